@@ -1,0 +1,286 @@
+/*
+ * kontor.h - the public C API of the kontor game engine.
+ *
+ * Model (after OpenSpiel's Game/State split, Lua's single-state style):
+ *
+ *   kt_game   immutable configuration: game name, validated options, player
+ *             count, 64-bit seed, and whatever the game derives from them
+ *             (e.g. the Dominion kingdom).  Created once, shared read-only by
+ *             any number of threads.  Owned by the caller: kt_game_free().
+ *
+ *   kt_state  ONE flat block of kt_state_size(game) bytes without pointers.
+ *             Copy = memcpy, compare/hash = bytes.  It holds its own PRNG, so
+ *             the same seed and the same actions give the same game on every
+ *             machine.  The caller owns the memory (kt_state_new/free are
+ *             conveniences; any suitably aligned block of the right size works
+ *             after kt_state_init or kt_state_copy).
+ *
+ *   kt_action 32-bit action code.  Its meaning is private to the game; the
+ *             stable, human form is the action text ("buy Province",
+ *             "discard Estate", "done"), which parses back.
+ *
+ * The state always says who must decide now (kt_to_move), which may differ
+ * from whose turn it is (kt_turn_player), and what kind of decision it is
+ * (kt_decision).  Legal actions are written to a caller buffer.
+ *
+ * Errors: every fallible call returns a kt_status and, when given a kt_err,
+ * fills a readable message.  Bad input never crashes, exits or changes a
+ * state.  Strings returned as `char *` are malloc'd and owned by the caller
+ * (release with kt_free).  No function keeps a pointer to caller memory
+ * beyond the call unless its comment says so.
+ *
+ * Thread safety: no global mutable state.  Distinct states, bots and records
+ * may be used from distinct threads concurrently; a kt_game may be shared.
+ */
+#ifndef KONTOR_KONTOR_H
+#define KONTOR_KONTOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KT_VERSION "0.1.0"
+#define KT_MAX_PLAYERS 6
+#define KT_ERRLEN 320
+/* Upper bound of kt_game_max_legal() over all games; a caller buffer of this
+ * many actions is always big enough. */
+#define KT_LEGAL_MAX 4096
+
+typedef enum kt_status {
+    KT_OK = 0,
+    KT_EINVAL,    /* invalid argument or option value */
+    KT_EUNKNOWN,  /* unknown name: game, option, bot, card, command */
+    KT_EILLEGAL,  /* action not legal in this state */
+    KT_EPARSE,    /* malformed text or JSON */
+    KT_ESTATE,    /* well-formed state JSON that breaks the game's rules */
+    KT_ENOMEM,    /* allocation failed */
+    KT_EOVER,     /* the game is over: nobody is to move */
+    KT_EIO,       /* file could not be read or written */
+    KT_EINTERNAL  /* engine invariant violated (a bug: please report) */
+} kt_status;
+
+/* Filled by fallible calls; `msg` is a full sentence naming the culprit. */
+typedef struct kt_err {
+    kt_status code;
+    char msg[KT_ERRLEN];
+} kt_err;
+
+/* Short constant description of a status code ("illegal action"). */
+const char *kt_strerror(kt_status s);
+
+typedef uint32_t kt_action;
+typedef struct kt_game kt_game;
+typedef struct kt_state kt_state;
+typedef struct kt_bot kt_bot;
+
+/* Optional allocator (Lua's lua_Alloc): fn(ud, ptr, osize, nsize) allocates
+ * when ptr == NULL, frees when nsize == 0, otherwise reallocates.  NULL
+ * everywhere means malloc/free.  Used for games, states from kt_state_new,
+ * bots and records; never during play (rule code does not allocate). */
+typedef struct kt_allocator {
+    void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+    void *ud;
+} kt_allocator;
+
+enum { KT_LANG_EN = 0, KT_LANG_DE = 1 };
+
+/* ---- games available ----------------------------------------------------- */
+
+typedef enum kt_opttype { KT_OPT_INT, KT_OPT_BOOL, KT_OPT_ENUM, KT_OPT_STR } kt_opttype;
+
+typedef struct kt_optinfo {
+    const char *name;
+    kt_opttype type;
+    const char *def;     /* default value in text form ("" = empty) */
+    long long min, max;  /* KT_OPT_INT range */
+    const char *choices; /* KT_OPT_ENUM: "a|b|c" */
+    const char *help;
+} kt_optinfo;
+
+typedef struct kt_botinfo {
+    const char *name;
+    const char *help;
+    const kt_optinfo *opts;
+    int nopts;
+} kt_botinfo;
+
+typedef struct kt_gameinfo {
+    const char *name;  /* "dominion" */
+    const char *title; /* "Dominion (2nd edition) + Plunder" */
+    const char *summary;
+    int min_players, max_players, default_players;
+    const kt_optinfo *opts;
+    int nopts;
+} kt_gameinfo;
+
+int kt_game_count(void);
+const kt_gameinfo *kt_game_info(int index);    /* NULL when out of range */
+const kt_gameinfo *kt_game_find(const char *name);
+/* Options every game accepts in addition to its own (turn_limit). */
+const kt_optinfo *kt_common_options(int *n);
+/* Bot i available for the game: its own bots first, then the generic ones
+ * every game has (random, mcts).  NULL past the end. */
+const kt_botinfo *kt_game_bot(const char *game, int i);
+/* The game's component listing (cards, tiles...) as readable text. */
+char *kt_game_components(const char *name, int lang);
+
+/* ---- configuration ------------------------------------------------------- */
+
+/* Create a configuration.  `options` is "key=value;key=value" (';' or newline
+ * separated; list values use ','), NULL or "" for defaults.  Unknown keys and
+ * bad values are rejected with a message listing what is accepted. */
+kt_status kt_game_new(const char *name, const char *options, int nplayers,
+                      uint64_t seed, const kt_allocator *alloc, kt_game **out,
+                      kt_err *err);
+void kt_game_free(kt_game *g);
+
+const kt_gameinfo *kt_game_def(const kt_game *g);
+const char *kt_game_name(const kt_game *g);
+int kt_game_players(const kt_game *g);
+uint64_t kt_game_seed(const kt_game *g);
+/* Canonical options: passing them with the same seed and player count to
+ * kt_game_new recreates an identical configuration. */
+const char *kt_game_options(const kt_game *g);
+size_t kt_state_size(const kt_game *g);
+int kt_game_max_legal(const kt_game *g);
+
+/* ---- states -------------------------------------------------------------- */
+
+kt_state *kt_state_new(const kt_game *g); /* at the start position; NULL on OOM */
+void kt_state_free(const kt_game *g, kt_state *s);
+void kt_state_init(const kt_game *g, kt_state *s); /* start position */
+void kt_state_copy(const kt_game *g, kt_state *dst, const kt_state *src);
+int kt_state_equal(const kt_game *g, const kt_state *a, const kt_state *b);
+uint64_t kt_state_hash(const kt_game *g, const kt_state *s);
+
+/* Player who must decide now, or -1 when the game is over. */
+int kt_to_move(const kt_game *g, const kt_state *s);
+/* Player whose turn it is (-1 before the first turn / after the end). */
+int kt_turn_player(const kt_game *g, const kt_state *s);
+int kt_is_over(const kt_game *g, const kt_state *s);
+/* Kind of the pending decision: a short snake_case name ("action", "buy",
+ * "discard", "reaction", ...), "over" at the end. */
+const char *kt_decision(const kt_game *g, const kt_state *s);
+/* One-line human prompt for the pending decision ("Discard 2 more cards"). */
+char *kt_prompt(const kt_game *g, const kt_state *s, int lang);
+/* Number of actions applied since the start. */
+uint64_t kt_action_count(const kt_game *g, const kt_state *s);
+/* Game-specific turn counter (Dominion: turns taken; Catan: player turns). */
+uint32_t kt_turn_number(const kt_game *g, const kt_state *s);
+
+/* Write the legal actions into buf (at most cap); returns how many exist
+ * (may exceed cap; 0 only when the game is over).  Order is deterministic. */
+int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap);
+int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a);
+
+/* Apply an action.  An illegal action returns KT_EILLEGAL (KT_EOVER after
+ * the end) with an explanation and leaves the state unchanged. */
+kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err);
+/* Fast path for simulators: `a` MUST come from kt_legal on this state
+ * (checked by assert in debug builds only). */
+void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a);
+
+/* Text of an action in the given state.  viewer -1 is the omniscient form
+ * used by records; a player index gives the form that player may see (hidden
+ * details redacted).  Returns the length written (always NUL terminated). */
+size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
+                      int viewer, int lang, char *buf, size_t cap);
+/* Parse action text (either language, case-insensitive) into a legal action.
+ * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
+kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
+                          kt_action *out, kt_err *err);
+
+/* ---- results and evaluation --------------------------------------------- */
+
+typedef struct kt_result {
+    int nplayers;
+    int finished;                 /* 1 ended by the rules; 0 stopped (turn limit) or running */
+    double score[KT_MAX_PLAYERS]; /* final points (VP) */
+    int rank[KT_MAX_PLAYERS];     /* 0 = first; tied players share a rank */
+    uint32_t winners;             /* bit p set when player p shares first place */
+    uint32_t turns;               /* game-specific length (see kt_turn_number) */
+    double reward[KT_MAX_PLAYERS];/* 1 win, 1/k for a k-way shared win, 0 loss; all 0 if unfinished */
+} kt_result;
+
+void kt_result_get(const kt_game *g, const kt_state *s, kt_result *out);
+/* Heuristic estimate in [0,1] of each player's chance to win (sums to about 1);
+ * exact rewards when the game is over.  Used to cut rollouts short. */
+void kt_evaluate(const kt_game *g, const kt_state *s, double out[KT_MAX_PLAYERS]);
+
+/* ---- hidden information --------------------------------------------------- */
+
+/* dst := a copy of src where everything `player` cannot see is resampled
+ * consistently with what they know, and the state's PRNG is reseeded from
+ * `seed` (so future shuffles and dice are unknown too).  dst may equal src. */
+void kt_determinize(const kt_game *g, const kt_state *src, int player,
+                    uint64_t seed, kt_state *dst);
+
+/* ---- views ------------------------------------------------------------------ */
+
+/* Per-player observation as JSON; player -1 = spectator (public info only). */
+char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
+/* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
+char *kt_state_json(const kt_game *g, const kt_state *s);
+/* Readable text view for a terminal, as seen by `viewer` (-1 = everything). */
+char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
+
+/* Load a full-state JSON: creates a configuration and a state, validating
+ * every field; on error nothing is returned and the message names the field. */
+kt_status kt_load_json(const char *json, const kt_allocator *alloc,
+                       kt_game **game_out, kt_state **state_out, kt_err *err);
+/* Load only the "state" part into an existing configuration (the JSON's game,
+ * players, seed and options must match g).  `out` is untouched on error. */
+kt_status kt_state_load_json(const kt_game *g, const char *json, kt_state *out,
+                             kt_err *err);
+/* Self-check of the game's invariants (card conservation, counts...).
+ * Returns KT_OK or KT_EINTERNAL with a description. */
+kt_status kt_check(const kt_game *g, const kt_state *s, kt_err *err);
+
+void kt_free(void *p);
+
+/* ---- bots ------------------------------------------------------------------- */
+
+/* spec: "name[:key=value]..." e.g. "random", "bmu", "mcts:iters=2000:c=0.7",
+ * "file=my.bot" (= bot "file" with option file=my.bot).  Game-specific bots
+ * are looked up first, then the generic ones. */
+kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
+                     kt_bot **out, kt_err *err);
+/* Choose an action for the player to move.  The bot sees only what that
+ * player may see (search bots work on determinized copies). */
+kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+const char *kt_bot_spec(const kt_bot *b);
+void kt_bot_free(kt_bot *b);
+
+/* ---- records ------------------------------------------------------------------ */
+
+/* A record is options + seed + player count + actions (as text).  Replaying
+ * it gives the identical final state. */
+typedef struct kt_record kt_record;
+
+kt_record *kt_record_new(const kt_game *g);
+/* Append an action that is about to be applied to `before`.  Keeps a copy of
+ * the text; returns KT_ENOMEM on allocation failure. */
+kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a);
+/* Optional per-seat labels ("human", "bot:bmu"). */
+kt_status kt_record_set_seat(kt_record *r, int seat, const char *label);
+int kt_record_length(const kt_record *r);
+const char *kt_record_action(const kt_record *r, int i);
+const char *kt_record_seat(const kt_record *r, int seat);
+void kt_record_truncate(kt_record *r, int n);
+char *kt_record_json(const kt_record *r);
+/* Parse a record and rebuild its configuration.  The record keeps its own
+ * copy of everything it needs.  Actions are not applied yet. */
+kt_status kt_record_load(const char *json, const kt_allocator *alloc,
+                         kt_record **rec_out, kt_game **game_out, kt_err *err);
+/* Replay the first n actions (n < 0: all) from the start position into s. */
+kt_status kt_record_replay(const kt_record *r, const kt_game *g, int n,
+                           kt_state *s, kt_err *err);
+void kt_record_free(kt_record *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Installs what kontor needs to build and test on Debian 12 (idempotent).
+# Uses sudo when not root.  Prints what it installs.
+set -eu
+PKGS="gcc clang make libc6-dev"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+    echo "setup: all packages present ($PKGS)"
+    exit 0
+fi
+echo "setup: installing$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing

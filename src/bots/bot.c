@@ -1,0 +1,124 @@
+/*
+ * bot.c - bot construction from a spec string, and the generic bot list.
+ *
+ * A spec is "name[:key=value]...".  "file=PATH" is shorthand for bot "file"
+ * with option file=PATH (so `bot:file=my.bot` reads naturally).  Game bots
+ * shadow generic ones of the same name.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/game.h"
+
+/* Generic bots: usable with every game through the public API only. */
+extern const kt_botdef kt_bot_random;
+
+static const kt_botdef *const generic_bots[] = {
+    &kt_bot_random,
+};
+
+const kt_botdef *kt_generic_bot(int i)
+{
+    int n = (int)(sizeof generic_bots / sizeof generic_bots[0]);
+    return i >= 0 && i < n ? generic_bots[i] : NULL;
+}
+
+static const kt_botdef *bot_find(const kt_game *g, const char *name)
+{
+    for (int i = 0; i < g->def->nbots; i++)
+        if (strcmp(g->def->bots[i].info.name, name) == 0)
+            return &g->def->bots[i];
+    for (int i = 0; kt_generic_bot(i); i++)
+        if (strcmp(kt_generic_bot(i)->info.name, name) == 0)
+            return kt_generic_bot(i);
+    return NULL;
+}
+
+kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot **out, kt_err *err)
+{
+    *out = NULL;
+    if (!spec || !*spec)
+        return kt_seterr(err, KT_EINVAL, "empty bot spec");
+    char name[64];
+    size_t nl = strcspn(spec, ":=");
+    if (nl >= sizeof name)
+        return kt_seterr(err, KT_EUNKNOWN, "unknown bot '%s'", spec);
+    memcpy(name, spec, nl);
+    name[nl] = '\0';
+    /* "file=PATH:..." -> options "file=PATH:..." ; "name:k=v" -> "k=v" */
+    const char *opttext = spec[nl] == '=' ? spec : (spec[nl] == ':' ? spec + nl + 1 : "");
+    const kt_botdef *d = bot_find(g, name);
+    if (!d) {
+        char list[512] = "";
+        for (int i = 0;; i++) {
+            const kt_botinfo *bi = kt_game_bot(g->def->info.name, i);
+            if (!bi)
+                break;
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", bi->name);
+        }
+        return kt_seterr(err, KT_EUNKNOWN, "unknown bot '%s' for %s (available: %s)", name,
+                         g->def->info.name, list);
+    }
+    kt_optval vals[32];
+    if (d->info.nopts > 32)
+        return kt_seterr(err, KT_EINTERNAL, "bot %s has too many options", name);
+    char what[80];
+    snprintf(what, sizeof what, "option of bot %s", name);
+    kt_status st = kt_opts_parse(d->info.opts, d->info.nopts, opttext, ":", what, vals, err);
+    if (st != KT_OK)
+        return st;
+    kt_bot *b = calloc(1, sizeof *b);
+    char *sp = malloc(strlen(spec) + 1);
+    if (!b || !sp) {
+        free(b);
+        free(sp);
+        kt_opts_free(vals, d->info.nopts);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    strcpy(sp, spec);
+    b->def = d;
+    b->g = g;
+    b->spec = sp;
+    st = d->create(g, vals, seed, &b->ud, err);
+    kt_opts_free(vals, d->info.nopts);
+    if (st != KT_OK) {
+        free(sp);
+        free(b);
+        return st;
+    }
+    *out = b;
+    return KT_OK;
+}
+
+kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over");
+    kt_status st = b->def->choose(b->ud, b->g, s, out, err);
+    KT_ASSERT(st != KT_OK || kt_is_legal(b->g, s, *out));
+    return st;
+}
+
+kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over");
+    kt_status st = b->def->choose(b->ud, b->g, s, out, err);
+    if (st == KT_OK && !kt_is_legal(b->g, s, *out))
+        return kt_seterr(err, KT_EINTERNAL, "bot %s chose an illegal action (%u)", b->spec, *out);
+    return st;
+}
+
+const char *kt_bot_spec(const kt_bot *b) { return b->spec; }
+
+void kt_bot_free(kt_bot *b)
+{
+    if (!b)
+        return;
+    if (b->def->destroy)
+        b->def->destroy(b->ud);
+    free(b->spec);
+    free(b);
+}

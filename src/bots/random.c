@@ -1,0 +1,39 @@
+/*
+ * random.c - the uniform random bot: every legal action equally likely.
+ * Its private data is just its own generator, so two random bots with
+ * different seeds in one game play independently.
+ */
+#include <stdlib.h>
+
+#include "../core/game.h"
+
+static kt_status rnd_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
+                            kt_err *err)
+{
+    KT_UNUSED(g);
+    KT_UNUSED(opts);
+    kt_rng *r = malloc(sizeof *r);
+    if (!r)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_rng_seed(r, kt_seed_derive(seed, 0x7a4d));
+    *ud = r;
+    return KT_OK;
+}
+
+static kt_status rnd_choose(void *ud, const kt_game *g, const kt_state *s, kt_action *out,
+                            kt_err *err)
+{
+    kt_action buf[KT_LEGAL_MAX];
+    int n = g->def->legal(g, s, buf);
+    if (n <= 0)
+        return kt_seterr(err, KT_EINTERNAL, "no legal action in a running game");
+    *out = buf[kt_rng_below(ud, (uint32_t)n)];
+    return KT_OK;
+}
+
+const kt_botdef kt_bot_random = {
+    {"random", "uniformly random legal actions", NULL, 0},
+    rnd_create,
+    rnd_choose,
+    free,
+};

@@ -1,0 +1,12 @@
+/* merge.c - placeholder until the subcommand lands (being written now). */
+#include <stdio.h>
+
+#include "cli.h"
+
+int cli_merge(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "kontor merge: not available in this build yet\n");
+    return 2;
+}

@@ -1,0 +1,12 @@
+/* play.c - placeholder until the subcommand lands (being written now). */
+#include <stdio.h>
+
+#include "cli.h"
+
+int cli_play(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "kontor play: not available in this build yet\n");
+    return 2;
+}

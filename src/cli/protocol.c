@@ -1,0 +1,12 @@
+/* protocol.c - placeholder until the subcommand lands (being written now). */
+#include <stdio.h>
+
+#include "cli.h"
+
+int cli_protocol(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "kontor protocol: not available in this build yet\n");
+    return 2;
+}

@@ -1,0 +1,958 @@
+/*
+ * api.c - the public API (kontor.h) on top of the game tables (game.h).
+ *
+ * The core owns everything that is the same for all games: option parsing,
+ * state allocation and hashing, legality checking before apply, the turn
+ * limit, action text matching, the JSON envelope around game views, loading
+ * with validation, and determinization reseeding.  Games supply rules and
+ * views through their kt_gamedef.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+/* ------------------------------------------------------------ allocation */
+
+static void *mem(const kt_allocator *a, void *p, size_t osize, size_t nsize)
+{
+    if (a && a->fn)
+        return a->fn(a->ud, p, osize, nsize);
+    if (nsize == 0) {
+        free(p);
+        return NULL;
+    }
+    return realloc(p, nsize);
+}
+
+void kt_free(void *p) { free(p); }
+
+const char *kt_strerror(kt_status s)
+{
+    switch (s) {
+    case KT_OK: return "ok";
+    case KT_EINVAL: return "invalid argument";
+    case KT_EUNKNOWN: return "unknown name";
+    case KT_EILLEGAL: return "illegal action";
+    case KT_EPARSE: return "malformed input";
+    case KT_ESTATE: return "invalid state";
+    case KT_ENOMEM: return "out of memory";
+    case KT_EOVER: return "game over";
+    case KT_EIO: return "input/output error";
+    case KT_EINTERNAL: return "internal error";
+    }
+    return "unknown status";
+}
+
+/* ------------------------------------------------------------ registry */
+
+static const kt_optinfo common_opts[] = {
+    {"turn_limit", KT_OPT_INT, "0", 0, 1000000, NULL,
+     "stop the game (reported as unfinished) once this many turns have started; 0 = no limit"},
+};
+#define NCOMMON ((int)(sizeof common_opts / sizeof common_opts[0]))
+
+const kt_optinfo *kt_common_options(int *n)
+{
+    *n = NCOMMON;
+    return common_opts;
+}
+
+int kt_game_count(void) { return kt_gamedef_count(); }
+
+const kt_gameinfo *kt_game_info(int i)
+{
+    const kt_gamedef *d = kt_gamedef_at(i);
+    return d ? &d->info : NULL;
+}
+
+const kt_gameinfo *kt_game_find(const char *name)
+{
+    const kt_gamedef *d = name ? kt_gamedef_find(name) : NULL;
+    return d ? &d->info : NULL;
+}
+
+const kt_botinfo *kt_game_bot(const char *game, int i)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || i < 0)
+        return NULL;
+    if (i < d->nbots)
+        return &d->bots[i].info;
+    const kt_botdef *gen = kt_generic_bot(i - d->nbots);
+    return gen ? &gen->info : NULL;
+}
+
+char *kt_game_components(const char *name, int lang)
+{
+    const kt_gamedef *d = name ? kt_gamedef_find(name) : NULL;
+    if (!d || !d->components)
+        return NULL;
+    kt_buf b;
+    kt_buf_init(&b);
+    d->components(lang, &b);
+    return kt_buf_take(&b);
+}
+
+/* ------------------------------------------------------------ games */
+
+static void game_destroy(kt_game *g)
+{
+    if (!g)
+        return;
+    const kt_allocator *a = &g->alloc;
+    if (g->opts) {
+        kt_opts_free(g->opts, g->def->info.nopts + NCOMMON);
+        mem(a, g->opts, sizeof *g->opts * (size_t)(g->def->info.nopts + NCOMMON), 0);
+    }
+    if (g->canon)
+        mem(a, g->canon, strlen(g->canon) + 1, 0);
+    if (g->cfg)
+        mem(a, g->cfg, g->cfg_size, 0);
+    kt_allocator copy = g->alloc;
+    mem(&copy, g, sizeof *g, 0);
+}
+
+void kt_game_free(kt_game *g) { game_destroy(g); }
+
+static int all_opts(const kt_gamedef *d, kt_optinfo *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < d->info.nopts && n < cap; i++)
+        out[n++] = d->info.opts[i];
+    for (int i = 0; i < NCOMMON && n < cap; i++)
+        out[n++] = common_opts[i];
+    return n;
+}
+
+static kt_status game_canon(kt_game *g, kt_err *err)
+{
+    kt_optinfo defs[96];
+    int n = all_opts(g->def, defs, 96);
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_opts_canon(defs, n, g->opts, ';', &b);
+    char *s = kt_buf_take(&b);
+    if (!s)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    size_t len = strlen(s) + 1;
+    char *c = mem(&g->alloc, NULL, 0, len);
+    if (!c) {
+        free(s);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    memcpy(c, s, len);
+    free(s);
+    if (g->canon)
+        mem(&g->alloc, g->canon, strlen(g->canon) + 1, 0);
+    g->canon = c;
+    return KT_OK;
+}
+
+kt_status kt_game_new(const char *name, const char *options, int nplayers, uint64_t seed,
+                      const kt_allocator *alloc, kt_game **out, kt_err *err)
+{
+    *out = NULL;
+    const kt_gamedef *d = name ? kt_gamedef_find(name) : NULL;
+    if (!d) {
+        char list[256] = "";
+        for (int i = 0; i < kt_gamedef_count(); i++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", kt_gamedef_at(i)->info.name);
+        }
+        return kt_seterr(err, KT_EUNKNOWN, "unknown game '%s' (available: %s)", name ? name : "",
+                         list);
+    }
+    return kt_game_new_def(d, options, nplayers, seed, alloc, out, err);
+}
+
+kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers, uint64_t seed,
+                          const kt_allocator *alloc, kt_game **out, kt_err *err)
+{
+    *out = NULL;
+    if (nplayers == 0)
+        nplayers = d->info.default_players;
+    if (nplayers < d->info.min_players || nplayers > d->info.max_players)
+        return kt_seterr(err, KT_EINVAL, "%s is played by %d to %d players, not %d", d->info.name,
+                         d->info.min_players, d->info.max_players, nplayers);
+    kt_allocator a = {NULL, NULL};
+    if (alloc)
+        a = *alloc;
+    kt_game *g = mem(&a, NULL, 0, sizeof *g);
+    if (!g)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    memset(g, 0, sizeof *g);
+    g->def = d;
+    g->nplayers = nplayers;
+    g->seed = seed;
+    g->alloc = a;
+    kt_optinfo defs[96];
+    int n = all_opts(d, defs, 96);
+    size_t osz = sizeof *g->opts * (size_t)n;
+    g->opts = mem(&a, NULL, 0, osz ? osz : 1);
+    if (!g->opts) {
+        game_destroy(g);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    char what[64];
+    snprintf(what, sizeof what, "%s option", d->info.name);
+    kt_status st = kt_opts_parse(defs, n, options, ";\n", what, g->opts, err);
+    if (st != KT_OK) {
+        mem(&a, g->opts, osz ? osz : 1, 0);
+        g->opts = NULL;
+        game_destroy(g);
+        return st;
+    }
+    g->turn_limit = kt_game_opt_int(g, "turn_limit");
+    st = d->setup(g, err);
+    if (st == KT_OK && (g->state_size < sizeof(kt_state_hdr) || g->max_legal < 1 ||
+                        g->max_legal > KT_LEGAL_MAX))
+        st = kt_seterr(err, KT_EINTERNAL, "%s: setup left an invalid state size or legal bound",
+                       d->info.name);
+    if (st == KT_OK)
+        st = game_canon(g, err);
+    if (st != KT_OK) {
+        game_destroy(g);
+        return st;
+    }
+    *out = g;
+    return KT_OK;
+}
+
+void *kt_game_alloc(kt_game *g, size_t n)
+{
+    /* One block per configuration keeps ownership trivial. */
+    KT_ASSERT(g->cfg == NULL);
+    void *p = mem(&g->alloc, NULL, 0, n);
+    if (p) {
+        memset(p, 0, n);
+        g->cfg = p;
+        g->cfg_size = n;
+    }
+    return p;
+}
+
+kt_status kt_game_set_opt(kt_game *g, const char *name, const char *value, kt_err *err)
+{
+    kt_optinfo defs[96];
+    int n = all_opts(g->def, defs, 96);
+    int k = kt_opt_index(defs, n, name);
+    if (k < 0)
+        return kt_seterr(err, KT_EINTERNAL, "no option '%s'", name);
+    char what[64];
+    snprintf(what, sizeof what, "%s option", g->def->info.name);
+    kt_status st = kt_opt_set(&defs[k], &g->opts[k], value, what, err);
+    if (st == KT_OK)
+        g->opts[k].set = 1;
+    return st;
+}
+
+static const kt_optval *opt_find(const kt_game *g, const char *name)
+{
+    kt_optinfo defs[96];
+    int n = all_opts(g->def, defs, 96);
+    int k = kt_opt_index(defs, n, name);
+    return k < 0 ? NULL : &g->opts[k];
+}
+
+long long kt_game_opt_int(const kt_game *g, const char *name)
+{
+    const kt_optval *v = opt_find(g, name);
+    return v ? v->i : 0;
+}
+
+const char *kt_game_opt_str(const kt_game *g, const char *name)
+{
+    const kt_optval *v = opt_find(g, name);
+    return v && v->s ? v->s : "";
+}
+
+int kt_game_opt_given(const kt_game *g, const char *name)
+{
+    const kt_optval *v = opt_find(g, name);
+    return v ? v->set : 0;
+}
+
+const kt_gameinfo *kt_game_def(const kt_game *g) { return &g->def->info; }
+const char *kt_game_name(const kt_game *g) { return g->def->info.name; }
+int kt_game_players(const kt_game *g) { return g->nplayers; }
+uint64_t kt_game_seed(const kt_game *g) { return g->seed; }
+const char *kt_game_options(const kt_game *g) { return g->canon; }
+size_t kt_state_size(const kt_game *g) { return g->state_size; }
+int kt_game_max_legal(const kt_game *g) { return g->max_legal; }
+
+/* ------------------------------------------------------------ states */
+
+static void state_prepare(const kt_game *g, kt_state *s)
+{
+    memset(s, 0, g->state_size);
+    s->h.magic = g->def->magic;
+    s->h.size = (uint32_t)g->state_size;
+    kt_rng_seed(&s->h.rng, kt_seed_derive(g->seed, 0x5ea7e));
+    s->h.to_move = -1;
+    s->h.turn_player = -1;
+    s->h.status = KT_RUNNING;
+}
+
+void kt_state_init(const kt_game *g, kt_state *s)
+{
+    state_prepare(g, s);
+    g->def->init(g, s);
+}
+
+kt_state *kt_state_new(const kt_game *g)
+{
+    kt_state *s = mem(&g->alloc, NULL, 0, g->state_size);
+    if (s)
+        kt_state_init(g, s);
+    return s;
+}
+
+void kt_state_free(const kt_game *g, kt_state *s)
+{
+    if (s)
+        mem(&g->alloc, s, g->state_size, 0);
+}
+
+void kt_state_copy(const kt_game *g, kt_state *dst, const kt_state *src)
+{
+    if (dst != src)
+        memcpy(dst, src, g->state_size);
+}
+
+int kt_state_equal(const kt_game *g, const kt_state *a, const kt_state *b)
+{
+    return memcmp(a, b, g->state_size) == 0;
+}
+
+uint64_t kt_state_hash(const kt_game *g, const kt_state *s)
+{
+    /* 8 bytes at a time, multiply-xorshift mixing; tail bytes one by one. */
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = g->state_size;
+    uint64_t h = 0x243f6a8885a308d3ULL ^ (uint64_t)n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9fb21c651e98df25ULL;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+int kt_to_move(const kt_game *g, const kt_state *s)
+{
+    KT_UNUSED(g);
+    return s->h.status == KT_RUNNING ? s->h.to_move : -1;
+}
+
+int kt_turn_player(const kt_game *g, const kt_state *s)
+{
+    KT_UNUSED(g);
+    return s->h.turn_player;
+}
+
+int kt_is_over(const kt_game *g, const kt_state *s)
+{
+    KT_UNUSED(g);
+    return s->h.status != KT_RUNNING;
+}
+
+const char *kt_decision(const kt_game *g, const kt_state *s)
+{
+    if (s->h.status != KT_RUNNING)
+        return "over";
+    const char *n = g->def->decision_name(s->h.decision);
+    return n ? n : "?";
+}
+
+char *kt_prompt(const kt_game *g, const kt_state *s, int lang)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    if (s->h.status != KT_RUNNING)
+        kt_buf_puts(&b, lang == KT_LANG_DE ? "Das Spiel ist vorbei." : "The game is over.");
+    else
+        g->def->prompt(g, s, lang, &b);
+    return kt_buf_take(&b);
+}
+
+uint64_t kt_action_count(const kt_game *g, const kt_state *s)
+{
+    KT_UNUSED(g);
+    return s->h.nactions;
+}
+
+uint32_t kt_turn_number(const kt_game *g, const kt_state *s)
+{
+    KT_UNUSED(g);
+    return s->h.turn;
+}
+
+/* ------------------------------------------------------------ play */
+
+int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap)
+{
+    if (s->h.status != KT_RUNNING)
+        return 0;
+    if (cap >= g->max_legal)
+        return g->def->legal(g, s, buf);
+    kt_action tmp[KT_LEGAL_MAX];
+    int n = g->def->legal(g, s, tmp);
+    memcpy(buf, tmp, sizeof *buf * (size_t)(n < cap ? n : (cap > 0 ? cap : 0)));
+    return n;
+}
+
+int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a)
+{
+    kt_action tmp[KT_LEGAL_MAX];
+    int n = kt_legal(g, s, tmp, KT_LEGAL_MAX);
+    for (int i = 0; i < n; i++)
+        if (tmp[i] == a)
+            return 1;
+    return 0;
+}
+
+static void after_apply(const kt_game *g, kt_state *s)
+{
+    s->h.nactions++;
+    if (s->h.status == KT_RUNNING && g->turn_limit > 0 && s->h.turn > (uint64_t)g->turn_limit) {
+        s->h.status = KT_STOPPED;
+        s->h.to_move = -1;
+    }
+}
+
+void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a)
+{
+    KT_ASSERT(kt_is_legal(g, s, a));
+    g->def->apply(g, s, a);
+    after_apply(g, s);
+}
+
+kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over; no action can be applied");
+    if (!kt_is_legal(g, s, a)) {
+        char txt[128];
+        kt_action_text(g, s, a, -1, KT_LANG_EN, txt, sizeof txt);
+        return kt_seterr(err, KT_EILLEGAL,
+                         "action %u ('%s') is not legal now (player %d must decide: %s)", a, txt,
+                         s->h.to_move + 1, kt_decision(g, s));
+    }
+    g->def->apply(g, s, a);
+    after_apply(g, s);
+    return KT_OK;
+}
+
+size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
+                      char *buf, size_t cap)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    g->def->action_text(g, s, a, viewer, lang, &b);
+    size_t n = 0;
+    if (cap) {
+        n = b.p ? b.len : 0;
+        if (n >= cap)
+            n = cap - 1;
+        if (n)
+            memcpy(buf, b.p, n);
+        buf[n] = '\0';
+    }
+    kt_buf_free(&b);
+    return n;
+}
+
+void kt_text_norm(const char *in, char *out, size_t cap)
+{
+    size_t o = 0;
+    int space = 0;
+    for (const unsigned char *p = (const unsigned char *)in; *p && o + 3 < cap; p++) {
+        unsigned char c = *p;
+        const char *fold = NULL;
+        if (c == 0xC3 && p[1]) {
+            switch (p[1]) {
+            case 0xA4: case 0x84: fold = "ae"; break; /* ä Ä */
+            case 0xB6: case 0x96: fold = "oe"; break; /* ö Ö */
+            case 0xBC: case 0x9C: fold = "ue"; break; /* ü Ü */
+            case 0x9F: fold = "ss"; break;            /* ß */
+            }
+        }
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            space = 1;
+            continue;
+        }
+        if (space && o)
+            out[o++] = ' ';
+        space = 0;
+        if (fold) {
+            out[o++] = fold[0];
+            out[o++] = fold[1];
+            p++;
+        } else {
+            out[o++] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+        }
+    }
+    out[o] = '\0';
+}
+
+kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text, kt_action *out,
+                          kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over; no action can be taken");
+    char want[256], have[256], txt[256];
+    kt_text_norm(text ? text : "", want, sizeof want);
+    if (!want[0])
+        return kt_seterr(err, KT_EPARSE, "empty action");
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+    for (int lang = KT_LANG_EN; lang <= KT_LANG_DE; lang++) {
+        for (int i = 0; i < n; i++) {
+            kt_action_text(g, s, legal[i], -1, lang, txt, sizeof txt);
+            kt_text_norm(txt, have, sizeof have);
+            if (strcmp(have, want) == 0) {
+                *out = legal[i];
+                return KT_OK;
+            }
+        }
+    }
+    kt_buf why;
+    kt_buf_init(&why);
+    kt_status st = KT_EILLEGAL;
+    if (g->def->explain)
+        st = g->def->explain(g, s, want, &why);
+    if (!why.p || !why.len) {
+        kt_buf_reset(&why);
+        kt_buf_printf(&why, "'%s' is not a legal action now; legal:", text);
+        for (int i = 0; i < n && i < 12; i++) {
+            kt_action_text(g, s, legal[i], s->h.to_move, KT_LANG_EN, txt, sizeof txt);
+            kt_buf_printf(&why, "%s '%s'", i ? "," : "", txt);
+        }
+        if (n > 12)
+            kt_buf_printf(&why, " and %d more", n - 12);
+    }
+    kt_seterr(err, st, "%s", why.p ? why.p : "illegal action");
+    kt_buf_free(&why);
+    return st;
+}
+
+/* ------------------------------------------------------------ results */
+
+void kt_result_rank(kt_result *r, int nplayers, const double *key1, const double *key2)
+{
+    r->winners = 0;
+    for (int p = 0; p < nplayers; p++) {
+        int better = 0;
+        for (int q = 0; q < nplayers; q++) {
+            if (q == p)
+                continue;
+            if (key1[q] > key1[p] || (key1[q] == key1[p] && key2 && key2[q] > key2[p]))
+                better++;
+        }
+        r->rank[p] = better;
+        if (better == 0)
+            r->winners |= 1u << p;
+    }
+}
+
+void kt_result_get(const kt_game *g, const kt_state *s, kt_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->nplayers = g->nplayers;
+    r->turns = s->h.turn;
+    if (s->h.status == KT_RUNNING)
+        return;
+    g->def->result(g, s, r);
+    r->nplayers = g->nplayers;
+    r->finished = s->h.status == KT_FINISHED;
+    if (!r->finished) {
+        r->winners = 0;
+        return;
+    }
+    int k = 0;
+    for (int p = 0; p < g->nplayers; p++)
+        k += (int)((r->winners >> p) & 1u);
+    for (int p = 0; p < g->nplayers; p++)
+        r->reward[p] = k && ((r->winners >> p) & 1) ? 1.0 / k : 0.0;
+}
+
+void kt_evaluate(const kt_game *g, const kt_state *s, double out[KT_MAX_PLAYERS])
+{
+    for (int p = 0; p < KT_MAX_PLAYERS; p++)
+        out[p] = 0;
+    if (s->h.status != KT_RUNNING) {
+        kt_result r;
+        kt_result_get(g, s, &r);
+        if (r.finished) {
+            for (int p = 0; p < g->nplayers; p++)
+                out[p] = r.reward[p];
+            return;
+        }
+        /* stopped: fall back to the heuristic of the final position */
+    }
+    g->def->evaluate(g, s, out);
+}
+
+void kt_determinize(const kt_game *g, const kt_state *src, int player, uint64_t seed,
+                    kt_state *dst)
+{
+    kt_state_copy(g, dst, src);
+    kt_rng rng;
+    kt_rng_seed(&rng, kt_seed_derive(seed, 0xde7e));
+    g->def->determinize(g, dst, player, &rng);
+    /* Future chance must not be predictable from the true state. */
+    kt_rng_seed(&dst->h.rng, kt_seed_derive(seed, 0xf07e));
+}
+
+/* ------------------------------------------------------------ views */
+
+static const char *status_name(int st)
+{
+    return st == KT_RUNNING ? "running" : st == KT_FINISHED ? "finished" : "stopped";
+}
+
+/* Views for a player are produced from a determinized copy: even a view
+ * function that wrote too much could only show resampled, not true, hidden
+ * information.  The seed comes from the state so views are reproducible. */
+static const kt_state *view_state(const kt_game *g, const kt_state *s, int viewer, kt_state **tmp)
+{
+    *tmp = NULL;
+    if (viewer < 0)
+        return s;
+    kt_state *c = malloc(g->state_size);
+    if (!c)
+        return NULL;
+    kt_determinize(g, s, viewer, kt_state_hash(g, s), c);
+    *tmp = c;
+    return c;
+}
+
+char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
+{
+    if (player < -1 || player >= g->nplayers)
+        return NULL;
+    kt_state *tmp;
+    const kt_state *v = view_state(g, s, player, &tmp);
+    if (!v)
+        return NULL;
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kstr(&w, "game", g->def->info.name);
+    kt_jw_kint(&w, "players", g->nplayers);
+    kt_jw_kint(&w, "you", player);
+    kt_jw_kstr(&w, "status", status_name(s->h.status));
+    kt_jw_kint(&w, "to_move", kt_to_move(g, s));
+    kt_jw_kint(&w, "turn_player", s->h.turn_player);
+    kt_jw_kstr(&w, "decision", kt_decision(g, s));
+    kt_jw_kint(&w, "turn", s->h.turn);
+    g->def->observe(g, v, player, lang, &w);
+    kt_jw_obj_end(&w);
+    free(tmp);
+    return kt_buf_take(&b);
+}
+
+char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
+{
+    if (viewer < -1 || viewer >= g->nplayers)
+        return NULL;
+    kt_state *tmp;
+    const kt_state *v = view_state(g, s, viewer, &tmp);
+    if (!v)
+        return NULL;
+    kt_buf b;
+    kt_buf_init(&b);
+    g->def->render(g, v, viewer, lang, &b);
+    free(tmp);
+    return kt_buf_take(&b);
+}
+
+static void write_u64(kt_jw *w, uint64_t v)
+{
+    /* Values beyond 2^53 are strings so that JavaScript readers keep them. */
+    if (v <= (1ULL << 53)) {
+        kt_jw_uint(w, v);
+    } else {
+        char t[32];
+        snprintf(t, sizeof t, "%llu", (unsigned long long)v);
+        kt_jw_str(w, t);
+    }
+}
+
+char *kt_state_json(const kt_game *g, const kt_state *s)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kint(&w, "kontor", 1);
+    kt_jw_kstr(&w, "game", g->def->info.name);
+    kt_jw_kint(&w, "players", g->nplayers);
+    kt_jw_key(&w, "seed");
+    write_u64(&w, g->seed);
+    kt_jw_kstr(&w, "options", g->canon);
+    kt_jw_key(&w, "header");
+    kt_jw_obj(&w);
+    char t[40];
+    kt_jw_key(&w, "rng");
+    kt_jw_arr(&w);
+    snprintf(t, sizeof t, "0x%016llx", (unsigned long long)s->h.rng.s[0]);
+    kt_jw_str(&w, t);
+    snprintf(t, sizeof t, "0x%016llx", (unsigned long long)s->h.rng.s[1]);
+    kt_jw_str(&w, t);
+    kt_jw_arr_end(&w);
+    kt_jw_key(&w, "actions");
+    write_u64(&w, s->h.nactions);
+    kt_jw_kint(&w, "turn", s->h.turn);
+    kt_jw_kint(&w, "to_move", s->h.to_move);
+    kt_jw_kint(&w, "turn_player", s->h.turn_player);
+    const char *dn = g->def->decision_name(s->h.decision);
+    kt_jw_kstr(&w, "decision", dn ? dn : "?");
+    kt_jw_kstr(&w, "status", status_name(s->h.status));
+    kt_jw_obj_end(&w);
+    kt_jw_key(&w, "state");
+    g->def->save(g, s, &w);
+    kt_jw_obj_end(&w);
+    return kt_buf_take(&b);
+}
+
+static int read_u64_hex(kt_jr *r, const kt_jv *arr, int i, uint64_t *out)
+{
+    const kt_jv *v = kt_jv_at(arr, i);
+    kt_jr_push_i(r, i);
+    int ok = 0;
+    if (v && v->type == KT_JSTR) {
+        char *end;
+        unsigned long long x = strtoull(v->s, &end, 16);
+        ok = v->s[0] && !*end && v->s[0] != '-' && v->s[0] != ' ';
+        if (ok)
+            *out = x;
+    }
+    if (!ok)
+        kt_jr_fail(r, "expected a hexadecimal string such as \"0x1f\"");
+    kt_jr_pop(r);
+    return ok;
+}
+
+static int load_header(const kt_game *g, const kt_jv *h, kt_state *s, kt_jr *r)
+{
+    kt_jr_push(r, "header");
+    long long x;
+    uint64_t u;
+    int ok = kt_jr_only(r, h, "rng,actions,turn,to_move,turn_player,decision,status");
+    const kt_jv *rng = ok ? kt_jr_arr(r, h, "rng", 2, 2) : NULL;
+    if (rng) {
+        kt_jr_push(r, "rng");
+        ok = read_u64_hex(r, rng, 0, &s->h.rng.s[0]) && read_u64_hex(r, rng, 1, &s->h.rng.s[1]);
+        if (ok && (s->h.rng.s[0] | s->h.rng.s[1]) == 0)
+            ok = kt_jr_fail(r, "the all-zero generator state is invalid");
+        kt_jr_pop(r);
+    } else {
+        ok = 0;
+    }
+    if (ok && (ok = kt_jr_u64(r, h, "actions", &u)))
+        s->h.nactions = u;
+    if (ok && (ok = kt_jr_int(r, h, "turn", 0, UINT32_MAX, &x)))
+        s->h.turn = (uint32_t)x;
+    if (ok && (ok = kt_jr_int(r, h, "to_move", -1, g->nplayers - 1, &x)))
+        s->h.to_move = (int8_t)x;
+    if (ok && (ok = kt_jr_int(r, h, "turn_player", -1, g->nplayers - 1, &x)))
+        s->h.turn_player = (int8_t)x;
+    const char *dn = ok ? kt_jr_str(r, h, "decision") : NULL;
+    if (dn) {
+        int found = -1;
+        for (int i = 0; i < 256; i++) {
+            const char *n = g->def->decision_name(i);
+            if (!n)
+                break;
+            if (strcmp(n, dn) == 0) {
+                found = i;
+                break;
+            }
+        }
+        if (found < 0) {
+            kt_jr_push(r, "decision");
+            ok = kt_jr_fail(r, "unknown decision kind '%s'", dn);
+            kt_jr_pop(r);
+        } else {
+            s->h.decision = (uint8_t)found;
+        }
+    } else {
+        ok = 0;
+    }
+    const char *st = ok ? kt_jr_str(r, h, "status") : NULL;
+    if (st) {
+        if (strcmp(st, "running") == 0)
+            s->h.status = KT_RUNNING;
+        else if (strcmp(st, "finished") == 0)
+            s->h.status = KT_FINISHED;
+        else if (strcmp(st, "stopped") == 0)
+            s->h.status = KT_STOPPED;
+        else {
+            kt_jr_push(r, "status");
+            ok = kt_jr_fail(r, "expected running, finished or stopped");
+            kt_jr_pop(r);
+        }
+    } else {
+        ok = 0;
+    }
+    if (ok && s->h.status == KT_RUNNING && s->h.to_move < 0) {
+        kt_jr_push(r, "to_move");
+        ok = kt_jr_fail(r, "a running game needs a player to move");
+        kt_jr_pop(r);
+    }
+    if (ok && s->h.status != KT_RUNNING && s->h.to_move >= 0) {
+        kt_jr_push(r, "to_move");
+        ok = kt_jr_fail(r, "must be -1 when the game is not running");
+        kt_jr_pop(r);
+    }
+    kt_jr_pop(r);
+    return ok && !r->failed;
+}
+
+/* Fill `out` from the envelope's header and state; out is untouched on
+ * failure (the work happens in a scratch block). */
+static kt_status load_state(const kt_game *g, const kt_jv *root, kt_state *out, kt_err *err)
+{
+    kt_jr r;
+    kt_jr_init(&r, err, "");
+    const kt_jv *h = kt_jr_get(&r, root, "header", KT_JOBJ);
+    const kt_jv *st = kt_jr_get(&r, root, "state", KT_JOBJ);
+    if (!h || !st)
+        return KT_ESTATE;
+    kt_state *s = malloc(g->state_size);
+    if (!s)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    state_prepare(g, s);
+    int ok = load_header(g, h, s, &r);
+    if (ok) {
+        kt_jr_push(&r, "state");
+        ok = g->def->load(g, st, s, &r) && !r.failed;
+        kt_jr_pop(&r);
+        if (!ok && !r.failed)
+            kt_jr_fail(&r, "rejected by the game");
+    }
+    if (ok) {
+        kt_buf why;
+        kt_buf_init(&why);
+        if (!g->def->check(g, s, &why)) {
+            kt_seterr(err, KT_ESTATE, "state is inconsistent: %s", why.p ? why.p : "check failed");
+            ok = 0;
+        }
+        kt_buf_free(&why);
+    }
+    if (ok)
+        memcpy(out, s, g->state_size);
+    free(s);
+    return ok ? KT_OK : KT_ESTATE;
+}
+
+/* Parse the envelope and create the configuration it names. */
+static kt_status load_config(const kt_jv *root, const kt_allocator *alloc, kt_game **g,
+                             kt_err *err)
+{
+    kt_jr r;
+    kt_jr_init(&r, err, "");
+    long long ver, np;
+    uint64_t seed;
+    if (!root || root->type != KT_JOBJ)
+        return kt_seterr(err, KT_ESTATE, "expected a JSON object");
+    if (!kt_jr_only(&r, root, "kontor,game,players,seed,options,header,state") ||
+        !kt_jr_int(&r, root, "kontor", 1, 1, &ver))
+        return KT_ESTATE;
+    const char *game = kt_jr_str(&r, root, "game");
+    if (!game || !kt_jr_int(&r, root, "players", 1, KT_MAX_PLAYERS, &np) ||
+        !kt_jr_u64(&r, root, "seed", &seed))
+        return KT_ESTATE;
+    const char *opts = kt_jr_str(&r, root, "options");
+    if (!opts)
+        return KT_ESTATE;
+    kt_status s = kt_game_new(game, opts, (int)np, seed, alloc, g, err);
+    if (s != KT_OK && err) {
+        char m[KT_ERRLEN];
+        snprintf(m, sizeof m, "%s", err->msg);
+        snprintf(err->msg, sizeof err->msg, "configuration: %.290s", m);
+    }
+    return s;
+}
+
+kt_status kt_load_json(const char *json, const kt_allocator *alloc, kt_game **game_out,
+                       kt_state **state_out, kt_err *err)
+{
+    *game_out = NULL;
+    *state_out = NULL;
+    kt_jdoc doc;
+    kt_status st = kt_json_parse(json, json ? strlen(json) : 0, &doc, err);
+    if (st != KT_OK)
+        return st;
+    kt_game *g = NULL;
+    st = load_config(doc.root, alloc, &g, err);
+    kt_state *s = NULL;
+    if (st == KT_OK) {
+        s = mem(&g->alloc, NULL, 0, g->state_size);
+        st = s ? load_state(g, doc.root, s, err) : kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    kt_json_free(&doc);
+    if (st != KT_OK) {
+        if (g) {
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
+        return st;
+    }
+    *game_out = g;
+    *state_out = s;
+    return KT_OK;
+}
+
+kt_status kt_state_load_json(const kt_game *g, const char *json, kt_state *out, kt_err *err)
+{
+    kt_jdoc doc;
+    kt_status st = kt_json_parse(json, json ? strlen(json) : 0, &doc, err);
+    if (st != KT_OK)
+        return st;
+    kt_game *g2 = NULL;
+    st = load_config(doc.root, NULL, &g2, err);
+    if (st == KT_OK) {
+        if (g2->def != g->def || g2->nplayers != g->nplayers || g2->seed != g->seed ||
+            strcmp(g2->canon, g->canon) != 0)
+            st = kt_seterr(err, KT_ESTATE,
+                           "the state belongs to another configuration (%s, %d players, "
+                           "seed %llu, options '%s')",
+                           g2->def->info.name, g2->nplayers, (unsigned long long)g2->seed,
+                           g2->canon);
+        kt_game_free(g2);
+    }
+    if (st == KT_OK)
+        st = load_state(g, doc.root, out, err);
+    kt_json_free(&doc);
+    return st;
+}
+
+kt_status kt_check(const kt_game *g, const kt_state *s, kt_err *err)
+{
+    if (s->h.magic != g->def->magic || s->h.size != g->state_size)
+        return kt_seterr(err, KT_EINTERNAL, "state does not belong to %s", g->def->info.name);
+    if (s->h.status == KT_RUNNING && (s->h.to_move < 0 || s->h.to_move >= g->nplayers))
+        return kt_seterr(err, KT_EINTERNAL, "running state without a valid player to move (%d)",
+                         s->h.to_move);
+    kt_buf why;
+    kt_buf_init(&why);
+    kt_status st = KT_OK;
+    if (!g->def->check(g, s, &why))
+        st = kt_seterr(err, KT_EINTERNAL, "%s", why.p ? why.p : "invariant violated");
+    kt_buf_free(&why);
+    return st;
+}

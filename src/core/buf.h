@@ -1,0 +1,45 @@
+/*
+ * buf.h - growable text buffer for views (JSON, rendering, listings).
+ *
+ * Views are not on the hot path, so they may allocate; rule code never does.
+ * A failed allocation sets `oom` and later writes become no-ops, so callers
+ * check once at the end (kt_buf_take returns NULL then).  The buffer is
+ * always NUL terminated when p != NULL.
+ */
+#ifndef KT_BUF_H
+#define KT_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct kt_buf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} kt_buf;
+
+void kt_buf_init(kt_buf *b);
+void kt_buf_free(kt_buf *b);
+void kt_buf_reset(kt_buf *b); /* len = 0, keeps memory */
+void kt_buf_putc(kt_buf *b, char c);
+void kt_buf_put(kt_buf *b, const char *s, size_t n);
+void kt_buf_puts(kt_buf *b, const char *s);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void kt_buf_printf(kt_buf *b, const char *fmt, ...);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 0)))
+#endif
+void kt_buf_vprintf(kt_buf *b, const char *fmt, va_list ap);
+/* Pad with spaces up to display column `col` counted from the last '\n'
+ * (UTF-8 aware), for aligned tables. */
+void kt_buf_pad_to(kt_buf *b, size_t col);
+/* Hand the string to the caller (free with free/kt_free); resets b.
+ * Returns NULL if an allocation failed. */
+char *kt_buf_take(kt_buf *b);
+
+/* Number of UTF-8 code points in s (display width for our text). */
+size_t kt_utf8_width(const char *s);
+
+#endif

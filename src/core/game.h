@@ -1,0 +1,198 @@
+/*
+ * game.h - the contract between the engine core and each game / bot.
+ *
+ * Every game lives in src/games/<name>/ and defines exactly one
+ *     const kt_gamedef kt_game_<name>;
+ * (the build generates the registry from the folder names).  The core
+ * implements the public API (kontor.h) on top of this table; bots use only
+ * the public API, so every bot works for every game.
+ *
+ * State layout: a game's state struct begins with a kt_state_hdr, followed
+ * by the game's own fields.  It contains no pointers; everything refers to
+ * the game's const tables by index.  The core zeroes the whole block before
+ * init/load, so padding bytes are always zero and byte-wise hashing and
+ * comparison are meaningful.
+ *
+ * Rule code (legal, apply, determinize, evaluate, bots' choose) must not
+ * allocate and must not touch anything outside the state and const config.
+ */
+#ifndef KT_GAME_H
+#define KT_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "json.h"
+#include "kontor/kontor.h"
+#include "opts.h"
+#include "rng.h"
+
+/* Debug-build invariant checks; documentation in release builds. */
+#ifdef NDEBUG
+#define KT_ASSERT(c) ((void)0)
+#else
+#include <assert.h>
+#define KT_ASSERT(c) assert(c)
+#endif
+
+#define KT_UNUSED(x) ((void)(x))
+
+enum { KT_RUNNING = 0, KT_FINISHED = 1, KT_STOPPED = 2 };
+
+typedef struct kt_state_hdr {
+    uint32_t magic;      /* the game's magic: a state of another game is rejected */
+    uint32_t size;       /* bytes of the whole state struct */
+    kt_rng rng;          /* all randomness of the game */
+    uint64_t nactions;   /* actions applied since the start */
+    uint32_t turn;       /* game-specific turn counter (see kt_turn_number) */
+    int8_t to_move;      /* player who decides now; -1 when over */
+    int8_t turn_player;  /* whose turn it is; -1 outside turns */
+    uint8_t decision;    /* game-specific decision kind, index into decision_names */
+    uint8_t status;      /* KT_RUNNING, KT_FINISHED, KT_STOPPED */
+} kt_state_hdr;
+
+/* The opaque public kt_state is any game's state; the header comes first. */
+struct kt_state {
+    kt_state_hdr h;
+};
+
+typedef struct kt_gamedef kt_gamedef;
+
+/* Immutable configuration; games read their options and cfg from here. */
+struct kt_game {
+    const kt_gamedef *def;
+    int nplayers;
+    uint64_t seed;
+    kt_optval *opts;        /* one per def->info.opts entry */
+    long long turn_limit;   /* common option; 0 = none */
+    char *canon;            /* canonical options string */
+    void *cfg;              /* game's derived configuration (kt_game_alloc) */
+    size_t cfg_size;
+    size_t state_size;      /* set by setup */
+    int max_legal;          /* set by setup; <= KT_LEGAL_MAX */
+    kt_allocator alloc;
+};
+
+/* Bots: game-specific ones are listed in the gamedef, generic ones in
+ * src/bots.  `ud` is the bot's private data (allocated in create, the only
+ * place a bot may allocate). */
+typedef struct kt_botdef {
+    kt_botinfo info;
+    kt_status (*create)(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
+                        kt_err *err);
+    /* Choose for kt_to_move(s).  Must return a legal action. */
+    kt_status (*choose)(void *ud, const kt_game *g, const kt_state *s, kt_action *out,
+                        kt_err *err);
+    void (*destroy)(void *ud);
+} kt_botdef;
+
+struct kt_gamedef {
+    kt_gameinfo info;
+    uint32_t magic;
+    const kt_botdef *bots;
+    int nbots;
+
+    /* Build the configuration: read options (g->opts), allocate g->cfg with
+     * kt_game_alloc, set g->state_size (>= sizeof hdr) and g->max_legal.  May
+     * fix options drawn at random (kt_game_set_opt) so that the canonical
+     * options reproduce the configuration.  Errors name the bad option. */
+    kt_status (*setup)(kt_game *g, kt_err *err);
+
+    /* Start position.  The core has zeroed s and filled magic, size and rng
+     * (seeded from the game seed); init sets everything else. */
+    void (*init)(const kt_game *g, kt_state *s);
+
+    /* Legal actions for hdr.to_move into buf (capacity g->max_legal);
+     * returns the count, > 0 while running.  Deterministic order. */
+    int (*legal)(const kt_game *g, const kt_state *s, kt_action *buf);
+
+    /* Apply a legal action and run the rules until the next decision or the
+     * end (status FINISHED, to_move -1).  Updates hdr.to_move/decision/turn. */
+    void (*apply)(const kt_game *g, kt_state *s, kt_action a);
+
+    /* Text of an action as `viewer` may see it (-1 omniscient), in `lang`. */
+    void (*action_text)(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
+                        kt_buf *out);
+
+    /* Optional: explain why normalized `text` matches no legal action; return
+     * KT_EUNKNOWN when the words are not understood, KT_EILLEGAL when they
+     * are but not allowed now.  NULL: the core lists the legal actions. */
+    kt_status (*explain)(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
+
+    const char *(*decision_name)(int decision);
+    void (*prompt)(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
+
+    /* Scores, ranks, winners and length.  The core sets nplayers, finished
+     * and reward.  Called only when the status is not RUNNING. */
+    void (*result)(const kt_game *g, const kt_state *s, kt_result *r);
+
+    /* Heuristic win chances in [0,1] for a running state. */
+    void (*evaluate)(const kt_game *g, const kt_state *s, double *out);
+
+    /* Resample in place everything `player` cannot see, consistently with
+     * what they know, using only `rng`.  The core reseeds hdr.rng after. */
+    void (*determinize)(const kt_game *g, kt_state *s, int player, kt_rng *rng);
+
+    /* Views.  observe writes the game's members into an object the core has
+     * opened (player -1: spectator).  save writes the full "state" object;
+     * load reads it back into a zeroed state whose header the core has
+     * filled, validating every field (return 1 on success, else kt_jr_fail).
+     * The core then runs check() and rejects states that fail it. */
+    void (*observe)(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
+    void (*save)(const kt_game *g, const kt_state *s, kt_jw *w);
+    int (*load)(const kt_game *g, const kt_jv *state, kt_state *s, kt_jr *r);
+    void (*render)(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
+    void (*components)(int lang, kt_buf *out);
+
+    /* Invariants (conservation, ranges, consistency of the pending decision).
+     * Returns 1 when fine, else 0 with a description in why. */
+    int (*check)(const kt_game *g, const kt_state *s, kt_buf *why);
+};
+
+/* ---- helpers for games ---- */
+
+/* kt_game_new for a definition that is not in the registry (tests use this
+ * for small test-only games). */
+kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers, uint64_t seed,
+                          const kt_allocator *alloc, kt_game **out, kt_err *err);
+
+/* Allocate zeroed memory owned by the configuration (freed with it).  Only
+ * for setup. */
+void *kt_game_alloc(kt_game *g, size_t n);
+/* Replace an option value during setup (validated like user input). */
+kt_status kt_game_set_opt(kt_game *g, const char *name, const char *value, kt_err *err);
+/* Option accessors by name (abort-free: unknown names return 0 / ""). */
+long long kt_game_opt_int(const kt_game *g, const char *name);
+const char *kt_game_opt_str(const kt_game *g, const char *name);
+int kt_game_opt_given(const kt_game *g, const char *name);
+
+/* Generic ranking: players ordered by key1 descending, then key2
+ * descending; equal (key1, key2) share a rank and, at the top, the win.
+ * key2 may be NULL. */
+void kt_result_rank(kt_result *r, int nplayers, const double *key1, const double *key2);
+
+/* Normalize action text for matching: lowercase ASCII, umlauts folded to
+ * ae/oe/ue/ss, whitespace collapsed and trimmed. */
+void kt_text_norm(const char *in, char *out, size_t cap);
+
+/* Generic bot i (src/bots), usable in every game; NULL past the end. */
+const kt_botdef *kt_generic_bot(int i);
+
+/* Registry (generated). */
+const kt_gamedef *kt_gamedef_find(const char *name);
+int kt_gamedef_count(void);
+const kt_gamedef *kt_gamedef_at(int i);
+
+struct kt_bot {
+    const kt_botdef *def;
+    void *ud;
+    const kt_game *g;
+    char *spec;
+};
+
+/* Fast bot call for simulators: the legality check of kt_bot_choose is
+ * done only in debug builds. */
+kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+
+#endif

@@ -1,0 +1,102 @@
+/*
+ * rng.h - the engine's only source of randomness.
+ *
+ * A 128-bit xoroshiro128++ generator (two 64-bit words), small enough to live
+ * inside every game state and be saved with it.  Seeding expands a 64-bit seed
+ * with splitmix64 so that nearby seeds give unrelated streams.  Everything is
+ * integer arithmetic: the same seed gives the same numbers on every machine.
+ */
+#ifndef KT_RNG_H
+#define KT_RNG_H
+
+#include <stdint.h>
+
+typedef struct kt_rng {
+    uint64_t s[2];
+} kt_rng;
+
+/* splitmix64 step: also a good 64-bit mixing function for deriving seeds. */
+static inline uint64_t kt_mix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Derive an independent seed from (seed, stream) without touching any rng. */
+static inline uint64_t kt_seed_derive(uint64_t seed, uint64_t stream)
+{
+    uint64_t x = seed ^ (stream * 0xd1342543de82ef95ULL);
+    (void)kt_mix64(&x);
+    return kt_mix64(&x);
+}
+
+static inline void kt_rng_seed(kt_rng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    r->s[0] = kt_mix64(&x);
+    r->s[1] = kt_mix64(&x);
+    if ((r->s[0] | r->s[1]) == 0) /* the all-zero state is a fixed point */
+        r->s[1] = 1;
+}
+
+static inline uint64_t kt_rotl64(uint64_t v, int k)
+{
+    return (v << k) | (v >> (64 - k));
+}
+
+static inline uint64_t kt_rng_next(kt_rng *r)
+{
+    uint64_t s0 = r->s[0], s1 = r->s[1];
+    uint64_t out = kt_rotl64(s0 + s1, 17) + s0;
+    s1 ^= s0;
+    r->s[0] = kt_rotl64(s0, 49) ^ s1 ^ (s1 << 21);
+    r->s[1] = kt_rotl64(s1, 28);
+    return out;
+}
+
+/* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's
+ * multiply-and-reject method on the high 32 bits). */
+static inline uint32_t kt_rng_below(kt_rng *r, uint32_t n)
+{
+    uint64_t m = (kt_rng_next(r) >> 32) * (uint64_t)n;
+    uint32_t lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t t = (uint32_t)(-n) % n;
+        while (lo < t) {
+            m = (kt_rng_next(r) >> 32) * (uint64_t)n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* Uniform double in [0, 1). */
+static inline double kt_rng_unit(kt_rng *r)
+{
+    return (double)(kt_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* Fisher-Yates shuffle of n bytes / 16-bit values. */
+static inline void kt_shuffle_u8(kt_rng *r, uint8_t *a, uint32_t n)
+{
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = kt_rng_below(r, i);
+        uint8_t t = a[i - 1];
+        a[i - 1] = a[j];
+        a[j] = t;
+    }
+}
+
+static inline void kt_shuffle_u16(kt_rng *r, uint16_t *a, uint32_t n)
+{
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = kt_rng_below(r, i);
+        uint16_t t = a[i - 1];
+        a[i - 1] = a[j];
+        a[j] = t;
+    }
+}
+
+#endif
