@@ -152,6 +152,12 @@ int kt_game_max_legal(const kt_game *g);
 kt_state *kt_state_new(const kt_game *g); /* at the start position; NULL on OOM */
 void kt_state_free(const kt_game *g, kt_state *s);
 void kt_state_init(const kt_game *g, kt_state *s); /* start position */
+/* Start position dealt with `seed` instead of the configuration's seed:
+ * kt_state_init(g, s) == kt_state_init_seed(g, s, kt_game_seed(g)).  When
+ * the options fix every random setup choice (e.g. an explicit kingdom), this
+ * is exactly the start position of kt_game_new(..., seed) + kt_state_init,
+ * so simulators can play many seeds on one configuration. */
+void kt_state_init_seed(const kt_game *g, kt_state *s, uint64_t seed);
 void kt_state_copy(const kt_game *g, kt_state *dst, const kt_state *src);
 int kt_state_equal(const kt_game *g, const kt_state *a, const kt_state *b);
 uint64_t kt_state_hash(const kt_game *g, const kt_state *s);

@@ -1,12 +1,216 @@
-/* bench.c - placeholder until the subcommand lands (being written now). */
+/*
+ * bench.c - `kontor bench`: speed and a behaviour fingerprint.
+ *
+ * Each item is a game configuration plus either uniform random play
+ * (kt_legal + kt_apply_trusted, the usual "random rollout" measure) or a set
+ * of bots (kt_bot_choose_fast + kt_apply_trusted).  For each item:
+ *   - fingerprint: a fixed set of seeds is played to the end; the action
+ *     count and the final-state hashes are folded into one number.  Any
+ *     change of behaviour (rules, bots, PRNG use) changes it;
+ *   - speed: games are played single-threaded until the time budget is
+ *     spent; actions/s and games/s are reported (the first item of each
+ *     kind also warms up the caches).
+ * Items of games that are not compiled in are skipped.  Timings are never
+ * asserted by tests; the targets are printed beside the measurement.
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "core/game.h"
+
+typedef struct bench_item {
+    const char *game;
+    const char *label;
+    const char *options;
+    int players;
+    const char *bots;   /* NULL: uniform random play */
+    const char *metric; /* "actions" or "games" */
+    double target;      /* per second, one core; 0 = none */
+} bench_item;
+
+static const bench_item items[] = {
+    {"dominion", "random play, First Game kingdom", "preset=First Game", 2, NULL, "actions", 5e6},
+    {"dominion", "random play, random kingdom of seed 1", "", 2, NULL, "actions", 0},
+    {"dominion", "Big Money Ultimate mirror", "kingdom=Smithy,Village,Market,Festival,Cellar,Moat,"
+                                              "Militia,Remodel,Mine,Library",
+     2, "bmu,bmu", "games", 1e5},
+    {"dominion", "random play, Plunder (Treibgut)", "preset=Treibgut", 2, NULL, "actions", 3e6},
+    {"catan", "random play, base game, 4 players", "variant=base", 4, NULL, "games", 1e4},
+    {"catan", "random play, Cities & Knights, 4 players", "", 4, NULL, "actions", 5e6},
+    {"mp2", "random play, 3 players", "", 3, NULL, "actions", 5e6},
+    {"mp2", "random play, 4 players + caravans", "caravans=1", 4, NULL, "actions", 0},
+};
+#define NITEMS ((int)(sizeof items / sizeof items[0]))
+
+typedef struct runner {
+    const kt_game *g;
+    kt_state *s;
+    kt_bot *bots[KT_MAX_PLAYERS];
+    int nbots;
+    kt_rng rng;
+} runner;
+
+/* Plays one game from `seed`; returns the number of actions, or -1. */
+static long play_one(runner *r, uint64_t seed)
+{
+    kt_state_init_seed(r->g, r->s, seed);
+    kt_action buf[KT_LEGAL_MAX];
+    long n = 0;
+    while (!kt_is_over(r->g, r->s)) {
+        kt_action a;
+        if (r->nbots) {
+            int p = kt_to_move(r->g, r->s);
+            if (kt_bot_choose_fast(r->bots[p % r->nbots], r->s, &a, NULL) != KT_OK)
+                return -1;
+        } else {
+            int k = kt_legal(r->g, r->s, buf, KT_LEGAL_MAX);
+            a = buf[kt_rng_below(&r->rng, (uint32_t)k)];
+        }
+        kt_apply_trusted(r->g, r->s, a);
+        if (++n > 50000000)
+            return -1;
+    }
+    return n;
+}
+
+static void human_rate(double v, char *out, size_t cap)
+{
+    if (v >= 1e6)
+        snprintf(out, cap, "%.2fM", v / 1e6);
+    else if (v >= 1e3)
+        snprintf(out, cap, "%.1fk", v / 1e3);
+    else
+        snprintf(out, cap, "%.1f", v);
+}
 
 int cli_bench(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "kontor bench: not available in this build yet\n");
-    return 2;
+    double seconds = 1.0;
+    int fp_games = 200;
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        long long x;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: kontor bench [--game NAME] [--seconds S] [--quick]\n"
+                   "  Single-threaded speed of random play and bot games for every game compiled\n"
+                   "  in, and a deterministic fingerprint (changes whenever behaviour changes).\n"
+                   "  --quick: 0.2 s per item and a 50-game fingerprint.\n");
+            return 0;
+        } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
+            seconds = atof(argv[++i]);
+            if (seconds <= 0 || seconds > 3600) {
+                fprintf(stderr, "kontor bench: --seconds must be in (0, 3600]\n");
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--quick")) {
+            seconds = 0.2;
+            fp_games = 50;
+        } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
+            only = argv[++i];
+        } else if (!strcmp(argv[i], "--fingerprint-games") && i + 1 < argc &&
+                   cli_parse_int(argv[i + 1], 1, 1000000, &x)) {
+            fp_games = (int)x;
+            i++;
+        } else {
+            fprintf(stderr, "kontor bench: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (only && !kt_game_find(only)) {
+        fprintf(stderr, "kontor bench: unknown game '%s'\n", only);
+        return 2;
+    }
+    printf("kontor %s bench: one thread, %.1f s per item, fingerprint over %d games per item\n\n",
+           KT_VERSION, seconds, fp_games);
+    printf("%-10s %-44s %12s %12s %10s  %s\n", "game", "item", "actions/s", "games/s",
+           "act/game", "target");
+    uint64_t fingerprint = 0x6b6f6e746f72ULL;
+    long long total_actions = 0;
+    int ran = 0;
+    for (int it = 0; it < NITEMS; it++) {
+        const bench_item *b = &items[it];
+        if (!kt_game_find(b->game) || (only && strcmp(only, b->game)))
+            continue;
+        kt_game *g;
+        kt_err err;
+        if (kt_game_new(b->game, b->options, b->players, 1, NULL, &g, &err) != KT_OK) {
+            printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
+            continue;
+        }
+        runner r;
+        memset(&r, 0, sizeof r);
+        r.g = g;
+        r.s = kt_state_new(g);
+        kt_rng_seed(&r.rng, 12345);
+        int ok = r.s != NULL;
+        if (ok && b->bots) {
+            char spec[256];
+            snprintf(spec, sizeof spec, "%s", b->bots);
+            char *parts[KT_MAX_PLAYERS];
+            r.nbots = cli_split(spec, ',', parts, KT_MAX_PLAYERS);
+            for (int i = 0; i < r.nbots && ok; i++)
+                if (kt_bot_new(g, parts[i], 99u + (uint64_t)i, &r.bots[i], &err) != KT_OK) {
+                    printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
+                    ok = 0;
+                }
+        }
+        /* fingerprint pass */
+        uint64_t h = 0;
+        long long acts = 0;
+        for (int i = 0; ok && i < fp_games; i++) {
+            long n = play_one(&r, 1000u + (uint64_t)i);
+            if (n < 0) {
+                printf("%-10s %-44s FAILED: a game did not finish\n", b->game, b->label);
+                ok = 0;
+                break;
+            }
+            acts += n;
+            h = (h ^ kt_state_hash(g, r.s)) * 0x100000001b3ULL;
+        }
+        if (ok) {
+            fingerprint = (fingerprint ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
+            total_actions += acts;
+            /* speed pass */
+            long long games = 0, sacts = 0;
+            double t0 = cli_now(), t = 0;
+            do {
+                long n = play_one(&r, 500000u + (uint64_t)games);
+                if (n < 0)
+                    break;
+                sacts += n;
+                games++;
+                t = cli_now() - t0;
+            } while (t < seconds);
+            if (games == 0 || t <= 0)
+                t = 1e-9, games = games ? games : 1;
+            double aps = (double)sacts / t, gps = (double)games / t;
+            char a1[32], a2[32], tgt[64] = "";
+            human_rate(aps, a1, sizeof a1);
+            human_rate(gps, a2, sizeof a2);
+            if (b->target > 0) {
+                double v = !strcmp(b->metric, "games") ? gps : aps;
+                char tv[32];
+                human_rate(b->target, tv, sizeof tv);
+                snprintf(tgt, sizeof tgt, ">= %s %s/s: %s (%.2fx)", tv, b->metric,
+                         v >= b->target ? "met" : "NOT met", v / b->target);
+            }
+            printf("%-10s %-44s %12s %12s %10.1f  %s\n", b->game, b->label, a1, a2,
+                   (double)sacts / (double)games, tgt);
+            fflush(stdout);
+            ran++;
+        }
+        for (int i = 0; i < r.nbots; i++)
+            kt_bot_free(r.bots[i]);
+        kt_state_free(g, r.s);
+        kt_game_free(g);
+    }
+    if (!ran) {
+        printf("\nno benchmark item could run\n");
+        return 1;
+    }
+    printf("\nfingerprint: %016llx  (%lld actions over the fingerprint games)\n",
+           (unsigned long long)fingerprint, total_actions);
+    return 0;
 }

@@ -284,20 +284,31 @@ int kt_game_max_legal(const kt_game *g) { return g->max_legal; }
 
 /* ------------------------------------------------------------ states */
 
-static void state_prepare(const kt_game *g, kt_state *s)
+static void state_prepare_seed(const kt_game *g, kt_state *s, uint64_t seed)
 {
     memset(s, 0, g->state_size);
     s->h.magic = g->def->magic;
     s->h.size = (uint32_t)g->state_size;
-    kt_rng_seed(&s->h.rng, kt_seed_derive(g->seed, 0x5ea7e));
+    kt_rng_seed(&s->h.rng, kt_seed_derive(seed, 0x5ea7e));
     s->h.to_move = -1;
     s->h.turn_player = -1;
     s->h.status = KT_RUNNING;
 }
 
+static void state_prepare(const kt_game *g, kt_state *s)
+{
+    state_prepare_seed(g, s, g->seed);
+}
+
 void kt_state_init(const kt_game *g, kt_state *s)
 {
     state_prepare(g, s);
+    g->def->init(g, s);
+}
+
+void kt_state_init_seed(const kt_game *g, kt_state *s, uint64_t seed)
+{
+    state_prepare_seed(g, s, seed);
     g->def->init(g, s);
 }
 

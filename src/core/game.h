@@ -100,7 +100,9 @@ struct kt_gamedef {
     kt_status (*setup)(kt_game *g, kt_err *err);
 
     /* Start position.  The core has zeroed s and filled magic, size and rng
-     * (seeded from the game seed); init sets everything else. */
+     * (seeded from the game seed, or the seed of kt_state_init_seed); init
+     * sets everything else and draws randomness only from hdr.rng, never
+     * from g->seed (so one configuration can deal many games). */
     void (*init)(const kt_game *g, kt_state *s);
 
     /* Legal actions for hdr.to_move into buf (capacity g->max_legal);

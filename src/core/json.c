@@ -533,6 +533,8 @@ static kt_jv *jp_value(jparser *jp, int depth)
             return NULL;
         return v;
     default:
+        if (*jp->p != '-' && (*jp->p < '0' || *jp->p > '9'))
+            return jp_fail(jp, "unexpected character (expected a JSON value)"), NULL;
         v = jp_node(jp, KT_JNUM);
         if (!v || !jp_number(jp, v))
             return NULL;
