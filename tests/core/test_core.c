@@ -2,6 +2,7 @@
  * test_core.c - unit tests of the core modules: PRNG, JSON, options, bot
  * specs, error handling at the API boundary.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -212,4 +213,58 @@ KT_TEST(core_load_rejects_garbage)
                        NULL, &g, &s, &err),
           KT_EUNKNOWN);
     KT_CHECK(g == NULL && s == NULL);
+}
+
+/* Counting allocator that fails the Nth allocation (Lua's memcontrol idea). */
+typedef struct failalloc {
+    long calls, fail_at, live;
+} failalloc;
+
+static void *fa_fn(void *ud, void *p, size_t osize, size_t nsize)
+{
+    failalloc *fa = ud;
+    (void)osize;
+    if (nsize == 0) {
+        if (p)
+            fa->live--;
+        free(p);
+        return NULL;
+    }
+    if (fa->calls++ == fa->fail_at)
+        return NULL;
+    void *q = realloc(p, nsize);
+    if (q && !p)
+        fa->live++;
+    return q;
+}
+
+KT_TEST(core_allocation_failures_are_clean)
+{
+    for (int i = 0; i < kt_game_count(); i++) {
+        const char *name = kt_game_info(i)->name;
+        int succeeded = 0;
+        for (long n = 0; n < 64 && !succeeded; n++) {
+            failalloc fa = {0, n, 0};
+            kt_allocator a = {fa_fn, &fa};
+            kt_game *g = NULL;
+            kt_err err = {0, ""};
+            kt_status st = kt_game_new(name, NULL, 0, 3, &a, &g, &err);
+            if (st == KT_OK) {
+                kt_state *s = kt_state_new(g);
+                if (s)
+                    kt_state_free(g, s);
+                kt_game_free(g);
+                succeeded = !!s;
+            } else if (!KT_EQ(st, KT_ENOMEM)) {
+                printf("      %s at allocation %ld: %s\n", name, n, err.msg);
+                break;
+            }
+            if (!KT_EQ(fa.live, 0)) {
+                printf("      %s leaked when allocation %ld failed\n", name, n);
+                break;
+            }
+        }
+        KT_CHECK(succeeded);
+    }
+    KT_CHECK(kt_game_count() >= 0);
 }
