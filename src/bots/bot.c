@@ -13,9 +13,11 @@
 
 /* Generic bots: usable with every game through the public API only. */
 extern const kt_botdef kt_bot_random;
+extern const kt_botdef kt_bot_mcts;
 
 static const kt_botdef *const generic_bots[] = {
     &kt_bot_random,
+    &kt_bot_mcts,
 };
 
 const kt_botdef *kt_generic_bot(int i)

@@ -1,0 +1,584 @@
+/*
+ * mcts.c - bot "mcts": single-observer information-set Monte Carlo tree
+ * search (SO-ISMCTS, after Cowling, Powley & Whitehouse, "Information Set
+ * Monte Carlo Tree Search", IEEE TCIAIG 2012), written against the public
+ * API only, so it plays every game.
+ *
+ * One search = many iterations.  Each iteration starts from a fresh
+ * determinization of the true state for the deciding player (kt_determinize
+ * also reseeds the copy's generator, so shuffles and dice are unknown too),
+ * walks down the tree along actions legal in that world, expands one untried
+ * action, plays a rollout of at most `depth` actions (random or the game's
+ * heuristic bot) and scores the end with kt_evaluate (exact rewards when the
+ * game ended).  Each node keeps the reward of the player who chose its
+ * action; selection uses UCB1 with availability counts (a child's exploration
+ * term counts only the iterations in which its action was legal).  The move
+ * played is the root child with the most visits.  Root parallelism: each
+ * thread grows its own tree from its own determinizations; the root visit
+ * counts are summed.
+ *
+ * Data layout
+ *   mcts_bot     options, the decision generator, the workers and the small
+ *                thread pool (threads are created with the bot and wait for
+ *                work; worker 0 runs on the caller's thread).
+ *   mcts_worker  all memory one search thread touches, allocated at bot
+ *                creation and reset (not freed) per decision:
+ *     nodes[cap]   the tree; node 0 is the root, children form a singly
+ *                  linked list (child -> next).  When the pool is full the
+ *                  search goes on without expanding and the pool is grown
+ *                  before the next decision - never inside the search loop.
+ *     world        one state block: the current iteration's determinization,
+ *                  played forward in place.
+ *     legal[], avail[]  legal actions of the world state and the tree
+ *                  children available among them.
+ *     set[]        open-addressing table action -> legal index, marked with
+ *                  a stamp per use so it never needs clearing.
+ *     path[]       the nodes of the current iteration, for backpropagation.
+ *     rollout      this worker's own heuristic bot (rollout=heuristic).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/game.h"
+
+#define MCTS_PATH 4096       /* deepest tree path followed in one iteration */
+#define MCTS_INITIAL (1 << 16) /* first pool size for time budgets */
+
+enum { MCTS_RANDOM = 0, MCTS_HEURISTIC = 1 };
+
+typedef struct mcts_node {
+    double reward;    /* sum of the rewards of `player` over the visits */
+    kt_action action; /* edge from the parent */
+    int32_t child;    /* first child, -1 = none */
+    int32_t next;     /* next sibling, -1 = none */
+    uint32_t visits;
+    uint32_t avail;   /* iterations in which this action was legal here */
+    int32_t player;   /* who chose `action` */
+} mcts_node;
+
+typedef struct mcts_slot {
+    uint32_t stamp; /* equals the table's stamp when the slot is in use */
+    kt_action action;
+    int32_t index;
+} mcts_slot;
+
+struct mcts_bot;
+
+typedef struct mcts_worker {
+    struct mcts_bot *b;
+    int id;
+    mcts_node *nodes;
+    int32_t nnodes, cap;
+    int full;              /* the pool ran out during the last search */
+    kt_state *world;
+    kt_action *legal;
+    int32_t *avail;
+    mcts_slot *set;
+    uint32_t setmask, stamp;
+    int32_t path[MCTS_PATH];
+    kt_bot *rollout;
+    kt_rng rng;
+    long long budget, done; /* iterations allowed / performed this decision */
+    kt_status st;
+    kt_err err;
+    pthread_t th;
+    int started;
+} mcts_worker;
+
+typedef struct mcts_bot {
+    const kt_game *g;
+    long long iters;
+    int iters_given;
+    long long time_ms;
+    double c;
+    int rollout, depth, nthreads, max_legal;
+    int32_t maxnodes;
+    kt_rng rng;
+    mcts_worker *w;
+    /* current job, read by the workers */
+    const kt_state *root;
+    int root_player;
+    double deadline; /* monotonic seconds; 0 = iteration budget only */
+    /* pool */
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    unsigned gen;
+    int ndone, quit, sync_ok;
+} mcts_bot;
+
+static const kt_optinfo mcts_opts[] = {
+    {"iters", KT_OPT_INT, "1000", 1, 1000000000, NULL,
+     "iterations per decision, shared by the threads (with time=: an upper bound if given)"},
+    {"time", KT_OPT_INT, "0", 0, 86400000, NULL,
+     "milliseconds of search per decision; 0 = budget by iters"},
+    {"c", KT_OPT_STR, "0.7", 0, 0, NULL, "UCB exploration constant (rewards are in [0,1])"},
+    {"rollout", KT_OPT_ENUM, "random", 0, 0, "random|heuristic",
+     "rollout policy: uniform random, or the game's heuristic bot"},
+    {"depth", KT_OPT_INT, "20", -1, 100000000, NULL,
+     "rollout length in actions before the game's evaluation; 0 = evaluate the new leaf, "
+     "-1 = play to the end"},
+    {"threads", KT_OPT_INT, "1", 1, 64, NULL, "search threads (root parallel)"},
+    {"seed", KT_OPT_STR, "", 0, 0, NULL, "seed of the bot's generator (default: the one given "
+     "when the bot is created)"},
+    {"nodes", KT_OPT_INT, "2097152", 64, 1 << 28, NULL,
+     "tree size limit per thread (32 bytes a node)"},
+};
+#define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
+
+static double mono_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------ legal set */
+
+static uint32_t slot_hash(kt_action a)
+{
+    uint32_t h = a * 0x9e3779b1u;
+    return h ^ (h >> 15);
+}
+
+/* Start a new use of the table: a new stamp retires every slot at once. */
+static void set_clear(mcts_worker *w)
+{
+    if (++w->stamp == 0) { /* wrapped after 2^32 uses: really clear once */
+        memset(w->set, 0, sizeof *w->set * (w->setmask + 1));
+        w->stamp = 1;
+    }
+}
+
+static void set_put(mcts_worker *w, kt_action a, int32_t index)
+{
+    uint32_t i = slot_hash(a) & w->setmask;
+    while (w->set[i].stamp == w->stamp)
+        i = (i + 1) & w->setmask;
+    w->set[i].stamp = w->stamp;
+    w->set[i].action = a;
+    w->set[i].index = index;
+}
+
+static int32_t set_get(const mcts_worker *w, kt_action a)
+{
+    uint32_t i = slot_hash(a) & w->setmask;
+    while (w->set[i].stamp == w->stamp) {
+        if (w->set[i].action == a)
+            return w->set[i].index;
+        i = (i + 1) & w->setmask;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------ search */
+
+static int32_t node_new(mcts_worker *w, int32_t parent, kt_action a, int player)
+{
+    int32_t k = w->nnodes++;
+    mcts_node *n = &w->nodes[k];
+    n->reward = 0;
+    n->action = a;
+    n->child = -1;
+    n->visits = 0;
+    n->avail = 1;
+    n->player = player;
+    n->next = w->nodes[parent].child;
+    w->nodes[parent].child = k;
+    return k;
+}
+
+/* Children of v whose action is legal in the world: bump their
+ * availability, mark them in `seen`, store them in w->avail. */
+static int available_children(mcts_worker *w, int32_t v, uint8_t *seen)
+{
+    int na = 0;
+    for (int32_t c = w->nodes[v].child; c >= 0; c = w->nodes[c].next) {
+        int32_t i = set_get(w, w->nodes[c].action);
+        if (i < 0)
+            continue;
+        seen[i] = 1;
+        w->nodes[c].avail++;
+        w->avail[na++] = c;
+    }
+    return na;
+}
+
+static int32_t ucb_pick(const mcts_worker *w, int na)
+{
+    int32_t best = w->avail[0];
+    double bestv = -1;
+    for (int k = 0; k < na; k++) {
+        const mcts_node *n = &w->nodes[w->avail[k]];
+        double v = n->reward / n->visits + w->b->c * sqrt(log((double)n->avail) / n->visits);
+        if (v > bestv) {
+            bestv = v;
+            best = w->avail[k];
+        }
+    }
+    return best;
+}
+
+/* One iteration; returns 0 after recording an error in w->st. */
+static int iterate(mcts_worker *w, uint8_t *seen)
+{
+    mcts_bot *b = w->b;
+    const kt_game *g = b->g;
+    kt_state *d = w->world;
+    kt_determinize(g, b->root, b->root_player, kt_rng_next(&w->rng), d);
+    int depth = 0;
+    int32_t v = 0;
+    w->path[depth++] = 0;
+    while (!kt_is_over(g, d) && depth < MCTS_PATH) {
+        int n = kt_legal(g, d, w->legal, b->max_legal);
+        set_clear(w);
+        for (int i = 0; i < n; i++) {
+            set_put(w, w->legal[i], i);
+            seen[i] = 0;
+        }
+        int na = available_children(w, v, seen);
+        if (na < n && w->nnodes < w->cap) {
+            /* expand one untried action, chosen uniformly */
+            uint32_t k = kt_rng_below(&w->rng, (uint32_t)(n - na));
+            int i = 0;
+            while (seen[i] || k-- > 0)
+                i++;
+            v = node_new(w, v, w->legal[i], kt_to_move(g, d));
+            w->path[depth++] = v;
+            kt_apply_trusted(g, d, w->legal[i]);
+            break;
+        }
+        if (na < n)
+            w->full = 1;
+        if (na == 0)
+            break; /* nothing expanded here and no room: roll out from here */
+        v = ucb_pick(w, na);
+        w->path[depth++] = v;
+        kt_apply_trusted(g, d, w->nodes[v].action);
+    }
+    for (int steps = 0; !kt_is_over(g, d) && (b->depth < 0 || steps < b->depth); steps++) {
+        kt_action a;
+        if (w->rollout) {
+            w->st = kt_bot_choose_fast(w->rollout, d, &a, &w->err);
+            if (w->st != KT_OK)
+                return 0;
+        } else {
+            int n = kt_legal(g, d, w->legal, b->max_legal);
+            a = w->legal[kt_rng_below(&w->rng, (uint32_t)n)];
+        }
+        kt_apply_trusted(g, d, a);
+    }
+    double r[KT_MAX_PLAYERS];
+    kt_evaluate(g, d, r);
+    w->nodes[0].visits++;
+    for (int k = 1; k < depth; k++) {
+        mcts_node *n = &w->nodes[w->path[k]];
+        n->visits++;
+        n->reward += r[n->player];
+    }
+    return 1;
+}
+
+static void search(mcts_worker *w)
+{
+    mcts_bot *b = w->b;
+    uint8_t seen[KT_LEGAL_MAX];
+    w->nnodes = 1;
+    w->nodes[0].child = -1;
+    w->nodes[0].visits = 0;
+    w->full = 0;
+    w->done = 0;
+    w->st = KT_OK;
+    while (w->done < w->budget) {
+        if (b->deadline > 0 && mono_now() >= b->deadline)
+            break;
+        if (!iterate(w, seen))
+            break;
+        w->done++;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    mcts_worker *w = arg;
+    mcts_bot *b = w->b;
+    unsigned seen = 0;
+    pthread_mutex_lock(&b->mu);
+    for (;;) {
+        while (b->gen == seen && !b->quit)
+            pthread_cond_wait(&b->go, &b->mu);
+        if (b->quit)
+            break;
+        seen = b->gen;
+        pthread_mutex_unlock(&b->mu);
+        search(w);
+        pthread_mutex_lock(&b->mu);
+        if (++b->ndone == b->nthreads - 1)
+            pthread_cond_signal(&b->done);
+    }
+    pthread_mutex_unlock(&b->mu);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ memory */
+
+/* Grow the node pool between decisions (never during a search).  A failed
+ * allocation keeps the old pool: the search then expands less. */
+static void pool_grow(mcts_worker *w, int32_t want)
+{
+    if (want <= w->cap)
+        return;
+    mcts_node *p = realloc(w->nodes, sizeof *p * (size_t)want);
+    if (p) {
+        w->nodes = p;
+        w->cap = want;
+    }
+}
+
+static int32_t pool_target(const mcts_bot *b, const mcts_worker *w)
+{
+    long long want = w->cap;
+    if (!(b->time_ms > 0 && !b->iters_given)) { /* bounded by iterations */
+        long long need = w->budget + 1;
+        if (need > want)
+            want = need;
+    }
+    if (b->time_ms > 0 && w->full && 2LL * w->cap > want)
+        want = 2LL * w->cap;
+    return (int32_t)(want < b->maxnodes ? want : b->maxnodes);
+}
+
+static void worker_free(mcts_worker *w)
+{
+    free(w->nodes);
+    free(w->world);
+    free(w->legal);
+    free(w->avail);
+    free(w->set);
+    kt_bot_free(w->rollout);
+}
+
+static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed, kt_err *err)
+{
+    const kt_game *g = b->g;
+    w->b = b;
+    w->id = id;
+    uint32_t sz = 16;
+    while (sz < 2u * (uint32_t)b->max_legal)
+        sz *= 2;
+    w->setmask = sz - 1;
+    /* first pool: small; choose() grows it to the budget before searching */
+    w->cap = MCTS_INITIAL < b->maxnodes ? MCTS_INITIAL : b->maxnodes;
+    w->nodes = malloc(sizeof *w->nodes * (size_t)w->cap);
+    w->world = malloc(kt_state_size(g));
+    w->legal = malloc(sizeof *w->legal * (size_t)b->max_legal);
+    w->avail = malloc(sizeof *w->avail * (size_t)b->max_legal);
+    w->set = calloc(sz, sizeof *w->set);
+    if (!w->nodes || !w->world || !w->legal || !w->avail || !w->set)
+        return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search tree");
+    if (b->rollout == MCTS_HEURISTIC) {
+        kt_err e2;
+        kt_status st = kt_bot_new(g, "heuristic", kt_seed_derive(seed, 0x4e0u + (uint64_t)id),
+                                  &w->rollout, &e2);
+        if (st == KT_EUNKNOWN)
+            return kt_seterr(err, KT_EINVAL,
+                             "option 'rollout' of bot mcts: %s has no heuristic bot to play "
+                             "rollouts with (use rollout=random)",
+                             kt_game_name(g));
+        if (st != KT_OK)
+            return kt_seterr(err, st, "bot mcts: creating the rollout bot failed: %s", e2.msg);
+    }
+    return KT_OK;
+}
+
+static void mcts_destroy(void *ud)
+{
+    mcts_bot *b = ud;
+    if (!b)
+        return;
+    if (b->sync_ok) {
+        pthread_mutex_lock(&b->mu);
+        b->quit = 1;
+        pthread_cond_broadcast(&b->go);
+        pthread_mutex_unlock(&b->mu);
+        for (int t = 1; t < b->nthreads; t++)
+            if (b->w[t].started)
+                pthread_join(b->w[t].th, NULL);
+        pthread_cond_destroy(&b->go);
+        pthread_cond_destroy(&b->done);
+        pthread_mutex_destroy(&b->mu);
+    }
+    for (int t = 0; b->w && t < b->nthreads; t++)
+        worker_free(&b->w[t]);
+    free(b->w);
+    free(b);
+}
+
+/* ------------------------------------------------------------ options */
+
+static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, kt_err *err)
+{
+    b->iters = o[0].i;
+    b->iters_given = o[0].set;
+    b->time_ms = o[1].i;
+    char *end;
+    b->c = strtod(o[2].s, &end);
+    if (!o[2].s[0] || *end || !isfinite(b->c) || b->c < 0)
+        return kt_seterr(err, KT_EINVAL,
+                         "option 'c' of bot mcts: '%s' is not a number >= 0 (e.g. c=0.7)",
+                         o[2].s);
+    b->rollout = (int)o[3].i;
+    b->depth = (int)o[4].i;
+    b->nthreads = (int)o[5].i;
+    if (o[6].s[0]) {
+        unsigned long long v;
+        int len = 0;
+        if (o[6].s[0] == '-' || sscanf(o[6].s, "%llu%n", &v, &len) != 1 || o[6].s[len])
+            return kt_seterr(err, KT_EINVAL,
+                             "option 'seed' of bot mcts: '%s' is not a non-negative integer",
+                             o[6].s);
+        *seed = v;
+    }
+    b->maxnodes = (int32_t)o[7].i;
+    if (b->iters < b->nthreads && !(b->time_ms > 0 && !b->iters_given))
+        return kt_seterr(err, KT_EINVAL,
+                         "bot mcts: iters=%lld is fewer than one iteration per thread "
+                         "(threads=%d)",
+                         b->iters, b->nthreads);
+    return KT_OK;
+}
+
+static kt_status mcts_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
+                             kt_err *err)
+{
+    *ud = NULL;
+    mcts_bot *b = calloc(1, sizeof *b);
+    if (!b)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    b->g = g;
+    b->max_legal = kt_game_max_legal(g);
+    kt_status st = parse_options(b, opts, &seed, err);
+    if (st != KT_OK) {
+        free(b);
+        return st;
+    }
+    kt_rng_seed(&b->rng, kt_seed_derive(seed, 0x3c75));
+    b->w = calloc((size_t)b->nthreads, sizeof *b->w);
+    if (!b->w) {
+        free(b);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    for (int t = 0; t < b->nthreads && st == KT_OK; t++)
+        st = worker_init(b, &b->w[t], t, seed, err);
+    if (st == KT_OK && b->nthreads > 1) {
+        if (pthread_mutex_init(&b->mu, NULL) || pthread_cond_init(&b->go, NULL) ||
+            pthread_cond_init(&b->done, NULL))
+            st = kt_seterr(err, KT_ENOMEM, "bot mcts: cannot create thread synchronisation");
+        else
+            b->sync_ok = 1;
+        for (int t = 1; t < b->nthreads && st == KT_OK; t++) {
+            if (pthread_create(&b->w[t].th, NULL, worker_main, &b->w[t]) != 0)
+                st = kt_seterr(err, KT_ENOMEM, "bot mcts: cannot start search thread %d", t + 1);
+            else
+                b->w[t].started = 1;
+        }
+    }
+    if (st != KT_OK) {
+        mcts_destroy(b);
+        return st;
+    }
+    *ud = b;
+    return KT_OK;
+}
+
+/* ------------------------------------------------------------ decision */
+
+/* Most visited root action over all trees; ties go to the higher mean
+ * reward, then to the earlier legal action. */
+static kt_action best_root(mcts_bot *b, const kt_action *legal, int n)
+{
+    double visits[KT_LEGAL_MAX], reward[KT_LEGAL_MAX];
+    mcts_worker *w0 = &b->w[0];
+    set_clear(w0);
+    for (int i = 0; i < n; i++) {
+        set_put(w0, legal[i], i);
+        visits[i] = reward[i] = 0;
+    }
+    for (int t = 0; t < b->nthreads; t++) {
+        const mcts_worker *w = &b->w[t];
+        for (int32_t c = w->nodes[0].child; c >= 0; c = w->nodes[c].next) {
+            int32_t i = set_get(w0, w->nodes[c].action);
+            if (i >= 0) {
+                visits[i] += w->nodes[c].visits;
+                reward[i] += w->nodes[c].reward;
+            }
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        double mi = visits[i] > 0 ? reward[i] / visits[i] : 0;
+        double mb = visits[best] > 0 ? reward[best] / visits[best] : 0;
+        if (visits[i] > visits[best] || (visits[i] == visits[best] && mi > mb))
+            best = i;
+    }
+    return legal[best];
+}
+
+static kt_status mcts_choose(void *ud, const kt_game *g, const kt_state *s, kt_action *out,
+                             kt_err *err)
+{
+    mcts_bot *b = ud;
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+    if (n <= 0)
+        return kt_seterr(err, KT_EINTERNAL, "no legal action in a running game");
+    uint64_t dseed = kt_rng_next(&b->rng);
+    if (n == 1) {
+        *out = legal[0];
+        return KT_OK;
+    }
+    b->root = s;
+    b->root_player = kt_to_move(g, s);
+    long long total = b->time_ms > 0 && !b->iters_given ? (1LL << 62) : b->iters;
+    for (int t = 0; t < b->nthreads; t++) {
+        mcts_worker *w = &b->w[t];
+        w->budget = total / b->nthreads + (t < total % b->nthreads);
+        kt_rng_seed(&w->rng, kt_seed_derive(dseed, (uint64_t)t + 1));
+    }
+    for (int t = 0; t < b->nthreads; t++)
+        pool_grow(&b->w[t], pool_target(b, &b->w[t]));
+    b->deadline = b->time_ms > 0 ? mono_now() + (double)b->time_ms * 1e-3 : 0;
+    if (b->nthreads > 1) {
+        pthread_mutex_lock(&b->mu);
+        b->ndone = 0;
+        b->gen++;
+        pthread_cond_broadcast(&b->go);
+        pthread_mutex_unlock(&b->mu);
+    }
+    search(&b->w[0]);
+    if (b->nthreads > 1) {
+        pthread_mutex_lock(&b->mu);
+        while (b->ndone < b->nthreads - 1)
+            pthread_cond_wait(&b->done, &b->mu);
+        pthread_mutex_unlock(&b->mu);
+    }
+    for (int t = 0; t < b->nthreads; t++) {
+        if (b->w[t].st != KT_OK) {
+            if (err)
+                *err = b->w[t].err;
+            return b->w[t].st;
+        }
+    }
+    *out = best_root(b, legal, n);
+    return KT_OK;
+}
+
+const kt_botdef kt_bot_mcts = {
+    {"mcts", "information-set Monte Carlo tree search (any game)", mcts_opts, MCTS_NOPTS},
+    mcts_create,
+    mcts_choose,
+    mcts_destroy,
+};
