@@ -1,0 +1,156 @@
+/*
+ * runner.h - the simulation engine behind `kontor sim`, `kontor tournament`
+ * and `kontor merge`.
+ *
+ * An experiment (rn_exp) is one game configuration, a list of bot specs
+ * ("entries"), a list of lineups (lineup[l][p] = the entry at position p)
+ * and a schedule.  Game k (0 <= k < games) is played by lineup
+ * rn_lineup_of(e, k), from the start position dealt with seed
+ * kt_seed_derive(seed, k); the bot at position p is created fresh for the
+ * game with seed kt_seed_derive(game seed, RN_BOT_STREAM + p).  So every game
+ * is fixed by (seed, k) alone: results do not depend on the thread count,
+ * and shard I of N (the games k in [games*(I-1)/N, games*I/N)) plays exactly
+ * the games one machine would.
+ *
+ * Results (rn_result) are integer counters per lineup plus a histogram of
+ * finished game lengths.  Sums of integers are exact in any order, so merged
+ * shards equal a single run bit for bit.  Timing (wall seconds, time spent in
+ * each entry's decisions) is a measurement, kept apart from the results.
+ *
+ * Report writers live with their command (sim.c, tournament.c) and are
+ * declared here so that `kontor merge` can print merged results the same way.
+ */
+#ifndef KT_CLI_RUNNER_H
+#define KT_CLI_RUNNER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "core/json.h"
+
+#define RN_MAX_ENTRIES 64
+#define RN_MAX_LINEUPS 200000
+#define RN_BOT_STREAM 0xb07u
+/* A game longer than this is stopped as a bot or rules bug. */
+#define RN_MAX_ACTIONS 20000000ULL
+
+enum { RN_SIM = 1, RN_TOURNAMENT = 2 };
+
+/* Counters of the games of one lineup (positions p, q). */
+typedef struct rn_counts {
+    uint64_t games, finished, actions;
+    uint64_t tied;                   /* finished games with a shared first place */
+    uint64_t sole[KT_MAX_PLAYERS];   /* finished games p won alone */
+    uint64_t shared[KT_MAX_PLAYERS]; /* finished games p shared first place in */
+    uint64_t beat[KT_MAX_PLAYERS][KT_MAX_PLAYERS]; /* finished: p ranked above q */
+    uint64_t turns, turns_sq;        /* finished games: sum of lengths, of squares */
+    int64_t score_milli[KT_MAX_PLAYERS]; /* finished games: sum of round(1000 score) */
+} rn_counts;
+
+typedef struct rn_exp {
+    int kind;
+    kt_game *g;      /* the configuration every game uses (owned) */
+    char *game;      /* game name */
+    char *options;   /* canonical options of g */
+    int players;
+    uint64_t seed;
+    uint64_t games;       /* size of the whole experiment */
+    uint64_t per_matchup; /* tournament: games per combination of bots */
+    int nentries;
+    char *entries[RN_MAX_ENTRIES]; /* as given ("bot:bmu"), used as labels */
+    char *specs[RN_MAX_ENTRIES];   /* bot specs for kt_bot_new ("bmu") */
+    int fixed_seats;
+    int nlineups, nperms; /* nperms: seatings per matchup (tournament) */
+    uint8_t (*lineup)[KT_MAX_PLAYERS];
+    int shard_i, shard_n; /* 1-based shard of n; 0 = the whole experiment */
+} rn_exp;
+
+typedef struct rn_result {
+    uint64_t games;  /* games played (the shard's range) */
+    rn_counts *c;    /* [nlineups] */
+    uint64_t *hist;  /* hist[t] = finished games that lasted t turns */
+    uint32_t nhist;
+    double seconds;  /* wall time of the run (sum over merged shards) */
+    int threads;
+    double choose_s[RN_MAX_ENTRIES]; /* seconds spent in each entry's decisions */
+    uint64_t choose_n[RN_MAX_ENTRIES];
+} rn_result;
+
+/* Output choices shared by the commands. */
+typedef struct rn_out {
+    int json, csv;
+    const char *svg; /* chart file or NULL */
+} rn_out;
+
+/* Configuration from a game definition; options may be NULL. */
+int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,
+                uint64_t seed, kt_err *err);
+void rn_exp_free(rn_exp *e);
+/* Add a bot entry ("bot:NAME:opts" or "NAME:opts"); the spec is checked by
+ * creating the bot once.  `what` names the flag in messages. */
+int rn_add_entry(rn_exp *e, const char *label, const char *what, kt_err *err);
+/* Lineups: sim rotates the entries through the positions (one lineup per
+ * rotation) unless fixed; the tournament plays every seating of every
+ * combination of `players` distinct bots, per_matchup games each. */
+int rn_sim_lineups(rn_exp *e, uint64_t games, int fixed, kt_err *err);
+int rn_tournament_lineups(rn_exp *e, uint64_t per_matchup, kt_err *err);
+int rn_lineup_of(const rn_exp *e, uint64_t k);
+void rn_range(const rn_exp *e, uint64_t *lo, uint64_t *hi);
+/* Parse "I/N" into the experiment (1 <= I <= N). */
+int rn_parse_shard(rn_exp *e, const char *text, kt_err *err);
+
+/* Play the experiment's games (its shard) on `threads` threads, drawing a
+ * progress bar on `progress` when it is not NULL. */
+int rn_run(const rn_exp *e, int threads, FILE *progress, rn_result *r, kt_err *err);
+int rn_result_alloc(const rn_exp *e, rn_result *r);
+void rn_result_free(rn_result *r);
+
+/* The "experiment" and "raw" members of a JSON report (everything merge
+ * needs), and reading them back.  rn_load creates the configuration through
+ * `def`, or the registry when def is NULL. */
+void rn_json_write(kt_jw *w, const rn_exp *e, const rn_result *r);
+int rn_load(const char *json, const kt_gamedef *def, rn_exp *e, rn_result *r, kt_err *err);
+/* acc += (e2, r2) after checking that both are shards of one experiment. */
+int rn_merge(rn_exp *e, rn_result *acc, const rn_exp *e2, const rn_result *r2, kt_err *err);
+
+/* ---- totals for reports ---- */
+typedef struct rn_tot {
+    uint64_t games, finished, sole, shared;
+    int64_t score_milli;
+} rn_tot;
+/* Per entry (by entry index) and per position. */
+void rn_entry_totals(const rn_exp *e, const rn_result *r, rn_tot *out);
+void rn_position_totals(const rn_exp *e, const rn_result *r, rn_tot *out);
+/* Pairwise between entries (n = nentries, arrays n*n): games played
+ * together, wins[i*n+j] = finished games where i ranked above j,
+ * ties[i*n+j] = finished games with equal rank; length sums over finished. */
+void rn_pair_totals(const rn_exp *e, const rn_result *r, double *games, double *wins,
+                    double *ties, double *turns, double *finished);
+void rn_total(const rn_exp *e, const rn_result *r, rn_counts *all);
+/* Standard length figures of finished games. */
+void rn_lengths(const rn_counts *all, double *mean, double *sd, double *half);
+
+/* ---- report writers (sim.c, tournament.c) ---- */
+int sim_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, FILE *err);
+int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, FILE *err);
+
+/* Command bodies with explicit streams; `def` replaces the registry lookup
+ * of the game (tests use a test-only game).  cli_sim() etc. call these. */
+int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+
+/* A u64 as a JSON number, or as a string beyond 2^53 (JavaScript-safe). */
+void rn_json_u64(kt_jw *w, uint64_t v);
+/* Labels of the entries for tables and charts: the spec as given, with
+ * "#2", "#3"... appended to repeated ones.  Owned by the caller (free each). */
+char **rn_labels(const rn_exp *e);
+void rn_labels_free(const rn_exp *e, char **labels);
+
+/* Threads to use by default: the online processors. */
+int rn_default_threads(void);
+/* Human-friendly rate: 1234567 -> "1.23M". */
+void rn_human(double v, char *out, size_t cap);
+
+#endif
