@@ -1,0 +1,727 @@
+/*
+ * bots.c - Dominion's game bots and the evaluation for search bots.
+ *
+ *   bmu       "Big Money Ultimate" (Geronimoo DominionSim, by WanderingWinder)
+ *   smithy    "Smithy" Big Money (Geronimoo DominionSim, by HiveMindEmulator)
+ *   heuristic Big Money with the kingdom's best terminal (Witch, Library,
+ *             Smithy, ...) bought by the Smithy bot's density rule, plus
+ *             Laboratory/Market, sensible play order and choices
+ *   file      buy rules from a rule file (docs/bot-files.md)
+ * Buy rules (reference dominion.md §3.1) are coded directly, reading the
+ * incremental counters of the state (total money, cards owned, supply), so
+ * a choice costs no legal-move generation.  Every bot answers every other
+ * decision with the shared logic below (card values for discarding,
+ * trashing, gaining, ordering...).  All bots apply the "suicide guard":
+ * never take a game-ending buy that would lose (or tie with more turns).
+ *
+ * Bots only read what their player may see: their hand and looked-at
+ * cards, public zones and counters.  A bot's private data (dom_bot) is
+ * allocated in create; choose never allocates.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots.h"
+
+typedef struct dom_bot {
+    int kind;
+    kt_rng rng;
+    uint8_t term;      /* heuristic: the terminal it builds around (0: none) */
+    uint8_t term_max;  /* ... at most this many (0: by treasure density) */
+    uint8_t lab;       /* heuristic: non-terminal it adds at $5 (0: none) */
+    uint8_t moat;      /* heuristic: buys a Moat with $2 against attacks */
+    int prov_money;    /* Province once total money exceeds this */
+    dom_rules *rules;  /* file bot */
+} dom_bot;
+
+/* ------------------------------------------------------------ helpers */
+
+static int late(const dom_state *s) { return s->supply[DOM_PROVINCE] <= 4; }
+
+static int own_type(const dom_cfg *c, const dom_player *P, int type)
+{
+    int n = 0;
+    for (int i = 0; i < c->nids; i++)
+        if (dom_cards[c->ids[i]].types & type)
+            n += P->own[c->ids[i]];
+    return n;
+}
+
+/* Score of p after gaining one `card`. */
+static int score_with(const dom_state *s, int p, int card)
+{
+    const dom_player *P = &s->pl[p];
+    int gardens = P->own[DOM_GARDENS] + (card == DOM_GARDENS);
+    return P->vp + dom_cards[card].vp + gardens * ((P->ncards + 1) / 10);
+}
+
+/* Would gaining `card` now end the game? */
+static int ends_game(const dom_cfg *c, const dom_state *s, int card)
+{
+    if (s->supply[card] != 1 || !c->in_supply[card])
+        return 0;
+    return card == DOM_PROVINCE || dom_empty_piles(c, s) >= 2;
+}
+
+/* The suicide guard: 0 if gaining `card` ends the game with p losing, or
+ * tying while having taken more turns (the tie-break loses). */
+static int guard_ok(const kt_game *g, const dom_state *s, int p, int card)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    if (c->np < 2 || c->until_n || !ends_game(c, s, card))
+        return 1;
+    int mine = score_with(s, p, card), best = -100000, best_turns = 0;
+    for (int q = 0; q < c->np; q++) {
+        if (q == p)
+            continue;
+        int v = dom_score(c, s, q);
+        if (v > best || (v == best && s->pl[q].turns < best_turns)) {
+            best = v;
+            best_turns = s->pl[q].turns;
+        }
+    }
+    if (mine < best)
+        return 0;
+    if (mine == best && s->pl[p].turns > best_turns)
+        return 0;
+    return 1;
+}
+
+static int affordable(const dom_cfg *c, const dom_state *s, int card, int budget)
+{
+    return card && c->in_supply[card] && s->supply[card] && dom_cost(c, s, card) <= budget;
+}
+
+/* How much a card is worth keeping in hand / in the deck (discard and trash
+ * the lowest first). */
+static int keep_value(const dom_state *s, int card)
+{
+    const dom_card *d = &dom_cards[card];
+    if (d->types & DOM_T_CURSE)
+        return -20;
+    if ((d->types & DOM_T_VICTORY) && !(d->types & (DOM_T_ACTION | DOM_T_TREASURE)))
+        return -10;
+    if (d->types & DOM_T_TREASURE)
+        return 4 * d->coins;
+    /* Actions: by cost, a bit above Silver for the good ones */
+    (void)s;
+    return 2 + 2 * d->cost;
+}
+
+/* Priority of playing an Action now (0: do not play). */
+static int play_value(const kt_game *g, const dom_state *s, int p, int card)
+{
+    const dom_player *P = &s->pl[p];
+    const dom_cfg *c = dom_cfgof(g);
+    switch (card) {
+    case DOM_VILLAGE: return 100;
+    case DOM_FESTIVAL: return 95;
+    case DOM_LABORATORY: return 90;
+    case DOM_MARKET: return 88;
+    case DOM_SENTRY: return 85;
+    case DOM_MERCHANT: return 84;
+    case DOM_POACHER: return 80;
+    case DOM_HARBINGER: return 78;
+    case DOM_CELLAR: {
+        int junk = 0;
+        for (int i = 0; i < c->nids; i++)
+            if (keep_value(s, c->ids[i]) < 0)
+                junk += P->hand[c->ids[i]];
+        return junk ? 70 : 0;
+    }
+    case DOM_THRONE_ROOM: return P->hand_act > P->hand[DOM_THRONE_ROOM] ? 75 : 0;
+    case DOM_WITCH: return 66;
+    case DOM_LIBRARY: return P->nhand <= 5 ? 64 : 30;
+    case DOM_COUNCIL_ROOM: return 63;
+    case DOM_SMITHY: return 62;
+    case DOM_MILITIA: return 61;
+    case DOM_BANDIT: return 60;
+    case DOM_ARTISAN: return 59;
+    case DOM_MONEYLENDER: return P->hand[DOM_COPPER] ? 58 : 0;
+    case DOM_MINE: return (P->hand[DOM_COPPER] || P->hand[DOM_SILVER]) ? 57 : 0;
+    case DOM_VASSAL: return 56;
+    case DOM_BUREAUCRAT: return 55;
+    case DOM_MOAT: return 54;
+    case DOM_WORKSHOP: return 52;
+    case DOM_REMODEL: return P->nhand > 1 ? 50 : 0;
+    case DOM_CHAPEL:
+        return (P->hand[DOM_CURSE] || P->hand[DOM_ESTATE] || P->hand[DOM_COPPER]) ? 45 : 0;
+    default: return (dom_cards[card].types & DOM_T_ACTION) ? 10 : 0;
+    }
+}
+
+/* ------------------------------------------------------------ buy rules */
+
+/* Big Money Ultimate and Smithy (reference §3.1), in the given budget; the
+ * `ok` callback restricts to allowed cards (gains) or NULL (buys). */
+typedef int (*allow_fn)(const kt_action *opts, int n, int card);
+
+static int allowed(const kt_action *opts, int n, int card)
+{
+    if (!opts)
+        return 1;
+    for (int i = 0; i < n; i++)
+        if (DOM_CARD(opts[i]) == card && DOM_VERB(opts[i]) != DOM_V_DONE)
+            return 1;
+    return 0;
+}
+
+#define TRY(card)                                                                              \
+    do {                                                                                       \
+        int c_ = (card);                                                                       \
+        if (affordable(c, s, c_, budget) && allowed(opts, nopts, c_) && guard_ok(g, s, p, c_)) \
+            return c_;                                                                         \
+    } while (0)
+
+static int bm_buy(const kt_game *g, const dom_state *s, int p, int budget, int smithy,
+                  const kt_action *opts, int nopts)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[p];
+    int pl = s->supply[DOM_PROVINCE];
+    if (P->money > (smithy ? 15 : 18))
+        TRY(DOM_PROVINCE);
+    if (pl <= 4)
+        TRY(DOM_DUCHY);
+    if (pl <= 2)
+        TRY(DOM_ESTATE);
+    TRY(DOM_GOLD);
+    if (pl <= 6)
+        TRY(DOM_DUCHY);
+    if (smithy && P->own[DOM_SMITHY] * 11 < own_type(c, P, DOM_T_TREASURE))
+        TRY(DOM_SMITHY);
+    TRY(DOM_SILVER);
+    return 0;
+}
+
+static int heur_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
+                    const kt_action *opts, int nopts)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[p];
+    int pl = s->supply[DOM_PROVINCE];
+    if (P->money > b->prov_money)
+        TRY(DOM_PROVINCE);
+    if (pl <= 4)
+        TRY(DOM_DUCHY);
+    if (pl <= 2)
+        TRY(DOM_ESTATE);
+    int treasures = own_type(c, P, DOM_T_TREASURE);
+    int want_term = b->term && (b->term_max ? P->own[b->term] < b->term_max
+                                            : P->own[b->term] * 11 < treasures);
+    if (b->term == DOM_WITCH && want_term)
+        TRY(DOM_WITCH); /* the first Witches come before Gold */
+    TRY(DOM_GOLD);
+    if (want_term && pl > 2)
+        TRY(b->term);
+    if (pl <= 6)
+        TRY(DOM_DUCHY);
+    if (b->lab && P->own[b->lab] < 1 + treasures / 6)
+        TRY(b->lab);
+    TRY(DOM_SILVER);
+    if (b->moat && !P->own[DOM_MOAT] && budget == 2) {
+        for (int q = 0; q < c->np; q++)
+            if (q != p && own_type(c, &s->pl[q], DOM_T_ATTACK))
+                TRY(DOM_MOAT);
+    }
+    return 0;
+}
+
+static int file_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
+                    const kt_action *opts, int nopts)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_rules *R = b->rules;
+    for (int i = 0; i < R->n; i++) {
+        int card = R->r[i].card;
+        if (!affordable(c, s, card, budget) || !allowed(opts, nopts, card))
+            continue;
+        if (R->guard && !guard_ok(g, s, p, card))
+            continue;
+        if (dom_rules_eval(&R->r[i], g, s, p) != 0)
+            return card;
+    }
+    return 0;
+}
+
+#undef TRY
+
+/* What the bot would take with `budget` coins among `opts` (NULL: buying). */
+static int bot_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
+                   const kt_action *opts, int nopts)
+{
+    switch (b->kind) {
+    case DOM_BOT_BMU: return bm_buy(g, s, p, budget, 0, opts, nopts);
+    case DOM_BOT_SMITHY: return bm_buy(g, s, p, budget, 1, opts, nopts);
+    case DOM_BOT_FILE: return file_buy(g, b, s, p, budget, opts, nopts);
+    default: return heur_buy(g, b, s, p, budget, opts, nopts);
+    }
+}
+
+/* ------------------------------------------------------------ decisions */
+
+static kt_action pick_first(const kt_action *o, int n, int verb)
+{
+    for (int i = 0; i < n; i++)
+        if (DOM_VERB(o[i]) == verb)
+            return o[i];
+    return o[0];
+}
+
+static int has_done(const kt_action *o, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (DOM_VERB(o[i]) == DOM_V_DONE)
+            return 1;
+    return 0;
+}
+
+/* The option (not "done") with the lowest keep value; ties: first. */
+static kt_action pick_lowest(const dom_state *s, const kt_action *o, int n, int *value)
+{
+    kt_action best = o[0];
+    int bv = 1 << 20;
+    for (int i = 0; i < n; i++) {
+        if (DOM_VERB(o[i]) == DOM_V_DONE)
+            continue;
+        int v = keep_value(s, DOM_CARD(o[i]));
+        if (v < bv) {
+            bv = v;
+            best = o[i];
+        }
+    }
+    if (value)
+        *value = bv;
+    return best;
+}
+
+static kt_action pick_highest(const dom_state *s, const kt_action *o, int n, int *value)
+{
+    kt_action best = o[0];
+    int bv = -(1 << 20);
+    for (int i = 0; i < n; i++) {
+        if (DOM_VERB(o[i]) == DOM_V_DONE)
+            continue;
+        int v = keep_value(s, DOM_CARD(o[i]));
+        if (v > bv) {
+            bv = v;
+            best = o[i];
+        }
+    }
+    if (value)
+        *value = bv;
+    return best;
+}
+
+static kt_action find(const kt_action *o, int n, int verb, int card)
+{
+    for (int i = 0; i < n; i++)
+        if (DOM_VERB(o[i]) == verb && DOM_CARD(o[i]) == card)
+            return o[i];
+    return 0;
+}
+
+/* Is this card junk worth trashing for p now? */
+static int trash_worthy(const dom_state *s, int p, int card, int copper_budget)
+{
+    const dom_player *P = &s->pl[p];
+    if (card == DOM_CURSE)
+        return 1;
+    if (card == DOM_ESTATE)
+        return !late(s);
+    if (card == DOM_COPPER)
+        return copper_budget > 0 && P->money - P->own[DOM_COPPER] >= 6;
+    return 0;
+}
+
+static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_state *s,
+                              const dom_frame *f, const kt_action *o, int n)
+{
+    int p = f->who;
+    const dom_player *P = &s->pl[p];
+    switch (f->dec) {
+    case DOM_D_REACT:
+        return pick_first(o, n, DOM_V_REVEAL);
+    case DOM_D_DISCARD: {
+        if (!has_done(o, n)) /* Militia, Poacher: discard the least useful */
+            return pick_lowest(s, o, n, NULL);
+        int v;
+        kt_action a = pick_lowest(s, o, n, &v); /* Cellar: junk only */
+        return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
+    }
+    case DOM_D_TRASH: {
+        if (f->card == DOM_BANDIT) /* lose the cheaper Treasure */
+            return pick_lowest(s, o, n, NULL);
+        if (f->card == DOM_MONEYLENDER)
+            return pick_first(o, n, DOM_V_TRASH);
+        if (f->card == DOM_MINE) {
+            kt_action a = find(o, n, DOM_V_TRASH, DOM_SILVER);
+            if (!a)
+                a = find(o, n, DOM_V_TRASH, DOM_COPPER);
+            if (!a && late(s))
+                a = find(o, n, DOM_V_TRASH, DOM_GOLD);
+            return a ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->card == DOM_CHAPEL) {
+            int coppers = 4;
+            for (int i = 0; i < n; i++) {
+                int c = DOM_CARD(o[i]);
+                if (DOM_VERB(o[i]) == DOM_V_TRASH && c != DOM_COPPER &&
+                    trash_worthy(s, p, c, coppers))
+                    return o[i];
+            }
+            kt_action cu = find(o, n, DOM_V_TRASH, DOM_COPPER);
+            if (cu && trash_worthy(s, p, DOM_COPPER, coppers))
+                return cu;
+            return DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->card == DOM_REMODEL && late(s)) {
+            kt_action gold = find(o, n, DOM_V_TRASH, DOM_GOLD);
+            if (gold && s->supply[DOM_PROVINCE])
+                return gold;
+        }
+        if (has_done(o, n)) {
+            int v;
+            kt_action a = pick_lowest(s, o, n, &v);
+            return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
+        return pick_lowest(s, o, n, NULL);
+    }
+    case DOM_D_GAIN: {
+        if (f->tmask & DOM_T_TREASURE) { /* Mine: the dearest Treasure */
+            kt_action best = o[0];
+            for (int i = 0; i < n; i++)
+                if (DOM_VERB(o[i]) == DOM_V_GAIN &&
+                    dom_cards[DOM_CARD(o[i])].cost > dom_cards[DOM_CARD(best)].cost)
+                    best = o[i];
+            return best;
+        }
+        int card = bot_buy(g, b, s, p, f->cap, o, n);
+        if (card)
+            return find(o, n, DOM_V_GAIN, card);
+        /* nothing on the bot's list: the dearest non-junk card */
+        kt_action best = 0;
+        int bv = -1000;
+        for (int i = 0; i < n; i++) {
+            int c = DOM_CARD(o[i]);
+            if (DOM_VERB(o[i]) != DOM_V_GAIN)
+                continue;
+            int v = dom_cards[c].cost * 4 + (keep_value(s, c) < 0 ? -100 : 0) +
+                    (c == DOM_CURSE ? -1000 : 0);
+            if (v > bv) {
+                bv = v;
+                best = o[i];
+            }
+        }
+        return best ? best : o[0];
+    }
+    case DOM_D_TOPDECK: {
+        if (f->card == DOM_BUREAUCRAT) /* any Victory card: give up the cheapest */
+            return pick_lowest(s, o, n, NULL);
+        if (f->src == DOM_S_DISCARD) { /* Harbinger: a good card, else nothing */
+            int v;
+            kt_action a = pick_highest(s, o, n, &v);
+            return v >= keep_value(s, DOM_SILVER) ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
+        /* Artisan: an Action that cannot be played this turn, else the
+         * cheapest Treasure, else whatever is least useful */
+        if (!s->actions) {
+            kt_action best = 0;
+            int bv = -1;
+            for (int i = 0; i < n; i++)
+                if (dom_cards[DOM_CARD(o[i])].types & DOM_T_ACTION &&
+                    play_value(g, s, p, DOM_CARD(o[i])) > bv) {
+                    bv = play_value(g, s, p, DOM_CARD(o[i]));
+                    best = o[i];
+                }
+            if (best)
+                return best;
+        }
+        kt_action cheap = 0;
+        for (int i = 0; i < n; i++)
+            if ((dom_cards[DOM_CARD(o[i])].types & DOM_T_TREASURE) &&
+                (!cheap || dom_cards[DOM_CARD(o[i])].coins < dom_cards[DOM_CARD(cheap)].coins))
+                cheap = o[i];
+        return cheap ? cheap : pick_highest(s, o, n, NULL);
+    }
+    case DOM_D_PLAY: {
+        if (f->card == DOM_VASSAL)
+            return pick_first(o, n, DOM_V_PLAY);
+        kt_action best = DOM_ACT(DOM_V_DONE, 0);
+        int bv = 0;
+        for (int i = 0; i < n; i++) {
+            if (DOM_VERB(o[i]) != DOM_V_PLAY)
+                continue;
+            int v = play_value(g, s, p, DOM_CARD(o[i]));
+            if (DOM_CARD(o[i]) == DOM_THRONE_ROOM)
+                v = 40;
+            if (v > bv || (v == bv && !DOM_CARD(best))) {
+                bv = v;
+                best = o[i];
+            }
+        }
+        return DOM_CARD(best) ? best : pick_first(o, n, DOM_V_PLAY);
+    }
+    case DOM_D_LIBRARY:
+        /* skip Actions that could not be played anyway */
+        return s->actions ? pick_first(o, n, DOM_V_KEEP) : pick_first(o, n, DOM_V_ASIDE);
+    case DOM_D_SENTRY: {
+        int c = DOM_CARD(o[0]);
+        if (trash_worthy(s, p, c, 1) && !(c == DOM_COPPER && P->money - P->own[DOM_COPPER] < 7))
+            return find(o, n, DOM_V_TRASH, c);
+        if (keep_value(s, c) < 0)
+            return find(o, n, DOM_V_DISCARD, c);
+        return find(o, n, DOM_V_KEEP, c);
+    }
+    case DOM_D_ORDER:
+        return pick_highest(s, o, n, NULL);
+    default:
+        return o[0];
+    }
+}
+
+static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
+                            kt_err *err)
+{
+    const dom_bot *b = ud;
+    const dom_state *s = dom_cst(st);
+    const dom_cfg *c = dom_cfgof(g);
+    int p = s->h.to_move;
+    const dom_player *P = &s->pl[p];
+    if (!s->nstack && s->phase == DOM_PH_BUY) {
+        if (!s->bought && P->hand_tre) {
+            *out = DOM_ACT(DOM_V_PLAYALL, 0);
+            return KT_OK;
+        }
+        int card = s->buys ? bot_buy(g, b, s, p, s->coins, NULL, 0) : 0;
+        *out = card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
+        return KT_OK;
+    }
+    if (!s->nstack && s->phase == DOM_PH_ACTION) {
+        int best = 0, bv = 0;
+        for (int i = 0; i < c->nact; i++) {
+            int id = c->act_ids[i];
+            if (!P->hand[id])
+                continue;
+            int v = play_value(g, s, p, id);
+            if (v > bv) {
+                bv = v;
+                best = id;
+            }
+        }
+        *out = best && s->actions ? DOM_ACT(DOM_V_PLAY, best) : DOM_ACT(DOM_V_ENDACT, 0);
+        return KT_OK;
+    }
+    if (!s->nstack)
+        return kt_seterr(err, KT_EINTERNAL, "dominion bot: nothing to decide");
+    kt_action o[DOM_MAX_LEGAL];
+    const dom_frame *f = &s->stack[s->nstack - 1];
+    int n = dom_frame_legal(g, s, f, o);
+    if (n <= 0)
+        return kt_seterr(err, KT_EINTERNAL, "dominion bot: no legal action");
+    kt_action a = decide_frame(g, b, s, f, o, n);
+    /* never answer with something that is not an option */
+    int ok = 0;
+    for (int i = 0; i < n; i++)
+        ok |= o[i] == a;
+    *out = ok ? a : o[0];
+    return KT_OK;
+}
+
+/* ------------------------------------------------------------ creation */
+
+static dom_bot *bot_alloc(int kind, uint64_t seed)
+{
+    dom_bot *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->kind = kind;
+    kt_rng_seed(&b->rng, kt_seed_derive(seed, 0xd0b0));
+    b->prov_money = 18;
+    return b;
+}
+
+static kt_status bmu_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
+                            kt_err *err)
+{
+    KT_UNUSED(g);
+    KT_UNUSED(o);
+    dom_bot *b = bot_alloc(DOM_BOT_BMU, seed);
+    if (!b)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    *ud = b;
+    return KT_OK;
+}
+
+static kt_status smithy_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
+                               kt_err *err)
+{
+    KT_UNUSED(o);
+    if (!dom_cfgof(g)->in_supply[DOM_SMITHY])
+        return kt_seterr(err, KT_EINVAL,
+                         "bot smithy needs Smithy in the kingdom (e.g. kingdom=Smithy)");
+    dom_bot *b = bot_alloc(DOM_BOT_SMITHY, seed);
+    if (!b)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    *ud = b;
+    return KT_OK;
+}
+
+static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
+                             kt_err *err)
+{
+    KT_UNUSED(o);
+    const dom_cfg *c = dom_cfgof(g);
+    dom_bot *b = bot_alloc(DOM_BOT_HEURISTIC, seed);
+    if (!b)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    /* the terminal to build around, best first (Big Money + X) */
+    static const uint8_t terms[] = {DOM_WITCH,   DOM_LIBRARY, DOM_SMITHY, DOM_COUNCIL_ROOM,
+                                    DOM_MILITIA, DOM_BANDIT,  DOM_MOAT};
+    for (size_t i = 0; i < sizeof terms && !b->term; i++) {
+        /* Witch has nobody to curse in a goldfish game */
+        if (c->in_supply[terms[i]] && !(terms[i] == DOM_WITCH && c->np < 2))
+            b->term = terms[i];
+    }
+    b->term_max = b->term == DOM_WITCH ? 2 : 0;
+    int draws = b->term == DOM_WITCH || b->term == DOM_LIBRARY || b->term == DOM_SMITHY ||
+                b->term == DOM_COUNCIL_ROOM;
+    b->prov_money = draws ? 15 : 18;
+    if (c->in_supply[DOM_LABORATORY])
+        b->lab = DOM_LABORATORY;
+    else if (c->in_supply[DOM_MARKET])
+        b->lab = DOM_MARKET;
+    b->moat = c->in_supply[DOM_MOAT] && b->term != DOM_MOAT;
+    *ud = b;
+    return KT_OK;
+}
+
+static kt_status file_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
+                             kt_err *err)
+{
+    KT_UNUSED(g);
+    const char *path = o[0].s;
+    if (!path || !path[0])
+        return kt_seterr(err, KT_EINVAL, "bot file needs a rule file: file=PATH");
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return kt_seterr(err, KT_EIO, "bot file: cannot read '%s'", path);
+    char *text = malloc(65537);
+    if (!text) {
+        fclose(fp);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    size_t n = fread(text, 1, 65536, fp);
+    int more = fgetc(fp) != EOF;
+    fclose(fp);
+    text[n] = '\0';
+    if (more || memchr(text, '\0', n)) {
+        free(text);
+        return kt_seterr(err, KT_EPARSE, "bot file '%s': not a text file of at most 64 KiB",
+                         path);
+    }
+    dom_bot *b = bot_alloc(DOM_BOT_FILE, seed);
+    dom_rules *r = malloc(sizeof *r);
+    if (!b || !r) {
+        free(text);
+        free(b);
+        free(r);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    kt_status st = dom_rules_parse(text, path, r, err);
+    free(text);
+    if (st != KT_OK) {
+        free(r);
+        free(b);
+        return st;
+    }
+    b->rules = r;
+    *ud = b;
+    return KT_OK;
+}
+
+static void bot_destroy(void *ud)
+{
+    dom_bot *b = ud;
+    if (b)
+        free(b->rules);
+    free(b);
+}
+
+static const kt_optinfo file_opts[] = {
+    {"file", KT_OPT_STR, "", 0, 0, NULL, "path of the rule file (docs/bot-files.md)"},
+};
+
+const kt_botdef dom_bots[DOM_NBOTS] = {
+    {{"heuristic",
+      "Big Money with the kingdom's best terminal (Witch, Library, Smithy...), Laboratory or "
+      "Market, sensible play order and choices",
+      NULL, 0},
+     heur_create, bot_choose, bot_destroy},
+    {{"bmu", "Big Money Ultimate (Geronimoo's DominionSim definition)", NULL, 0}, bmu_create,
+     bot_choose, bot_destroy},
+    {{"smithy", "Smithy Big Money (Geronimoo's DominionSim definition); needs Smithy", NULL, 0},
+     smithy_create, bot_choose, bot_destroy},
+    {{"file", "buy rules from a rule file: file=PATH (docs/bot-files.md)", file_opts, 1},
+     file_create, bot_choose, bot_destroy},
+};
+
+/* ------------------------------------------------------------ evaluation */
+
+/* Win chances from the score, each deck's buying power and how far the game
+ * is: remaining Province/Duchy VP are shared out by economic strength, and
+ * the spread narrows as the game nears its end. */
+void dom_evaluate(const kt_game *g, const kt_state *st, double *out)
+{
+    const dom_state *s = dom_cst(st);
+    const dom_cfg *c = dom_cfgof(g);
+    int np = c->np;
+    if (np == 1) {
+        out[0] = 1;
+        return;
+    }
+    double prov0 = c->pile0[DOM_PROVINCE];
+    double progress = 1.0 - s->supply[DOM_PROVINCE] / prov0;
+    /* three-pile pressure: how empty the three emptiest piles are */
+    double low[3] = {1, 1, 1};
+    for (int i = 0; i < c->npiles; i++) {
+        int id = c->piles[i];
+        double f = c->pile0[id] ? (double)s->supply[id] / c->pile0[id] : 1;
+        for (int k = 0; k < 3; k++)
+            if (f < low[k]) {
+                for (int m = 2; m > k; m--)
+                    low[m] = low[m - 1];
+                low[k] = f;
+                break;
+            }
+    }
+    double piles = 1.0 - (low[0] + low[1] + low[2]) / 3.0;
+    if (piles > progress)
+        progress = piles;
+    double left = 6.0 * s->supply[DOM_PROVINCE] + 3.0 * s->supply[DOM_DUCHY];
+    double econ[KT_MAX_PLAYERS], sum = 0;
+    for (int p = 0; p < np; p++) {
+        const dom_player *P = &s->pl[p];
+        double draw = 0;
+        for (int i = 0; i < c->nact; i++)
+            draw += P->own[c->act_ids[i]] * (dom_cards[c->act_ids[i]].cards + 1.5 * dom_cards[c->act_ids[i]].coins);
+        double per = (P->money + draw) / (P->ncards ? P->ncards : 1);
+        econ[p] = per * per;
+        sum += econ[p];
+    }
+    double strength[KT_MAX_PLAYERS], best = -1e9;
+    for (int p = 0; p < np; p++) {
+        strength[p] = dom_score(c, s, p) + 0.6 * left * (sum > 0 ? econ[p] / sum : 1.0 / np);
+        if (strength[p] > best)
+            best = strength[p];
+    }
+    double temp = 3.0 + 9.0 * (1.0 - progress), tot = 0;
+    for (int p = 0; p < np; p++) {
+        out[p] = exp((strength[p] - best) / temp);
+        tot += out[p];
+    }
+    for (int p = 0; p < np; p++)
+        out[p] /= tot;
+}
