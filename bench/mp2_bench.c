@@ -1,0 +1,210 @@
+/*
+ * mp2_bench.c - standalone driver for Marco Polo II (not linked into
+ * kontor): random-play speed through the public API, game lengths, and
+ * bot matches for the balance figures in docs/marco_polo_2.md.
+ *
+ * Build (after `make GAMES=mp2 BUILD=build/mp2`):
+ *   cc -O2 -Iinclude -Isrc bench/mp2_bench.c build/mp2/libkontor.a -lm -o build/mp2/mp2-bench
+ * Usage:
+ *   mp2-bench speed [games] [players] [options]
+ *   mp2-bench match <games> <players> <options> <bot0> <bot1> ...
+ *       bots by seat, rotated each game; prints win rates, scores,
+ *       win rates by character and normal-action usage.
+ * Data layout: no state beyond local variables; results are printed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/game.h"
+#include "games/mp2/mp2.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int speed(int games, int np, const char *opts)
+{
+    kt_game *g;
+    kt_err err;
+    if (kt_game_new("mp2", opts, np, 1, NULL, &g, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    kt_state *s = kt_state_new(g);
+    kt_action buf[KT_LEGAL_MAX];
+    kt_rng r;
+    kt_rng_seed(&r, 42);
+    long total = 0, legal_sum = 0, maxlen = 0;
+    double t0 = now();
+    for (int i = 0; i < games; i++) {
+        kt_state_init(g, s);
+        long n = 0;
+        while (!kt_is_over(g, s)) {
+            int k = kt_legal(g, s, buf, KT_LEGAL_MAX);
+            legal_sum += k;
+            kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)k)]);
+            n++;
+        }
+        total += n;
+        if (n > maxlen)
+            maxlen = n;
+    }
+    double dt = now() - t0;
+    printf("mp2 %dp '%s': %d games, %ld actions (avg %.0f, max %ld), avg legal %.1f, %.0f actions/s, "
+           "%.0f games/s\n",
+           np, opts, games, total, (double)total / games, maxlen, (double)legal_sum / total,
+           total / dt, games / dt);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    return 0;
+}
+
+static int match(int games, int np, const char *opts, char **bots)
+{
+    double wins[8] = {0}, score[8] = {0};
+    double cwin[MP2_NCHAR] = {0}, cn[MP2_NCHAR] = {0}, cscore[MP2_NCHAR] = {0};
+    long act[MP2_NSPACES] = {0};
+    double sum_score = 0, min_s = 1e9, max_s = -1e9, win_s = 0;
+    kt_action buf[KT_LEGAL_MAX];
+    for (int i = 0; i < games; i++) {
+        kt_game *g;
+        kt_err err;
+        if (kt_game_new("mp2", opts, np, (uint64_t)i + 1, NULL, &g, &err) != KT_OK) {
+            fprintf(stderr, "%s\n", err.msg);
+            return 1;
+        }
+        kt_bot *b[MP2_MAXP];
+        int botof[MP2_MAXP];
+        for (int p = 0; p < np; p++) {
+            botof[p] = (p + i) % np; /* rotate seats */
+            if (kt_bot_new(g, bots[botof[p]], (uint64_t)(i * 7 + p), &b[p], &err) != KT_OK) {
+                fprintf(stderr, "%s\n", err.msg);
+                return 1;
+            }
+        }
+        kt_state *s = kt_state_new(g);
+        while (!kt_is_over(g, s)) {
+            int p = kt_to_move(g, s);
+            kt_action a;
+            if (kt_bot_choose(b[p], s, &a, &err) != KT_OK) {
+                fprintf(stderr, "bot error: %s\n", err.msg);
+                return 1;
+            }
+            if (MP2_AKIND(a) == A_PLACE && ((mp2_state *)s)->nstk == 0)
+                act[MP2_AARG(a) & 0xff]++;
+            kt_apply_trusted(g, s, a);
+            (void)buf;
+        }
+        kt_result res;
+        kt_result_get(g, s, &res);
+        const mp2_state *ms = (const mp2_state *)s;
+        for (int p = 0; p < np; p++) {
+            wins[botof[p]] += res.reward[p];
+            score[botof[p]] += res.score[p];
+            int ch = ms->pl[p].character;
+            cn[ch] += 1;
+            cwin[ch] += res.reward[p];
+            cscore[ch] += res.score[p];
+            sum_score += res.score[p];
+            if (res.score[p] < min_s)
+                min_s = res.score[p];
+            if (res.score[p] > max_s)
+                max_s = res.score[p];
+            if (res.rank[p] == 0)
+                win_s += res.score[p] * res.reward[p];
+        }
+        kt_state_free(g, s);
+        for (int p = 0; p < np; p++)
+            kt_bot_free(b[p]);
+        kt_game_free(g);
+    }
+    printf("mp2 %dp '%s', %d games\n", np, opts, games);
+    for (int k = 0; k < np; k++)
+        printf("  seat-bot %d %-20s win %.3f  avg score %.1f\n", k, bots[k], wins[k] / games,
+               score[k] / games);
+    printf("  scores: mean %.1f, winner mean %.1f, min %.0f, max %.0f\n", sum_score / (games * np),
+           win_s / games, min_s, max_s);
+    printf("  by character (win rate vs fair %.3f):\n", 1.0 / np);
+    for (int ch = 0; ch < MP2_NCHAR; ch++)
+        if (cn[ch] > 0)
+            printf("    %-20s n=%5.0f win %.3f  avg %.1f\n", mp2_char_name(ch, KT_LANG_EN), cn[ch],
+                   cwin[ch] / cn[ch], cscore[ch] / cn[ch]);
+    long tot = 0;
+    for (int i = 0; i < MP2_NSPACES; i++)
+        tot += act[i];
+    printf("  normal actions (share):");
+    static const char *const nm[] = {"book1", "book2", "book3a", "book3b", "khan", "seals",
+                                     "contracts", "travel1", "travel2", "travel3"};
+    for (int i = 0; i < MP2_NBASESP; i++)
+        printf(" %s %.3f", nm[i], (double)act[i] / (double)(tot ? tot : 1));
+    long sp = 0, cc = 0;
+    for (int i = SP_SPECIAL; i < SP_CARD; i++)
+        sp += act[i];
+    for (int i = SP_CARD; i < SP_BAG; i++)
+        cc += act[i];
+    printf(" special %.3f cards %.3f\n", (double)sp / (double)(tot ? tot : 1),
+           (double)cc / (double)(tot ? tot : 1));
+    return 0;
+}
+
+static int trace(uint64_t seed, int np, const char *opts, const char *bot)
+{
+    kt_game *g;
+    kt_err err;
+    if (kt_game_new("mp2", opts, np, seed, NULL, &g, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    kt_state *s = kt_state_new(g);
+    kt_bot *b;
+    if (kt_bot_new(g, bot, seed, &b, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    char *r = kt_render(g, s, -1, KT_LANG_EN);
+    printf("%s\n", r);
+    kt_free(r);
+    int lastround = 0;
+    while (!kt_is_over(g, s)) {
+        kt_action a;
+        kt_bot_choose(b, s, &a, &err);
+        char txt[256];
+        kt_action_text(g, s, a, -1, KT_LANG_EN, txt, sizeof txt);
+        printf("P%d [%s] %s\n", kt_to_move(g, s) + 1, kt_decision(g, s), txt);
+        kt_apply_trusted(g, s, a);
+        if (((mp2_state *)s)->round != lastround) {
+            lastround = ((mp2_state *)s)->round;
+            r = kt_render(g, s, -1, KT_LANG_EN);
+            printf("%s\n", r);
+            kt_free(r);
+        }
+    }
+    r = kt_render(g, s, -1, KT_LANG_EN);
+    printf("%s\n", r);
+    kt_free(r);
+    kt_bot_free(b);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && strcmp(argv[1], "trace") == 0)
+        return trace((uint64_t)atoll(argv[2]), argc > 3 ? atoi(argv[3]) : 3, argc > 4 ? argv[4] : "",
+                     argc > 5 ? argv[5] : "random");
+    if (argc >= 2 && strcmp(argv[1], "speed") == 0)
+        return speed(argc > 2 ? atoi(argv[2]) : 200, argc > 3 ? atoi(argv[3]) : 3,
+                     argc > 4 ? argv[4] : "");
+    if (argc >= 6 && strcmp(argv[1], "match") == 0)
+        return match(atoi(argv[2]), atoi(argv[3]), argv[4], argv + 5);
+    fprintf(stderr, "usage: %s speed [games] [players] [options] | match games players options "
+                    "bot...\n",
+            argv[0]);
+    return 2;
+}

@@ -1,0 +1,46 @@
+/*
+ * determinize.c - resampling what a Marco Polo II player cannot see.
+ *
+ * Hidden from `player` (see mp2.h): the unknown top part of the contract
+ * pile (s->pile[0 .. pile_unknown-1]; contracts discarded to the bottom
+ * during play are known and stay in place), the undrawn city-card deck
+ * (cc_deck[cc_next..]), the offer tiles below each pile's visible top
+ * (offers[b][round+2..5], including the tile removed unseen at setup), and
+ * the other players' goal cards: their three options are redrawn from the
+ * goal cards the player has not seen, keeping which of the three was kept.
+ * Nothing the player to move can see changes, so their legal actions stay
+ * the same.
+ */
+#include <string.h>
+
+#include "mp2.h"
+
+void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
+{
+    const mp2_cfg *c = mp2_c(g);
+    mp2_state *s = (mp2_state *)st;
+    kt_shuffle_u8(rng, s->pile, s->pile_unknown);
+    kt_shuffle_u8(rng, s->cc_deck + s->cc_next, (uint32_t)(MP2_NCARDS - s->cc_next));
+    for (int b = 0; b < 3; b++) {
+        int from = s->round + 2;
+        if (from < 6)
+            kt_shuffle_u8(rng, s->offers[b] + from, (uint32_t)(6 - from));
+    }
+    if (player < 0 || player >= c->np)
+        return;
+    uint8_t pool[MP2_NGOALS];
+    int n = 0;
+    for (int k = 0; k < MP2_NGOALS; k++) {
+        int mine = 0;
+        for (int i = 0; i < 3; i++)
+            mine |= s->pl[player].goal_opt[i] == k;
+        if (!mine)
+            pool[n++] = (uint8_t)k;
+    }
+    kt_shuffle_u8(rng, pool, (uint32_t)n);
+    int next = 0;
+    for (int p = 0; p < c->np; p++)
+        if (p != player)
+            for (int i = 0; i < 3; i++)
+                s->pl[p].goal_opt[i] = pool[next++];
+}

@@ -1,0 +1,141 @@
+/*
+ * game.c - the kt_gamedef of Marco Polo II: options, rule flags, setup and
+ * results.  Setup loads and validates the component data into the
+ * configuration block (mp2_cfg, see mp2.h) and resolves the options.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mp2.h"
+
+static const kt_optinfo mp2_opts[] = {
+    {"caravans", KT_OPT_BOOL, "0", 0, 1, NULL,
+     "play with the Caravans expansion (caravans, route tiles, its 4 characters)"},
+    {"characters", KT_OPT_STR, "", 0, 0, NULL,
+     "fixed characters in seat order, e.g. 'mongke,dewu,abha'; empty: draft players+1 "
+     "characters in reverse seat order"},
+    {"data_dir", KT_OPT_STR, "", 0, 0, NULL,
+     "read map.txt, board.txt, cards.txt, contracts.txt, tiles.txt from this directory "
+     "instead of the built-in data"},
+    {"first_player", KT_OPT_ENUM, "highest", 0, 0, "highest|last",
+     "next first player: user of the highest travel space, the last on ties (seed's travel "
+     "section, rulebook) or simply the last traveller (seed's round summary)"},
+    {"mongke_end_oasis", KT_OPT_BOOL, "0", 0, 1, NULL,
+     "Mongke Khan also scores an oasis he ends on (rulebook); seed: only oases jumped over"},
+    {"extra_post_bonus", KT_OPT_BOOL, "1", 0, 1, NULL,
+     "the extra post of the upper travel space gets its city's arrival bonuses (at the end "
+     "of the move); 0: it is a bare post"},
+    {"filippo_own", KT_OPT_ENUM, "keep", 0, 0, "keep|use",
+     "outpost tiles Filippo Vitello earns himself: kept for later (seed) or also used at once"},
+    {"isabella_reroll", KT_OPT_BOOL, "0", 0, 1, NULL,
+     "Isabella Donati's die bonus also for rerolls (rulebook: 'each time you roll'); seed: "
+     "round start and black dice only"},
+    {"mailin_posts", KT_OPT_ENUM, "both", 0, 0, "both|last",
+     "when Mailin & Tian Chin split a move: both figures place posts, or only the one moved last"},
+    {"goal_match", KT_OPT_ENUM, "city", 0, 0, "city|shield",
+     "a goal card's city icon needs a post in that city (seed) or in any city with its shield "
+     "(rulebook)"},
+};
+#define NOPTS ((int)(sizeof mp2_opts / sizeof mp2_opts[0]))
+
+static kt_status parse_characters(const kt_game *g, mp2_cfg *c, const char *list, kt_err *err)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        int ch = mp2_char_find(t);
+        if (ch < 0)
+            return kt_seterr(err, KT_EINVAL,
+                             "mp2 option characters: unknown character '%s' (mongke, dewu, abha, "
+                             "mailin, filippo, isabella, gantulga, tebaldo, piedro, vidal, donata)",
+                             t);
+        if (ch >= MP2_NBASECHAR && !c->caravans)
+            return kt_seterr(err, KT_EINVAL,
+                             "mp2 option characters: %s belongs to the Caravans expansion "
+                             "(set caravans=1)",
+                             mp2_char_name(ch, KT_LANG_EN));
+        if (n == g->nplayers)
+            return kt_seterr(err, KT_EINVAL, "mp2 option characters: %d names for %d players",
+                             n + 1, g->nplayers);
+        for (int i = 0; i < n; i++)
+            if (c->fixed_char[i] == ch)
+                return kt_seterr(err, KT_EINVAL, "mp2 option characters: %s given twice",
+                                 mp2_char_name(ch, KT_LANG_EN));
+        c->fixed_char[n++] = (uint8_t)ch;
+    }
+    if (n != g->nplayers)
+        return kt_seterr(err, KT_EINVAL,
+                         "mp2 option characters: needs one character per player (%d), got %d",
+                         g->nplayers, n);
+    return KT_OK;
+}
+
+static kt_status mp2_setup(kt_game *g, kt_err *err)
+{
+    mp2_cfg *c = kt_game_alloc(g, sizeof *c);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    c->np = g->nplayers;
+    kt_status st = mp2_load_data(c, kt_game_opt_str(g, "data_dir"), err);
+    if (st != KT_OK)
+        return st;
+    c->caravans = (uint8_t)kt_game_opt_int(g, "caravans");
+    c->flag_first_last = (uint8_t)kt_game_opt_int(g, "first_player");
+    c->flag_mongke_end = (uint8_t)kt_game_opt_int(g, "mongke_end_oasis");
+    c->flag_xpost_bonus = (uint8_t)kt_game_opt_int(g, "extra_post_bonus");
+    c->flag_filippo_use = (uint8_t)kt_game_opt_int(g, "filippo_own");
+    c->flag_isa_reroll = (uint8_t)kt_game_opt_int(g, "isabella_reroll");
+    c->flag_mailin_both = kt_game_opt_int(g, "mailin_posts") == 0;
+    c->flag_goal_shield = (uint8_t)kt_game_opt_int(g, "goal_match");
+    const char *chars = kt_game_opt_str(g, "characters");
+    c->draft = chars[0] == '\0';
+    if (!c->draft && (st = parse_characters(g, c, chars, err)) != KT_OK)
+        return st;
+    g->state_size = sizeof(mp2_state);
+    g->max_legal = mp2_max_legal(c);
+    return KT_OK;
+}
+
+static void mp2_result(const kt_game *g, const kt_state *st, kt_result *r)
+{
+    const mp2_cfg *c = mp2_c(g);
+    const mp2_state *s = (const mp2_state *)st;
+    int score[MP2_MAXP];
+    mp2_final_scores(c, s, score, NULL);
+    double k1[MP2_MAXP], k2[MP2_MAXP];
+    for (int p = 0; p < c->np; p++) {
+        r->score[p] = score[p];
+        k1[p] = score[p];
+        k2[p] = s->pl[p].res[IT_CAMEL]; /* tie-break: most camels */
+    }
+    kt_result_rank(r, c->np, k1, k2);
+}
+
+const kt_gamedef kt_game_mp2 = {
+    {"mp2", "Marco Polo II: In the Service of the Khan",
+     "dice placement and travel across Asia for the Khan; characters and the Caravans "
+     "expansion",
+     2, 4, 3, mp2_opts, NOPTS},
+    MP2_MAGIC,
+    NULL,
+    0,
+    mp2_setup,
+    mp2_init,
+    mp2_legal,
+    mp2_apply,
+    mp2_action_text,
+    NULL,
+    mp2_decision_name,
+    mp2_prompt,
+    mp2_result,
+    mp2_evaluate,
+    mp2_determinize,
+    mp2_observe,
+    mp2_save,
+    mp2_load,
+    mp2_render,
+    mp2_components,
+    mp2_check,
+};
