@@ -1,0 +1,439 @@
+/*
+ * board.c - board bookkeeping: placing and removing pieces while keeping the
+ * derived bit masks and counts of cat_state in step, longest road, knight
+ * reachability along roads, candidate sites, harbour rates, and the seeded
+ * layout generator.
+ *
+ * Data layout: vertices are bits 0..53 of a uint64_t; edges are bits
+ * 0..71 of a uint64_t[2] (edge e is bit e & 63 of word e >> 6).  Per player
+ * the state keeps bld (buildings), kn (knights), road (edges) and roadv
+ * (vertices touched by the player's roads); occ is every occupied vertex and
+ * blocked adds the neighbours of buildings (the distance rule).
+ */
+#include <string.h>
+
+#include "catan.h"
+
+int cat_edge_of(int a, int b)
+{
+    if (a < 0 || a >= CAT_NV)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if (cat_v_adj[a][i] == b)
+            return cat_v_edge[a][i];
+    return -1;
+}
+
+void cat_update_blocked(cat_state *s)
+{
+    uint64_t b = s->occ;
+    for (int p = 0; p < CAT_MAXP; p++) {
+        uint64_t m = s->pl[p].bld;
+        while (m) {
+            int v = cat_ctz(m);
+            m &= m - 1;
+            b |= cat_v_nbrmask[v];
+        }
+    }
+    s->blocked = b;
+}
+
+/* Counts of one vertex's piece in its owner's tallies (+1 or -1). */
+static void tally(cat_state *s, int v, int sign)
+{
+    int p = s->v_owner[v];
+    cat_player *pl = &s->pl[p];
+    uint64_t bit = 1ULL << v;
+    int aux = s->v_aux[v];
+    switch (s->v_piece[v]) {
+    case VP_SETTLE:
+        if (aux & AUX_SIDEWAYS)
+            pl->n_sideways = (uint8_t)(pl->n_sideways + sign);
+        else
+            pl->n_settle = (uint8_t)(pl->n_settle + sign);
+        break;
+    case VP_CITY:
+        pl->n_city = (uint8_t)(pl->n_city + sign);
+        if (aux & AUX_WALL)
+            pl->n_wall = (uint8_t)(pl->n_wall + sign);
+        if (aux & AUX_METRO_MASK)
+            pl->n_metro = (uint8_t)(pl->n_metro + sign);
+        break;
+    case VP_KNIGHT:
+        pl->n_knight[aux & KN_LEVEL] = (uint8_t)(pl->n_knight[aux & KN_LEVEL] + sign);
+        break;
+    }
+    if (sign > 0) {
+        s->occ |= bit;
+        if (s->v_piece[v] == VP_KNIGHT)
+            pl->kn |= bit;
+        else
+            pl->bld |= bit;
+    } else {
+        s->occ &= ~bit;
+        pl->kn &= ~bit;
+        pl->bld &= ~bit;
+    }
+}
+
+/* Road lengths of the players whose roads touch v may change when a piece
+ * appears or disappears there. */
+static void roads_near(cat_state *s, int v)
+{
+    for (int p = 0; p < CAT_MAXP; p++)
+        if (s->pl[p].roadv >> v & 1)
+            s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+}
+
+void cat_place(cat_state *s, int v, int p, int piece, int aux)
+{
+    KT_ASSERT(s->v_piece[v] == VP_NONE);
+    s->v_owner[v] = (int8_t)p;
+    s->v_piece[v] = (uint8_t)piece;
+    s->v_aux[v] = (uint8_t)aux;
+    tally(s, v, +1);
+    cat_update_blocked(s);
+    roads_near(s, v);
+}
+
+void cat_remove(cat_state *s, int v)
+{
+    KT_ASSERT(s->v_piece[v] != VP_NONE);
+    tally(s, v, -1);
+    s->v_owner[v] = -1;
+    s->v_piece[v] = VP_NONE;
+    s->v_aux[v] = 0;
+    cat_update_blocked(s);
+    roads_near(s, v);
+}
+
+static uint64_t roadv_of(const cat_state *s, int p)
+{
+    uint64_t m = 0;
+    for (int w = 0; w < 2; w++) {
+        uint64_t r = s->pl[p].road[w];
+        while (r) {
+            int e = cat_ctz(r) + 64 * w;
+            r &= r - 1;
+            m |= 1ULL << cat_e_v[e][0] | 1ULL << cat_e_v[e][1];
+        }
+    }
+    return m;
+}
+
+void cat_put_road(cat_state *s, int e, int p)
+{
+    KT_ASSERT(s->e_owner[e] < 0);
+    s->e_owner[e] = (int8_t)p;
+    s->pl[p].road[e >> 6] |= 1ULL << (e & 63);
+    s->pl[p].roadv |= 1ULL << cat_e_v[e][0] | 1ULL << cat_e_v[e][1];
+    s->pl[p].n_road++;
+    s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+}
+
+void cat_take_road(cat_state *s, int e)
+{
+    int p = s->e_owner[e];
+    KT_ASSERT(p >= 0);
+    s->e_owner[e] = -1;
+    s->pl[p].road[e >> 6] &= ~(1ULL << (e & 63));
+    s->pl[p].roadv = roadv_of(s, p);
+    s->pl[p].n_road--;
+    s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+}
+
+/* ------------------------------------------------------------ longest road */
+
+/* A trail (no edge twice) through p's roads.  It may start or end at a
+ * vertex holding an opponent's building or knight but not pass through it
+ * ([R 1.3], [R 1.9]). */
+typedef struct lr_graph {
+    int n;
+    uint8_t ev[15][2];      /* local edge -> vertices */
+    uint64_t stop;          /* vertices a trail cannot pass */
+} lr_graph;
+
+static int lr_dfs(const lr_graph *gr, int v, uint16_t used)
+{
+    int best = 0;
+    for (int i = 0; i < gr->n; i++) {
+        if (used >> i & 1)
+            continue;
+        int w;
+        if (gr->ev[i][0] == v)
+            w = gr->ev[i][1];
+        else if (gr->ev[i][1] == v)
+            w = gr->ev[i][0];
+        else
+            continue;
+        int len = 1;
+        if (!(gr->stop >> w & 1))
+            len += lr_dfs(gr, w, (uint16_t)(used | 1u << i));
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+int cat_road_length(const cat_state *s, int p)
+{
+    lr_graph gr;
+    gr.n = 0;
+    for (int w = 0; w < 2; w++) {
+        uint64_t r = s->pl[p].road[w];
+        while (r && gr.n < 15) {
+            int e = cat_ctz(r) + 64 * w;
+            r &= r - 1;
+            gr.ev[gr.n][0] = cat_e_v[e][0];
+            gr.ev[gr.n][1] = cat_e_v[e][1];
+            gr.n++;
+        }
+    }
+    if (gr.n == 0)
+        return 0;
+    gr.stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
+    /* A longest trail starts at a vertex of odd degree, a dead end or a
+     * stop vertex when one exists; trying every endpoint is simplest and
+     * cheap at <= 15 edges. */
+    int best = 0;
+    uint64_t starts = s->pl[p].roadv;
+    while (starts) {
+        int v = cat_ctz(starts);
+        starts &= starts - 1;
+        int l = lr_dfs(&gr, v, 0);
+        if (l > best)
+            best = l;
+        if (best == gr.n)
+            break;
+    }
+    return best;
+}
+
+/* Award rules [R 1.1] and the base almanac: the holder keeps the card on a
+ * tie; a unique longest road of >= 5 takes it; if the holder falls behind
+ * and the longest roads tie (or are < 5), nobody holds it. */
+void cat_update_longest(const kt_game *g, cat_state *s)
+{
+    int n = cat_np(g), h = s->lr_holder, max = 0, cnt = 0, who = -1;
+    for (int p = 0; p < n; p++) {
+        int l = s->pl[p].road_len;
+        if (l > max) {
+            max = l;
+            cnt = 1;
+            who = p;
+        } else if (l == max) {
+            cnt++;
+        }
+    }
+    if (h >= 0 && s->pl[h].road_len >= 5 && s->pl[h].road_len >= max)
+        return;
+    s->lr_holder = (int8_t)(max >= 5 && cnt == 1 ? who : -1);
+}
+
+/* ------------------------------------------------------------ reachability */
+
+/* Vertices reachable from `from` along p's roads, passing only empty
+ * vertices or p's own pieces; vertices holding other pieces are reached
+ * (as possible destinations) but not passed.  `from` itself is excluded. */
+uint64_t cat_reach(const cat_state *s, int p, int from)
+{
+    uint64_t seen = 1ULL << from, frontier = 1ULL << from;
+    uint64_t own = s->pl[p].bld | s->pl[p].kn;
+    while (frontier) {
+        int v = cat_ctz(frontier);
+        frontier &= frontier - 1;
+        for (int i = 0; i < 3; i++) {
+            int w = cat_v_adj[v][i];
+            if (w < 0 || (seen >> w & 1) || s->e_owner[cat_v_edge[v][i]] != p)
+                continue;
+            seen |= 1ULL << w;
+            if (!(s->occ >> w & 1) || (own >> w & 1))
+                frontier |= 1ULL << w;
+        }
+    }
+    return seen & ~(1ULL << from);
+}
+
+/* Vertices a new road of p may leave from: p's buildings, and the ends of
+ * p's roads unless an opponent's piece sits there. */
+uint64_t cat_road_spots_v(const cat_state *s, int p)
+{
+    uint64_t own = s->pl[p].bld | s->pl[p].kn;
+    return s->pl[p].bld | (s->pl[p].roadv & ~(s->occ & ~own));
+}
+
+void cat_road_edges(const cat_state *s, int p, uint64_t out[2])
+{
+    uint64_t used0 = 0, used1 = 0;
+    for (int q = 0; q < CAT_MAXP; q++) {
+        used0 |= s->pl[q].road[0];
+        used1 |= s->pl[q].road[1];
+    }
+    uint64_t m0 = 0, m1 = 0, vs = cat_road_spots_v(s, p);
+    while (vs) {
+        int v = cat_ctz(vs);
+        vs &= vs - 1;
+        m0 |= cat_v_emask[v][0];
+        m1 |= cat_v_emask[v][1];
+    }
+    out[0] = m0 & ~used0;
+    out[1] = m1 & ~used1;
+}
+
+uint64_t cat_settle_spots(const cat_state *s, int p)
+{
+    return s->pl[p].roadv & ~s->blocked;
+}
+
+uint64_t cat_knight_spots(const cat_state *s, int p)
+{
+    return s->pl[p].roadv & ~s->occ;
+}
+
+/* Best harbour rate for giving `kind` (resources 2:1 at their harbour;
+ * anything 3:1 at a generic one) [R 1.7]. */
+int cat_port_rate(const cat_state *s, int p, int kind)
+{
+    int rate = 4;
+    uint64_t b = s->pl[p].bld;
+    for (int i = 0; i < CAT_NPORT; i++) {
+        uint64_t m = 1ULL << cat_port_v[i][0] | 1ULL << cat_port_v[i][1];
+        if (!(b & m))
+            continue;
+        if (s->port[i] == PORT_ANY && rate > 3)
+            rate = 3;
+        else if (s->port[i] == kind)
+            rate = 2;
+    }
+    return rate;
+}
+
+/* ------------------------------------------------------------ layout */
+
+/* Number tokens valid: the desert has none, the others carry exactly the
+ * standard token multiset. */
+int cat_layout_ok(const uint8_t *terrain, const uint8_t *number)
+{
+    int tc[T_COUNT] = {0}, nc[13] = {0};
+    for (int h = 0; h < CAT_NH; h++) {
+        if (terrain[h] >= T_COUNT || number[h] > 12)
+            return 0;
+        tc[terrain[h]]++;
+        if ((terrain[h] == T_DESERT) != (number[h] == 0))
+            return 0;
+        nc[number[h]]++;
+    }
+    for (int t = 0; t < T_COUNT; t++)
+        if (tc[t] != cat_terrain_count[t])
+            return 0;
+    for (int k = 1; k < 13; k++)
+        if (nc[k] != cat_number_count[k])
+            return 0;
+    return 1;
+}
+
+static int red_adjacent(const uint8_t *number)
+{
+    for (int h = 0; h < CAT_NH; h++) {
+        if (number[h] != 6 && number[h] != 8)
+            continue;
+        for (int i = 0; i < 6; i++) {
+            int o = cat_hex_adj[h][i];
+            if (o >= 0 && (number[o] == 6 || number[o] == 8))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Variable setup (rulebook): shuffled terrain; tokens A..R along a spiral
+ * from a random corner, counter-clockwise, skipping the desert; redo until
+ * no 6 or 8 touch; harbour types shuffled over the frame positions. */
+void cat_make_layout(const kt_game *g, int beginner, uint64_t seed, uint8_t *terrain,
+                     uint8_t *number, uint8_t *port)
+{
+    KT_UNUSED(g);
+    if (beginner) {
+        memcpy(terrain, cat_beginner_terrain, CAT_NH);
+        memcpy(number, cat_beginner_number, CAT_NH);
+        memcpy(port, cat_beginner_port, CAT_NPORT);
+        return;
+    }
+    kt_rng r;
+    kt_rng_seed(&r, kt_seed_derive(seed, 0x1a70u));
+    for (int tries = 0;; tries++) {
+        int n = 0;
+        for (int t = 0; t < T_COUNT; t++)
+            for (int k = 0; k < cat_terrain_count[t]; k++)
+                terrain[n++] = (uint8_t)t;
+        kt_shuffle_u8(&r, terrain, CAT_NH);
+        int corner = (int)kt_rng_below(&r, 6);
+        uint8_t order[CAT_NH];
+        /* outer ring: clockwise index 2*corner going backwards (ccw) */
+        for (int i = 0; i < 12; i++)
+            order[i] = cat_ring_order[((2 * corner - i) % 12 + 12) % 12];
+        for (int i = 0; i < 6; i++)
+            order[12 + i] = cat_ring_order[12 + ((corner - i) % 6 + 6) % 6];
+        order[18] = cat_ring_order[18];
+        int t = 0;
+        for (int i = 0; i < CAT_NH; i++) {
+            int h = order[i];
+            number[h] = terrain[h] == T_DESERT ? 0 : cat_spiral_numbers[t++];
+        }
+        if (!red_adjacent(number) || tries > 10000)
+            break;
+    }
+    int k = 0;
+    for (int t = 0; t < 6; t++)
+        for (int c = 0; c < cat_port_count[t]; c++)
+            port[k++] = (uint8_t)t;
+    kt_shuffle_u8(&r, port, CAT_NPORT);
+}
+
+/* ------------------------------------------------------------ derived data */
+
+void cat_recompute(const kt_game *g, cat_state *s)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    s->occ = 0;
+    for (int p = 0; p < CAT_MAXP; p++) {
+        cat_player *pl = &s->pl[p];
+        pl->bld = pl->kn = pl->roadv = pl->road[0] = pl->road[1] = 0;
+        pl->n_settle = pl->n_city = pl->n_sideways = pl->n_road = pl->n_wall = pl->n_metro = 0;
+        memset(pl->n_knight, 0, sizeof pl->n_knight);
+        int c = 0;
+        for (int k = 0; k < CAT_NKIND; k++)
+            c += pl->hand[k];
+        pl->ncards = (uint8_t)c;
+    }
+    for (int v = 0; v < CAT_NV; v++)
+        if (s->v_piece[v] != VP_NONE)
+            tally(s, v, +1);
+    for (int e = 0; e < CAT_NE; e++) {
+        int p = s->e_owner[e];
+        if (p < 0)
+            continue;
+        s->pl[p].road[e >> 6] |= 1ULL << (e & 63);
+        s->pl[p].n_road++;
+    }
+    for (int p = 0; p < CAT_MAXP; p++)
+        s->pl[p].roadv = roadv_of(s, p);
+    /* a knight waiting to be relocated is still its owner's piece */
+    for (int i = 0; i < s->nframes; i++)
+        if (s->st[i].kind == F_RELOCATE)
+            s->pl[s->st[i].player].n_knight[s->st[i].b & KN_LEVEL]++;
+    cat_update_blocked(s);
+    for (int p = 0; p < CAT_MAXP; p++)
+        s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+    /* bank = total - hands - escrow (may wrap if the input was bad; the
+     * loader checks conservation before calling this) */
+    int accepted = cat_popc(s->tr_accept);
+    for (int k = 0; k < CAT_NKIND; k++) {
+        int total = k < CAT_NRES ? 19 : (cf->ck ? 12 : 0);
+        for (int p = 0; p < cat_np(g); p++)
+            total -= s->pl[p].hand[k];
+        if (s->tr_state == 2)
+            total -= s->tr_give[k] + accepted * s->tr_get[k];
+        s->bank[k] = (uint8_t)(total < 0 ? 0 : total);
+    }
+}

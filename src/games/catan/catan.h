@@ -1,0 +1,352 @@
+/*
+ * catan.h - Catan: Cities & Knights (default) with the base game as a
+ * variant: state layout, constants and the functions shared by the files of
+ * src/games/catan/.
+ *
+ * Data layout
+ * -----------
+ * The board is the standard 19-hex island (pointy-top hexes, axial
+ * coordinates, see data.c): 19 hexes lettered A..S in reading order, 54
+ * vertices numbered 0..53 in reading order (top to bottom, left to right)
+ * and 72 edges numbered by their endpoints.  Geometry is const data; the
+ * layout (terrain, number tokens, harbours) lives in the state because the
+ * Inventor moves tokens and scenario tests patch layouts.
+ *
+ * The state (cat_state) is one flat struct:
+ *   - pieces per vertex: v_owner (-1 none), v_piece (empty, settlement,
+ *     city, knight) and v_aux (wall / sideways / metropolis track for
+ *     buildings; level and turn flags for knights); owner per edge (roads);
+ *   - per player (cat_player): resources and commodities in one 8-slot hand
+ *     (0..4 brick lumber wool grain ore, 5..7 paper cloth coin), improvement
+ *     levels, progress hand with a per-card mask of the players who know the
+ *     card (for determinization), revealed VP cards, Defender cards, base
+ *     development cards (total and bought this turn);
+ *   - progress decks: per colour an array with the top card last and a
+ *     parallel "known to" mask per card (played cards go face up under the
+ *     deck, so everybody knows them); the development deck (top last);
+ *   - the pending decisions: a small stack of frames.  A frame is either a
+ *     decision (hdr.to_move decides; the top frame is always one at rest) or
+ *     a procedure that the engine steps through automatically (resolving a
+ *     roll, an attack, progress draws, trade responses).  Big choices are
+ *     sequences of small picks.
+ *   - derived data (piece counts, bit masks of buildings/knights/roads,
+ *     road lengths, bank) recomputed by cat_recompute() after a load and
+ *     maintained incrementally during play; check() verifies them.
+ * Everything is plain integers: copy = memcpy, equality = memcmp.
+ */
+#ifndef CAT_CATAN_H
+#define CAT_CATAN_H
+
+#include <stdint.h>
+
+#include "../../core/game.h"
+
+#define CAT_MAGIC 0xCA7A4E01u
+#define CAT_NH 19
+#define CAT_NV 54
+#define CAT_NE 72
+#define CAT_NPORT 9
+#define CAT_MAXP 4
+#define CAT_NRES 5
+#define CAT_NKIND 8
+#define CAT_NPROG 25
+#define CAT_NDEV 5
+#define CAT_DECK 18
+#define CAT_DEVDECK 25
+#define CAT_HANDCAP 8 /* progress hand: 4 + the turn's draws (see check) */
+#define CAT_STACK 24
+#define CAT_MAXLEGAL 1024
+
+/* card kinds in a hand */
+enum { K_BRICK, K_LUMBER, K_WOOL, K_GRAIN, K_ORE, K_PAPER, K_CLOTH, K_COIN };
+/* terrain */
+enum { T_DESERT, T_HILLS, T_FOREST, T_PASTURE, T_FIELDS, T_MOUNTAINS, T_COUNT };
+/* harbour types: 0..4 a resource at 2:1, 5 = any at 3:1 */
+enum { PORT_ANY = 5 };
+/* improvement tracks / progress colours */
+enum { TR_TRADE, TR_POLITICS, TR_SCIENCE };
+/* event die faces as stored in dice[2] (0 = not rolled) */
+enum { EV_NONE, EV_SHIP, EV_GATE_TRADE, EV_GATE_POLITICS, EV_GATE_SCIENCE };
+
+/* progress cards (trade 0..5, politics 6..14, science 15..24) */
+enum {
+    PC_COMMERCIAL_HARBOR, PC_MASTER_MERCHANT, PC_MERCHANT, PC_MERCHANT_FLEET,
+    PC_RESOURCE_MONOPOLY, PC_TRADE_MONOPOLY,
+    PC_BISHOP, PC_CONSTITUTION, PC_DESERTER, PC_DIPLOMAT, PC_INTRIGUE, PC_SABOTEUR,
+    PC_SPY, PC_WARLORD, PC_WEDDING,
+    PC_ALCHEMIST, PC_CRANE, PC_ENGINEER, PC_INVENTOR, PC_IRRIGATION, PC_MEDICINE,
+    PC_MINING, PC_PRINTER, PC_ROAD_BUILDING, PC_SMITH
+};
+/* base development cards */
+enum { DV_KNIGHT, DV_VP, DV_ROAD_BUILDING, DV_PLENTY, DV_MONOPOLY };
+
+/* vertex pieces */
+enum { VP_NONE, VP_SETTLE, VP_CITY, VP_KNIGHT };
+/* v_aux for buildings */
+#define AUX_WALL 0x01
+#define AUX_SIDEWAYS 0x02   /* settlement made of a city piece laid on its side */
+#define AUX_METRO_SHIFT 2    /* 2 bits: 0 none, 1 + track */
+#define AUX_METRO_MASK 0x0C
+/* v_aux for knights */
+#define KN_LEVEL 0x03       /* 1 basic, 2 strong, 3 mighty */
+#define KN_ACTIVE 0x04
+#define KN_FRESH 0x08       /* activated this turn: may not act this turn */
+#define KN_USED 0x10        /* acted this turn */
+#define KN_PROMOTED 0x20    /* promoted this turn */
+
+/* frames: decisions first (their index is hdr.decision), then procedures */
+enum {
+    F_SETUP_BUILD, F_SETUP_ROAD, F_ROLL, F_ALCHEMIST, F_MAIN, F_DISCARD, F_ROBBER, F_STEAL,
+    F_AQUEDUCT, F_PDISCARD, F_CITY_LOSS, F_DEFENDER_DRAW, F_METROPOLIS, F_TRADE_COMPOSE,
+    F_TRADE_RESPOND, F_TRADE_CHOOSE, F_RELOCATE, F_TARGET, F_SPY_PICK, F_MM_PICK,
+    F_DESERTER_REMOVE, F_DESERTER_PLACE, F_DIPLOMAT, F_DIPLOMAT_REBUILD, F_INTRIGUE,
+    F_INVENTOR_FIRST, F_INVENTOR_SECOND, F_MERCHANT, F_MONO_RESOURCE, F_MONO_COMMODITY,
+    F_FLEET_TRADE, F_CRANE, F_MEDICINE, F_ENGINEER, F_SMITH, F_ROAD_BUILDING, F_GIVE,
+    F_HARBOR_OFFER, F_HARBOR_GIVE, F_PLENTY,
+    F_NDECISIONS,
+    /* procedures */
+    P_ROLL = F_NDECISIONS, P_ATTACK, P_DRAWS, P_TRADE, P_HARBOR, P_ENDTURN,
+    F_NKINDS
+};
+
+/* action codes: kind | x << 8 | y << 16 | z << 24 */
+enum {
+    A_ROLL = 1, A_END, A_DONE, A_SETTLE, A_CITY, A_ROAD, A_WALL, A_RECRUIT, A_PROMOTE,
+    A_ACTIVATE, A_KMOVE, A_CHASE, A_IMPROVE, A_BANK, A_PLAY, A_BUYDEV, A_PLAYDEV, A_DISCARD,
+    A_ROBBER, A_STEAL, A_TAKE, A_DICE, A_PROPOSE, A_OFFER, A_ASK, A_SEND, A_ACCEPT,
+    A_DECLINE, A_DEAL, A_CANCEL, A_RELOCATE, A_LOSE, A_DECK, A_PDISCARD, A_TARGET,
+    A_SPYTAKE, A_REMOVE_KNIGHT, A_PLACE_KNIGHT, A_REMOVE_ROAD, A_DISPLACE, A_SWAP1, A_SWAP2,
+    A_MERCHANT, A_MONO, A_METRO, A_GIVE, A_HOFFER, A_SKIP,
+    A_NKINDS
+};
+#define ACT(k, x, y, z) \
+    ((kt_action)(k) | ((kt_action)(x) << 8) | ((kt_action)(y) << 16) | ((kt_action)(z) << 24))
+#define ACT_K(a) ((int)((a) & 0xffu))
+#define ACT_X(a) ((int)(((a) >> 8) & 0xffu))
+#define ACT_Y(a) ((int)(((a) >> 16) & 0xffu))
+#define ACT_Z(a) ((int)(((a) >> 24) & 0xffu))
+#define SEND_ALL 15
+
+/* options resolved once at setup (g->cfg) */
+typedef struct cat_cfg {
+    int ck;              /* 1 Cities & Knights, 0 base game */
+    int vp_target;
+    int trade_cap;       /* trade proposals per turn */
+    int shortage_partial;/* bank shortage: 0 rulebook (nobody), 1 pay in turn order */
+    int deserter_lower;  /* Deserter: place equal (0) or equal-or-lower (1) strength */
+    int fleet_named;     /* Merchant Fleet: any kind (0) or the kind first traded (1) */
+    int open_road_owner; /* Diplomat: open end judged by the seed (0) or owner's pieces (1) */
+    int crane_repeat;    /* Crane: once per track per turn (0) or again (1) */
+    int plimit_immediate;/* progress hand limit on own turn: end of turn (0) / at once (1) */
+    int barb_double;     /* barbarian strength counts metropolises twice */
+    int l5_holder;       /* level 5 allowed for the metropolis holder without a free city */
+    /* initial layout */
+    uint8_t terrain[CAT_NH], number[CAT_NH], port[CAT_NPORT];
+} cat_cfg;
+
+typedef struct cat_frame {
+    uint8_t kind, player, a, b, c, d;
+} cat_frame;
+
+/* Per player.  64-bit members first so that the struct has no padding. */
+typedef struct cat_player {
+    uint64_t bld;      /* derived: vertices with this player's buildings */
+    uint64_t kn;       /* derived: vertices with this player's knights */
+    uint64_t roadv;    /* derived: vertices touched by this player's roads */
+    uint64_t road[2];  /* derived: edges with this player's roads */
+    uint8_t hand[CAT_NKIND];
+    uint8_t prog[CAT_HANDCAP];
+    uint8_t prog_known[CAT_HANDCAP];
+    uint8_t dev[CAT_NDEV], dev_new[CAT_NDEV];
+    uint8_t impr[3];
+    uint8_t nprog;
+    uint8_t vpcards;   /* bit 0 Constitution, bit 1 Printer */
+    uint8_t defender;  /* Defender of Catan cards */
+    uint8_t knights_played;
+    /* derived */
+    uint8_t ncards, n_settle, n_city, n_sideways, n_road, n_wall, n_metro, road_len;
+    uint8_t n_knight[4]; /* by level 1..3 (index 0 unused); includes a knight being relocated */
+    uint8_t pad[3];
+} cat_player;
+
+typedef struct cat_state {
+    kt_state_hdr h;
+    uint64_t occ;                /* derived: vertices with any piece */
+    uint64_t blocked;            /* derived: no settlement here (occupied or next to a building) */
+    cat_player pl[CAT_MAXP];
+    int8_t v_owner[CAT_NV];
+    uint8_t v_piece[CAT_NV];
+    uint8_t v_aux[CAT_NV];
+    int8_t e_owner[CAT_NE];
+    uint8_t terrain[CAT_NH], number[CAT_NH], port[CAT_NPORT];
+    uint8_t deck[3][CAT_DECK], deck_known[3][CAT_DECK], deck_n[3];
+    uint8_t devdeck[CAT_DEVDECK], devdeck_n;
+    uint8_t bank[CAT_NKIND];     /* derived */
+    int8_t robber, merchant, merchant_owner, lr_holder, la_holder;
+    uint8_t barb, attacks;
+    uint8_t dice[3];             /* red, yellow, event face of the last roll */
+    uint8_t setup_step;          /* placements done in the setup rounds */
+    /* turn-scoped */
+    uint8_t fleet;               /* 0 off, 1 any kind, 2 + kind: named kind */
+    uint8_t crane_mask;          /* tracks improved with a Crane this turn */
+    uint8_t proposals;           /* trade proposals this turn */
+    uint8_t dev_played;          /* development card played this turn (base) */
+    /* domestic trade */
+    uint8_t tr_state;            /* 0 none, 1 composing, 2 open (cards escrowed) */
+    int8_t tr_to;                /* -1 everybody, else one player */
+    uint8_t tr_accept;           /* players who accepted (their part escrowed) */
+    uint8_t tr_give[CAT_NKIND], tr_get[CAT_NKIND];
+    int8_t winner;               /* player who won, -1 while running / stopped */
+    uint8_t nframes;
+    cat_frame st[CAT_STACK];
+    uint8_t pad[4];
+} cat_state;
+
+/* ---- const data (data.c) ---- */
+extern const int8_t cat_hex_qr[CAT_NH][2];
+extern const uint8_t cat_hex_v[CAT_NH][6];
+extern const int8_t cat_v_xy[CAT_NV][2];
+extern const int8_t cat_v_hex[CAT_NV][3];
+extern const int8_t cat_v_adj[CAT_NV][3];
+extern const int8_t cat_v_edge[CAT_NV][3];
+extern const uint8_t cat_e_v[CAT_NE][2];
+extern const int8_t cat_hex_adj[CAT_NH][6];
+extern const uint8_t cat_port_v[CAT_NPORT][2];
+extern const uint8_t cat_ring_order[CAT_NH];
+extern const uint64_t cat_v_nbrmask[CAT_NV];
+extern const uint64_t cat_v_emask[CAT_NV][2];
+extern const uint64_t cat_hex_vmask[CAT_NH];
+
+extern const uint8_t cat_terrain_count[T_COUNT];
+extern const int8_t cat_terrain_res[T_COUNT];
+extern const int8_t cat_terrain_com[T_COUNT];
+extern const uint8_t cat_spiral_numbers[CAT_NH - 1];
+extern const uint8_t cat_beginner_terrain[CAT_NH];
+extern const uint8_t cat_beginner_number[CAT_NH];
+extern const uint8_t cat_beginner_port[CAT_NPORT];
+extern const uint8_t cat_port_count[6];
+extern const uint8_t cat_number_count[13];
+extern const uint8_t cat_track_commodity[3];
+
+typedef struct cat_card_info {
+    const char *key;   /* JSON / id name */
+    const char *en, *de;
+    uint8_t colour;    /* TR_* */
+    uint8_t count;
+} cat_card_info;
+extern const cat_card_info cat_progress[CAT_NPROG];
+extern const cat_card_info cat_devcards[CAT_NDEV];
+extern const char *const cat_kind_key[CAT_NKIND];
+extern const char *const cat_kind_en[CAT_NKIND];
+extern const char *const cat_kind_de[CAT_NKIND];
+extern const char *const cat_terrain_key[T_COUNT];
+extern const char *const cat_terrain_en[T_COUNT];
+extern const char *const cat_terrain_de[T_COUNT];
+extern const char *const cat_track_key[3];
+extern const char *const cat_track_en[3];
+extern const char *const cat_track_de[3];
+extern const char *const cat_level_en[3][5];
+extern const char *const cat_level_de[3][5];
+extern const char *const cat_frame_key[F_NKINDS];
+
+/* ---- small inline helpers ---- */
+static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
+static inline int cat_np(const kt_game *g) { return g->nplayers; }
+static inline int cat_popc(uint64_t x) { return __builtin_popcountll(x); }
+static inline int cat_ctz(uint64_t x) { return __builtin_ctzll(x); }
+static inline int cat_edge_has(const uint64_t m[2], int e)
+{
+    return (int)((m[e >> 6] >> (e & 63)) & 1u);
+}
+static inline cat_frame *cat_top(cat_state *s) { return &s->st[s->nframes - 1]; }
+static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->st[s->nframes - 1]; }
+static inline int cat_knight_level(const cat_state *s, int v) { return s->v_aux[v] & KN_LEVEL; }
+static inline int cat_is_city(const cat_state *s, int v) { return s->v_piece[v] == VP_CITY; }
+
+/* ---- board.c ---- */
+int cat_edge_of(int a, int b);                 /* edge joining two vertices, or -1 */
+void cat_recompute(const kt_game *g, cat_state *s);
+void cat_update_blocked(cat_state *s);
+int cat_road_length(const cat_state *s, int p);
+void cat_update_longest(const kt_game *g, cat_state *s);
+uint64_t cat_reach(const cat_state *s, int p, int from);
+uint64_t cat_road_spots_v(const cat_state *s, int p);  /* vertices roads may start from */
+void cat_road_edges(const cat_state *s, int p, uint64_t out[2]);
+uint64_t cat_settle_spots(const cat_state *s, int p);
+uint64_t cat_knight_spots(const cat_state *s, int p);
+int cat_port_rate(const cat_state *s, int p, int kind);
+void cat_make_layout(const kt_game *g, int beginner, uint64_t seed, uint8_t *terrain,
+                     uint8_t *number, uint8_t *port);
+int cat_layout_ok(const uint8_t *terrain, const uint8_t *number);
+void cat_place(cat_state *s, int v, int p, int piece, int aux);
+void cat_remove(cat_state *s, int v);
+void cat_put_road(cat_state *s, int e, int p);
+void cat_take_road(cat_state *s, int e);
+
+/* ---- rules.c ---- */
+int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out);
+void cat_apply(const kt_game *g, kt_state *ks, kt_action a);
+void cat_advance(const kt_game *g, cat_state *s);
+void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d);
+void cat_pop(cat_state *s);
+int cat_vp_public(const kt_game *g, const cat_state *s, int p);
+int cat_vp_total(const kt_game *g, const cat_state *s, int p);
+int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind);
+void cat_gain(cat_state *s, int p, int kind, int n);   /* from the bank */
+void cat_lose(cat_state *s, int p, int kind, int n);   /* to the bank */
+void cat_move(cat_state *s, int from, int to, int kind, int n);
+int cat_random_card(cat_state *s, int p);              /* a random kind in p's hand */
+int cat_can_improve(const kt_game *g, const cat_state *s, int p, int track, int discount);
+void cat_do_improve(const kt_game *g, cat_state *s, int p, int track, int discount);
+void cat_draw_progress(const kt_game *g, cat_state *s, int p, int colour);
+void cat_prog_remove(cat_state *s, int p, int idx);
+void cat_prog_under(cat_state *s, int card, uint8_t known);
+int cat_steal_candidates(const cat_state *s, int p, int hex);
+void cat_after_robber(const kt_game *g, cat_state *s, int p, int bishop);
+int cat_relocation_targets(const cat_state *s, int owner, int from, uint64_t *out);
+void cat_start_relocation(const kt_game *g, cat_state *s, int owner, int from, int aux);
+void cat_build_city(const kt_game *g, cat_state *s, int p, int v);
+uint64_t cat_city_spots(const cat_state *s, int p);
+uint64_t cat_wall_spots(const cat_state *s, int p);
+int cat_knight_can_promote(const cat_state *s, int p, int v);
+int cat_turn_active(const cat_state *s, int p);
+
+/* ---- cards.c ---- */
+int cat_card_playable(const kt_game *g, const cat_state *s, int p, int card);
+void cat_card_play(const kt_game *g, cat_state *s, int p, int card);
+int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_action *out);
+int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a);
+int cat_open_road(const kt_game *g, const cat_state *s, int e);
+int cat_dev_playable(const kt_game *g, const cat_state *s, int p, int card);
+void cat_dev_play(const kt_game *g, cat_state *s, int p, int card);
+
+/* ---- text.c ---- */
+void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int viewer, int lang,
+                     kt_buf *out);
+void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out);
+const char *cat_decision_name(int d);
+void cat_hex_name(int h, char *out);
+const char *cat_kind_name(int k, int lang);
+const char *cat_card_name(int c, int lang);
+
+/* ---- io.c ---- */
+void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
+int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
+void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
+
+/* ---- render.c ---- */
+void cat_render(const kt_game *g, const kt_state *ks, int viewer, int lang, kt_buf *out);
+void cat_components(int lang, kt_buf *out);
+
+/* ---- determinize.c ---- */
+void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng);
+
+/* ---- bots.c ---- */
+#define CAT_NBOTS 1
+extern const kt_botdef cat_bots[CAT_NBOTS];
+void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
+
+/* ---- game.c ---- */
+int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
+
+#endif

@@ -1,0 +1,1454 @@
+/*
+ * rules.c - turn flow, production, the 7, barbarians, building, knights,
+ * trading and the engine loop (legal / apply / advance) for both variants.
+ * Progress cards and development cards are in cards.c.
+ *
+ * Control flow: cat_state.st is a stack of frames.  apply() handles the
+ * top frame (always a decision), possibly pushing more frames, then
+ * cat_advance() runs procedure frames (P_*) step by step until a decision
+ * is on top, drops decisions that have become empty (e.g. nothing left to
+ * discard), checks the win condition and publishes hdr.to_move/decision.
+ * Procedures keep their progress in the frame (field a = step or index), so
+ * a procedure that pushed a decision resumes where it stopped.
+ *
+ * No allocation, no globals; randomness only from hdr.rng.
+ */
+#include <string.h>
+
+#include "catan.h"
+
+/* costs as hand vectors [R 1.1], [R 1.9], [R 1.11] */
+static const uint8_t COST_ROAD[CAT_NKIND] = {1, 1, 0, 0, 0};
+static const uint8_t COST_SETTLE[CAT_NKIND] = {1, 1, 1, 1, 0};
+static const uint8_t COST_CITY[CAT_NKIND] = {0, 0, 0, 2, 3};
+static const uint8_t COST_DEV[CAT_NKIND] = {0, 0, 1, 1, 1};
+static const uint8_t COST_KNIGHT[CAT_NKIND] = {0, 0, 1, 0, 1};
+static const uint8_t COST_ACTIVATE[CAT_NKIND] = {0, 0, 0, 1, 0};
+static const uint8_t COST_WALL[CAT_NKIND] = {2, 0, 0, 0, 0};
+
+/* ------------------------------------------------------------ stack */
+
+void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
+{
+    KT_ASSERT(s->nframes < CAT_STACK);
+    if (s->nframes >= CAT_STACK)
+        return;
+    cat_frame *f = &s->st[s->nframes++];
+    f->kind = (uint8_t)kind;
+    f->player = (uint8_t)player;
+    f->a = (uint8_t)a;
+    f->b = (uint8_t)b;
+    f->c = (uint8_t)c;
+    f->d = (uint8_t)d;
+}
+
+void cat_pop(cat_state *s)
+{
+    KT_ASSERT(s->nframes > 0);
+    s->nframes--;
+    /* unused slots stay zero so that states compare byte-wise */
+    memset(&s->st[s->nframes], 0, sizeof s->st[0]);
+}
+
+/* ------------------------------------------------------------ cards in hand */
+
+void cat_gain(cat_state *s, int p, int kind, int n)
+{
+    s->pl[p].hand[kind] = (uint8_t)(s->pl[p].hand[kind] + n);
+    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards + n);
+    s->bank[kind] = (uint8_t)(s->bank[kind] - n);
+}
+
+void cat_lose(cat_state *s, int p, int kind, int n)
+{
+    s->pl[p].hand[kind] = (uint8_t)(s->pl[p].hand[kind] - n);
+    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - n);
+    s->bank[kind] = (uint8_t)(s->bank[kind] + n);
+}
+
+void cat_move(cat_state *s, int from, int to, int kind, int n)
+{
+    s->pl[from].hand[kind] = (uint8_t)(s->pl[from].hand[kind] - n);
+    s->pl[from].ncards = (uint8_t)(s->pl[from].ncards - n);
+    s->pl[to].hand[kind] = (uint8_t)(s->pl[to].hand[kind] + n);
+    s->pl[to].ncards = (uint8_t)(s->pl[to].ncards + n);
+}
+
+int cat_random_card(cat_state *s, int p)
+{
+    int r = (int)kt_rng_below(&s->h.rng, s->pl[p].ncards);
+    for (int k = 0; k < CAT_NKIND; k++) {
+        if (r < s->pl[p].hand[k])
+            return k;
+        r -= s->pl[p].hand[k];
+    }
+    return 0;
+}
+
+static int can_pay(const cat_player *pl, const uint8_t *cost)
+{
+    for (int k = 0; k < CAT_NRES; k++)
+        if (pl->hand[k] < cost[k])
+            return 0;
+    return 1;
+}
+
+static void pay(cat_state *s, int p, const uint8_t *cost)
+{
+    for (int k = 0; k < CAT_NRES; k++)
+        if (cost[k])
+            cat_lose(s, p, k, cost[k]);
+}
+
+/* progress hand: remove slot idx keeping the order, zeroing the tail */
+void cat_prog_remove(cat_state *s, int p, int idx)
+{
+    cat_player *pl = &s->pl[p];
+    for (int i = idx; i + 1 < pl->nprog; i++) {
+        pl->prog[i] = pl->prog[i + 1];
+        pl->prog_known[i] = pl->prog_known[i + 1];
+    }
+    pl->nprog--;
+    pl->prog[pl->nprog] = 0;
+    pl->prog_known[pl->nprog] = 0;
+}
+
+/* Played and discarded cards go under their own deck [R 1.12]. */
+void cat_prog_under(cat_state *s, int card, uint8_t known)
+{
+    int c = cat_progress[card].colour, n = s->deck_n[c];
+    KT_ASSERT(n < CAT_DECK);
+    memmove(&s->deck[c][1], &s->deck[c][0], (size_t)n);
+    memmove(&s->deck_known[c][1], &s->deck_known[c][0], (size_t)n);
+    s->deck[c][0] = (uint8_t)card;
+    s->deck_known[c][0] = known;
+    s->deck_n[c]++;
+}
+
+/* Draw the top card of a deck; Constitution and Printer are revealed at
+ * once and never enter the hand [S]. */
+void cat_draw_progress(const kt_game *g, cat_state *s, int p, int colour)
+{
+    KT_UNUSED(g);
+    if (!s->deck_n[colour])
+        return;
+    int n = --s->deck_n[colour];
+    int card = s->deck[colour][n];
+    uint8_t known = s->deck_known[colour][n];
+    s->deck[colour][n] = 0;
+    s->deck_known[colour][n] = 0;
+    cat_player *pl = &s->pl[p];
+    if (card == PC_CONSTITUTION) {
+        pl->vpcards |= 1;
+    } else if (card == PC_PRINTER) {
+        pl->vpcards |= 2;
+    } else if (pl->nprog < CAT_HANDCAP) {
+        pl->prog[pl->nprog] = (uint8_t)card;
+        pl->prog_known[pl->nprog] = (uint8_t)(known | 1u << p);
+        pl->nprog++;
+    } else {
+        /* cannot happen from a legal game (see check); keep conservation */
+        cat_prog_under(s, card, known);
+    }
+}
+
+/* Must p discard progress cards right now?  Off-turn at once; on the own
+ * turn only at its end unless the rule flag says at once [R 1.11]. */
+static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
+{
+    if (s->pl[p].nprog <= 4)
+        return 0;
+    return p != s->h.turn_player || cat_cfg_of(g)->plimit_immediate;
+}
+
+/* ------------------------------------------------------------ VP */
+
+int cat_vp_public(const kt_game *g, const cat_state *s, int p)
+{
+    KT_UNUSED(g);
+    const cat_player *pl = &s->pl[p];
+    int v = pl->n_settle + pl->n_sideways + 2 * pl->n_city + 2 * pl->n_metro + pl->defender +
+            cat_popc(pl->vpcards);
+    if (s->lr_holder == p)
+        v += 2;
+    if (s->la_holder == p)
+        v += 2;
+    if (s->merchant >= 0 && s->merchant_owner == p)
+        v += 1;
+    return v;
+}
+
+int cat_vp_total(const kt_game *g, const cat_state *s, int p)
+{
+    return cat_vp_public(g, s, p) + s->pl[p].dev[DV_VP];
+}
+
+/* ------------------------------------------------------------ trading rates */
+
+int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
+{
+    int rate = kind < CAT_NRES ? cat_port_rate(s, p, kind) : (cat_port_rate(s, p, PORT_ANY));
+    if (rate <= 2)
+        return rate;
+    if (cat_cfg_of(g)->ck) {
+        /* merchant: 2:1 for the resource of its hex [S] */
+        if (s->merchant >= 0 && s->merchant_owner == p &&
+            cat_terrain_res[s->terrain[s->merchant]] == kind)
+            return 2;
+        /* Trading House (trade level 3): commodities 2:1 [R 1.8] */
+        if (kind >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3)
+            return 2;
+        /* Merchant Fleet for the rest of the turn [S] */
+        if (s->fleet == 1 || (s->fleet >= 2 && s->fleet - 2 == kind))
+            return 2;
+    }
+    return rate;
+}
+
+/* ------------------------------------------------------------ sites */
+
+uint64_t cat_city_spots(const cat_state *s, int p)
+{
+    const cat_player *pl = &s->pl[p];
+    uint64_t m = 0, b = pl->bld;
+    /* a sideways city must be raised before any other settlement [R 1.10] */
+    int sideways_only = pl->n_sideways > 0;
+    if (!sideways_only && pl->n_city + pl->n_sideways >= 4)
+        return 0;
+    while (b) {
+        int v = cat_ctz(b);
+        b &= b - 1;
+        if (s->v_piece[v] != VP_SETTLE)
+            continue;
+        if (sideways_only != !!(s->v_aux[v] & AUX_SIDEWAYS))
+            continue;
+        m |= 1ULL << v;
+    }
+    return m;
+}
+
+uint64_t cat_wall_spots(const cat_state *s, int p)
+{
+    const cat_player *pl = &s->pl[p];
+    uint64_t m = 0, b = pl->bld;
+    if (pl->n_wall >= 3)
+        return 0;
+    while (b) {
+        int v = cat_ctz(b);
+        b &= b - 1;
+        if (s->v_piece[v] == VP_CITY && !(s->v_aux[v] & AUX_WALL))
+            m |= 1ULL << v;
+    }
+    return m;
+}
+
+void cat_build_city(const kt_game *g, cat_state *s, int p, int v)
+{
+    int aux = s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL;
+    cat_remove(s, v);
+    cat_place(s, v, p, VP_CITY, aux);
+    cat_update_longest(g, s);
+}
+
+/* A city becomes a settlement (barbarians): it loses its wall; without a
+ * settlement piece left the city piece lies on its side [R 1.10]. */
+static void pillage(const kt_game *g, cat_state *s, int v)
+{
+    int p = s->v_owner[v];
+    int aux = s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS;
+    cat_remove(s, v);
+    cat_place(s, v, p, VP_SETTLE, aux);
+    cat_update_longest(g, s);
+}
+
+/* ------------------------------------------------------------ improvements */
+
+static int metro_vertex(const cat_state *s, int track)
+{
+    for (int v = 0; v < CAT_NV; v++)
+        if (s->v_piece[v] == VP_CITY &&
+            ((s->v_aux[v] & AUX_METRO_MASK) >> AUX_METRO_SHIFT) == (unsigned)track + 1)
+            return v;
+    return -1;
+}
+
+int cat_can_improve(const kt_game *g, const cat_state *s, int p, int track, int discount)
+{
+    const cat_player *pl = &s->pl[p];
+    int lvl = pl->impr[track];
+    if (lvl >= 5 || pl->n_city == 0)
+        return 0;
+    int cost = lvl + 1 - discount;
+    if (pl->hand[cat_track_commodity[track]] < cost)
+        return 0;
+    if (lvl + 1 >= 4 && pl->n_city - pl->n_metro <= 0) {
+        /* levels 4 and 5 need a city without a metropolis (FAQ); the
+         * holder of this track's metropolis may finish level 5 (flag) */
+        int mv = metro_vertex(s, track);
+        if (!(cat_cfg_of(g)->l5_holder && lvl + 1 == 5 && mv >= 0 && s->v_owner[mv] == p))
+            return 0;
+    }
+    return 1;
+}
+
+static uint64_t metro_spots(const cat_state *s, int p)
+{
+    uint64_t m = 0, b = s->pl[p].bld;
+    while (b) {
+        int v = cat_ctz(b);
+        b &= b - 1;
+        if (s->v_piece[v] == VP_CITY && !(s->v_aux[v] & AUX_METRO_MASK))
+            m |= 1ULL << v;
+    }
+    return m;
+}
+
+static void set_metro(cat_state *s, int v, int track)
+{
+    int p = s->v_owner[v];
+    s->v_aux[v] = (uint8_t)((s->v_aux[v] & ~AUX_METRO_MASK) | (track + 1) << AUX_METRO_SHIFT);
+    s->pl[p].n_metro++;
+}
+
+static void award_metro(cat_state *s, int p, int track)
+{
+    uint64_t m = metro_spots(s, p);
+    if (!m)
+        return;
+    if (cat_popc(m) == 1)
+        set_metro(s, cat_ctz(m), track);
+    else
+        cat_push(s, F_METROPOLIS, p, track, 0, 0, 0);
+}
+
+static int metro_pending(const cat_state *s, int track)
+{
+    for (int i = 0; i < s->nframes; i++)
+        if (s->st[i].kind == F_METROPOLIS && s->st[i].a == track)
+            return 1;
+    return 0;
+}
+
+void cat_do_improve(const kt_game *g, cat_state *s, int p, int track, int discount)
+{
+    cat_player *pl = &s->pl[p];
+    int lvl = pl->impr[track];
+    int cost = lvl + 1 - discount;
+    if (cost > 0)
+        cat_lose(s, p, cat_track_commodity[track], cost);
+    pl->impr[track] = (uint8_t)(lvl + 1);
+    if (lvl + 1 < 4 || metro_pending(s, track))
+        return;
+    /* metropolis: first to level 4 takes it; first to level 5 takes it
+     * from a level-4 holder and keeps it for good [R 1.8] */
+    int mv = metro_vertex(s, track);
+    if (mv < 0) {
+        award_metro(s, p, track);
+    } else {
+        int q = s->v_owner[mv];
+        if (q != p && lvl + 1 == 5 && s->pl[q].impr[track] < 5) {
+            s->v_aux[mv] &= (uint8_t)~AUX_METRO_MASK;
+            s->pl[q].n_metro--;
+            award_metro(s, p, track);
+        }
+    }
+    KT_UNUSED(g);
+}
+
+/* ------------------------------------------------------------ knights */
+
+static int knight_ready(const cat_state *s, int v)
+{
+    int a = s->v_aux[v];
+    return (a & KN_ACTIVE) && !(a & (KN_FRESH | KN_USED));
+}
+
+int cat_knight_can_promote(const cat_state *s, int p, int v)
+{
+    int lvl = s->v_aux[v] & KN_LEVEL;
+    if (lvl >= 3 || (s->v_aux[v] & KN_PROMOTED))
+        return 0;
+    if (s->pl[p].n_knight[lvl + 1] >= 2)
+        return 0;
+    /* strong -> mighty needs politics level 3 (Fortress) [R 1.9] */
+    return lvl == 1 || s->pl[p].impr[TR_POLITICS] >= 3;
+}
+
+int cat_relocation_targets(const cat_state *s, int owner, int from, uint64_t *out)
+{
+    *out = cat_reach(s, owner, from) & ~s->occ;
+    return *out != 0;
+}
+
+/* The knight has already been taken off the board; its owner places it on
+ * a free vertex reachable along their roads, else it returns to supply. */
+void cat_start_relocation(const kt_game *g, cat_state *s, int owner, int from, int aux)
+{
+    KT_UNUSED(g);
+    uint64_t t;
+    if (!cat_relocation_targets(s, owner, from, &t))
+        return;
+    s->pl[owner].n_knight[aux & KN_LEVEL]++;
+    cat_push(s, F_RELOCATE, owner, from, aux, 0, 0);
+}
+
+/* ------------------------------------------------------------ robber */
+
+int cat_steal_candidates(const cat_state *s, int p, int hex)
+{
+    int m = 0;
+    for (int q = 0; q < CAT_MAXP; q++)
+        if (q != p && (s->pl[q].bld & cat_hex_vmask[hex]) && s->pl[q].ncards > 0)
+            m |= 1 << q;
+    return m;
+}
+
+static void steal(cat_state *s, int p, int q)
+{
+    if (!s->pl[q].ncards)
+        return;
+    int k = cat_random_card(s, q);
+    cat_move(s, q, p, k, 1);
+}
+
+void cat_after_robber(const kt_game *g, cat_state *s, int p, int bishop)
+{
+    KT_UNUSED(g);
+    int m = cat_steal_candidates(s, p, s->robber);
+    if (bishop) {
+        /* Bishop: one card from each player with a building there [S] */
+        for (int q = 0; q < CAT_MAXP; q++)
+            if (m >> q & 1)
+                steal(s, p, q);
+    } else if (cat_popc((uint64_t)m) == 1) {
+        steal(s, p, cat_ctz((uint64_t)m));
+    } else if (m) {
+        cat_push(s, F_STEAL, p, m, 0, 0, 0);
+    }
+}
+
+static int robber_unlocked(const kt_game *g, const cat_state *s)
+{
+    return !cat_cfg_of(g)->ck || s->attacks > 0;
+}
+
+/* ------------------------------------------------------------ roll */
+
+static void roll_dice(cat_state *s)
+{
+    s->dice[0] = (uint8_t)(1 + kt_rng_below(&s->h.rng, 6));
+    s->dice[1] = (uint8_t)(1 + kt_rng_below(&s->h.rng, 6));
+}
+
+/* Event die: three ship faces and one gate per colour [R 1.10]. */
+static void roll_event(const kt_game *g, cat_state *s)
+{
+    if (!cat_cfg_of(g)->ck) {
+        s->dice[2] = EV_NONE;
+        return;
+    }
+    int f = (int)kt_rng_below(&s->h.rng, 6);
+    s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
+}
+
+/* Production with the bank-shortage rule [R 1.3], commodities per kind
+ * [R 1.6]; returns the mask of players who received at least one card. */
+static int produce(const kt_game *g, cat_state *s, int sum)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    int n = cat_np(g), tp = s->h.turn_player;
+    uint8_t owed[CAT_MAXP][CAT_NKIND];
+    int total[CAT_NKIND] = {0};
+    memset(owed, 0, sizeof owed);
+    for (int h = 0; h < CAT_NH; h++) {
+        if (s->number[h] != sum || s->robber == h)
+            continue;
+        int t = s->terrain[h], r = cat_terrain_res[t], c = cat_terrain_com[t];
+        if (r < 0)
+            continue;
+        uint64_t vm = cat_hex_vmask[h] & s->occ;
+        while (vm) {
+            int v = cat_ctz(vm);
+            vm &= vm - 1;
+            int p = s->v_owner[v];
+            if (s->v_piece[v] == VP_SETTLE) {
+                owed[p][r]++;
+                total[r]++;
+            } else if (s->v_piece[v] == VP_CITY) {
+                if (cf->ck && c >= 0) {
+                    owed[p][r]++;
+                    owed[p][c]++;
+                    total[r]++;
+                    total[c]++;
+                } else {
+                    owed[p][r] += 2;
+                    total[r] += 2;
+                }
+            }
+        }
+    }
+    int got = 0;
+    for (int k = 0; k < CAT_NKIND; k++) {
+        if (!total[k])
+            continue;
+        int claimants = 0, who = 0;
+        for (int p = 0; p < n; p++)
+            if (owed[p][k]) {
+                claimants++;
+                who = p;
+            }
+        if (total[k] <= s->bank[k]) {
+            for (int p = 0; p < n; p++)
+                if (owed[p][k]) {
+                    cat_gain(s, p, k, owed[p][k]);
+                    got |= 1 << p;
+                }
+        } else if (claimants == 1) {
+            if (s->bank[k]) {
+                cat_gain(s, who, k, s->bank[k]);
+                got |= 1 << who;
+            }
+        } else if (cf->shortage_partial) {
+            for (int i = 0; i < n; i++) {
+                int p = (tp + i) % n;
+                int x = owed[p][k] < s->bank[k] ? owed[p][k] : s->bank[k];
+                if (x) {
+                    cat_gain(s, p, k, x);
+                    got |= 1 << p;
+                }
+            }
+        }
+    }
+    return got;
+}
+
+static void begin_turn(const kt_game *g, cat_state *s, int p)
+{
+    s->h.turn_player = (int8_t)p;
+    s->h.turn++;
+    s->fleet = 0;
+    s->crane_mask = 0;
+    s->proposals = 0;
+    s->dev_played = 0;
+    for (int v = 0; v < CAT_NV; v++)
+        if (s->v_piece[v] == VP_KNIGHT)
+            s->v_aux[v] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
+    for (int q = 0; q < cat_np(g); q++)
+        memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
+    cat_push(s, F_ROLL, p, 0, 0, 0, 0);
+}
+
+/* After the dice are known: the ROLL decision is replaced by MAIN with the
+ * roll's resolution on top of it. */
+static void start_resolution(cat_state *s, int p)
+{
+    cat_pop(s); /* F_ROLL */
+    cat_push(s, F_MAIN, p, 0, 0, 0, 0);
+    cat_push(s, P_ROLL, p, 0, 0, 0, 0);
+}
+
+static void proc_roll(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    int n = cat_np(g), tp = s->h.turn_player, sum = s->dice[0] + s->dice[1];
+    switch (f->a) {
+    case 0:
+        /* the event die is resolved first [R 1.5] */
+        f->a = 1;
+        if (!cf->ck)
+            return;
+        if (s->dice[2] == EV_SHIP) {
+            s->barb++;
+            if (s->barb >= 7)
+                cat_push(s, P_ATTACK, tp, 0, 0, 0, 0);
+        } else if (s->dice[2] >= EV_GATE_TRADE) {
+            cat_push(s, P_DRAWS, tp, s->dice[2] - EV_GATE_TRADE, 0, 0, 0);
+        }
+        return;
+    case 1:
+        f->a = 2;
+        if (sum == 7) {
+            /* discard half above the hand limit (7 + 2 per wall) [R 1.11] */
+            for (int i = n - 1; i >= 0; i--) {
+                int p = (tp + i) % n;
+                int limit = 7 + (cf->ck ? 2 * s->pl[p].n_wall : 0);
+                if (s->pl[p].ncards > limit)
+                    cat_push(s, F_DISCARD, p, s->pl[p].ncards / 2, 0, 0, 0);
+            }
+        } else {
+            int got = produce(g, s, sum);
+            /* Aqueduct: science 3 and nothing received [R 1.8] */
+            if (cf->ck)
+                for (int i = n - 1; i >= 0; i--) {
+                    int p = (tp + i) % n;
+                    if (s->pl[p].impr[TR_SCIENCE] >= 3 && !(got >> p & 1))
+                        cat_push(s, F_AQUEDUCT, p, 0, 0, 0, 0);
+                }
+        }
+        return;
+    case 2:
+        f->a = 3;
+        if (sum == 7 && robber_unlocked(g, s))
+            cat_push(s, F_ROBBER, tp, 0, 0, 0, 0);
+        return;
+    default:
+        cat_pop(s);
+        return;
+    }
+}
+
+/* ------------------------------------------------------------ barbarians */
+
+static int barbarian_strength(const kt_game *g, const cat_state *s)
+{
+    int b = 0;
+    for (int p = 0; p < cat_np(g); p++) {
+        b += s->pl[p].n_city;
+        if (cat_cfg_of(g)->barb_double)
+            b += s->pl[p].n_metro;
+    }
+    return b;
+}
+
+static int knight_strength(const cat_state *s, int p)
+{
+    int t = 0;
+    uint64_t k = s->pl[p].kn;
+    while (k) {
+        int v = cat_ctz(k);
+        k &= k - 1;
+        if (s->v_aux[v] & KN_ACTIVE)
+            t += s->v_aux[v] & KN_LEVEL;
+    }
+    return t;
+}
+
+static uint64_t pillage_spots(const cat_state *s, int p)
+{
+    uint64_t m = 0, b = s->pl[p].bld;
+    while (b) {
+        int v = cat_ctz(b);
+        b &= b - 1;
+        if (s->v_piece[v] == VP_CITY && !(s->v_aux[v] & AUX_METRO_MASK))
+            m |= 1ULL << v;
+    }
+    return m;
+}
+
+static void proc_attack(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    int n = cat_np(g), tp = s->h.turn_player;
+    if (f->a == 0) {
+        f->a = 1;
+        int contrib[CAT_MAXP] = {0}, defence = 0;
+        for (int p = 0; p < n; p++) {
+            contrib[p] = knight_strength(s, p);
+            defence += contrib[p];
+        }
+        if (defence >= barbarian_strength(g, s)) {
+            /* Catan wins: the single top contributor is Defender of Catan;
+             * tied top contributors each draw a progress card of their
+             * choice.  A top contribution of 0 earns nothing. */
+            int top = 0, cnt = 0, who = -1;
+            for (int p = 0; p < n; p++) {
+                if (contrib[p] > top) {
+                    top = contrib[p];
+                    cnt = 1;
+                    who = p;
+                } else if (contrib[p] == top && top > 0) {
+                    cnt++;
+                }
+            }
+            if (top > 0 && cnt == 1) {
+                s->pl[who].defender++;
+            } else if (top > 0) {
+                for (int i = n - 1; i >= 0; i--) {
+                    int p = (tp + i) % n;
+                    if (contrib[p] == top)
+                        cat_push(s, F_DEFENDER_DRAW, p, 0, 0, 0, 0);
+                }
+            }
+        } else {
+            /* barbarians win: the lowest contributors among players with a
+             * non-metropolis city each lose one city [R 1.10] */
+            int low = 1 << 30;
+            for (int p = 0; p < n; p++)
+                if (pillage_spots(s, p) && contrib[p] < low)
+                    low = contrib[p];
+            for (int i = n - 1; i >= 0; i--) {
+                int p = (tp + i) % n;
+                uint64_t m = pillage_spots(s, p);
+                if (!m || contrib[p] != low)
+                    continue;
+                if (cat_popc(m) == 1)
+                    pillage(g, s, cat_ctz(m));
+                else
+                    cat_push(s, F_CITY_LOSS, p, 0, 0, 0, 0);
+            }
+        }
+        return;
+    }
+    /* after every attack: knights inactive, ship back, robber free */
+    for (int v = 0; v < CAT_NV; v++)
+        if (s->v_piece[v] == VP_KNIGHT)
+            s->v_aux[v] &= (uint8_t)~KN_ACTIVE;
+    s->barb = 0;
+    if (s->attacks < 255)
+        s->attacks++;
+    cat_pop(s);
+}
+
+/* Progress draws for a gate: players in turn order from the roller, each
+ * with level L >= 1 drawing when red <= L + 1 [R 1.8].  Pauses for an
+ * off-turn hand-limit discard so the discarded card is under the deck
+ * before the next player draws. */
+static void proc_draws(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    int n = cat_np(g), tp = s->h.turn_player, c = f->a;
+    while (f->b < n) {
+        int p = (tp + f->b) % n;
+        f->b++;
+        int lvl = s->pl[p].impr[c];
+        if (lvl >= 1 && s->dice[0] <= lvl + 1 && s->deck_n[c]) {
+            cat_draw_progress(g, s, p, c);
+            if (prog_over_limit_now(g, s, p)) {
+                cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
+                return;
+            }
+        }
+    }
+    cat_pop(s);
+}
+
+/* ------------------------------------------------------------ trade */
+
+static void trade_reset(cat_state *s)
+{
+    s->tr_state = 0;
+    s->tr_to = 0;
+    s->tr_accept = 0;
+    memset(s->tr_give, 0, sizeof s->tr_give);
+    memset(s->tr_get, 0, sizeof s->tr_get);
+}
+
+/* Return escrowed cards: the proposer's offer and each acceptor's part. */
+static void trade_unwind(const kt_game *g, cat_state *s, int proposer, int except)
+{
+    for (int k = 0; k < CAT_NKIND; k++) {
+        s->pl[proposer].hand[k] = (uint8_t)(s->pl[proposer].hand[k] + s->tr_give[k]);
+        s->pl[proposer].ncards = (uint8_t)(s->pl[proposer].ncards + s->tr_give[k]);
+    }
+    for (int q = 0; q < cat_np(g); q++) {
+        if (!(s->tr_accept >> q & 1) || q == except)
+            continue;
+        for (int k = 0; k < CAT_NKIND; k++) {
+            s->pl[q].hand[k] = (uint8_t)(s->pl[q].hand[k] + s->tr_get[k]);
+            s->pl[q].ncards = (uint8_t)(s->pl[q].ncards + s->tr_get[k]);
+        }
+    }
+    trade_reset(s);
+}
+
+static int can_afford(const cat_player *pl, const uint8_t *want)
+{
+    for (int k = 0; k < CAT_NKIND; k++)
+        if (pl->hand[k] < want[k])
+            return 0;
+    return 1;
+}
+
+static void proc_trade(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    int n = cat_np(g), tp = f->player;
+    while (f->a < n - 1) {
+        int q = (tp + 1 + f->a) % n;
+        f->a++;
+        if (s->tr_to != -1 && s->tr_to != q)
+            continue;
+        if (can_afford(&s->pl[q], s->tr_get)) {
+            cat_push(s, F_TRADE_RESPOND, q, 0, 0, 0, 0);
+            return;
+        }
+    }
+    cat_pop(s);
+    if (s->tr_accept)
+        cat_push(s, F_TRADE_CHOOSE, tp, 0, 0, 0, 0);
+    else
+        trade_unwind(g, s, tp, -1);
+}
+
+static void proc_harbor(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    int n = cat_np(g), p = f->player;
+    while (f->a < n - 1) {
+        int t = (p + 1 + f->a) % n;
+        f->a++;
+        int res = 0;
+        for (int k = 0; k < CAT_NRES; k++)
+            res += s->pl[p].hand[k];
+        if (res && s->pl[t].ncards) {
+            cat_push(s, F_HARBOR_OFFER, p, t, 0, 0, 0);
+            return;
+        }
+    }
+    cat_pop(s);
+}
+
+static void proc_endturn(const kt_game *g, cat_state *s, cat_frame *f)
+{
+    int tp = s->h.turn_player;
+    if (f->a == 0) {
+        f->a = 1;
+        if (s->pl[tp].nprog > 4)
+            cat_push(s, F_PDISCARD, tp, 0, 0, 0, 0);
+        return;
+    }
+    cat_pop(s);
+    begin_turn(g, s, (tp + 1) % cat_np(g));
+}
+
+/* ------------------------------------------------------------ engine loop */
+
+static int bank_has_resource(const cat_state *s)
+{
+    for (int k = 0; k < CAT_NRES; k++)
+        if (s->bank[k])
+            return 1;
+    return 0;
+}
+
+/* Decisions that have become empty are dropped instead of being asked. */
+static int frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f)
+{
+    const cat_player *pl = &s->pl[f->player];
+    switch (f->kind) {
+    case F_DISCARD:
+        return f->a == 0 || pl->ncards == 0;
+    case F_GIVE:
+        return f->b == 0 || pl->ncards == 0;
+    case F_PDISCARD:
+        return pl->nprog <= 4;
+    case F_AQUEDUCT:
+        return !bank_has_resource(s);
+    case F_PLENTY:
+        return f->a == 0 || !bank_has_resource(s);
+    case F_DEFENDER_DRAW:
+        return !(s->deck_n[0] | s->deck_n[1] | s->deck_n[2]);
+    case F_ROAD_BUILDING: {
+        if (f->a == 0 || pl->n_road >= 15)
+            return 1;
+        uint64_t e[2];
+        cat_road_edges(s, f->player, e);
+        return !(e[0] | e[1]);
+    }
+    case F_SMITH: {
+        if (f->a >= 2)
+            return 1;
+        uint64_t k = pl->kn;
+        while (k) {
+            int v = cat_ctz(k);
+            k &= k - 1;
+            if (cat_knight_can_promote(s, f->player, v))
+                return 0;
+        }
+        return 1;
+    }
+    case F_MM_PICK:
+        return f->b == 0 || s->pl[f->a].ncards == 0;
+    default:
+        return 0;
+    }
+    KT_UNUSED(g);
+}
+
+static void finish(cat_state *s, int winner)
+{
+    s->h.status = KT_FINISHED;
+    s->h.to_move = -1;
+    s->winner = (int8_t)winner;
+}
+
+void cat_advance(const kt_game *g, cat_state *s)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    for (int guard = 0; guard < 4096; guard++) {
+        if (s->h.status != KT_RUNNING || s->nframes == 0)
+            return;
+        cat_frame *f = cat_top(s);
+        if (f->kind < F_NDECISIONS) {
+            if (frame_vacuous(g, s, f)) {
+                cat_pop(s);
+                continue;
+            }
+            /* victory only counts during the owner's turn [R 1.4] */
+            int tp = s->h.turn_player;
+            if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
+                cat_vp_total(g, s, tp) >= cf->vp_target) {
+                finish(s, tp);
+                return;
+            }
+            s->h.to_move = (int8_t)f->player;
+            s->h.decision = f->kind;
+            return;
+        }
+        switch (f->kind) {
+        case P_ROLL: proc_roll(g, s, f); break;
+        case P_ATTACK: proc_attack(g, s, f); break;
+        case P_DRAWS: proc_draws(g, s, f); break;
+        case P_TRADE: proc_trade(g, s, f); break;
+        case P_HARBOR: proc_harbor(g, s, f); break;
+        case P_ENDTURN: proc_endturn(g, s, f); break;
+        default: cat_pop(s); break;
+        }
+    }
+    KT_ASSERT(0);
+}
+
+/* ------------------------------------------------------------ legal */
+
+#define OUT(a) (out[n++] = (a))
+
+static int emit_vertices(kt_action *out, int n, int kind, uint64_t m)
+{
+    while (m) {
+        int v = cat_ctz(m);
+        m &= m - 1;
+        OUT(ACT(kind, v, 0, 0));
+    }
+    return n;
+}
+
+static int emit_edges(kt_action *out, int n, int kind, const uint64_t e[2])
+{
+    for (int w = 0; w < 2; w++) {
+        uint64_t m = e[w];
+        while (m) {
+            int x = cat_ctz(m) + 64 * w;
+            m &= m - 1;
+            OUT(ACT(kind, x, 0, 0));
+        }
+    }
+    return n;
+}
+
+static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    int n = 0, round2 = s->setup_step >= cat_np(g);
+    /* any vertex obeying the distance rule; round two of C&K places a city */
+    uint64_t free = ~s->blocked & ((1ULL << CAT_NV) - 1);
+    n = emit_vertices(out, n, round2 && cat_cfg_of(g)->ck ? A_CITY : A_SETTLE, free);
+    KT_UNUSED(p);
+    return n;
+}
+
+static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n,
+                      int only_rate2)
+{
+    int nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
+    const cat_player *pl = &s->pl[p];
+    for (int k = 0; k < nk; k++) {
+        if (pl->hand[k] < 2)
+            continue;
+        int rate = only_rate2 ? 2 : cat_bank_rate(g, s, p, k);
+        if (pl->hand[k] < rate)
+            continue;
+        for (int j = 0; j < nk; j++)
+            if (j != k && s->bank[j])
+                OUT(ACT(A_BANK, k, j, rate));
+    }
+    return n;
+}
+
+static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_END, 0, 0, 0));
+    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
+        uint64_t e[2];
+        cat_road_edges(s, p, e);
+        n = emit_edges(out, n, A_ROAD, e);
+    }
+    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
+        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
+    if (can_pay(pl, COST_CITY))
+        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    if (cf->ck) {
+        if (can_pay(pl, COST_WALL))
+            n = emit_vertices(out, n, A_WALL, cat_wall_spots(s, p));
+        int kpay = can_pay(pl, COST_KNIGHT);
+        if (kpay && pl->n_knight[1] < 2)
+            n = emit_vertices(out, n, A_RECRUIT, cat_knight_spots(s, p));
+        int unlocked = s->attacks > 0;
+        uint64_t k = pl->kn;
+        while (k) {
+            int v = cat_ctz(k);
+            k &= k - 1;
+            if (kpay && cat_knight_can_promote(s, p, v))
+                OUT(ACT(A_PROMOTE, v, 0, 0));
+            if (!(s->v_aux[v] & KN_ACTIVE) && pl->hand[K_GRAIN])
+                OUT(ACT(A_ACTIVATE, v, 0, 0));
+            if (!knight_ready(s, v))
+                continue;
+            uint64_t r = cat_reach(s, p, v);
+            int lvl = s->v_aux[v] & KN_LEVEL;
+            uint64_t dest = r & ~s->occ;
+            uint64_t opp = r & s->occ;
+            while (opp) {
+                int w = cat_ctz(opp);
+                opp &= opp - 1;
+                if (s->v_piece[w] == VP_KNIGHT && s->v_owner[w] != p &&
+                    (s->v_aux[w] & KN_LEVEL) < lvl)
+                    dest |= 1ULL << w;
+            }
+            while (dest) {
+                int w = cat_ctz(dest);
+                dest &= dest - 1;
+                OUT(ACT(A_KMOVE, v, w, 0));
+            }
+            if (unlocked && (cat_hex_vmask[s->robber] >> v & 1))
+                OUT(ACT(A_CHASE, v, 0, 0));
+        }
+        for (int t = 0; t < 3; t++)
+            if (cat_can_improve(g, s, p, t, 0))
+                OUT(ACT(A_IMPROVE, t, 0, 0));
+        uint32_t seen = 0;
+        for (int i = 0; i < pl->nprog; i++) {
+            int c = pl->prog[i];
+            if (seen >> c & 1)
+                continue;
+            seen |= 1u << c;
+            if (cat_card_playable(g, s, p, c))
+                OUT(ACT(A_PLAY, c, 0, 0));
+        }
+    } else {
+        if (s->devdeck_n && can_pay(pl, COST_DEV))
+            OUT(ACT(A_BUYDEV, 0, 0, 0));
+        if (!s->dev_played)
+            for (int d = 0; d < CAT_NDEV; d++)
+                if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
+                    OUT(ACT(A_PLAYDEV, d, 0, 0));
+    }
+    n = legal_bank(g, s, p, out, n, 0);
+    if (s->proposals < cf->trade_cap && pl->ncards)
+        OUT(ACT(A_PROPOSE, 0, 0, 0));
+    return n;
+}
+
+static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    int nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES, n = 0, give = 0, get = 0;
+    for (int k = 0; k < nk; k++) {
+        give += s->tr_give[k];
+        get += s->tr_get[k];
+    }
+    /* at most five cards on each side keeps proposals (and random play)
+     * bounded; one kind cannot be on both sides */
+    for (int k = 0; k < nk; k++)
+        if (give < 5 && s->pl[p].hand[k] > s->tr_give[k] && !s->tr_get[k])
+            OUT(ACT(A_OFFER, k, 0, 0));
+    for (int k = 0; k < nk; k++)
+        if (get < 5 && !s->tr_give[k])
+            OUT(ACT(A_ASK, k, 0, 0));
+    if (give && get) {
+        OUT(ACT(A_SEND, SEND_ALL, 0, 0));
+        for (int q = 0; q < cat_np(g); q++)
+            if (q != p)
+                OUT(ACT(A_SEND, q, 0, 0));
+    }
+    OUT(ACT(A_CANCEL, 0, 0, 0));
+    return n;
+}
+
+int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    if (s->h.status != KT_RUNNING || !s->nframes)
+        return 0;
+    const cat_frame *f = cat_ctop(s);
+    int p = f->player, n = 0;
+    const cat_player *pl = &s->pl[p];
+    switch (f->kind) {
+    case F_SETUP_BUILD:
+        return legal_setup_build(g, s, p, out);
+    case F_SETUP_ROAD:
+        for (int i = 0; i < 3; i++) {
+            int e = cat_v_edge[f->a][i];
+            if (e >= 0 && s->e_owner[e] < 0)
+                OUT(ACT(A_ROAD, e, 0, 0));
+        }
+        return n;
+    case F_ROLL:
+        OUT(ACT(A_ROLL, 0, 0, 0));
+        if (cat_cfg_of(g)->ck) {
+            for (int i = 0; i < pl->nprog; i++)
+                if (pl->prog[i] == PC_ALCHEMIST) {
+                    OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
+                    break;
+                }
+        } else if (!s->dev_played) {
+            for (int d = 0; d < CAT_NDEV; d++)
+                if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
+                    OUT(ACT(A_PLAYDEV, d, 0, 0));
+        }
+        return n;
+    case F_MAIN:
+        return legal_main(g, s, p, out);
+    case F_DISCARD:
+        for (int k = 0; k < CAT_NKIND; k++)
+            if (pl->hand[k])
+                OUT(ACT(A_DISCARD, k, 0, 0));
+        return n;
+    case F_ROBBER:
+        for (int h = 0; h < CAT_NH; h++)
+            if (h != s->robber)
+                OUT(ACT(A_ROBBER, h, 0, 0));
+        return n;
+    case F_STEAL:
+        for (int q = 0; q < cat_np(g); q++)
+            if (f->a >> q & 1)
+                OUT(ACT(A_STEAL, q, 0, 0));
+        return n;
+    case F_AQUEDUCT:
+    case F_PLENTY:
+        for (int k = 0; k < CAT_NRES; k++)
+            if (s->bank[k])
+                OUT(ACT(A_TAKE, k, 0, 0));
+        return n;
+    case F_PDISCARD: {
+        uint32_t seen = 0;
+        for (int i = 0; i < pl->nprog; i++)
+            if (!(seen >> pl->prog[i] & 1)) {
+                seen |= 1u << pl->prog[i];
+                OUT(ACT(A_PDISCARD, pl->prog[i], 0, 0));
+            }
+        return n;
+    }
+    case F_CITY_LOSS:
+        return emit_vertices(out, 0, A_LOSE, pillage_spots(s, p));
+    case F_DEFENDER_DRAW:
+        for (int c = 0; c < 3; c++)
+            if (s->deck_n[c])
+                OUT(ACT(A_DECK, c, 0, 0));
+        return n;
+    case F_METROPOLIS:
+        return emit_vertices(out, 0, A_METRO, metro_spots(s, p));
+    case F_TRADE_COMPOSE:
+        return legal_compose(g, s, p, out);
+    case F_TRADE_RESPOND:
+        OUT(ACT(A_ACCEPT, 0, 0, 0));
+        OUT(ACT(A_DECLINE, 0, 0, 0));
+        return n;
+    case F_TRADE_CHOOSE:
+        for (int q = 0; q < cat_np(g); q++)
+            if (s->tr_accept >> q & 1)
+                OUT(ACT(A_DEAL, q, 0, 0));
+        OUT(ACT(A_CANCEL, 0, 0, 0));
+        return n;
+    case F_RELOCATE: {
+        uint64_t t;
+        cat_relocation_targets(s, p, f->a, &t);
+        return emit_vertices(out, 0, A_RELOCATE, t);
+    }
+    default:
+        return cat_card_legal(g, s, f, out);
+    }
+}
+
+/* ------------------------------------------------------------ apply */
+
+static void setup_next(const kt_game *g, cat_state *s)
+{
+    int n = cat_np(g);
+    s->setup_step++;
+    if (s->setup_step < 2 * n) {
+        int k = s->setup_step, p = k < n ? k : 2 * n - 1 - k;
+        s->h.turn_player = (int8_t)p;
+        cat_push(s, F_SETUP_BUILD, p, 0, 0, 0, 0);
+    } else {
+        begin_turn(g, s, 0);
+    }
+}
+
+static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
+{
+    int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
+    switch (ACT_K(a)) {
+    case A_END:
+        cat_pop(s);
+        cat_push(s, P_ENDTURN, p, 0, 0, 0, 0);
+        break;
+    case A_ROAD:
+        pay(s, p, COST_ROAD);
+        cat_put_road(s, x, p);
+        cat_update_longest(g, s);
+        break;
+    case A_SETTLE:
+        pay(s, p, COST_SETTLE);
+        cat_place(s, x, p, VP_SETTLE, 0);
+        cat_update_longest(g, s);
+        break;
+    case A_CITY:
+        pay(s, p, COST_CITY);
+        cat_build_city(g, s, p, x);
+        break;
+    case A_WALL:
+        pay(s, p, COST_WALL);
+        s->v_aux[x] |= AUX_WALL;
+        s->pl[p].n_wall++;
+        break;
+    case A_RECRUIT:
+        pay(s, p, COST_KNIGHT);
+        cat_place(s, x, p, VP_KNIGHT, 1);
+        cat_update_longest(g, s);
+        break;
+    case A_PROMOTE: {
+        pay(s, p, COST_KNIGHT);
+        int lvl = s->v_aux[x] & KN_LEVEL;
+        s->pl[p].n_knight[lvl]--;
+        s->pl[p].n_knight[lvl + 1]++;
+        s->v_aux[x] = (uint8_t)((s->v_aux[x] & ~KN_LEVEL) | (lvl + 1) | KN_PROMOTED);
+        break;
+    }
+    case A_ACTIVATE:
+        pay(s, p, COST_ACTIVATE);
+        s->v_aux[x] |= KN_ACTIVE | KN_FRESH;
+        break;
+    case A_KMOVE: {
+        int aux = s->v_aux[x];
+        int displaced = s->v_piece[y] == VP_KNIGHT ? s->v_owner[y] : -1;
+        int daux = s->v_aux[y];
+        if (displaced >= 0)
+            cat_remove(s, y);
+        cat_remove(s, x);
+        /* acting makes the knight inactive [R 1.9] */
+        cat_place(s, y, p, VP_KNIGHT, (aux & ~KN_ACTIVE) | KN_USED);
+        if (displaced >= 0)
+            cat_start_relocation(g, s, displaced, y, daux);
+        cat_update_longest(g, s);
+        break;
+    }
+    case A_CHASE:
+        s->v_aux[x] = (uint8_t)((s->v_aux[x] & ~KN_ACTIVE) | KN_USED);
+        cat_push(s, F_ROBBER, p, 0, 0, 0, 0);
+        break;
+    case A_IMPROVE:
+        cat_do_improve(g, s, p, x, 0);
+        break;
+    case A_BANK:
+        cat_lose(s, p, x, z);
+        cat_gain(s, p, y, 1);
+        break;
+    case A_PLAY:
+        for (int i = 0; i < s->pl[p].nprog; i++)
+            if (s->pl[p].prog[i] == x) {
+                cat_prog_remove(s, p, i);
+                break;
+            }
+        cat_prog_under(s, x, (uint8_t)((1u << cat_np(g)) - 1));
+        cat_card_play(g, s, p, x);
+        break;
+    case A_BUYDEV: {
+        pay(s, p, COST_DEV);
+        int d = s->devdeck[--s->devdeck_n];
+        s->devdeck[s->devdeck_n] = 0;
+        s->pl[p].dev[d]++;
+        s->pl[p].dev_new[d]++;
+        break;
+    }
+    case A_PLAYDEV:
+        s->dev_played = 1;
+        s->pl[p].dev[x]--;
+        cat_dev_play(g, s, p, x);
+        break;
+    case A_PROPOSE:
+        s->proposals++;
+        trade_reset(s);
+        s->tr_state = 1;
+        cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
+        break;
+    }
+}
+
+void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
+{
+    cat_state *s = (cat_state *)ks;
+    cat_frame *f = cat_top(s);
+    int p = f->player, x = ACT_X(a), y = ACT_Y(a);
+    const cat_cfg *cf = cat_cfg_of(g);
+    switch (f->kind) {
+    case F_SETUP_BUILD: {
+        int round2 = s->setup_step >= cat_np(g);
+        cat_pop(s);
+        cat_place(s, x, p, ACT_K(a) == A_CITY ? VP_CITY : VP_SETTLE, 0);
+        if (round2) {
+            /* one resource per adjacent producing hex, no commodity [R 1.4] */
+            for (int i = 0; i < 3; i++) {
+                int h = cat_v_hex[x][i];
+                if (h < 0)
+                    continue;
+                int r = cat_terrain_res[s->terrain[h]];
+                if (r >= 0 && s->bank[r])
+                    cat_gain(s, p, r, 1);
+            }
+        }
+        cat_push(s, F_SETUP_ROAD, p, x, 0, 0, 0);
+        break;
+    }
+    case F_SETUP_ROAD:
+        cat_pop(s);
+        cat_put_road(s, x, p);
+        cat_update_longest(g, s);
+        setup_next(g, s);
+        break;
+    case F_ROLL:
+        if (ACT_K(a) == A_ROLL) {
+            roll_dice(s);
+            roll_event(g, s);
+            start_resolution(s, p);
+        } else if (ACT_K(a) == A_PLAY) {
+            for (int i = 0; i < s->pl[p].nprog; i++)
+                if (s->pl[p].prog[i] == x) {
+                    cat_prog_remove(s, p, i);
+                    break;
+                }
+            cat_prog_under(s, x, (uint8_t)((1u << cat_np(g)) - 1));
+            cat_push(s, F_ALCHEMIST, p, 0, 0, 0, 0);
+        } else { /* development card before the roll */
+            s->dev_played = 1;
+            s->pl[p].dev[x]--;
+            cat_dev_play(g, s, p, x);
+        }
+        break;
+    case F_ALCHEMIST:
+        /* chosen production dice; the event die is still rolled [S] */
+        cat_pop(s);
+        s->dice[0] = (uint8_t)x;
+        s->dice[1] = (uint8_t)y;
+        roll_event(g, s);
+        start_resolution(s, p);
+        break;
+    case F_MAIN:
+        apply_main(g, s, p, a);
+        break;
+    case F_DISCARD:
+        cat_lose(s, p, x, 1);
+        f->a--;
+        if (!f->a)
+            cat_pop(s);
+        break;
+    case F_ROBBER: {
+        int bishop = f->a;
+        cat_pop(s);
+        s->robber = (int8_t)x;
+        cat_after_robber(g, s, p, bishop);
+        break;
+    }
+    case F_STEAL:
+        cat_pop(s);
+        steal(s, p, x);
+        break;
+    case F_AQUEDUCT:
+        cat_pop(s);
+        cat_gain(s, p, x, 1);
+        break;
+    case F_PLENTY:
+        cat_gain(s, p, x, 1);
+        f->a--;
+        if (!f->a)
+            cat_pop(s);
+        break;
+    case F_PDISCARD:
+        for (int i = 0; i < s->pl[p].nprog; i++)
+            if (s->pl[p].prog[i] == x) {
+                cat_prog_remove(s, p, i);
+                break;
+            }
+        /* face down under the deck: only its owner knows it */
+        cat_prog_under(s, x, (uint8_t)(1u << p));
+        if (s->pl[p].nprog <= 4)
+            cat_pop(s);
+        break;
+    case F_CITY_LOSS:
+        cat_pop(s);
+        pillage(g, s, x);
+        break;
+    case F_DEFENDER_DRAW:
+        cat_pop(s);
+        cat_draw_progress(g, s, p, x);
+        if (prog_over_limit_now(g, s, p))
+            cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
+        break;
+    case F_METROPOLIS:
+        cat_pop(s);
+        set_metro(s, x, f->a);
+        break;
+    case F_TRADE_COMPOSE:
+        switch (ACT_K(a)) {
+        case A_OFFER: s->tr_give[x]++; break;
+        case A_ASK: s->tr_get[x]++; break;
+        case A_CANCEL:
+            cat_pop(s);
+            trade_reset(s);
+            break;
+        case A_SEND:
+            cat_pop(s);
+            for (int k = 0; k < CAT_NKIND; k++)
+                if (s->tr_give[k]) {
+                    s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] - s->tr_give[k]);
+                    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - s->tr_give[k]);
+                }
+            s->tr_state = 2;
+            s->tr_to = (int8_t)(x == SEND_ALL ? -1 : x);
+            s->tr_accept = 0;
+            cat_push(s, P_TRADE, p, 0, 0, 0, 0);
+            break;
+        }
+        break;
+    case F_TRADE_RESPOND:
+        cat_pop(s);
+        if (ACT_K(a) == A_ACCEPT) {
+            for (int k = 0; k < CAT_NKIND; k++)
+                if (s->tr_get[k]) {
+                    s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] - s->tr_get[k]);
+                    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - s->tr_get[k]);
+                }
+            s->tr_accept |= (uint8_t)(1u << p);
+        }
+        break;
+    case F_TRADE_CHOOSE:
+        cat_pop(s);
+        if (ACT_K(a) == A_DEAL) {
+            for (int k = 0; k < CAT_NKIND; k++) {
+                s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] + s->tr_get[k]);
+                s->pl[p].ncards = (uint8_t)(s->pl[p].ncards + s->tr_get[k]);
+                s->pl[x].hand[k] = (uint8_t)(s->pl[x].hand[k] + s->tr_give[k]);
+                s->pl[x].ncards = (uint8_t)(s->pl[x].ncards + s->tr_give[k]);
+            }
+            memset(s->tr_give, 0, sizeof s->tr_give);
+            trade_unwind(g, s, p, x);
+        } else {
+            trade_unwind(g, s, p, -1);
+        }
+        break;
+    case F_RELOCATE: {
+        int aux = f->b;
+        cat_pop(s);
+        s->pl[p].n_knight[aux & KN_LEVEL]--;
+        cat_place(s, x, p, VP_KNIGHT, aux);
+        cat_update_longest(g, s);
+        break;
+    }
+    default:
+        cat_card_apply(g, s, f, a);
+        break;
+    }
+    KT_UNUSED(cf);
+    cat_advance(g, s);
+}
+
+int cat_turn_active(const cat_state *s, int p)
+{
+    return s->h.turn_player == p;
+}
