@@ -9,23 +9,40 @@
  * the other players' goal cards: their three options are redrawn from the
  * goal cards the player has not seen, keeping which of the three was kept.
  * Nothing the player to move can see changes, so their legal actions stay
- * the same.
+ * the same.  Hidden parts are sorted before they are shuffled, so two
+ * states that differ only in what the player cannot see give the same
+ * world for the same generator (no information leaks through the order).
  */
 #include <string.h>
 
 #include "mp2.h"
 
+static void sort_u8(uint8_t *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            uint8_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
+static void resample(kt_rng *rng, uint8_t *a, int n)
+{
+    if (n <= 0)
+        return;
+    sort_u8(a, n);
+    kt_shuffle_u8(rng, a, (uint32_t)n);
+}
+
 void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
 {
     const mp2_cfg *c = mp2_c(g);
     mp2_state *s = (mp2_state *)st;
-    kt_shuffle_u8(rng, s->pile, s->pile_unknown);
-    kt_shuffle_u8(rng, s->cc_deck + s->cc_next, (uint32_t)(MP2_NCARDS - s->cc_next));
-    for (int b = 0; b < 3; b++) {
-        int from = s->round + 2;
-        if (from < 6)
-            kt_shuffle_u8(rng, s->offers[b] + from, (uint32_t)(6 - from));
-    }
+    resample(rng, s->pile, s->pile_unknown);
+    resample(rng, s->cc_deck + s->cc_next, MP2_NCARDS - s->cc_next);
+    for (int b = 0; b < 3; b++)
+        resample(rng, s->offers[b] + s->round + 2, 6 - (s->round + 2));
     if (player < 0 || player >= c->np)
         return;
     uint8_t pool[MP2_NGOALS];
@@ -39,8 +56,13 @@ void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
     }
     kt_shuffle_u8(rng, pool, (uint32_t)n);
     int next = 0;
-    for (int p = 0; p < c->np; p++)
-        if (p != player)
-            for (int i = 0; i < 3; i++)
-                s->pl[p].goal_opt[i] = pool[next++];
+    for (int p = 0; p < c->np; p++) {
+        if (p == player)
+            continue;
+        for (int i = 0; i < 3; i++)
+            s->pl[p].goal_opt[i] = pool[next++];
+        /* which of the three was kept is hidden too; whether one was kept is not */
+        if (s->pl[p].goal != MP2_NONE)
+            s->pl[p].goal = (uint8_t)kt_rng_below(rng, 3);
+    }
 }

@@ -405,8 +405,8 @@ int mp2_eff_valid(const mp2_cfg *c, const mp2_eff *e, const char **why);
 void mp2_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
 /* bots.c */
-extern const kt_botdef mp2_bots[];
-extern const int mp2_nbots;
+#define MP2_NBOTS 1
+extern const kt_botdef mp2_bots[MP2_NBOTS];
 void mp2_evaluate(const kt_game *g, const kt_state *s, double *out);
 
 static inline const mp2_cfg *mp2_c(const kt_game *g) { return (const mp2_cfg *)g->cfg; }

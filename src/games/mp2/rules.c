@@ -918,7 +918,7 @@ static int space_fee(const tctx *t, int sp, const combo *cb)
 {
     const mp2_space *x = &t->s->sp[sp];
     int stack = sp < MP2_NBASESP ? t->c->space[sp].stack : 0;
-    if (!x->used)
+    if (!x->used || sp == SP_KHAN) /* the Khan's Favor slots are separate and free */
         return 0;
     return stack ? cb->low : -1; /* -1: occupied single-use space */
 }
