@@ -111,7 +111,9 @@ static void print_action_line(session *ss, int actor, kt_action a)
     printf("  %s (player %d): %s\n", ss->seats[actor].label, actor + 1, txt);
 }
 
-static void show_board(session *ss, int viewer)
+/* Prints the board for `viewer`; returns the text (caller frees) so the
+ * choices can avoid repeating the prompt. */
+static char *show_board(session *ss, int viewer)
 {
     char *r = kt_render(ss->g, ss->s, viewer, ss->lang);
     if (r) {
@@ -119,14 +121,18 @@ static void show_board(session *ss, int viewer)
         if (r[0] && r[strlen(r) - 1] != '\n')
             putchar('\n');
     }
-    kt_free(r);
+    return r;
 }
 
-static void show_choices(session *ss, int viewer, const kt_action *acts, int n)
+static void show_choices(session *ss, int viewer, const kt_action *acts, int n,
+                         const char *board)
 {
+    /* the board usually ends with the prompt; repeat it only if not */
     char *pr = kt_prompt(ss->g, ss->s, ss->lang);
-    printf("\n%s — player %d (%s)\n", pr ? pr : "", viewer + 1, ss->seats[viewer].label);
+    if (pr && (!board || !strstr(board, pr)))
+        printf("%s\n", pr);
     kt_free(pr);
+    printf("Choices for player %d (%s):\n", viewer + 1, ss->seats[viewer].label);
     /* columns of numbered choices, width by the longest text */
     char txt[256];
     size_t w = 0;
@@ -193,8 +199,9 @@ static int human_turn(session *ss, int p)
     kt_action acts[KT_LEGAL_MAX];
     int n = kt_legal(ss->g, ss->s, acts, KT_LEGAL_MAX);
     putchar('\n');
-    show_board(ss, p);
-    show_choices(ss, p, acts, n);
+    char *board = show_board(ss, p);
+    show_choices(ss, p, acts, n, board);
+    kt_free(board);
     for (;;) {
         printf("> ");
         fflush(stdout);
@@ -212,15 +219,19 @@ static int human_turn(session *ss, int p)
         if (!strcmp(t, "quit") || !strcmp(t, "exit") || !strcmp(t, "q"))
             return 0;
         if (!strcmp(t, "help") || !strcmp(t, "?")) {
-            printf("  Enter a number from the list or type an action (\"%s\").\n"
+            char ex[128] = "";
+            if (n)
+                kt_action_text(ss->g, ss->s, acts[n - 1], p, ss->lang, ex, sizeof ex);
+            printf("  Enter a number from the list, or type an action as listed (e.g. \"%s\").\n"
                    "  board: show the board again   undo: back to your previous decision\n"
                    "  save FILE: write the full state   quit: leave (the record is kept)\n",
-                   n ? "done" : "");
+                   ex);
             continue;
         }
         if (!strcmp(t, "board")) {
-            show_board(ss, p);
-            show_choices(ss, p, acts, n);
+            board = show_board(ss, p);
+            show_choices(ss, p, acts, n, board);
+            kt_free(board);
             continue;
         }
         if (!strcmp(t, "undo")) {
@@ -255,7 +266,7 @@ static int human_turn(session *ss, int p)
 static void show_result(session *ss)
 {
     printf("\n===== Game over =====\n");
-    show_board(ss, -1);
+    kt_free(show_board(ss, -1));
     kt_result r;
     kt_result_get(ss->g, ss->s, &r);
     if (!r.finished)
