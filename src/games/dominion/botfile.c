@@ -117,6 +117,19 @@ static int read_card(lexer *L, int in_parens, int *out)
     memcpy(name, start, n);
     name[n] = '\0';
     int id = dom_card_find(name);
+    if (!id && !in_parens) {
+        /* "buy Gold when ...": the longest leading words that name a card;
+         * the caller then complains about what follows */
+        for (size_t k = n; k > 0 && !id; k--) {
+            if (name[k - 1] != ' ' || k == 1)
+                continue;
+            char pre[96];
+            memcpy(pre, name, k - 1);
+            pre[k - 1] = '\0';
+            if ((id = dom_card_find(pre)) != 0)
+                end = start + (k - 1);
+        }
+    }
     if (!id) {
         kt_buf b;
         kt_buf_init(&b);

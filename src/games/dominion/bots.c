@@ -152,6 +152,30 @@ static int play_value(const kt_game *g, const dom_state *s, int p, int card)
     }
 }
 
+/* How much a card gains from being played twice (Throne Room). */
+static int throne_value(const dom_state *s, int p, int card, int other_actions)
+{
+    const dom_card *d = &dom_cards[card];
+    const dom_player *P = &s->pl[p];
+    int v = 2 * d->cards + 2 * d->coins + 2 * d->buys;
+    if (other_actions > 0)
+        v += 3 * d->actions; /* extra Actions only help with more to play */
+    switch (card) {
+    case DOM_WITCH: v += 8; break;
+    case DOM_BANDIT: v += 7; break;
+    case DOM_LIBRARY: v += P->nhand <= 4 ? 8 : 3; break;
+    case DOM_ARTISAN: v += 6; break;
+    case DOM_MILITIA: v += 3; break;
+    case DOM_MONEYLENDER: v += P->hand[DOM_COPPER] >= 2 ? 6 : 2; break;
+    case DOM_MINE: v += 4; break;
+    case DOM_WORKSHOP: v += 4; break;
+    case DOM_SENTRY: v += 3; break;
+    case DOM_THRONE_ROOM: v = other_actions >= 2 ? 6 : 0; break;
+    default: break;
+    }
+    return v;
+}
+
 /* ------------------------------------------------------------ buy rules */
 
 /* Big Money Ultimate and Smithy (reference §3.1), in the given budget; the
@@ -366,12 +390,16 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
         }
         if (f->card == DOM_CHAPEL) {
             int coppers = 4;
+            kt_action worst = 0;
             for (int i = 0; i < n; i++) {
                 int c = DOM_CARD(o[i]);
                 if (DOM_VERB(o[i]) == DOM_V_TRASH && c != DOM_COPPER &&
-                    trash_worthy(s, p, c, coppers))
-                    return o[i];
+                    trash_worthy(s, p, c, coppers) &&
+                    (!worst || keep_value(s, c) < keep_value(s, DOM_CARD(worst))))
+                    worst = o[i];
             }
+            if (worst)
+                return worst;
             kt_action cu = find(o, n, DOM_V_TRASH, DOM_COPPER);
             if (cu && trash_worthy(s, p, DOM_COPPER, coppers))
                 return cu;
@@ -449,15 +477,14 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
     case DOM_D_PLAY: {
         if (f->card == DOM_VASSAL)
             return pick_first(o, n, DOM_V_PLAY);
+        /* Throne Room: the card that gains most from a second play */
         kt_action best = DOM_ACT(DOM_V_DONE, 0);
-        int bv = 0;
+        int bv = 0, others = P->hand_act - 1; /* besides the target */
         for (int i = 0; i < n; i++) {
             if (DOM_VERB(o[i]) != DOM_V_PLAY)
                 continue;
-            int v = play_value(g, s, p, DOM_CARD(o[i]));
-            if (DOM_CARD(o[i]) == DOM_THRONE_ROOM)
-                v = 40;
-            if (v > bv || (v == bv && !DOM_CARD(best))) {
+            int v = throne_value(s, p, DOM_CARD(o[i]), others);
+            if (v > bv) {
                 bv = v;
                 best = o[i];
             }
@@ -577,8 +604,9 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
     dom_bot *b = bot_alloc(DOM_BOT_HEURISTIC, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    /* the terminal to build around, best first (Big Money + X) */
-    static const uint8_t terms[] = {DOM_WITCH,   DOM_LIBRARY, DOM_SMITHY, DOM_COUNCIL_ROOM,
+    /* the terminal to build around, best first (Big Money + X); Smithy
+     * before Library because $4 is reachable on the first two turns */
+    static const uint8_t terms[] = {DOM_WITCH,   DOM_SMITHY, DOM_LIBRARY, DOM_COUNCIL_ROOM,
                                     DOM_MILITIA, DOM_BANDIT,  DOM_MOAT};
     for (size_t i = 0; i < sizeof terms && !b->term; i++) {
         /* Witch has nobody to curse in a goldfish game */

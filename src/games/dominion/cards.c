@@ -92,8 +92,8 @@ int dom_react_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
             dom_player *P = &s->pl[f->who];
             atk->immune |= (uint8_t)(1u << f->who);
             /* the revealed card is now known to be in that hand */
-            if (P->pubhand[c] < P->hand[c])
-                P->pubhand[c]++;
+            if (!P->pubhand[c] && P->hand[c])
+                P->pubhand[c] = 1;
         }
         f->step = 0;
         return DOM_R_CONT;

@@ -1,0 +1,39 @@
+/*
+ * helpers.h - shared helpers of the Dominion tests: scenario creation and
+ * queries into the full-state JSON by dotted path.
+ */
+#ifndef DOM_TEST_HELPERS_H
+#define DOM_TEST_HELPERS_H
+
+#include <stdlib.h>
+
+#include "../harness.h"
+
+/* Compact JSON at a dotted path of the scenario's full-state JSON
+ * ("state.players.0.hand"); malloc'd, NULL if absent. */
+char *dom_t_get(kt_scn *c, const char *path);
+/* Integer at a path (-99999 if absent or not a number). */
+long dom_t_int(kt_scn *c, const char *path);
+/* Length of the array at a path (-1 if absent). */
+int dom_t_len(kt_scn *c, const char *path);
+/* Apply actions given as text separated by '|'; fails the test on the first
+ * one refused. */
+int dom_t_do_all(kt_t *T, kt_scn *c, const char *actions, const char *file, int line);
+
+#define DOM_JEQ(c, path, want)                                                                 \
+    do {                                                                                       \
+        char *v_ = dom_t_get((c), (path));                                                     \
+        KT_STREQ(v_, (want));                                                                  \
+        free(v_);                                                                              \
+    } while (0)
+#define DOM_DO(c, acts) dom_t_do_all(T, (c), (acts), __FILE__, __LINE__)
+
+/* A scenario in the Action phase of player 1 (seat 0): `players` is the
+ * JSON of the state's "players" member patch, e.g.
+ * "\"0\":{\"hand\":[\"Village\"],\"deck\":[],\"discard\":[]}"; the supply
+ * is derived from what the zones hold. */
+kt_scn dom_t_action(kt_t *T, const char *kingdom, int np, const char *players);
+/* The same in the Buy phase. */
+kt_scn dom_t_buy(kt_t *T, const char *kingdom, int np, const char *players, int coins);
+
+#endif

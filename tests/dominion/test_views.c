@@ -1,0 +1,327 @@
+/*
+ * test_views.c - Dominion's views: action texts in English and German,
+ * explanations of refused actions, observations that hide what a player
+ * may not see, determinization, rendering, the component listing, and
+ * state loading with errors that name the field.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../src/core/json.h"
+#include "helpers.h"
+
+#define KV "Village,Smithy,Sentry,Harbinger,Militia,Moat,Market,Library,Witch,Artisan"
+
+KT_TEST(dominion_texts_in_german_parse_back)
+{
+    kt_scn c = dom_t_buy(T, KV, 2,
+                         "\"0\":{\"hand\":[\"Copper\",\"Silver\"],\"deck\":[],\"discard\":[]}", 3);
+    KT_REQUIRE(c.g);
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX);
+    int found_de = 0;
+    for (int i = 0; i < n; i++) {
+        char en[128], de[128];
+        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_EN, en, sizeof en);
+        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_DE, de, sizeof de);
+        if (!strcmp(en, "buy Village")) {
+            KT_STREQ(de, "buy Dorf");
+            found_de = 1;
+        }
+        if (!strcmp(en, "play Copper"))
+            KT_STREQ(de, "play Kupfer");
+        /* unique in each language */
+        for (int j = 0; j < i; j++) {
+            char o[128];
+            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_EN, o, sizeof o);
+            KT_CHECK(strcmp(o, en) != 0);
+            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_DE, o, sizeof o);
+            KT_CHECK(strcmp(o, de) != 0);
+        }
+    }
+    KT_CHECK(found_de);
+    kt_action a, b;
+    kt_err err;
+    KT_OKS(kt_action_parse(c.g, c.s, "buy Dorf", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "  BUY   village ", &b, &err), &err);
+    KT_EQ(a, b);
+    KT_OKS(kt_action_parse(c.g, c.s, "play Silber", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "play treasures", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "end turn", &a, &err), &err);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_explain_unknown_versus_not_now)
+{
+    kt_scn c = dom_t_buy(T, KV, 2,
+                         "\"0\":{\"hand\":[\"Copper\"],\"deck\":[],\"discard\":[]}", 5);
+    KT_REQUIRE(c.g);
+    kt_action a;
+    kt_err err;
+    KT_EQ(kt_action_parse(c.g, c.s, "buy Province", &a, &err), KT_EILLEGAL);
+    KT_STREQ(err.msg, "Province costs $8, you have $5");
+    KT_EQ(kt_action_parse(c.g, c.s, "buy Provinz", &a, &err), KT_EILLEGAL);
+    KT_STREQ(err.msg, "Province costs $8, you have $5");
+    KT_EQ(kt_action_parse(c.g, c.s, "buy Vilage", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unknown card 'vilage'") && strstr(err.msg, "did you mean Village"));
+    KT_EQ(kt_action_parse(c.g, c.s, "fly to the moon", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unknown action") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "buy Chapel", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "not in the Supply") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "play Smithy", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "no Smithy in hand") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "play Estate", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "cannot be played") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "discard Copper", &a, &err), KT_EILLEGAL);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_observation_hides_other_hands_and_deck_order)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Sentry\",\"Gold\"],\"deck\":[\"Copper\",\"Curse\","
+                            "\"Province\",\"Estate\"],\"discard\":[\"Duchy\"]},\"1\":{\"hand\":["
+                            "\"Witch\",\"Silver\",\"Copper\",\"Copper\",\"Copper\"]}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play Sentry");
+    char *mine = kt_observe_json(c.g, c.s, 0, KT_LANG_EN);
+    char *theirs = kt_observe_json(c.g, c.s, 1, KT_LANG_EN);
+    char *spect = kt_observe_json(c.g, c.s, -1, KT_LANG_EN);
+    KT_REQUIRE(mine && theirs && spect);
+    /* player 1 sees their hand, discard pile and looked-at card */
+    char *v = kt_json_at(mine, "seats.0.hand");
+    KT_STREQ(v, "[\"Copper\",\"Gold\"]");
+    free(v);
+    v = kt_json_at(mine, "aside.0.card");
+    KT_STREQ(v, "\"Curse\"");
+    free(v);
+    v = kt_json_at(mine, "seats.0.discard");
+    KT_STREQ(v, "[\"Duchy\"]");
+    free(v);
+    /* ... player 2 and spectators see none of it */
+    KT_CHECK(kt_json_at(theirs, "seats.0.hand") == NULL);
+    v = kt_json_at(theirs, "seats.0.hand_size");
+    KT_STREQ(v, "2");
+    free(v);
+    v = kt_json_at(theirs, "aside.0.card");
+    KT_STREQ(v, "null");
+    free(v);
+    KT_CHECK(kt_json_at(theirs, "seats.0.discard") == NULL);
+    v = kt_json_at(theirs, "seats.0.discard_top");
+    KT_STREQ(v, "\"Duchy\"");
+    free(v);
+    KT_CHECK(strstr(theirs, "Province") == NULL || strstr(theirs, "\"Province\",\"count\"") != NULL);
+    KT_CHECK(strstr(theirs, "Gold\"]") == NULL);
+    KT_CHECK(kt_json_at(spect, "seats.0.hand") == NULL);
+    KT_CHECK(kt_json_at(spect, "seats.1.hand") == NULL);
+    /* player 2 sees their own hand, not player 1's deck order */
+    v = kt_json_at(theirs, "seats.1.hand");
+    KT_STREQ(v, "[\"Copper\",\"Copper\",\"Copper\",\"Silver\",\"Witch\"]");
+    free(v);
+    v = kt_json_at(theirs, "seats.0.deck_top_known");
+    KT_STREQ(v, "[]");
+    free(v);
+    kt_free(mine);
+    kt_free(theirs);
+    kt_free(spect);
+    /* the text of keeping a looked-at card is redacted for others */
+    KT_DO(&c, "trash Curse");
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX);
+    int redacted = 0;
+    for (int i = 0; i < n; i++) {
+        char t0[64], t1[64];
+        kt_action_text(c.g, c.s, legal[i], 0, KT_LANG_EN, t0, sizeof t0);
+        kt_action_text(c.g, c.s, legal[i], 1, KT_LANG_EN, t1, sizeof t1);
+        if (!strcmp(t0, "keep Province")) {
+            KT_STREQ(t1, "keep a card");
+            redacted = 1;
+        }
+    }
+    KT_CHECK(redacted);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_determinize_keeps_known_top_cards_and_public_knowledge)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Harbinger\",\"Copper\"],\"deck\":[\"Estate\","
+                            "\"Copper\",\"Copper\",\"Copper\",\"Estate\",\"Silver\"],"
+                            "\"discard\":[\"Gold\"]},\"1\":{\"hand\":[\"Moat\",\"Copper\","
+                            "\"Copper\",\"Estate\",\"Estate\"]}");
+    KT_REQUIRE(c.g);
+    DOM_DO(&c, "play Harbinger|topdeck Gold");
+    kt_state *d = kt_state_new(c.g);
+    int moved = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        kt_determinize(c.g, c.s, 0, seed, d);
+        kt_err err;
+        KT_OKS(kt_check(c.g, d, &err), &err);
+        char *js = kt_state_json(c.g, d);
+        char *deck = kt_json_at(js, "state.players.0.deck");
+        KT_CHECK(deck && strncmp(deck, "[\"Gold\"", 7) == 0); /* known top stays */
+        char *orig = dom_t_get(&c, "state.players.0.deck");
+        moved |= strcmp(deck, orig) != 0;
+        free(orig);
+        free(deck);
+        char *hand = kt_json_at(js, "state.players.0.hand");
+        KT_STREQ(hand, "[\"Copper\",\"Estate\"]");
+        free(hand);
+        kt_free(js);
+    }
+    KT_CHECK(moved); /* the unknown part of the deck is resampled */
+    /* player 2's revealed Moat stays in their hand when player 1 resamples */
+    kt_scn_free(&c);
+    c = dom_t_action(T, KV, 2,
+                     "\"0\":{\"hand\":[\"Militia\"],\"deck\":[],\"discard\":[]},"
+                     "\"1\":{\"hand\":[\"Moat\",\"Copper\",\"Copper\",\"Estate\",\"Estate\"]}");
+    KT_REQUIRE(c.g);
+    DOM_DO(&c, "play Militia|reveal Moat");
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        kt_determinize(c.g, c.s, 0, seed, d);
+        char *js = kt_state_json(c.g, d);
+        char *hk = kt_json_at(js, "state.players.1.hand_known");
+        char *h = kt_json_at(js, "state.players.1.hand");
+        KT_STREQ(hk, "[\"Moat\"]");
+        KT_CHECK(h && strstr(h, "Moat") != NULL);
+        free(hk);
+        free(h);
+        kt_free(js);
+    }
+    kt_state_free(c.g, d);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_render_and_prompt_in_both_languages)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Village\",\"Copper\"],\"deck\":[],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    char *en = kt_render(c.g, c.s, 0, KT_LANG_EN);
+    char *de = kt_render(c.g, c.s, 0, KT_LANG_DE);
+    char *spec = kt_render(c.g, c.s, 1, KT_LANG_EN);
+    KT_REQUIRE(en && de && spec);
+    KT_CHECK(strstr(en, "Supply") && strstr(en, "Village $3") && strstr(en, "hand: Copper, Village"));
+    KT_CHECK(strstr(en, "play an Action card"));
+    KT_CHECK(strstr(de, "Vorrat") && strstr(de, "Dorf 3G") && strstr(de, "Hand: Kupfer, Dorf"));
+    KT_CHECK(strstr(de, "Spiele eine Aktionskarte"));
+    KT_CHECK(strstr(spec, "hand: Copper, Village") == NULL); /* not player 2's to see */
+    kt_free(en);
+    kt_free(de);
+    kt_free(spec);
+    char *p = kt_prompt(c.g, c.s, KT_LANG_EN);
+    KT_CHECK(p && strstr(p, "Player 1") != NULL);
+    kt_free(p);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_components_list_every_card_in_both_languages)
+{
+    char *en = kt_game_components("dominion", KT_LANG_EN);
+    char *de = kt_game_components("dominion", KT_LANG_DE);
+    KT_REQUIRE(en && de);
+    KT_CHECK(strstr(en, "Throne Room / Thronsaal") && strstr(en, "$4"));
+    KT_CHECK(strstr(de, "Thronsaal / Throne Room"));
+    KT_CHECK(strstr(en, "Action-Attack") && strstr(de, "Aktion-Angriff"));
+    KT_CHECK(strstr(en, "Base 2E"));
+    KT_CHECK(strstr(en, "First Game"));
+    int lines = 0;
+    for (const char *q = en; *q; q++)
+        lines += *q == '\n';
+    KT_CHECK(lines >= 33 + 1);
+    kt_free(en);
+    kt_free(de);
+}
+
+static kt_status load_patch(kt_t *T, const char *patch, kt_err *err)
+{
+    kt_game *g;
+    if (!KT_OKS(kt_game_new("dominion", "kingdom=" KV, 2, 7, NULL, &g, err), err))
+        return KT_EINTERNAL;
+    kt_state *s = kt_state_new(g), *t = kt_state_new(g);
+    char *base = kt_state_json(g, s);
+    char *m = kt_json_merge_patch(base, patch, err);
+    kt_status st = m ? kt_state_load_json(g, m, t, err) : KT_EPARSE;
+    if (st != KT_OK) /* a refused load leaves the target as it was */
+        KT_CHECK(kt_state_equal(g, s, t));
+    kt_free(base);
+    free(m);
+    kt_state_free(g, s);
+    kt_state_free(g, t);
+    kt_game_free(g);
+    return st;
+}
+
+KT_TEST(dominion_load_rejects_bad_fields_naming_them)
+{
+    kt_err err;
+    KT_EQ(load_patch(T, "{\"state\":{\"players\":{\"0\":{\"hand\":[\"Copper\",\"Vilage\"]}}}}", &err),
+          KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "players.0.hand[1]") && strstr(err.msg, "unknown card 'Vilage'"));
+    KT_EQ(load_patch(T, "{\"state\":{\"players\":{\"0\":{\"hand\":[\"Chapel\"]}}}}", &err),
+          KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "Chapel is not in this game") != NULL);
+    KT_EQ(load_patch(T, "{\"state\":{\"phase\":\"lunch\"}}", &err), KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "state.phase") && strstr(err.msg, "lunch"));
+    KT_EQ(load_patch(T, "{\"state\":{\"colour\":\"red\"}}", &err), KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "colour") && strstr(err.msg, "unknown field"));
+    KT_EQ(load_patch(T, "{\"state\":{\"players\":{\"0\":{\"known_top\":9}}}}", &err), KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "known_top") != NULL);
+    KT_EQ(load_patch(T, "{\"state\":{\"players\":{\"0\":{\"hand_known\":[\"Gold\"]}}}}", &err),
+          KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "hand_known") != NULL);
+    /* card conservation: one Copper too many with the supply given */
+    KT_EQ(load_patch(T, "{\"state\":{\"players\":{\"0\":{\"discard\":[\"Copper\"]}}}}", &err),
+          KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "card conservation") && strstr(err.msg, "Copper"));
+    /* ... and without the supply: 61 Coppers cannot be placed */
+    char big[4096] = "{\"state\":{\"supply\":null,\"trash\":[";
+    for (int i = 0; i < 61; i++)
+        strcat(big, i ? ",\"Copper\"" : "\"Copper\"");
+    strcat(big, "]}}");
+    KT_EQ(load_patch(T, big, &err), KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "Copper") != NULL);
+    /* a pending decision that the state does not have */
+    KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"}}", &err), KT_ESTATE);
+    KT_CHECK(strstr(err.msg, "does not match") != NULL);
+    KT_EQ(load_patch(T, "{\"state\":{\"stack\":[{\"fx\":\"play\",\"step\":3,\"player\":0,"
+                        "\"who\":0,\"card\":\"Cellar\",\"n\":0,\"x\":null,\"y\":0,\"immune\":0,"
+                        "\"decision\":\"discard\",\"src\":\"hand\",\"verb\":\"discard\","
+                        "\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,\"types\":0,"
+                        "\"uid\":9}]}}",
+                     &err),
+          KT_ESTATE); /* header still says "buy" */
+    KT_CHECK(strstr(err.msg, "does not match") != NULL);
+    /* the same frame with a matching header loads */
+    KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"},\"state\":{\"stack\":[{\"fx\":"
+                        "\"play\",\"step\":3,\"player\":0,\"who\":0,\"card\":\"Cellar\",\"n\":0,"
+                        "\"x\":null,\"y\":0,\"immune\":0,\"decision\":\"discard\",\"src\":\"hand\","
+                        "\"verb\":\"discard\",\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,"
+                        "\"types\":0,\"uid\":9}]}}",
+                     &err),
+          KT_OK);
+}
+
+KT_TEST(dominion_save_load_round_trip_mid_effect)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Sentry\",\"Militia\"],\"deck\":[\"Copper\","
+                            "\"Silver\",\"Gold\",\"Estate\"],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    DOM_DO(&c, "play Sentry|keep Silver|keep Gold");
+    char *js = kt_state_json(c.g, c.s);
+    kt_state *t = kt_state_new(c.g);
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_state_load_json(c.g, js, t, &err), &err));
+    KT_CHECK(kt_state_equal(c.g, c.s, t));
+    kt_game *g2;
+    kt_state *s2;
+    KT_REQUIRE(KT_OKS(kt_load_json(js, NULL, &g2, &s2, &err), &err));
+    KT_EQ(kt_state_hash(g2, s2), kt_state_hash(c.g, c.s));
+    KT_STREQ(kt_decision(g2, s2), "order");
+    kt_state_free(g2, s2);
+    kt_game_free(g2);
+    kt_free(js);
+    kt_state_free(c.g, t);
+    kt_scn_free(&c);
+}
