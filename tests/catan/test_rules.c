@@ -77,9 +77,9 @@ KT_TEST(catan_setup_base_second_settlement_pays)
 
 static const char *PROD =
     "{" ROLL_STATE "\"state\":{" ROLL_STACK ","
-    "\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\"},\"0\":{\"player\":0,\"kind\":\"settlement\"},"
-    "\"8\":{\"player\":1,\"kind\":\"settlement\"},\"19\":{\"player\":1,\"kind\":\"city\"}},"
-    "\"roads\":{\"12-17\":0,\"8-13\":1}";
+    "\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\"},\"3\":{\"player\":0,\"kind\":\"settlement\"},"
+    "\"4\":{\"player\":1,\"kind\":\"settlement\"},\"19\":{\"player\":1,\"kind\":\"city\"}},"
+    "\"roads\":{\"12-17\":0,\"3-7\":0,\"4-8\":1}";
 
 /* extra: members of "state" merged after the standard production board;
  * C&K positions start after the first attack (robber free) */
@@ -97,7 +97,7 @@ KT_TEST(catan_production_settlements_cities_and_commodities)
 {
     kt_scn c = prod_scn(T, "", "");
     KT_REQUIRE(c.s);
-    /* 10: A mountains (p0 city 12 + settlement 0, p1 settlement 8); G hills */
+    /* 10: A mountains (p0 city 12 + settlement 3, p1 settlement 4); G hills */
     KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_GATE_TRADE));
     KT_EQ(cat_t_hand(&c, 0, K_ORE), 2);  /* city 1 + settlement 1 */
     KT_EQ(cat_t_hand(&c, 0, K_COIN), 1); /* the city's commodity */
@@ -127,17 +127,17 @@ KT_TEST(catan_production_robber_blocks_its_hex)
 
 KT_TEST(catan_production_bank_shortage)
 {
-    /* 18 ore with player 3 leaves 1 in the bank; two claimants -> nobody */
-    kt_scn c = prod_scn(T, "", ",\"players\":{\"2\":{\"hand\":{\"ore\":18}}}");
+    /* 17 ore with player 3 leave 2 in the bank for 3 owed; two claimants -> nobody */
+    kt_scn c = prod_scn(T, "", ",\"players\":{\"2\":{\"hand\":{\"ore\":17}}}");
     KT_REQUIRE(c.s);
     KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_GATE_TRADE));
     KT_EQ(cat_t_hand(&c, 0, K_ORE), 0);
     KT_EQ(cat_t_hand(&c, 1, K_ORE), 0);
     KT_EQ(cat_t_hand(&c, 0, K_COIN), 1); /* commodities are judged per kind */
-    KT_EQ(CS(&c)->bank[K_ORE], 1);
+    KT_EQ(CS(&c)->bank[K_ORE], 2);
     kt_scn_free(&c);
     /* a single claimant takes what is left */
-    c = prod_scn(T, "", ",\"buildings\":{\"8\":null},\"roads\":{\"8-13\":null},"
+    c = prod_scn(T, "", ",\"buildings\":{\"4\":null},\"roads\":{\"4-8\":null},"
                         "\"players\":{\"2\":{\"hand\":{\"ore\":18}}}");
     KT_REQUIRE(c.s);
     KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_GATE_TRADE));
@@ -145,10 +145,10 @@ KT_TEST(catan_production_bank_shortage)
     KT_EQ(CS(&c)->bank[K_ORE], 0);
     kt_scn_free(&c);
     /* rule flag shortage=partial: paid in turn order while cards last */
-    c = prod_scn(T, "shortage=partial", ",\"players\":{\"2\":{\"hand\":{\"ore\":18}}}");
+    c = prod_scn(T, "shortage=partial", ",\"players\":{\"2\":{\"hand\":{\"ore\":17}}}");
     KT_REQUIRE(c.s);
     KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_GATE_TRADE));
-    KT_EQ(cat_t_hand(&c, 0, K_ORE), 1);
+    KT_EQ(cat_t_hand(&c, 0, K_ORE), 2);
     KT_EQ(cat_t_hand(&c, 1, K_ORE), 0);
     kt_scn_free(&c);
 }
@@ -212,15 +212,15 @@ KT_TEST(catan_seven_robber_moves_and_steals)
     KT_REQUIRE(cat_t_roll(T, &c, 3, 4, EV_GATE_TRADE));
     KT_CHECK(cat_t_decision_is(&c, "robber"));
     KT_CHECK(!kt_scn_legal(&c, "robber to J")); /* it must move */
-    KT_DO(&c, "robber to B");                   /* only player 2 touches B (8) */
+    KT_DO(&c, "robber to B");                   /* only player 2 touches B (4) */
     KT_CHECK(cat_t_decision_is(&c, "main"));     /* a single victim needs no choice */
     KT_EQ(cat_t_hand(&c, 0, K_WOOL), 1);
     KT_EQ(cat_t_hand(&c, 1, K_WOOL), 1);
     KT_EQ(CS(&c)->robber, 1);
     kt_scn_free(&c);
     /* two victims: choose */
-    c = prod_scn(T, "", ",\"buildings\":{\"13\":{\"player\":2,\"kind\":\"settlement\"},\"8\":null},"
-                        "\"roads\":{\"8-13\":null},\"players\":{\"1\":{\"hand\":{\"wool\":2}},"
+    c = prod_scn(T, "", ",\"buildings\":{\"13\":{\"player\":2,\"kind\":\"settlement\"}},"
+                        "\"players\":{\"1\":{\"hand\":{\"wool\":2}},"
                         "\"2\":{\"hand\":{\"ore\":1}}}");
     KT_REQUIRE(c.s);
     KT_REQUIRE(cat_t_roll(T, &c, 3, 4, EV_GATE_TRADE));

@@ -256,6 +256,13 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
             if (s->pl[p].impr[t2] < 4)
                 FAIL("vertex %d: metropolis of %s below level 4", v, cat_track_key[t2]);
         }
+        if ((pc == VP_SETTLE || pc == VP_CITY) && (cat_v_nbrmask[v] & s->occ)) {
+            for (int i = 0; i < 3; i++) {
+                int w = cat_v_adj[v][i];
+                if (w >= 0 && (s->v_piece[w] == VP_SETTLE || s->v_piece[w] == VP_CITY))
+                    FAIL("buildings on neighbouring vertices %d and %d (distance rule)", v, w);
+            }
+        }
         if (pc == VP_KNIGHT) {
             if (!(a & KN_LEVEL))
                 FAIL("vertex %d: knight without strength", v);

@@ -522,11 +522,13 @@ static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r
             memcpy(a, c->key, (size_t)(dash - c->key));
             a[dash - c->key] = '\0';
             strcpy(b, dash + 1);
-            if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb) && va < vb)
+            if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb))
                 e = cat_edge_of(va, vb);
         }
         if (e < 0)
-            kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices, lower first");
+            kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices");
+        else if (s->e_owner[e] >= 0)
+            kt_jr_fail(r, "this road is listed twice");
         else {
             long long y;
             if (kt_jr_int_val(r, c, 0, n - 1, &y)) {
@@ -884,7 +886,7 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         kt_jw_kint(w, cat_track_key[c], s->deck_n[c]);
     kt_jw_obj_end(w);
     kt_jw_kint(w, "dev_deck", s->devdeck_n);
-    kt_jw_key(w, "players");
+    kt_jw_key(w, "boards"); /* "players" is the core's player count */
     kt_jw_arr(w);
     for (int p = 0; p < cat_np(g); p++) {
         const cat_player *pl = &s->pl[p];

@@ -1,0 +1,329 @@
+/*
+ * test_economy.c - city improvements, metropolises, progress draws,
+ * Aqueduct, bank and harbour rates, player trades, longest road.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "catan_test.h"
+
+#define ROLL "\"header\":{\"decision\":\"roll\"},"
+#define ROLLSTACK "\"stack\":[{\"kind\":\"roll\",\"player\":0,\"a\":0,\"b\":0}]"
+
+static const char *CITY =
+    "{\"state\":{\"attacks\":1,\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\"},"
+    "\"30\":{\"player\":1,\"kind\":\"city\"},\"41\":{\"player\":2,\"kind\":\"city\"}},"
+    "\"roads\":{\"12-17\":0,\"30-35\":1,\"41-45\":2}}}";
+
+KT_TEST(catan_improvement_costs_and_needs_a_city)
+{
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{\"state\":{\"players\":{\"0\":{\"hand\":{\"cloth\":3,\"coin\":1,\"paper\":1}}}}}");
+    KT_REQUIRE(c.s);
+    /* level k costs k commodities of the track's kind */
+    KT_DO(&c, "improve trade");
+    KT_EQ(cat_t_hand(&c, 0, K_CLOTH), 2);
+    KT_DO(&c, "improve trade");
+    KT_EQ(cat_t_hand(&c, 0, K_CLOTH), 0);
+    KT_CHECK(!kt_scn_legal(&c, "improve trade"));
+    KT_DO(&c, "improve politics"); /* coin */
+    KT_DO(&c, "improve science");  /* paper */
+    KT_EQ(CS(&c)->pl[0].impr[0], 2);
+    KT_EQ(CS(&c)->pl[0].impr[1], 1);
+    KT_EQ(CS(&c)->pl[0].impr[2], 1);
+    kt_scn_free(&c);
+    /* a settlement is not enough */
+    c = cat_scn(T, "", 4,
+                "{\"state\":{\"buildings\":{\"12\":{\"player\":0,\"kind\":\"settlement\"}},"
+                "\"roads\":{\"12-17\":0},\"players\":{\"0\":{\"hand\":{\"cloth\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(!kt_scn_legal(&c, "improve trade"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_metropolis_first_to_level_four)
+{
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{\"state\":{\"buildings\":{\"0\":{\"player\":0,\"kind\":\"city\"}},"
+                        "\"players\":{\"0\":{\"improvements\":{\"trade\":3},\"hand\":{\"cloth\":5}}}}}");
+    KT_REQUIRE(c.s);
+    int before = cat_vp_public(c.g, CS(&c), 0);
+    KT_DO(&c, "improve trade");
+    /* two cities: the owner chooses */
+    KT_CHECK(cat_t_decision_is(&c, "metropolis"));
+    KT_DO(&c, "metropolis on 0");
+    KT_EQ((CS(&c)->v_aux[0] & AUX_METRO_MASK) >> AUX_METRO_SHIFT, 1 + TR_TRADE);
+    KT_EQ(cat_vp_public(c.g, CS(&c), 0), before + 2);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_metropolis_level_five_takes_it_for_good)
+{
+    const char *p =
+        "{\"state\":{\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\"},"
+        "\"30\":{\"player\":1,\"kind\":\"city\",\"metropolis\":\"science\"},"
+        "\"41\":{\"player\":2,\"kind\":\"city\"}},"
+        "\"players\":{\"0\":{\"improvements\":{\"science\":4},\"hand\":{\"paper\":5}},"
+        "\"1\":{\"improvements\":{\"science\":4}},\"2\":{\"improvements\":{\"science\":4}}}}}";
+    kt_scn c = cat_scn2(T, "", 4, CITY, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "improve science");
+    KT_EQ((CS(&c)->v_aux[12] & AUX_METRO_MASK) >> AUX_METRO_SHIFT, 1 + TR_SCIENCE);
+    KT_EQ(CS(&c)->v_aux[30] & AUX_METRO_MASK, 0);
+    KT_EQ(CS(&c)->pl[1].n_metro, 0);
+    kt_scn_free(&c);
+    /* once a level-5 player holds it, another level 5 does not take it */
+    c = cat_scn2(T, "", 4, CITY,
+                 "{\"state\":{\"buildings\":{\"30\":{\"player\":1,\"kind\":\"city\",\"metropolis\":\"science\"}},"
+                 "\"players\":{\"0\":{\"improvements\":{\"science\":4},\"hand\":{\"paper\":5}},"
+                 "\"1\":{\"improvements\":{\"science\":5}}}}}");
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "improve science");
+    KT_EQ(CS(&c)->pl[0].impr[2], 5);
+    KT_EQ(CS(&c)->pl[1].n_metro, 1);
+    KT_EQ(CS(&c)->pl[0].n_metro, 0);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_metropolis_levels_four_and_five_need_a_free_city)
+{
+    /* the only city already carries a metropolis: no level 4 elsewhere */
+    const char *p = "{\"state\":{\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\",\"metropolis\":\"trade\"}},"
+                    "\"players\":{\"0\":{\"improvements\":{\"trade\":4,\"politics\":3},"
+                    "\"hand\":{\"coin\":5,\"cloth\":5}}}}}";
+    kt_scn c = cat_scn2(T, "", 4, CITY, p);
+    KT_REQUIRE(c.s);
+    KT_CHECK(!kt_scn_legal(&c, "improve politics"));
+    /* the holder may finish level 5 of its own track (rule flag default) */
+    KT_CHECK(kt_scn_legal(&c, "improve trade"));
+    kt_scn_free(&c);
+    c = cat_scn2(T, "level5_holder=0", 4, CITY, p);
+    KT_REQUIRE(c.s);
+    KT_CHECK(!kt_scn_legal(&c, "improve trade"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_metropolis_protects_from_pillage_and_counts_four)
+{
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{\"state\":{\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\",\"metropolis\":\"trade\"}},"
+                        "\"players\":{\"0\":{\"improvements\":{\"trade\":4}}}}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(cat_vp_public(c.g, CS(&c), 0), 4);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_progress_draw_by_red_die_and_level)
+{
+    const char *p = "{" ROLL "\"state\":{" ROLLSTACK ","
+                    "\"players\":{\"0\":{\"improvements\":{\"politics\":1}},\"1\":{\"improvements\":{\"politics\":2}},"
+                    "\"2\":{\"improvements\":{\"politics\":3}},\"3\":{\"improvements\":{\"politics\":0}}}}}";
+    kt_scn c = cat_scn2(T, "", 4, CITY, p);
+    KT_REQUIRE(c.s);
+    /* red 3 with a blue gate: levels 2 and 3 draw (3 <= L + 1), level 1 not */
+    KT_REQUIRE(cat_t_roll(T, &c, 3, 1, EV_GATE_POLITICS));
+    int got[4];
+    for (int q = 0; q < 4; q++)
+        got[q] = CS(&c)->pl[q].nprog + cat_popc(CS(&c)->pl[q].vpcards);
+    KT_EQ(got[0], 0);
+    KT_EQ(got[1], 1);
+    KT_EQ(got[2], 1);
+    KT_EQ(got[3], 0);
+    KT_EQ(CS(&c)->deck_n[TR_POLITICS], 16);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_aqueduct_gives_a_resource_when_nothing_was_received)
+{
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{" ROLL "\"state\":{" ROLLSTACK ",\"players\":{\"0\":{\"improvements\":{\"science\":3}},"
+                        "\"1\":{\"improvements\":{\"science\":3}}}}}");
+    KT_REQUIRE(c.s);
+    /* 10: A produces for player 1 (city 12); player 2 gets nothing */
+    KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_SHIP));
+    KT_CHECK(cat_t_decision_is(&c, "aqueduct"));
+    KT_EQ(kt_to_move(c.g, c.s), 1);
+    KT_DO(&c, "take ore");
+    KT_EQ(cat_t_hand(&c, 1, K_ORE), 1);
+    KT_CHECK(cat_t_decision_is(&c, "main"));
+    kt_scn_free(&c);
+    /* no Aqueduct on a 7 */
+    c = cat_scn2(T, "", 4, CITY,
+                 "{" ROLL "\"state\":{" ROLLSTACK ",\"players\":{\"1\":{\"improvements\":{\"science\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_REQUIRE(cat_t_roll(T, &c, 4, 3, EV_SHIP));
+    KT_CHECK(!cat_t_decision_is(&c, "aqueduct"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_trade_bank_and_harbour_rates)
+{
+    /* 3 touches the 2:1 ore harbour (0-3); 1 touches a 3:1 harbour */
+    kt_scn c = cat_scn(T, "", 4,
+                       "{\"state\":{\"buildings\":{\"3\":{\"player\":0,\"kind\":\"settlement\"},"
+                       "\"1\":{\"player\":0,\"kind\":\"settlement\"}},\"roads\":{\"0-3\":0},"
+                       "\"players\":{\"0\":{\"hand\":{\"ore\":2,\"wool\":3,\"paper\":3}},"
+                       "\"1\":{\"hand\":{\"wool\":4}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(kt_scn_legal(&c, "trade 2 ore for grain"));
+    KT_CHECK(kt_scn_legal(&c, "trade 3 wool for grain"));
+    KT_CHECK(kt_scn_legal(&c, "trade 3 paper for coin")); /* commodities at the 3:1 harbour */
+    KT_CHECK(kt_scn_legal(&c, "trade 3 wool for cloth")); /* commodities can be received */
+    KT_CHECK(!kt_scn_legal(&c, "trade 3 wool for wool"));
+    KT_DO(&c, "trade 2 ore for grain");
+    KT_EQ(cat_t_hand(&c, 0, K_GRAIN), 1);
+    KT_EQ(CS(&c)->bank[K_ORE], 19);
+    kt_scn_free(&c);
+    c = cat_scn(T, "", 4, "{\"state\":{\"players\":{\"0\":{\"hand\":{\"ore\":4,\"cloth\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(kt_scn_legal(&c, "trade 4 ore for grain"));
+    KT_CHECK(!kt_scn_legal(&c, "trade 3 cloth for grain"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_trade_trading_house_commodities_two_to_one)
+{
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{\"state\":{\"players\":{\"0\":{\"improvements\":{\"trade\":3},"
+                        "\"hand\":{\"paper\":2,\"ore\":2}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(kt_scn_legal(&c, "trade 2 paper for grain"));
+    KT_CHECK(!kt_scn_legal(&c, "trade 2 ore for grain")); /* resources stay 4:1 */
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_trade_between_players)
+{
+    kt_scn c = cat_scn(T, "", 4,
+                       "{\"state\":{\"players\":{\"0\":{\"hand\":{\"brick\":2}},\"1\":{\"hand\":{\"ore\":1}},"
+                       "\"2\":{\"hand\":{\"wool\":3}},\"3\":{\"hand\":{\"ore\":2}}}}}");
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "propose a trade");
+    KT_CHECK(!kt_scn_legal(&c, "propose to everybody")); /* nothing offered yet */
+    KT_DO(&c, "offer brick");
+    KT_DO(&c, "ask for ore");
+    KT_CHECK(!kt_scn_legal(&c, "ask for brick") && !kt_scn_legal(&c, "offer ore"));
+    KT_DO(&c, "propose to everybody");
+    /* the offered card is held aside; player 3 cannot pay and is skipped */
+    KT_EQ(cat_t_hand(&c, 0, K_BRICK), 1);
+    KT_EQ(kt_to_move(c.g, c.s), 1);
+    KT_DO(&c, "accept");
+    KT_EQ(kt_to_move(c.g, c.s), 3);
+    KT_DO(&c, "accept");
+    KT_CHECK(cat_t_decision_is(&c, "trade_choose"));
+    KT_DO(&c, "trade with player 4");
+    KT_EQ(cat_t_hand(&c, 0, K_ORE), 1);
+    KT_EQ(cat_t_hand(&c, 3, K_BRICK), 1);
+    KT_EQ(cat_t_hand(&c, 3, K_ORE), 1);
+    KT_EQ(cat_t_hand(&c, 1, K_ORE), 1); /* the other acceptor gets it back */
+    KT_CHECK(cat_t_decision_is(&c, "main"));
+    /* the default cap is two proposals per turn */
+    KT_DO(&c, "propose a trade");
+    KT_DO(&c, "offer brick");
+    KT_DO(&c, "ask for wool");
+    KT_DO(&c, "propose to player 3");
+    KT_EQ(kt_to_move(c.g, c.s), 2);
+    KT_DO(&c, "decline");
+    KT_CHECK(cat_t_decision_is(&c, "main"));
+    KT_EQ(cat_t_hand(&c, 0, K_BRICK), 1);
+    KT_CHECK(!kt_scn_legal(&c, "propose a trade"));
+    kt_scn_free(&c);
+    c = cat_scn(T, "trade_cap=0", 4, "{\"state\":{\"players\":{\"0\":{\"hand\":{\"brick\":2}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(!kt_scn_legal(&c, "propose a trade"));
+    kt_scn_free(&c);
+}
+
+/* ------------------------------------------------------------ longest road */
+
+static const char *CHAIN = /* player 1: 4-8-12-17-22-28, five roads */
+    "{\"state\":{\"buildings\":{\"4\":{\"player\":0,\"kind\":\"settlement\"},"
+    "\"35\":{\"player\":1,\"kind\":\"settlement\"}},"
+    "\"roads\":{\"4-8\":0,\"8-12\":0,\"12-17\":0,\"17-22\":0,\"22-28\":0,"
+    "\"35-29\":1,\"29-23\":1,\"23-17\":1,\"35-40\":1},\"longest_road\":0,"
+    "\"players\":{\"1\":{\"hand\":{\"brick\":2,\"lumber\":2,\"wool\":1,\"grain\":1,\"ore\":1}}}}}";
+
+KT_TEST(catan_longest_road_chain_loop_and_fork)
+{
+    kt_scn c = cat_scn(T, "", 4, CHAIN);
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[0].road_len, 5);
+    KT_EQ(CS(&c)->lr_holder, 0);
+    KT_EQ(cat_vp_public(c.g, CS(&c), 0), 3);
+    kt_scn_free(&c);
+    /* a loop around hex A counts every edge once: 6 */
+    c = cat_scn(T, "", 4,
+                "{\"state\":{\"longest_road\":0,\"buildings\":{\"0\":{\"player\":0,\"kind\":\"settlement\"}},"
+                "\"roads\":{\"0-4\":0,\"4-8\":0,\"8-12\":0,\"7-12\":0,\"3-7\":0,\"0-3\":0}}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[0].road_len, 6);
+    KT_EQ(CS(&c)->lr_holder, 0);
+    kt_scn_free(&c);
+    /* a fork counts one branch: 4-8-12-17-22-28 plus 17-23-29 -> 5 */
+    c = cat_scn(T, "", 4,
+                "{\"state\":{\"longest_road\":0,\"buildings\":{\"4\":{\"player\":0,\"kind\":\"settlement\"}},"
+                "\"roads\":{\"4-8\":0,\"8-12\":0,\"12-17\":0,\"17-22\":0,\"22-28\":0,\"17-23\":0,\"23-29\":0}}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[0].road_len, 5);
+    kt_scn_free(&c);
+    /* a loop with a tail: 6 around A plus 12-17-22 -> 8 */
+    c = cat_scn(T, "", 4,
+                "{\"state\":{\"longest_road\":0,\"buildings\":{\"0\":{\"player\":0,\"kind\":\"settlement\"}},"
+                "\"roads\":{\"0-4\":0,\"4-8\":0,\"8-12\":0,\"7-12\":0,\"3-7\":0,\"0-3\":0,\"12-17\":0,\"17-22\":0}}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[0].road_len, 8);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_longest_road_broken_by_an_opposing_settlement)
+{
+    /* player 2 (road 17-23-29-35-40: 4 roads) settles on 17 and cuts
+     * player 1's road into 3 + 2: nobody has five any more */
+    kt_scn c = cat_scn2(T, "", 4, CHAIN,
+                        "{\"header\":{\"to_move\":1,\"turn_player\":1},"
+                        "\"state\":{\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}]}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[1].road_len, 4);
+    KT_DO(&c, "settlement 17");
+    KT_EQ(CS(&c)->pl[0].road_len, 3);
+    KT_EQ(CS(&c)->lr_holder, -1);
+    kt_scn_free(&c);
+    /* with a fifth road of its own, player 2 takes the card */
+    c = cat_scn2(T, "", 4, CHAIN,
+                 "{\"header\":{\"to_move\":1,\"turn_player\":1},"
+                 "\"state\":{\"roads\":{\"40-44\":1},\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}]}}");
+    KT_REQUIRE(c.s);
+    KT_EQ(CS(&c)->pl[1].road_len, 5);
+    KT_EQ(CS(&c)->lr_holder, 0); /* a tie keeps the holder */
+    KT_DO(&c, "settlement 17");
+    KT_EQ(CS(&c)->lr_holder, 1);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_longest_road_broken_by_a_knight)
+{
+    kt_scn c = cat_scn2(T, "", 4, CHAIN,
+                        "{\"header\":{\"to_move\":1,\"turn_player\":1},"
+                        "\"state\":{\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}]}}");
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "recruit knight 17");
+    KT_EQ(CS(&c)->pl[0].road_len, 3);
+    KT_EQ(CS(&c)->lr_holder, -1);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_longest_road_overtaken_only_when_longer)
+{
+    kt_scn c = cat_scn2(T, "", 4, CHAIN,
+                        "{\"header\":{\"to_move\":1,\"turn_player\":1},"
+                        "\"state\":{\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}],"
+                        "\"players\":{\"1\":{\"hand\":{\"brick\":3,\"lumber\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "road 40-44");
+    KT_EQ(CS(&c)->pl[1].road_len, 5);
+    KT_EQ(CS(&c)->lr_holder, 0);
+    KT_DO(&c, "road 44-48");
+    KT_EQ(CS(&c)->lr_holder, 1);
+    KT_EQ(cat_vp_public(c.g, CS(&c), 1), 3);
+    kt_scn_free(&c);
+}
