@@ -278,7 +278,10 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     if (!cfg)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     memcpy(cfg, c, sizeof *cfg);
-    g->state_size = offsetof(dom_state, pl) + (size_t)c->np * sizeof(dom_player);
+    /* only the players of this game; rounded up to 8 so that arrays of
+     * states (history buffers) keep every state aligned */
+    size_t bytes = offsetof(dom_state, pl) + (size_t)c->np * sizeof(dom_player);
+    g->state_size = (bytes + 7) & ~(size_t)7;
     g->max_legal = DOM_MAX_LEGAL;
     return KT_OK;
 }
