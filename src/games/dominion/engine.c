@@ -110,14 +110,29 @@ int dom_draw(dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
     int k = 0;
-    for (; k < n; k++) {
+    while (k < n) {
+        if (!P->ndeck) {
+            if (!P->ndisc)
+                break;
+            reshuffle(s, p);
+        }
+        if (!P->known_top) {
+            /* the common case: nobody knows these cards, no bookkeeping */
+            int m = n - k < P->ndeck ? n - k : P->ndeck;
+            for (int j = 0; j < m; j++) {
+                int c = P->deck[--P->ndeck];
+                P->deck[P->ndeck] = 0;
+                dom_hand_add(P, c);
+            }
+            k += m;
+            continue;
+        }
         int pub;
         int c = dom_take_top(s, p, &pub);
-        if (!c)
-            break;
         dom_hand_add(P, c);
         if (pub)
             P->pubhand[c]++;
+        k++;
     }
     return k;
 }
