@@ -14,6 +14,7 @@
  *     the pool is per player and what q owns never changes.
  * The pools are sorted before shuffling, so the result depends only on
  * the information set and the seed.
+ *   - the face-down Loot pile (Plunder) is reshuffled.
  * Simplification (documented in docs/dominion.md): p is assumed to forget
  * the order and content of q's discard pile below its top card and hands
  * revealed in the past (Bureaucrat).  Derived counters are recomputed.
@@ -88,5 +89,7 @@ void dom_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
     for (int q = 0; q < c->np; q++)
         if (q != player)
             resample_other(c, s, q, rng);
+    /* the face-down Loot pile (Plunder) is hidden from everyone */
+    shuffle_part(rng, s->loot, s->nloot);
     dom_derive(g, s);
 }

@@ -302,7 +302,7 @@ typedef struct dom_inplay {
     uint8_t card;
     int8_t owner;
     uint8_t flags; /* DOM_IP_* */
-    uint8_t pad;
+    uint8_t pend;  /* start-of-turn resolutions pending (Plunder: 2 for a Throne Room'd Duration) */
     uint16_t uid; /* instance id, unique among cards in play */
     uint16_t by;  /* uid of the card that played it (Throne Room), 0 = none */
 } dom_inplay;
@@ -384,6 +384,7 @@ typedef struct dom_cfg {
     uint8_t pile0[DOM_NIDS];   /* initial supply counts */
     uint16_t total[DOM_NIDS];  /* copies in the game (supply + starting decks + Loot) */
     uint8_t cost[DOM_NIDS];    /* printed cost after static modifiers (Plunder: Cheap) */
+    uint8_t trait_of[DOM_NIDS]; /* Plunder: Trait card id attached to each pile (0: none) */
     uint8_t in_supply[DOM_NIDS];
     int nevents;
     uint8_t events[16];        /* Plunder Events in the game (none yet) */

@@ -265,7 +265,7 @@ int dom_inplay_add(dom_state *s, int p, int card, int by)
     e->card = (uint8_t)card;
     e->owner = (int8_t)p;
     e->flags = 0;
-    e->pad = 0;
+    e->pend = 0;
     e->uid = new_uid(s);
     e->by = (uint16_t)by;
     return e->uid;

@@ -13,7 +13,7 @@
  *   each pile is not elsewhere), trash [cards], loot [cards, top first],
  *   players {"0": {hand, hand_known, deck (top first), discard (top first),
  *   known_top, pub_top, turns, extra_turns}, ...}, in_play [{card, owner,
- *   uid, by, flags}], aside [{card, owner, kind, host}], watchers [{event,
+ *   uid, by, flags, pend}], aside [{card, owner, kind, host}], watchers [{event,
  *   owner, card, life, arg, n, uid}], stack [{fx, step, player, who, card, n,
  *   x, y, immune, decision, src, verb, may, cap, only, flags, types, uid}],
  *   next_uid, ended, winner.
@@ -548,6 +548,7 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "uid", e->uid);
         kt_jw_kint(w, "by", e->by);
         kt_jw_kint(w, "flags", e->flags);
+        kt_jw_kint(w, "pend", e->pend);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -887,7 +888,7 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
         dom_inplay *x = &s->play[i];
         kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "card,owner,uid,by,flags");
+        ok = kt_jr_only(r, e, "card,owner,uid,by,flags,pend");
         if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
             x->card = (uint8_t)v;
         if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
@@ -898,6 +899,8 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
             x->by = (uint16_t)v;
         if (ok && (ok = jr_i(r, e, "flags", 0, 7, &v)))
             x->flags = (uint8_t)v;
+        if (ok && (ok = jr_i(r, e, "pend", 0, 255, &v)))
+            x->pend = (uint8_t)v;
         kt_jr_pop(r);
     }
     kt_jr_pop(r);
