@@ -45,14 +45,14 @@ KT_TEST(catan_metropolis_first_to_level_four)
 {
     kt_scn c = cat_scn2(T, "", 4, CITY,
                         "{\"state\":{\"buildings\":{\"0\":{\"player\":0,\"kind\":\"city\"}},"
-                        "\"players\":{\"0\":{\"improvements\":{\"trade\":3},\"hand\":{\"cloth\":5}}}}}");
+                        "\"players\":{\"0\":{\"improvements\":{\"politics\":3},\"hand\":{\"coin\":5}}}}}");
     KT_REQUIRE(c.s);
     int before = cat_vp_public(c.g, CS(&c), 0);
-    KT_DO(&c, "improve trade");
+    KT_DO(&c, "improve politics");
     /* two cities: the owner chooses */
     KT_CHECK(cat_t_decision_is(&c, "metropolis"));
     KT_DO(&c, "metropolis on 0");
-    KT_EQ((CS(&c)->v_aux[0] & AUX_METRO_MASK) >> AUX_METRO_SHIFT, 1 + TR_TRADE);
+    KT_EQ((CS(&c)->v_aux[0] & AUX_METRO_MASK) >> AUX_METRO_SHIFT, 1 + TR_POLITICS);
     KT_EQ(cat_vp_public(c.g, CS(&c), 0), before + 2);
     kt_scn_free(&c);
 }

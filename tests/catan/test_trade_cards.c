@@ -67,6 +67,24 @@ KT_TEST(catan_card_commercial_harbor_with_a_player_without_commodities)
     kt_scn_free(&c);
 }
 
+KT_TEST(catan_card_commercial_harbor_commodity_goes_to_the_card_player)
+{
+    /* player 3 plays it; player 4 picks which commodity it receives */
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"header":{"to_move":2,"turn_player":2},"state":{
+        "stack":[{"kind":"main","player":2,"a":0,"b":0}],"players":{
+        "2":{"hand":{"grain":1},"progress":["commercial_harbor"],"progress_known":[4]},
+        "3":{"hand":{"cloth":1,"paper":1}}}}}));
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Commercial Harbor");
+    KT_DO(&c, "offer grain to player 4");
+    KT_EQ(kt_to_move(c.g, c.s), 3);
+    KT_DO(&c, "give paper");
+    KT_EQ(cat_t_hand(&c, 2, K_PAPER), 1);
+    KT_EQ(cat_t_hand(&c, 3, K_GRAIN), 1);
+    KT_EQ(cat_t_hand(&c, 0, K_PAPER), 0);
+    kt_scn_free(&c);
+}
+
 KT_TEST(catan_card_commercial_harbor_restrictions)
 {
     /* no resource of your own (commodities do not count) */

@@ -672,10 +672,12 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
             cat_push(s, F_HARBOR_GIVE, t, p, 0, 0, 0);
         return 1;
     }
-    case F_HARBOR_GIVE:
+    case F_HARBOR_GIVE: {
+        int to = f->a; /* read before the pop clears the frame */
         cat_pop(s);
-        cat_move(s, p, f->a, x, 1);
+        cat_move(s, p, to, x, 1);
         return 1;
+    }
     }
     return 0;
 }

@@ -1380,10 +1380,12 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         if (prog_over_limit_now(g, s, p))
             cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
         break;
-    case F_METROPOLIS:
+    case F_METROPOLIS: {
+        int track = f->a; /* read before the pop clears the frame */
         cat_pop(s);
-        set_metro(s, x, f->a);
+        set_metro(s, x, track);
         break;
+    }
     case F_TRADE_COMPOSE:
         switch (ACT_K(a)) {
         case A_OFFER: s->tr_give[x]++; break;
