@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../src/core/json.h"
+#include "../../src/core/rng.h"
 #include "helpers.h"
 
 #define KV "Village,Smithy,Sentry,Harbinger,Militia,Moat,Market,Library,Witch,Artisan"
@@ -324,4 +325,71 @@ KT_TEST(dominion_save_load_round_trip_mid_effect)
     kt_free(js);
     kt_state_free(c.g, t);
     kt_scn_free(&c);
+}
+
+/* Corrupt numbers in saved mid-effect states (frames, counters, zones): a
+ * state is either refused with a message or, once accepted, plays on with
+ * its invariants intact and without crashing. */
+KT_TEST(dominion_load_fuzz_of_mid_effect_states)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion",
+                                  "kingdom=Cellar,Chapel,Throne Room,Militia,Library,Sentry,Bandit,"
+                                  "Harbinger,Vassal,Artisan",
+                                  3, 11, NULL, &g, &err),
+                      &err));
+    kt_state *s = kt_state_new(g), *t = kt_state_new(g);
+    kt_rng r;
+    kt_rng_seed(&r, 5);
+    kt_action buf[KT_LEGAL_MAX];
+    int loaded = 0, refused = 0, states = 0;
+    for (int game = 0; game < kt_t_scaled(30) && states < kt_t_scaled(40); game++) {
+        kt_state_init_seed(g, s, (uint64_t)game);
+        while (!kt_is_over(g, s) && states < kt_t_scaled(40)) {
+            int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+            kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+            char *js = kt_state_json(g, s);
+            if (!strstr(js, "\"stack\":[{")) {
+                kt_free(js);
+                continue;
+            }
+            states++;
+            size_t len = strlen(js);
+            for (int m = 0; m < 12; m++) {
+                size_t pos = kt_rng_below(&r, (uint32_t)len);
+                while (pos < len && (js[pos] < '0' || js[pos] > '9'))
+                    pos++;
+                if (pos >= len)
+                    continue;
+                char save = js[pos];
+                js[pos] = (char)('0' + kt_rng_below(&r, 10));
+                if (kt_state_load_json(g, js, t, &err) != KT_OK) {
+                    refused++;
+                    KT_CHECK(strlen(err.msg) > 0);
+                } else {
+                    loaded++;
+                    for (int k = 0; k < 40 && !kt_is_over(g, t); k++) {
+                        int nl = kt_legal(g, t, buf, KT_LEGAL_MAX);
+                        if (nl <= 0) {
+                            KT_FAIL("no legal action after loading a mutated state");
+                            break;
+                        }
+                        kt_apply_trusted(g, t, buf[kt_rng_below(&r, (uint32_t)nl)]);
+                        if (kt_check(g, t, &err) != KT_OK) {
+                            KT_FAIL("mutated state broke after %d actions: %s", k + 1, err.msg);
+                            break;
+                        }
+                    }
+                }
+                js[pos] = save;
+            }
+            kt_free(js);
+        }
+    }
+    printf("    %d mid-effect states, %d mutations loaded, %d refused\n", states, loaded, refused);
+    KT_CHECK(states > 0 && refused > 0);
+    kt_state_free(g, s);
+    kt_state_free(g, t);
+    kt_game_free(g);
 }

@@ -110,8 +110,7 @@ static int cellar(dom_state *s, dom_frame *f, kt_action in)
         pick_reset(f);
         return dom_ask(f, f->pl, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 1, 3);
     case 3:
-        if (DOM_VERB(in) == DOM_V_DISCARD) {
-            dom_hand_del(&s->pl[f->pl], DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_DISCARD && dom_hand_del(&s->pl[f->pl], DOM_CARD(in))) {
             dom_discard_card(s, f->pl, DOM_CARD(in));
             f->n++;
             return dom_ask(f, f->pl, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 1, 3);
@@ -130,8 +129,7 @@ static int chapel(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         pick_reset(f);
         return dom_ask(f, f->pl, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 3);
     case 3:
-        if (DOM_VERB(in) == DOM_V_TRASH) {
-            dom_trash_from_hand(g, s, f->pl, DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_TRASH && dom_trash_from_hand(g, s, f->pl, DOM_CARD(in))) {
             if (++f->n < 4)
                 return dom_ask(f, f->pl, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 3);
         }
@@ -234,10 +232,8 @@ static int bureaucrat(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
         return dom_ask(f, q, DOM_D_TOPDECK, DOM_S_HAND, DOM_V_TOPDECK, 0, 4);
     }
     case 4:
-        if (DOM_VERB(in) == DOM_V_TOPDECK) {
-            dom_hand_del(&s->pl[f->who], DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_TOPDECK && dom_hand_del(&s->pl[f->who], DOM_CARD(in)))
             dom_put_on_deck(s, f->who, DOM_CARD(in), 1);
-        }
         f->step = 3;
         return DOM_R_CONT;
     }
@@ -263,10 +259,8 @@ static int militia(dom_state *s, dom_frame *f, kt_action in, const kt_game *g)
         pick_reset(f);
         return dom_ask(f, f->who, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 0, 4);
     case 4:
-        if (DOM_VERB(in) == DOM_V_DISCARD) {
-            dom_hand_del(&s->pl[f->who], DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_DISCARD && dom_hand_del(&s->pl[f->who], DOM_CARD(in)))
             dom_discard_card(s, f->who, DOM_CARD(in));
-        }
         f->step = 3;
         return DOM_R_CONT;
     }
@@ -281,10 +275,8 @@ static int moneylender(const kt_game *g, dom_state *s, dom_frame *f, kt_action i
         f->only = DOM_COPPER;
         return dom_ask(f, f->pl, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 3);
     case 3:
-        if (DOM_VERB(in) == DOM_V_TRASH) {
-            dom_trash_from_hand(g, s, f->pl, DOM_COPPER);
+        if (DOM_VERB(in) == DOM_V_TRASH && dom_trash_from_hand(g, s, f->pl, DOM_COPPER))
             s->coins = (uint16_t)(s->coins + 3);
-        }
         return post(f);
     }
     return post(f);
@@ -303,11 +295,10 @@ static int poacher(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         pick_reset(f);
         return dom_ask(f, f->pl, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 0, 4);
     case 4:
-        if (DOM_VERB(in) == DOM_V_DISCARD) {
-            dom_hand_del(&s->pl[f->pl], DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_DISCARD && dom_hand_del(&s->pl[f->pl], DOM_CARD(in)))
             dom_discard_card(s, f->pl, DOM_CARD(in));
-        }
-        f->n--;
+        if (f->n)
+            f->n--;
         f->step = 3;
         return DOM_R_CONT;
     }
@@ -322,9 +313,8 @@ static int remodel(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         pick_reset(f);
         return dom_ask(f, f->pl, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 0, 3);
     case 3:
-        if (DOM_VERB(in) != DOM_V_TRASH)
+        if (DOM_VERB(in) != DOM_V_TRASH || !dom_trash_from_hand(g, s, f->pl, DOM_CARD(in)))
             return post(f);
-        dom_trash_from_hand(g, s, f->pl, DOM_CARD(in));
         pick_reset(f);
         f->cap = (uint8_t)(dom_cost(c, s, DOM_CARD(in)) + 2);
         return dom_ask(f, f->pl, DOM_D_GAIN, DOM_S_SUPPLY, DOM_V_GAIN, 0, 4);
@@ -348,7 +338,8 @@ static int throne_room(const kt_game *g, dom_state *s, dom_frame *f, kt_action i
         if (DOM_VERB(in) != DOM_V_PLAY)
             return post(f);
         int c = DOM_CARD(in);
-        dom_hand_del(&s->pl[f->pl], c);
+        if (!dom_hand_del(&s->pl[f->pl], c))
+            return post(f);
         f->x = (uint8_t)c;
         f->step = 4;
         if (dom_play_card(g, s, f->pl, c, f->uid)) {
@@ -469,9 +460,8 @@ static int mine(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         f->tmask = DOM_T_TREASURE;
         return dom_ask(f, f->pl, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 3);
     case 3:
-        if (DOM_VERB(in) != DOM_V_TRASH)
+        if (DOM_VERB(in) != DOM_V_TRASH || !dom_trash_from_hand(g, s, f->pl, DOM_CARD(in)))
             return post(f);
-        dom_trash_from_hand(g, s, f->pl, DOM_CARD(in));
         pick_reset(f);
         f->tmask = DOM_T_TREASURE;
         f->cap = (uint8_t)(dom_cost(c, s, DOM_CARD(in)) + 3);
@@ -582,10 +572,8 @@ static int artisan(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         pick_reset(f);
         return dom_ask(f, f->pl, DOM_D_TOPDECK, DOM_S_HAND, DOM_V_TOPDECK, 0, 5);
     case 5:
-        if (DOM_VERB(in) == DOM_V_TOPDECK) {
-            dom_hand_del(&s->pl[f->pl], DOM_CARD(in));
+        if (DOM_VERB(in) == DOM_V_TOPDECK && dom_hand_del(&s->pl[f->pl], DOM_CARD(in)))
             dom_put_on_deck(s, f->pl, DOM_CARD(in), 0);
-        }
         return post(f);
     }
     return post(f);

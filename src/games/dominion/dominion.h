@@ -411,7 +411,7 @@ enum { DOM_R_DONE = 0, DOM_R_CONT, DOM_R_ASK };
 
 /* Zones (all keep the derived counters up to date). */
 void dom_hand_add(dom_player *P, int card);
-void dom_hand_del(dom_player *P, int card);
+int dom_hand_del(dom_player *P, int card); /* 0 if the card is not in hand */
 /* Take the top card of p's deck, shuffling the discard pile in if needed;
  * 0 when both are empty.  *pub: the card was public knowledge. */
 int dom_take_top(dom_state *s, int p, int *pub);
@@ -421,7 +421,7 @@ void dom_discard_card(dom_state *s, int p, int card);
 /* Ownership changes: gains come from the supply; dest DOM_TO_*. */
 enum { DOM_TO_DISCARD = 0, DOM_TO_DECK, DOM_TO_HAND };
 int dom_gain(const kt_game *g, dom_state *s, int p, int card, int dest);
-void dom_trash_from_hand(const kt_game *g, dom_state *s, int p, int card);
+int dom_trash_from_hand(const kt_game *g, dom_state *s, int p, int card);
 void dom_trash_card(const kt_game *g, dom_state *s, int p, int card); /* card already removed */
 /* In play / aside. */
 int dom_inplay_add(dom_state *s, int p, int card, int by);

@@ -36,9 +36,11 @@ void dom_hand_add(dom_player *P, int card)
         P->hand_tre++;
 }
 
-void dom_hand_del(dom_player *P, int card)
+int dom_hand_del(dom_player *P, int card)
 {
-    KT_ASSERT(P->hand[card] > 0);
+    /* a loaded state could name a card the hand lacks: refuse, never wrap */
+    if (!P->hand[card])
+        return 0;
     P->hand[card]--;
     P->nhand--;
     /* what others know about the hand can only shrink with it */
@@ -49,6 +51,7 @@ void dom_hand_del(dom_player *P, int card)
         P->hand_act--;
     if (t & DOM_T_TREASURE)
         P->hand_tre--;
+    return 1;
 }
 
 static void own_add(dom_player *P, int card)
@@ -228,10 +231,12 @@ void dom_trash_card(const kt_game *g, dom_state *s, int p, int card)
     /* Plunder: DOM_CF_ONTRASH cards (Jewelled Egg) push their effect here. */
 }
 
-void dom_trash_from_hand(const kt_game *g, dom_state *s, int p, int card)
+int dom_trash_from_hand(const kt_game *g, dom_state *s, int p, int card)
 {
-    dom_hand_del(&s->pl[p], card);
+    if (!dom_hand_del(&s->pl[p], card))
+        return 0;
     dom_trash_card(g, s, p, card);
+    return 1;
 }
 
 /* ------------------------------------------------------------ in play, aside */
@@ -305,13 +310,11 @@ int dom_aside_find(const dom_state *s, int p, int kind)
  * Vassal); each nesting level holds at most an FX_PLAY and an FX_REACT frame,
  * and a card being resolved is in play, so the depth is at most 2 x (number
  * of such cards + 1) = 42 in base games.  A full stack refuses the push
- * (the effect is lost) rather than overflow; debug builds assert. */
+ * (the effect is lost) rather than overflow. */
 dom_frame *dom_push(dom_state *s, int fx, int pl, int card)
 {
-    if (s->nstack >= DOM_STACK) {
-        KT_ASSERT(!"dominion: effect stack full");
+    if (s->nstack >= DOM_STACK)
         return NULL;
-    }
     dom_frame *f = &s->stack[s->nstack++];
     memset(f, 0, sizeof *f);
     f->fx = (uint8_t)fx;
@@ -336,10 +339,8 @@ int dom_watch_add(dom_state *s, int ev, int owner, int card, int life, int arg, 
             return 1;
         }
     }
-    if (s->nwatch >= DOM_WATCH) {
-        KT_ASSERT(!"dominion: watcher table full");
+    if (s->nwatch >= DOM_WATCH)
         return 0;
-    }
     dom_watch *w = &s->watch[s->nwatch++];
     w->ev = (uint8_t)ev;
     w->owner = (int8_t)owner;
