@@ -76,7 +76,9 @@ static int rfail(ld_t *L, const rec_t *r, const char *field, const char *fmt, ..
     char fld[40] = "";
     if (field)
         snprintf(fld, sizeof fld, " field '%s':", field);
-    kt_seterr(L->err, KT_EINVAL, "%.100s%.110s:%.40s %.60s", L->fname, where, fld, msg);
+    char full[600];
+    snprintf(full, sizeof full, "%.160s%s:%s %s", L->fname, where, fld, msg);
+    kt_seterr(L->err, KT_EINVAL, "%.300s", full);
     return 0;
 }
 
@@ -559,13 +561,18 @@ static int number_roles(ld_t *L)
             l->outpost = (uint8_t)++no;
         }
     }
-    if (ns != MP2_NSPECIAL || nb != MP2_NBONUSCITY || nc != MP2_NCARDCITY ||
-        nk != MP2_NCCITY || no != MP2_NOUTPOSTS)
-        return rfail(L, NULL, NULL,
-                     "the board needs %d special cities (has %d), %d bonus-marker cities (%d), "
-                     "%d city-card cities (%d), %d contract cities (%d), %d outpost cities (%d)",
-                     MP2_NSPECIAL, ns, MP2_NBONUSCITY, nb, MP2_NCARDCITY, nc, MP2_NCCITY, nk,
-                     MP2_NOUTPOSTS, no);
+    const struct {
+        int have, want;
+        const char *what;
+    } roles[] = {{ns, MP2_NSPECIAL, "special cities"},
+                 {nb, MP2_NBONUSCITY, "cities with a bonus marker"},
+                 {nc, MP2_NCARDCITY, "cities with a city card"},
+                 {nk, MP2_NCCITY, "contract cities"},
+                 {no, MP2_NOUTPOSTS, "cities with an outpost tile"}};
+    for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++)
+        if (roles[i].have != roles[i].want)
+            return rfail(L, NULL, NULL, "the board needs %d %s (has %d)", roles[i].want,
+                         roles[i].what, roles[i].have);
     return 1;
 }
 
