@@ -47,12 +47,12 @@ KT_TEST(dominion_soak_random_play_over_many_kingdoms)
 {
     kt_rng r;
     kt_rng_seed(&r, 2024);
-    int kingdoms = 3 + kt_t_scaled(9);
+    int kingdoms = 3 + kt_t_scaled(17);
     for (int k = 0; k < kingdoms; k++) {
         char opts[400];
         kingdom(k, &r, opts, sizeof opts);
         for (int np = 1; np <= 4; np++)
-            kt_conformance_run(T, "dominion", opts, np, kt_t_scaled(12), kt_t_scaled(3), 200000);
+            kt_conformance_run(T, "dominion", opts, np, kt_t_scaled(16), kt_t_scaled(4), 200000);
     }
     KT_CHECK(kingdoms >= 3);
 }
