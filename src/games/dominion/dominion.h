@@ -409,9 +409,33 @@ static inline int dom_cost(const dom_cfg *c, const dom_state *s, int card)
 
 enum { DOM_R_DONE = 0, DOM_R_CONT, DOM_R_ASK };
 
-/* Zones (all keep the derived counters up to date). */
-void dom_hand_add(dom_player *P, int card);
-int dom_hand_del(dom_player *P, int card); /* 0 if the card is not in hand */
+/* Zones (all keep the derived counters up to date).  The hand helpers are
+ * inline: drawing is the hottest path of random play. */
+static inline void dom_hand_add(dom_player *P, int card)
+{
+    P->hand[card]++;
+    P->nhand++;
+    uint16_t t = dom_cards[card].types;
+    P->hand_act = (uint16_t)(P->hand_act + ((t & DOM_T_ACTION) != 0));
+    P->hand_tre = (uint16_t)(P->hand_tre + ((t & DOM_T_TREASURE) != 0));
+}
+
+/* 0 (and no change) if the card is not in hand: a loaded state could name a
+ * card the hand lacks, and counts must never wrap. */
+static inline int dom_hand_del(dom_player *P, int card)
+{
+    if (!P->hand[card])
+        return 0;
+    P->hand[card]--;
+    P->nhand--;
+    /* what others know about the hand can only shrink with it */
+    if (P->pubhand[card] > P->hand[card])
+        P->pubhand[card] = P->hand[card];
+    uint16_t t = dom_cards[card].types;
+    P->hand_act = (uint16_t)(P->hand_act - ((t & DOM_T_ACTION) != 0));
+    P->hand_tre = (uint16_t)(P->hand_tre - ((t & DOM_T_TREASURE) != 0));
+    return 1;
+}
 /* Take the top card of p's deck, shuffling the discard pile in if needed;
  * 0 when both are empty.  *pub: the card was public knowledge. */
 int dom_take_top(dom_state *s, int p, int *pub);

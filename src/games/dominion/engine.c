@@ -25,35 +25,6 @@
 
 /* ------------------------------------------------------------ zones */
 
-void dom_hand_add(dom_player *P, int card)
-{
-    P->hand[card]++;
-    P->nhand++;
-    uint16_t t = dom_cards[card].types;
-    if (t & DOM_T_ACTION)
-        P->hand_act++;
-    if (t & DOM_T_TREASURE)
-        P->hand_tre++;
-}
-
-int dom_hand_del(dom_player *P, int card)
-{
-    /* a loaded state could name a card the hand lacks: refuse, never wrap */
-    if (!P->hand[card])
-        return 0;
-    P->hand[card]--;
-    P->nhand--;
-    /* what others know about the hand can only shrink with it */
-    if (P->pubhand[card] > P->hand[card])
-        P->pubhand[card] = P->hand[card];
-    uint16_t t = dom_cards[card].types;
-    if (t & DOM_T_ACTION)
-        P->hand_act--;
-    if (t & DOM_T_TREASURE)
-        P->hand_tre--;
-    return 1;
-}
-
 static void own_add(dom_player *P, int card)
 {
     const dom_card *c = &dom_cards[card];
