@@ -174,6 +174,15 @@ KT_TEST(catan_trade_bank_and_harbour_rates)
     KT_EQ(cat_t_hand(&c, 0, K_GRAIN), 1);
     KT_EQ(CS(&c)->bank[K_ORE], 19);
     kt_scn_free(&c);
+    /* two generic harbours are still 3:1, also for commodities */
+    c = cat_scn(T, "", 4,
+                "{\"state\":{\"buildings\":{\"1\":{\"player\":0,\"kind\":\"settlement\"},"
+                "\"26\":{\"player\":0,\"kind\":\"settlement\"}},\"roads\":{\"1-5\":0,\"20-26\":0},"
+                "\"players\":{\"0\":{\"hand\":{\"paper\":3,\"ore\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_CHECK(kt_scn_legal(&c, "trade 3 paper for ore") && kt_scn_legal(&c, "trade 3 ore for paper"));
+    KT_CHECK(!kt_scn_legal(&c, "trade 2 paper for ore"));
+    kt_scn_free(&c);
     c = cat_scn(T, "", 4, "{\"state\":{\"players\":{\"0\":{\"hand\":{\"ore\":4,\"cloth\":3}}}}}");
     KT_REQUIRE(c.s);
     KT_CHECK(kt_scn_legal(&c, "trade 4 ore for grain"));
@@ -326,4 +335,67 @@ KT_TEST(catan_longest_road_overtaken_only_when_longer)
     KT_EQ(CS(&c)->lr_holder, 1);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 3);
     kt_scn_free(&c);
+}
+
+/* Brute force: the longest trail from every vertex of the network. */
+static int bf_dfs(const cat_state *s, int p, int v, uint64_t used0, uint64_t used1, uint64_t stop)
+{
+    int best = 0;
+    for (int i = 0; i < 3; i++) {
+        int e = cat_v_edge[v][i];
+        if (e < 0 || s->e_owner[e] != p)
+            continue;
+        if ((e < 64 ? used0 >> e : used1 >> (e - 64)) & 1)
+            continue;
+        int w = cat_v_adj[v][i];
+        int len = 1;
+        if (!(stop >> w & 1))
+            len += bf_dfs(s, p, w, e < 64 ? used0 | 1ULL << e : used0,
+                          e < 64 ? used1 : used1 | 1ULL << (e - 64), stop);
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
+{
+    const char *opts[2] = {"", "variant=base"};
+    long compared = 0;
+    for (int v = 0; v < 2; v++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new("catan", opts[v], 4, 11, NULL, &g, &err), &err));
+        kt_state *s = kt_state_new(g);
+        kt_action buf[KT_LEGAL_MAX];
+        kt_rng r;
+        kt_rng_seed(&r, 12);
+        for (int gi = 0; gi < kt_t_scaled(8); gi++) {
+            kt_state_init(g, s);
+            int bad = 0;
+            while (!kt_is_over(g, s) && !bad) {
+                int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+                const cat_state *cs = (const cat_state *)s;
+                for (int p = 0; p < 4; p++) {
+                    uint64_t stop = cs->occ & ~(cs->pl[p].bld | cs->pl[p].kn);
+                    int best = 0;
+                    for (int x = 0; x < CAT_NV; x++)
+                        if (cs->pl[p].roadv >> x & 1) {
+                            int l = bf_dfs(cs, p, x, 0, 0, stop);
+                            best = l > best ? l : best;
+                        }
+                    compared++;
+                    if (best != cs->pl[p].road_len) {
+                        KT_FAIL("player %d: road length %d, brute force %d", p + 1, cs->pl[p].road_len, best);
+                        bad = 1;
+                        break;
+                    }
+                }
+            }
+        }
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    KT_CHECK(compared > 1000);
 }

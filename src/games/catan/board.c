@@ -76,12 +76,13 @@ static void tally(cat_state *s, int v, int sign)
     }
 }
 
-/* Road lengths of the players whose roads touch v may change when a piece
- * appears or disappears there. */
-static void roads_near(cat_state *s, int v)
+/* Road lengths of the other players whose roads touch v may change when a
+ * piece of `owner` appears or disappears there (one's own pieces never
+ * break one's own road). */
+static void roads_near(cat_state *s, int v, int owner)
 {
     for (int p = 0; p < CAT_MAXP; p++)
-        if (s->pl[p].roadv >> v & 1)
+        if (p != owner && (s->pl[p].roadv >> v & 1))
             s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
 }
 
@@ -93,18 +94,30 @@ void cat_place(cat_state *s, int v, int p, int piece, int aux)
     s->v_aux[v] = (uint8_t)aux;
     tally(s, v, +1);
     cat_update_blocked(s);
-    roads_near(s, v);
+    roads_near(s, v, p);
 }
 
 void cat_remove(cat_state *s, int v)
 {
     KT_ASSERT(s->v_piece[v] != VP_NONE);
+    int p = s->v_owner[v];
     tally(s, v, -1);
     s->v_owner[v] = -1;
     s->v_piece[v] = VP_NONE;
     s->v_aux[v] = 0;
     cat_update_blocked(s);
-    roads_near(s, v);
+    roads_near(s, v, p);
+}
+
+/* Change the piece on an occupied vertex keeping its owner (settlement <->
+ * city): occupancy, distance rule and roads are unaffected. */
+void cat_replace(cat_state *s, int v, int piece, int aux)
+{
+    KT_ASSERT(s->v_piece[v] == VP_SETTLE || s->v_piece[v] == VP_CITY);
+    tally(s, v, -1);
+    s->v_piece[v] = (uint8_t)piece;
+    s->v_aux[v] = (uint8_t)aux;
+    tally(s, v, +1);
 }
 
 static uint64_t roadv_of(const cat_state *s, int p)
@@ -149,26 +162,23 @@ void cat_take_road(cat_state *s, int e)
  * ([R 1.3], [R 1.9]). */
 typedef struct lr_graph {
     int n;
-    uint8_t ev[15][2];      /* local edge -> vertices */
-    uint64_t stop;          /* vertices a trail cannot pass */
+    uint8_t ev[15][2];       /* local edge -> its two vertices */
+    uint8_t inc[CAT_NV][3];  /* vertex -> incident local edges (valid for network vertices) */
+    uint8_t ninc[CAT_NV];
+    uint64_t stop;           /* vertices a trail cannot pass */
 } lr_graph;
 
-static int lr_dfs(const lr_graph *gr, int v, uint16_t used)
+static int lr_dfs(const lr_graph *gr, int v, unsigned used)
 {
     int best = 0;
-    for (int i = 0; i < gr->n; i++) {
-        if (used >> i & 1)
+    for (int i = 0; i < gr->ninc[v]; i++) {
+        int e = gr->inc[v][i];
+        if (used >> e & 1)
             continue;
-        int w;
-        if (gr->ev[i][0] == v)
-            w = gr->ev[i][1];
-        else if (gr->ev[i][1] == v)
-            w = gr->ev[i][0];
-        else
-            continue;
+        int w = gr->ev[e][0] == v ? gr->ev[e][1] : gr->ev[e][0];
         int len = 1;
         if (!(gr->stop >> w & 1))
-            len += lr_dfs(gr, w, (uint16_t)(used | 1u << i));
+            len += lr_dfs(gr, w, used | 1u << e);
         if (len > best)
             best = len;
     }
@@ -179,24 +189,58 @@ int cat_road_length(const cat_state *s, int p)
 {
     lr_graph gr;
     gr.n = 0;
+    uint64_t rv = s->pl[p].roadv;
+    for (uint64_t m = rv; m; m &= m - 1)
+        gr.ninc[cat_ctz(m)] = 0;
     for (int w = 0; w < 2; w++) {
         uint64_t r = s->pl[p].road[w];
         while (r && gr.n < 15) {
             int e = cat_ctz(r) + 64 * w;
             r &= r - 1;
-            gr.ev[gr.n][0] = cat_e_v[e][0];
-            gr.ev[gr.n][1] = cat_e_v[e][1];
+            int a = cat_e_v[e][0], b = cat_e_v[e][1];
+            gr.ev[gr.n][0] = (uint8_t)a;
+            gr.ev[gr.n][1] = (uint8_t)b;
+            gr.inc[a][gr.ninc[a]++] = (uint8_t)gr.n;
+            gr.inc[b][gr.ninc[b]++] = (uint8_t)gr.n;
             gr.n++;
         }
     }
     if (gr.n == 0)
         return 0;
     gr.stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
-    /* A longest trail starts at a vertex of odd degree, a dead end or a
-     * stop vertex when one exists; trying every endpoint is simplest and
-     * cheap at <= 15 edges. */
+    /* Where can a longest trail start?  If a trail from u ends elsewhere
+     * and u has an unused edge, prepending that edge makes it longer; so
+     * with u != end, u uses all its edges an odd number of times: u has odd
+     * degree, or is a stop vertex (each edge into it is a separate end).
+     * A longest closed trail uses every edge of its component, so a
+     * component whose vertices all have even degree needs one start.
+     * Degrees count only p's roads. */
+    uint64_t starts = gr.stop & rv;
+    for (uint64_t m = rv; m; m &= m - 1)
+        if (gr.ninc[cat_ctz(m)] & 1)
+            starts |= m & -m;
+    /* components without a start: flood from any vertex */
+    uint64_t rest = rv;
+    while (rest) {
+        int v0 = cat_ctz(rest);
+        uint64_t comp = 1ULL << v0, grow = comp;
+        while (grow) {
+            uint64_t next = 0;
+            for (uint64_t m = grow & ~gr.stop; m; m &= m - 1) {
+                int v = cat_ctz(m);
+                for (int i = 0; i < gr.ninc[v]; i++) {
+                    int e = gr.inc[v][i];
+                    next |= 1ULL << gr.ev[e][0] | 1ULL << gr.ev[e][1];
+                }
+            }
+            grow = next & ~comp;
+            comp |= next;
+        }
+        if (!(comp & starts))
+            starts |= 1ULL << v0;
+        rest &= ~comp;
+    }
     int best = 0;
-    uint64_t starts = s->pl[p].roadv;
     while (starts) {
         int v = cat_ctz(starts);
         starts &= starts - 1;
@@ -288,24 +332,6 @@ uint64_t cat_settle_spots(const cat_state *s, int p)
 uint64_t cat_knight_spots(const cat_state *s, int p)
 {
     return s->pl[p].roadv & ~s->occ;
-}
-
-/* Best harbour rate for giving `kind` (resources 2:1 at their harbour;
- * anything 3:1 at a generic one) [R 1.7]. */
-int cat_port_rate(const cat_state *s, int p, int kind)
-{
-    int rate = 4;
-    uint64_t b = s->pl[p].bld;
-    for (int i = 0; i < CAT_NPORT; i++) {
-        uint64_t m = 1ULL << cat_port_v[i][0] | 1ULL << cat_port_v[i][1];
-        if (!(b & m))
-            continue;
-        if (s->port[i] == PORT_ANY && rate > 3)
-            rate = 3;
-        else if (s->port[i] == kind)
-            rate = 2;
-    }
-    return rate;
 }
 
 /* ------------------------------------------------------------ layout */

@@ -252,7 +252,15 @@ extern const char *const cat_frame_key[F_NKINDS];
 /* ---- small inline helpers ---- */
 static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
 static inline int cat_np(const kt_game *g) { return g->nplayers; }
-static inline int cat_popc(uint64_t x) { return __builtin_popcountll(x); }
+/* portable SWAR popcount: __builtin_popcountll becomes a library call
+ * without -mpopcnt, and this is on the hot path */
+static inline int cat_popc(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int cat_ctz(uint64_t x) { return __builtin_ctzll(x); }
 static inline int cat_edge_has(const uint64_t m[2], int e)
 {
@@ -274,12 +282,12 @@ uint64_t cat_road_spots_v(const cat_state *s, int p);  /* vertices roads may sta
 void cat_road_edges(const cat_state *s, int p, uint64_t out[2]);
 uint64_t cat_settle_spots(const cat_state *s, int p);
 uint64_t cat_knight_spots(const cat_state *s, int p);
-int cat_port_rate(const cat_state *s, int p, int kind);
 void cat_make_layout(const kt_game *g, int beginner, uint64_t seed, uint8_t *terrain,
                      uint8_t *number, uint8_t *port);
 int cat_layout_ok(const uint8_t *terrain, const uint8_t *number);
 void cat_place(cat_state *s, int v, int p, int piece, int aux);
 void cat_remove(cat_state *s, int v);
+void cat_replace(cat_state *s, int v, int piece, int aux);
 void cat_put_road(cat_state *s, int e, int p);
 void cat_take_road(cat_state *s, int e);
 
@@ -292,6 +300,7 @@ void cat_pop(cat_state *s);
 int cat_vp_public(const kt_game *g, const cat_state *s, int p);
 int cat_vp_total(const kt_game *g, const cat_state *s, int p);
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind);
+void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates);
 void cat_gain(cat_state *s, int p, int kind, int n);   /* from the bank */
 void cat_lose(cat_state *s, int p, int kind, int n);   /* to the bank */
 void cat_move(cat_state *s, int from, int to, int kind, int n);

@@ -185,24 +185,40 @@ int cat_vp_total(const kt_game *g, const cat_state *s, int p)
 
 /* ------------------------------------------------------------ trading rates */
 
+/* Bank rates for giving each kind [R 1.7]: 4:1; 3:1 at a generic
+ * harbour; 2:1 for a resource at its harbour, for the merchant's resource
+ * (its controller), for commodities with the Trading House (trade level 3)
+ * and for anything under Merchant Fleet.  Rates never stack. */
+void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    int generic = 4, special = 0;
+    uint64_t b = s->pl[p].bld;
+    for (int i = 0; i < CAT_NPORT; i++) {
+        if (!(b & (1ULL << cat_port_v[i][0] | 1ULL << cat_port_v[i][1])))
+            continue;
+        if (s->port[i] == PORT_ANY)
+            generic = 3;
+        else
+            special |= 1 << s->port[i];
+    }
+    int mres = s->merchant >= 0 && s->merchant_owner == p ? cat_terrain_res[s->terrain[s->merchant]] : -1;
+    for (int k = 0; k < CAT_NKIND; k++) {
+        int r = (special >> k & 1) && k < CAT_NRES ? 2 : generic;
+        if (cf->ck && r > 2) {
+            if (k == mres || (k >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3) || s->fleet == 1 ||
+                (s->fleet >= 2 && s->fleet - 2 == k))
+                r = 2;
+        }
+        rates[k] = r;
+    }
+}
+
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
 {
-    int rate = kind < CAT_NRES ? cat_port_rate(s, p, kind) : (cat_port_rate(s, p, PORT_ANY));
-    if (rate <= 2)
-        return rate;
-    if (cat_cfg_of(g)->ck) {
-        /* merchant: 2:1 for the resource of its hex [S] */
-        if (s->merchant >= 0 && s->merchant_owner == p &&
-            cat_terrain_res[s->terrain[s->merchant]] == kind)
-            return 2;
-        /* Trading House (trade level 3): commodities 2:1 [R 1.8] */
-        if (kind >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3)
-            return 2;
-        /* Merchant Fleet for the rest of the turn [S] */
-        if (s->fleet == 1 || (s->fleet >= 2 && s->fleet - 2 == kind))
-            return 2;
-    }
-    return rate;
+    int rates[CAT_NKIND];
+    cat_bank_rates(g, s, p, rates);
+    return rates[kind];
 }
 
 /* ------------------------------------------------------------ sites */
@@ -244,10 +260,9 @@ uint64_t cat_wall_spots(const cat_state *s, int p)
 
 void cat_build_city(const kt_game *g, cat_state *s, int p, int v)
 {
-    int aux = s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL;
-    cat_remove(s, v);
-    cat_place(s, v, p, VP_CITY, aux);
-    cat_update_longest(g, s);
+    KT_UNUSED(g);
+    KT_UNUSED(p);
+    cat_replace(s, v, VP_CITY, s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL);
 }
 
 /* A city becomes a settlement (barbarians): it loses its wall; without a
@@ -255,10 +270,8 @@ void cat_build_city(const kt_game *g, cat_state *s, int p, int v)
 static void pillage(const kt_game *g, cat_state *s, int v)
 {
     int p = s->v_owner[v];
-    int aux = s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS;
-    cat_remove(s, v);
-    cat_place(s, v, p, VP_SETTLE, aux);
-    cat_update_longest(g, s);
+    KT_UNUSED(g);
+    cat_replace(s, v, VP_SETTLE, s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS);
 }
 
 /* ------------------------------------------------------------ improvements */
@@ -530,11 +543,15 @@ static void begin_turn(const kt_game *g, cat_state *s, int p)
     s->crane_mask = 0;
     s->proposals = 0;
     s->dev_played = 0;
-    for (int v = 0; v < CAT_NV; v++)
-        if (s->v_piece[v] == VP_KNIGHT)
+    for (int q = 0; q < cat_np(g); q++) {
+        uint64_t k = s->pl[q].kn;
+        while (k) {
+            int v = cat_ctz(k);
+            k &= k - 1;
             s->v_aux[v] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
-    for (int q = 0; q < cat_np(g); q++)
+        }
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
+    }
     cat_push(s, F_ROLL, p, 0, 0, 0, 0);
 }
 
@@ -946,10 +963,16 @@ static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *ou
 {
     int nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
     const cat_player *pl = &s->pl[p];
+    int rates[CAT_NKIND], any = 0;
+    for (int k = 0; k < nk; k++)
+        any |= pl->hand[k] >= 2;
+    if (!any)
+        return n;
+    cat_bank_rates(g, s, p, rates);
     for (int k = 0; k < nk; k++) {
         if (pl->hand[k] < 2)
             continue;
-        int rate = only_rate2 ? 2 : cat_bank_rate(g, s, p, k);
+        int rate = only_rate2 ? 2 : rates[k];
         if (pl->hand[k] < rate)
             continue;
         for (int j = 0; j < nk; j++)
