@@ -44,8 +44,9 @@ LDLIBS += -lm -lpthread
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
-TEST_SRC := $(wildcard tests/*.c tests/core/*.c tests/bots/*.c) \
-            $(foreach g,$(GAMES),$(wildcard tests/$(g)/*.c))
+# TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
+TESTS ?= core bots $(GAMES)
+TEST_SRC := $(wildcard tests/*.c) $(foreach t,$(TESTS),$(wildcard tests/$(t)/*.c))
 
 DATA_FILES := $(sort $(wildcard data/*/*))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/data.o

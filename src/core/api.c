@@ -206,6 +206,9 @@ kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers
     }
     g->turn_limit = kt_game_opt_int(g, "turn_limit");
     st = d->setup(g, err);
+    /* States are often stored back to back (undo histories, replays):
+     * keep every one 8-byte aligned. */
+    g->state_size = (g->state_size + 7) & ~(size_t)7;
     if (st == KT_OK && (g->state_size < sizeof(kt_state_hdr) || g->max_legal < 1 ||
                         g->max_legal > KT_LEGAL_MAX))
         st = kt_seterr(err, KT_EINTERNAL, "%s: setup left an invalid state size or legal bound",

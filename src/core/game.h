@@ -133,7 +133,11 @@ struct kt_gamedef {
     void (*evaluate)(const kt_game *g, const kt_state *s, double *out);
 
     /* Resample in place everything `player` cannot see, consistently with
-     * what they know, using only `rng`.  The core reseeds hdr.rng after. */
+     * what they know, using only `rng`.  The core reseeds hdr.rng after.
+     * The result must depend only on the player's information set and rng:
+     * two states that differ only in hidden information must give the same
+     * determinization for the same rng (e.g. sort hidden cards into a
+     * canonical order before shuffling them), so search bots cannot peek. */
     void (*determinize)(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
     /* Views.  observe writes the game's members into an object the core has
