@@ -85,12 +85,16 @@ int cat_random_card(cat_state *s, int p)
     return 0;
 }
 
+/* hand >= cost in every byte at once: counts are < 128, so setting the
+ * top bit of each hand byte keeps the subtraction from borrowing across
+ * bytes, and the top bit survives exactly where hand >= cost */
 static int can_pay(const cat_player *pl, const uint8_t *cost)
 {
-    for (int k = 0; k < CAT_NRES; k++)
-        if (pl->hand[k] < cost[k])
-            return 0;
-    return 1;
+    uint64_t h, c;
+    memcpy(&h, pl->hand, 8);
+    memcpy(&c, cost, 8);
+    const uint64_t hi = 0x8080808080808080ULL;
+    return (((h | hi) - c) & hi) == hi;
 }
 
 static void pay(cat_state *s, int p, const uint8_t *cost)
