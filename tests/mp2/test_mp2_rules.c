@@ -43,7 +43,7 @@ static void cards_patch(char *out, size_t n, const char *const slots[8])
         first = 0;
     }
     for (int c = 1; c <= 25; c++) {
-        char id[8];
+        char id[16];
         snprintf(id, sizeof id, "K%02d", c);
         int used = 0;
         for (int i = 0; i < 8; i++)
