@@ -95,7 +95,7 @@ static void draw_map(const cat_state *s, int lang, kt_buf *out)
         put(&gr, r + 3, c - (int)strlen(marks) / 2, marks);
     }
     for (int v = 0; v < CAT_NV; v++) {
-        char t[8];
+        char t[40];
         int p = s->v_owner[v], a = s->v_aux[v];
         switch (s->v_piece[v]) {
         case VP_NONE: snprintf(t, sizeof t, "%2d", v); break;
