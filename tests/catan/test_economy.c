@@ -399,3 +399,47 @@ KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
     }
     KT_CHECK(compared > 1000);
 }
+
+KT_TEST(catan_aqueduct_after_a_robbed_roll_and_not_after_commodities)
+{
+    /* player 1's only producing hex (A, 10) is under the robber */
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{" ROLL "\"state\":{" ROLLSTACK ",\"robber\":\"A\",\"players\":{\"0\":{\"improvements\":{\"science\":3}}}}}");
+    KT_REQUIRE(c.s);
+    KT_REQUIRE(cat_t_roll(T, &c, 4, 6, EV_SHIP));
+    KT_CHECK(cat_t_decision_is(&c, "aqueduct"));
+    KT_EQ(kt_to_move(c.g, c.s), 0);
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_progress_short_deck_goes_in_turn_order)
+{
+    /* one politics card left, players 1 and 2 both entitled: the roller
+     * draws it, the next player gets nothing */
+    kt_scn c = cat_scn2(T, "", 4, CITY,
+                        "{" ROLL "\"state\":{" ROLLSTACK ","
+                        "\"decks\":{\"trade\":[\"commercial_harbor\",\"commercial_harbor\",\"master_merchant\","
+                        "\"master_merchant\",\"merchant\",\"merchant\",\"merchant\",\"merchant\",\"merchant\","
+                        "\"merchant\",\"merchant_fleet\",\"merchant_fleet\",\"resource_monopoly\",\"resource_monopoly\","
+                        "\"resource_monopoly\",\"resource_monopoly\",\"trade_monopoly\",\"trade_monopoly\"],"
+                        "\"politics\":[\"spy\"],"
+                        "\"science\":[\"alchemist\",\"alchemist\",\"crane\",\"crane\",\"engineer\",\"inventor\","
+                        "\"inventor\",\"irrigation\",\"irrigation\",\"medicine\",\"medicine\",\"mining\",\"mining\","
+                        "\"printer\",\"road_building\",\"road_building\",\"smith\",\"smith\"]},"
+                        "\"deck_known\":{\"trade\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"politics\":[0],"
+                        "\"science\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},"
+                        "\"players\":{\"0\":{\"improvements\":{\"politics\":5},"
+                        "\"progress\":[\"bishop\",\"bishop\",\"deserter\",\"deserter\"],\"progress_known\":[1,1,1,1]},"
+                        "\"1\":{\"improvements\":{\"politics\":5},\"vp_cards\":[\"constitution\"],"
+                        "\"progress\":[\"diplomat\",\"diplomat\",\"intrigue\",\"intrigue\"],\"progress_known\":[2,2,2,2]},"
+                        "\"2\":{\"progress\":[\"saboteur\",\"saboteur\",\"spy\",\"spy\"],\"progress_known\":[4,4,4,4]},"
+                        "\"3\":{\"progress\":[\"warlord\",\"warlord\",\"wedding\",\"wedding\"],"
+                        "\"progress_known\":[8,8,8,8]}}}}");
+    KT_REQUIRE(c.s);
+    KT_REQUIRE(cat_t_roll(T, &c, 6, 2, EV_GATE_POLITICS));
+    KT_EQ(CS(&c)->pl[0].nprog, 5); /* the roller got the last card (own turn: no discard yet) */
+    KT_EQ(CS(&c)->pl[1].nprog, 4);
+    KT_EQ(CS(&c)->deck_n[TR_POLITICS], 0);
+    KT_CHECK(cat_t_decision_is(&c, "main"));
+    kt_scn_free(&c);
+}

@@ -456,3 +456,19 @@ KT_TEST(catan_progress_cards_only_after_the_roll)
     KT_CHECK(kt_scn_legal(&c, "play Alchemist") && kt_scn_legal(&c, "roll"));
     kt_scn_free(&c);
 }
+
+KT_TEST(catan_card_alchemist_seven_before_the_first_attack)
+{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"header":{"decision":"roll"},"state":{"attacks":0,
+        "stack":[{"kind":"roll","player":0,"a":0,"b":0}],
+        "players":{"0":{"progress":["alchemist"],"progress_known":[1]},"1":{"hand":{"ore":2}}}}}));
+    KT_REQUIRE(c.s);
+    /* the ship is at 0, so no attack can come with this roll */
+    KT_DO(&c, "play Alchemist");
+    KT_DO(&c, "red 1 yellow 6");
+    KT_EQ(CS(&c)->attacks, 0);
+    KT_CHECK(cat_t_decision_is(&c, "main")); /* the robber stays locked */
+    KT_EQ(CS(&c)->robber, 9);
+    KT_EQ(cat_t_hand(&c, 1, K_ORE), 2);
+    kt_scn_free(&c);
+}
