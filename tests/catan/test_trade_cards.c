@@ -157,19 +157,20 @@ KT_TEST(catan_card_master_merchant_restrictions)
 
 KT_TEST(catan_card_merchant_placement_trade_and_point)
 {
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"robber":"A","players":{
-        "0":{"hand":{"ore":2},"progress":["merchant"],"progress_known":[1]},
-        "1":{"progress":["merchant"],"progress_known":[2]}}}}));
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"robber":"O","players":{
+        "0":{"hand":{"grain":2},"progress":["merchant"],"progress_known":[1]},
+        "1":{"hand":{"grain":2},"progress":["merchant"],"progress_known":[2]}}}}));
     KT_REQUIRE(c.s);
+    KT_CHECK(!kt_scn_legal(&c, "trade 2 grain for ore"));
     KT_DO(&c, "play Merchant");
     /* only hexes touching one's own buildings: 12 (A D E), 30 (J K O) */
     KT_CHECK(kt_scn_legal(&c, "merchant to A") && kt_scn_legal(&c, "merchant to O"));
     KT_CHECK(kt_scn_legal(&c, "merchant to J")); /* the desert is land too */
     KT_CHECK(!kt_scn_legal(&c, "merchant to B") && !kt_scn_legal(&c, "merchant to S"));
-    KT_DO(&c, "merchant to A");
+    KT_DO(&c, "merchant to O");
     KT_EQ(cat_vp_public(c.g, CS(&c), 0), 4); /* +1 while it is ours */
-    /* 2:1 in ore from this turn on, even with the robber on A */
-    KT_CHECK(kt_scn_legal(&c, "trade 2 ore for grain"));
+    /* 2:1 in grain from this turn on, even with the robber on O */
+    KT_CHECK(kt_scn_legal(&c, "trade 2 grain for ore"));
     KT_DO(&c, "end turn");
     KT_DO(&c, "roll");
     while (!cat_t_decision_is(&c, "main") && !kt_is_over(c.g, c.s)) {
@@ -178,12 +179,15 @@ KT_TEST(catan_card_merchant_placement_trade_and_point)
         kt_apply(c.g, c.s, a[0], NULL);
     }
     KT_REQUIRE(kt_turn_player(c.g, c.s) == 1);
+    /* only its controller trades at 2:1 (player 2 also touches O) */
+    KT_EQ(cat_bank_rate(c.g, CS(&c), 1, K_GRAIN), 4);
     /* another Merchant moves it (never onto the same hex) and takes it over */
     KT_DO(&c, "play Merchant");
-    KT_CHECK(!kt_scn_legal(&c, "merchant to A"));
+    KT_CHECK(!kt_scn_legal(&c, "merchant to O"));
     KT_DO(&c, "merchant to B");
     KT_EQ(CS(&c)->merchant_owner, 1);
     KT_EQ(cat_vp_public(c.g, CS(&c), 0), 3);
+    KT_EQ(cat_bank_rate(c.g, CS(&c), 0, K_GRAIN), 4);
     kt_scn_free(&c);
 }
 
