@@ -63,6 +63,21 @@ static void tally(cat_state *s, int v, int sign)
         pl->n_knight[aux & KN_LEVEL] = (uint8_t)(pl->n_knight[aux & KN_LEVEL] + sign);
         break;
     }
+    if (s->v_piece[v] != VP_KNIGHT)
+        for (int i = 0; i < CAT_NPORT; i++)
+            if (cat_port_v[i][0] == v || cat_port_v[i][1] == v) {
+                /* a vertex touches at most one harbour; recount its type */
+                uint64_t b = sign > 0 ? pl->bld | bit : pl->bld & ~bit;
+                int any = 0;
+                for (int j = 0; j < CAT_NPORT; j++)
+                    if (s->port[j] == s->port[i] && (b & (1ULL << cat_port_v[j][0] | 1ULL << cat_port_v[j][1])))
+                        any = 1;
+                if (any)
+                    pl->ports |= (uint8_t)(1u << s->port[i]);
+                else
+                    pl->ports &= (uint8_t)~(1u << s->port[i]);
+                break;
+            }
     if (sign > 0) {
         s->occ |= bit;
         if (s->v_piece[v] == VP_KNIGHT)
@@ -426,6 +441,7 @@ void cat_recompute(const kt_game *g, cat_state *s)
         cat_player *pl = &s->pl[p];
         pl->bld = pl->kn = pl->roadv = pl->road[0] = pl->road[1] = 0;
         pl->n_settle = pl->n_city = pl->n_sideways = pl->n_road = pl->n_wall = pl->n_metro = 0;
+        pl->ports = 0;
         memset(pl->n_knight, 0, sizeof pl->n_knight);
         int c = 0;
         for (int k = 0; k < CAT_NKIND; k++)

@@ -166,7 +166,8 @@ typedef struct cat_player {
     /* derived */
     uint8_t ncards, n_settle, n_city, n_sideways, n_road, n_wall, n_metro, road_len;
     uint8_t n_knight[4]; /* by level 1..3 (index 0 unused); includes a knight being relocated */
-    uint8_t pad[3];
+    uint8_t ports;       /* harbour types touched by the player's buildings (bit 0..5) */
+    uint8_t pad[2];
 } cat_player;
 
 typedef struct cat_state {

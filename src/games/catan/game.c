@@ -228,6 +228,7 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
             a->road[1] != b->road[1] || a->ncards != b->ncards || a->n_settle != b->n_settle ||
             a->n_city != b->n_city || a->n_sideways != b->n_sideways || a->n_road != b->n_road ||
             a->n_wall != b->n_wall || a->n_metro != b->n_metro || a->road_len != b->road_len ||
+            a->ports != b->ports ||
             memcmp(a->n_knight, b->n_knight, sizeof a->n_knight))
             FAIL("cached counts of player %d are out of step with the board", p + 1);
         if (p >= n && (a->bld || a->kn || a->n_road))

@@ -196,16 +196,8 @@ int cat_vp_total(const kt_game *g, const cat_state *s, int p)
 void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates)
 {
     const cat_cfg *cf = cat_cfg_of(g);
-    int generic = 4, special = 0;
-    uint64_t b = s->pl[p].bld;
-    for (int i = 0; i < CAT_NPORT; i++) {
-        if (!(b & (1ULL << cat_port_v[i][0] | 1ULL << cat_port_v[i][1])))
-            continue;
-        if (s->port[i] == PORT_ANY)
-            generic = 3;
-        else
-            special |= 1 << s->port[i];
-    }
+    int ports = s->pl[p].ports;
+    int generic = ports >> PORT_ANY & 1 ? 3 : 4, special = ports;
     int mres = s->merchant >= 0 && s->merchant_owner == p ? cat_terrain_res[s->terrain[s->merchant]] : -1;
     for (int k = 0; k < CAT_NKIND; k++) {
         int r = (special >> k & 1) && k < CAT_NRES ? 2 : generic;
