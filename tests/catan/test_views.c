@@ -231,3 +231,42 @@ KT_TEST(catan_view_options_are_validated)
     KT_EQ(cat_cfg_of(g)->ck, 0);
     kt_game_free(g);
 }
+
+KT_TEST(catan_view_determinize_depends_only_on_what_the_player_knows)
+{
+    /* two states in one information set give the same world for a seed */
+    const char *opts[2] = {"", "variant=base"};
+    int compared = 0;
+    for (int v = 0; v < 2; v++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new("catan", opts[v], 4, 21, NULL, &g, &err), &err));
+        kt_state *a = kt_state_new(g), *b = kt_state_new(g), *da = kt_state_new(g),
+                 *db = kt_state_new(g);
+        kt_action buf[KT_LEGAL_MAX];
+        kt_rng r;
+        kt_rng_seed(&r, 4);
+        for (int step = 0; step < kt_t_scaled(4000) && !kt_is_over(g, a); step++) {
+            if (step % 13 == 0) {
+                int p = (int)kt_rng_below(&r, 4);
+                kt_determinize(g, a, p, kt_rng_next(&r), b);
+                kt_determinize(g, a, p, 99, da);
+                kt_determinize(g, b, p, 99, db);
+                if (!kt_state_equal(g, da, db)) {
+                    KT_FAIL("%s: determinize for player %d depends on hidden information at step %d",
+                            v ? "base" : "ck", p + 1, step);
+                    break;
+                }
+                compared++;
+            }
+            int n = kt_legal(g, a, buf, KT_LEGAL_MAX);
+            kt_apply_trusted(g, a, buf[kt_rng_below(&r, (uint32_t)n)]);
+        }
+        kt_state_free(g, a);
+        kt_state_free(g, b);
+        kt_state_free(g, da);
+        kt_state_free(g, db);
+        kt_game_free(g);
+    }
+    KT_CHECK(compared > 100);
+}

@@ -23,6 +23,23 @@
 
 #include "catan.h"
 
+/* Pools are sorted before shuffling: two states the player cannot tell
+ * apart hold the same multiset of hidden cards, so with the same seed
+ * they must give the same world (the result may depend only on what the
+ * player knows). */
+static void sort_u8(uint8_t *a, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint8_t x = a[i];
+        uint32_t j = i;
+        while (j > 0 && a[j - 1] > x) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
 static void deal_hands(const kt_game *g, cat_state *s, int viewer, int keep, kt_rng *rng)
 {
     uint8_t pool[CAT_NKIND * 19 + 8];
@@ -35,6 +52,7 @@ static void deal_hands(const kt_game *g, cat_state *s, int viewer, int keep, kt_
             for (int i = 0; i < s->pl[q].hand[k]; i++)
                 pool[np++] = (uint8_t)k;
     }
+    sort_u8(pool, np);
     kt_shuffle_u8(rng, pool, np);
     uint32_t at = 0;
     for (int q = 0; q < n; q++) {
@@ -78,6 +96,8 @@ static void deal_progress(const kt_game *g, cat_state *s, int viewer, int colour
             deck_slots[nd++] = (uint8_t)i;
     }
     /* VP cards go to random unknown deck slots; the rest fill the others */
+    sort_u8(vp, nvp);
+    sort_u8(rest, nrest);
     kt_shuffle_u8(rng, deck_slots, nd);
     kt_shuffle_u8(rng, rest, nrest);
     uint8_t assigned[CAT_DECK];
@@ -117,6 +137,7 @@ static void deal_dev(const kt_game *g, cat_state *s, int viewer, kt_rng *rng)
         memset(s->pl[q].dev, 0, sizeof s->pl[q].dev);
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
     }
+    sort_u8(pool, np);
     kt_shuffle_u8(rng, pool, np);
     uint32_t at = 0;
     for (int q = 0; q < n; q++) {
