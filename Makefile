@@ -53,8 +53,10 @@ LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/data.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all test check soak bench clean setup play FORCE
+.PHONY: all tests test check soak bench clean setup play FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests
+# Only the test binary (no CLI): for work on a game while the CLI changes.
+tests: $(BUILD)/kontor-tests
 
 # Generated registries: rewritten only when their content changes.
 $(BUILD)/gen/games.inc: FORCE

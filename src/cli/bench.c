@@ -38,6 +38,7 @@ static const bench_item items[] = {
      2, "bmu,bmu", "games", 1e5},
     {"dominion", "random play, Plunder (Treibgut)", "preset=Treibgut", 2, NULL, "actions", 3e6},
     {"catan", "random play, base game, 4 players", "variant=base", 4, NULL, "games", 1e4},
+    {"catan", "  the same without player trades", "variant=base;trade_cap=0", 4, NULL, "games", 1e4},
     {"catan", "random play, Cities & Knights, 4 players", "", 4, NULL, "actions", 5e6},
     {"mp2", "random play, 3 players", "", 3, NULL, "actions", 5e6},
     {"mp2", "random play, 4 players + caravans", "caravans=1", 4, NULL, "actions", 0},

@@ -141,7 +141,10 @@ struct kt_gamedef {
     void (*determinize)(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
     /* Views.  observe writes the game's members into an object the core has
-     * opened (player -1: spectator).  save writes the full "state" object;
+     * opened (player -1: spectator) and already filled with the reserved
+     * keys game, players, you, status, to_move, turn_player, decision and
+     * turn (a game must not write these again: duplicate keys make the
+     * JSON invalid).  save writes the full "state" object;
      * load reads it back into a zeroed state whose header the core has
      * filled, validating every field (return 1 on success, else kt_jr_fail).
      * The core then runs check() and rejects states that fail it. */

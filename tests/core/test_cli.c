@@ -209,13 +209,15 @@ KT_TEST(core_cli_rejects_bad_options_clearly)
     KT_CHECK(out && st == 2 && strstr(out, "cannot read"));
     free(out);
     for (int gi = 0; gi < kt_game_count(); gi++) {
-        char args[256];
-        snprintf(args, sizeof args, "play %s --seats human,bot:nonexistent", kt_game_info(gi)->name);
+        const kt_gameinfo *info = kt_game_info(gi);
+        char args[512], seats[256] = "human";
+        for (int p = 1; p < info->default_players; p++)
+            strcat(seats, p == 1 ? ",bot:nonexistent" : ",bot:random");
+        snprintf(args, sizeof args, "play %s --seats %s", info->name, seats);
         out = run_kontor(args, "", &st);
         KT_CHECK(out && st == 2 && strstr(out, "unknown bot"));
         free(out);
-        snprintf(args, sizeof args, "play %s --seats human,bot:random --frob 3",
-                 kt_game_info(gi)->name);
+        snprintf(args, sizeof args, "play %s --seats human --frob 3", info->name);
         out = run_kontor(args, "", &st);
         KT_CHECK(out && st == 2 && strstr(out, "unknown option '--frob'"));
         free(out);
