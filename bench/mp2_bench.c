@@ -70,11 +70,41 @@ static int match(int games, int np, const char *opts, char **bots)
     double cwin[MP2_NCHAR] = {0}, cn[MP2_NCHAR] = {0}, cscore[MP2_NCHAR] = {0};
     long act[MP2_NSPACES] = {0};
     double sum_score = 0, min_s = 1e9, max_s = -1e9, win_s = 0;
+    double parts[8] = {0}, posts = 0, done = 0, imp = 0, held = 0;
+    double cparts[MP2_NCHAR][10] = {{0}};
     kt_action buf[KT_LEGAL_MAX];
+    /* "randchars" in the options: random distinct characters per game by
+     * option (no draft), so that character win rates are not skewed by
+     * which characters the bots prefer in the draft */
+    int randchars = strstr(opts, "randchars") != NULL;
+    int caravans = strstr(opts, "caravans=1") != NULL;
+    kt_rng cr;
+    kt_rng_seed(&cr, 99);
     for (int i = 0; i < games; i++) {
         kt_game *g;
         kt_err err;
-        if (kt_game_new("mp2", opts, np, (uint64_t)i + 1, NULL, &g, &err) != KT_OK) {
+        char o[512];
+        snprintf(o, sizeof o, "%s", caravans ? "caravans=1" : "");
+        if (randchars) {
+            uint8_t pool[MP2_NCHAR];
+            int n = caravans ? MP2_NCHAR : MP2_NBASECHAR;
+            for (int k = 0; k < n; k++)
+                pool[k] = (uint8_t)k;
+            kt_shuffle_u8(&cr, pool, (uint32_t)n);
+            size_t l = strlen(o);
+            l += (size_t)snprintf(o + l, sizeof o - l, "%scharacters=", l ? ";" : "");
+            for (int p = 0; p < np; p++) {
+                char nm[32];
+                snprintf(nm, sizeof nm, "%s", mp2_char_name(pool[p], KT_LANG_EN));
+                char *sp = strchr(nm, ' ');
+                if (sp)
+                    *sp = 0;
+                l += (size_t)snprintf(o + l, sizeof o - l, "%s%s", p ? "," : "", nm);
+            }
+        } else {
+            snprintf(o, sizeof o, "%s", opts);
+        }
+        if (kt_game_new("mp2", o, np, (uint64_t)i + 1, NULL, &g, &err) != KT_OK) {
             fprintf(stderr, "%s\n", err.msg);
             return 1;
         }
@@ -103,6 +133,23 @@ static int match(int games, int np, const char *opts, char **bots)
         kt_result res;
         kt_result_get(g, s, &res);
         const mp2_state *ms = (const mp2_state *)s;
+        {
+            int sc[MP2_MAXP], det[MP2_MAXP][8];
+            mp2_final_scores((const mp2_cfg *)g->cfg, ms, sc, det);
+            for (int p = 0; p < np; p++) {
+                int ch = ms->pl[p].character;
+                for (int k = 0; k < 8; k++) {
+                    parts[k] += det[p][k];
+                    cparts[ch][k] += det[p][k];
+                }
+                cparts[ch][8] += ms->pl[p].nposts;
+                cparts[ch][9] += ms->pl[p].ndone;
+                posts += ms->pl[p].nposts;
+                done += ms->pl[p].ndone;
+                imp += __builtin_popcount((unsigned)(ms->pl[p].seals >> 4));
+                held += __builtin_popcount((unsigned)(ms->pl[p].seals & 15));
+            }
+        }
         for (int p = 0; p < np; p++) {
             wins[botof[p]] += res.reward[p];
             score[botof[p]] += res.score[p];
@@ -129,11 +176,21 @@ static int match(int games, int np, const char *opts, char **bots)
                score[k] / games);
     printf("  scores: mean %.1f, winner mean %.1f, min %.0f, max %.0f\n", sum_score / (games * np),
            win_s / games, min_s, max_s);
+    double pn = (double)games * np;
+    printf("  per player: VP in play %.1f, goal %.1f, shields %.1f, goods %.1f, coins %.1f, "
+           "contract majority %.1f, caravans %.1f; posts %.1f, contracts done %.1f, seals %.1f "
+           "(improved %.1f)\n",
+           parts[0] / pn, parts[1] / pn, parts[2] / pn, parts[3] / pn, parts[4] / pn, parts[5] / pn,
+           parts[6] / pn, posts / pn, done / pn, held / pn, imp / pn);
     printf("  by character (win rate vs fair %.3f):\n", 1.0 / np);
     for (int ch = 0; ch < MP2_NCHAR; ch++)
         if (cn[ch] > 0)
-            printf("    %-20s n=%5.0f win %.3f  avg %.1f\n", mp2_char_name(ch, KT_LANG_EN), cn[ch],
-                   cwin[ch] / cn[ch], cscore[ch] / cn[ch]);
+            printf("    %-20s n=%5.0f win %.3f  avg %5.1f (play %4.1f goal %4.1f shields %4.1f goods "
+                   "%3.1f maj %3.1f cv %3.1f; posts %3.1f contracts %3.1f)\n",
+                   mp2_char_name(ch, KT_LANG_EN), cn[ch], cwin[ch] / cn[ch], cscore[ch] / cn[ch],
+                   cparts[ch][0] / cn[ch], cparts[ch][1] / cn[ch], cparts[ch][2] / cn[ch],
+                   cparts[ch][3] / cn[ch], cparts[ch][5] / cn[ch], cparts[ch][6] / cn[ch],
+                   cparts[ch][8] / cn[ch], cparts[ch][9] / cn[ch]);
     long tot = 0;
     for (int i = 0; i < MP2_NSPACES; i++)
         tot += act[i];

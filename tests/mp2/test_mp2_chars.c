@@ -126,11 +126,11 @@ KT_TEST(mp2_abha_jade_points_and_contract_jade)
                     "\"0\":{\"contracts\":[\"S1\",null],\"pepper\":2},"
                     "\"1\":{\"contracts\":[\"S2\",null]},\"2\":{\"contracts\":[\"S3\",null]}}}}");
     KT_REQUIRE(c.g);
-    KT_DO(&c, "complete S1"); /* 3 VP + 1 camel; +1 jade, which scores 1 point */
+    KT_DO(&c, "complete S1"); /* 2 VP + 1 camel; +1 jade, which scores 1 point */
     KT_EQ(PL(&c, 0).res[IT_JADE], 1);
-    KT_EQ(PL(&c, 0).res[IT_VP], 4);
+    KT_EQ(PL(&c, 0).res[IT_VP], 3);
     KT_DO(&c, "money bag with 5 for 1 jade");
-    KT_EQ(PL(&c, 0).res[IT_VP], 5);
+    KT_EQ(PL(&c, 0).res[IT_VP], 4);
     kt_scn_free(&c);
 }
 
@@ -173,8 +173,8 @@ KT_TEST(mp2_mailin_receives_one_round_bonus_twice)
     KT_STREQ(kt_decision(c.g, c.s), "double_bonus");
     KT_EQ(kt_scn_nlegal(&c), 2);
     KT_DO(&c, "double bonus of Dali");
-    KT_EQ(PL(&c, 0).res[IT_PEPPER], 4); /* Dali 2 pepper twice */
-    KT_EQ(PL(&c, 0).res[IT_COIN], 13);  /* Kashgar 3 coins once */
+    KT_EQ(PL(&c, 0).res[IT_PEPPER], 4); /* Dali (2 pepper + 1 coin) twice */
+    KT_EQ(PL(&c, 0).res[IT_COIN], 16);  /* Kashgar (4 coins) once */
     kt_scn_free(&c);
 }
 
@@ -188,11 +188,11 @@ KT_TEST(mp2_filippo_collects_outpost_tiles)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
-    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 1 + 5);
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 6); /* space, route, Shangdu's 6 coins */
     KT_CHECK((PL(&c, 1).kept >> 2) & 1);
     KT_DO(&c, "end turn");
-    KT_DO(&c, "use outpost tile P03 (5 coins)");
-    KT_EQ(PL(&c, 1).res[IT_COIN], 15);
+    KT_DO(&c, "use outpost tile P03 (6 coins)");
+    KT_EQ(PL(&c, 1).res[IT_COIN], 16);
     KT_EQ(PL(&c, 1).kept, 0);
     kt_scn_free(&c);
     /* his own tiles are kept unused (seed) ... */
@@ -200,7 +200,7 @@ KT_TEST(mp2_filippo_collects_outpost_tiles)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
-    KT_EQ(PL(&c, 0).res[IT_COIN], 7);
+    KT_EQ(PL(&c, 0).res[IT_COIN], 6);
     KT_CHECK((PL(&c, 0).kept >> 2) & 1);
     kt_scn_free(&c);
     /* ... or, with filippo_own=use, used at once and kept as well */

@@ -277,7 +277,7 @@ KT_TEST(mp2_data_rejects_unknown_bundle_item)
 KT_TEST(mp2_data_rejects_wrong_card_count)
 {
     const char *w[] = {"cards.txt", "exactly 25 city cards, found 24"};
-    expect_error(T, "cards.txt", "card K25 kind=trade pay=none gain=1jade times=half min=2 src=recon\n",
+    expect_error(T, "cards.txt", "card K25 kind=trade pay=none gain=1silk times=half min=2 src=recon\n",
                  "", w, 2);
 }
 
@@ -302,7 +302,7 @@ KT_TEST(mp2_data_rejects_out_of_range_number)
 KT_TEST(mp2_data_rejects_unknown_field)
 {
     const char *w[] = {"tiles.txt line", "(marker M1)", "field 'colour'", "unknown field"};
-    expect_error(T, "tiles.txt", "marker M1 gain=3c", "marker M1 colour=red gain=3c", w, 4);
+    expect_error(T, "tiles.txt", "marker M1 gain=4c", "marker M1 colour=red gain=4c", w, 4);
 }
 
 KT_TEST(mp2_data_rejects_inconsistent_board)
@@ -318,7 +318,7 @@ KT_TEST(mp2_data_rejects_inconsistent_board)
     expect_error(T, "tiles.txt", "crests=dragon+moon", "crests=dragon+sun", w3, 3);
     /* contract rewards always include points */
     const char *w4[] = {"contracts.txt line", "(contract C01)", "field 'reward'", "always gives points"};
-    expect_error(T, "contracts.txt", "reward=4vp+2c     src=recon", "reward=2c     src=recon", w4, 4);
+    expect_error(T, "contracts.txt", "reward=3vp+2c     src=recon", "reward=2c     src=recon", w4, 4);
 }
 
 KT_TEST(mp2_data_rejects_missing_file)

@@ -260,10 +260,10 @@ KT_TEST(mp2_place_lowest_die_decides_travel_distance)
     KT_DO(&c, "travel 3 with 2+5+6");
     KT_EQ(MS(&c)->mv.steps, 2);
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "to Ordos");
-    /* no steps left: the move ends by itself at the oasis */
+    KT_DO(&c, "to Xian");
+    /* no steps left: the move ends by itself */
     KT_CHECK(!MS(&c)->mv.on);
-    KT_EQ(PL(&c, 0).fig[0], mp2_t_loc(&c, "Ordos"));
+    KT_EQ(PL(&c, 0).fig[0], mp2_t_loc(&c, "Xian"));
     kt_scn_free(&c);
 }
 
@@ -443,9 +443,8 @@ KT_TEST(mp2_contracts_discarded_to_pile_bottom)
     /* player 1 travels to Karakorum, a contract city, and takes one there:
      * the red contract from Kabul goes to the bottom of the pile */
     KT_DO(&c, "travel 2 with 3+4");
-    KT_DO(&c, "to Gobi");
     KT_DO(&c, "to Karakorum");
-    KT_DO(&c, "stop"); /* 1 of 3 steps left unused */
+    KT_DO(&c, "stop"); /* 2 of 3 steps left unused */
     KT_STREQ(kt_decision(c.g, c.s), "contract");
     int n0 = MS(&c)->pile_len;
     snprintf(a, sizeof a, "take %s from Karakorum", board_contract(&c, 3, 0));
@@ -467,9 +466,10 @@ KT_TEST(mp2_travel_lower_space_one_step_for_two_coins)
     KT_DO(&c, "travel 1 with 5");
     KT_EQ(PL(&c, 0).res[IT_COIN], 8); /* the lower space costs 2 coins */
     KT_CHECK(!LEGAL(&c, "stop"));      /* at least one step */
-    KT_DO(&c, "to Kaifeng");           /* route: 3 coins */
+    KT_DO(&c, "to Kaifeng");           /* route: 3 coins + 1 camel */
     KT_CHECK(!MS(&c)->mv.on);          /* one step only */
     KT_EQ(PL(&c, 0).res[IT_COIN], 5);
+    KT_EQ(PL(&c, 0).res[IT_CAMEL], 4);
     KT_CHECK((PL(&c, 0).posts >> mp2_t_loc(&c, "Kaifeng")) & 1);
     kt_scn_free(&c);
 }
@@ -493,17 +493,18 @@ KT_TEST(mp2_travel_oasis_and_beijing_get_no_post)
     kt_scn c = scn3(T, PS("\"0\":{\"dice\":[2,6,6,6,6]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 2 with 2+6");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_DO(&c, "to Beijing"); /* back and forth is allowed */
-    KT_EQ(PL(&c, 0).nposts, 0);
+    KT_EQ(PL(&c, 0).nposts, 0); /* passing Shangdu places nothing either */
     KT_EQ(PL(&c, 0).fig[0], MC(&c)->start);
     kt_scn_free(&c);
-    c = scn3(T, NULL, NULL);
+    c = scn3(T, PS("\"0\":{\"figures\":[\"Xian\"]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Yunnan");
     KT_EQ(PL(&c, 0).nposts, 0);
     KT_EQ(PL(&c, 0).res[IT_CAMEL], 4);
+    KT_EQ(PL(&c, 0).res[IT_COIN], 6);
     kt_scn_free(&c);
 }
 
@@ -514,17 +515,17 @@ KT_TEST(mp2_travel_arrival_bonus_marker_and_first_outpost_only)
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
     KT_DO(&c, "end turn");
-    /* Dali carries the 2-pepper bonus marker: gained at once */
+    /* Dali carries the bonus marker 2 pepper + 1 coin: gained at once */
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Dali");
     KT_EQ(PL(&c, 1).res[IT_PEPPER], 2);
     KT_DO(&c, "end turn");
-    /* Shangdu's outpost tile (5 coins) goes to the first player to post
+    /* Shangdu's outpost tile (6 coins) goes to the first player to post
      * there; Filippo Vitello (player 1) keeps the tile */
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
-    /* 1 coin fee (travel 1 is occupied), 2 for the space, 1 for the route */
-    KT_EQ(PL(&c, 2).res[IT_COIN], 10 - 1 - 2 - 1 + 5);
+    /* 1 coin fee (travel 1 is occupied), 2 for the space, 2 for the route */
+    KT_EQ(PL(&c, 2).res[IT_COIN], 10 - 1 - 2 - 2 + 6);
     KT_EQ(MS(&c)->outpost[2], MP2_NONE);
     KT_CHECK((PL(&c, 0).kept >> 2) & 1);
     kt_scn_free(&c);
@@ -532,10 +533,9 @@ KT_TEST(mp2_travel_arrival_bonus_marker_and_first_outpost_only)
 
 KT_TEST(mp2_travel_contract_city_offers_one_contract)
 {
-    kt_scn c = scn3(T, PS("\"0\":{\"dice\":[2,6,6,6,6]}"), NULL);
+    kt_scn c = scn3(T, NULL, NULL);
     KT_REQUIRE(c.g);
-    KT_DO(&c, "travel 2 with 2+6");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Karakorum");
     KT_STREQ(kt_decision(c.g, c.s), "contract");
     KT_EQ(kt_scn_nlegal(&c), 3); /* one of the two, or none */
@@ -553,12 +553,12 @@ KT_TEST(mp2_travel_upper_space_extra_post_in_city_passed)
         KT_REQUIRE(c.g);
         KT_DO(&c, "travel 3 with 3+3+3");
         KT_DO(&c, "to Shangdu");
-        KT_DO(&c, "to Ordos");
         KT_DO(&c, "to Xian");
+        KT_DO(&c, "to Yunnan"); /* ends on an oasis: no post at the end */
         KT_STREQ(kt_decision(c.g, c.s), "extra_post");
-        KT_EQ(kt_scn_nlegal(&c), 2); /* Shangdu (the oasis does not count) or none */
+        KT_EQ(kt_scn_nlegal(&c), 3); /* Shangdu or Xian (cities passed), or none */
         KT_DO(&c, "extra post in Shangdu");
-        KT_EQ(PL(&c, 0).nposts, 2);
+        KT_EQ(PL(&c, 0).nposts, 1);
         /* with the bonus rule the extra post claims Shangdu's outpost tile
          * (kept by Filippo); without it the tile stays */
         KT_EQ(MS(&c)->outpost[2] == MP2_NONE, flag);
@@ -574,8 +574,8 @@ KT_TEST(mp2_travel_ninth_tenth_eleventh_post_score)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 3 with 3+3+3");
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "to Ordos");
     KT_DO(&c, "to Xian");
+    KT_DO(&c, "to Chengdu");
     KT_EQ(PL(&c, 0).res[IT_VP], 5); /* 9th post */
     KT_DO(&c, "extra post in Shangdu");
     KT_EQ(PL(&c, 0).res[IT_VP], 10); /* 10th post */
@@ -626,24 +626,25 @@ KT_TEST(mp2_travel_seal_routes_need_the_seal)
 
 KT_TEST(mp2_travel_costs_must_be_payable_jade_fills_in)
 {
-    /* 2 coins: the space fee leaves nothing for Shangdu (1 coin) or
-     * Kaifeng (3 coins); Gobi costs a camel */
-    kt_scn c = scn3(T, PS("\"0\":{\"coins\":2,\"camels\":1}"), NULL);
+    /* from Xian with 3 coins and 1 camel: after the 2-coin space fee only
+     * Shangdu (1 coin + 1 camel) is affordable, not Kaifeng or Chengdu (2
+     * coins) or the oasis Yunnan and Dunhuang (2 coins + 1 camel) */
+    kt_scn c = scn3(T, PS("\"0\":{\"coins\":3,\"camels\":1,\"figures\":[\"Xian\"]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
     KT_EQ(kt_scn_nlegal(&c), 1);
-    KT_CHECK(LEGAL(&c, "to Gobi"));
+    KT_CHECK(LEGAL(&c, "to Shangdu"));
     kt_scn_free(&c);
-    c = scn3(T, PS("\"0\":{\"coins\":1,\"camels\":0}"), NULL);
+    c = scn3(T, PS("\"0\":{\"coins\":2,\"camels\":0,\"figures\":[\"Xian\"]}"), NULL);
     KT_REQUIRE(c.g);
     KT_CHECK(!LEGAL(&c, "travel 1 with 1")); /* no first step is affordable */
     kt_scn_free(&c);
     /* jade stands in for the missing coins and camels */
-    c = scn3(T, PS("\"0\":{\"coins\":0,\"camels\":0,\"jade\":3}"), NULL);
+    c = scn3(T, PS("\"0\":{\"coins\":0,\"camels\":0,\"jade\":4,\"figures\":[\"Xian\"]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
-    KT_EQ(PL(&c, 0).res[IT_JADE], 1);
-    KT_DO(&c, "to Gobi");
+    KT_EQ(PL(&c, 0).res[IT_JADE], 2);
+    KT_DO(&c, "to Shangdu");
     KT_EQ(PL(&c, 0).res[IT_JADE], 0);
     kt_scn_free(&c);
 }
@@ -653,26 +654,26 @@ KT_TEST(mp2_first_player_highest_travel_space_last_on_ties)
     kt_scn c = scn3(T, PS("\"0\":{\"dice\":[2,3,3,3,6]},\"2\":{\"dice\":[1,1,2,5,6]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 3 with 3+3+3");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_DO(&c, "stop");
     KT_DO(&c, "end turn");
     KT_DO(&c, "travel 1 with 1");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_DO(&c, "end turn");
     KT_EQ(MS(&c)->next_first, 0); /* the lower space does not beat the upper one */
     KT_DO(&c, "travel 3 with 1+1+2"); /* lowest die 1: one step */
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_EQ(MS(&c)->next_first, 2); /* equal space, later: player 3 */
     kt_scn_free(&c);
     /* rule flag first_player=last: simply the last traveller */
     c = scn_opts(T, CHARS3 ";first_player=last", 3, PS("\"0\":{\"dice\":[2,3,3,3,6]}"), NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 3 with 3+3+3");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_DO(&c, "stop");
     KT_DO(&c, "end turn");
     KT_DO(&c, "travel 1 with 1");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_EQ(MS(&c)->next_first, 1);
     kt_scn_free(&c);
 }
@@ -705,7 +706,7 @@ KT_TEST(mp2_first_player_changes_at_round_start_or_stays)
     c = scn3(T, PS(LAST_TURN ",\"0\":{\"dice\":[4],\"placed\":4}"), "\"first\":2,\"next_first\":2");
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 4");
-    KT_DO(&c, "to Gobi");
+    KT_DO(&c, "to Shangdu");
     KT_DO(&c, "end turn");
     finish_round_start(T, &c);
     KT_EQ(MS(&c)->first, 0);
@@ -727,9 +728,9 @@ KT_TEST(mp2_round_start_income_and_refresh)
     finish_round_start(T, &c);
     const mp2_state *s = MS(&c);
     KT_EQ(s->round, 1);
-    /* bonus markers of Kashgar (3 coins) and Dali (2 pepper), the improved
-     * farmer seal (1 pepper + 2 coins); compensation taken as camels */
-    KT_EQ(PL(&c, 0).res[IT_COIN], 10 + 3 + 2);
+    /* bonus markers of Kashgar (4 coins) and Dali (2 pepper + 1 coin), the
+     * improved farmer seal (1 pepper + 2 coins); compensation as camels */
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 + 4 + 1 + 2);
     KT_EQ(PL(&c, 0).res[IT_PEPPER], 3);
     KT_EQ(PL(&c, 2).res[IT_COIN], abha + 2); /* Abha Basu: 2 coins each round */
     /* new city cards in the action area, this round's offer tiles, all dice
@@ -897,10 +898,11 @@ KT_TEST(mp2_city_card_minimum_die_and_move)
     KT_STREQ(kt_decision(c.g, c.s), "move");
     KT_CHECK(LEGAL(&c, "stop")); /* "move up to 2": no travel fee, may stop */
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "to Ordos");
-    KT_EQ(PL(&c, 0).res[IT_COIN], 8); /* route costs only: 1 + 1 */
-    KT_EQ(PL(&c, 0).fig[0], mp2_t_loc(&c, "Ordos"));
-    KT_EQ(PL(&c, 0).nposts, 0);
+    KT_DO(&c, "to Xian");
+    KT_EQ(PL(&c, 0).res[IT_COIN], 7); /* route costs only: 2 + 1 (and a camel) */
+    KT_EQ(PL(&c, 0).res[IT_CAMEL], 4);
+    KT_EQ(PL(&c, 0).fig[0], mp2_t_loc(&c, "Xian"));
+    KT_EQ(PL(&c, 0).nposts, 1); /* one post where the move ends */
     kt_scn_free(&c);
 }
 
@@ -937,7 +939,7 @@ KT_TEST(mp2_city_card_bonuses_of_own_cities_each_different)
     KT_CHECK(LEGAL(&c, "done"));
     KT_DO(&c, "bonus of Dali");
     KT_STREQ(kt_decision(c.g, c.s), "turn"); /* the die (2) allows two */
-    KT_EQ(PL(&c, 0).res[IT_COIN], 13);
+    KT_EQ(PL(&c, 0).res[IT_COIN], 15); /* 4 coins + 1 coin */
     KT_EQ(PL(&c, 0).res[IT_PEPPER], 2);
     kt_scn_free(&c);
 }
@@ -1046,9 +1048,9 @@ KT_TEST(mp2_bonus_complete_contract_and_improve_seal)
                     "\"removed\":[\"S4\",\"S5\",\"S6\",\"S7\"]");
     KT_REQUIRE(c.g);
     KT_CHECK(!LEGAL(&c, "complete S2")); /* only contracts on one's own board */
-    KT_DO(&c, "complete S1");            /* 2 pepper -> 3 VP + 1 camel */
+    KT_DO(&c, "complete S1");            /* 2 pepper -> 2 VP + 1 camel */
     KT_EQ(PL(&c, 0).res[IT_PEPPER], 2);
-    KT_EQ(PL(&c, 0).res[IT_VP], 3);
+    KT_EQ(PL(&c, 0).res[IT_VP], 2);
     KT_EQ(PL(&c, 0).res[IT_CAMEL], 6);
     KT_EQ(PL(&c, 0).ndone, 1);
     KT_EQ(PL(&c, 0).con[0], MP2_NONE);
@@ -1070,7 +1072,8 @@ KT_TEST(mp2_copy_marker_takes_any_other_bonus)
     KT_DO(&c, "to Khotan"); /* the "?" marker */
     KT_STREQ(kt_decision(c.g, c.s), "copy_bonus");
     KT_EQ(kt_scn_nlegal(&c), 5); /* every other marker on the board, posts or not */
-    KT_DO(&c, "copy bonus of Baghdad (1 jade)");
-    KT_EQ(PL(&c, 0).res[IT_JADE], 1);
+    KT_DO(&c, "copy bonus of Kashgar (4 coins)");
+    /* the space's 2 coins, the route's 1 coin (and a camel), the copied 4 */
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 1 + 4);
     kt_scn_free(&c);
 }

@@ -51,8 +51,10 @@ static void set_prices(const mp2_state *s, prices *pr)
     pr->res[IT_SILK] = 0.5 + 0.2 * R;
     pr->res[IT_GOLD] = 0.5 + 0.3 * R;
     pr->res[IT_VP] = 1.0;
+    /* a die is worth about what a one-die action yields now (a book, the
+     * Khan's Favor), which falls as goods lose their use towards the end */
     for (int v = 1; v <= 6; v++)
-        pr->die[v] = 0.9 + 0.25 * v;
+        pr->die[v] = (1.0 + 0.2 * R) + (0.15 + 0.03 * R) * v;
     pr->die[0] = 0;
 }
 
@@ -129,12 +131,20 @@ static double post_value(const mp2_cfg *c, const mp2_state *s, const prices *pr,
             add += hit;
         }
     }
-    if (add)
-        v += track_gain(c, n, add);
+    /* the track is convex: early shields score little now but raise the
+     * slope of later ones, so a new shield is worth at least the track's
+     * average slope around 8 shields while rounds remain */
+    if (add) {
+        double g = track_gain(c, n, add);
+        double floor = add * (c->track[8] / 8.0);
+        v += pr->left > 0 && g < floor ? floor : g;
+    }
     if (pl->nposts >= MP2_POSTS)
         v -= 3; /* a post has to be moved away */
     else if (pl->nposts + 1 >= 9)
         v += pl->nposts + 1 == 11 ? 10 : 5;
+    else if (pr->left > 0)
+        v += 20.0 / MP2_POSTS; /* progress towards the 9th-11th post bonuses */
     if (l->bonus)
         v += marker_value(c, s, pr, s->marker[l->bonus - 1]) * (1 + 0.9 * pr->left);
     if (l->outpost && s->outpost[l->outpost - 1] != MP2_NONE)
@@ -207,20 +217,33 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
     for (int b = 0; b < MP2_NBONUSCITY; b++)
         if (has_post(s, p, c->bonus_loc[b]))
             v += marker_value(c, s, &pr, s->marker[b]) * 0.9 * pr.left;
+    /* kept outpost tiles are worth less than their bonus, so that cashing
+     * one is an improvement (and nothing once the game is over) */
     for (int t = 0; t < MP2_NOUTPOSTS; t++)
         if ((pl->kept >> t) & 1)
-            v += reward_value(c, &pr, c->outpost[t].reward);
+            v += reward_value(c, &pr, c->outpost[t].reward) * (pr.left > 0 ? 0.8 : 0.2);
     if (s->phase == PH_PLAY || s->phase == PH_ROUND)
         for (int d = 1; d <= 6; d++)
             v += (pl->own[d] + pl->blk[d]) * pr.die[d];
     v += 1.5 * mp2_popc64((uint64_t)pl->pieces);
+    /* a running caravan: its goods are worth between their end value and
+     * their sale value, the more the nearer it is to one of the figures */
     for (int i = 0; i < 2; i++)
-        if (pl->cv_loc[i] != MP2_NOLOC)
+        if (pl->cv_loc[i] != MP2_NOLOC) {
+            int d = 99;
+            for (int f = 0; f < 2; f++)
+                if (pl->fig[f] != MP2_NOLOC && hb->dist[pl->fig[f]][pl->cv_loc[i]] < d)
+                    d = hb->dist[pl->fig[f]][pl->cv_loc[i]];
+            double near = hb->dist[0][0] == 0 && d < 99 ? (d >= 6 ? 0 : (6 - d) / 6.0) : 0.5;
             for (int j = 0; j < 2; j++) {
                 int gd = pl->cv_goods[i][j];
-                if (gd)
-                    v += gd == IT_GOLD ? 4.5 : gd == IT_SILK ? 3 : 1.5;
+                if (!gd)
+                    continue;
+                double endv = gd == IT_GOLD ? 3 : gd == IT_SILK ? 2 : 1;
+                double sale = gd == IT_GOLD ? 6 : gd == IT_SILK ? 4 : 2;
+                v += endv + (sale - endv) * (pr.left > 0 ? 0.4 + 0.5 * near : 0.3 * near);
             }
+        }
     /* reach: the best city within two steps of a figure */
     if (pr.left > 0 || s->phase == PH_PLAY) {
         double best = 0;
@@ -230,14 +253,14 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
                 continue;
             for (int l = 0; l < c->nloc; l++) {
                 int d = hb->dist[at][l];
-                if (d == 0 || d > 3 || !((c->city_mask >> l) & 1) || has_post(s, p, l))
+                if (d == 0 || d > 4 || !((c->city_mask >> l) & 1) || has_post(s, p, l))
                     continue;
-                double pv = post_value(c, s, &pr, p, l) / (1.0 + d);
+                double pv = post_value(c, s, &pr, p, l) / (0.5 + d);
                 if (pv > best)
                     best = pv;
             }
         }
-        v += 0.35 * best;
+        v += 0.5 * best;
     }
     return v;
 }
