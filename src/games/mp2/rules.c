@@ -780,6 +780,12 @@ static void die_types(const mp2_player *pl, dtypes *t)
         }
 }
 
+static void combo_clear(combo *cb)
+{
+    cb->code = 0;
+    cb->k = cb->low = cb->nown = cb->npiece = cb->pieces = 0;
+}
+
 static void combo_add(combo *cb, const dtypes *t, int i)
 {
     cb->code |= (uint32_t)t->code[i] << (5 * cb->k);
@@ -801,7 +807,7 @@ static int combos(const dtypes *t, int k, combo *out)
     int n = 0;
     for (int i = 0; i < t->n; i++) {
         if (k == 1) {
-            memset(&out[n], 0, sizeof out[n]);
+            combo_clear(&out[n]);
             combo_add(&out[n++], t, i);
             continue;
         }
@@ -809,7 +815,7 @@ static int combos(const dtypes *t, int k, combo *out)
             if (j == i && t->cnt[i] < 2)
                 continue;
             if (k == 2) {
-                memset(&out[n], 0, sizeof out[n]);
+                combo_clear(&out[n]);
                 combo_add(&out[n], t, i);
                 combo_add(&out[n++], t, j);
                 continue;
@@ -818,7 +824,7 @@ static int combos(const dtypes *t, int k, combo *out)
                 int need_l = 1 + (l == j) + (l == i);
                 if (l == j && t->cnt[l] < need_l)
                     continue;
-                memset(&out[n], 0, sizeof out[n]);
+                combo_clear(&out[n]);
                 combo_add(&out[n], t, i);
                 combo_add(&out[n], t, j);
                 combo_add(&out[n++], t, l);
@@ -909,27 +915,61 @@ typedef struct tctx {
     int p;
     kt_action *buf;
     int n;
+    int own, black;      /* unplaced own / black dice of the player */
+    int seal_ok[7];      /* -1 unknown, else any_seal() for that die value */
     int travel_ok[3][7]; /* -1 unknown, else whether a first leg exists for fee f */
 } tctx;
 
-static void emit(tctx *t, kt_action a) { t->buf[t->n++] = a; }
-
-static int space_fee(const tctx *t, int sp, const combo *cb)
+static int seal_ok(tctx *t, int die)
 {
-    const mp2_space *x = &t->s->sp[sp];
-    int stack = sp < MP2_NBASESP ? t->c->space[sp].stack : 0;
-    if (!x->used || sp == SP_KHAN) /* the Khan's Favor slots are separate and free */
-        return 0;
-    return stack ? cb->low : -1; /* -1: occupied single-use space */
+    if (t->seal_ok[die] < 0)
+        t->seal_ok[die] = any_seal(t->c, t->s, t->p, die);
+    return t->seal_ok[die];
 }
 
-static int basic_ok(const tctx *t, int sp, const combo *cb)
+static void emit(tctx *t, kt_action a) { t->buf[t->n++] = a; }
+
+/* Conditions of a space that do not depend on the dice chosen; checked
+ * once per space before its dice combinations (the hot path of random
+ * play).  Returns 0 when no placement there can be legal. */
+static int space_open(tctx *t, int sp)
 {
-    const mp2_space *x = &t->s->sp[sp];
-    if (cb->nown && ((x->occ >> t->p) & 1))
+    const mp2_cfg *c = t->c;
+    const mp2_state *s = t->s;
+    int p = t->p;
+    const mp2_player *pl = &s->pl[p];
+    const mp2_space *x = &s->sp[sp];
+    int single = sp >= MP2_NBASESP || (!c->space[sp].stack && sp != SP_KHAN);
+    if (single && x->used)
         return 0;
-    if (cb->npiece && x->used && sp != SP_KHAN)
+    /* own colour already there: only black dice (pieces need a free space) */
+    if (((x->occ >> p) & 1) && t->black == 0)
         return 0;
+    switch (sp) {
+    case SP_KHAN:
+        return x->used < 4;
+    case SP_SEALS:
+        return seal_ok(t, 6);
+    case SP_CONTRACTS:
+        return contract_avail(c, s, p, MP2_NOLOC);
+    case SP_TRAVEL2:
+    case SP_TRAVEL3:
+        return !has_char(s, p, CH_GANTULGA);
+    default:
+        break;
+    }
+    if (sp >= SP_SPECIAL && sp < SP_CARD)
+        return (int)((pl->posts >> c->special_loc[(sp - SP_SPECIAL) / 2]) & 1);
+    if (sp >= SP_CARD && sp < SP_BAG) {
+        int slot = sp - SP_CARD, card = s->card_slot[slot];
+        if (card == MP2_NONE)
+            return 0;
+        if (slot < MP2_NCARDCITY && !((pl->posts >> c->card_loc[slot]) & 1) && !pl->pieces)
+            return 0;
+        /* cards are single-use, so never a fee; the die matters only for
+         * the minimum and the guild seal card */
+        return card_usable(c, s, p, &c->card[card], 6, 0);
+    }
     return 1;
 }
 
@@ -939,45 +979,63 @@ static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
     const mp2_state *s = t->s;
     int p = t->p;
     const mp2_player *pl = &s->pl[p];
+    const mp2_space *x = &s->sp[sp];
+    const mp2_card *cd = NULL;
+    int card_loc = -1;
+    /* everything that depends only on the space, hoisted out of the loop */
+    int lowmin = sp < MP2_NBASESP ? c->space[sp].min : 1;
+    if (sp == SP_KHAN && x->used && s->khan[x->used - 1] > lowmin)
+        lowmin = s->khan[x->used - 1];
+    int own_blocked = (x->occ >> p) & 1;
+    int piece_blocked = x->used && sp != SP_KHAN;
+    int fee_applies = x->used && sp < MP2_NBASESP && c->space[sp].stack && sp != SP_KHAN;
+    int can_fee = pl->res[IT_COIN] + pl->res[IT_JADE];
+    enum { K_PLAIN, K_SEALS, K_TRAVEL, K_SPECIAL, K_CARD } kind = K_PLAIN;
+    int other_own = 0;
+    if (sp == SP_SEALS) {
+        kind = K_SEALS;
+    } else if (sp >= SP_TRAVEL1 && sp <= SP_TRAVEL3) {
+        kind = K_TRAVEL;
+    } else if (sp >= SP_SPECIAL && sp < SP_CARD) {
+        int k = (sp - SP_SPECIAL) / 2, other = SP_SPECIAL + 2 * k + (1 - (sp - SP_SPECIAL) % 2);
+        kind = K_SPECIAL;
+        other_own = (s->sp[other].occ >> p) & 1; /* one colour per special city */
+    } else if (sp >= SP_CARD && sp < SP_BAG) {
+        kind = K_CARD;
+        cd = &c->card[s->card_slot[sp - SP_CARD]];
+        if (cd->min > lowmin)
+            lowmin = cd->min;
+        if (sp - SP_CARD < MP2_NCARDCITY && !((pl->posts >> c->card_loc[sp - SP_CARD]) & 1))
+            card_loc = c->card_loc[sp - SP_CARD]; /* open only through a piece */
+    }
     for (int i = 0; i < ncb; i++) {
         const combo *cb = &cbs[i];
-        if (!basic_ok(t, sp, cb))
+        if (cb->low < lowmin || (own_blocked && cb->nown) || (piece_blocked && cb->npiece))
             continue;
-        int fee = space_fee(t, sp, cb);
-        if (fee < 0)
-            continue;
-        if (sp < MP2_NBASESP && cb->low < c->space[sp].min)
-            continue;
-        if (fee && !mp2_can_pay(pl, fee, 0, 0))
+        int fee = fee_applies ? cb->low : 0;
+        if (fee > can_fee)
             continue;
         int ok = 1;
-        if (sp == SP_KHAN) {
-            int k = s->sp[SP_KHAN].used;
-            ok = k < 4 && (k == 0 || cb->low >= s->khan[k - 1]);
-        } else if (sp == SP_SEALS) {
-            ok = any_seal(c, s, p, cb->low);
-        } else if (sp == SP_CONTRACTS) {
-            ok = contract_avail(c, s, p, MP2_NOLOC);
-        } else if (sp >= SP_TRAVEL1 && sp <= SP_TRAVEL3) {
-            int owed = fee + (sp == SP_TRAVEL1 ? 2 : 0);
+        switch (kind) {
+        case K_SEALS:
+            ok = seal_ok(t, cb->low);
+            break;
+        case K_TRAVEL: {
             int *cache = &t->travel_ok[sp - SP_TRAVEL1][fee];
             if (*cache < 0)
-                *cache = first_leg_exists(c, s, p, owed);
+                *cache = first_leg_exists(c, s, p, fee + (sp == SP_TRAVEL1 ? 2 : 0));
             ok = *cache;
-        } else if (sp >= SP_SPECIAL && sp < SP_CARD) {
-            int k = (sp - SP_SPECIAL) / 2, other = SP_SPECIAL + 2 * k + (1 - (sp - SP_SPECIAL) % 2);
-            ok = ((pl->posts >> c->special_loc[k]) & 1) &&
-                 !(cb->nown && ((s->sp[other].occ >> p) & 1));
-        } else if (sp >= SP_CARD && sp < SP_BAG) {
-            int slot = sp - SP_CARD;
-            int card = s->card_slot[slot];
-            ok = card != MP2_NONE;
-            if (ok && slot < MP2_NCARDCITY) {
-                int loc = c->card_loc[slot];
-                ok = ((pl->posts >> loc) & 1) || (cb->npiece && pieces_open_city(c, s, cb->pieces, loc));
-            }
-            if (ok)
-                ok = card_usable(c, s, p, &c->card[card], cb->low, fee);
+            break;
+        }
+        case K_SPECIAL:
+            ok = !(cb->nown && other_own);
+            break;
+        case K_CARD:
+            ok = (cd->kind != CK_SEALS || seal_ok(t, cb->low)) &&
+                 (card_loc < 0 || (cb->npiece && pieces_open_city(c, s, cb->pieces, card_loc)));
+            break;
+        default:
+            break;
         }
         if (ok)
             emit(t, MP2_ACT(A_PLACE, (uint32_t)sp | (cb->code << 8)));
@@ -992,21 +1050,38 @@ static void gen_turn(tctx *t)
     const mp2_state *s = t->s;
     int p = t->p;
     const mp2_player *pl = &s->pl[p];
-    int dice = mp2_dice_left(pl);
     dtypes dt;
     die_types(pl, &dt);
+    t->own = t->black = 0;
+    for (int v = 1; v <= 6; v++) {
+        t->own += pl->own[v];
+        t->black += pl->blk[v];
+    }
+    int dice = t->own + t->black;
+    for (int v = 0; v < 7; v++)
+        t->seal_ok[v] = -1;
     if (!s->main_done && dice > 0) {
         combo c1[16], c2[160], c3[600];
-        int n1 = combos(&dt, 1, c1), n2 = combos(&dt, 2, c2), n3 = combos(&dt, 3, c3);
+        int n1 = combos(&dt, 1, c1), n2 = -1, n3 = -1;
         memset(t->travel_ok, 0xff, sizeof t->travel_ok);
         /* a placement made only of Donata's pieces is fine while dice remain */
         for (int sp = 0; sp < SP_BAG; sp++) {
-            if (sp >= SP_TRAVEL2 && sp <= SP_TRAVEL3 && has_char(s, p, CH_GANTULGA))
+            if (!space_open(t, sp))
                 continue;
             int k = sp < MP2_NBASESP ? c->space[sp].dice : 1;
             if (sp == SP_SEALS && has_char(s, p, CH_DEWU))
                 k = 1;
-            gen_space(t, sp, k == 1 ? c1 : k == 2 ? c2 : c3, k == 1 ? n1 : k == 2 ? n2 : n3);
+            if (k == 1) {
+                gen_space(t, sp, c1, n1);
+            } else if (k == 2) {
+                if (n2 < 0)
+                    n2 = combos(&dt, 2, c2);
+                gen_space(t, sp, c2, n2);
+            } else {
+                if (n3 < 0)
+                    n3 = combos(&dt, 3, c3);
+                gen_space(t, sp, c3, n3);
+            }
         }
     }
     /* bonus actions */
@@ -1040,7 +1115,7 @@ static void gen_turn(tctx *t)
         if (has_char(s, p, CH_VIDAL))
             emit(t, MP2_ACT(A_COMPLETE, (uint32_t)i | 2u));
     }
-    for (int g = 0; g < MP2_NGUILD; g++) {
+    for (int g = 0; g < MP2_NGUILD && (pl->seals & ~(pl->seals >> 4) & 15); g++) {
         if (!has_seal(pl, g) || improved(pl, g))
             continue;
         mp2_bundle cost = c->rw[c->guild[g].improve].alt[0];
@@ -1049,9 +1124,10 @@ static void gen_turn(tctx *t)
         if (can_pay_b(pl, &cost, 1))
             emit(t, MP2_ACT(A_IMPROVE, (uint32_t)g));
     }
-    for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        if ((pl->kept >> i) & 1)
-            emit(t, MP2_ACT(A_FILIPPO, (uint32_t)i));
+    if (pl->kept)
+        for (int i = 0; i < MP2_NOUTPOSTS; i++)
+            if ((pl->kept >> i) & 1)
+                emit(t, MP2_ACT(A_FILIPPO, (uint32_t)i));
     if (has_char(s, p, CH_VIDAL) && !(pl->tflags & TF_VIDAL) && pl->res[IT_PEPPER] > 0 &&
         pl->res[IT_SILK] > 0 && pl->res[IT_GOLD] > 0)
         emit(t, MP2_ACT(A_VIDAL, 0));
@@ -1881,7 +1957,15 @@ static void run(const mp2_cfg *c, mp2_state *s)
                 s->mv.flags = e->c;
             }
             if (e->type < EF_AUTO) {
-                if (gen_decision(c, s, e, tmp) == 0) {
+                /* only these decisions can run out of options (the others
+                 * always offer at least one: fixed choices, or checked when
+                 * the effect was created) */
+                int may_be_empty = e->type == EF_CONTRACT || e->type == EF_MOVE ||
+                                   e->type == EF_XPOST || e->type == EF_CARDBONUS ||
+                                   e->type == EF_CVMOVE || e->type == EF_CVLOAD ||
+                                   e->type == EF_CVTILE || e->type == EF_CVCITY;
+                KT_ASSERT(may_be_empty || gen_decision(c, s, e, tmp) > 0);
+                if (may_be_empty && gen_decision(c, s, e, tmp) == 0) {
                     skip_effect(c, s);
                     continue;
                 }
