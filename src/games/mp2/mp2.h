@@ -397,6 +397,7 @@ void mp2_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int mp2_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
 void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void mp2_bundle_text(const mp2_cfg *c, const mp2_bundle *b, int lang, kt_buf *out);
+void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out);
 const char *mp2_loc_name(const mp2_cfg *c, int loc, int lang);
 const char *mp2_good_name(int item, int lang);
 int mp2_eff_valid(const mp2_cfg *c, const mp2_eff *e, const char **why);

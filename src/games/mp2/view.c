@@ -96,6 +96,53 @@ static void rw_text(const mp2_cfg *c, int rw, int lang, kt_buf *out)
     }
 }
 
+/* What a city card does, in a few words ("1 camel -> 3 coins or 1 coin ->
+ * 1 camel, per pip"). */
+void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out)
+{
+    const mp2_card *cd = &c->card[card];
+    const char *times = cd->times == CT_ONE    ? L("once", "einmal")
+                        : cd->times == CT_HALF ? L("per 2 pips", "je 2 Augen")
+                                               : L("per pip", "je Auge");
+    switch (cd->kind) {
+    case CK_TRADE:
+    case CK_EITHER:
+        if (cd->pay) {
+            rw_text(c, cd->pay, lang, out);
+            kt_buf_puts(out, " -> ");
+        }
+        rw_text(c, cd->gain, lang, out);
+        if (cd->kind == CK_EITHER) {
+            kt_buf_printf(out, " %s ", L("or", "oder"));
+            rw_text(c, cd->pay2, lang, out);
+            kt_buf_puts(out, " -> ");
+            rw_text(c, cd->gain2, lang, out);
+        }
+        kt_buf_printf(out, ", %s", times);
+        break;
+    case CK_PERCONTRACT:
+        rw_text(c, cd->gain, lang, out);
+        kt_buf_printf(out, " %s", L("per completed contract (up to the die)",
+                                    "je erfülltem Auftrag (bis zur Augenzahl)"));
+        break;
+    case CK_PERPOST:
+        rw_text(c, cd->gain, lang, out);
+        kt_buf_printf(out, " %s", L("per trading post (up to the die)",
+                                    "je Handelsposten (bis zur Augenzahl)"));
+        break;
+    case CK_BONUSES:
+        kt_buf_puts(out, L("bonuses of your bonus cities, each once (up to the die)",
+                           "Boni eigener Bonusstädte, je einmal (bis zur Augenzahl)"));
+        break;
+    case CK_SEALS:
+        rw_text(c, cd->pay, lang, out);
+        kt_buf_printf(out, ": %s", L("Guild Seals action with this die", "Gildensiegel-Aktion mit diesem Würfel"));
+        break;
+    }
+    if (cd->min > 1)
+        kt_buf_printf(out, " (%s %d+)", L("die", "Würfel"), cd->min);
+}
+
 static void space_name(const mp2_cfg *c, int sp, int lang, kt_buf *out)
 {
     static const char *const en[MP2_NBASESP] = {

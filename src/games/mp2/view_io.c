@@ -1075,8 +1075,11 @@ static void render_city(const mp2_cfg *c, const mp2_state *s, int l, int lang, k
         kt_buf_printf(out, " %s:", L("outpost", "Außenposten"));
         mp2_bundle_text(c, &c->rw[c->outpost[s->outpost[lc->outpost - 1]].reward].alt[0], lang, out);
     }
-    if (lc->card && s->card_slot[lc->card - 1] != MP2_NONE)
-        kt_buf_printf(out, " %s %s", L("card", "Karte"), c->card[s->card_slot[lc->card - 1]].id);
+    if (lc->card && s->card_slot[lc->card - 1] != MP2_NONE) {
+        kt_buf_printf(out, " %s %s [", L("card", "Karte"), c->card[s->card_slot[lc->card - 1]].id);
+        mp2_card_text(c, s->card_slot[lc->card - 1], lang, out);
+        kt_buf_putc(out, ']');
+    }
     if (lc->ccity) {
         kt_buf_printf(out, " %s:", L("contracts", "Aufträge"));
         for (int j = 0; j < 2; j++) {
@@ -1203,13 +1206,23 @@ void mp2_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
         kt_buf_putc(out, '\n');
     }
     kt_buf_printf(out, "  %s:", L("Khan's favor", "Gunst des Khans"));
-    for (int i = 0; i < 4; i++)
-        kt_buf_printf(out, " %s", s->khan[i] ? (char[3]){(char)('0' + s->khan[i]), 0, 0} : "_");
-    for (int i = 0; i < 2; i++) {
-        int k = s->card_slot[6 + i];
-        kt_buf_printf(out, "   %s %c: %s", L("card", "Karte"), 'A' + i, k == MP2_NONE ? "-" : c->card[k].id);
+    for (int i = 0; i < 4; i++) {
+        if (s->khan[i])
+            kt_buf_printf(out, " %d%s", s->khan[i], s->khan_by[i] == -2 ? "n" : "");
+        else
+            kt_buf_puts(out, " _");
     }
     kt_buf_printf(out, "   %s: %d\n", L("black dice", "schwarze Würfel"), s->black_pool);
+    for (int i = 0; i < 2; i++) {
+        int k = s->card_slot[6 + i];
+        kt_buf_printf(out, "  %s %c: %s", L("card", "Karte"), 'A' + i, k == MP2_NONE ? "-" : c->card[k].id);
+        if (k != MP2_NONE) {
+            kt_buf_puts(out, " [");
+            mp2_card_text(c, k, lang, out);
+            kt_buf_putc(out, ']');
+        }
+        kt_buf_putc(out, '\n');
+    }
     kt_buf_printf(out, "  %s:", L("used this round", "diese Runde belegt"));
     for (int i = 0; i < MP2_NSPACES; i++) {
         if (!s->sp[i].used || i == SP_KHAN)
@@ -1226,8 +1239,10 @@ void mp2_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
             kt_buf_printf(out, "card%d", i - SP_CARD + 1);
         else
             kt_buf_puts(out, "bag");
-        kt_buf_printf(out, "(%s%d)", s->sp[i].last >= 0 ? (char[2]){seat_letter[s->sp[i].last], 0} : "n",
-                      s->sp[i].low);
+        if (s->sp[i].last >= 0)
+            kt_buf_printf(out, "(%c%d)", seat_letter[s->sp[i].last], s->sp[i].low);
+        else
+            kt_buf_printf(out, "(n%d)", s->sp[i].low);
     }
     kt_buf_putc(out, '\n');
     for (int p = 0; p < c->np; p++)
