@@ -244,7 +244,7 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
                 v += endv + (sale - endv) * (pr.left > 0 ? 0.4 + 0.5 * near : 0.3 * near);
             }
         }
-    /* reach: the best city within two steps of a figure */
+    /* reach: the best city within four steps of a figure, discounted by distance */
     if (pr.left > 0 || s->phase == PH_PLAY) {
         double best = 0;
         for (int f = 0; f < 2; f++) {

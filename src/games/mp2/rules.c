@@ -1042,7 +1042,7 @@ static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
     }
 }
 
-static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile, int *target);
+static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile);
 
 static void gen_turn(tctx *t)
 {
@@ -1139,7 +1139,7 @@ static void gen_turn(tctx *t)
                     continue;
                 int ok = 0;
                 for (int tl = 0; tl < c->nrtile && !ok; tl++)
-                    ok = can_start_route(c, s, p, tl, NULL);
+                    ok = can_start_route(c, s, p, tl);
                 if (ok)
                     emit(t, MP2_ACT(A_CVSTART, (uint32_t)i));
             } else {
@@ -1159,9 +1159,8 @@ static void gen_turn(tctx *t)
 
 /* Route tile `tile` can be started: face up, one crest on a city where a
  * figure stands, and a city with the other crest to put the caravan on
- * (Mailin & Tian Chin: not a city with one of her figures).  With `target`
- * set, fills the mask of possible cities. */
-static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile, int *target)
+ * (Mailin & Tian Chin: not a city with one of her figures). */
+static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile)
 {
     if (s->rtile[tile] != RT_UP)
         return 0;
@@ -1176,8 +1175,6 @@ static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile
     }
     if (has_char(s, p, CH_MAILIN))
         cand &= ~figs;
-    if (target)
-        *target = 0;
     return cand != 0;
 }
 
@@ -1347,7 +1344,7 @@ static int gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, 
         break;
     case EF_CVTILE:
         for (int t = 0; t < c->nrtile; t++)
-            if (can_start_route(c, s, p, t, NULL))
+            if (can_start_route(c, s, p, t))
                 PICK(t);
         break;
     case EF_CVCITY: {
