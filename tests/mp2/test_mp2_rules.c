@@ -1077,3 +1077,61 @@ KT_TEST(mp2_copy_marker_takes_any_other_bonus)
     KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 1 + 4);
     kt_scn_free(&c);
 }
+
+KT_TEST(mp2_draw_contract_may_discard_the_new_one)
+{
+    /* Herat's outpost tile: draw a contract + 3 coins; both contract spaces
+     * full, so the drawn contract or an old one goes (supplement icon) */
+    kt_scn c = scn_opts(T, "characters=isabella,abha,dewu", 3,
+                        "{\"state\":{\"removed\":[\"S4\",\"S5\",\"S6\",\"S7\",\"S3\"],\"players\":{"
+                        "\"0\":{\"contracts\":[\"S1\",\"S2\"],\"figures\":[\"Merv\"]},"
+                        "\"1\":{\"contracts\":[null,null]},\"2\":{\"contracts\":[null,null]}}}}",
+                        NULL);
+    KT_REQUIRE(c.g);
+    int top = MS(&c)->pile[0], n0 = MS(&c)->pile_len;
+    KT_DO(&c, "travel 1 with 1");
+    KT_DO(&c, "to Herat");
+    KT_STREQ(kt_decision(c.g, c.s), "discard");
+    KT_EQ(kt_scn_nlegal(&c), 3);
+    char a[64];
+    snprintf(a, sizeof a, "discard %s", MC(&c)->contract[top].id);
+    KT_DO(&c, a);
+    KT_EQ(MS(&c)->pile_len, n0);              /* drawn from the top ... */
+    KT_EQ(MS(&c)->pile[n0 - 1], top);          /* ... and put under the pile */
+    KT_EQ(PL(&c, 0).con[0], mp2_t_contract(&c, "S1"));
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 3);
+    kt_scn_free(&c);
+}
+
+KT_TEST(mp2_no_bonus_action_during_a_normal_action)
+{
+    kt_scn c = scn_opts(T, "characters=isabella,abha,dewu", 3,
+                        "{\"state\":{\"removed\":[\"S4\",\"S5\",\"S6\",\"S7\"],\"players\":{"
+                        "\"0\":{\"contracts\":[\"S1\",null],\"pepper\":2,\"dice\":[3,3,3,4,5]},"
+                        "\"1\":{\"contracts\":[\"S2\",null]},\"2\":{\"contracts\":[\"S3\",null]}}}}",
+                        NULL);
+    KT_REQUIRE(c.g);
+    KT_CHECK(LEGAL(&c, "complete S1"));
+    KT_DO(&c, "travel 2 with 3+3");
+    KT_DO(&c, "to Shangdu");
+    /* mid-move: only moves and stopping */
+    KT_CHECK(!LEGAL(&c, "complete S1"));
+    KT_CHECK(!LEGAL(&c, "reroll 4"));
+    KT_CHECK(!LEGAL(&c, "take a black die"));
+    KT_DO(&c, "stop");
+    KT_CHECK(LEGAL(&c, "complete S1")); /* afterwards again */
+    kt_scn_free(&c);
+}
+
+KT_TEST(mp2_black_dice_return_at_round_end)
+{
+    kt_scn c = scn3(T, PS(LAST_TURN ",\"0\":{\"dice\":[],\"placed\":5}"),
+                    "\"main_done\":1,\"black_pool\":2,\"black_placed\":3");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "end turn");
+    finish_round_start(T, &c);
+    KT_EQ(MS(&c)->round, 1);
+    KT_EQ(MS(&c)->black_pool, 5);
+    KT_EQ(MS(&c)->black_placed, 0);
+    kt_scn_free(&c);
+}
