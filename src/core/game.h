@@ -113,7 +113,10 @@ struct kt_gamedef {
      * end (status FINISHED, to_move -1).  Updates hdr.to_move/decision/turn. */
     void (*apply)(const kt_game *g, kt_state *s, kt_action a);
 
-    /* Text of an action as `viewer` may see it (-1 omniscient), in `lang`. */
+    /* Text of an action as `viewer` may see it (-1 omniscient), in `lang`.
+     * Must accept ANY code, legal or not (error messages and the protocol
+     * pass arbitrary ones): range-check every field and print something
+     * like "unknown action" rather than index a table out of bounds. */
     void (*action_text)(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
                         kt_buf *out);
 
@@ -122,6 +125,8 @@ struct kt_gamedef {
      * are but not allowed now.  NULL: the core lists the legal actions. */
     kt_status (*explain)(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
 
+    /* Name of decision kind i; NULL for every i past the last kind (the
+     * loader enumerates names until NULL). */
     const char *(*decision_name)(int decision);
     void (*prompt)(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
 
