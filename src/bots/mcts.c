@@ -1,21 +1,30 @@
 /*
  * mcts.c - bot "mcts": single-observer information-set Monte Carlo tree
  * search (SO-ISMCTS, after Cowling, Powley & Whitehouse, "Information Set
- * Monte Carlo Tree Search", IEEE TCIAIG 2012), written against the public
- * API only, so it plays every game.
+ * Monte Carlo Tree Search", IEEE TCIAIG 2012) with a PUCT tree policy,
+ * written against the public API only, so it plays every game.
  *
  * One search = many iterations.  Each iteration starts from a fresh
  * determinization of the true state for the deciding player (kt_determinize
- * also reseeds the copy's generator, so shuffles and dice are unknown too),
- * walks down the tree along actions legal in that world, expands one untried
- * action, plays a rollout of at most `depth` actions (random or the game's
- * heuristic bot) and scores the end with kt_evaluate (exact rewards when the
- * game ended).  Each node keeps the reward of the player who chose its
- * action; selection uses UCB1 with availability counts (a child's exploration
- * term counts only the iterations in which its action was legal).  The move
- * played is the root child with the most visits.  Root parallelism: each
- * thread grows its own tree from its own determinizations; the root visit
- * counts are summed.
+ * also reseeds the copy's generator, so shuffles and dice are unknown too)
+ * and walks down the tree along actions legal in that world.  A node's
+ * children are keyed by (player to move, action): in different worlds the
+ * same history can lead to another player's decision.  At each node the
+ * tree policy picks
+ *     argmax  Q(a) + c * P(a) * sqrt(N + 1) / (1 + n(a))
+ * over the legal actions: Q is the mean reward of the player to move, or for
+ * untried actions the mean of the tried ones ("first-play urgency");
+ * P gives `prior` of the weight to the action the game's heuristic bot would
+ * play in this world and spreads the rest evenly.  Without the prior and
+ * FPU, a node had to try every action before preferring one, so lines where
+ * the player to move decides again (a Dominion turn is several decisions)
+ * were averaged over many poor continuations and looked worse than handing
+ * the move to the opponent - the bot then ended turns without buying.
+ * An untried action becomes a new node, then a rollout of at most `depth`
+ * actions (the heuristic bot or uniform random) runs and kt_evaluate scores
+ * the end (exact rewards when the game is over).  The move played is the
+ * root action with the most visits.  Root parallelism: each thread grows its
+ * own tree from its own determinizations; the root visit counts are summed.
  *
  * Data layout
  *   mcts_bot     options, the decision generator, the workers and the small
@@ -29,12 +38,13 @@
  *                  before the next decision - never inside the search loop.
  *     world        one state block: the current iteration's determinization,
  *                  played forward in place.
- *     legal[], avail[]  legal actions of the world state and the tree
- *                  children available among them.
+ *     legal[], child_of[]  legal actions of the world state and the tree
+ *                  node of each (or -1).
  *     set[]        open-addressing table action -> legal index, marked with
  *                  a stamp per use so it never needs clearing.
  *     path[]       the nodes of the current iteration, for backpropagation.
- *     rollout      this worker's own heuristic bot (rollout=heuristic).
+ *     heur         this worker's own instance of the game's heuristic bot
+ *                  (rollouts and prior); bots are not shared across threads.
  */
 #include <math.h>
 #include <pthread.h>
@@ -48,7 +58,7 @@
 #define MCTS_PATH 4096       /* deepest tree path followed in one iteration */
 #define MCTS_INITIAL (1 << 16) /* first pool size for time budgets */
 
-enum { MCTS_RANDOM = 0, MCTS_HEURISTIC = 1 };
+enum { MCTS_AUTO = 0, MCTS_RANDOM = 1, MCTS_HEURISTIC = 2 };
 
 typedef struct mcts_node {
     double reward;    /* sum of the rewards of `player` over the visits */
@@ -56,8 +66,7 @@ typedef struct mcts_node {
     int32_t child;    /* first child, -1 = none */
     int32_t next;     /* next sibling, -1 = none */
     uint32_t visits;
-    uint32_t avail;   /* iterations in which this action was legal here */
-    int32_t player;   /* who chose `action` */
+    int32_t player;   /* who chose `action` (children are matched on it too) */
 } mcts_node;
 
 typedef struct mcts_slot {
@@ -76,11 +85,12 @@ typedef struct mcts_worker {
     int full;              /* the pool ran out during the last search */
     kt_state *world;
     kt_action *legal;
-    int32_t *avail;
+    int32_t *child_of; /* node of legal[i] under the current node, -1 = untried */
     mcts_slot *set;
     uint32_t setmask, stamp;
     int32_t path[MCTS_PATH];
-    kt_bot *rollout;
+    kt_bot *heur;          /* the game's heuristic bot: rollouts and/or prior */
+    int np;
     kt_rng rng;
     long long budget, done; /* iterations allowed / performed this decision */
     kt_status st;
@@ -94,7 +104,8 @@ typedef struct mcts_bot {
     long long iters;
     int iters_given;
     long long time_ms;
-    double c;
+    double c, prior;
+    int prior_given;
     int rollout, depth, nthreads, max_legal;
     int32_t maxnodes;
     kt_rng rng;
@@ -115,10 +126,11 @@ static const kt_optinfo mcts_opts[] = {
      "iterations per decision, shared by the threads (with time=: an upper bound if given)"},
     {"time", KT_OPT_INT, "0", 0, 86400000, NULL,
      "milliseconds of search per decision; 0 = budget by iters"},
-    {"c", KT_OPT_STR, "0.7", 0, 0, NULL, "UCB exploration constant (rewards are in [0,1])"},
-    {"rollout", KT_OPT_ENUM, "random", 0, 0, "random|heuristic",
-     "rollout policy: uniform random, or the game's heuristic bot"},
-    {"depth", KT_OPT_INT, "20", -1, 100000000, NULL,
+    {"c", KT_OPT_STR, "1.0", 0, 0, NULL, "PUCT exploration constant (rewards are in [0,1])"},
+    {"rollout", KT_OPT_ENUM, "auto", 0, 0, "auto|random|heuristic",
+     "rollout policy: the game's heuristic bot, uniform random, or auto = heuristic when the "
+     "game has one"},
+    {"depth", KT_OPT_INT, "40", -1, 100000000, NULL,
      "rollout length in actions before the game's evaluation; 0 = evaluate the new leaf, "
      "-1 = play to the end"},
     {"threads", KT_OPT_INT, "1", 1, 64, NULL, "search threads (root parallel)"},
@@ -126,6 +138,9 @@ static const kt_optinfo mcts_opts[] = {
      "when the bot is created)"},
     {"nodes", KT_OPT_INT, "2097152", 64, 1 << 28, NULL,
      "tree size limit per thread (32 bytes a node)"},
+    {"prior", KT_OPT_STR, "0.5", 0, 0, NULL,
+     "share of the tree's exploration given to the heuristic bot's choice (0..1; 0 = "
+     "uniform; without a heuristic bot in the game: uniform)"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -184,46 +199,78 @@ static int32_t node_new(mcts_worker *w, int32_t parent, kt_action a, int player)
     n->action = a;
     n->child = -1;
     n->visits = 0;
-    n->avail = 1;
     n->player = player;
     n->next = w->nodes[parent].child;
     w->nodes[parent].child = k;
     return k;
 }
 
-/* Children of v whose action is legal in the world: bump their
- * availability, mark them in `seen`, store them in w->avail. */
-static int available_children(mcts_worker *w, int32_t v, uint8_t *seen)
+/* The index of the legal action the policy bot would play, or -1. */
+static int policy_hint(mcts_worker *w, const kt_state *d, int n)
 {
-    int na = 0;
-    for (int32_t c = w->nodes[v].child; c >= 0; c = w->nodes[c].next) {
-        int32_t i = set_get(w, w->nodes[c].action);
-        if (i < 0)
-            continue;
-        seen[i] = 1;
-        w->nodes[c].avail++;
-        w->avail[na++] = c;
-    }
-    return na;
+    kt_action a;
+    if (n < 2 || !w->heur || w->b->prior <= 0 ||
+        kt_bot_choose_fast(w->heur, d, &a, &w->err) != KT_OK)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (w->legal[i] == a)
+            return i;
+    return -1;
 }
 
-static int32_t ucb_pick(const mcts_worker *w, int na)
+/* One step of the tree policy at node v in the world d: choose among the
+ * legal actions with PUCT.  Tried actions score their mean reward for the
+ * player to move; untried ones the mean of the tried ones ("first-play
+ * urgency"), so that a node does not have to try every action before it
+ * can prefer one, and the exploration bonus is spread by the prior.
+ * Returns the legal index; *child is its node or -1 when untried. */
+static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child)
 {
-    int32_t best = w->avail[0];
-    double bestv = -1;
-    for (int k = 0; k < na; k++) {
-        const mcts_node *n = &w->nodes[w->avail[k]];
-        double v = n->reward / n->visits + w->b->c * sqrt(log((double)n->avail) / n->visits);
-        if (v > bestv) {
-            bestv = v;
-            best = w->avail[k];
+    mcts_bot *b = w->b;
+    double qsum = 0, nsum = 0;
+    for (int i = 0; i < n; i++)
+        w->child_of[i] = -1;
+    if (w->nodes[v].child >= 0) {
+        set_clear(w);
+        for (int i = 0; i < n; i++)
+            set_put(w, w->legal[i], i);
+        for (int32_t c = w->nodes[v].child; c >= 0; c = w->nodes[c].next) {
+            const mcts_node *cn = &w->nodes[c];
+            int32_t i = cn->player == mover ? set_get(w, cn->action) : -1;
+            if (i < 0)
+                continue; /* not legal in this world (or another player's) */
+            w->child_of[i] = c;
+            qsum += cn->reward;
+            nsum += cn->visits;
         }
     }
-    return best;
+    double fpu = nsum > 0 ? qsum / nsum : 1.0 / w->np;
+    int hint = policy_hint(w, w->world, n);
+    double base = hint >= 0 ? (1 - b->prior) / n : 1.0 / n;
+    double sq = b->c * sqrt((double)w->nodes[v].visits + 1);
+    double best = -1e300;
+    int bi = 0;
+    uint32_t ties = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t c = w->child_of[i];
+        double nv = c >= 0 ? w->nodes[c].visits : 0;
+        double q = nv > 0 ? w->nodes[c].reward / nv : fpu;
+        double p = i == hint ? base + b->prior : base;
+        double sc = q + sq * p / (1 + nv);
+        if (sc > best + 1e-12) {
+            best = sc;
+            bi = i;
+            ties = 1;
+        } else if (sc >= best - 1e-12 && kt_rng_below(&w->rng, ++ties) == 0) {
+            bi = i; /* equal scores: a uniform choice among them */
+        }
+    }
+    *child = w->child_of[bi];
+    return bi;
 }
 
 /* One iteration; returns 0 after recording an error in w->st. */
-static int iterate(mcts_worker *w, uint8_t *seen)
+static int iterate(mcts_worker *w)
 {
     mcts_bot *b = w->b;
     const kt_game *g = b->g;
@@ -233,36 +280,28 @@ static int iterate(mcts_worker *w, uint8_t *seen)
     int32_t v = 0;
     w->path[depth++] = 0;
     while (!kt_is_over(g, d) && depth < MCTS_PATH) {
-        int n = kt_legal(g, d, w->legal, b->max_legal);
-        set_clear(w);
-        for (int i = 0; i < n; i++) {
-            set_put(w, w->legal[i], i);
-            seen[i] = 0;
-        }
-        int na = available_children(w, v, seen);
-        if (na < n && w->nnodes < w->cap) {
-            /* expand one untried action, chosen uniformly */
-            uint32_t k = kt_rng_below(&w->rng, (uint32_t)(n - na));
-            int i = 0;
-            while (seen[i] || k-- > 0)
-                i++;
-            v = node_new(w, v, w->legal[i], kt_to_move(g, d));
-            w->path[depth++] = v;
+        int n = kt_legal(g, d, w->legal, b->max_legal), mover = kt_to_move(g, d);
+        int32_t c;
+        int i = tree_pick(w, v, n, mover, &c);
+        if (w->err.code != KT_OK)
+            return w->st = w->err.code, 0;
+        if (c < 0) {
+            /* a new node (if there is room), then the rollout */
+            if (w->nnodes < w->cap)
+                w->path[depth++] = node_new(w, v, w->legal[i], mover);
+            else
+                w->full = 1;
             kt_apply_trusted(g, d, w->legal[i]);
             break;
         }
-        if (na < n)
-            w->full = 1;
-        if (na == 0)
-            break; /* nothing expanded here and no room: roll out from here */
-        v = ucb_pick(w, na);
+        v = c;
         w->path[depth++] = v;
-        kt_apply_trusted(g, d, w->nodes[v].action);
+        kt_apply_trusted(g, d, w->legal[i]);
     }
     for (int steps = 0; !kt_is_over(g, d) && (b->depth < 0 || steps < b->depth); steps++) {
         kt_action a;
-        if (w->rollout) {
-            w->st = kt_bot_choose_fast(w->rollout, d, &a, &w->err);
+        if (b->rollout == MCTS_HEURISTIC) {
+            w->st = kt_bot_choose_fast(w->heur, d, &a, &w->err);
             if (w->st != KT_OK)
                 return 0;
         } else {
@@ -285,17 +324,17 @@ static int iterate(mcts_worker *w, uint8_t *seen)
 static void search(mcts_worker *w)
 {
     mcts_bot *b = w->b;
-    uint8_t seen[KT_LEGAL_MAX];
     w->nnodes = 1;
     w->nodes[0].child = -1;
     w->nodes[0].visits = 0;
     w->full = 0;
     w->done = 0;
     w->st = KT_OK;
+    w->err.code = KT_OK;
     while (w->done < w->budget) {
         if (b->deadline > 0 && mono_now() >= b->deadline)
             break;
-        if (!iterate(w, seen))
+        if (!iterate(w))
             break;
         w->done++;
     }
@@ -356,9 +395,9 @@ static void worker_free(mcts_worker *w)
     free(w->nodes);
     free(w->world);
     free(w->legal);
-    free(w->avail);
+    free(w->child_of);
     free(w->set);
-    kt_bot_free(w->rollout);
+    kt_bot_free(w->heur);
 }
 
 static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed, kt_err *err)
@@ -375,21 +414,33 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     w->nodes = malloc(sizeof *w->nodes * (size_t)w->cap);
     w->world = malloc(kt_state_size(g));
     w->legal = malloc(sizeof *w->legal * (size_t)b->max_legal);
-    w->avail = malloc(sizeof *w->avail * (size_t)b->max_legal);
+    w->child_of = malloc(sizeof *w->child_of * (size_t)b->max_legal);
     w->set = calloc(sz, sizeof *w->set);
-    if (!w->nodes || !w->world || !w->legal || !w->avail || !w->set)
+    if (!w->nodes || !w->world || !w->legal || !w->child_of || !w->set)
         return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search tree");
-    if (b->rollout == MCTS_HEURISTIC) {
+    w->np = kt_game_players(g);
+    if (b->rollout != MCTS_RANDOM || b->prior > 0) {
         kt_err e2;
         kt_status st = kt_bot_new(g, "heuristic", kt_seed_derive(seed, 0x4e0u + (uint64_t)id),
-                                  &w->rollout, &e2);
-        if (st == KT_EUNKNOWN)
-            return kt_seterr(err, KT_EINVAL,
-                             "option 'rollout' of bot mcts: %s has no heuristic bot to play "
-                             "rollouts with (use rollout=random)",
-                             kt_game_name(g));
-        if (st != KT_OK)
-            return kt_seterr(err, st, "bot mcts: creating the rollout bot failed: %s", e2.msg);
+                                  &w->heur, &e2);
+        if (st == KT_EUNKNOWN) {
+            if (b->rollout == MCTS_HEURISTIC)
+                return kt_seterr(err, KT_EINVAL,
+                                 "option 'rollout' of bot mcts: %s has no heuristic bot to play "
+                                 "rollouts with (use rollout=random)",
+                                 kt_game_name(g));
+            if (b->prior_given && b->prior > 0)
+                return kt_seterr(err, KT_EINVAL,
+                                 "option 'prior' of bot mcts: %s has no heuristic bot to take a "
+                                 "prior from (use prior=0)",
+                                 kt_game_name(g));
+            b->rollout = MCTS_RANDOM; /* the documented defaults without one */
+            b->prior = 0;
+        } else if (st != KT_OK) {
+            return kt_seterr(err, st, "bot mcts: creating the heuristic bot failed: %s", e2.msg);
+        } else if (b->rollout == MCTS_AUTO) {
+            b->rollout = MCTS_HEURISTIC;
+        }
     }
     return KT_OK;
 }
@@ -428,7 +479,7 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
     b->c = strtod(o[2].s, &end);
     if (!o[2].s[0] || *end || !isfinite(b->c) || b->c < 0)
         return kt_seterr(err, KT_EINVAL,
-                         "option 'c' of bot mcts: '%s' is not a number >= 0 (e.g. c=0.7)",
+                         "option 'c' of bot mcts: '%s' is not a number >= 0 (e.g. c=1.5)",
                          o[2].s);
     b->rollout = (int)o[3].i;
     b->depth = (int)o[4].i;
@@ -443,6 +494,11 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
         *seed = v;
     }
     b->maxnodes = (int32_t)o[7].i;
+    b->prior = strtod(o[8].s, &end);
+    b->prior_given = o[8].set;
+    if (!o[8].s[0] || *end || !(b->prior >= 0 && b->prior <= 1))
+        return kt_seterr(err, KT_EINVAL,
+                         "option 'prior' of bot mcts: '%s' is not a number from 0 to 1", o[8].s);
     if (b->iters < b->nthreads && !(b->time_ms > 0 && !b->iters_given))
         return kt_seterr(err, KT_EINVAL,
                          "bot mcts: iters=%lld is fewer than one iteration per thread "

@@ -251,6 +251,13 @@ void rn_human(double v, char *out, size_t cap)
         snprintf(out, cap, "%.3g", v);
 }
 
+rn_msbuf rn_ms_text(double ms)
+{
+    rn_msbuf b;
+    snprintf(b.s, sizeof b.s, ms >= 10 ? "%.1f" : ms >= 0.1 ? "%.3f" : "%.5f", ms);
+    return b;
+}
+
 /* ------------------------------------------------------------ results */
 
 int rn_result_alloc(const rn_exp *e, rn_result *r)

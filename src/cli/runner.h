@@ -150,6 +150,13 @@ void rn_labels_free(const rn_exp *e, char **labels);
 
 /* Threads to use by default: the online processors. */
 int rn_default_threads(void);
+/* Milliseconds with as many decimals as a small value needs ("0.00012",
+ * "3.141", "1000.2"), as a value: use rn_ms_text(x).s within one
+ * expression (C11 temporary lifetime). */
+typedef struct rn_msbuf {
+    char s[24];
+} rn_msbuf;
+rn_msbuf rn_ms_text(double ms);
 /* Human-friendly rate: 1234567 -> "1.23M". */
 void rn_human(double v, char *out, size_t cap);
 

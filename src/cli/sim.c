@@ -211,8 +211,9 @@ static void text_row(kt_buf *b, int lw, const char *name, const rn_tot *t, int s
     kt_buf_printf(b, "%-*s %9llu  %-21s  %8llu  %-*s", lw, name, (unsigned long long)t->sole, wr,
                   (unsigned long long)t->shared, score ? 21 : 0, tr);
     if (score)
-        kt_buf_printf(b, "  %10.2f  %11.4f",
-                      t->finished ? (double)t->score_milli / 1000.0 / (double)t->finished : 0, ms);
+        kt_buf_printf(b, "  %10.2f  %11s",
+                      t->finished ? (double)t->score_milli / 1000.0 / (double)t->finished : 0,
+                      rn_ms_text(ms).s);
     kt_buf_putc(b, '\n');
 }
 

@@ -356,8 +356,8 @@ static void write_text(const rn_exp *e, const rn_result *r, const tour_fig *f, k
         snprintf(rt, sizeof rt, "%+.0f +/- %.0f", f->rating[i], ST_Z95 * f->se[i]);
         char st[48];
         snprintf(st, sizeof st, "%.1f%% [%.1f-%.1f]", 100 * sc, 100 * lo, 100 * hi);
-        kt_buf_printf(b, "%3d  %-*s  %14s  %8.0f  %-22s  %11.4f\n", k + 1, lw, f->labels[i], rt,
-                      g, st, ms_per_decision(r, i));
+        kt_buf_printf(b, "%3d  %-*s  %14s  %8.0f  %-22s  %11s\n", k + 1, lw, f->labels[i], rt,
+                      g, st, rn_ms_text(ms_per_decision(r, i)).s);
     }
     kt_buf_printf(b, "\nPairwise score of row against column, (wins + ties/2) / games:\n");
     kt_buf_printf(b, "  %-*s", lw, "");

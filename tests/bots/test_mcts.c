@@ -128,7 +128,7 @@ static void no_peeking(kt_t *T, const char *spec, int *positions, int *peeker_di
 KT_TEST(mcts_no_peeking_random_rollouts)
 {
     int positions = 0, differs = 0;
-    no_peeking(T, "mcts:iters=300", &positions, &differs);
+    no_peeking(T, "mcts:iters=300:rollout=random:prior=0", &positions, &differs);
     KT_CHECK(positions >= 5);
     /* the positions are sensitive: a player who sees the hidden cards
      * would have chosen differently in some of them */
@@ -208,6 +208,26 @@ KT_TEST(mcts_bad_options_give_clear_errors)
     expect_error(T, &kt_test_duel, "mcts:iters", KT_EINVAL, "key=value");
     expect_error(T, &kt_test_duel_plain, "mcts:rollout=heuristic", KT_EINVAL,
                  "duel_plain has no heuristic bot");
+    expect_error(T, &kt_test_duel, "mcts:prior=1.5", KT_EINVAL, "'prior'");
+    expect_error(T, &kt_test_duel, "mcts:prior=half", KT_EINVAL, "'prior'");
+    expect_error(T, &kt_test_duel_plain, "mcts:prior=0.3", KT_EINVAL,
+                 "duel_plain has no heuristic bot to take a prior from");
+}
+
+KT_TEST(mcts_defaults_work_without_a_heuristic_bot)
+{
+    /* rollout=auto and the default prior fall back to random and uniform */
+    kt_game *g = duel_game(T, &kt_test_duel_plain, NULL, 2, 6);
+    KT_REQUIRE(g != NULL);
+    kt_state *s = kt_state_new(g);
+    kt_bot *seats[2] = {bot(T, g, "mcts:iters=100", 1), bot(T, g, "mcts:iters=100:prior=0", 2)};
+    KT_REQUIRE(seats[0] && seats[1]);
+    KT_CHECK(play_out(T, g, s, seats));
+    KT_CHECK(kt_is_over(g, s));
+    for (int p = 0; p < 2; p++)
+        kt_bot_free(seats[p]);
+    kt_state_free(g, s);
+    kt_game_free(g);
 }
 
 /* mcts and random alternate seats; returns mcts's points share of games
@@ -242,9 +262,18 @@ static double versus(kt_t *T, const char *spec, const char *other, int games, in
 KT_TEST(mcts_beats_random_play)
 {
     int n = kt_t_scaled(60);
-    double r = versus(T, "mcts:iters=400", "random", n, 2);
-    printf("    mcts(400) vs random, %d games: %.3f\n", n, r);
+    double r = versus(T, "mcts:iters=400:rollout=random:prior=0", "random", n, 2);
+    printf("    mcts(400, random rollouts, no prior) vs random, %d games: %.3f\n", n, r);
     KT_CHECK(r > 0.7);
+}
+
+KT_TEST(mcts_improves_on_the_heuristic_bot)
+{
+    /* the defaults: heuristic rollouts and prior; search must add to them */
+    int n = kt_t_scaled(60);
+    double r = versus(T, "mcts:iters=400", "heuristic", n, 2);
+    printf("    mcts(400) vs heuristic, %d games: %.3f\n", n, r);
+    KT_CHECK(r > 0.55);
 }
 
 KT_TEST(mcts_heuristic_rollouts_play_three_players)
