@@ -58,8 +58,9 @@ KT_TEST(dominion_setup_random_kingdom_is_written_back_and_reproduces)
     KT_REQUIRE(KT_OKS(kt_game_new("dominion", NULL, 2, 77, NULL, &g1, &err), &err));
     const char *o1 = kt_game_options(g1);
     KT_CHECK(strncmp(o1, "kingdom=", 8) == 0);
+    /* 10 cards in the kingdom list (Events and Traits may follow it) */
     int commas = 0;
-    for (const char *p = o1; *p; p++)
+    for (const char *p = o1; *p && *p != ';'; p++)
         commas += *p == ',';
     KT_EQ(commas, 9);
     /* the canonical options recreate the kingdom under another seed */
@@ -74,7 +75,7 @@ KT_TEST(dominion_setup_random_kingdom_is_written_back_and_reproduces)
     KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=witch", 2, 5, NULL, &g1, &err), &err));
     KT_CHECK(strstr(kt_game_options(g1), "Witch") != NULL);
     commas = 0;
-    for (const char *p = kt_game_options(g1); *p; p++)
+    for (const char *p = kt_game_options(g1); *p && *p != ';'; p++)
         commas += *p == ',';
     KT_EQ(commas, 9);
     kt_game_free(g1);

@@ -4,6 +4,8 @@
  * turns, Smithy Big Money in about 14.5; in a BMU mirror the first player
  * wins 48-53% and 7-11% of games are shared.  Sample sizes make the
  * standard error a small fraction of each tolerance (also at KT_SCALE 0.25).
+ * The kingdom is Smithy plus base-game cards (sets=base): Big Money ignores
+ * them, while Plunder Traits or Shaman would change the game itself.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +18,7 @@ static double goldfish(kt_t *T, const char *bot, int games, double *sd)
 {
     kt_game *g;
     kt_err err;
-    if (!KT_OKS(kt_game_new("dominion", "kingdom=Smithy;until=provinces=4", 1, 1, NULL, &g, &err),
+    if (!KT_OKS(kt_game_new("dominion", "kingdom=Smithy;sets=base;until=provinces=4", 1, 1, NULL, &g, &err),
                 &err))
         return NAN;
     kt_bot *b;
@@ -67,7 +69,7 @@ KT_TEST(dominion_validation_bmu_mirror_first_seat_and_ties)
 {
     kt_game *g;
     kt_err err;
-    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=Smithy", 2, 1, NULL, &g, &err), &err));
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=Smithy;sets=base", 2, 1, NULL, &g, &err), &err));
     kt_bot *b0, *b1;
     KT_REQUIRE(KT_OKS(kt_bot_new(g, "bmu", 1, &b0, &err), &err));
     KT_REQUIRE(KT_OKS(kt_bot_new(g, "bmu", 2, &b1, &err), &err));

@@ -104,7 +104,7 @@ static int keep_value(const dom_state *s, int card)
     if ((d->types & DOM_T_VICTORY) && !(d->types & (DOM_T_ACTION | DOM_T_TREASURE)))
         return -10;
     if (d->types & DOM_T_TREASURE)
-        return 4 * d->coins;
+        return d->coins ? 4 * d->coins + d->cost / 2 : 2 * d->cost; /* Loots ~ Gold */
     /* Actions: by cost, a bit above Silver for the good ones */
     (void)s;
     return 2 + 2 * d->cost;
@@ -148,6 +148,34 @@ static int play_value(const kt_game *g, const dom_state *s, int p, int card)
     case DOM_REMODEL: return P->nhand > 1 ? 50 : 0;
     case DOM_CHAPEL:
         return (P->hand[DOM_CURSE] || P->hand[DOM_ESTATE] || P->hand[DOM_COPPER]) ? 45 : 0;
+    /* Plunder: villages and cantrips first, then draw, then the rest */
+    case DOM_WEALTHY_VILLAGE: return 100;
+    case DOM_HARBOR_VILLAGE: return 99;
+    case DOM_LONGSHIP: return 98;
+    case DOM_SWAMP_SHACKS: return 97;
+    case DOM_LANDING_PARTY: return 96;
+    case DOM_TASKMASTER: return 92;
+    case DOM_MINING_ROAD: return 91;
+    case DOM_SHAMAN: return 90;
+    case DOM_CABIN_BOY: return 89;
+    case DOM_GROTTO: return 86;
+    case DOM_QUARTERMASTER: return 65;
+    case DOM_PILGRIM: return 64;
+    case DOM_CREW: return 63;
+    case DOM_FRIGATE: return 62;
+    case DOM_CUTTHROAT: return 61;
+    case DOM_SIREN: return 60;
+    case DOM_FIRST_MATE: return 59;
+    case DOM_TRICKSTER: return 58;
+    case DOM_FORTUNE_HUNTER: return 57;
+    case DOM_MAPMAKER: return 56;
+    case DOM_STOWAWAY: return 55;
+    case DOM_FLAGSHIP: return 53;
+    case DOM_SEARCH: return 52;
+    case DOM_SECLUDED_SHRINE: return 51;
+    case DOM_ENLARGE: return P->nhand > 1 ? 50 : 0;
+    case DOM_MAROON: return P->nhand > 1 ? 49 : 0;
+    case DOM_SPELL_SCROLL: return 0; /* better as a Treasure in the Buy phase */
     default: return (dom_cards[card].types & DOM_T_ACTION) ? 10 : 0;
     }
 }
@@ -360,15 +388,134 @@ static int trash_worthy(const dom_state *s, int p, int card, int copper_budget)
     return 0;
 }
 
+/* Coins the Treasures left in p's hand would make (vanilla values). */
+static int hand_money(const dom_cfg *c, const dom_state *s, int p)
+{
+    const dom_player *P = &s->pl[p];
+    int m = 0;
+    for (int i = 0; i < c->ntre; i++)
+        m += P->hand[c->tre_ids[i]] * dom_cards[c->tre_ids[i]].coins;
+    return m;
+}
+
+/* Buying power steps that matter to Big Money. */
+static int money_step(int m) { return m >= 8 ? 4 : m >= 6 ? 3 : m >= 5 ? 2 : m >= 3 ? 1 : 0; }
+
+/* The option playing the Treasure with most coins (KC, Fortune Hunter). */
+static kt_action best_treasure(const kt_action *o, int n)
+{
+    kt_action best = 0;
+    int bv = -1;
+    for (int i = 0; i < n; i++) {
+        int c = DOM_CARD(o[i]);
+        if (DOM_VERB(o[i]) != DOM_V_PLAY)
+            continue;
+        int v = 4 * dom_cards[c].coins + dom_cards[c].cost;
+        if (v > bv) {
+            bv = v;
+            best = o[i];
+        }
+    }
+    return best;
+}
+
+/* An Action worth playing now from hand (Gondola, Staff, Invasion...): in
+ * the Buy phase only cards that still give money or Buys. */
+static kt_action best_action(const kt_game *g, const dom_state *s, int p, const kt_action *o,
+                             int n)
+{
+    kt_action best = 0;
+    int bv = 0;
+    for (int i = 0; i < n; i++) {
+        int c = DOM_CARD(o[i]);
+        if (DOM_VERB(o[i]) != DOM_V_PLAY)
+            continue;
+        int v = play_value(g, s, p, c);
+        if (s->phase != DOM_PH_ACTION && !dom_cards[c].coins && !dom_cards[c].buys &&
+            !dom_is(c, DOM_T_ATTACK))
+            v = 0;
+        if (v > bv) {
+            bv = v;
+            best = o[i];
+        }
+    }
+    return best ? best : DOM_ACT(DOM_V_DONE, 0);
+}
+
+static kt_action decide_choose(const kt_game *g, const dom_bot *b, const dom_state *s,
+                               const dom_frame *f, const kt_action *o, int n)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int p = f->who;
+    switch (f->card) {
+    case DOM_GONDOLA:
+    case DOM_AMPHORA: {
+        /* now if it lifts this turn's buy, else next turn */
+        int m = s->coins + hand_money(c, s, p), add = f->card == DOM_GONDOLA ? 2 : 3;
+        int now = s->phase == DOM_PH_BUY && money_step(m + add) > money_step(m);
+        return find(o, n, DOM_V_CHOOSE, now ? DOM_M_NOW : DOM_M_LATER);
+    }
+    case DOM_CABIN_BOY: {
+        kt_action t = find(o, n, DOM_V_TRASH, DOM_CABIN_BOY);
+        if (t && !late(s))
+            for (int i = 0; i < c->npiles; i++) {
+                int id = c->piles[i];
+                if (s->supply[id] && dom_is(id, DOM_T_DURATION) && dom_cost(c, s, id) >= 5)
+                    return t; /* swap it for a stronger Duration */
+            }
+        return find(o, n, DOM_V_CHOOSE, DOM_M_COINS2);
+    }
+    case DOM_QUARTERMASTER: {
+        /* take a good card when the hand is short of money, else stock up */
+        kt_action take = 0;
+        for (int i = 0; i < n; i++)
+            if (DOM_VERB(o[i]) == DOM_V_TAKE &&
+                (!take || keep_value(s, DOM_CARD(o[i])) > keep_value(s, DOM_CARD(take))))
+                take = o[i];
+        if (take && hand_money(c, s, p) < 6 && keep_value(s, DOM_CARD(take)) >=
+                                                    keep_value(s, DOM_SILVER))
+            return take;
+        int card = bot_buy(g, b, s, p, 4, o, n);
+        kt_action gain = card ? find(o, n, DOM_V_GAIN, card) : find(o, n, DOM_V_GAIN, DOM_SILVER);
+        return gain ? gain : take ? take : o[0];
+    }
+    case DOM_SCROUNGE: {
+        int v;
+        kt_action a = pick_lowest(s, o, n, &v);
+        if (DOM_VERB(a) == DOM_V_TRASH && v < 0)
+            return a;
+        kt_action e = find(o, n, DOM_V_GAIN, DOM_ESTATE);
+        return e ? e : (has_done(o, n) ? DOM_ACT(DOM_V_DONE, 0) : a);
+    }
+    case DOM_ORB: {
+        /* a Treasure from the discard pile is worth at most the +$3, which
+         * comes with a Buy */
+        kt_action bc = find(o, n, DOM_V_CHOOSE, DOM_M_BUYCOINS);
+        return bc ? bc : o[0];
+    }
+    default:
+        return o[0];
+    }
+}
+
 static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_state *s,
                               const dom_frame *f, const kt_action *o, int n)
 {
+    const dom_cfg *c = dom_cfgof(g);
     int p = f->who;
     const dom_player *P = &s->pl[p];
     switch (f->dec) {
     case DOM_D_REACT:
         return pick_first(o, n, DOM_V_REVEAL);
+    case DOM_D_REACTGAIN: /* Stowaway and Mapmaker cost nothing to play */
+        return pick_first(o, n, DOM_V_PLAY);
     case DOM_D_DISCARD: {
+        if (f->fx == DOM_FX_CLEANUP) /* Friendly: swap a used copy for a new one */
+            return pick_first(o, n, DOM_V_DISCARD);
+        if (f->card == DOM_FIGURINE) { /* Actions are dead in the Buy phase */
+            kt_action a = pick_lowest(s, o, n, NULL);
+            return DOM_VERB(a) == DOM_V_DISCARD ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
         if (!has_done(o, n)) /* Militia, Poacher: discard the least useful */
             return pick_lowest(s, o, n, NULL);
         int v;
@@ -378,6 +525,14 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
     case DOM_D_TRASH: {
         if (f->card == DOM_BANDIT) /* lose the cheaper Treasure */
             return pick_lowest(s, o, n, NULL);
+        if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION)) {
+            /* keep the Siren unless a cheaper Action can go instead */
+            int v;
+            kt_action a = pick_lowest(s, o, n, &v);
+            return DOM_VERB(a) == DOM_V_TRASH && v < keep_value(s, DOM_SIREN)
+                       ? a
+                       : DOM_ACT(DOM_V_DONE, 0);
+        }
         if (f->card == DOM_MONEYLENDER)
             return pick_first(o, n, DOM_V_TRASH);
         if (f->card == DOM_MINE) {
@@ -392,10 +547,10 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
             int coppers = 4;
             kt_action worst = 0;
             for (int i = 0; i < n; i++) {
-                int c = DOM_CARD(o[i]);
-                if (DOM_VERB(o[i]) == DOM_V_TRASH && c != DOM_COPPER &&
-                    trash_worthy(s, p, c, coppers) &&
-                    (!worst || keep_value(s, c) < keep_value(s, DOM_CARD(worst))))
+                int cc = DOM_CARD(o[i]);
+                if (DOM_VERB(o[i]) == DOM_V_TRASH && cc != DOM_COPPER &&
+                    trash_worthy(s, p, cc, coppers) &&
+                    (!worst || keep_value(s, cc) < keep_value(s, DOM_CARD(worst))))
                     worst = o[i];
             }
             if (worst)
@@ -418,7 +573,7 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
         return pick_lowest(s, o, n, NULL);
     }
     case DOM_D_GAIN: {
-        if (f->tmask & DOM_T_TREASURE) { /* Mine: the dearest Treasure */
+        if (f->tmask & DOM_T_TREASURE) { /* Mine, Silver Mine: the dearest Treasure */
             kt_action best = o[0];
             for (int i = 0; i < n; i++)
                 if (DOM_VERB(o[i]) == DOM_V_GAIN &&
@@ -426,18 +581,26 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
                     best = o[i];
             return best;
         }
-        int card = bot_buy(g, b, s, p, f->cap, o, n);
+        if (f->src == DOM_S_CUSTOM) { /* Prosper: every Treasure better than Copper */
+            kt_action best = 0;
+            for (int i = 0; i < n; i++)
+                if (DOM_VERB(o[i]) == DOM_V_GAIN && DOM_CARD(o[i]) != DOM_COPPER &&
+                    (!best || dom_cards[DOM_CARD(o[i])].cost > dom_cards[DOM_CARD(best)].cost))
+                    best = o[i];
+            return best ? best : DOM_ACT(DOM_V_DONE, 0);
+        }
+        int card = f->src == DOM_S_SUPPLY ? bot_buy(g, b, s, p, f->cap, o, n) : 0;
         if (card)
             return find(o, n, DOM_V_GAIN, card);
         /* nothing on the bot's list: the dearest non-junk card */
         kt_action best = 0;
         int bv = -1000;
         for (int i = 0; i < n; i++) {
-            int c = DOM_CARD(o[i]);
+            int cc = DOM_CARD(o[i]);
             if (DOM_VERB(o[i]) != DOM_V_GAIN)
                 continue;
-            int v = dom_cards[c].cost * 4 + (keep_value(s, c) < 0 ? -100 : 0) +
-                    (c == DOM_CURSE ? -1000 : 0);
+            int v = dom_cost(c, s, cc) * 4 + (keep_value(s, cc) < 0 ? -100 : 0) +
+                    (cc == DOM_CURSE ? -1000 : 0);
             if (v > bv) {
                 bv = v;
                 best = o[i];
@@ -448,13 +611,21 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
     case DOM_D_TOPDECK: {
         if (f->card == DOM_BUREAUCRAT) /* any Victory card: give up the cheapest */
             return pick_lowest(s, o, n, NULL);
+        if (f->fx == DOM_FX_GAIN) { /* Insignia: good cards onto the deck */
+            kt_action a = pick_first(o, n, DOM_V_TOPDECK);
+            return keep_value(s, DOM_CARD(a)) >= keep_value(s, DOM_SILVER)
+                       ? a
+                       : DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->card == DOM_BURY) /* Bury: the best card for later */
+            return pick_highest(s, o, n, NULL);
         if (f->src == DOM_S_DISCARD) { /* Harbinger: a good card, else nothing */
             int v;
             kt_action a = pick_highest(s, o, n, &v);
             return v >= keep_value(s, DOM_SILVER) ? a : DOM_ACT(DOM_V_DONE, 0);
         }
-        /* Artisan: an Action that cannot be played this turn, else the
-         * cheapest Treasure, else whatever is least useful */
+        /* Artisan, Pilgrim: an Action that cannot be played this turn, else
+         * the cheapest Treasure, else whatever is least useful */
         if (!s->actions) {
             kt_action best = 0;
             int bv = -1;
@@ -475,38 +646,149 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
         return cheap ? cheap : pick_highest(s, o, n, NULL);
     }
     case DOM_D_PLAY: {
-        if (f->card == DOM_VASSAL)
+        if (f->src == DOM_S_X) /* Vassal, Mining Road, Spell Scroll: yes */
             return pick_first(o, n, DOM_V_PLAY);
-        /* Throne Room: the card that gains most from a second play */
-        kt_action best = DOM_ACT(DOM_V_DONE, 0);
-        int bv = 0, others = P->hand_act - 1; /* besides the target */
-        for (int i = 0; i < n; i++) {
-            if (DOM_VERB(o[i]) != DOM_V_PLAY)
-                continue;
-            int v = throne_value(s, p, DOM_CARD(o[i]), others);
-            if (v > bv) {
-                bv = v;
-                best = o[i];
-            }
+        if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
+            kt_action t = best_treasure(o, n);
+            return t ? t : DOM_ACT(DOM_V_DONE, 0);
         }
-        return DOM_CARD(best) ? best : pick_first(o, n, DOM_V_PLAY);
+        if (f->card == DOM_FORTUNE_HUNTER && f->fx == DOM_FX_PLAY) {
+            kt_action t = best_treasure(o, n);
+            return t ? t : DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
+            /* the card that gains most from a second play */
+            kt_action best = DOM_ACT(DOM_V_DONE, 0);
+            int bv = 0, others = P->hand_act - 1; /* besides the target */
+            for (int i = 0; i < n; i++) {
+                if (DOM_VERB(o[i]) != DOM_V_PLAY)
+                    continue;
+                int v = throne_value(s, p, DOM_CARD(o[i]), others);
+                if (v > bv) {
+                    bv = v;
+                    best = o[i];
+                }
+            }
+            return DOM_CARD(best) ? best : pick_first(o, n, DOM_V_PLAY);
+        }
+        /* Gondola, Staff, Invasion, First Mate, Inspiring */
+        return best_action(g, s, p, o, n);
     }
     case DOM_D_LIBRARY:
         /* skip Actions that could not be played anyway */
         return s->actions ? pick_first(o, n, DOM_V_KEEP) : pick_first(o, n, DOM_V_ASIDE);
     case DOM_D_SENTRY: {
-        int c = DOM_CARD(o[0]);
-        if (trash_worthy(s, p, c, 1) && !(c == DOM_COPPER && P->money - P->own[DOM_COPPER] < 7))
-            return find(o, n, DOM_V_TRASH, c);
-        if (keep_value(s, c) < 0)
-            return find(o, n, DOM_V_DISCARD, c);
-        return find(o, n, DOM_V_KEEP, c);
+        int cc = DOM_CARD(o[0]);
+        if (trash_worthy(s, p, cc, 1) && !(cc == DOM_COPPER && P->money - P->own[DOM_COPPER] < 7))
+            return find(o, n, DOM_V_TRASH, cc);
+        if (keep_value(s, cc) < 0)
+            return find(o, n, DOM_V_DISCARD, cc);
+        return find(o, n, DOM_V_KEEP, cc);
     }
     case DOM_D_ORDER:
+    case DOM_D_TAKE:
         return pick_highest(s, o, n, NULL);
+    case DOM_D_START: {
+        /* money first (it is spent this turn), then the rest; Shy: discard
+         * a weak Shy card for +2 Cards */
+        for (int i = 0; i < n; i++) {
+            int cc = DOM_CARD(o[i]);
+            if (DOM_VERB(o[i]) == DOM_V_RESOLVE &&
+                (cc == DOM_GONDOLA || cc == DOM_BURIED_TREASURE || cc == DOM_AMPHORA ||
+                 cc == DOM_ENDLESS_CHALICE))
+                return o[i];
+        }
+        for (int i = 0; i < n; i++)
+            if (DOM_VERB(o[i]) == DOM_V_RESOLVE || DOM_VERB(o[i]) == DOM_V_PLAY)
+                return o[i];
+        for (int i = 0; i < n; i++)
+            if (DOM_VERB(o[i]) == DOM_V_DISCARD &&
+                keep_value(s, DOM_CARD(o[i])) <= keep_value(s, DOM_SILVER) &&
+                !(dom_is(DOM_CARD(o[i]), DOM_T_ACTION) && play_value(g, s, p, DOM_CARD(o[i])) > 60))
+                return o[i];
+        return has_done(o, n) ? DOM_ACT(DOM_V_DONE, 0) : o[0];
+    }
+    case DOM_D_SETUP: { /* Inherited: an Estate makes way (never a Copper first) */
+        kt_action e = find(o, n, DOM_V_REPLACE, DOM_ESTATE);
+        return e ? e : o[0];
+    }
+    case DOM_D_CHOOSE:
+        return decide_choose(g, b, s, f, o, n);
+    case DOM_D_TRIGGER: {
+        /* move a gained Siren before its own effect would trash it */
+        if (f->card == DOM_SIREN)
+            for (int i = 0; i < n; i++) {
+                int cc = DOM_CARD(o[i]);
+                if (cc == DOM_INSIGNIA || cc == DOM_DELIVER || cc == DOM_RUSH)
+                    return o[i];
+            }
+        return o[0];
+    }
+    case DOM_D_SHUFFLE: {
+        if (f->verb == DOM_V_KEEP) { /* Avoid: keep junk out of the new deck */
+            int v;
+            kt_action a = pick_lowest(s, o, n, &v);
+            return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
+        /* Fated: good ones on top, weak ones under */
+        kt_action best = 0, worst = 0;
+        for (int i = 0; i < n; i++) {
+            int cc = DOM_CARD(o[i]);
+            if (DOM_VERB(o[i]) == DOM_V_TOPDECK &&
+                keep_value(s, cc) >= keep_value(s, DOM_SILVER))
+                best = o[i];
+            if (DOM_VERB(o[i]) == DOM_V_BOTTOM && keep_value(s, cc) < keep_value(s, DOM_SILVER))
+                worst = o[i];
+        }
+        return best ? best : worst ? worst : DOM_ACT(DOM_V_DONE, 0);
+    }
+    case DOM_D_ASIDE: {
+        if (f->card == DOM_GROTTO) { /* junk set aside is replaced next turn */
+            int v;
+            kt_action a = pick_lowest(s, o, n, &v);
+            return DOM_VERB(a) == DOM_V_ASIDE && v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->card == DOM_PUZZLE_BOX) { /* an Action it cannot use now */
+            for (int i = 0; i < n; i++)
+                if (DOM_VERB(o[i]) == DOM_V_ASIDE && dom_is(DOM_CARD(o[i]), DOM_T_ACTION) &&
+                    s->phase != DOM_PH_ACTION)
+                    return o[i];
+            return DOM_ACT(DOM_V_DONE, 0);
+        }
+        if (f->fx == DOM_FX_CLEANUP) /* Patient cards, Trickster's best Treasure */
+            return pick_highest(s, o, n, NULL);
+        return DOM_ACT(DOM_V_DONE, 0); /* Cage: keep the hand */
+    }
     default:
         return o[0];
     }
+}
+
+/* Which Treasure to play next in the Buy phase (0: none worth playing):
+ * draw first, then King's Cache, then "play treasures", the rest, and
+ * Pendant last (it counts what is in play). */
+static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[p];
+    if (P->hand[DOM_FIGURINE])
+        return DOM_ACT(DOM_V_PLAY, DOM_FIGURINE);
+    if (P->hand[DOM_KINGS_CACHE] && P->hand_tre > P->hand[DOM_KINGS_CACHE])
+        return DOM_ACT(DOM_V_PLAY, DOM_KINGS_CACHE);
+    for (int i = 0; i < c->ntre; i++)
+        if (P->hand[c->tre_ids[i]] && (dom_cards[c->tre_ids[i]].flags & DOM_CF_AUTO))
+            return DOM_ACT(DOM_V_PLAYALL, 0);
+    for (int i = 0; i < c->ntre; i++) {
+        int t = c->tre_ids[i];
+        if (!P->hand[t] || t == DOM_PENDANT || t == DOM_CAGE)
+            continue;
+        if (t == DOM_CRUCIBLE && !P->hand[DOM_ESTATE] && !P->hand[DOM_CURSE])
+            continue; /* only worth it with junk to melt down */
+        return DOM_ACT(DOM_V_PLAY, t);
+    }
+    if (P->hand[DOM_PENDANT])
+        return DOM_ACT(DOM_V_PLAY, DOM_PENDANT);
+    return 0;
 }
 
 static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
@@ -519,8 +801,11 @@ static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_a
     const dom_player *P = &s->pl[p];
     if (!s->nstack && s->phase == DOM_PH_BUY) {
         if (!s->bought && P->hand_tre) {
-            *out = DOM_ACT(DOM_V_PLAYALL, 0);
-            return KT_OK;
+            kt_action t = next_treasure(g, s, p);
+            if (t) {
+                *out = t;
+                return KT_OK;
+            }
         }
         int card = s->buys ? bot_buy(g, b, s, p, s->coins, NULL, 0) : 0;
         *out = card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
@@ -606,8 +891,9 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     /* the terminal to build around, best first (Big Money + X); Smithy
      * before Library because $4 is reachable on the first two turns */
-    static const uint8_t terms[] = {DOM_WITCH,   DOM_SMITHY, DOM_LIBRARY, DOM_COUNCIL_ROOM,
-                                    DOM_MILITIA, DOM_BANDIT,  DOM_MOAT};
+    static const uint8_t terms[] = {DOM_WITCH,   DOM_SMITHY,    DOM_LIBRARY, DOM_COUNCIL_ROOM,
+                                    DOM_PILGRIM, DOM_CREW,      DOM_MILITIA, DOM_CUTTHROAT,
+                                    DOM_FRIGATE, DOM_BANDIT,    DOM_MOAT};
     for (size_t i = 0; i < sizeof terms && !b->term; i++) {
         /* Witch has nobody to curse in a goldfish game */
         if (c->in_supply[terms[i]] && !(terms[i] == DOM_WITCH && c->np < 2))
@@ -615,7 +901,7 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
     }
     b->term_max = b->term == DOM_WITCH ? 2 : 0;
     int draws = b->term == DOM_WITCH || b->term == DOM_LIBRARY || b->term == DOM_SMITHY ||
-                b->term == DOM_COUNCIL_ROOM;
+                b->term == DOM_COUNCIL_ROOM || b->term == DOM_PILGRIM || b->term == DOM_CREW;
     b->prov_money = draws ? 15 : 18;
     if (c->in_supply[DOM_LABORATORY])
         b->lab = DOM_LABORATORY;
@@ -735,6 +1021,13 @@ void dom_evaluate(const kt_game *g, const kt_state *st, double *out)
         double draw = 0;
         for (int i = 0; i < c->nact; i++)
             draw += P->own[c->act_ids[i]] * (dom_cards[c->act_ids[i]].cards + 1.5 * dom_cards[c->act_ids[i]].coins);
+        /* Treasures whose worth is not printed as coins (Plunder: Pendant,
+         * King's Cache, Loots with effects...) count by their cost */
+        for (int i = 0; i < c->ntre; i++) {
+            const dom_card *d = &dom_cards[c->tre_ids[i]];
+            if (!d->coins && !(d->types & DOM_T_ACTION))
+                draw += P->own[c->tre_ids[i]] * d->cost / 3.0;
+        }
         double per = (P->money + draw) / (P->ncards ? P->ncards : 1);
         econ[p] = per * per;
         sum += econ[p];

@@ -11,6 +11,10 @@
  * picked).  Hidden cards being looked at live in the aside zone, never in
  * frame fields, so determinization can resample them consistently.
  *
+ * Drawing or looking at cards may have to pause for a shuffle with choices
+ * (Plunder: Avoid, Fated; see dom_draw), so a step that draws or looks
+ * returns right after and uses the cards in its next step.
+ *
  * Rules follow the 2nd-edition card texts as summarized in
  * ../shared/reference/dominion.md §1.5; rulings where the text is silent are
  * listed in docs/dominion.md.
@@ -19,24 +23,12 @@
 
 #include "dominion.h"
 
-/* Reset the pick filters before setting up a new pick. */
-static void pick_reset(dom_frame *f)
-{
-    f->tmask = 0;
-    f->cap = 255;
-    f->only = 0;
-    f->flags &= (uint8_t)~(DOM_FF_EXACT | DOM_FF_NOT);
-}
-
-static int post(dom_frame *f)
-{
-    f->step = DOM_STEP_POST;
-    return DOM_R_CONT;
-}
+#define pick_reset dom_pick_reset
+#define post dom_post
 
 /* Next player after f->who (clockwise from the card's owner) not protected
  * by a Reaction; -1 after the last one. */
-static int next_victim(const kt_game *g, const dom_frame *f)
+int dom_next_victim(const kt_game *g, const dom_frame *f)
 {
     int np = dom_cfgof(g)->np;
     for (int q = f->who;;) {
@@ -48,7 +40,7 @@ static int next_victim(const kt_game *g, const dom_frame *f)
     }
 }
 
-static void discard_aside(dom_state *s, int p, int kind)
+void dom_discard_aside(dom_state *s, int p, int kind)
 {
     for (int i = 0; i < s->naside;) {
         if (s->aside[i].owner == p && s->aside[i].kind == kind) {
@@ -61,7 +53,7 @@ static void discard_aside(dom_state *s, int p, int kind)
     }
 }
 
-static int find_aside_card(const dom_state *s, int p, int kind, int card)
+int dom_find_aside_card(const dom_state *s, int p, int kind, int card)
 {
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i].owner == p && s->aside[i].kind == kind && s->aside[i].card == card)
@@ -78,7 +70,7 @@ int dom_react_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
     dom_frame *atk = idx > 0 ? &s->stack[idx - 1] : NULL;
     switch (f->step) {
     case 0: {
-        int q = next_victim(g, f);
+        int q = dom_next_victim(g, f);
         if (q < 0 || !atk)
             return DOM_R_DONE;
         f->who = (int8_t)q;
@@ -102,7 +94,7 @@ int dom_react_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
     }
 }
 
-static int cellar(dom_state *s, dom_frame *f, kt_action in)
+static int cellar(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     switch (f->step) {
     case 2:
@@ -115,8 +107,9 @@ static int cellar(dom_state *s, dom_frame *f, kt_action in)
             f->n++;
             return dom_ask(f, f->pl, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 1, 3);
         }
-        dom_draw(s, f->pl, f->n);
-        return post(f);
+        post(f);
+        dom_draw(g, s, f->pl, f->n);
+        return DOM_R_CONT;
     }
     return post(f);
 }
@@ -151,9 +144,7 @@ static int harbinger(dom_state *s, dom_frame *f, kt_action in)
             /* take the most recently discarded copy; the rest keep their order */
             for (int i = P->ndisc - 1; i >= 0; i--) {
                 if (P->disc[i] == c) {
-                    memmove(&P->disc[i], &P->disc[i + 1], (size_t)(P->ndisc - i - 1));
-                    P->ndisc--;
-                    P->disc[P->ndisc] = 0;
+                    dom_disc_remove(s, f->pl, i);
                     dom_put_on_deck(s, f->pl, c, 0);
                     break;
                 }
@@ -176,21 +167,26 @@ static int vassal(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     dom_player *P = &s->pl[f->pl];
     switch (f->step) {
-    case 2: {
-        int c = dom_take_top(s, f->pl, NULL);
-        if (!c)
+    case 2:
+        f->step = 3;
+        dom_look(g, s, f->pl, 1, DOM_A_REVEAL);
+        return DOM_R_CONT;
+    case 3: {
+        int i = dom_aside_find(s, f->pl, DOM_A_REVEAL);
+        if (i < 0)
             return post(f);
+        int c = s->aside[i].card;
+        dom_aside_del(s, i);
         dom_discard_card(s, f->pl, c);
         if (!(dom_cards[c].types & DOM_T_ACTION))
             return post(f);
         pick_reset(f);
         f->x = (uint8_t)c;
-        return dom_ask(f, f->pl, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, 3);
+        return dom_ask(f, f->pl, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, 4);
     }
-    case 3:
+    case 4:
         if (DOM_VERB(in) == DOM_V_PLAY && P->ndisc && P->disc[P->ndisc - 1] == f->x) {
-            P->ndisc--;
-            P->disc[P->ndisc] = 0;
+            dom_disc_remove(s, f->pl, P->ndisc - 1);
             f->step = DOM_STEP_POST;
             dom_play_card(g, s, f->pl, f->x, 0); /* uses no Action */
             return DOM_R_CONT;
@@ -223,7 +219,7 @@ static int bureaucrat(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
         f->step = 3;
         return DOM_R_CONT;
     case 3: {
-        int q = next_victim(g, f);
+        int q = dom_next_victim(g, f);
         if (q < 0)
             return post(f);
         pick_reset(f);
@@ -244,7 +240,7 @@ static int militia(dom_state *s, dom_frame *f, kt_action in, const kt_game *g)
 {
     switch (f->step) {
     case 2: {
-        int q = next_victim(g, f);
+        int q = dom_next_victim(g, f);
         if (q < 0)
             return post(f);
         f->who = (int8_t)q;
@@ -326,13 +322,18 @@ static int remodel(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
     return post(f);
 }
 
-static int throne_room(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+/* Throne Room (times 2) and, for Plunder, King's Cache (times 3, a
+ * Treasure): the first play moves the card into play; the others replay
+ * the same instance even if it has left play meanwhile.  The target's uid
+ * is kept in f->n | f->y << 8. */
+int dom_multiplay(const kt_game *g, dom_state *s, dom_frame *f, kt_action in, int times,
+                  int type)
 {
     int tuid = f->n | (f->y << 8);
     switch (f->step) {
     case 2:
         pick_reset(f);
-        f->tmask = DOM_T_ACTION;
+        f->tmask = (uint16_t)type;
         return dom_ask(f, f->pl, DOM_D_PLAY, DOM_S_HAND, DOM_V_PLAY, 1, 3);
     case 3: {
         if (DOM_VERB(in) != DOM_V_PLAY)
@@ -341,28 +342,22 @@ static int throne_room(const kt_game *g, dom_state *s, dom_frame *f, kt_action i
         if (!dom_hand_del(&s->pl[f->pl], c))
             return post(f);
         f->x = (uint8_t)c;
+        f->z = (uint8_t)(times - 1);
         f->step = 4;
         if (dom_play_card(g, s, f->pl, c, f->uid)) {
-            /* remember the target's instance for the second play */
+            /* remember the target's instance for the other plays */
             tuid = s->stack[s->nstack - 1].uid;
             f->n = (uint8_t)(tuid & 0xff);
             f->y = (uint8_t)(tuid >> 8);
         }
         return DOM_R_CONT;
     }
-    case 4: {
-        /* the second play happens even if the card left play meanwhile */
-        f->step = DOM_STEP_POST;
-        dom_frame *r = dom_push(s, DOM_FX_PLAY, f->pl, f->x);
-        if (r) {
-            r->uid = (uint16_t)tuid;
-            r->flags |= DOM_FF_REPLAY;
-            s->played++;
-            if (f->x == DOM_SILVER)
-                s->silvers++;
-        }
+    case 4:
+        if (!f->z)
+            return post(f);
+        f->z--;
+        dom_replay(g, s, f->pl, f->x, tuid);
         return DOM_R_CONT;
-    }
     }
     return post(f);
 }
@@ -375,30 +370,29 @@ static int bandit(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         f->step = 3;
         return DOM_R_CONT;
     case 3: {
-        int q = next_victim(g, f);
+        int q = dom_next_victim(g, f);
         if (q < 0)
             return post(f);
         f->who = (int8_t)q;
-        for (int k = 0; k < 2; k++) {
-            int c = dom_take_top(s, q, NULL);
-            if (c)
-                dom_aside_add(s, q, c, DOM_A_REVEAL, 0);
-        }
+        f->step = 4;
+        dom_look(g, s, q, 2, DOM_A_REVEAL);
+        return DOM_R_CONT;
+    }
+    case 4:
         pick_reset(f);
         f->tmask = DOM_T_TREASURE;
         f->only = DOM_COPPER;
         f->flags |= DOM_FF_NOT;
-        return dom_ask(f, q, DOM_D_TRASH, DOM_S_REVEAL, DOM_V_TRASH, 0, 4);
-    }
-    case 4:
+        return dom_ask(f, f->who, DOM_D_TRASH, DOM_S_REVEAL, DOM_V_TRASH, 0, 5);
+    case 5:
         if (DOM_VERB(in) == DOM_V_TRASH) {
-            int i = find_aside_card(s, f->who, DOM_A_REVEAL, DOM_CARD(in));
+            int i = dom_find_aside_card(s, f->who, DOM_A_REVEAL, DOM_CARD(in));
             if (i >= 0) {
                 dom_aside_del(s, i);
                 dom_trash_card(g, s, f->who, DOM_CARD(in));
             }
         }
-        discard_aside(s, f->who, DOM_A_REVEAL);
+        dom_discard_aside(s, f->who, DOM_A_REVEAL);
         f->step = 3;
         return DOM_R_CONT;
     }
@@ -407,32 +401,41 @@ static int bandit(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 
 static int council_room(const kt_game *g, dom_state *s, dom_frame *f)
 {
-    int np = dom_cfgof(g)->np;
-    for (int k = 1; k < np; k++)
-        dom_draw(s, (f->pl + k) % np, 1);
-    return post(f);
+    /* one other player per step: a draw may pause for a shuffle */
+    int q = dom_next_victim(g, f);
+    if (q < 0)
+        return post(f);
+    f->who = (int8_t)q;
+    dom_draw(g, s, q, 1);
+    return DOM_R_CONT;
 }
 
-static int library(dom_state *s, dom_frame *f, kt_action in)
+static int library(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     dom_player *P = &s->pl[f->pl];
     switch (f->step) {
-    case 2:
-        for (;;) {
-            int pub = 0, c = P->nhand < 7 ? dom_take_top(s, f->pl, &pub) : 0;
-            if (!c) {
-                discard_aside(s, f->pl, DOM_A_LIBRARY);
-                return post(f);
-            }
+    case 2: {
+        /* the card looked at last (one at a time) */
+        int i = dom_aside_find(s, f->pl, DOM_A_LOOK);
+        if (i >= 0) {
+            int c = s->aside[i].card;
             if (dom_cards[c].types & DOM_T_ACTION) {
-                dom_aside_add(s, f->pl, c, DOM_A_LOOK, 0);
                 pick_reset(f);
                 return dom_ask(f, f->pl, DOM_D_LIBRARY, DOM_S_LOOK, DOM_V_ASIDE, 0, 3);
             }
+            dom_aside_del(s, i);
             dom_hand_add(P, c);
-            if (pub)
-                P->pubhand[c]++;
         }
+        int before = s->nstack;
+        if (P->nhand >= 7 ||
+            (dom_look(g, s, f->pl, 1, DOM_A_LOOK) == 0 && s->nstack == before)) {
+            /* seven cards, or nothing left to draw (a shuffle with choices
+             * would have pushed its frame and finishes the look itself) */
+            dom_discard_aside(s, f->pl, DOM_A_LIBRARY);
+            return post(f);
+        }
+        return DOM_R_CONT;
+    }
     case 3: {
         int i = dom_aside_find(s, f->pl, DOM_A_LOOK);
         if (i >= 0) {
@@ -478,12 +481,8 @@ static int sentry(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     switch (f->step) {
     case 2:
-        for (int k = 0; k < 2; k++) {
-            int c = dom_take_top(s, f->pl, NULL);
-            if (c)
-                dom_aside_add(s, f->pl, c, DOM_A_LOOK, 0);
-        }
         f->step = 3;
+        dom_look(g, s, f->pl, 2, DOM_A_LOOK);
         return DOM_R_CONT;
     case 3:
         if (dom_aside_find(s, f->pl, DOM_A_LOOK) < 0) {
@@ -523,7 +522,7 @@ static int sentry(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
     }
     case 6: {
         int top = DOM_VERB(in) == DOM_V_ORDER ? DOM_CARD(in) : 0;
-        int ti = top ? find_aside_card(s, f->pl, DOM_A_KEPT, top) : -1;
+        int ti = top ? dom_find_aside_card(s, f->pl, DOM_A_KEPT, top) : -1;
         int topcard = ti >= 0 ? s->aside[ti].card : 0;
         if (ti >= 0)
             dom_aside_del(s, ti);
@@ -543,7 +542,7 @@ static int sentry(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 static int witch(const kt_game *g, dom_state *s, dom_frame *f)
 {
     for (;;) {
-        int q = next_victim(g, f);
+        int q = dom_next_victim(g, f);
         if (q < 0)
             return post(f);
         f->who = (int8_t)q;
@@ -582,7 +581,7 @@ static int artisan(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 int dom_card_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     switch (f->card) {
-    case DOM_CELLAR: return cellar(s, f, in);
+    case DOM_CELLAR: return cellar(g, s, f, in);
     case DOM_CHAPEL: return chapel(g, s, f, in);
     case DOM_HARBINGER: return harbinger(s, f, in);
     case DOM_MERCHANT: return merchant(s, f);
@@ -593,10 +592,10 @@ int dom_card_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
     case DOM_MONEYLENDER: return moneylender(g, s, f, in);
     case DOM_POACHER: return poacher(g, s, f, in);
     case DOM_REMODEL: return remodel(g, s, f, in);
-    case DOM_THRONE_ROOM: return throne_room(g, s, f, in);
+    case DOM_THRONE_ROOM: return dom_multiplay(g, s, f, in, 2, DOM_T_ACTION);
     case DOM_BANDIT: return bandit(g, s, f, in);
     case DOM_COUNCIL_ROOM: return council_room(g, s, f);
-    case DOM_LIBRARY: return library(s, f, in);
+    case DOM_LIBRARY: return library(g, s, f, in);
     case DOM_MINE: return mine(g, s, f, in);
     case DOM_SENTRY: return sentry(g, s, f, in);
     case DOM_WITCH: return witch(g, s, f);

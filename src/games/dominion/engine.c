@@ -1,20 +1,21 @@
 /*
- * engine.c - Dominion's rules engine: zone moves, the effect stack, the turn
+ * engine.c - Dominion's rules engine: zone moves, gains and trashing, the
+ * effect stack, playing cards (with their before/after hooks), the turn
  * machine, legal actions and apply.
  *
  * Control flow (after Provincial's event stack): dom_run() advances the game
  * until someone must decide.  While the stack is not empty its top frame
- * runs: a card program (cards.c) either finishes (DOM_R_DONE: popped),
- * pushes further frames and asks to be resumed (DOM_R_CONT), or sets up a
- * pick (DOM_R_ASK).  A pick with two or more options waits: the frame keeps
- * `dec` set and hdr.to_move/decision name the decider.  A pick with one
- * option (or none) is answered at once, because the rules leave no choice.
- * With an empty stack the turn phase (dom_state.phase) decides what comes
- * next: start of turn, Action phase, Buy phase, Clean-up.
- *
- * Hook points for Plunder are marked "Plunder:" below: start-of-turn effects
- * of cards in play across turns (DOM_IP_STAY), start-of-Clean-up choices,
- * watchers on gains/shuffles/pile-outs, setup decisions, extra turns.
+ * runs: a program (cards.c, plunder.c, triggers.c) either finishes
+ * (DOM_R_DONE: popped), asks to be resumed (DOM_R_CONT), or sets up a pick
+ * (DOM_R_ASK).  A pick with two or more options waits: the frame keeps `dec`
+ * set and hdr.to_move/decision name the decider.  A pick with one option (or
+ * none) is answered at once, because the rules leave no choice.  A program
+ * step may push frames (a gain whose "when gained" effects must resolve, a
+ * card played, a shuffle that needs choices); its result is then deferred
+ * until those frames are done (DOM_FF_ASKPEND / DOM_FF_DONEPEND), so every
+ * effect resolves completely before the step that caused it goes on.  With
+ * an empty stack the turn phase (dom_state.phase, sub-step pstep) decides
+ * what comes next: start of turn, Action phase, Buy phase, Clean-up.
  *
  * Nothing here allocates; all arrays are bounded by DOM_MAXC (see
  * dominion.h) or DOM_STACK / DOM_WATCH (see dom_push / dom_watch_add).
@@ -22,6 +23,9 @@
 #include <string.h>
 
 #include "dominion.h"
+
+#define DOM_FF_ASKPEND (1u << 6)  /* a pick is set up, ask when on top again */
+#define DOM_FF_DONEPEND (1u << 7) /* finished, pop when on top again */
 
 /* ------------------------------------------------------------ zones */
 
@@ -46,8 +50,39 @@ static void own_del(dom_player *P, int card)
         P->money = (uint16_t)(P->money - c->coins);
 }
 
-/* Shuffle the discard pile into the (empty) deck.  Plunder: watchers on
- * DOM_EV_SHUFFLE (Avoid) and Fated placement hook in here. */
+/* Tracked cards (just gained, see dom_tracked_here) keep their position in
+ * the ordered zones as cards around them move. */
+static void track_disc_removed(dom_state *s, int p, int i)
+{
+    for (int k = 0; k < s->nstack; k++) {
+        dom_frame *f = &s->stack[k];
+        if (f->loc != DOM_L_DISCARD || f->tp != p)
+            continue;
+        if (f->pos == i)
+            f->loc = DOM_L_NONE;
+        else if (f->pos > i)
+            f->pos--;
+    }
+}
+
+static void track_lose(dom_state *s, int p, int loc)
+{
+    for (int k = 0; k < s->nstack; k++)
+        if (s->stack[k].loc == loc && s->stack[k].tp == p)
+            s->stack[k].loc = DOM_L_NONE;
+}
+
+static void track_deck_taken(dom_state *s, int p)
+{
+    int n = s->pl[p].ndeck;
+    for (int k = 0; k < s->nstack; k++) {
+        dom_frame *f = &s->stack[k];
+        if (f->loc == DOM_L_DECK && f->tp == p && f->pos >= n)
+            f->loc = DOM_L_NONE;
+    }
+}
+
+/* Shuffle the discard pile into the (empty) deck. */
 static void reshuffle(dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
@@ -59,6 +94,37 @@ static void reshuffle(dom_state *s, int p)
     kt_shuffle_u8(&s->h.rng, P->deck, P->ndeck);
     P->known_top = 0;
     P->pub_top = 0;
+    P->shuf++;
+    if (s->nstack)
+        track_lose(s, p, DOM_L_DISCARD);
+}
+
+/* Does shuffling p's discard pile now involve p's choices (Avoid, Fated)? */
+static int shuffle_has_choice(const kt_game *g, const dom_state *s, int p)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    if (!(c->hooks & DOM_H_SHUFFLE))
+        return 0;
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].ev == DOM_EV_SHUFFLE && s->watch[i].owner == p)
+            return 1;
+    const dom_player *P = &s->pl[p];
+    for (int i = 0; i < P->ndisc; i++)
+        if (c->trait_of[P->disc[i]] == DOM_FATED)
+            return 1;
+    return 0;
+}
+
+/* Push the shuffle frame that finishes a draw (x = 0) or a look into aside
+ * kind x-1 after the choices; 0 if the stack is full. */
+static int push_shuffle(dom_state *s, int p, int left, int kind)
+{
+    dom_frame *f = dom_push(s, DOM_FX_SHUFFLE, p, DOM_NONE);
+    if (!f)
+        return 0;
+    f->n = (uint8_t)(left > 255 ? 255 : left);
+    f->x = (uint8_t)(kind < 0 ? 0 : kind + 1);
+    return 1;
 }
 
 int dom_take_top(dom_state *s, int p, int *pub)
@@ -77,10 +143,12 @@ int dom_take_top(dom_state *s, int p, int *pub)
         P->known_top--;
     if (P->pub_top)
         P->pub_top--;
+    if (s->nstack)
+        track_deck_taken(s, p);
     return c;
 }
 
-int dom_draw(dom_state *s, int p, int n)
+int dom_draw(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
     int k = 0;
@@ -88,6 +156,8 @@ int dom_draw(dom_state *s, int p, int n)
         if (!P->ndeck) {
             if (!P->ndisc)
                 break;
+            if (shuffle_has_choice(g, s, p) && push_shuffle(s, p, n - k, -1))
+                return k;
             reshuffle(s, p);
         }
         if (!P->known_top) {
@@ -111,6 +181,23 @@ int dom_draw(dom_state *s, int p, int n)
     return k;
 }
 
+int dom_look(const kt_game *g, dom_state *s, int p, int n, int kind)
+{
+    dom_player *P = &s->pl[p];
+    int k = 0;
+    for (; k < n; k++) {
+        if (!P->ndeck) {
+            if (!P->ndisc)
+                break;
+            if (shuffle_has_choice(g, s, p) && push_shuffle(s, p, n - k, kind))
+                return k;
+            reshuffle(s, p);
+        }
+        dom_aside_add(s, p, dom_take_top(s, p, NULL), kind, 0);
+    }
+    return k;
+}
+
 void dom_put_on_deck(dom_state *s, int p, int card, int public_)
 {
     dom_player *P = &s->pl[p];
@@ -122,11 +209,107 @@ void dom_put_on_deck(dom_state *s, int p, int card, int public_)
     P->pub_top = public_ ? (uint16_t)(P->pub_top + 1) : 0;
 }
 
+void dom_put_under_deck(dom_state *s, int p, int card)
+{
+    dom_player *P = &s->pl[p];
+    KT_ASSERT(P->ndeck < DOM_MAXC);
+    memmove(P->deck + 1, P->deck, P->ndeck);
+    P->deck[0] = (uint8_t)card;
+    P->ndeck++;
+    /* known_top counts from the top, so the known cards stay known */
+    for (int k = 0; k < s->nstack; k++)
+        if (s->stack[k].loc == DOM_L_DECK && s->stack[k].tp == p)
+            s->stack[k].pos++;
+}
+
 void dom_discard_card(dom_state *s, int p, int card)
 {
     dom_player *P = &s->pl[p];
     KT_ASSERT(P->ndisc < DOM_MAXC);
     P->disc[P->ndisc++] = (uint8_t)card;
+}
+
+int dom_disc_remove(dom_state *s, int p, int i)
+{
+    dom_player *P = &s->pl[p];
+    if (i < 0 || i >= P->ndisc)
+        return 0;
+    int c = P->disc[i];
+    memmove(&P->disc[i], &P->disc[i + 1], (size_t)(P->ndisc - i - 1));
+    P->ndisc--;
+    P->disc[P->ndisc] = 0;
+    if (s->nstack)
+        track_disc_removed(s, p, i);
+    return c;
+}
+
+/* ------------------------------------------------------------ tracked cards */
+
+int dom_tracked_here(const dom_state *s, const dom_frame *f)
+{
+    const dom_player *P = &s->pl[f->tp];
+    switch (f->loc) {
+    case DOM_L_DISCARD:
+        return f->pos < P->ndisc && P->disc[f->pos] == f->tc;
+    case DOM_L_DECK:
+        return f->pos < P->ndeck && P->deck[f->pos] == f->tc;
+    case DOM_L_HAND:
+        return P->hand[f->tc] > 0;
+    case DOM_L_ASIDE:
+        for (int i = 0; i < s->naside; i++)
+            if (s->aside[i].owner == f->tp && s->aside[i].kind == DOM_A_ON &&
+                s->aside[i].host == f->pos && s->aside[i].card == f->tc)
+                return 1;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+int dom_tracked_take(dom_state *s, dom_frame *f)
+{
+    if (!dom_tracked_here(s, f)) {
+        f->loc = DOM_L_NONE;
+        return 0;
+    }
+    dom_player *P = &s->pl[f->tp];
+    int loc = f->loc;
+    f->loc = DOM_L_NONE;
+    switch (loc) {
+    case DOM_L_DISCARD:
+        dom_disc_remove(s, f->tp, f->pos);
+        return 1;
+    case DOM_L_DECK: {
+        int i = f->pos, fromtop = P->ndeck - 1 - i;
+        memmove(&P->deck[i], &P->deck[i + 1], (size_t)(P->ndeck - i - 1));
+        P->ndeck--;
+        P->deck[P->ndeck] = 0;
+        if (fromtop < P->known_top)
+            P->known_top--;
+        if (fromtop < P->pub_top)
+            P->pub_top--;
+        if (P->pub_top > P->known_top)
+            P->pub_top = P->known_top;
+        for (int k = 0; k < s->nstack; k++) {
+            dom_frame *o = &s->stack[k];
+            if (o->loc == DOM_L_DECK && o->tp == f->tp && o->pos > i)
+                o->pos--;
+        }
+        return 1;
+    }
+    case DOM_L_HAND:
+        return dom_hand_del(P, f->tc);
+    case DOM_L_ASIDE:
+        for (int i = 0; i < s->naside; i++)
+            if (s->aside[i].owner == f->tp && s->aside[i].kind == DOM_A_ON &&
+                s->aside[i].host == f->pos && s->aside[i].card == f->tc) {
+                dom_aside_del(s, i);
+                return 1;
+            }
+        return 0;
+    default:
+        return 0;
+    }
 }
 
 /* ------------------------------------------------------------ game end */
@@ -153,32 +336,74 @@ static void finish(dom_state *s, int why)
     s->h.turn_player = -1;
     s->h.decision = DOM_D_NONE;
     s->phase = DOM_PH_OVER;
+    s->pstep = 0;
     s->ended = (uint8_t)why;
     s->nstack = 0;
     memset(s->stack, 0, sizeof s->stack);
+    for (int i = 0; i < s->nwatch; i++)
+        s->watch[i].fired = 0; /* no effect is resolving them any more */
 }
 
 /* ------------------------------------------------------------ gains, trash */
 
-int dom_gain(const kt_game *g, dom_state *s, int p, int card, int dest)
+int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int from, int host,
+                dom_frame *track)
 {
     const dom_cfg *c = dom_cfgof(g);
-    if (!card || !s->supply[card])
+    int emptied = 0;
+    if (!card)
         return 0;
+    switch (from) {
+    case DOM_FROM_TRASH:
+        if (!s->trash[card])
+            return 0;
+        s->trash[card]--;
+        break;
+    case DOM_FROM_LOOT:
+        if (!s->nloot || s->loot[s->nloot - 1] != card)
+            return 0;
+        s->loot[--s->nloot] = 0;
+        break;
+    default:
+        if (!s->supply[card])
+            return 0;
+        s->supply[card]--;
+        emptied = s->supply[card] == 0 && c->in_supply[card];
+        break;
+    }
     dom_player *P = &s->pl[p];
-    s->supply[card]--;
     own_add(P, card);
+    dom_frame where;
+    where.tc = (uint8_t)card;
+    where.tp = (uint8_t)p;
     switch (dest) {
     case DOM_TO_DECK:
         dom_put_on_deck(s, p, card, 1);
+        where.loc = DOM_L_DECK;
+        where.pos = (uint16_t)(P->ndeck - 1);
         break;
     case DOM_TO_HAND:
         dom_hand_add(P, card);
         P->pubhand[card]++; /* gained cards are public */
+        where.loc = DOM_L_HAND;
+        where.pos = 0;
+        break;
+    case DOM_TO_ASIDE:
+        dom_aside_add(s, p, card, DOM_A_ON, host);
+        where.loc = DOM_L_ASIDE;
+        where.pos = (uint16_t)host;
         break;
     default:
         dom_discard_card(s, p, card);
+        where.loc = DOM_L_DISCARD;
+        where.pos = (uint16_t)(P->ndisc - 1);
         break;
+    }
+    if (track) {
+        track->tc = where.tc;
+        track->tp = where.tp;
+        track->loc = where.loc;
+        track->pos = where.pos;
     }
     /* `until` option: the game ends the moment a player owns enough. */
     if (c->until_n && card == c->until_card && P->own[card] >= c->until_n) {
@@ -186,20 +411,25 @@ int dom_gain(const kt_game *g, dom_state *s, int p, int card, int dest)
         finish(s, DOM_END_UNTIL);
         return 1;
     }
-    /* Plunder: when cfg->hooks has DOM_H_GAIN, push the on-gain frame here
-     * (the card's own on-gain effect, Traits of its pile, watchers on
-     * DOM_EV_GAIN of any player, Reactions like Stowaway/Mapmaker), and
-     * DOM_EV_PILE_EMPTY watchers when the pile just emptied.  Card programs
-     * always return DOM_R_CONT after a gain so such frames resolve first. */
+    if (c->hooks & DOM_H_GAIN)
+        dom_gain_hooks(g, s, p, card, &where, emptied);
     return 1;
+}
+
+int dom_gain_loot(const kt_game *g, dom_state *s, int p, int dest, dom_frame *track)
+{
+    if (!s->nloot)
+        return 0;
+    int card = s->loot[s->nloot - 1];
+    return dom_gain_ex(g, s, p, card, dest, DOM_FROM_LOOT, 0, track) ? card : 0;
 }
 
 void dom_trash_card(const kt_game *g, dom_state *s, int p, int card)
 {
-    KT_UNUSED(g);
     s->trash[card]++;
     own_del(&s->pl[p], card);
-    /* Plunder: DOM_CF_ONTRASH cards (Jewelled Egg) push their effect here. */
+    if (dom_cards[card].flags & DOM_CF_ONTRASH)
+        dom_trash_hooks(g, s, p, card);
 }
 
 int dom_trash_from_hand(const kt_game *g, dom_state *s, int p, int card)
@@ -238,13 +468,36 @@ int dom_inplay_add(dom_state *s, int p, int card, int by)
 {
     KT_ASSERT(s->nplay < DOM_MAXC);
     dom_inplay *e = &s->play[s->nplay++];
+    memset(e, 0, sizeof *e);
     e->card = (uint8_t)card;
     e->owner = (int8_t)p;
-    e->flags = 0;
-    e->pend = 0;
     e->uid = new_uid(s);
     e->by = (uint16_t)by;
     return e->uid;
+}
+
+int dom_inplay_find(const dom_state *s, int uid)
+{
+    if (!uid)
+        return -1;
+    for (int i = s->nplay - 1; i >= 0; i--)
+        if (s->play[i].uid == uid)
+            return i;
+    return -1;
+}
+
+int dom_inplay_take(dom_state *s, int uid)
+{
+    int i = dom_inplay_find(s, uid);
+    if (i < 0)
+        return 0;
+    int card = s->play[i].card;
+    if (s->play[i].flags & DOM_IP_OLD)
+        s->nold--;
+    memmove(&s->play[i], &s->play[i + 1], sizeof s->play[0] * (size_t)(s->nplay - i - 1));
+    s->nplay--;
+    memset(&s->play[s->nplay], 0, sizeof s->play[0]);
+    return card;
 }
 
 int dom_aside_add(dom_state *s, int p, int card, int kind, int host)
@@ -275,13 +528,37 @@ int dom_aside_find(const dom_state *s, int p, int kind)
     return -1;
 }
 
+int dom_aside_count(const dom_state *s, int p, int kind, int host)
+{
+    int n = 0;
+    for (int i = 0; i < s->naside; i++)
+        n += s->aside[i].owner == p && s->aside[i].kind == kind && s->aside[i].host == host;
+    return n;
+}
+
+int dom_treasure_names_in_play(const dom_state *s, int p)
+{
+    uint8_t seen[DOM_NIDS];
+    memset(seen, 0, sizeof seen);
+    int n = 0;
+    for (int i = 0; i < s->nplay; i++) {
+        int c = s->play[i].card;
+        if (s->play[i].owner == p && dom_is(c, DOM_T_TREASURE) && !seen[c]) {
+            seen[c] = 1;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* ------------------------------------------------------------ stack, watchers */
 
-/* Bound: frames nest only through cards that play other cards (Throne Room,
- * Vassal); each nesting level holds at most an FX_PLAY and an FX_REACT frame,
- * and a card being resolved is in play, so the depth is at most 2 x (number
- * of such cards + 1) = 42 in base games.  A full stack refuses the push
- * (the effect is lost) rather than overflow. */
+/* Bound: frames nest through cards that play other cards (Throne Room,
+ * King's Cache, Flagship...) and through gains whose effects gain again
+ * (Cursed, Doubloons, Mirror); each level holds a few frames and is driven
+ * by a card in play or a card gained, so deep nesting needs many of them.
+ * A full stack refuses the push (the effect is lost) rather than overflow;
+ * DOM_STACK is far above the depth reached in long soaks. */
 dom_frame *dom_push(dom_state *s, int fx, int pl, int card)
 {
     if (s->nstack >= DOM_STACK)
@@ -297,15 +574,14 @@ dom_frame *dom_push(dom_state *s, int fx, int pl, int card)
 }
 
 /* Watchers merge when everything but the count matches (Merchant played
- * twice fires twice), so base games hold at most one per player; Plunder's
- * instance-bound watchers are bounded by the cards in play.  A full table
- * refuses (returns 0). */
+ * twice fires twice); instance-bound watchers are bounded by the cards in
+ * play.  A full table refuses (returns 0). */
 int dom_watch_add(dom_state *s, int ev, int owner, int card, int life, int arg, int uid)
 {
     for (int i = 0; i < s->nwatch; i++) {
         dom_watch *w = &s->watch[i];
         if (w->ev == ev && w->owner == owner && w->card == card && w->life == life &&
-            w->arg == arg && w->uid == uid && w->n < 255) {
+            w->arg == arg && w->uid == uid && w->n < 255 && !w->fired) {
             w->n++;
             return 1;
         }
@@ -313,6 +589,7 @@ int dom_watch_add(dom_state *s, int ev, int owner, int card, int life, int arg, 
     if (s->nwatch >= DOM_WATCH)
         return 0;
     dom_watch *w = &s->watch[s->nwatch++];
+    memset(w, 0, sizeof *w);
     w->ev = (uint8_t)ev;
     w->owner = (int8_t)owner;
     w->card = (uint8_t)card;
@@ -323,48 +600,216 @@ int dom_watch_add(dom_state *s, int ev, int owner, int card, int life, int arg, 
     return 1;
 }
 
-static void watch_del(dom_state *s, int i)
+int dom_watch_count(const dom_state *s, int owner, int card)
+{
+    int n = 0;
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].owner == owner && s->watch[i].card == card && !s->watch[i].fired)
+            n += s->watch[i].n;
+    return n;
+}
+
+void dom_watch_del(dom_state *s, int i)
 {
     memmove(&s->watch[i], &s->watch[i + 1], sizeof s->watch[0] * (size_t)(s->nwatch - i - 1));
     s->nwatch--;
     memset(&s->watch[s->nwatch], 0, sizeof s->watch[0]);
 }
 
-/* A card was played by p: run the matching DOM_EV_PLAY watchers. */
+/* Landing Party: the first card p played this turn was a Treasure and has
+ * resolved; each waiting Landing Party goes onto p's deck. */
+static void landing_party(dom_state *s, int p, int latch)
+{
+    for (int i = 0; i < s->nwatch; i++) {
+        dom_watch *w = &s->watch[i];
+        if (w->card != DOM_LANDING_PARTY || w->owner != p || w->fired != latch)
+            continue;
+        if (dom_inplay_take(s, w->uid) == DOM_LANDING_PARTY)
+            dom_put_on_deck(s, p, DOM_LANDING_PARTY, 1);
+        dom_watch_del(s, i--);
+    }
+}
+
+/* A Treasure without a frame was played by p: Merchant, Landing Party. */
 void dom_fire_play(const kt_game *g, dom_state *s, int p, int card)
 {
     KT_UNUSED(g);
     for (int i = 0; i < s->nwatch; i++) {
         dom_watch *w = &s->watch[i];
-        if (w->ev != DOM_EV_PLAY || w->owner != p || w->arg != card)
+        if (w->ev != DOM_EV_PLAY || w->owner != p || w->fired)
             continue;
         switch (w->card) {
         case DOM_MERCHANT:
             /* "the first time you play a Silver this turn" */
             if (card == DOM_SILVER && s->silvers == 1) {
                 s->coins = (uint16_t)(s->coins + w->n);
-                watch_del(s, i--);
+                dom_watch_del(s, i--);
             }
             break;
         default:
             break;
         }
     }
+    if (p == s->h.turn_player && s->played == 1 && dom_is(card, DOM_T_TREASURE)) {
+        for (int i = 0; i < s->nwatch; i++)
+            if (s->watch[i].card == DOM_LANDING_PARTY && s->watch[i].owner == p &&
+                !s->watch[i].fired) {
+                landing_party(s, p, 0);
+                break;
+            }
+    }
 }
 
-/* Move a card (already out of its zone) into play and start resolving it. */
+/* ------------------------------------------------------------ playing cards */
+
+static void count_play(dom_state *s, int p, int card)
+{
+    /* only the turn player's plays count ("this turn": Merchant, Landing
+     * Party); Reactions played on other turns do not */
+    if (p != s->h.turn_player)
+        return;
+    s->played++;
+    if (card == DOM_SILVER)
+        s->silvers++;
+}
+
 int dom_play_card(const kt_game *g, dom_state *s, int p, int card, int by)
 {
     KT_UNUSED(g);
     int uid = dom_inplay_add(s, p, card, by);
-    s->played++;
-    if (card == DOM_SILVER)
-        s->silvers++;
+    count_play(s, p, card);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
         return 0;
     f->uid = (uint16_t)uid;
     return 1;
+}
+
+int dom_replay(const kt_game *g, dom_state *s, int p, int card, int uid)
+{
+    KT_UNUSED(g);
+    count_play(s, p, card);
+    dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
+    if (!f)
+        return 0;
+    f->uid = (uint16_t)uid;
+    f->flags |= DOM_FF_REPLAY;
+    return 1;
+}
+
+/* Before a card resolves: latch the watchers its play triggers, so that
+ * effects it causes cannot consume them again (Harbor Village, Flagship,
+ * Landing Party). */
+static void play_hooks_pre(dom_state *s, dom_frame *f)
+{
+    int latch = (int)(f - s->stack) + 1, p = f->pl, card = f->card;
+    int action = dom_is(card, DOM_T_ACTION);
+    int first_tre = p == s->h.turn_player && s->played == 1 && dom_is(card, DOM_T_TREASURE);
+    f->c0 = s->coins;
+    for (int i = 0; i < s->nwatch; i++) {
+        dom_watch *w = &s->watch[i];
+        if (w->ev != DOM_EV_PLAY || w->owner != p || w->fired)
+            continue;
+        if ((w->card == DOM_HARBOR_VILLAGE && action) ||
+            (w->card == DOM_FLAGSHIP && action && !dom_is(card, DOM_T_COMMAND)) ||
+            (w->card == DOM_LANDING_PARTY && first_tre))
+            w->fired = (uint8_t)latch;
+    }
+}
+
+/* Is p hit by a Frigate (of another player, not blocked)? */
+static int frigate_hits(const dom_state *s, int p)
+{
+    for (int i = 0; i < s->nwatch; i++) {
+        const dom_watch *w = &s->watch[i];
+        if (w->card == DOM_FRIGATE && w->owner != p && !((w->arg >> p) & 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* After a card resolved (steps POST..END): Reckless' second run, Harbor
+ * Village, Landing Party, Frigate, Flagship's replays, Inspiring, Merchant. */
+static int play_hooks_post(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int latch = (int)(f - s->stack) + 1, p = f->pl;
+    switch (f->step) {
+    case DOM_STEP_POST:
+        if (c->trait_of[f->card] == DOM_RECKLESS && !(f->flags & DOM_FF_TWICE)) {
+            /* follow its instructions a second time (not a second play) */
+            f->flags |= DOM_FF_TWICE;
+            f->step = 1;
+            return DOM_R_CONT;
+        }
+        if (!s->nwatch && !(c->hooks & DOM_H_PLAY))
+            return DOM_R_DONE;
+        f->step = DOM_STEP_POST + 1;
+        /* fall through */
+    case DOM_STEP_POST + 1:
+        for (int i = 0; i < s->nwatch; i++) {
+            dom_watch *w = &s->watch[i];
+            if (w->fired != latch || w->card != DOM_HARBOR_VILLAGE)
+                continue;
+            if (s->coins > f->c0)
+                s->coins = (uint16_t)(s->coins + w->n);
+            dom_watch_del(s, i--);
+        }
+        landing_party(s, p, latch);
+        f->step = DOM_STEP_POST + 2;
+        /* fall through */
+    case DOM_STEP_POST + 2:
+        /* Frigate: after each Action another player plays, they discard
+         * down to 4 */
+        if (dom_is(f->card, DOM_T_ACTION) && s->pl[p].nhand > 4 && frigate_hits(s, p)) {
+            dom_pick_reset(f);
+            return dom_ask(f, p, DOM_D_DISCARD, DOM_S_HAND, DOM_V_DISCARD, 0,
+                           DOM_STEP_POST + 3);
+        }
+        f->step = DOM_STEP_POST + 4;
+        return DOM_R_CONT;
+    case DOM_STEP_POST + 3:
+        if (DOM_VERB(in) == DOM_V_DISCARD && dom_hand_del(&s->pl[p], DOM_CARD(in)))
+            dom_discard_card(s, p, DOM_CARD(in));
+        f->step = DOM_STEP_POST + 2;
+        return DOM_R_CONT;
+    case DOM_STEP_POST + 4: {
+        /* Flagship: replay the card once per Flagship that waited for it */
+        int n = 0;
+        for (int i = 0; i < s->nwatch; i++) {
+            dom_watch *w = &s->watch[i];
+            if (w->fired != latch || w->card != DOM_FLAGSHIP)
+                continue;
+            int fi = dom_inplay_find(s, w->uid);
+            if (fi >= 0)
+                s->play[fi].link = f->uid; /* stays as long as a Duration it replays */
+            n += w->n;
+            dom_watch_del(s, i--);
+        }
+        f->step = DOM_STEP_POST + 5;
+        for (int k = 0; k < n; k++)
+            dom_replay(g, s, p, f->card, f->uid);
+        return DOM_R_CONT;
+    }
+    case DOM_STEP_POST + 5:
+        if (c->trait_of[f->card] == DOM_INSPIRING && p == s->h.turn_player &&
+            s->pl[p].hand_act) {
+            dom_pick_reset(f);
+            f->x = 0;
+            return dom_ask(f, p, DOM_D_PLAY, DOM_S_CUSTOM, DOM_V_PLAY, 1, DOM_STEP_POST + 6);
+        }
+        f->step = DOM_STEP_POST + 7;
+        return DOM_R_CONT;
+    case DOM_STEP_POST + 6:
+        f->step = DOM_STEP_POST + 7;
+        if (DOM_VERB(in) == DOM_V_PLAY && dom_hand_del(&s->pl[p], DOM_CARD(in)))
+            dom_play_card(g, s, p, DOM_CARD(in), 0);
+        return DOM_R_CONT;
+    default:
+        if (s->nwatch && dom_is(f->card, DOM_T_TREASURE))
+            dom_fire_play(g, s, p, f->card);
+        return DOM_R_DONE;
+    }
 }
 
 /* FX_PLAY: reactions to an Attack, vanilla bonuses, the card's program,
@@ -375,44 +820,67 @@ static int fx_play(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
     switch (f->step) {
     case 0:
         f->step = 1;
-        if ((dom_cards[f->card].types & DOM_T_ATTACK) && c->np > 1) {
+        if (s->nwatch)
+            play_hooks_pre(s, f);
+        if (dom_is(f->card, DOM_T_ATTACK) && c->np > 1) {
             dom_push(s, DOM_FX_REACT, f->pl, f->card);
             return DOM_R_CONT;
         }
         /* fall through */
     case 1: {
         const dom_card *d = &dom_cards[f->card];
-        if (d->cards)
-            dom_draw(s, f->pl, d->cards);
         s->actions = (uint16_t)(s->actions + d->actions);
         s->buys = (uint16_t)(s->buys + d->buys);
         s->coins = (uint16_t)(s->coins + d->coins);
         f->step = (d->flags & DOM_CF_SPECIAL) ? 2 : DOM_STEP_POST;
+        if (d->cards)
+            dom_draw(g, s, f->pl, d->cards);
         return DOM_R_CONT;
     }
-    case DOM_STEP_POST:
-        /* Plunder: after-play hooks (Harbor Village, Frigate, Inspiring,
-         * Flagship's replay) go here. */
-        if (s->nwatch)
-            dom_fire_play(g, s, f->pl, f->card);
-        return DOM_R_DONE;
     default:
-        if (f->step > DOM_STEP_POST)
-            return DOM_R_DONE;
+        if (f->step >= DOM_STEP_POST)
+            return play_hooks_post(g, s, f, in);
+        if (f->card >= DOM_FIRST_PLUNDER)
+            return dom_plunder_program(g, s, f, in);
         return dom_card_program(g, s, f, in);
     }
+}
+
+/* FX_EVENT and FX_DUR run a program to its end. */
+static int fx_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    if (f->step == 0)
+        f->step = f->fx == DOM_FX_DUR ? DOM_STEP_DUR : 2;
+    if (f->step >= DOM_STEP_POST)
+        return DOM_R_DONE;
+    if (f->fx == DOM_FX_EVENT)
+        return dom_event_program(g, s, f, in);
+    return dom_plunder_program(g, s, f, in);
 }
 
 static int step_frame(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     switch (f->fx) {
-    case DOM_FX_PLAY:
-        return fx_play(g, s, f, in);
-    case DOM_FX_REACT:
-        return dom_react_program(g, s, f, in);
-    default:
-        return DOM_R_DONE;
+    case DOM_FX_PLAY: return fx_play(g, s, f, in);
+    case DOM_FX_REACT: return dom_react_program(g, s, f, in);
+    case DOM_FX_GAIN: return dom_gain_program(g, s, f, in);
+    case DOM_FX_EVENT:
+    case DOM_FX_DUR: return fx_program(g, s, f, in);
+    case DOM_FX_START: return dom_start_program(g, s, f, in);
+    case DOM_FX_CLEANUP: return dom_cleanup_program(g, s, f, in);
+    case DOM_FX_SHUFFLE: return dom_shuffle_program(g, s, f, in);
+    case DOM_FX_TREASURES: return dom_treasures_program(g, s, f, in);
+    case DOM_FX_SETUP: return dom_setup_program(g, s, f, in);
+    default: return DOM_R_DONE;
     }
+}
+
+void dom_pick_reset(dom_frame *f)
+{
+    f->tmask = 0;
+    f->cap = 255;
+    f->only = 0;
+    f->flags &= (uint8_t)~(DOM_FF_EXACT | DOM_FF_NOT | DOM_FF_INPLAY | DOM_FF_LESS);
 }
 
 int dom_ask(dom_frame *f, int who, int dec, int src, int verb, int may, int next_step)
@@ -426,6 +894,24 @@ int dom_ask(dom_frame *f, int who, int dec, int src, int verb, int may, int next
     return DOM_R_ASK;
 }
 
+int dom_post(dom_frame *f)
+{
+    f->step = DOM_STEP_POST;
+    return DOM_R_CONT;
+}
+
+static void pop(dom_state *s)
+{
+    dom_frame *f = &s->stack[s->nstack - 1];
+    /* watchers latched by this frame are resolved with it */
+    int latch = s->nstack;
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].fired == latch)
+            dom_watch_del(s, i--);
+    s->nstack--;
+    memset(f, 0, sizeof *f);
+}
+
 /* Handle a program's result; answers picks that leave no choice. */
 static void settle(const kt_game *g, dom_state *s, dom_frame *f, int r)
 {
@@ -434,12 +920,21 @@ static void settle(const kt_game *g, dom_state *s, dom_frame *f, int r)
         if (s->h.status != KT_RUNNING) {
             /* a program may have touched its frame after the game ended */
             memset(s->stack, 0, sizeof s->stack);
+            s->nstack = 0;
+            return;
+        }
+        if (f != &s->stack[s->nstack - 1]) {
+            /* the step pushed effects that resolve first */
+            if (r == DOM_R_DONE)
+                f->flags |= DOM_FF_DONEPEND;
+            else if (r == DOM_R_ASK) {
+                f->dec = 0;
+                f->flags |= DOM_FF_ASKPEND;
+            }
             return;
         }
         if (r == DOM_R_DONE) {
-            KT_ASSERT(f == &s->stack[s->nstack - 1]);
-            s->nstack--;
-            memset(f, 0, sizeof *f);
+            pop(s);
             return;
         }
         if (r == DOM_R_CONT)
@@ -457,6 +952,7 @@ static void settle(const kt_game *g, dom_state *s, dom_frame *f, int r)
 static void start_turn(dom_state *s, int p, int extra)
 {
     dom_player *P = &s->pl[p];
+    s->run = (uint8_t)(p == s->h.turn_player && s->run < 255 ? s->run + 1 : 1);
     s->h.turn_player = (int8_t)p;
     s->h.turn++;
     if (extra)
@@ -471,10 +967,13 @@ static void start_turn(dom_state *s, int p, int extra)
     s->silvers = 0;
     s->bought = 0;
     s->cost_mod = 0;
+    s->tflags = 0;
     s->phase = DOM_PH_START;
+    s->pstep = 0;
 }
 
-/* Does the card at play[i] stay in play through this Clean-up? */
+/* Does the in-play card with this uid wait for something (a "next time"
+ * watcher or Frigate's attack)? */
 static int watched(const dom_state *s, int uid)
 {
     for (int i = 0; i < s->nwatch; i++)
@@ -483,33 +982,56 @@ static int watched(const dom_state *s, int uid)
     return 0;
 }
 
-static void cleanup_play(dom_state *s, int p)
+/* Which cards in play stay through this Clean-up (keep[i] for play[i]):
+ * Durations with effects still to come, cards that never leave play, cards
+ * waiting for a "next time", Journey's turn player's cards, and - following
+ * `by` and `link` - a card that played a staying card several times
+ * (Throne Room, King's Cache, Flagship). */
+void dom_keep_mask(const dom_state *s, uint8_t *keep)
 {
-    uint8_t keep[DOM_MAXC];
-    int any = 0;
+    int any = 0, journey = (s->tflags & DOM_TF_JOURNEY) != 0, tp = s->h.turn_player;
     for (int i = 0; i < s->nplay; i++) {
         const dom_inplay *e = &s->play[i];
-        keep[i] = (uint8_t)(e->owner != p || (e->flags & (DOM_IP_STAY | DOM_IP_FOREVER)) ||
-                            (s->nwatch && watched(s, e->uid)));
+        keep[i] = (uint8_t)(e->pend || (e->flags & DOM_IP_FOREVER) ||
+                            (journey && e->owner == tp) || (s->nwatch && watched(s, e->uid)));
         any |= keep[i];
     }
-    if (any) {
-        /* A card that played a staying card stays too (Throne Room on a
-         * Duration); players come before what they play, so one backward
-         * pass propagates along chains. */
-        for (int i = s->nplay - 1; i >= 0; i--) {
-            if (!keep[i] || !s->play[i].by || s->play[i].owner != p)
-                continue;
-            for (int j = 0; j < i; j++)
-                if (s->play[j].uid == s->play[i].by)
-                    keep[j] = 1;
-        }
+    if (!any)
+        return;
+    /* players come before what they play, so one backward pass propagates
+     * along chains */
+    for (int i = s->nplay - 1; i >= 0; i--) {
+        if (!keep[i])
+            continue;
+        for (int j = 0; j < i; j++)
+            if (s->play[j].uid == s->play[i].by ||
+                (s->play[j].link && s->play[j].link == s->play[i].uid))
+                keep[j] = 1;
     }
+}
+
+/* Clean-up of the cards in play: every card that has done all it will do is
+ * discarded by its owner (also Durations that finished on this turn for
+ * another player, seed 004: Secluded Shrine, Cutthroat); Reckless cards go
+ * back to their pile, Tireless ones wait to go onto the deck. */
+static void cleanup_play(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    uint8_t keep[DOM_MAXC];
+    dom_keep_mask(s, keep);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
         dom_inplay e = s->play[i];
         if (!keep[i]) {
-            dom_discard_card(s, p, e.card);
+            int t = c->trait_of[e.card];
+            if (t == DOM_RECKLESS) {
+                s->supply[e.card]++;
+                own_del(&s->pl[e.owner], e.card);
+            } else if (t == DOM_TIRELESS) {
+                dom_aside_add(s, e.owner, e.card, DOM_A_DECKEND, 0);
+            } else {
+                dom_discard_card(s, e.owner, e.card);
+            }
             continue;
         }
         e.flags |= DOM_IP_OLD; /* it has lived through a Clean-up */
@@ -522,13 +1044,12 @@ static void cleanup_play(dom_state *s, int p)
     s->nold = (uint16_t)nold;
 }
 
+/* Discard hand and play; "this turn" watchers end; draw the next hand. */
 static void cleanup(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
     int p = s->h.turn_player;
     dom_player *P = &s->pl[p];
-    /* Plunder: start-of-Clean-up choices (Friendly, Patient) are pushed as
-     * frames before this point. */
     /* hand first, then play, so the visible top of the discard pile is a
      * card everyone saw being played */
     for (int i = 0; i < c->nids && P->nhand; i++) {
@@ -541,20 +1062,42 @@ static void cleanup(const kt_game *g, dom_state *s)
     }
     P->hand_act = 0;
     P->hand_tre = 0;
-    cleanup_play(s, p);
+    cleanup_play(g, s);
     for (int i = 0; i < s->nwatch; i++)
-        if (s->watch[i].life == DOM_LIFE_TURN && s->watch[i].owner == p)
-            watch_del(s, i--);
-    dom_draw(s, p, 5);
-    /* Plunder: cards set aside "until end of turn" go to hand here. */
+        if (s->watch[i].life == DOM_LIFE_TURN)
+            dom_watch_del(s, i--);
     s->actions = 0;
     s->buys = 0;
     s->coins = 0;
+    dom_draw(g, s, p, 5);
+}
+
+/* End of turn: set-aside cards go to hand (Cage, Trickster, Deliver, Puzzle
+ * Box) after the new hand is drawn, Tireless cards onto the deck. */
+static void end_of_turn(dom_state *s)
+{
+    for (int i = 0; i < s->naside;) {
+        dom_aside *a = &s->aside[i];
+        int p = a->owner, card = a->card;
+        if (a->kind == DOM_A_ENDTURN || a->kind == DOM_A_HANDEND) {
+            int pub = a->kind == DOM_A_HANDEND;
+            dom_aside_del(s, i);
+            dom_hand_add(&s->pl[p], card);
+            if (pub)
+                s->pl[p].pubhand[card]++;
+        } else if (a->kind == DOM_A_DECKEND) {
+            dom_aside_del(s, i);
+            dom_put_on_deck(s, p, card, 1);
+        } else {
+            i++;
+        }
+    }
 }
 
 /* Can the turn player do anything but end the turn in the Buy phase? */
 static int buy_has_choice(const kt_game *g, const dom_state *s)
 {
+    const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[s->h.turn_player];
     if (!s->bought && P->hand_tre)
         return 1;
@@ -562,8 +1105,39 @@ static int buy_has_choice(const kt_game *g, const dom_state *s)
         return 0;
     if (s->supply[DOM_COPPER] || s->supply[DOM_CURSE])
         return 1; /* they cost $0 */
+    for (int i = 0; i < c->nevents; i++)
+        if (c->cost[c->events[i]] <= s->coins && dom_event_ok(c, s, c->events[i]))
+            return 1;
     kt_action buf[DOM_MAX_LEGAL];
     return dom_legal(g, (const kt_state *)s, buf) > 1;
+}
+
+static void start_of_turn(const kt_game *g, dom_state *s, int p)
+{
+    /* Frigate's attack lasts until its owner's next turn starts */
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].life == DOM_LIFE_NEXT && s->watch[i].owner == p)
+            dom_watch_del(s, i--);
+    /* cards that never leave play act again on every turn */
+    for (int i = 0; i < s->nplay; i++) {
+        dom_inplay *e = &s->play[i];
+        if (e->owner == p && (e->flags & DOM_IP_FOREVER) && (e->flags & DOM_IP_OLD))
+            e->pend = e->mult;
+    }
+    /* Prepare: set-aside cards that cannot be played are discarded */
+    for (int i = 0; i < s->naside;) {
+        dom_aside *a = &s->aside[i];
+        if (a->owner == p && a->kind == DOM_A_NEXTTURN &&
+            !dom_is(a->card, DOM_T_ACTION | DOM_T_TREASURE)) {
+            int card = a->card;
+            dom_aside_del(s, i);
+            dom_discard_card(s, p, card);
+        } else {
+            i++;
+        }
+    }
+    if (dom_start_pending(g, s, p))
+        dom_push(s, DOM_FX_START, p, DOM_NONE);
 }
 
 /* One step of the turn machine with an empty stack; 0 when a decision is
@@ -574,14 +1148,29 @@ static int phase_step(const kt_game *g, dom_state *s)
     int p = s->h.turn_player;
     switch (s->phase) {
     case DOM_PH_SETUP:
-        /* Plunder: setup choices (Inherited) in turn order come here. */
+        if (s->pstep == 0) {
+            /* Inherited: choices first, then shuffle and draw */
+            int inh = 0;
+            for (int i = 0; i < c->ntraits; i++)
+                inh |= c->traits[i] == DOM_INHERITED;
+            s->pstep = 1;
+            if (inh) {
+                dom_push(s, DOM_FX_SETUP, 0, DOM_INHERITED);
+                return 1;
+            }
+        }
+        s->pstep = 0;
+        s->h.turn_player = -1;
         start_turn(s, 0, 0);
         return 1;
     case DOM_PH_START:
-        /* Plunder: cards in play with DOM_IP_STAY resolve their
-         * start-of-turn effects here; with several, the player orders them
-         * (decision DOM_D_START, verb DOM_V_RESOLVE). */
+        if (s->pstep == 0) {
+            s->pstep = 1;
+            start_of_turn(g, s, p);
+            return 1;
+        }
         s->phase = DOM_PH_ACTION;
+        s->pstep = 0;
         return 1;
     case DOM_PH_ACTION:
         if (s->actions && s->pl[p].hand_act) {
@@ -598,9 +1187,24 @@ static int phase_step(const kt_game *g, dom_state *s)
             return 0;
         }
         s->phase = DOM_PH_CLEANUP;
+        s->pstep = 0;
         return 1;
     case DOM_PH_CLEANUP:
-        cleanup(g, s);
+        switch (s->pstep) {
+        case 0:
+            /* start-of-Clean-up choices (Friendly, Patient) and Trickster */
+            s->pstep = 1;
+            if (c->hooks & DOM_H_CLEANUP)
+                dom_push(s, DOM_FX_CLEANUP, p, DOM_NONE);
+            return 1;
+        case 1:
+            s->pstep = 2;
+            cleanup(g, s);
+            return 1;
+        default:
+            break;
+        }
+        end_of_turn(s);
         if (s->supply[DOM_PROVINCE] == 0) {
             finish(s, DOM_END_PROVINCES);
             return 0;
@@ -609,8 +1213,10 @@ static int phase_step(const kt_game *g, dom_state *s)
             finish(s, DOM_END_PILES);
             return 0;
         }
-        /* Plunder: an extra turn (Journey) would start here for p. */
-        start_turn(s, (p + 1) % c->np, 0);
+        if (s->tflags & DOM_TF_XTURN)
+            start_turn(s, p, 1); /* Journey */
+        else
+            start_turn(s, (p + 1) % c->np, 0);
         return 1;
     default:
         return 0;
@@ -627,6 +1233,15 @@ void dom_run(const kt_game *g, dom_state *s)
                 s->h.decision = f->dec;
                 return;
             }
+            if (f->flags & DOM_FF_DONEPEND) {
+                pop(s);
+                continue;
+            }
+            if (f->flags & DOM_FF_ASKPEND) {
+                f->flags &= (uint8_t)~DOM_FF_ASKPEND;
+                settle(g, s, f, DOM_R_ASK);
+                continue;
+            }
             settle(g, s, f, step_frame(g, s, f, 0));
             continue;
         }
@@ -639,23 +1254,34 @@ void dom_run(const kt_game *g, dom_state *s)
 
 static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
 {
+    const dom_cfg *c = dom_cfgof(g);
     dom_player *P = &s->pl[p];
     dom_hand_del(P, card);
-    const dom_card *d = &dom_cards[card];
-    if (d->flags & DOM_CF_SPECIAL) {
+    if (c->slow[card]) {
         dom_play_card(g, s, p, card, 0);
         return;
     }
     /* the common case, kept off the stack for speed */
+    const dom_card *d = &dom_cards[card];
     dom_inplay_add(s, p, card, 0);
-    s->played++;
+    count_play(s, p, card);
     s->coins = (uint16_t)(s->coins + d->coins);
     s->actions = (uint16_t)(s->actions + d->actions);
     s->buys = (uint16_t)(s->buys + d->buys);
-    if (card == DOM_SILVER)
-        s->silvers++;
     if (s->nwatch)
         dom_fire_play(g, s, p, card);
+}
+
+int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
+{
+    switch (ev) {
+    case DOM_LAUNCH:
+        return !(s->tflags & DOM_TF_LAUNCH);
+    case DOM_JOURNEY:
+        return !c->journey_errata || !(s->tflags & DOM_TF_JBOUGHT);
+    default:
+        return 1;
+    }
 }
 
 static void phase_action(const kt_game *g, dom_state *s, kt_action a)
@@ -673,27 +1299,43 @@ static void phase_action(const kt_game *g, dom_state *s, kt_action a)
             play_treasure(g, s, p, card);
         }
         break;
-    case DOM_V_PLAYALL:
+    case DOM_V_PLAYALL: {
+        int slow = 0;
         for (int i = 0; i < c->ntre; i++) {
             int t = c->tre_ids[i];
             if (!(dom_cards[t].flags & DOM_CF_AUTO))
                 continue;
+            if (c->slow[t]) {
+                slow |= P->hand[t] != 0;
+                continue;
+            }
             while (P->hand[t])
                 play_treasure(g, s, p, t);
         }
+        /* Treasures with programs are played one after the other, each
+         * resolving completely first */
+        if (slow)
+            dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
         break;
+    }
     case DOM_V_BUY:
-        /* Plunder: an Event (DOM_T_EVENT) runs its program instead of a gain. */
         s->buys--;
-        s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
         s->bought = 1;
-        dom_gain(g, s, p, card, DOM_TO_DISCARD);
+        if (dom_cards[card].kind == DOM_K_EVENT) {
+            /* an Event is not a card: no gain; its cost ignores modifiers */
+            s->coins = (uint16_t)(s->coins - c->cost[card]);
+            dom_push(s, DOM_FX_EVENT, p, card);
+        } else {
+            s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
+            dom_gain(g, s, p, card, DOM_TO_DISCARD);
+        }
         break;
     case DOM_V_ENDACT:
         s->phase = DOM_PH_BUY;
         break;
     case DOM_V_ENDTURN:
         s->phase = DOM_PH_CLEANUP;
+        s->pstep = 0;
         break;
     default:
         break;
@@ -729,6 +1371,14 @@ static int pick_ok(const dom_frame *f, int card)
     return !f->tmask || (dom_cards[card].types & f->tmask);
 }
 
+static int in_play_anywhere(const dom_state *s, int card)
+{
+    for (int i = 0; i < s->nplay; i++)
+        if (s->play[i].card == card)
+            return 1;
+    return 0;
+}
+
 int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
 {
     const dom_cfg *c = dom_cfgof(g);
@@ -749,7 +1399,18 @@ int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt
                 continue;
             if ((f->flags & DOM_FF_EXACT) && cost != f->cap)
                 continue;
+            if ((f->flags & DOM_FF_LESS) && cost >= f->cap)
+                continue;
+            if ((f->flags & DOM_FF_INPLAY) && !in_play_anywhere(s, id))
+                continue;
             buf[n++] = DOM_ACT(f->verb, id);
+        }
+        break;
+    case DOM_S_TRASH:
+        for (int i = 0; i < c->nids; i++) {
+            int id = c->ids[i];
+            if (s->trash[id] && dom_cost(c, s, id) <= f->cap && pick_ok(f, id))
+                buf[n++] = DOM_ACT(f->verb, id);
         }
         break;
     case DOM_S_DISCARD: {
@@ -778,8 +1439,10 @@ int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt
         break;
     }
     case DOM_S_KEPT:
-    case DOM_S_REVEAL: {
-        int kind = f->src == DOM_S_KEPT ? DOM_A_KEPT : DOM_A_REVEAL;
+    case DOM_S_REVEAL:
+    case DOM_S_LOOKALL: {
+        int kind = f->src == DOM_S_KEPT ? DOM_A_KEPT : f->src == DOM_S_REVEAL ? DOM_A_REVEAL
+                                                                               : DOM_A_LOOK;
         uint8_t seen[DOM_NIDS];
         memset(seen, 0, sizeof seen);
         for (int i = 0; i < s->naside; i++)
@@ -800,6 +1463,9 @@ int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt
             if (P->hand[id] && (dom_cards[id].flags & DOM_CF_BLOCK))
                 buf[n++] = DOM_ACT(DOM_V_REVEAL, id);
         }
+        break;
+    case DOM_S_CUSTOM:
+        n = dom_custom_legal(g, s, f, buf);
         break;
     default:
         break;
@@ -847,10 +1513,178 @@ int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf)
             if (s->supply[id] && dom_cost(c, s, id) <= s->coins)
                 buf[n++] = DOM_ACT(DOM_V_BUY, id);
         }
-        /* Plunder: Events (cfg->events) are bought here too. */
+        for (int i = 0; i < c->nevents; i++) {
+            int ev = c->events[i];
+            if (c->cost[ev] <= s->coins && dom_event_ok(c, s, ev))
+                buf[n++] = DOM_ACT(DOM_V_BUY, ev);
+        }
     }
     buf[n++] = DOM_ACT(DOM_V_ENDTURN, 0);
     return n;
+}
+
+/* ------------------------------------------------------------ shuffling */
+
+/* FX_SHUFFLE: p's deck is empty and a draw (x = 0) or a look into aside
+ * kind x-1 needs n more cards; the shuffle involves p's choices.
+ *   Avoid (seed 004): up to 3 cards per Avoid bought this turn stay in the
+ *   discard pile; the draw then takes only what the new deck holds (no
+ *   second shuffle).
+ *   Fated: any Fated cards may be revealed and put on top or under the
+ *   shuffled cards; each pick is placed at once, so of the cards put on top
+ *   the last one picked ends on top, of those put under the last one ends at
+ *   the bottom. */
+int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int p = f->pl;
+    dom_player *P = &s->pl[p];
+    switch (f->step) {
+    case 0: {
+        int n = 0;
+        for (int i = 0; i < s->nwatch; i++)
+            if (s->watch[i].ev == DOM_EV_SHUFFLE && s->watch[i].owner == p)
+                n += s->watch[i].n;
+        f->z = (uint8_t)(n * 3 > 255 ? 255 : n * 3);
+        f->step = 2;
+        if (!f->z)
+            return DOM_R_CONT;
+        f->step = 1;
+    }
+        /* fall through */
+    case 1:
+        if (DOM_VERB(in) == DOM_V_KEEP) {
+            for (int i = P->ndisc - 1; i >= 0; i--)
+                if (P->disc[i] == DOM_CARD(in)) {
+                    dom_aside_add(s, p, dom_disc_remove(s, p, i), DOM_A_AVOID, 0);
+                    f->z--;
+                    break;
+                }
+        } else if (DOM_VERB(in) == DOM_V_DONE) {
+            f->z = 0;
+        }
+        if (f->z && P->ndisc) {
+            dom_pick_reset(f);
+            return dom_ask(f, p, DOM_D_SHUFFLE, DOM_S_DISCARD, DOM_V_KEEP, 1, 1);
+        }
+        f->step = 2;
+        return DOM_R_CONT;
+    case 2:
+        for (int i = 0; i < s->nwatch; i++)
+            if (s->watch[i].ev == DOM_EV_SHUFFLE && s->watch[i].owner == p)
+                dom_watch_del(s, i--); /* "the next time you shuffle" is now */
+        f->step = 3;
+        /* fall through */
+    case 3:
+        if (DOM_VERB(in) == DOM_V_TOPDECK || DOM_VERB(in) == DOM_V_BOTTOM) {
+            for (int i = P->ndisc - 1; i >= 0; i--)
+                if (P->disc[i] == DOM_CARD(in)) {
+                    dom_aside_add(s, p, dom_disc_remove(s, p, i),
+                                  DOM_VERB(in) == DOM_V_TOPDECK ? DOM_A_FATETOP : DOM_A_FATEBOT,
+                                  0);
+                    break;
+                }
+        } else if (DOM_VERB(in) == DOM_V_DONE && f->step == 3 && f->y) {
+            f->step = 4;
+            return DOM_R_CONT;
+        }
+        for (int i = 0; i < P->ndisc; i++)
+            if (c->trait_of[P->disc[i]] == DOM_FATED) {
+                dom_pick_reset(f);
+                f->y = 1;
+                return dom_ask(f, p, DOM_D_SHUFFLE, DOM_S_CUSTOM, DOM_V_TOPDECK, 1, 3);
+            }
+        f->step = 4;
+        /* fall through */
+    case 4: {
+        if (P->ndisc && !P->ndeck)
+            reshuffle(s, p);
+        for (int i = 0; i < s->naside;) {
+            dom_aside *a = &s->aside[i];
+            if (a->owner == p && a->kind == DOM_A_FATEBOT) {
+                int card = a->card;
+                dom_aside_del(s, i);
+                dom_put_under_deck(s, p, card);
+            } else {
+                i++;
+            }
+        }
+        for (int i = 0; i < s->naside;) {
+            dom_aside *a = &s->aside[i];
+            if (a->owner == p && (a->kind == DOM_A_FATETOP || a->kind == DOM_A_AVOID)) {
+                int card = a->card, top = a->kind == DOM_A_FATETOP;
+                dom_aside_del(s, i);
+                if (top)
+                    dom_put_on_deck(s, p, card, 1);
+                else
+                    dom_discard_card(s, p, card);
+            } else {
+                i++;
+            }
+        }
+        /* finish the draw or look from the new deck only */
+        for (int k = 0; k < f->n && P->ndeck; k++) {
+            int pub;
+            int card = dom_take_top(s, p, &pub);
+            if (f->x) {
+                dom_aside_add(s, p, card, f->x - 1, 0);
+            } else {
+                dom_hand_add(P, card);
+                if (pub)
+                    P->pubhand[card]++;
+            }
+        }
+        return DOM_R_DONE;
+    }
+    }
+    return DOM_R_DONE;
+}
+
+/* ------------------------------------------------------------ Inherited */
+
+/* FX_SETUP: in turn order each player replaces a starting card of their
+ * choice with a card of the Inherited pile (taken, not gained); a replaced
+ * Copper goes back to the Supply, an Estate leaves the game (seed 004).
+ * Then the decks are shuffled and the first hands drawn. */
+int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int inh = 0;
+    for (int i = 0; i < c->ntraits; i++)
+        if (c->traits[i] == DOM_INHERITED)
+            inh = c->trait_pile[i];
+    switch (f->step) {
+    case 0:
+        if (f->n >= c->np || !inh) {
+            dom_deal(g, s);
+            return DOM_R_DONE;
+        }
+        dom_pick_reset(f);
+        return dom_ask(f, f->n, DOM_D_SETUP, DOM_S_CUSTOM, DOM_V_REPLACE, 0, 1);
+    case 1: {
+        dom_player *P = &s->pl[f->n];
+        int card = DOM_CARD(in);
+        if (DOM_VERB(in) == DOM_V_REPLACE && s->supply[inh]) {
+            for (int i = 0; i < P->ndeck; i++) {
+                if (P->deck[i] != card)
+                    continue;
+                P->deck[i] = (uint8_t)inh;
+                own_del(P, card);
+                own_add(P, inh);
+                s->supply[inh]--;
+                if (card == DOM_COPPER)
+                    s->supply[DOM_COPPER]++;
+                else
+                    s->removed++;
+                break;
+            }
+        }
+        f->n++;
+        f->step = 0;
+        return DOM_R_CONT;
+    }
+    }
+    return DOM_R_DONE;
 }
 
 /* ------------------------------------------------------------ setup */
@@ -892,11 +1726,22 @@ void dom_derive(const kt_game *g, dom_state *s)
         own_add(&s->pl[s->aside[i].owner], s->aside[i].card);
 }
 
+/* Shuffle the starting decks and draw the first hands (after Inherited). */
+void dom_deal(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    for (int p = 0; p < c->np; p++)
+        kt_shuffle_u8(&s->h.rng, s->pl[p].deck, s->pl[p].ndeck);
+    for (int p = 0; p < c->np; p++)
+        dom_draw(g, s, p, 5);
+}
+
 void dom_init(const kt_game *g, kt_state *st)
 {
     dom_state *s = dom_st(st);
     const dom_cfg *c = dom_cfgof(g);
     s->winner = -1;
+    s->h.turn_player = -1;
     memcpy(s->supply, c->pile0, sizeof s->supply);
     for (int p = 0; p < c->np; p++) {
         dom_player *P = &s->pl[p];
@@ -907,10 +1752,20 @@ void dom_init(const kt_game *g, kt_state *st)
                 own_add(P, id);
             }
         }
-        kt_shuffle_u8(&s->h.rng, P->deck, P->ndeck);
     }
-    for (int p = 0; p < c->np; p++)
-        dom_draw(s, p, 5);
+    if (c->loot) {
+        /* the 30 Loots, shuffled face down */
+        for (int id = DOM_FIRST_LOOT; id < DOM_FIRST_EVENT; id++)
+            for (int k = 0; k < 2; k++)
+                s->loot[s->nloot++] = (uint8_t)id;
+        kt_shuffle_u8(&s->h.rng, s->loot, s->nloot);
+    }
+    int inherited = 0;
+    for (int i = 0; i < c->ntraits; i++)
+        inherited |= c->traits[i] == DOM_INHERITED;
+    if (!inherited)
+        dom_deal(g, s);
     s->phase = DOM_PH_SETUP;
+    s->pstep = 0;
     dom_run(g, s);
 }

@@ -21,11 +21,30 @@
 
 static const kt_optinfo dom_opts[] = {
     {"kingdom", KT_OPT_STR, "", 0, 0, NULL,
-     "comma list of up to 10 kingdom cards (English or German names; case, spaces and umlauts "
-     "do not matter); missing ones are drawn at random from the seed"},
+     "comma list of up to 10 kingdom cards of the base game and Plunder (English or German "
+     "names; case, spaces and umlauts do not matter); missing ones are drawn at random from the "
+     "seed"},
     {"preset", KT_OPT_STR, "", 0, 0, NULL,
-     "a recommended kingdom by name: First Game, Size Distortion, Deck Top, Sleight of Hand, "
-     "Improvements, Silver & Gold"},
+     "a recommended kingdom by name (English or German): First Game, Size Distortion, Deck Top, "
+     "Sleight of Hand, Improvements, Silver & Gold, Flotsam/Treibgut, Jetsam/Strandgut, Basic "
+     "Looting/Erste Plünderung, Voodoo; the other Plunder sets need expansions kontor lacks "
+     "(listed by `kontor games dominion`)"},
+    {"events", KT_OPT_STR, "", 0, 0, NULL,
+     "comma list of Plunder Events in the game (English or German names)"},
+    {"traits", KT_OPT_STR, "", 0, 0, NULL,
+     "comma list of Plunder Traits, each optionally with its pile as Trait:Pile (e.g. "
+     "Cheap:Village,Rich); without a pile one is chosen at random among the Action and Treasure "
+     "kingdom piles"},
+    {"landscapes", KT_OPT_INT, "2", 0, 30, NULL,
+     "most Events and Traits a random kingdom gets: they are shuffled in with the kingdom "
+     "randomizers and those turned up before the 10th kingdom card are used (the supplement "
+     "recommends at most 2); with a complete kingdom given explicitly, setting it draws that "
+     "many"},
+    {"sets", KT_OPT_ENUM, "all", 0, 0, "all|base|plunder",
+     "where random kingdom cards come from: base game and Plunder, or one of them"},
+    {"journey", KT_OPT_ENUM, "printed", 0, 0, "printed|errata",
+     "Journey's wording: as printed on the German cards (default) or the 2023 errata (once per "
+     "turn, only if the previous turn was not yours)"},
     {"until", KT_OPT_STR, "", 0, 0, NULL,
      "end the game as soon as a player owns N copies of a card, e.g. provinces=4 (that player "
      "wins); for goldfish studies with --players 1"},
@@ -35,6 +54,7 @@ static const kt_optinfo dom_opts[] = {
 static const char *const dnames[DOM_NDECISIONS] = {
     "none",    "action", "buy",       "discard", "trash", "gain",          "topdeck",
     "play",    "reaction", "set_aside", "sentry", "order", "start_of_turn", "setup",
+    "choose",  "trigger", "take",      "shuffle", "put_aside", "reaction_gain",
 };
 
 const char *dom_decision_name(int d)
@@ -46,13 +66,13 @@ const char *dom_decision_name(int d)
 
 static int is_kingdom(int id)
 {
-    return id > 0 && id < DOM_NCARDS && dom_cards[id].kind == DOM_K_KINGDOM &&
-           dom_cards[id].set == DOM_SET_BASE2;
+    return id > 0 && id < DOM_NCARDS && dom_cards[id].kind == DOM_K_KINGDOM;
 }
 
-static kt_status parse_kingdom(const char *text, uint8_t *out, int *n, kt_err *err)
+/* Split a comma list; calls fn(name, ctx) for every non-empty item. */
+typedef kt_status (*item_fn)(const char *name, void *ctx, kt_err *err);
+static kt_status each_item(const char *text, item_fn fn, void *ctx, kt_err *err)
 {
-    *n = 0;
     const char *p = text;
     while (*p) {
         const char *e = strchr(p, ',');
@@ -62,36 +82,164 @@ static kt_status parse_kingdom(const char *text, uint8_t *out, int *n, kt_err *e
             len = sizeof name - 1;
         memcpy(name, p, len);
         name[len] = '\0';
+        p = e ? e + 1 : p + strlen(p);
         char norm[96];
         kt_text_norm(name, norm, sizeof norm);
-        p = e ? e + 1 : p + strlen(p);
         if (!norm[0])
             continue;
-        int id = dom_card_find(name);
-        if (!id) {
-            kt_buf b;
-            kt_buf_init(&b);
-            dom_card_suggest(name, &b);
-            kt_status st = kt_seterr(err, KT_EUNKNOWN,
-                                     "dominion option 'kingdom': unknown card '%s'%s%s%s", norm,
-                                     b.len ? " (did you mean " : "", b.len ? b.p : "",
-                                     b.len ? "?)" : "");
-            kt_buf_free(&b);
+        kt_status st = fn(name, ctx, err);
+        if (st != KT_OK)
             return st;
-        }
-        if (!is_kingdom(id))
-            return kt_seterr(err, KT_EINVAL,
-                             "dominion option 'kingdom': %s is not a kingdom card of the base "
-                             "game (2nd edition)",
+    }
+    return KT_OK;
+}
+
+static kt_status unknown(const char *what, const char *name, kt_err *err)
+{
+    char norm[96];
+    kt_text_norm(name, norm, sizeof norm);
+    kt_buf b;
+    kt_buf_init(&b);
+    dom_card_suggest(name, &b);
+    kt_status st = kt_seterr(err, KT_EUNKNOWN, "dominion option '%s': unknown card '%s'%s%s%s",
+                             what, norm, b.len ? " (did you mean " : "", b.len ? b.p : "",
+                             b.len ? "?)" : "");
+    kt_buf_free(&b);
+    return st;
+}
+
+typedef struct klist {
+    uint8_t *out;
+    int *n;
+} klist;
+
+static kt_status add_kingdom(const char *name, void *ctx, kt_err *err)
+{
+    klist *k = ctx;
+    int id = dom_card_find(name);
+    if (!id)
+        return unknown("kingdom", name, err);
+    if (!is_kingdom(id))
+        return kt_seterr(err, KT_EINVAL,
+                         "dominion option 'kingdom': %s is not a kingdom card of the base game "
+                         "(2nd edition) or Plunder",
+                         dom_cards[id].en);
+    for (int i = 0; i < *k->n; i++)
+        if (k->out[i] == id)
+            return kt_seterr(err, KT_EINVAL, "dominion option 'kingdom': %s is listed twice",
                              dom_cards[id].en);
-        for (int i = 0; i < *n; i++)
-            if (out[i] == id)
-                return kt_seterr(err, KT_EINVAL, "dominion option 'kingdom': %s is listed twice",
-                                 dom_cards[id].en);
-        if (*n >= 10)
+    if (*k->n >= 10)
+        return kt_seterr(err, KT_EINVAL, "dominion option 'kingdom': more than 10 cards listed");
+    k->out[(*k->n)++] = (uint8_t)id;
+    return KT_OK;
+}
+
+static kt_status parse_kingdom(const char *text, uint8_t *out, int *n, kt_err *err)
+{
+    *n = 0;
+    klist k = {out, n};
+    return each_item(text, add_kingdom, &k, err);
+}
+
+static kt_status add_event(const char *name, void *ctx, kt_err *err)
+{
+    dom_cfg *c = ctx;
+    int id = dom_card_find(name);
+    if (!id)
+        return unknown("events", name, err);
+    if (dom_cards[id].kind != DOM_K_EVENT)
+        return kt_seterr(err, KT_EINVAL, "dominion option 'events': %s is not an Event",
+                         dom_cards[id].en);
+    for (int i = 0; i < c->nevents; i++)
+        if (c->events[i] == id)
+            return kt_seterr(err, KT_EINVAL, "dominion option 'events': %s is listed twice",
+                             dom_cards[id].en);
+    if (c->nevents >= DOM_MAXEV)
+        return kt_seterr(err, KT_EINVAL, "dominion option 'events': too many Events");
+    c->events[c->nevents++] = (uint8_t)id;
+    return KT_OK;
+}
+
+/* Traits are placed after the kingdom is known: "Trait" or "Trait:Pile". */
+static kt_status add_trait(const char *item, void *ctx, kt_err *err)
+{
+    dom_cfg *c = ctx;
+    char name[96], pile[96] = "";
+    const char *colon = strchr(item, ':');
+    size_t len = colon ? (size_t)(colon - item) : strlen(item);
+    if (len >= sizeof name)
+        len = sizeof name - 1;
+    memcpy(name, item, len);
+    name[len] = '\0';
+    if (colon)
+        snprintf(pile, sizeof pile, "%s", colon + 1);
+    int id = dom_card_find(name);
+    if (!id)
+        return unknown("traits", name, err);
+    if (dom_cards[id].kind != DOM_K_TRAIT)
+        return kt_seterr(err, KT_EINVAL, "dominion option 'traits': %s is not a Trait",
+                         dom_cards[id].en);
+    for (int i = 0; i < c->ntraits; i++)
+        if (c->traits[i] == id)
+            return kt_seterr(err, KT_EINVAL, "dominion option 'traits': %s is listed twice",
+                             dom_cards[id].en);
+    int pid = 0;
+    if (colon) {
+        char norm[96];
+        kt_text_norm(pile, norm, sizeof norm);
+        pid = norm[0] ? dom_card_find(pile) : 0;
+        if (norm[0] && !pid)
+            return unknown("traits", pile, err);
+        if (pid) {
+            int in = 0;
+            for (int i = 0; i < c->nkingdom; i++)
+                in |= c->kingdom[i] == pid;
+            if (!in)
+                return kt_seterr(err, KT_EINVAL,
+                                 "dominion option 'traits': %s can only go on a kingdom pile of "
+                                 "this game, and %s is not one",
+                                 dom_cards[id].en, dom_cards[pid].en);
+            if (!dom_is(pid, DOM_T_ACTION | DOM_T_TREASURE))
+                return kt_seterr(err, KT_EINVAL,
+                                 "dominion option 'traits': %s can only go on an Action or "
+                                 "Treasure pile, not %s",
+                                 dom_cards[id].en, dom_cards[pid].en);
+            for (int i = 0; i < c->ntraits; i++)
+                if (c->trait_pile[i] == pid)
+                    return kt_seterr(err, KT_EINVAL,
+                                     "dominion option 'traits': %s already carries %s (one "
+                                     "Trait per pile)",
+                                     dom_cards[pid].en, dom_cards[c->traits[i]].en);
+        }
+    }
+    if (c->ntraits >= DOM_MAXEV)
+        return kt_seterr(err, KT_EINVAL, "dominion option 'traits': too many Traits");
+    c->traits[c->ntraits] = (uint8_t)id;
+    c->trait_pile[c->ntraits++] = (uint8_t)pid;
+    return KT_OK;
+}
+
+/* Piles without a Trait get one at random among the eligible piles. */
+static kt_status place_traits(dom_cfg *c, kt_rng *r, kt_err *err)
+{
+    for (int t = 0; t < c->ntraits; t++) {
+        if (c->trait_pile[t])
+            continue;
+        uint8_t ok[10];
+        int n = 0;
+        for (int i = 0; i < c->nkingdom; i++) {
+            int id = c->kingdom[i], taken = 0;
+            for (int k = 0; k < c->ntraits; k++)
+                taken |= c->trait_pile[k] == id;
+            if (!taken && dom_is(id, DOM_T_ACTION | DOM_T_TREASURE))
+                ok[n++] = (uint8_t)id;
+        }
+        if (!n)
             return kt_seterr(err, KT_EINVAL,
-                             "dominion option 'kingdom': more than 10 cards listed");
-        out[(*n)++] = (uint8_t)id;
+                             "dominion option 'traits': no Action or Treasure kingdom pile is "
+                             "left for %s",
+                             dom_cards[c->traits[t]].en);
+        c->trait_pile[t] = ok[kt_rng_below(r, (uint32_t)n)];
     }
     return KT_OK;
 }
@@ -116,9 +264,18 @@ static int preset_find(const char *name)
         preset_key(dom_presets[i].name, b, sizeof b);
         if (strcmp(a, b) == 0)
             return i;
+        if (dom_presets[i].name_de) {
+            preset_key(dom_presets[i].name_de, b, sizeof b);
+            if (strcmp(a, b) == 0)
+                return i;
+        }
     }
     if (strcmp(a, "silverandgold") == 0) /* "&" spelled out */
         return preset_find("Silver & Gold");
+    if (strcmp(a, "heroldeundabenteurer") == 0)
+        return preset_find("Herolde & Abenteurer");
+    if (strcmp(a, "vergrabenundvergessen") == 0)
+        return preset_find("Vergraben & vergessen");
     return -1;
 }
 
@@ -170,6 +327,152 @@ static int by_cost_name(const void *a, const void *b)
     return strcmp(dom_cards[x].en, dom_cards[y].en);
 }
 
+static int in_set(int id, int sets)
+{
+    /* sets: 0 all, 1 base, 2 plunder */
+    return sets == 0 || (sets == 1 && dom_cards[id].set == DOM_SET_BASE2) ||
+           (sets == 2 && dom_cards[id].set == DOM_SET_PLUNDER);
+}
+
+/* Complete the kingdom at random.  Landscapes (Events and Traits) are
+ * shuffled in with the kingdom randomizers (seed 004: "mischt sie in die
+ * Platzhalterkarten ein"); those turned up before the 10th kingdom card
+ * join the game, at most `maxland`. */
+static void draw_random(dom_cfg *c, kt_rng *r, int sets, int maxland, int landscapes)
+{
+    uint8_t pool[DOM_NCARDS];
+    int np = 0;
+    for (int id = 1; id < DOM_NCARDS; id++) {
+        int taken = 0;
+        for (int i = 0; i < c->nkingdom; i++)
+            taken |= c->kingdom[i] == id;
+        if (is_kingdom(id) && !taken && in_set(id, sets))
+            pool[np++] = (uint8_t)id;
+        if (landscapes && (dom_cards[id].kind == DOM_K_EVENT || dom_cards[id].kind == DOM_K_TRAIT))
+            pool[np++] = (uint8_t)id;
+    }
+    kt_shuffle_u8(r, pool, (uint32_t)np);
+    int nland = 0;
+    for (int i = 0; i < np && c->nkingdom < 10; i++) {
+        int id = pool[i];
+        if (is_kingdom(id)) {
+            c->kingdom[c->nkingdom++] = (uint8_t)id;
+        } else if (nland < maxland) {
+            nland++;
+            if (dom_cards[id].kind == DOM_K_EVENT)
+                c->events[c->nevents++] = (uint8_t)id;
+            else {
+                c->traits[c->ntraits] = (uint8_t)id;
+                c->trait_pile[c->ntraits++] = 0;
+            }
+        }
+    }
+}
+
+/* Exactly n landscapes for a kingdom given in full (option landscapes). */
+static void draw_landscapes(dom_cfg *c, kt_rng *r, int n)
+{
+    uint8_t pool[DOM_NCARDS];
+    int np = 0;
+    for (int id = DOM_FIRST_EVENT; id < DOM_NCARDS; id++) {
+        int have = 0;
+        for (int i = 0; i < c->nevents; i++)
+            have |= c->events[i] == id;
+        for (int i = 0; i < c->ntraits; i++)
+            have |= c->traits[i] == id;
+        if (!have)
+            pool[np++] = (uint8_t)id;
+    }
+    kt_shuffle_u8(r, pool, (uint32_t)np);
+    for (int i = 0; i < np && n > 0; i++) {
+        int id = pool[i];
+        if (dom_cards[id].kind == DOM_K_EVENT) {
+            if (c->nevents >= DOM_MAXEV)
+                continue;
+            c->events[c->nevents++] = (uint8_t)id;
+        } else {
+            if (c->ntraits >= DOM_MAXEV)
+                continue;
+            c->traits[c->ntraits] = (uint8_t)id;
+            c->trait_pile[c->ntraits++] = 0;
+        }
+        n--;
+    }
+}
+
+static kt_status write_back(kt_game *g, const dom_cfg *c, int kingdom, kt_err *err)
+{
+    char list[600] = "";
+    kt_status st;
+    if (kingdom) {
+        for (int i = 0; i < c->nkingdom; i++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i ? "," : "",
+                     dom_cards[c->kingdom[i]].en);
+        }
+        if ((st = kt_game_set_opt(g, "kingdom", list, err)) != KT_OK)
+            return st;
+    }
+    list[0] = '\0';
+    for (int i = 0; i < c->nevents; i++) {
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "%s%s", i ? "," : "", dom_cards[c->events[i]].en);
+    }
+    if ((c->nevents || kt_game_opt_given(g, "events")) &&
+        (st = kt_game_set_opt(g, "events", list, err)) != KT_OK)
+        return st;
+    list[0] = '\0';
+    for (int i = 0; i < c->ntraits; i++) {
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "%s%s:%s", i ? "," : "", dom_cards[c->traits[i]].en,
+                 dom_cards[c->trait_pile[i]].en);
+    }
+    if ((c->ntraits || kt_game_opt_given(g, "traits")) &&
+        (st = kt_game_set_opt(g, "traits", list, err)) != KT_OK)
+        return st;
+    return KT_OK;
+}
+
+/* Every card, Event or Trait of the game that needs an engine path. */
+static uint32_t hooks_of(const dom_cfg *c)
+{
+    static const uint8_t gain_cards[] = {
+        DOM_SIREN, DOM_GONDOLA, DOM_BURIED_TREASURE, DOM_WEALTHY_VILLAGE, DOM_ABUNDANCE,
+        DOM_TASKMASTER, DOM_CAGE, DOM_SECLUDED_SHRINE, DOM_MINING_ROAD, DOM_CUTTHROAT,
+        DOM_SEARCH, DOM_STOWAWAY, DOM_MAPMAKER};
+    uint32_t h = 0;
+    for (size_t i = 0; i < sizeof gain_cards; i++)
+        if (c->in_supply[gain_cards[i]])
+            h |= DOM_H_GAIN;
+    if (c->loot)
+        h |= DOM_H_GAIN; /* Doubloons, Insignia */
+    for (int i = 0; i < c->nevents; i++) {
+        int e = c->events[i];
+        if (e == DOM_DELIVER || e == DOM_RUSH || e == DOM_MIRROR)
+            h |= DOM_H_GAIN;
+        if (e == DOM_AVOID)
+            h |= DOM_H_SHUFFLE;
+    }
+    for (int i = 0; i < c->ntraits; i++) {
+        switch (c->traits[i]) {
+        case DOM_CURSED: case DOM_FAWNING: case DOM_HASTY: case DOM_NEARBY: case DOM_PIOUS:
+        case DOM_RICH:
+            h |= DOM_H_GAIN;
+            break;
+        case DOM_FATED: h |= DOM_H_SHUFFLE; break;
+        case DOM_FRIENDLY: case DOM_PATIENT: h |= DOM_H_CLEANUP; break;
+        case DOM_SHY: h |= DOM_H_START; break;
+        case DOM_RECKLESS: case DOM_INSPIRING: h |= DOM_H_PLAY; break;
+        default: break;
+        }
+    }
+    if (c->in_supply[DOM_TRICKSTER])
+        h |= DOM_H_CLEANUP;
+    if (c->shaman)
+        h |= DOM_H_START;
+    return h;
+}
+
 static kt_status dom_setup(kt_game *g, kt_err *err)
 {
     dom_cfg tmp;
@@ -179,6 +482,13 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     c->preset = -1;
     const char *ktext = kt_game_opt_str(g, "kingdom");
     const char *ptext = kt_game_opt_str(g, "preset");
+    const char *etext = kt_game_opt_str(g, "events");
+    const char *ttext = kt_game_opt_str(g, "traits");
+    int sets = (int)kt_game_opt_int(g, "sets");
+    int maxland = (int)kt_game_opt_int(g, "landscapes");
+    c->journey_errata = kt_game_opt_int(g, "journey") == 1;
+    kt_rng r;
+    kt_rng_seed(&r, kt_seed_derive(g->seed, 0x6b696e67)); /* "king" */
     kt_status st;
     if (ptext[0]) {
         if (ktext[0])
@@ -186,49 +496,69 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
                              "dominion options 'kingdom' and 'preset' exclude each other");
         int pi = preset_find(ptext);
         if (pi < 0) {
-            char list[400] = "";
+            char list[1400] = "";
             for (int i = 0; i < dom_npresets; i++) {
+                if (!dom_presets[i].cards)
+                    continue;
                 size_t l = strlen(list);
                 snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", dom_presets[i].name);
+                if (dom_presets[i].name_de && strcmp(dom_presets[i].name_de, dom_presets[i].name)) {
+                    l = strlen(list);
+                    snprintf(list + l, sizeof list - l, "/%s", dom_presets[i].name_de);
+                }
             }
             return kt_seterr(err, KT_EUNKNOWN, "dominion option 'preset': unknown preset '%s' "
                                                "(available: %s)",
                              ptext, list);
         }
+        const dom_preset *pr = &dom_presets[pi];
+        if (!pr->cards)
+            return kt_seterr(err, KT_EINVAL,
+                             "dominion option 'preset': %s (%s) needs cards kontor does not "
+                             "have: %s",
+                             pr->name, pr->name_de ? pr->name_de : pr->name, pr->missing);
+        if ((etext[0] || ttext[0]) && (pr->events[0] || pr->traits[0]))
+            return kt_seterr(err, KT_EINVAL,
+                             "dominion option 'preset': %s brings its own Events and Traits; "
+                             "'events' and 'traits' cannot change them",
+                             pr->name);
         c->preset = pi;
-        st = parse_kingdom(dom_presets[pi].cards, c->kingdom, &c->nkingdom, err);
-        if (st != KT_OK)
+        if ((st = parse_kingdom(pr->cards, c->kingdom, &c->nkingdom, err)) != KT_OK)
+            return st;
+        if ((st = each_item(pr->events, add_event, c, err)) != KT_OK)
+            return st;
+        if ((st = each_item(pr->traits, add_trait, c, err)) != KT_OK)
+            return st;
+        if ((st = each_item(etext, add_event, c, err)) != KT_OK)
+            return st;
+        if ((st = each_item(ttext, add_trait, c, err)) != KT_OK)
+            return st;
+        if ((st = place_traits(c, &r, err)) != KT_OK)
+            return st;
+        if ((etext[0] || ttext[0]) && (st = write_back(g, c, 0, err)) != KT_OK)
             return st;
     } else {
-        st = parse_kingdom(ktext, c->kingdom, &c->nkingdom, err);
-        if (st != KT_OK)
+        if ((st = parse_kingdom(ktext, c->kingdom, &c->nkingdom, err)) != KT_OK)
             return st;
-        if (c->nkingdom < 10) {
-            /* fill up at random from the seed, then write the whole list
-             * back so the canonical options name the kingdom */
-            uint8_t pool[DOM_NCARDS];
-            int np = 0;
-            for (int id = 1; id < DOM_NCARDS; id++) {
-                int taken = 0;
-                for (int i = 0; i < c->nkingdom; i++)
-                    taken |= c->kingdom[i] == id;
-                if (is_kingdom(id) && !taken)
-                    pool[np++] = (uint8_t)id;
-            }
-            kt_rng r;
-            kt_rng_seed(&r, kt_seed_derive(g->seed, 0x6b696e67)); /* "king" */
-            kt_shuffle_u8(&r, pool, (uint32_t)np);
-            for (int i = 0; c->nkingdom < 10 && i < np; i++)
-                c->kingdom[c->nkingdom++] = pool[i];
+        if ((st = each_item(etext, add_event, c, err)) != KT_OK)
+            return st;
+        int explicit_land = kt_game_opt_given(g, "events") || kt_game_opt_given(g, "traits");
+        int random = c->nkingdom < 10;
+        if (random)
+            draw_random(c, &r, sets, maxland, !explicit_land && sets != 1 && maxland > 0);
+        if ((st = each_item(ttext, add_trait, c, err)) != KT_OK)
+            return st;
+        if (!random && !explicit_land && kt_game_opt_given(g, "landscapes")) {
+            draw_landscapes(c, &r, maxland);
+            /* the drawn landscapes are written back; drawing again from the
+             * canonical options must not add more */
+            if ((st = kt_game_set_opt(g, "landscapes", "0", err)) != KT_OK)
+                return st;
         }
+        if ((st = place_traits(c, &r, err)) != KT_OK)
+            return st;
         qsort(c->kingdom, (size_t)c->nkingdom, 1, by_cost_name);
-        char list[400] = "";
-        for (int i = 0; i < c->nkingdom; i++) {
-            size_t l = strlen(list);
-            snprintf(list + l, sizeof list - l, "%s%s", i ? "," : "", dom_cards[c->kingdom[i]].en);
-        }
-        st = kt_game_set_opt(g, "kingdom", list, err);
-        if (st != KT_OK)
+        if ((st = write_back(g, c, 1, err)) != KT_OK)
             return st;
     }
     qsort(c->kingdom, (size_t)c->nkingdom, 1, by_cost_name);
@@ -257,19 +587,42 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     }
     for (int i = 0; i < c->npiles; i++)
         c->in_supply[c->piles[i]] = 1;
+    for (int i = 0; i < c->ntraits; i++)
+        c->trait_of[c->trait_pile[i]] = c->traits[i];
+    /* the Loot pile only when something refers to Loot (seed 004) */
+    for (int i = 0; i < c->nkingdom; i++)
+        c->loot |= (dom_cards[c->kingdom[i]].flags & DOM_CF_LOOTREF) != 0;
+    for (int i = 0; i < c->nevents; i++)
+        c->loot |= (dom_cards[c->events[i]].flags & DOM_CF_LOOTREF) != 0;
+    for (int i = 0; i < c->ntraits; i++)
+        c->loot |= (dom_cards[c->traits[i]].flags & DOM_CF_LOOTREF) != 0;
+    c->shaman = c->in_supply[DOM_SHAMAN];
     for (int id = 1; id < DOM_NCARDS; id++) {
-        if (!c->in_supply[id] && !c->start[id])
+        int loot = c->loot && dom_cards[id].kind == DOM_K_LOOT;
+        if (!c->in_supply[id] && !c->start[id] && !loot)
             continue;
         c->ids[c->nids++] = (uint8_t)id;
         if (dom_cards[id].types & DOM_T_ACTION)
             c->act_ids[c->nact++] = (uint8_t)id;
         if (dom_cards[id].types & DOM_T_TREASURE)
             c->tre_ids[c->ntre++] = (uint8_t)id;
-        c->total[id] = (uint16_t)(c->pile0[id] + c->np * c->start[id]);
+        c->total[id] = (uint16_t)(c->pile0[id] + c->np * c->start[id] + (loot ? 2 : 0));
         c->ncards = (uint16_t)(c->ncards + c->total[id]);
     }
-    for (int id = 0; id < DOM_NCARDS; id++)
-        c->cost[id] = dom_cards[id].cost;
+    /* costs; Cheap applies for the whole game, never below $0 */
+    for (int id = 0; id < DOM_NCARDS; id++) {
+        int cost = dom_cards[id].cost;
+        if (c->trait_of[id] == DOM_CHEAP && cost > 0)
+            cost--;
+        c->cost[id] = (uint8_t)cost;
+    }
+    /* Treasures that must be played through an effect frame */
+    for (int id = 1; id < DOM_NCARDS; id++) {
+        int t = c->trait_of[id];
+        c->slow[id] = (uint8_t)((dom_cards[id].flags & DOM_CF_SPECIAL) || t == DOM_RECKLESS ||
+                                t == DOM_INSPIRING || dom_cards[id].cards);
+    }
+    c->hooks = hooks_of(c);
     if (c->ncards > DOM_MAXC)
         return kt_seterr(err, KT_EINTERNAL, "dominion: %d cards exceed the capacity %d",
                          c->ncards, DOM_MAXC);
@@ -307,16 +660,24 @@ static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
         return fail(why, "stack depth %d out of range", s->nstack);
     for (int i = 0; i < s->nstack; i++) {
         const dom_frame *f = &s->stack[i];
-        if (f->fx != DOM_FX_PLAY && f->fx != DOM_FX_REACT)
+        if (f->fx == DOM_FX_NONE || f->fx >= DOM_NFX)
             return fail(why, "stack[%d]: unknown effect %d", i, f->fx);
         if (f->pl < 0 || f->pl >= c->np || f->who < 0 || f->who >= c->np)
             return fail(why, "stack[%d]: player out of range", i);
-        if (!valid_card(f->card) || (f->x && !valid_card(f->x)) ||
-            (f->only && !valid_card(f->only)))
+        if ((f->card && !valid_card(f->card)) || (f->x && !valid_card(f->x)) ||
+            (f->only && !valid_card(f->only)) || (f->tc && !valid_card(f->tc)))
             return fail(why, "stack[%d]: card out of range", i);
+        if ((f->fx == DOM_FX_PLAY || f->fx == DOM_FX_REACT || f->fx == DOM_FX_GAIN ||
+             f->fx == DOM_FX_EVENT) &&
+            !f->card)
+            return fail(why, "stack[%d]: no card", i);
+        if (f->fx == DOM_FX_EVENT && dom_cards[f->card].kind != DOM_K_EVENT)
+            return fail(why, "stack[%d]: %s is not an Event", i, dom_cards[f->card].en);
+        if (f->loc >= DOM_NLOCS || (f->loc && (f->tp >= c->np || !f->tc)))
+            return fail(why, "stack[%d]: tracked card out of range", i);
         if (f->fx == DOM_FX_REACT && (f->step > 1 || i == 0 || s->stack[i - 1].fx != DOM_FX_PLAY))
             return fail(why, "stack[%d]: a reaction window must sit on the Attack it answers", i);
-        if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
+        if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_END)
             return fail(why, "stack[%d]: step %d out of range", i, f->step);
         if (f->dec >= DOM_NDECISIONS || f->src >= DOM_NSRC || f->verb >= DOM_NVERBS || f->may > 1)
             return fail(why, "stack[%d]: pick fields out of range", i);
@@ -365,18 +726,36 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
         return fail(why, "phase %d out of range", s->phase);
     if ((s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
         return fail(why, "phase %s does not match the game status", dom_phase_name(s->phase));
-    if (s->h.status == KT_RUNNING && (s->h.turn_player < 0 || s->h.turn_player >= c->np))
+    /* before turn 1 (Inherited's choices) nobody has a turn yet */
+    if (s->h.status == KT_RUNNING && s->phase != DOM_PH_SETUP &&
+        (s->h.turn_player < 0 || s->h.turn_player >= c->np))
         return fail(why, "no valid player whose turn it is");
+    if (s->phase == DOM_PH_SETUP && (s->h.turn_player != -1 || !s->nstack))
+        return fail(why, "setup waits for Inherited choices before turn 1");
     if (s->nplay > DOM_MAXC || s->naside > DOM_MAXC || s->nwatch > DOM_WATCH ||
         s->nloot > DOM_LOOTS)
         return fail(why, "zone size out of range");
+    if (s->tflags & ~DOM_TF_ALL)
+        return fail(why, "turn flags %d out of range", s->tflags);
+    if (s->pstep > 2 || s->pad0)
+        return fail(why, "phase step out of range");
+    if (!c->loot && s->nloot)
+        return fail(why, "a Loot pile in a game without Loot");
     /* card conservation */
     int cnt[DOM_NIDS];
     memset(cnt, 0, sizeof cnt);
     for (int id = 0; id < DOM_NIDS; id++)
         cnt[id] = s->supply[id] + s->trash[id];
-    for (int i = 0; i < s->nloot; i++)
+    cnt[DOM_ESTATE] += s->removed; /* Inherited: out of the game */
+    for (int i = 0; i < s->nloot; i++) {
+        if (dom_cards[s->loot[i] < DOM_NIDS ? s->loot[i] : 0].kind != DOM_K_LOOT)
+            return fail(why, "the Loot pile holds a card that is not a Loot");
         cnt[s->loot[i]]++;
+    }
+    for (int id = 1; id < DOM_NIDS; id++)
+        if (s->supply[id] && !c->in_supply[id])
+            return fail(why, "supply holds %s, which has no pile in this game",
+                        valid_card(id) ? dom_cards[id].en : "?");
     for (int p = 0; p < c->np; p++) {
         const dom_player *P = &s->pl[p];
         if (P->ndeck > DOM_MAXC || P->ndisc > DOM_MAXC)
@@ -406,6 +785,13 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
         const dom_inplay *e = &s->play[i];
         if (e->owner < 0 || e->owner >= c->np || !e->uid)
             return fail(why, "in_play[%d]: bad owner or instance", i);
+        if ((e->flags & ~DOM_IP_FLAGS) || e->pad || (e->mult && !(e->flags & DOM_IP_FOREVER)))
+            return fail(why, "in_play[%d]: flags out of range", i);
+        /* cards played this turn got the latest instance ids (the engine
+         * looks for free ids only when older cards are in play) */
+        if (!(e->flags & DOM_IP_OLD) && (uint16_t)(s->next_uid - e->uid) >= 32768)
+            return fail(why, "in_play[%d]: instance id %d is newer than next_uid %d", i, e->uid,
+                        s->next_uid);
         for (int j = 0; j < i; j++)
             if (s->play[j].uid == e->uid)
                 return fail(why, "in_play[%d]: instance id %d used twice", i, e->uid);
@@ -413,8 +799,18 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
     }
     for (int i = 0; i < s->naside; i++) {
         const dom_aside *a = &s->aside[i];
-        if (a->owner < 0 || a->owner >= c->np || a->kind >= DOM_NASIDE)
+        if (a->owner < 0 || a->owner >= c->np || a->kind >= DOM_NASIDE || a->pad)
             return fail(why, "aside[%d]: bad owner or kind", i);
+        /* cards under / on a card lie on an instance in play of their owner */
+        int hosted = a->kind == DOM_A_UNDER || a->kind == DOM_A_ON;
+        if (hosted != (a->host != 0))
+            return fail(why, "aside[%d]: host does not fit kind %d", i, a->kind);
+        if (hosted) {
+            int h = dom_inplay_find(s, a->host);
+            if (h < 0 || s->play[h].owner != a->owner)
+                return fail(why, "aside[%d]: lies on instance %d, which is not in play", i,
+                            a->host);
+        }
         cnt[a->card]++;
     }
     if (cnt[0])
@@ -458,7 +854,7 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
     for (int i = 0; i < s->nwatch; i++) {
         const dom_watch *w = &s->watch[i];
         if (w->ev >= DOM_NEVENTS || w->life >= DOM_NLIVES || w->owner < 0 || w->owner >= c->np ||
-            !valid_card(w->card) || !w->n)
+            !valid_card(w->card) || !w->n || w->pad || w->fired > s->nstack)
             return fail(why, "watchers[%d]: field out of range", i);
     }
     return check_frames(g, s, why);
@@ -489,8 +885,10 @@ static void dom_decision_prompt(const kt_game *g, const kt_state *s, int lang, k
 }
 
 const kt_gamedef kt_game_dominion = {
-    {"dominion", "Dominion (2nd edition)",
-     "The deck-building game: base game, 2nd edition, 26 kingdom cards; 1 player = goldfish.", 1,
+    {"dominion", "Dominion (2nd edition) + Plunder",
+     "The deck-building game: base game (2nd edition, 26 kingdom cards) and the Plunder "
+     "expansion (40 kingdom cards, Loot, Events, Traits); 1 player = goldfish.",
+     1,
      4, 2, dom_opts, NOPTS},
     DOM_MAGIC,
     dom_bots,

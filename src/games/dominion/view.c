@@ -4,21 +4,26 @@
  * terminal rendering and the component listing.
  *
  * Action texts are "<verb> <card>" with English verbs and the card name in
- * the view's language ("buy Province", "buy Provinz"); both parse back.
+ * the view's language ("buy Province", "buy Provinz", "resolve Gondel");
+ * modes read "choose now", "choose next turn", "choose +$2", "choose +1 Buy
+ * +$3"; both languages parse back.
  *
  * Full-state JSON ("state" object; every card by English name on save, any
  * language on load):
- *   phase, turn {actions, buys, coins, played, silvers, bought, extra,
- *   cost_mod}, supply {card: count} (may be omitted: then it is whatever of
- *   each pile is not elsewhere), trash [cards], loot [cards, top first],
- *   players {"0": {hand, hand_known, deck (top first), discard (top first),
- *   known_top, pub_top, turns, extra_turns}, ...}, in_play [{card, owner,
- *   uid, by, flags, pend}], aside [{card, owner, kind, host}], watchers [{event,
- *   owner, card, life, arg, n, uid}], stack [{fx, step, player, who, card, n,
- *   x, y, immune, decision, src, verb, may, cap, only, flags, types, uid}],
- *   next_uid, ended, winner.
+ *   phase, pstep, turn {actions, buys, coins, played, silvers, bought, extra,
+ *   cost_mod, flags, run}, supply {card: count} (may be omitted: then it is
+ *   whatever of each pile is not elsewhere), trash [cards], loot [cards, top
+ *   first], removed (Estates out of the game), players {"0": {hand,
+ *   hand_known, deck (top first), discard (top first), known_top, pub_top,
+ *   turns, extra_turns, shuffles}, ...}, in_play [{card, owner, uid, by,
+ *   link, flags, pend, mult}], aside [{card, owner, kind, host}], watchers
+ *   [{event, owner, card, life, arg, n, fired, uid}], stack [{fx, step,
+ *   player, who, card, n, x, y, immune, decision, src, verb, may, cap, only,
+ *   flags, types, uid, trig, pos, c0, loc, k, z, tc, tp}], next_uid, ended,
+ *   winner.
  * Players are an object keyed by seat so that a scenario's merge patch can
- * change one player without restating the others.
+ * change one player without restating the others; fields added with
+ * Plunder may be left out (they default to zero).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,18 +33,26 @@
 
 static const char *const phase_names[DOM_NPHASES] = {"setup", "start", "action",
                                                      "buy",   "cleanup", "over"};
-static const char *const fx_names[DOM_NFX] = {"none", "play", "react"};
-static const char *const src_names[DOM_NSRC] = {"hand",   "supply", "discard", "look",
-                                                "kept",   "reveal", "x",       "react"};
+static const char *const fx_names[DOM_NFX] = {"none", "play",    "react",    "gain",
+                                              "event", "duration", "start",   "cleanup",
+                                              "shuffle", "treasures", "setup"};
+static const char *const src_names[DOM_NSRC] = {"hand", "supply", "discard", "look",
+                                                "kept", "reveal", "x",       "react",
+                                                "trash", "lookall", "custom"};
 static const char *const verb_names[DOM_NVERBS] = {
     "",        "play",    "play treasures", "buy",     "end actions", "end turn",
     "done",    "discard", "trash",          "gain",    "topdeck",     "reveal",
-    "set aside", "keep",  "put",            "resolve"};
-static const char *const aside_names[DOM_NASIDE] = {"look",  "kept", "reveal",  "library",
-                                                    "under", "on",   "endturn", "nextturn"};
-static const char *const ev_names[DOM_NEVENTS] = {"play", "gain", "shuffle", "pile_empty"};
-static const char *const life_names[DOM_NLIVES] = {"turn", "trigger", "game"};
+    "set aside", "keep",  "put",            "resolve", "choose",      "take",
+    "bottom",  "replace"};
+static const char *const aside_names[DOM_NASIDE] = {
+    "look",   "kept",    "reveal",  "library", "under",   "on",      "endturn", "nextturn",
+    "placed", "handend", "deckend", "avoid",   "fatetop", "fatebot", "wait"};
+static const char *const ev_names[DOM_NEVENTS] = {"play", "gain", "shuffle", "pile_empty",
+                                                  "discard"};
+static const char *const life_names[DOM_NLIVES] = {"turn", "trigger", "game", "next"};
 static const char *const end_names[] = {"none", "provinces", "piles", "until"};
+static const char *const loc_names[DOM_NLOCS] = {"none", "discard", "deck", "hand", "aside"};
+const char *const dom_mode_names[DOM_NMODES] = {"", "now", "next turn", "+$2", "+1 Buy +$3"};
 
 const char *dom_phase_name(int ph) { return ph >= 0 && ph < DOM_NPHASES ? phase_names[ph] : "?"; }
 const char *dom_fx_name(int fx) { return fx >= 0 && fx < DOM_NFX ? fx_names[fx] : "?"; }
@@ -59,8 +72,9 @@ static const char *P_(int lang, const char *en, const char *de)
 
 void dom_types_text(int types, int lang, kt_buf *out)
 {
-    static const char *const en[] = {"Treasure", "Victory", "Curse",   "Action", "Attack", "Reaction",
-                                     "Duration", "Command", "Loot",    "Event",  "Trait"};
+    static const char *const en[] = {"Treasure", "Victory", "Curse", "Action", "Attack",
+                                     "Reaction", "Duration", "Command", "Loot",  "Event",
+                                     "Trait"};
     static const char *const de[] = {"Geld",  "Punkte",  "Fluch",        "Aktion",   "Angriff",
                                      "Reaktion", "Dauer", "Befehl", "Kostbarkeit", "Ereignis",
                                      "Merkmal"};
@@ -80,9 +94,11 @@ static const dom_frame *top_frame(const dom_state *s)
     return s->nstack ? &s->stack[s->nstack - 1] : NULL;
 }
 
-/* Is the card named by this action hidden from `viewer`?  Keeping or ordering
- * looked-at cards and putting cards onto the deck from hand or discard pile
- * are private; Bureaucrat's Victory card is revealed. */
+/* Is the card named by this action hidden from `viewer`?  Keeping,
+ * ordering or taking looked-at cards, putting cards from hand or discard
+ * pile onto or under the deck, and setting cards aside face down are
+ * private; Bureaucrat's Victory card, Insignia's gained card and Fated cards
+ * are revealed. */
 static int action_hidden(const dom_state *s, int v, int viewer)
 {
     const dom_frame *f = top_frame(s);
@@ -91,9 +107,14 @@ static int action_hidden(const dom_state *s, int v, int viewer)
     switch (v) {
     case DOM_V_KEEP:
     case DOM_V_ORDER:
+    case DOM_V_TAKE:
         return 1;
     case DOM_V_TOPDECK:
-        return f->card != DOM_BUREAUCRAT;
+        return f->card != DOM_BUREAUCRAT && f->fx != DOM_FX_GAIN && f->fx != DOM_FX_SHUFFLE;
+    case DOM_V_BOTTOM:
+        return f->fx != DOM_FX_SHUFFLE;
+    case DOM_V_ASIDE:
+        return f->card == DOM_CAGE || f->card == DOM_GROTTO || f->card == DOM_PUZZLE_BOX;
     default:
         return 0;
     }
@@ -105,8 +126,13 @@ void dom_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
     KT_UNUSED(g);
     const dom_state *s = dom_cst(st);
     int v = DOM_VERB(a), c = DOM_CARD(a);
-    if (v <= DOM_V_NONE || v >= DOM_NVERBS || c >= DOM_NCARDS || (a >> 16)) {
+    if (v <= DOM_V_NONE || v >= DOM_NVERBS || c >= DOM_NCARDS || (a >> 16) ||
+        (v == DOM_V_CHOOSE && (c <= DOM_M_NONE || c >= DOM_NMODES))) {
         kt_buf_printf(out, "action #%u", (unsigned)a);
+        return;
+    }
+    if (v == DOM_V_CHOOSE) {
+        kt_buf_printf(out, "choose %s", dom_mode_names[c]);
         return;
     }
     const char *name = c ? dom_name(c, lang) : "";
@@ -136,10 +162,255 @@ static void card_word(kt_buf *out, int card, int lang)
     kt_buf_puts(out, dom_name(card, lang));
 }
 
+static int aside_left(const dom_frame *f, int max)
+{
+    int n = f->n;
+    return max > n ? max - n : 0;
+}
+
+/* The prompt of a pending pick: what the card asks for, in EN or DE. */
+static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *f, int lang,
+                         kt_buf *out)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int de = lang == KT_LANG_DE;
+#define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
+    switch (f->dec) {
+    case DOM_D_DISCARD:
+        if (f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT || f->card == DOM_SWORD ||
+            (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)) {
+            int keep = f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT ? 3 : 4;
+            if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
+                keep = 4; /* Frigate */
+            kt_buf_printf(out, de ? "lege ab, bis du %d Karten hast (noch %d)"
+                                  : "discard down to %d cards (%d to go)",
+                          keep, s->pl[f->who].nhand - keep);
+        } else if (f->card == DOM_POACHER) {
+            kt_buf_printf(out, de ? "lege noch %d Karte(n) ab" : "discard %d more card(s)", f->n);
+        } else if (f->card == DOM_FORAY) {
+            kt_buf_printf(out, de ? "lege noch %d Karte(n) offen ab" : "discard %d more card(s)",
+                          3 - f->n);
+        } else if (f->card == DOM_FIGURINE) {
+            SAY("you may discard an Action card for +1 Buy and +$1 (or done)",
+                "du darfst eine Aktionskarte für +1 Kauf und +1 Geld ablegen (oder done)");
+        } else if (f->card == DOM_SEXTANT) {
+            SAY("discard any of the looked-at cards, then done",
+                "lege beliebige der angesehenen Karten ab, dann done");
+        } else if (f->fx == DOM_FX_CLEANUP) {
+            SAY("Friendly: you may discard one to gain one (or done)",
+                "Freundlich: du darfst eine ablegen, um eine zu nehmen (oder done)");
+        } else {
+            SAY("discard any number of cards, then done",
+                "lege beliebig viele Karten ab, dann fertig (done)");
+        }
+        break;
+    case DOM_D_TRASH:
+        if (f->card == DOM_CHAPEL)
+            kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig (done)"
+                                  : "trash up to %d more cards, or done",
+                          4 - f->n);
+        else if (f->card == DOM_BANDIT)
+            SAY("which revealed Treasure is trashed?", "welche aufgedeckte Geldkarte wird entsorgt?");
+        else if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION))
+            SAY("trash an Action card from your hand, or done to trash the Siren you gained",
+                "entsorge eine Aktionskarte aus der Hand, oder done: die genommene Sirene wird "
+                "entsorgt");
+        else if (f->card == DOM_MAELSTROM && f->who != f->pl)
+            SAY("Maelstrom: trash a card from your hand", "Mahlstrom: entsorge eine Handkarte");
+        else if (f->may)
+            SAY("you may trash a card (or done)", "entsorge eine Karte oder fertig (done)");
+        else
+            SAY("trash a card from your hand", "entsorge eine Karte aus deiner Hand");
+        break;
+    case DOM_D_GAIN:
+        if (f->src == DOM_S_TRASH)
+            kt_buf_printf(out, de ? "nimm eine Karte bis %d Geld aus dem Müll"
+                                  : "gain a card costing up to $%d from the trash",
+                          f->cap);
+        else if (f->flags & DOM_FF_INPLAY)
+            SAY("gain a copy of a card someone has in play",
+                "nimm eine Karte, von der jemand eine gleiche im Spiel hat");
+        else if (f->src == DOM_S_CUSTOM)
+            SAY("gain a Treasure with a name not gained yet, or done",
+                "nimm eine Geldkarte mit noch nicht genommenem Namen, oder done");
+        else if (f->flags & DOM_FF_LESS)
+            kt_buf_printf(out, de ? "nimm eine Karte, die weniger als %d kostet"
+                                  : "gain a card costing less than $%d",
+                          f->cap);
+        else if (f->cap == 255)
+            SAY("gain a card", "nimm eine Karte");
+        else
+            kt_buf_printf(out, de ? "nimm eine Karte, die bis zu %d kostet"
+                                  : "gain a card costing up to $%d",
+                          f->cap);
+        if (f->tmask & DOM_T_TREASURE)
+            SAY(" (a Treasure)", " (Geldkarte)");
+        else if (f->tmask & DOM_T_DURATION)
+            SAY(" (a Duration card)", " (Dauerkarte)");
+        else if (f->tmask & DOM_T_ACTION)
+            SAY(" (an Action card, onto your deck)", " (Aktionskarte, auf den Nachziehstapel)");
+        break;
+    case DOM_D_TOPDECK:
+        if (f->card == DOM_BUREAUCRAT)
+            SAY("put a Victory card from your hand onto your deck",
+                "lege eine Punktekarte auf deinen Nachziehstapel");
+        else if (f->card == DOM_BURY)
+            SAY("put a card from your discard pile on the bottom of your deck",
+                "lege eine Karte aus dem Ablagestapel unter deinen Nachziehstapel");
+        else if (f->fx == DOM_FX_GAIN) {
+            SAY("Insignia: you may put ", "Insignien: du darfst ");
+            card_word(out, f->x, lang);
+            SAY(" onto your deck (or done)", " auf deinen Nachziehstapel legen (oder done)");
+        } else if (f->src == DOM_S_DISCARD)
+            SAY("you may put a card from your discard pile onto your deck (or done)",
+                "du darfst eine Karte aus dem Ablagestapel auf den Nachziehstapel legen (oder "
+                "done)");
+        else
+            SAY("put a card from your hand onto your deck",
+                "lege eine Handkarte auf deinen Nachziehstapel");
+        break;
+    case DOM_D_PLAY:
+        if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
+            SAY("choose an Action card to play twice (or done)",
+                "wähle eine Aktionskarte, die zweimal gespielt wird (oder done)");
+        else if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
+            SAY("choose a Treasure to play three times (or done)",
+                "wähle eine Geldkarte, die dreimal gespielt wird (oder done)");
+        else if (f->src == DOM_S_X) {
+            SAY("you may play ", "du darfst ");
+            card_word(out, f->x, lang);
+            SAY(" (or done)", " spielen (oder done)");
+        } else if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
+            SAY("Inspiring: you may play an Action card you have no copy of in play (or done)",
+                "Inspirierend: du darfst eine Aktionskarte spielen, von der du keine im Spiel "
+                "hast (oder done)");
+        else if (f->tmask & DOM_T_ATTACK)
+            SAY("you may play an Attack from your hand (or done)",
+                "du darfst einen Angriff aus der Hand spielen (oder done)");
+        else if (f->tmask & DOM_T_TREASURE)
+            SAY("you may play one of the Treasures you look at (or done)",
+                "du darfst eine der angesehenen Geldkarten spielen (oder done)");
+        else
+            SAY("you may play an Action card from your hand (or done)",
+                "du darfst eine Aktionskarte aus der Hand spielen (oder done)");
+        break;
+    case DOM_D_REACT:
+        SAY("an Attack! Reveal a Reaction, or done", "ein Angriff! Reaktion aufdecken oder done");
+        break;
+    case DOM_D_LIBRARY: {
+        int i = dom_aside_find(s, f->who, DOM_A_LOOK);
+        SAY("drew ", "gezogen: ");
+        if (i >= 0)
+            card_word(out, s->aside[i].card, lang);
+        SAY(" - set it aside or keep it?", " - zur Seite legen oder behalten?");
+        break;
+    }
+    case DOM_D_SENTRY: {
+        int i = dom_aside_find(s, f->who, DOM_A_LOOK);
+        SAY("looking at ", "oberste Karte ");
+        if (i >= 0)
+            card_word(out, s->aside[i].card, lang);
+        SAY(": trash, discard or keep it?", ": entsorgen, ablegen oder behalten?");
+        break;
+    }
+    case DOM_D_ORDER:
+        SAY("which card goes on top (next from the top)?",
+            "welche Karte kommt (als nächste von oben) nach oben?");
+        break;
+    case DOM_D_START:
+        SAY("start of turn: choose the next effect", "Zugbeginn: wähle den nächsten Effekt");
+        if (f->may)
+            SAY(" (or done)", " (oder done)");
+        break;
+    case DOM_D_SETUP:
+        SAY("Inherited: choose the starting card to replace with ",
+            "Geerbt: wähle die Startkarte, die ersetzt wird durch ");
+        for (int i = 0; i < c->ntraits; i++)
+            if (c->traits[i] == DOM_INHERITED)
+                card_word(out, c->trait_pile[i], lang);
+        break;
+    case DOM_D_CHOOSE:
+        switch (f->card) {
+        case DOM_GONDOLA:
+            SAY("+$2 now or at the start of your next turn?",
+                "+2 Geld jetzt oder zu Beginn deines nächsten Zuges?");
+            break;
+        case DOM_AMPHORA:
+            SAY("+1 Buy +$3 now or at the start of your next turn?",
+                "+1 Kauf +3 Geld jetzt oder zu Beginn deines nächsten Zuges?");
+            break;
+        case DOM_CABIN_BOY:
+            SAY("+$2, or trash it to gain a Duration card?",
+                "+2 Geld, oder entsorgen und eine Dauerkarte nehmen?");
+            break;
+        case DOM_QUARTERMASTER:
+            SAY("gain a card up to $4 onto it, or take a card from it into your hand",
+                "nimm eine Karte bis 4 Geld auf ihn, oder nimm eine Karte von ihm auf die Hand");
+            break;
+        case DOM_ORB:
+            SAY("play an Action or Treasure from your discard pile, or +1 Buy +$3",
+                "spiele eine Aktions- oder Geldkarte aus dem Ablagestapel, oder +1 Kauf +3 Geld");
+            break;
+        case DOM_SCROUNGE:
+            SAY("trash a card from your hand, or gain an Estate from the trash",
+                "entsorge eine Handkarte, oder nimm ein Anwesen aus dem Müll");
+            break;
+        default:
+            SAY("choose", "wähle");
+            break;
+        }
+        break;
+    case DOM_D_TRIGGER:
+        SAY("you gained ", "genommen: ");
+        card_word(out, f->card, lang);
+        SAY(": which effect resolves next?", ": welcher Effekt zuerst?");
+        break;
+    case DOM_D_TAKE:
+        kt_buf_printf(out, de ? "nimm eine angesehene Karte auf die Hand (noch %d)"
+                              : "put a looked-at card into your hand (%d to go)",
+                      2 - f->n);
+        break;
+    case DOM_D_SHUFFLE:
+        if (f->verb == DOM_V_KEEP)
+            kt_buf_printf(out, de ? "Ausweichen: lasse bis zu %d Karte(n) im Ablagestapel (oder "
+                                    "done)"
+                                  : "Avoid: keep up to %d card(s) out of the shuffle (or done)",
+                          f->z);
+        else
+            SAY("Fated: put a Fated card on top or at the bottom, or done to shuffle",
+                "Vorherbestimmt: lege eine Karte oben oder unten hin, oder done zum Mischen");
+        break;
+    case DOM_D_ASIDE:
+        if (f->card == DOM_CAGE || f->card == DOM_GROTTO)
+            kt_buf_printf(out, de ? "lege bis zu %d weitere Karte(n) zur Seite (oder done)"
+                                  : "set aside up to %d more card(s) (or done)",
+                          aside_left(f, 4));
+        else if (f->card == DOM_PUZZLE_BOX)
+            SAY("you may set aside a card until the end of the turn (or done)",
+                "du darfst eine Karte bis zum Zugende zur Seite legen (oder done)");
+        else if (f->fx == DOM_FX_CLEANUP && f->src == DOM_S_CUSTOM)
+            SAY("Trickster: you may set aside a Treasure from play (or done)",
+                "Gauner: du darfst eine Geldkarte aus dem Spiel zur Seite legen (oder done)");
+        else
+            SAY("Patient: you may set aside cards to play next turn (or done)",
+                "Geduldig: du darfst Karten für den nächsten Zug zur Seite legen (oder done)");
+        break;
+    case DOM_D_REACTGAIN:
+        card_word(out, f->card, lang);
+        SAY(" was gained: you may play ", " wurde genommen: du darfst ");
+        card_word(out, f->only, lang);
+        SAY(" (or done)", " spielen (oder done)");
+        break;
+    default:
+        SAY("decide", "entscheide");
+        break;
+    }
+#undef SAY
+}
+
 void dom_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
     int de = lang == KT_LANG_DE;
     const dom_frame *f = top_frame(s);
     kt_buf_printf(out, "%s %d: ", de ? "Spieler" : "Player", s->h.to_move + 1);
@@ -157,97 +428,18 @@ void dom_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
                           s->coins, s->buys, de ? "" : (s->buys == 1 ? "" : "s"));
         return;
     }
-    card_word(out, f->card, lang);
-    kt_buf_puts(out, ": ");
-    switch (f->dec) {
-    case DOM_D_DISCARD:
-        if (f->card == DOM_MILITIA)
-            kt_buf_printf(out, de ? "lege ab, bis du 3 Karten hast (noch %d)"
-                                  : "discard down to 3 cards (%d to go)",
-                          s->pl[f->who].nhand - 3);
-        else if (f->card == DOM_POACHER)
-            kt_buf_printf(out, de ? "lege noch %d Karte(n) ab" : "discard %d more card(s)", f->n);
-        else
-            kt_buf_puts(out, de ? "lege beliebig viele Karten ab, dann fertig (done)"
-                                : "discard any number of cards, then done");
-        break;
-    case DOM_D_TRASH:
-        if (f->card == DOM_CHAPEL)
-            kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig (done)"
-                                  : "trash up to %d more cards, or done",
-                          4 - f->n);
-        else if (f->card == DOM_BANDIT)
-            kt_buf_puts(out, de ? "welche aufgedeckte Geldkarte wird entsorgt?"
-                                : "which revealed Treasure is trashed?");
-        else if (f->may)
-            kt_buf_puts(out, de ? "entsorge eine Karte oder fertig (done)"
-                                : "you may trash a card (or done)");
-        else
-            kt_buf_puts(out, de ? "entsorge eine Karte aus deiner Hand"
-                                : "trash a card from your hand");
-        break;
-    case DOM_D_GAIN:
-        kt_buf_printf(out, de ? "nimm eine Karte, die bis zu %d kostet" : "gain a card costing up to $%d",
-                      f->cap);
-        if (f->tmask & DOM_T_TREASURE)
-            kt_buf_puts(out, de ? " (Geldkarte)" : " (a Treasure)");
-        break;
-    case DOM_D_TOPDECK:
-        if (f->card == DOM_BUREAUCRAT)
-            kt_buf_puts(out, de ? "lege eine Punktekarte auf deinen Nachziehstapel"
-                                : "put a Victory card from your hand onto your deck");
-        else if (f->src == DOM_S_DISCARD)
-            kt_buf_puts(out, de ? "du darfst eine Karte aus dem Ablagestapel auf den Nachziehstapel "
-                                  "legen (oder done)"
-                                : "you may put a card from your discard pile onto your deck (or done)");
-        else
-            kt_buf_puts(out, de ? "lege eine Handkarte auf deinen Nachziehstapel"
-                                : "put a card from your hand onto your deck");
-        break;
-    case DOM_D_PLAY:
-        if (f->card == DOM_THRONE_ROOM)
-            kt_buf_puts(out, de ? "wähle eine Aktionskarte, die zweimal gespielt wird (oder done)"
-                                : "choose an Action card to play twice (or done)");
-        else {
-            kt_buf_puts(out, de ? "du darfst " : "you may play ");
-            card_word(out, f->x, lang);
-            kt_buf_puts(out, de ? " spielen (oder done)" : " (or done)");
-        }
-        break;
-    case DOM_D_REACT:
-        kt_buf_puts(out, de ? "ein Angriff! Reaktion aufdecken oder done"
-                            : "an Attack! Reveal a Reaction, or done");
-        break;
-    case DOM_D_LIBRARY: {
-        int i = dom_aside_find(s, f->who, DOM_A_LOOK);
-        kt_buf_puts(out, de ? "gezogen: " : "drew ");
-        if (i >= 0)
-            card_word(out, s->aside[i].card, lang);
-        kt_buf_puts(out, de ? " - zur Seite legen oder behalten?" : " - set it aside or keep it?");
-        break;
+    if (f->card) {
+        card_word(out, f->card, lang);
+        kt_buf_puts(out, ": ");
     }
-    case DOM_D_SENTRY: {
-        int i = dom_aside_find(s, f->who, DOM_A_LOOK);
-        kt_buf_puts(out, de ? "oberste Karte " : "looking at ");
-        if (i >= 0)
-            card_word(out, s->aside[i].card, lang);
-        kt_buf_puts(out, de ? ": entsorgen, ablegen oder behalten?" : ": trash, discard or keep it?");
-        break;
-    }
-    case DOM_D_ORDER:
-        kt_buf_puts(out, de ? "welche Karte kommt nach oben?" : "which card goes on top?");
-        break;
-    default:
-        kt_buf_puts(out, de ? "entscheide" : "decide");
-        break;
-    }
-    KT_UNUSED(c);
+    prompt_frame(g, s, f, lang, out);
 }
 
 /* ------------------------------------------------------------ explain */
 
-static const char *const verb_words[] = {"play", "buy", "discard", "trash", "gain", "topdeck",
-                                         "reveal", "set aside", "keep", "resolve"};
+static const char *const verb_words[] = {"play", "buy",     "discard", "trash",  "gain",
+                                         "topdeck", "reveal", "set aside", "keep", "resolve",
+                                         "take",  "bottom",  "replace", "choose"};
 
 kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt_buf *out)
 {
@@ -276,15 +468,18 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
         }
     }
     if (!verb) {
-        static const char *const fixed[] = {"play treasures", "end actions", "end turn", "done"};
-        for (int i = 0; i < 4; i++)
+        static const char *const fixed[] = {"play treasures", "end actions", "end turn", "done",
+                                            "choose now", "choose next turn", "choose +$2",
+                                            "choose +1 buy +$3"};
+        for (int i = 0; i < 8; i++)
             if (strcmp(text, fixed[i]) == 0) {
                 kt_buf_printf(out, "'%s' is not possible now; ", text);
                 dom_prompt(g, st, KT_LANG_EN, out);
                 return KT_EILLEGAL;
             }
         kt_buf_printf(out, "unknown action '%s' (actions look like: play Village, buy Province, "
-                           "discard Estate, trash Copper, gain Silver, reveal Moat, done)",
+                           "discard Estate, trash Copper, gain Silver, reveal Moat, resolve "
+                           "Longship, choose now, done)",
                       text);
         return KT_EUNKNOWN;
     }
@@ -307,8 +502,31 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
         dom_prompt(g, st, KT_LANG_EN, out);
         return KT_EILLEGAL;
     }
+    if (strcmp(verb, "buy") == 0 && dom_cards[id].kind == DOM_K_EVENT) {
+        int in = 0;
+        for (int i = 0; i < c->nevents; i++)
+            in |= c->events[i] == id;
+        if (!in)
+            kt_buf_printf(out, "%s is not an Event of this game", en);
+        else if (s->phase != DOM_PH_BUY)
+            kt_buf_printf(out, "Events are bought in your Buy phase ('end actions' first)");
+        else if (!s->buys)
+            kt_buf_printf(out, "you have no Buys left");
+        else if (c->cost[id] > s->coins)
+            kt_buf_printf(out, "%s costs $%d, you have $%d", en, c->cost[id], s->coins);
+        else if (!dom_event_ok(c, s, id))
+            kt_buf_printf(out, "%s can be bought only once per turn", en);
+        else
+            kt_buf_printf(out, "you cannot buy %s now", en);
+        return KT_EILLEGAL;
+    }
     if (strcmp(verb, "buy") == 0) {
-        if (!c->in_supply[id])
+        if (dom_cards[id].kind == DOM_K_LOOT)
+            kt_buf_printf(out, "%s is a Loot: Loots are not in the Supply and cannot be bought",
+                          en);
+        else if (dom_cards[id].kind == DOM_K_TRAIT)
+            kt_buf_printf(out, "%s is a Trait: it changes a pile and cannot be bought", en);
+        else if (!c->in_supply[id])
             kt_buf_printf(out, "%s is not in the Supply of this game", en);
         else if (s->phase != DOM_PH_BUY)
             kt_buf_printf(out, "you can buy only in your Buy phase ('end actions' first)");
@@ -385,12 +603,36 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     for (int i = 0; i < c->nkingdom; i++)
         kt_jw_str(w, dom_name(c->kingdom[i], lang));
     kt_jw_arr_end(w);
+    kt_jw_key(w, "events");
+    kt_jw_arr(w);
+    for (int i = 0; i < c->nevents; i++) {
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "event", dom_name(c->events[i], lang));
+        kt_jw_kint(w, "cost", c->cost[c->events[i]]);
+        kt_jw_kbool(w, "buyable", dom_event_ok(c, s, c->events[i]));
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "traits");
+    kt_jw_arr(w);
+    for (int i = 0; i < c->ntraits; i++) {
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "trait", dom_name(c->traits[i], lang));
+        kt_jw_kstr(w, "pile", dom_name(c->trait_pile[i], lang));
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    if (c->loot)
+        kt_jw_kint(w, "loot_pile", s->nloot); /* face down: only its size */
+    kt_jw_kstr(w, "journey", c->journey_errata ? "errata" : "printed");
     kt_jw_key(w, "turn_state");
     kt_jw_obj(w);
     kt_jw_kint(w, "actions", s->actions);
     kt_jw_kint(w, "buys", s->buys);
     kt_jw_kint(w, "coins", s->coins);
     kt_jw_kbool(w, "bought", s->bought);
+    kt_jw_kbool(w, "extra_turn", s->extra);
+    kt_jw_kint(w, "flags", s->tflags);
     kt_jw_obj_end(w);
     kt_jw_key(w, "supply");
     kt_jw_arr(w);
@@ -415,6 +657,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_kint(w, "vp", dom_score(c, s, p));
         kt_jw_kint(w, "cards", P->ncards);
         kt_jw_kint(w, "turns", P->turns);
+        kt_jw_kint(w, "extra_turns", P->xturns);
         kt_jw_key(w, "owned"); /* every gain and trash is public */
         jw_cards_counts(w, c, P->own, lang);
         kt_jw_kint(w, "hand_size", P->nhand);
@@ -447,9 +690,16 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     kt_jw_key(w, "in_play");
     kt_jw_arr(w);
     for (int i = 0; i < s->nplay; i++) {
+        const dom_inplay *e = &s->play[i];
         kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(s->play[i].card, lang));
-        kt_jw_kint(w, "owner", s->play[i].owner);
+        kt_jw_kstr(w, "card", dom_name(e->card, lang));
+        kt_jw_kint(w, "owner", e->owner);
+        kt_jw_kint(w, "uid", e->uid);
+        /* what keeps it in play is public: pending Duration effects, cards
+         * that never leave play, earlier turns */
+        kt_jw_kint(w, "pending", e->pend);
+        kt_jw_kbool(w, "forever", (e->flags & DOM_IP_FOREVER) != 0);
+        kt_jw_kbool(w, "old", (e->flags & DOM_IP_OLD) != 0);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -465,6 +715,19 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
             kt_jw_str(w, dom_name(a->card, lang));
         kt_jw_kint(w, "owner", a->owner);
         kt_jw_kstr(w, "kind", aside_names[a->kind]);
+        if (a->host)
+            kt_jw_kint(w, "host", a->host);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "watchers"); /* every "next time" effect is public */
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nwatch; i++) {
+        const dom_watch *x = &s->watch[i];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(x->card, lang));
+        kt_jw_kint(w, "owner", x->owner);
+        kt_jw_kint(w, "n", x->n);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -495,6 +758,7 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
     const dom_cfg *c = dom_cfgof(g);
     kt_jw_obj(w);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
+    kt_jw_kint(w, "pstep", s->pstep);
     kt_jw_key(w, "turn");
     kt_jw_obj(w);
     kt_jw_kint(w, "actions", s->actions);
@@ -505,6 +769,8 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kbool(w, "bought", s->bought);
     kt_jw_kbool(w, "extra", s->extra);
     kt_jw_kint(w, "cost_mod", s->cost_mod);
+    kt_jw_kint(w, "flags", s->tflags);
+    kt_jw_kint(w, "run", s->run);
     kt_jw_obj_end(w);
     kt_jw_key(w, "supply");
     kt_jw_obj(w);
@@ -515,6 +781,7 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
     jw_cards_counts(w, c, s->trash, KT_LANG_EN);
     kt_jw_key(w, "loot");
     jw_cards_topfirst(w, s->loot, s->nloot, KT_LANG_EN);
+    kt_jw_kint(w, "removed", s->removed);
     kt_jw_key(w, "players");
     kt_jw_obj(w);
     for (int p = 0; p < c->np; p++) {
@@ -535,6 +802,7 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "pub_top", P->pub_top);
         kt_jw_kint(w, "turns", P->turns);
         kt_jw_kint(w, "extra_turns", P->xturns);
+        kt_jw_kint(w, "shuffles", P->shuf);
         kt_jw_obj_end(w);
     }
     kt_jw_obj_end(w);
@@ -547,8 +815,10 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "owner", e->owner);
         kt_jw_kint(w, "uid", e->uid);
         kt_jw_kint(w, "by", e->by);
+        kt_jw_kint(w, "link", e->link);
         kt_jw_kint(w, "flags", e->flags);
         kt_jw_kint(w, "pend", e->pend);
+        kt_jw_kint(w, "mult", e->mult);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -573,8 +843,12 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "owner", x->owner);
         kt_jw_kstr(w, "card", dom_cards[x->card].en);
         kt_jw_kstr(w, "life", life_names[x->life]);
-        jw_card_or_null(w, "arg", x->arg);
+        if (x->card == DOM_FRIGATE)
+            kt_jw_kint(w, "arg", x->arg); /* the players it does not affect */
+        else
+            jw_card_or_null(w, "arg", x->arg);
         kt_jw_kint(w, "n", x->n);
+        kt_jw_kint(w, "fired", x->fired);
         kt_jw_kint(w, "uid", x->uid);
         kt_jw_obj_end(w);
     }
@@ -588,7 +862,7 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "step", f->step);
         kt_jw_kint(w, "player", f->pl);
         kt_jw_kint(w, "who", f->who);
-        kt_jw_kstr(w, "card", dom_cards[f->card].en);
+        jw_card_or_null(w, "card", f->card);
         kt_jw_kint(w, "n", f->n);
         jw_card_or_null(w, "x", f->x);
         kt_jw_kint(w, "y", f->y);
@@ -602,6 +876,14 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "flags", f->flags);
         kt_jw_kint(w, "types", f->tmask);
         kt_jw_kint(w, "uid", f->uid);
+        kt_jw_kint(w, "trig", f->trig);
+        kt_jw_kint(w, "pos", f->pos);
+        kt_jw_kint(w, "c0", f->c0);
+        kt_jw_kstr(w, "loc", loc_names[f->loc < DOM_NLOCS ? f->loc : 0]);
+        kt_jw_kint(w, "k", f->k);
+        kt_jw_kint(w, "z", f->z);
+        jw_card_or_null(w, "tc", f->tc);
+        kt_jw_kint(w, "tp", f->tp);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -706,9 +988,21 @@ static int jr_i(kt_jr *r, const kt_jv *obj, const char *key, long long lo, long 
     return 1;
 }
 
+/* An integer field added with Plunder: absent means 0. */
+static int jr_opt(kt_jr *r, const kt_jv *obj, const char *key, long long lo, long long hi,
+                  int *out)
+{
+    if (!kt_jv_get(obj, key)) {
+        *out = 0;
+        return 0 >= lo && 0 <= hi ? 1 : kt_jr_fail(r, "field '%s' is missing", key);
+    }
+    return jr_i(r, obj, key, lo, hi, out);
+}
+
 static int load_player(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_player *P)
 {
-    if (!kt_jr_only(r, o, "hand,hand_known,deck,discard,known_top,pub_top,turns,extra_turns"))
+    if (!kt_jr_only(r, o, "hand,hand_known,deck,discard,known_top,pub_top,turns,extra_turns,"
+                          "shuffles"))
         return 0;
     int n, x;
     if (!jr_cards(r, c, o, "hand", P->hand, NULL, DOM_MAXC, NULL) ||
@@ -739,13 +1033,16 @@ static int load_player(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_player *P
     if (!jr_i(r, o, "extra_turns", 0, 65535, &x))
         return 0;
     P->xturns = (uint16_t)x;
+    if (!jr_opt(r, o, "shuffles", 0, 65535, &x))
+        return 0;
+    P->shuf = (uint16_t)x;
     return 1;
 }
 
 static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
 {
     if (!kt_jr_only(r, o, "fx,step,player,who,card,n,x,y,immune,decision,src,verb,may,cap,only,"
-                          "flags,types,uid"))
+                          "flags,types,uid,trig,pos,c0,loc,k,z,tc,tp"))
         return 0;
     int v;
     if (!jr_named(r, o, "fx", fx_names, DOM_NFX, &v))
@@ -760,7 +1057,7 @@ static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
     if (!jr_i(r, o, "who", 0, c->np - 1, &v))
         return 0;
     f->who = (int8_t)v;
-    if ((v = jr_card_field(r, c, o, "card", 0, 1)) < 0)
+    if ((v = jr_card_field(r, c, o, "card", 1, 1)) < 0)
         return 0;
     f->card = (uint8_t)v;
     if (!jr_i(r, o, "n", 0, 255, &v))
@@ -798,7 +1095,7 @@ static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
     if ((v = jr_card_field(r, c, o, "only", 1, 1)) < 0)
         return 0;
     f->only = (uint8_t)v;
-    if (!jr_i(r, o, "flags", 0, 7, &v))
+    if (!jr_i(r, o, "flags", 0, 255, &v))
         return 0;
     f->flags = (uint8_t)v;
     if (!jr_i(r, o, "types", 0, 2047, &v))
@@ -807,6 +1104,34 @@ static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
     if (!jr_i(r, o, "uid", 0, 65535, &v))
         return 0;
     f->uid = (uint16_t)v;
+    if (!jr_opt(r, o, "trig", 0, 65535, &v))
+        return 0;
+    f->trig = (uint16_t)v;
+    if (!jr_opt(r, o, "pos", 0, 65535, &v))
+        return 0;
+    f->pos = (uint16_t)v;
+    if (!jr_opt(r, o, "c0", 0, 65535, &v))
+        return 0;
+    f->c0 = (uint16_t)v;
+    if (kt_jv_get(o, "loc")) {
+        if (!jr_named(r, o, "loc", loc_names, DOM_NLOCS, &v))
+            return 0;
+        f->loc = (uint8_t)v;
+    }
+    if (!jr_opt(r, o, "k", 0, 255, &v))
+        return 0;
+    f->k = (uint8_t)v;
+    if (!jr_opt(r, o, "z", 0, 255, &v))
+        return 0;
+    f->z = (uint8_t)v;
+    if (kt_jv_get(o, "tc")) {
+        if ((v = jr_card_field(r, c, o, "tc", 1, 1)) < 0)
+            return 0;
+        f->tc = (uint8_t)v;
+    }
+    if (!jr_opt(r, o, "tp", 0, c->np - 1, &v))
+        return 0;
+    f->tp = (uint8_t)v;
     return 1;
 }
 
@@ -814,18 +1139,24 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
     dom_state *s = dom_st(st);
     const dom_cfg *c = dom_cfgof(g);
-    if (!kt_jr_only(r, o, "phase,turn,supply,trash,loot,players,in_play,aside,watchers,stack,"
-                          "next_uid,ended,winner"))
+    if (!kt_jr_only(r, o, "phase,pstep,turn,supply,trash,loot,removed,players,in_play,aside,"
+                          "watchers,stack,next_uid,ended,winner"))
         return 0;
     int v, b;
     if (!jr_named(r, o, "phase", phase_names, DOM_NPHASES, &v))
         return 0;
     s->phase = (uint8_t)v;
+    if (!jr_opt(r, o, "pstep", 0, 2, &v))
+        return 0;
+    s->pstep = (uint8_t)v;
+    if (!jr_opt(r, o, "removed", 0, 4 * DOM_MAXP, &v))
+        return 0;
+    s->removed = (uint8_t)v;
     const kt_jv *t = kt_jr_get(r, o, "turn", KT_JOBJ);
     if (!t)
         return 0;
     kt_jr_push(r, "turn");
-    int ok = kt_jr_only(r, t, "actions,buys,coins,played,silvers,bought,extra,cost_mod");
+    int ok = kt_jr_only(r, t, "actions,buys,coins,played,silvers,bought,extra,cost_mod,flags,run");
     if (ok && (ok = jr_i(r, t, "actions", 0, 65535, &v)))
         s->actions = (uint16_t)v;
     if (ok && (ok = jr_i(r, t, "buys", 0, 65535, &v)))
@@ -842,6 +1173,10 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         s->extra = (uint8_t)b;
     if (ok && (ok = jr_i(r, t, "cost_mod", -20, 20, &v)))
         s->cost_mod = (int16_t)v;
+    if (ok && (ok = jr_opt(r, t, "flags", 0, DOM_TF_ALL, &v)))
+        s->tflags = (uint16_t)v;
+    if (ok && (ok = jr_opt(r, t, "run", 0, 255, &v)))
+        s->run = (uint8_t)v;
     kt_jr_pop(r);
     if (!ok)
         return 0;
@@ -888,7 +1223,7 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
         dom_inplay *x = &s->play[i];
         kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "card,owner,uid,by,flags,pend");
+        ok = kt_jr_only(r, e, "card,owner,uid,by,link,flags,pend,mult");
         if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
             x->card = (uint8_t)v;
         if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
@@ -897,10 +1232,14 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
             x->uid = (uint16_t)v;
         if (ok && (ok = jr_i(r, e, "by", 0, 65535, &v)))
             x->by = (uint16_t)v;
-        if (ok && (ok = jr_i(r, e, "flags", 0, 7, &v)))
+        if (ok && (ok = jr_opt(r, e, "link", 0, 65535, &v)))
+            x->link = (uint16_t)v;
+        if (ok && (ok = jr_i(r, e, "flags", 0, DOM_IP_FLAGS, &v)))
             x->flags = (uint8_t)v;
         if (ok && (ok = jr_i(r, e, "pend", 0, 255, &v)))
             x->pend = (uint8_t)v;
+        if (ok && (ok = jr_opt(r, e, "mult", 0, 255, &v)))
+            x->mult = (uint8_t)v;
         kt_jr_pop(r);
     }
     kt_jr_pop(r);
@@ -940,7 +1279,7 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
         dom_watch *x = &s->watch[i];
         kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "event,owner,card,life,arg,n,uid");
+        ok = kt_jr_only(r, e, "event,owner,card,life,arg,n,fired,uid");
         if (ok && (ok = jr_named(r, e, "event", ev_names, DOM_NEVENTS, &v)))
             x->ev = (uint8_t)v;
         if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
@@ -949,10 +1288,17 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
             x->card = (uint8_t)v;
         if (ok && (ok = jr_named(r, e, "life", life_names, DOM_NLIVES, &v)))
             x->life = (uint8_t)v;
-        if (ok && (ok = (v = jr_card_field(r, c, e, "arg", 1, 1)) >= 0))
+        const kt_jv *av = kt_jv_get(e, "arg");
+        if (ok && av && av->type == KT_JNUM) {
+            if ((ok = jr_i(r, e, "arg", 0, 255, &v)))
+                x->arg = (uint8_t)v;
+        } else if (ok && (ok = (v = jr_card_field(r, c, e, "arg", 1, 1)) >= 0)) {
             x->arg = (uint8_t)v;
+        }
         if (ok && (ok = jr_i(r, e, "n", 1, 255, &v)))
             x->n = (uint8_t)v;
+        if (ok && (ok = jr_opt(r, e, "fired", 0, DOM_STACK, &v)))
+            x->fired = (uint8_t)v;
         if (ok && (ok = jr_i(r, e, "uid", 0, 65535, &v)))
             x->uid = (uint16_t)v;
         kt_jr_pop(r);
@@ -993,6 +1339,7 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     memset(elsewhere, 0, sizeof elsewhere);
     for (int id = 0; id < DOM_NIDS; id++)
         elsewhere[id] = s->trash[id];
+    elsewhere[DOM_ESTATE] += s->removed;
     for (int k = 0; k < s->nloot; k++)
         elsewhere[s->loot[k]]++;
     for (int p = 0; p < c->np; p++) {
@@ -1114,6 +1461,19 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
         if (col == 2 || i == c->npiles - 1)
             kt_buf_putc(out, '\n');
     }
+    if (c->nevents || c->ntraits) {
+        kt_buf_puts(out, de ? "Landschaften: " : "Landscapes: ");
+        for (int i = 0; i < c->nevents; i++)
+            kt_buf_printf(out, "%s%s %s%d%s", i ? ", " : "", dom_name(c->events[i], lang),
+                          de ? "" : "$", c->cost[c->events[i]], de ? "G" : "");
+        for (int i = 0; i < c->ntraits; i++)
+            kt_buf_printf(out, "%s%s (%s)", i || c->nevents ? ", " : "",
+                          dom_name(c->traits[i], lang), dom_name(c->trait_pile[i], lang));
+        kt_buf_putc(out, '\n');
+    }
+    if (c->loot)
+        kt_buf_printf(out, "%s: %d\n", de ? "Kostbarkeiten (verdeckt)" : "Loot pile (face down)",
+                      s->nloot);
     kt_buf_printf(out, "%s: ", de ? "Müll" : "Trash");
     render_counts(out, c, s->trash, lang);
     kt_buf_putc(out, '\n');
@@ -1130,8 +1490,10 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
         for (int i = 0; i < s->nplay; i++) {
             if (s->play[i].owner != p)
                 continue;
-            kt_buf_printf(out, "%s%s", in ? ", " : (de ? "    im Spiel: " : "    in play: "),
-                          dom_name(s->play[i].card, lang));
+            const dom_inplay *e = &s->play[i];
+            kt_buf_printf(out, "%s%s%s", in ? ", " : (de ? "    im Spiel: " : "    in play: "),
+                          dom_name(e->card, lang),
+                          (e->flags & DOM_IP_FOREVER) ? " (+)" : e->pend ? " (*)" : "");
             in = 1;
         }
         if (in)
@@ -1141,7 +1503,7 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
             if (a->owner != p)
                 continue;
             int hid = dom_aside_hidden(a->kind) && viewer != p && viewer >= 0;
-            kt_buf_printf(out, "    %s: %s\n", de ? "zur Seite" : "aside",
+            kt_buf_printf(out, "    %s (%s): %s\n", de ? "zur Seite" : "aside", aside_names[a->kind],
                           hid ? (de ? "(verdeckt)" : "(hidden)") : dom_name(a->card, lang));
         }
         if (viewer < 0 || viewer == p) {
@@ -1170,20 +1532,57 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
 void dom_components(int lang, kt_buf *out)
 {
     int de = lang == KT_LANG_DE;
-    kt_buf_puts(out, de ? "Karten (Name / englisch, Kosten, Typen, Edition):\n"
-                        : "Cards (name / German, cost, types, set):\n");
-    for (int id = 1; id < DOM_NCARDS; id++) {
-        const dom_card *d = &dom_cards[id];
-        kt_buf_printf(out, "  %s / %s", de ? d->de : d->en, de ? d->en : d->de);
-        kt_buf_pad_to(out, 36);
-        kt_buf_printf(out, "$%d  ", d->cost);
-        dom_types_text(d->types, lang, out);
-        kt_buf_pad_to(out, 62);
-        kt_buf_printf(out, "%s  %s\n", d->set == DOM_SET_PLUNDER ? "Plunder" : "Base 2E",
-                      de && d->text_de ? d->text_de : d->text);
+    static const char *const heads_en[] = {"", "Basic cards", "Kingdom cards", "Loots (2 of each, "
+                                           "face-down pile, not in the Supply)",
+                                           "Events", "Traits"};
+    static const char *const heads_de[] = {"", "Basiskarten", "Königreichkarten",
+                                           "Kostbarkeiten (je 2, verdeckter Stapel, nicht im "
+                                           "Vorrat)",
+                                           "Ereignisse", "Merkmale"};
+    kt_buf_puts(out, de ? "Karten (Name / englisch, Kosten, Typen, Edition, Effekt):\n"
+                        : "Cards (name / German, cost, types, set, effect):\n");
+    for (int kind = DOM_K_BASIC; kind <= DOM_K_TRAIT; kind++) {
+        kt_buf_printf(out, "%s:\n", de ? heads_de[kind] : heads_en[kind]);
+        for (int id = 1; id < DOM_NCARDS; id++) {
+            const dom_card *d = &dom_cards[id];
+            if (d->kind != kind)
+                continue;
+            kt_buf_printf(out, "  %s / %s", de ? d->de : d->en, de ? d->en : d->de);
+            kt_buf_pad_to(out, 44);
+            if (kind == DOM_K_TRAIT)
+                kt_buf_puts(out, "    ");
+            else
+                kt_buf_printf(out, "$%d%s ", d->cost, kind == DOM_K_LOOT ? "*" : " ");
+            dom_types_text(d->types, lang, out);
+            kt_buf_pad_to(out, 78);
+            kt_buf_printf(out, "%s  %s\n", d->set == DOM_SET_PLUNDER ? "Plunder" : "Base 2E",
+                          de && d->text_de ? d->text_de : d->text);
+        }
     }
     kt_buf_puts(out, de ? "Empfohlene Königreiche (preset=...):\n"
                         : "Recommended kingdoms (preset=...):\n");
-    for (int i = 0; i < dom_npresets; i++)
-        kt_buf_printf(out, "  %s: %s\n", dom_presets[i].name, dom_presets[i].cards);
+    for (int i = 0; i < dom_npresets; i++) {
+        const dom_preset *p = &dom_presets[i];
+        if (!p->cards)
+            continue;
+        kt_buf_printf(out, "  %s", p->name);
+        if (p->name_de && strcmp(p->name_de, p->name))
+            kt_buf_printf(out, " / %s", p->name_de);
+        kt_buf_printf(out, ": %s", p->cards);
+        if (p->events[0])
+            kt_buf_printf(out, "; %s %s", de ? "Ereignis" : "Event", p->events);
+        if (p->traits[0])
+            kt_buf_printf(out, "; %s %s", de ? "Merkmal" : "Trait", p->traits);
+        kt_buf_putc(out, '\n');
+    }
+    kt_buf_puts(out, de ? "Empfohlene Plünderer-Königreiche mit anderen Erweiterungen (nicht "
+                          "verfügbar):\n"
+                        : "Recommended Plunder kingdoms with other expansions (not available):\n");
+    for (int i = 0; i < dom_npresets; i++) {
+        const dom_preset *p = &dom_presets[i];
+        if (p->cards)
+            continue;
+        kt_buf_printf(out, "  %s / %s: %s %s\n", p->name, p->name_de ? p->name_de : p->name,
+                      de ? "braucht" : "needs", p->missing);
+    }
 }
