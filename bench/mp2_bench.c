@@ -7,6 +7,11 @@
  *   cc -O2 -Iinclude -Isrc bench/mp2_bench.c build/mp2/libkontor.a -lm -o build/mp2/mp2-bench
  * Usage:
  *   mp2-bench speed [games] [players] [options]
+ *   mp2-bench digest [games]
+ *       behaviour digest: hashes every legal-action list, every choice and
+ *       every final state of random games in 2-4 players, base and
+ *       Caravans, drafted and fixed characters (a speed change must keep
+ *       it unchanged).
  *   mp2-bench match <games> <players> <options> <bot0> <bot1> ...
  *       bots by seat, rotated each game; prints win rates, scores,
  *       win rates by character and normal-action usage.
@@ -70,6 +75,75 @@ static int speed(int games, int np, const char *opts)
            total / dt / 1e6, total / dc / 1e6, games / dc);
     kt_state_free(g, s);
     kt_game_free(g);
+    return 0;
+}
+
+/* FNV-1a over 32-bit words. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int digest(int games)
+{
+    static const char *const cfgs[] = {
+        "", "caravans=1", "characters=mongke,dewu,abha,mailin",
+        "characters=filippo,isabella,gantulga,abha",
+        "caravans=1;characters=tebaldo,piedro,vidal,donata",
+        "caravans=1;characters=mailin,donata,piedro,gantulga",
+        "first_player=last;mongke_end_oasis=1;extra_post_bonus=0;filippo_own=use;"
+        "isabella_reroll=1;mailin_posts=last;goal_match=shield"};
+    uint64_t all = 0xcbf29ce484222325ull;
+    long actions = 0;
+    kt_action buf[KT_LEGAL_MAX];
+    for (int np = 2; np <= 4; np++)
+        for (size_t ci = 0; ci < sizeof cfgs / sizeof cfgs[0]; ci++) {
+            char o[256];
+            snprintf(o, sizeof o, "%s", cfgs[ci]);
+            if (np < 4 && strstr(o, "characters=")) {
+                /* keep the first np names */
+                char *l = strstr(o, "characters=") + 11;
+                for (int k = 0; k < np; k++) {
+                    l = strchr(l, ',');
+                    if (!l)
+                        break;
+                    if (k == np - 1)
+                        *l = 0;
+                    else
+                        l++;
+                }
+            }
+            kt_game *g;
+            kt_err err;
+            if (kt_game_new("mp2", o, np, 7, NULL, &g, &err) != KT_OK) {
+                fprintf(stderr, "%s\n", err.msg);
+                return 1;
+            }
+            kt_state *s = kt_state_new(g);
+            kt_rng r;
+            kt_rng_seed(&r, 1000 + (uint64_t)np * 31 + ci);
+            uint64_t h = 0xcbf29ce484222325ull;
+            for (int i = 0; i < games; i++) {
+                kt_state_init_seed(g, s, (uint64_t)i + 1);
+                while (!kt_is_over(g, s)) {
+                    int k = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                    h = fnv(h, &k, sizeof k);
+                    h = fnv(h, buf, sizeof *buf * (size_t)k);
+                    kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)k)]);
+                    actions++;
+                }
+                uint64_t sh = kt_state_hash(g, s);
+                h = fnv(h, &sh, sizeof sh);
+            }
+            printf("  %dp %-60s %016llx\n", np, o, (unsigned long long)h);
+            all = fnv(all, &h, sizeof h);
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
+    printf("digest %016llx over %ld actions\n", (unsigned long long)all, actions);
     return 0;
 }
 
@@ -264,6 +338,8 @@ int main(int argc, char **argv)
     if (argc >= 3 && strcmp(argv[1], "trace") == 0)
         return trace((uint64_t)atoll(argv[2]), argc > 3 ? atoi(argv[3]) : 3, argc > 4 ? argv[4] : "",
                      argc > 5 ? argv[5] : "random");
+    if (argc >= 2 && strcmp(argv[1], "digest") == 0)
+        return digest(argc > 2 ? atoi(argv[2]) : 300);
     if (argc >= 2 && strcmp(argv[1], "speed") == 0)
         return speed(argc > 2 ? atoi(argv[2]) : 200, argc > 3 ? atoi(argv[3]) : 3,
                      argc > 4 ? argv[4] : "");

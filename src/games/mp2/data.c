@@ -1209,7 +1209,30 @@ kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err)
             if (!c->shield_mask[c->rtile[t].crest[k]])
                 return kt_seterr(err, KT_EINVAL, "mp2/tiles.txt (rtile %s): crest '%s' is on no city",
                                  c->rtile[t].id, c->shield[c->rtile[t].crest[k]]);
+    mp2_derive(c);
     return KT_OK;
+}
+
+/* Tables the legal-move generator reads instead of re-deriving them on
+ * every call (a pure function of the loaded data). */
+void mp2_derive(mp2_cfg *c)
+{
+    for (int sp = 0; sp < MP2_NSPACES; sp++) {
+        int base = sp < MP2_NBASESP;
+        c->sp_dice[sp] = base ? c->space[sp].dice : 1;
+        c->sp_min[sp] = base ? c->space[sp].min : 1;
+        c->sp_single[sp] = (uint8_t)(!base || (!c->space[sp].stack && sp != SP_KHAN));
+        c->sp_fee[sp] = (uint8_t)(base && c->space[sp].stack && sp != SP_KHAN);
+    }
+    for (int v = 0; v <= 6; v++) {
+        c->seal_die[v] = 0;
+        for (int g = 0; g < MP2_NGUILD; g++)
+            if (c->guild[g].take <= v)
+                c->seal_die[v] |= (uint8_t)(1 << g);
+    }
+    c->bonus_mask = 0;
+    for (int b = 0; b < MP2_NBONUSCITY; b++)
+        c->bonus_mask |= 1ull << c->bonus_loc[b];
 }
 
 /* ------------------------------------------------------------ characters */

@@ -235,6 +235,13 @@ typedef struct mp2_cfg {
     int nrw;
     mp2_reward rw[MP2_MAXRW];
     uint16_t rw_bag, rw_mongke, rw_khan, rw_contract_coins;
+    /* derived after loading (mp2_derive), for the legal-move generator */
+    uint8_t sp_dice[MP2_NSPACES];   /* dice a placement takes */
+    uint8_t sp_min[MP2_NSPACES];    /* lowest die allowed by the space */
+    uint8_t sp_single[MP2_NSPACES]; /* closed once used (Khan's Favor: own rule) */
+    uint8_t sp_fee[MP2_NSPACES];    /* later users pay the fee */
+    uint8_t seal_die[7];            /* guilds a die of each value can take */
+    uint64_t bonus_mask;            /* cities with a city-bonus marker */
 } mp2_cfg;
 
 /* ---- state ---- */
@@ -366,6 +373,7 @@ enum { DT_OWN = 1, DT_BLACK = 2, DT_PIECE = 3 };
 
 /* data.c */
 kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err);
+void mp2_derive(mp2_cfg *c);
 const char *mp2_item_code(int item);
 const char *mp2_char_name(int ch, int lang);
 int mp2_char_find(const char *name);

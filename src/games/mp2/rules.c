@@ -746,110 +746,141 @@ void mp2_init(const kt_game *g, kt_state *st)
 
 /* ------------------------------------------------------------ legal: turn */
 
+/* The turn decision is the hot path of random play (about four in five
+ * decisions): every open space times every way to put its dice down.  So
+ * the player's dice are summarised once per call as "kinds" (own 1..6,
+ * black 1..6, Donata's pieces), each kind already a one-die placement;
+ * pairs and triples are built from them by plain arithmetic, and only
+ * when a space needs them.  The order of the generated actions is part of
+ * the behaviour (random play picks by index) and is: spaces in index
+ * order; per space the multisets of kinds in lexicographic order. */
+
 typedef struct combo {
-    uint32_t code; /* dice codes, 5 bits each, ascending */
-    uint8_t k, low, nown, npiece;
-    uint8_t pieces; /* colours of pieces used */
+    uint32_t code;  /* dice codes, 5 bits each, in kind order */
+    uint8_t low;    /* lowest value (a piece counts as 6) */
+    uint8_t nown;   /* own dice in it */
+    uint8_t npiece; /* pieces in it */
+    uint8_t pieces; /* colours of the pieces used */
 } combo;
 
-typedef struct dtypes {
-    int n;
-    uint8_t code[16], val[16], cnt[16];
-} dtypes;
+typedef struct dkinds {
+    int n;           /* kinds; Donata's pieces are the last npiece */
+    int npiece;
+    combo one[16];   /* each kind as a one-die placement */
+    uint8_t cnt[16]; /* dice of that kind */
+    int own, black;  /* unplaced own / black dice */
+    /* kinds as bit sets (bit i = kind i), for one-die spaces */
+    uint32_t own_set, piece_set;
+    uint32_t ge[8]; /* kinds with value >= v (ge[7] empty) */
+} dkinds;
 
-static void die_types(const mp2_player *pl, dtypes *t)
+/* Written without data-dependent branches where it is cheap: dice values
+ * are random, so branches on them are mispredicted in random play. */
+static void die_kinds(const mp2_player *pl, dkinds *d)
 {
-    t->n = 0;
-    for (int v = 1; v <= 6; v++)
-        if (pl->own[v]) {
-            t->code[t->n] = (uint8_t)MP2_DIE(DT_OWN, v);
-            t->val[t->n] = (uint8_t)v;
-            t->cnt[t->n++] = pl->own[v];
-        }
-    for (int v = 1; v <= 6; v++)
-        if (pl->blk[v]) {
-            t->code[t->n] = (uint8_t)MP2_DIE(DT_BLACK, v);
-            t->val[t->n] = (uint8_t)v;
-            t->cnt[t->n++] = pl->blk[v];
-        }
-    for (int col = 0; col < MP2_MAXP; col++)
-        if ((pl->pieces >> col) & 1) {
-            t->code[t->n] = (uint8_t)MP2_DIE(DT_PIECE, col + 1);
-            t->val[t->n] = 6;
-            t->cnt[t->n++] = 1;
-        }
-}
-
-static void combo_clear(combo *cb)
-{
-    cb->code = 0;
-    cb->k = cb->low = cb->nown = cb->npiece = cb->pieces = 0;
-}
-
-static void combo_add(combo *cb, const dtypes *t, int i)
-{
-    cb->code |= (uint32_t)t->code[i] << (5 * cb->k);
-    if (cb->k == 0 || t->val[i] < cb->low)
-        cb->low = t->val[i];
-    int ty = MP2_DTYPE(t->code[i]);
-    if (ty == DT_OWN)
-        cb->nown++;
-    else if (ty == DT_PIECE) {
-        cb->npiece++;
-        cb->pieces |= (uint8_t)(1 << (MP2_DVAL(t->code[i]) - 1));
+    int n = 0, own = 0, black = 0;
+    for (int v = 1; v <= 6; v++) {
+        combo *x = &d->one[n];
+        x->code = MP2_DIE(DT_OWN, v);
+        x->low = (uint8_t)v;
+        x->nown = 1;
+        x->npiece = x->pieces = 0;
+        d->cnt[n] = pl->own[v];
+        own += pl->own[v];
+        n += pl->own[v] != 0;
     }
-    cb->k++;
+    d->own_set = (1u << n) - 1;
+    for (int v = 1; v <= 6; v++) {
+        combo *x = &d->one[n];
+        x->code = MP2_DIE(DT_BLACK, v);
+        x->low = (uint8_t)v;
+        x->nown = x->npiece = x->pieces = 0;
+        d->cnt[n] = pl->blk[v];
+        black += pl->blk[v];
+        n += pl->blk[v] != 0;
+    }
+    int first_piece = n;
+    if (pl->pieces)
+        for (int col = 0; col < MP2_MAXP; col++)
+            if ((pl->pieces >> col) & 1) {
+                combo *x = &d->one[n];
+                x->code = MP2_DIE(DT_PIECE, col + 1);
+                x->low = 6;
+                x->nown = 0;
+                x->npiece = 1;
+                x->pieces = (uint8_t)(1 << col);
+                d->cnt[n++] = 1;
+            }
+    d->n = n;
+    d->own = own;
+    d->black = black;
+    d->npiece = n - first_piece;
+    d->piece_set = ((1u << n) - 1) & ~((1u << first_piece) - 1);
 }
 
-/* All multisets of k dice from the player's supply, in a fixed order. */
-static int combos(const dtypes *t, int k, combo *out)
+/* d->ge[]: only the placement generator needs it. */
+static void die_kinds_ge(dkinds *d)
+{
+    uint32_t ge[8] = {0};
+    for (int i = 0; i < d->n; i++)
+        ge[d->one[i].low] |= 1u << i;
+    d->ge[7] = 0;
+    for (int v = 6; v >= 0; v--)
+        d->ge[v] = ge[v] | d->ge[v + 1];
+}
+
+/* a followed by b, b's codes shifted to bit `shift` */
+static inline combo combine(const combo *a, const combo *b, int shift)
+{
+    combo r;
+    r.code = a->code | b->code << shift;
+    r.low = a->low < b->low ? a->low : b->low;
+    r.nown = (uint8_t)(a->nown + b->nown);
+    r.npiece = (uint8_t)(a->npiece + b->npiece);
+    r.pieces = (uint8_t)(a->pieces | b->pieces);
+    return r;
+}
+
+/* All multisets of 2 dice, in lexicographic order of kinds. */
+static int combos2(const dkinds *d, combo *out)
 {
     int n = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (k == 1) {
-            combo_clear(&out[n]);
-            combo_add(&out[n++], t, i);
-            continue;
-        }
-        for (int j = i; j < t->n; j++) {
-            if (j == i && t->cnt[i] < 2)
-                continue;
-            if (k == 2) {
-                combo_clear(&out[n]);
-                combo_add(&out[n], t, i);
-                combo_add(&out[n++], t, j);
-                continue;
-            }
-            for (int l = j; l < t->n; l++) {
-                int need_l = 1 + (l == j) + (l == i);
-                if (l == j && t->cnt[l] < need_l)
-                    continue;
-                combo_clear(&out[n]);
-                combo_add(&out[n], t, i);
-                combo_add(&out[n], t, j);
-                combo_add(&out[n++], t, l);
-            }
-        }
-    }
+    for (int i = 0; i < d->n; i++)
+        for (int j = d->cnt[i] >= 2 ? i : i + 1; j < d->n; j++)
+            out[n++] = combine(&d->one[i], &d->one[j], 5);
     return n;
 }
 
-static int seal_takeable(const mp2_cfg *c, const mp2_state *s, int p, int g, int die)
+/* All multisets of 3 dice, in lexicographic order of kinds. */
+static int combos3(const dkinds *d, combo *out)
 {
-    if (has_seal(&s->pl[p], g) || c->guild[g].take > die)
-        return 0;
-    int holders = 0;
-    for (int q = 0; q < c->np; q++)
-        holders += has_seal(&s->pl[q], g);
-    return holders < c->guild[g].copies;
+    int n = 0;
+    for (int i = 0; i < d->n; i++)
+        for (int j = d->cnt[i] >= 2 ? i : i + 1; j < d->n; j++) {
+            combo ij = combine(&d->one[i], &d->one[j], 5);
+            /* the third die may repeat kind j if enough dice of it remain */
+            int need = 2 + (j == i);
+            for (int l = d->cnt[j] >= need ? j : j + 1; l < d->n; l++)
+                out[n++] = combine(&ij, &d->one[l], 10);
+        }
+    return n;
 }
 
-static int any_seal(const mp2_cfg *c, const mp2_state *s, int p, int die)
+/* Guilds player p may still take whatever the die (not held, copies
+ * left), as a bit mask. */
+static int seals_open(const mp2_cfg *c, const mp2_state *s, int p)
 {
+    /* holders per guild, one nibble each */
+    unsigned held = 0;
+    for (int q = 0; q < c->np; q++) {
+        unsigned x = s->pl[q].seals & 15u;
+        held += (x & 1u) | (x & 2u) << 3 | (x & 4u) << 6 | (x & 8u) << 9;
+    }
+    int m = 0;
     for (int g = 0; g < MP2_NGUILD; g++)
-        if (seal_takeable(c, s, p, g, die))
-            return 1;
-    return 0;
+        if (((held >> (4 * g)) & 15u) < c->guild[g].copies)
+            m |= 1 << g;
+    return m & ~s->pl[p].seals & 15;
 }
 
 static int card_times(const mp2_card *cd, int die)
@@ -859,36 +890,31 @@ static int card_times(const mp2_card *cd, int die)
 
 static int bonus_cities_with_post(const mp2_cfg *c, const mp2_state *s, int p)
 {
-    int n = 0;
-    for (int b = 0; b < MP2_NBONUSCITY; b++)
-        n += (int)((s->pl[p].posts >> c->bonus_loc[b]) & 1);
-    return n;
+    return mp2_popc64(s->pl[p].posts & c->bonus_mask);
 }
 
-/* Can city card `cd` be resolved at least once with a die of value `die`
- * after paying `fee` coins? */
-static int card_usable(const mp2_cfg *c, const mp2_state *s, int p, const mp2_card *cd, int die,
-                       int fee)
+/* Can city card `cd` be resolved at least once?  Cards are single-use
+ * spaces, so no fee is ever paid; the die matters only for the minimum
+ * (checked by the caller) and for the guild-seal card (seal_any: some
+ * guild takeable with a 6). */
+static int card_usable(const mp2_cfg *c, const mp2_state *s, int p, const mp2_card *cd,
+                       int seal_any)
 {
-    if (die < cd->min)
-        return 0;
-    mp2_player tmp = s->pl[p];
-    if (fee)
-        pay_cc(&tmp, fee, 0, 0);
+    const mp2_player *pl = &s->pl[p];
     switch (cd->kind) {
     case CK_TRADE:
-        return can_pay_b(&tmp, &c->rw[cd->pay].alt[0], 1);
+        return can_pay_b(pl, &c->rw[cd->pay].alt[0], 1);
     case CK_EITHER:
-        return can_pay_b(&tmp, &c->rw[cd->pay].alt[0], 1) ||
-               can_pay_b(&tmp, &c->rw[cd->pay2].alt[0], 1);
+        return can_pay_b(pl, &c->rw[cd->pay].alt[0], 1) ||
+               can_pay_b(pl, &c->rw[cd->pay2].alt[0], 1);
     case CK_PERCONTRACT:
-        return tmp.ndone > 0;
+        return pl->ndone > 0;
     case CK_PERPOST:
-        return tmp.nposts > 0;
+        return pl->nposts > 0;
     case CK_BONUSES:
         return bonus_cities_with_post(c, s, p) > 0;
     case CK_SEALS:
-        return can_pay_b(&tmp, &c->rw[cd->pay].alt[0], 1) && any_seal(c, s, p, die);
+        return seal_any && can_pay_b(pl, &c->rw[cd->pay].alt[0], 1);
     }
     return 0;
 }
@@ -916,62 +942,18 @@ typedef struct tctx {
     kt_action *buf;
     int n;
     int own, black;      /* unplaced own / black dice of the player */
-    int seal_ok[7];      /* -1 unknown, else any_seal() for that die value */
+    int seals;           /* -1 unknown, else seals_open() */
     int travel_ok[3][7]; /* -1 unknown, else whether a first leg exists for fee f */
 } tctx;
 
 static int seal_ok(tctx *t, int die)
 {
-    if (t->seal_ok[die] < 0)
-        t->seal_ok[die] = any_seal(t->c, t->s, t->p, die);
-    return t->seal_ok[die];
+    if (t->seals < 0)
+        t->seals = seals_open(t->c, t->s, t->p);
+    return (t->seals & t->c->seal_die[die]) != 0;
 }
 
 static void emit(tctx *t, kt_action a) { t->buf[t->n++] = a; }
-
-/* Conditions of a space that do not depend on the dice chosen; checked
- * once per space before its dice combinations (the hot path of random
- * play).  Returns 0 when no placement there can be legal. */
-static int space_open(tctx *t, int sp)
-{
-    const mp2_cfg *c = t->c;
-    const mp2_state *s = t->s;
-    int p = t->p;
-    const mp2_player *pl = &s->pl[p];
-    const mp2_space *x = &s->sp[sp];
-    int single = sp >= MP2_NBASESP || (!c->space[sp].stack && sp != SP_KHAN);
-    if (single && x->used)
-        return 0;
-    /* own colour already there: only black dice (pieces need a free space) */
-    if (((x->occ >> p) & 1) && t->black == 0)
-        return 0;
-    switch (sp) {
-    case SP_KHAN:
-        return x->used < 4;
-    case SP_SEALS:
-        return seal_ok(t, 6);
-    case SP_CONTRACTS:
-        return contract_avail(c, s, p, MP2_NOLOC);
-    case SP_TRAVEL2:
-    case SP_TRAVEL3:
-        return !has_char(s, p, CH_GANTULGA);
-    default:
-        break;
-    }
-    if (sp >= SP_SPECIAL && sp < SP_CARD)
-        return (int)((pl->posts >> c->special_loc[(sp - SP_SPECIAL) / 2]) & 1);
-    if (sp >= SP_CARD && sp < SP_BAG) {
-        int slot = sp - SP_CARD, card = s->card_slot[slot];
-        if (card == MP2_NONE)
-            return 0;
-        if (slot < MP2_NCARDCITY && !((pl->posts >> c->card_loc[slot]) & 1) && !pl->pieces)
-            return 0;
-        /* cards are single-use, so never a fee; the die matters only for
-         * the minimum and the guild seal card */
-        return card_usable(c, s, p, &c->card[card], 6, 0);
-    }
-    return 1;
-}
 
 static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
 {
@@ -983,13 +965,14 @@ static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
     const mp2_card *cd = NULL;
     int card_loc = -1;
     /* everything that depends only on the space, hoisted out of the loop */
-    int lowmin = sp < MP2_NBASESP ? c->space[sp].min : 1;
+    int lowmin = c->sp_min[sp];
     if (sp == SP_KHAN && x->used && s->khan[x->used - 1] > lowmin)
         lowmin = s->khan[x->used - 1];
     int own_blocked = (x->occ >> p) & 1;
     int piece_blocked = x->used && sp != SP_KHAN;
-    int fee_applies = x->used && sp < MP2_NBASESP && c->space[sp].stack && sp != SP_KHAN;
-    int can_fee = pl->res[IT_COIN] + pl->res[IT_JADE];
+    int fee_applies = x->used && c->sp_fee[sp];
+    /* the most a fee may be (coins, or jade for the shortfall) */
+    int maxfee = fee_applies ? pl->res[IT_COIN] + pl->res[IT_JADE] : 6;
     enum { K_PLAIN, K_SEALS, K_TRAVEL, K_SPECIAL, K_CARD } kind = K_PLAIN;
     int other_own = 0;
     if (sp == SP_SEALS) {
@@ -1000,49 +983,218 @@ static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
         int k = (sp - SP_SPECIAL) / 2, other = SP_SPECIAL + 2 * k + (1 - (sp - SP_SPECIAL) % 2);
         kind = K_SPECIAL;
         other_own = (s->sp[other].occ >> p) & 1; /* one colour per special city */
-    } else if (sp >= SP_CARD && sp < SP_BAG) {
-        kind = K_CARD;
+    } else if (sp >= SP_CARD) {
         cd = &c->card[s->card_slot[sp - SP_CARD]];
         if (cd->min > lowmin)
             lowmin = cd->min;
         if (sp - SP_CARD < MP2_NCARDCITY && !((pl->posts >> c->card_loc[sp - SP_CARD]) & 1))
             card_loc = c->card_loc[sp - SP_CARD]; /* open only through a piece */
+        if (cd->kind == CK_SEALS || card_loc >= 0)
+            kind = K_CARD;
     }
+    /* dice kinds a placement may not contain here */
+    int no_own = own_blocked || (kind == K_SPECIAL && other_own);
     for (int i = 0; i < ncb; i++) {
         const combo *cb = &cbs[i];
-        if (cb->low < lowmin || (own_blocked && cb->nown) || (piece_blocked && cb->npiece))
+        if (cb->low < lowmin || cb->low > maxfee || (no_own && cb->nown) ||
+            (piece_blocked && cb->npiece))
             continue;
-        int fee = fee_applies ? cb->low : 0;
-        if (fee > can_fee)
-            continue;
-        int ok = 1;
         switch (kind) {
         case K_SEALS:
-            ok = seal_ok(t, cb->low);
+            if (!seal_ok(t, cb->low))
+                continue;
             break;
         case K_TRAVEL: {
+            int fee = fee_applies ? cb->low : 0;
             int *cache = &t->travel_ok[sp - SP_TRAVEL1][fee];
             if (*cache < 0)
                 *cache = first_leg_exists(c, s, p, fee + (sp == SP_TRAVEL1 ? 2 : 0));
-            ok = *cache;
+            if (!*cache)
+                continue;
             break;
         }
-        case K_SPECIAL:
-            ok = !(cb->nown && other_own);
-            break;
         case K_CARD:
-            ok = (cd->kind != CK_SEALS || seal_ok(t, cb->low)) &&
-                 (card_loc < 0 || (cb->npiece && pieces_open_city(c, s, cb->pieces, card_loc)));
+            if ((cd->kind == CK_SEALS && !seal_ok(t, cb->low)) ||
+                (card_loc >= 0 && !(cb->npiece && pieces_open_city(c, s, cb->pieces, card_loc))))
+                continue;
             break;
         default:
             break;
         }
-        if (ok)
-            emit(t, MP2_ACT(A_PLACE, (uint32_t)sp | (cb->code << 8)));
+        emit(t, MP2_ACT(A_PLACE, (uint32_t)sp | (cb->code << 8)));
     }
 }
 
 static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile);
+static uint64_t route_targets(const mp2_cfg *c, const mp2_state *s, int p, int tile);
+
+/* Some route tile can be started now (checked on every turn decision of a
+ * Caravans game, so the common case is decided on shields alone). */
+static int route_start_ok(const mp2_cfg *c, const mp2_state *s, int p)
+{
+    const mp2_player *pl = &s->pl[p];
+    unsigned figsh = 0; /* shields of the cities where a figure stands */
+    for (int f = 0; f < nfigs(s, p); f++)
+        if (c->loc[pl->fig[f]].kind == LK_CITY)
+            figsh |= 1u << c->loc[pl->fig[f]].shield;
+    if (!figsh)
+        return 0;
+    for (int tl = 0; tl < c->nrtile; tl++) {
+        const mp2_rtile *rt = &c->rtile[tl];
+        if (s->rtile[tl] != RT_UP || !(figsh & (1u << rt->crest[0] | 1u << rt->crest[1])))
+            continue;
+        /* every crest is on some city (checked by the loader), so only
+         * Mailin & Tian Chin's exclusion can leave no target */
+        if (!has_char(s, p, CH_MAILIN) || route_targets(c, s, p, tl))
+            return 1;
+    }
+    return 0;
+}
+
+/* gen_space for a one-die space: the same conditions, as bit sets over
+ * the kinds (most open spaces take one die). */
+static void gen_space1(tctx *t, int sp, const dkinds *d)
+{
+    const mp2_cfg *c = t->c;
+    const mp2_state *s = t->s;
+    int p = t->p;
+    const mp2_player *pl = &s->pl[p];
+    const mp2_space *x = &s->sp[sp];
+    int lowmin = c->sp_min[sp];
+    if (sp == SP_KHAN && x->used && s->khan[x->used - 1] > lowmin)
+        lowmin = s->khan[x->used - 1];
+    int fee_applies = x->used && c->sp_fee[sp];
+    int no_own = (x->occ >> p) & 1;
+    int seals = sp == SP_SEALS; /* De Wu's one-die Guild Seals, or the seal card */
+    uint32_t ok = 0;
+    if (sp >= SP_CARD) {
+        const mp2_card *cd = &c->card[s->card_slot[sp - SP_CARD]];
+        if (cd->min > lowmin)
+            lowmin = cd->min;
+        ok = d->ge[lowmin];
+        if (sp - SP_CARD < MP2_NCARDCITY && !((pl->posts >> c->card_loc[sp - SP_CARD]) & 1)) {
+            /* open only through a piece of a fitting colour */
+            uint32_t pc = ok & d->piece_set, keep = 0;
+            for (; pc; pc &= pc - 1) {
+                int i = __builtin_ctz(pc);
+                if (pieces_open_city(c, s, d->one[i].pieces, c->card_loc[sp - SP_CARD]))
+                    keep |= 1u << i;
+            }
+            ok = keep;
+        }
+        seals = cd->kind == CK_SEALS;
+    } else {
+        ok = d->ge[lowmin];
+        if (sp >= SP_SPECIAL) {
+            int k = (sp - SP_SPECIAL) / 2, other = SP_SPECIAL + 2 * k + (1 - (sp - SP_SPECIAL) % 2);
+            no_own |= (s->sp[other].occ >> p) & 1; /* one colour per special city */
+        }
+        if (fee_applies) {
+            int maxfee = pl->res[IT_COIN] + pl->res[IT_JADE];
+            if (maxfee < 6)
+                ok &= ~d->ge[maxfee < 0 ? 0 : maxfee + 1];
+        }
+    }
+    if (no_own)
+        ok &= ~d->own_set;
+    if (x->used && sp != SP_KHAN)
+        ok &= ~d->piece_set; /* pieces only on free spaces */
+    if (seals)
+        for (uint32_t m = ok; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (!seal_ok(t, d->one[i].low))
+                ok &= ~(1u << i);
+        }
+    if (sp == SP_TRAVEL1)
+        for (uint32_t m = ok; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            int fee = fee_applies ? d->one[i].low : 0;
+            int *cache = &t->travel_ok[0][fee];
+            if (*cache < 0)
+                *cache = first_leg_exists(c, s, p, fee + 2);
+            if (!*cache)
+                ok &= ~(1u << i);
+        }
+    for (; ok; ok &= ok - 1)
+        emit(t, MP2_ACT(A_PLACE, (uint32_t)sp | (d->one[__builtin_ctz(ok)].code << 8)));
+}
+
+/* Pairs and triples of dice, built when the first space needs them. */
+typedef struct multi {
+    int n2, n3;
+    combo c2[160], c3[600];
+} multi;
+
+static void gen_k(tctx *t, int sp, int k, const dkinds *d, multi *m)
+{
+    if (k == 1) {
+        gen_space1(t, sp, d);
+    } else if (k == 2) {
+        if (m->n2 < 0)
+            m->n2 = combos2(d, m->c2);
+        gen_space(t, sp, m->c2, m->n2);
+    } else {
+        if (m->n3 < 0)
+            m->n3 = combos3(d, m->c3);
+        gen_space(t, sp, m->c3, m->n3);
+    }
+}
+
+/* Not closed for this player: a single-use space already used, or the
+ * player's colour there and no black die to put beside it. */
+static inline int space_free(const tctx *t, int sp)
+{
+    const mp2_space *x = &t->s->sp[sp];
+    return !(t->c->sp_single[sp] && x->used) && !(((x->occ >> t->p) & 1) && t->black == 0);
+}
+
+/* Placements on every space, in space order.  Each space is its own
+ * statement rather than one loop with a switch: the conditions differ per
+ * space, and separate branches are predicted separately. */
+static void gen_places(tctx *t, const dkinds *d)
+{
+    const mp2_cfg *c = t->c;
+    const mp2_state *s = t->s;
+    int p = t->p;
+    const mp2_player *pl = &s->pl[p];
+    multi m;
+    m.n2 = m.n3 = -1;
+    memset(t->travel_ok, 0xff, sizeof t->travel_ok);
+    /* a placement made only of Donata's pieces is fine while dice remain */
+    for (int sp = SP_BOOK1; sp <= SP_BOOK3B; sp++)
+        if (space_free(t, sp))
+            gen_k(t, sp, c->sp_dice[sp], d, &m);
+    if (space_free(t, SP_KHAN) && s->sp[SP_KHAN].used < 4)
+        gen_k(t, SP_KHAN, c->sp_dice[SP_KHAN], d, &m);
+    if (space_free(t, SP_SEALS) && seal_ok(t, 6))
+        gen_k(t, SP_SEALS, has_char(s, p, CH_DEWU) ? 1 : c->sp_dice[SP_SEALS], d, &m);
+    if (space_free(t, SP_CONTRACTS) && contract_avail(c, s, p, MP2_NOLOC))
+        gen_k(t, SP_CONTRACTS, c->sp_dice[SP_CONTRACTS], d, &m);
+    if (space_free(t, SP_TRAVEL1))
+        gen_k(t, SP_TRAVEL1, c->sp_dice[SP_TRAVEL1], d, &m);
+    if (!has_char(s, p, CH_GANTULGA))
+        for (int sp = SP_TRAVEL2; sp <= SP_TRAVEL3; sp++)
+            if (space_free(t, sp))
+                gen_k(t, sp, c->sp_dice[sp], d, &m);
+    /* special cities: a post there */
+    for (int k = 0; k < MP2_NSPECIAL; k++)
+        if ((pl->posts >> c->special_loc[k]) & 1)
+            for (int sp = SP_SPECIAL + 2 * k; sp < SP_SPECIAL + 2 * k + 2; sp++)
+                if (space_free(t, sp))
+                    gen_space1(t, sp, d);
+    /* city cards: a post there or one of Donata's pieces; the two of the
+     * action area are open to all */
+    for (int slot = 0; slot < 8; slot++) {
+        int card = s->card_slot[slot], sp = SP_CARD + slot;
+        if (card == MP2_NONE || !space_free(t, sp))
+            continue;
+        if (slot < MP2_NCARDCITY && !((pl->posts >> c->card_loc[slot]) & 1) && !pl->pieces)
+            continue;
+        const mp2_card *cd = &c->card[card];
+        if (card_usable(c, s, p, cd, cd->kind == CK_SEALS && seal_ok(t, 6)))
+            gen_space1(t, sp, d);
+    }
+}
 
 static void gen_turn(tctx *t)
 {
@@ -1050,59 +1202,30 @@ static void gen_turn(tctx *t)
     const mp2_state *s = t->s;
     int p = t->p;
     const mp2_player *pl = &s->pl[p];
-    dtypes dt;
-    die_types(pl, &dt);
-    t->own = t->black = 0;
-    for (int v = 1; v <= 6; v++) {
-        t->own += pl->own[v];
-        t->black += pl->blk[v];
-    }
+    dkinds dk;
+    die_kinds(pl, &dk);
+    t->own = dk.own;
+    t->black = dk.black;
+    t->seals = -1;
     int dice = t->own + t->black;
-    for (int v = 0; v < 7; v++)
-        t->seal_ok[v] = -1;
     if (!s->main_done && dice > 0) {
-        combo c1[16], c2[160], c3[600];
-        int n1 = combos(&dt, 1, c1), n2 = -1, n3 = -1;
-        memset(t->travel_ok, 0xff, sizeof t->travel_ok);
-        /* a placement made only of Donata's pieces is fine while dice remain */
-        for (int sp = 0; sp < SP_BAG; sp++) {
-            if (!space_open(t, sp))
-                continue;
-            int k = sp < MP2_NBASESP ? c->space[sp].dice : 1;
-            if (sp == SP_SEALS && has_char(s, p, CH_DEWU))
-                k = 1;
-            if (k == 1) {
-                gen_space(t, sp, c1, n1);
-            } else if (k == 2) {
-                if (n2 < 0)
-                    n2 = combos(&dt, 2, c2);
-                gen_space(t, sp, c2, n2);
-            } else {
-                if (n3 < 0)
-                    n3 = combos(&dt, 3, c3);
-                gen_space(t, sp, c3, n3);
-            }
-        }
+        die_kinds_ge(&dk);
+        gen_places(t, &dk);
     }
-    /* bonus actions */
-    for (int i = 0; i < dt.n; i++) {
-        if (MP2_DTYPE(dt.code[i]) == DT_PIECE)
-            continue;
+    /* bonus actions: Donata's pieces are the last kinds and take no part */
+    int ndice = dk.n - dk.npiece;
+    for (int i = 0; i < ndice; i++)
         for (int ch = 0; ch < 3; ch++)
-            emit(t, MP2_ACT(A_BAG, dt.code[i] | (uint32_t)ch << 5));
-    }
+            emit(t, MP2_ACT(A_BAG, dk.one[i].code | (uint32_t)ch << 5));
     if (mp2_can_pay(pl, 0, 1, 0))
-        for (int i = 0; i < dt.n; i++)
-            if (MP2_DTYPE(dt.code[i]) != DT_PIECE)
-                emit(t, MP2_ACT(A_REROLL, dt.code[i]));
+        for (int i = 0; i < ndice; i++)
+            emit(t, MP2_ACT(A_REROLL, dk.one[i].code));
     if (mp2_can_pay(pl, 0, 2, 0))
-        for (int i = 0; i < dt.n; i++) {
-            if (MP2_DTYPE(dt.code[i]) == DT_PIECE)
-                continue;
-            if (dt.val[i] > 1)
-                emit(t, MP2_ACT(A_SHIFT, dt.code[i]));
-            if (dt.val[i] < 6)
-                emit(t, MP2_ACT(A_SHIFT, dt.code[i] | 32u));
+        for (int i = 0; i < ndice; i++) {
+            if (dk.one[i].low > 1)
+                emit(t, MP2_ACT(A_SHIFT, dk.one[i].code));
+            if (dk.one[i].low < 6)
+                emit(t, MP2_ACT(A_SHIFT, dk.one[i].code | 32u));
         }
     if (!(pl->tflags & TF_BLACK) && s->black_pool > 0 && mp2_can_pay(pl, 0, 3, 0))
         emit(t, MP2_ACT(A_BUYBLACK, 0));
@@ -1115,8 +1238,9 @@ static void gen_turn(tctx *t)
         if (has_char(s, p, CH_VIDAL))
             emit(t, MP2_ACT(A_COMPLETE, (uint32_t)i | 2u));
     }
-    for (int g = 0; g < MP2_NGUILD && (pl->seals & ~(pl->seals >> 4) & 15); g++) {
-        if (!has_seal(pl, g) || improved(pl, g))
+    int unimproved = pl->seals & ~(pl->seals >> 4) & 15;
+    for (int g = 0; g < MP2_NGUILD && unimproved; g++) {
+        if (!((unimproved >> g) & 1))
             continue;
         mp2_bundle cost = c->rw[c->guild[g].improve].alt[0];
         if (has_char(s, p, CH_TEBALDO))
@@ -1137,10 +1261,7 @@ static void gen_turn(tctx *t)
             if (pl->cv_loc[i] == MP2_NOLOC) {
                 if (pl->res[IT_PEPPER] + pl->res[IT_SILK] + pl->res[IT_GOLD] == 0)
                     continue;
-                int ok = 0;
-                for (int tl = 0; tl < c->nrtile && !ok; tl++)
-                    ok = can_start_route(c, s, p, tl);
-                if (ok)
+                if (route_start_ok(c, s, p))
                     emit(t, MP2_ACT(A_CVSTART, (uint32_t)i));
             } else {
                 for (int f = 0; f < nfigs(s, p); f++)
@@ -1157,27 +1278,9 @@ static void gen_turn(tctx *t)
 
 /* ------------------------------------------------------------ caravans */
 
-/* Route tile `tile` can be started: face up, one crest on a city where a
- * figure stands, and a city with the other crest to put the caravan on
- * (Mailin & Tian Chin: not a city with one of her figures). */
-static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile)
-{
-    if (s->rtile[tile] != RT_UP)
-        return 0;
-    const mp2_player *pl = &s->pl[p];
-    uint64_t figs = 0, cand = 0;
-    for (int f = 0; f < nfigs(s, p); f++)
-        figs |= 1ull << pl->fig[f];
-    for (int k = 0; k < 2; k++) {
-        int here = c->rtile[tile].crest[k], there = c->rtile[tile].crest[1 - k];
-        if (figs & c->shield_mask[here])
-            cand |= c->shield_mask[there];
-    }
-    if (has_char(s, p, CH_MAILIN))
-        cand &= ~figs;
-    return cand != 0;
-}
-
+/* Cities where a caravan on route tile `tile` may start: a figure stands
+ * in a city with one crest of the tile, the caravan goes to a city with
+ * the other (Mailin & Tian Chin: not a city with one of her figures). */
 static uint64_t route_targets(const mp2_cfg *c, const mp2_state *s, int p, int tile)
 {
     const mp2_player *pl = &s->pl[p];
@@ -1192,6 +1295,12 @@ static uint64_t route_targets(const mp2_cfg *c, const mp2_state *s, int p, int t
     if (has_char(s, p, CH_MAILIN))
         cand &= ~figs;
     return cand;
+}
+
+/* Route tile `tile` can be started now: face up and with a target city. */
+static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile)
+{
+    return s->rtile[tile] == RT_UP && route_targets(c, s, p, tile) != 0;
 }
 
 /* ------------------------------------------------------------ legal: decisions */
@@ -1250,11 +1359,13 @@ static int gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, 
         if (pl->res[IT_JADE] >= 2)
             PICK(3);
         break;
-    case EF_SEAL:
+    case EF_SEAL: {
+        int m = seals_open(c, s, p) & c->seal_die[e->b];
         for (int g = 0; g < MP2_NGUILD; g++)
-            if (seal_takeable(c, s, p, g, e->b))
+            if ((m >> g) & 1)
                 PICK(g);
         break;
+    }
     case EF_CONTRACT:
         for (int i = 0; i < MP2_NCCITY; i++) {
             int l = c->ccity_loc[i];
