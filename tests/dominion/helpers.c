@@ -97,3 +97,91 @@ kt_scn dom_t_buy(kt_t *T, const char *kingdom, int np, const char *players, int 
 {
     return phase_scn(T, kingdom, np, players, "buy", coins);
 }
+
+kt_scn dom_t_scene(kt_t *T, const char *opts, int np, int tp, const char *phase, int coins,
+                   const char *members)
+{
+    char o[1024];
+    static char patch[16384]; /* each test runs in its own process */
+    snprintf(o, sizeof o, "landscapes=0;%s", opts);
+    char turn[64] = "";
+    if (!members || !strstr(members, "\"turn\":")) /* the members may set the turn */
+        snprintf(turn, sizeof turn, ",\"turn\":{\"coins\":%d}", coins);
+    snprintf(patch, sizeof patch,
+             "{\"header\":{\"decision\":\"%s\",\"to_move\":%d,\"turn_player\":%d},"
+             "\"state\":{\"phase\":\"%s\",\"supply\":null%s%s%s}}",
+             phase, tp, tp, phase, turn, members && members[0] ? "," : "",
+             members ? members : "");
+    return kt_scn_new(T, "dominion", o, np, 7, patch);
+}
+
+static const char *const loot15[] = {"Amphora",  "Doubloons",  "Endless Chalice", "Figurehead",
+                                     "Hammer",   "Insignia",   "Jewels",          "Orb",
+                                     "Prize Goat", "Puzzle Box", "Sextant",        "Shield",
+                                     "Spell Scroll", "Staff",  "Sword"};
+
+static int take_name(char *list, const char *name)
+{
+    /* remove one occurrence of ",name," from a ",a,b,c," list */
+    char key[64];
+    snprintf(key, sizeof key, ",%s,", name);
+    char *p = strstr(list, key);
+    if (!p)
+        return 0;
+    memmove(p, p + strlen(key) - 1, strlen(p + strlen(key) - 1) + 1);
+    return 1;
+}
+
+void dom_t_loot(char *buf, size_t cap, const char *tops, const char *gone)
+{
+    char rest[1024] = ",";
+    for (int i = 0; i < 15; i++)
+        for (int k = 0; k < 2; k++) {
+            strncat(rest, loot15[i], sizeof rest - strlen(rest) - 1);
+            strncat(rest, ",", sizeof rest - strlen(rest) - 1);
+        }
+    char tmp[512];
+    snprintf(tmp, sizeof tmp, "%s", gone ? gone : "");
+    for (char *t = strtok(tmp, ","); t; t = strtok(NULL, ","))
+        take_name(rest, t);
+    snprintf(buf, cap, "\"loot\":[");
+    snprintf(tmp, sizeof tmp, "%s", tops ? tops : "");
+    int first = 1;
+    for (char *t = strtok(tmp, ","); t; t = strtok(NULL, ",")) {
+        take_name(rest, t);
+        size_t l = strlen(buf);
+        snprintf(buf + l, cap - l, "%s\"%s\"", first ? "" : ",", t);
+        first = 0;
+    }
+    char *save = NULL;
+    for (char *t = strtok_r(rest, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, cap - l, "%s\"%s\"", first ? "" : ",", t);
+        first = 0;
+    }
+    size_t l = strlen(buf);
+    snprintf(buf + l, cap - l, "]");
+}
+
+int dom_t_count(kt_scn *c, const char *path, const char *card)
+{
+    char *v = dom_t_get(c, path);
+    if (!v)
+        return -1;
+    char key[96];
+    snprintf(key, sizeof key, "\"%s\"", card);
+    int n = 0;
+    for (const char *p = v; (p = strstr(p, key)) != NULL; p += strlen(key))
+        n++;
+    free(v);
+    return n;
+}
+
+int dom_t_try(kt_scn *c, const char *text)
+{
+    kt_action a;
+    kt_err err;
+    if (!c->g || kt_action_parse(c->g, c->s, text, &a, &err) != KT_OK)
+        return 0;
+    return kt_apply(c->g, c->s, a, &err) == KT_OK;
+}

@@ -37,3 +37,21 @@ kt_scn dom_t_action(kt_t *T, const char *kingdom, int np, const char *players);
 kt_scn dom_t_buy(kt_t *T, const char *kingdom, int np, const char *players, int coins);
 
 #endif
+
+/* A scenario for Plunder rules: options "landscapes=0;" + opts (no random
+ * Events or Traits unless asked for), player tp to move in `phase`
+ * ("action" or "buy") with `coins`, and `members`: further members of the
+ * state patch, e.g. "\"players\":{\"0\":{...}},\"trash\":[...]" (may be "").
+ * The supply is derived from what the zones hold. */
+kt_scn dom_t_scene(kt_t *T, const char *opts, int np, int tp, const char *phase, int coins,
+                   const char *members);
+/* The "loot" member of a state patch: the cards of `tops` (comma list) on
+ * top of the pile in that order, then the other Loots of the 30, minus the
+ * cards in `gone` (comma list; copies held elsewhere in the scenario). */
+void dom_t_loot(char *buf, size_t cap, const char *tops, const char *gone);
+/* Number of `card` (English name) in the JSON array at path. */
+int dom_t_count(kt_scn *c, const char *path, const char *card);
+/* Apply an action if it is legal now (returns whether it was applied):
+ * for "end actions" and the like, which the engine skips when there is no
+ * choice. */
+int dom_t_try(kt_scn *c, const char *text);
