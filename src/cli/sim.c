@@ -248,11 +248,11 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
         }
         kt_buf_putc(b, '\n');
     } else {
-        kt_buf_printf(b, "%s: mean score %.2f, %.3f ms/decision\n\n", e->entries[0],
+        kt_buf_printf(b, "%s: mean score %.2f, %s ms/decision\n\n", e->entries[0],
                       f->ent[0].finished ? (double)f->ent[0].score_milli / 1000.0 /
                                                (double)f->ent[0].finished
                                          : 0,
-                      ms_per_decision(r, 0));
+                      rn_ms_text(ms_per_decision(r, 0)).s);
     }
     uint64_t unf = r->games - f->all.finished;
     kt_buf_printf(b, "games: %llu finished, %llu unfinished (stopped by the turn limit)",

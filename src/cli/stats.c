@@ -28,8 +28,9 @@ void st_wilson(double k, double n, double *lo, double *hi)
     double den = 1 + z2 / n;
     double mid = (p + z2 / (2 * n)) / den;
     double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
-    *lo = mid - half < 0 ? 0 : mid - half;
-    *hi = mid + half > 1 ? 1 : mid + half;
+    /* exact ends: rounding would leave 5e-17 instead of 0 */
+    *lo = k <= 0 || mid - half < 0 ? 0 : mid - half;
+    *hi = k >= n || mid + half > 1 ? 1 : mid + half;
 }
 
 void st_mean(double n, double sum, double sumsq, double *mean, double *sd, double *half)
