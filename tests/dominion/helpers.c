@@ -185,3 +185,16 @@ int dom_t_try(kt_scn *c, const char *text)
         return 0;
     return kt_apply(c->g, c->s, a, &err) == KT_OK;
 }
+
+int dom_t_owned(kt_scn *c, int p, const char *card)
+{
+    static const char *const zones[] = {"hand", "deck", "discard"};
+    int n = 0;
+    for (int z = 0; z < 3; z++) {
+        char path[64];
+        snprintf(path, sizeof path, "state.players.%d.%s", p, zones[z]);
+        int k = dom_t_count(c, path, card);
+        n += k > 0 ? k : 0;
+    }
+    return n;
+}

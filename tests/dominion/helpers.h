@@ -55,3 +55,5 @@ int dom_t_count(kt_scn *c, const char *path, const char *card);
  * for "end actions" and the like, which the engine skips when there is no
  * choice. */
 int dom_t_try(kt_scn *c, const char *text);
+/* Copies of `card` in player p's hand, deck and discard pile. */
+int dom_t_owned(kt_scn *c, int p, const char *card);

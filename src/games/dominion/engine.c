@@ -1044,7 +1044,7 @@ static void cleanup_play(const kt_game *g, dom_state *s)
     s->nold = (uint16_t)nold;
 }
 
-/* Discard hand and play; "this turn" watchers end; draw the next hand. */
+/* Discard hand and play; draw the next hand. */
 static void cleanup(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
@@ -1063,9 +1063,6 @@ static void cleanup(const kt_game *g, dom_state *s)
     P->hand_act = 0;
     P->hand_tre = 0;
     cleanup_play(g, s);
-    for (int i = 0; i < s->nwatch; i++)
-        if (s->watch[i].life == DOM_LIFE_TURN)
-            dom_watch_del(s, i--);
     s->actions = 0;
     s->buys = 0;
     s->coins = 0;
@@ -1076,6 +1073,11 @@ static void cleanup(const kt_game *g, dom_state *s)
  * Box) after the new hand is drawn, Tireless cards onto the deck. */
 static void end_of_turn(dom_state *s)
 {
+    /* "this turn" ends only now: the Clean-up draw is still part of the
+     * turn (Avoid's shuffle) */
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].life == DOM_LIFE_TURN)
+            dom_watch_del(s, i--);
     for (int i = 0; i < s->naside;) {
         dom_aside *a = &s->aside[i];
         int p = a->owner, card = a->card;
