@@ -69,7 +69,7 @@ KT_TEST(dominion_seed004_cage_trashed_on_a_later_victory_gain_cards_to_hand_at_e
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_grotto_discards_then_draws_as_many_next_turn)
+KT_TEST(dominion_seed004_grotto_discards_then_draws_as_many_next_turn)
 {
     kt_scn c = dom_t_scene(T, KA, 1, 0, "action", 0,
                            "\"players\":{\"0\":{\"hand\":[\"Grotto\",\"Estate\",\"Estate\",\"Curse\","
@@ -550,7 +550,7 @@ KT_TEST(dominion_seed004_taskmaster_chains_only_on_a_five_gain_after_it_was_play
 
 /* ------------------------------------------------------------ $4 */
 
-KT_TEST(dominion_plunder_abundance_next_action_gain_gives_buy_and_coins)
+KT_TEST(dominion_seed004_abundance_no_coins_now_buy_and_coins_on_next_action_gain)
 {
     kt_scn c = dom_t_scene(T, KA, 1, 0, "buy", 5,
                            "\"turn\":{\"coins\":5,\"buys\":3},"
@@ -597,7 +597,7 @@ KT_TEST(dominion_plunder_abundance_waits_for_its_owners_action_gain)
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_cabin_boy_coins_or_trash_for_a_duration)
+KT_TEST(dominion_seed004_cabin_boy_coins_or_trash_for_a_duration_even_cabin_boy)
 {
     const char *m = "\"players\":{\"0\":{\"hand\":[\"Cabin Boy\"],\"deck\":[\"Copper\",\"Copper\","
                     "\"Copper\",\"Copper\",\"Copper\",\"Copper\",\"Copper\"],\"discard\":[]}}";
@@ -972,7 +972,7 @@ KT_TEST(dominion_seed004_maroon_draws_two_per_type)
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_rope_buy_now_card_and_trash_next_turn)
+KT_TEST(dominion_seed004_rope_card_first_then_optional_trash_next_turn)
 {
     kt_scn c = dom_t_scene(T, KB, 1, 0, "buy", 0,
                            "\"players\":{\"0\":{\"hand\":[\"Rope\"],\"deck\":[\"Curse\",\"Copper\","
@@ -1256,7 +1256,7 @@ KT_TEST(dominion_plunder_frigate_blocked_by_moat_and_ends_at_its_owners_turn)
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_longship_two_cards_next_turn)
+KT_TEST(dominion_seed004_longship_two_actions_now_two_cards_next_turn)
 {
     kt_scn c = dom_t_scene(T, KC, 1, 0, "action", 0,
                            "\"players\":{\"0\":{\"hand\":[\"Longship\"],\"deck\":[\"Copper\","
@@ -1296,7 +1296,7 @@ KT_TEST(dominion_seed004_mining_road_plays_gained_treasures_cumulatively)
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_pendant_counts_different_treasures_in_play)
+KT_TEST(dominion_seed004_pendant_counts_itself_and_different_treasures_in_play)
 {
     kt_scn c = dom_t_scene(T, KD, 1, 0, "buy", 0,
                            "\"players\":{\"0\":{\"hand\":[\"Pendant\",\"Copper\",\"Copper\",\"Silver\"],"
@@ -1468,7 +1468,7 @@ KT_TEST(dominion_seed004_wealthy_village_counts_duration_treasures_and_loots)
     kt_scn_free(&c);
 }
 
-KT_TEST(dominion_plunder_sack_of_loot_gains_a_loot)
+KT_TEST(dominion_seed004_sack_of_loot_coin_buy_and_a_loot)
 {
     char loot[2048], m[4096];
     dom_t_loot(loot, sizeof loot, "Orb", "");
@@ -1522,5 +1522,70 @@ KT_TEST(dominion_seed004_kings_cache_stays_with_a_duration_treasure)
     KT_EQ(dom_t_len(&c, "state.players.0.hand"), 7);
     DOM_DO(&c, "play treasures|end turn");
     KT_EQ(dom_t_count(&c, "state.in_play", "King's Cache"), 0);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_seed004_shaman_gain_is_a_gain_and_triggers_cage)
+{
+    /* seed 004, Schamanin: the card taken from the trash counts as gained
+     * - an Estate sets off a waiting Cage */
+    kt_scn c = dom_t_scene(T, KS, 2, 1, "buy", 0,
+                           "\"players\":{\"0\":{\"hand\":[],\"deck\":[\"Copper\",\"Copper\",\"Copper\","
+                           "\"Copper\",\"Copper\"],\"discard\":[]}},"
+                           "\"in_play\":[{\"card\":\"Cage\",\"owner\":0,\"uid\":5,\"by\":0,"
+                           "\"flags\":2,\"pend\":0}],"
+                           "\"aside\":[{\"card\":\"Silver\",\"owner\":0,\"kind\":\"under\",\"host\":5}],"
+                           "\"watchers\":[{\"event\":\"gain\",\"owner\":0,\"card\":\"Cage\","
+                           "\"life\":\"trigger\",\"arg\":null,\"n\":1,\"uid\":5}],\"next_uid\":5,"
+                           "\"trash\":[\"Estate\"]");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "end turn");
+    /* player 1's turn starts: the Estate from the trash, Cage trashed */
+    KT_EQ(kt_turn_player(c.g, c.s), 0);
+    KT_EQ(dom_t_count(&c, "state.players.0.discard", "Estate"), 1);
+    DOM_JEQ(&c, "state.trash", "[\"Cage\"]");
+    DOM_JEQ(&c, "state.aside.0.kind", "\"endturn\"");
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_seed004_pendant_example_coppers_gondola_from_last_turn)
+{
+    /* seed 004, Anhänger: three Coppers, a Gondola from the last turn and
+     * the Pendant in play: +$3 */
+    kt_scn c = dom_t_scene(T, "kingdom=Pendant,Gondola,Village,Smithy,Cellar,Moat,Market,Festival,"
+                              "Mine,Laboratory",
+                           1, 0, "buy", 0,
+                           "\"players\":{\"0\":{\"hand\":[\"Pendant\",\"Copper\",\"Copper\","
+                           "\"Copper\"],\"deck\":[],\"discard\":[]}},"
+                           "\"in_play\":[{\"card\":\"Gondola\",\"owner\":0,\"uid\":1,\"by\":0,"
+                           "\"flags\":2,\"pend\":0}],\"next_uid\":1");
+    KT_REQUIRE(c.g);
+    DOM_DO(&c, "play treasures|play Pendant");
+    KT_EQ(dom_t_int(&c, "state.turn.coins"), 6);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_seed004_two_quartermasters_keep_their_cards_apart)
+{
+    kt_scn c = dom_t_scene(T, KD, 1, 0, "buy", 0,
+                           "\"players\":{\"0\":{\"hand\":[],\"deck\":[\"Copper\",\"Copper\","
+                           "\"Copper\",\"Copper\",\"Copper\",\"Copper\",\"Copper\",\"Copper\"],"
+                           "\"discard\":[]}},"
+                           "\"in_play\":[{\"card\":\"Quartermaster\",\"owner\":0,\"uid\":1,\"by\":0,"
+                           "\"flags\":6,\"pend\":0,\"mult\":1},{\"card\":\"Quartermaster\","
+                           "\"owner\":0,\"uid\":2,\"by\":0,\"flags\":6,\"pend\":0,\"mult\":1}],"
+                           "\"aside\":[{\"card\":\"Silver\",\"owner\":0,\"kind\":\"on\",\"host\":1}],"
+                           "\"next_uid\":2");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "end turn");
+    /* the first Quartermaster has the Silver on it; the second has none:
+     * one of them may take the Silver, the other only gain */
+    KT_STREQ(kt_decision(c.g, c.s), "choose");
+    KT_CHECK(kt_scn_legal(&c, "take Silver"));
+    KT_DO(&c, "take Silver");
+    KT_STREQ(kt_decision(c.g, c.s), "choose");
+    KT_CHECK(!kt_scn_legal(&c, "take Silver"));
+    KT_DO(&c, "gain Silver");
+    DOM_JEQ(&c, "state.aside.0.host", "2");
     kt_scn_free(&c);
 }

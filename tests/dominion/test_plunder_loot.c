@@ -367,3 +367,25 @@ KT_TEST(dominion_seed004_sword_is_an_attack_blocked_by_moat)
     KT_EQ(dom_t_len(&c, "state.players.1.hand"), 4);
     kt_scn_free(&c);
 }
+
+KT_TEST(dominion_seed004_amphora_with_kings_cache_each_play_chooses)
+{
+    char loot[2048], m[4096];
+    dom_t_loot(loot, sizeof loot, "", "Amphora");
+    snprintf(m, sizeof m,
+             "\"players\":{\"0\":{\"hand\":[\"King's Cache\",\"Amphora\"],\"deck\":[\"Copper\","
+             "\"Copper\",\"Copper\",\"Copper\",\"Copper\"],\"discard\":[]}},%s",
+             loot);
+    kt_scn c = dom_t_scene(T, "kingdom=King's Cache,Sack of Loot,Village,Smithy,Cellar,Moat,Market,"
+                              "Festival,Mine,Laboratory",
+                           2, 0, "buy", 0, m);
+    KT_REQUIRE(c.g);
+    DOM_DO(&c, "play King's Cache|play Amphora|choose now|choose now|choose next turn");
+    KT_EQ(dom_t_int(&c, "state.turn.coins"), 6);
+    KT_EQ(dom_t_int(&c, "state.turn.buys"), 3);
+    KT_DO(&c, "end turn");
+    /* one "next turn": Amphora and King's Cache stay */
+    KT_EQ(dom_t_count(&c, "state.in_play", "Amphora"), 1);
+    KT_EQ(dom_t_count(&c, "state.in_play", "King's Cache"), 1);
+    kt_scn_free(&c);
+}
