@@ -66,8 +66,11 @@ typedef struct mcts_node {
     int32_t child;    /* first child, -1 = none */
     int32_t next;     /* next sibling, -1 = none */
     uint32_t visits;
-    int32_t player;   /* who chose `action` (children are matched on it too) */
+    kt_action hint;      /* the heuristic bot's choice here, for hint_player */
+    int16_t player;      /* who chose `action` (children are matched on it too) */
+    int16_t hint_player; /* -1 until the heuristic bot was asked here */
 } mcts_node;
+_Static_assert(sizeof(mcts_node) == 32, "the option help promises 32 bytes a node");
 
 typedef struct mcts_slot {
     uint32_t stamp; /* equals the table's stamp when the slot is in use */
@@ -199,19 +202,32 @@ static int32_t node_new(mcts_worker *w, int32_t parent, kt_action a, int player)
     n->action = a;
     n->child = -1;
     n->visits = 0;
-    n->player = player;
+    n->player = (int16_t)player;
+    n->hint_player = -1;
     n->next = w->nodes[parent].child;
     w->nodes[parent].child = k;
     return k;
 }
 
-/* The index of the legal action the policy bot would play, or -1. */
-static int policy_hint(mcts_worker *w, const kt_state *d, int n)
+/* The legal index of the heuristic bot's choice at node v for `mover`, or
+ * -1.  The bot is asked in the first world that reaches the node and its
+ * answer kept (asked again only if that action is not legal in a later
+ * world): asking in every world made the prior cost more than the search
+ * in games whose heuristic bot looks ahead. */
+static int policy_hint(mcts_worker *w, int32_t v, int mover, int n)
 {
-    kt_action a;
-    if (n < 2 || !w->heur || w->b->prior <= 0 ||
-        kt_bot_choose_fast(w->heur, d, &a, &w->err) != KT_OK)
+    if (n < 2 || !w->heur || w->b->prior <= 0)
         return -1;
+    mcts_node *nd = &w->nodes[v];
+    if (nd->hint_player == mover)
+        for (int i = 0; i < n; i++)
+            if (w->legal[i] == nd->hint)
+                return i;
+    kt_action a;
+    if (kt_bot_choose_fast(w->heur, w->world, &a, &w->err) != KT_OK)
+        return -1;
+    nd->hint = a;
+    nd->hint_player = (int16_t)mover;
     for (int i = 0; i < n; i++)
         if (w->legal[i] == a)
             return i;
@@ -245,7 +261,7 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
         }
     }
     double fpu = nsum > 0 ? qsum / nsum : 1.0 / w->np;
-    int hint = policy_hint(w, w->world, n);
+    int hint = policy_hint(w, v, mover, n);
     double base = hint >= 0 ? (1 - b->prior) / n : 1.0 / n;
     double sq = b->c * sqrt((double)w->nodes[v].visits + 1);
     double best = -1e300;
@@ -327,6 +343,7 @@ static void search(mcts_worker *w)
     w->nnodes = 1;
     w->nodes[0].child = -1;
     w->nodes[0].visits = 0;
+    w->nodes[0].hint_player = -1;
     w->full = 0;
     w->done = 0;
     w->st = KT_OK;
