@@ -116,7 +116,7 @@ typedef struct mcts_bot {
     /* current job, read by the workers */
     const kt_state *root;
     int root_player;
-    double deadline; /* monotonic seconds; 0 = iteration budget only */
+    int cpu_clock; /* time= counts each thread's CPU time, not wall time */
     /* pool */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
@@ -141,16 +141,21 @@ static const kt_optinfo mcts_opts[] = {
      "when the bot is created)"},
     {"nodes", KT_OPT_INT, "2097152", 64, 1 << 28, NULL,
      "tree size limit per thread (32 bytes a node)"},
+    {"clock", KT_OPT_ENUM, "wall", 0, 0, "wall|cpu",
+     "what time= measures: wall time, or the CPU time of each search thread (fair "
+     "comparisons on a busy machine)"},
     {"prior", KT_OPT_STR, "0.5", 0, 0, NULL,
      "share of the tree's exploration given to the heuristic bot's choice (0..1; 0 = "
      "uniform; without a heuristic bot in the game: uniform)"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
-static double mono_now(void)
+/* Seconds on the clock time= counts: wall (monotonic) or this thread's CPU
+ * time, which makes budgets independent of other load on the machine. */
+static double clock_now(int cpu)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -348,8 +353,9 @@ static void search(mcts_worker *w)
     w->done = 0;
     w->st = KT_OK;
     w->err.code = KT_OK;
+    double deadline = b->time_ms > 0 ? clock_now(b->cpu_clock) + (double)b->time_ms * 1e-3 : 0;
     while (w->done < w->budget) {
-        if (b->deadline > 0 && mono_now() >= b->deadline)
+        if (deadline > 0 && clock_now(b->cpu_clock) >= deadline)
             break;
         if (!iterate(w))
             break;
@@ -511,11 +517,12 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
         *seed = v;
     }
     b->maxnodes = (int32_t)o[7].i;
-    b->prior = strtod(o[8].s, &end);
-    b->prior_given = o[8].set;
-    if (!o[8].s[0] || *end || !(b->prior >= 0 && b->prior <= 1))
+    b->cpu_clock = o[8].i == 1;
+    b->prior = strtod(o[9].s, &end);
+    b->prior_given = o[9].set;
+    if (!o[9].s[0] || *end || !(b->prior >= 0 && b->prior <= 1))
         return kt_seterr(err, KT_EINVAL,
-                         "option 'prior' of bot mcts: '%s' is not a number from 0 to 1", o[8].s);
+                         "option 'prior' of bot mcts: '%s' is not a number from 0 to 1", o[9].s);
     if (b->iters < b->nthreads && !(b->time_ms > 0 && !b->iters_given))
         return kt_seterr(err, KT_EINVAL,
                          "bot mcts: iters=%lld is fewer than one iteration per thread "
@@ -623,7 +630,6 @@ static kt_status mcts_choose(void *ud, const kt_game *g, const kt_state *s, kt_a
     }
     for (int t = 0; t < b->nthreads; t++)
         pool_grow(&b->w[t], pool_target(b, &b->w[t]));
-    b->deadline = b->time_ms > 0 ? mono_now() + (double)b->time_ms * 1e-3 : 0;
     if (b->nthreads > 1) {
         pthread_mutex_lock(&b->mu);
         b->ndone = 0;

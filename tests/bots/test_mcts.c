@@ -208,6 +208,7 @@ KT_TEST(mcts_bad_options_give_clear_errors)
     expect_error(T, &kt_test_duel, "mcts:iters", KT_EINVAL, "key=value");
     expect_error(T, &kt_test_duel_plain, "mcts:rollout=heuristic", KT_EINVAL,
                  "duel_plain has no heuristic bot");
+    expect_error(T, &kt_test_duel, "mcts:clock=gpu", KT_EINVAL, "wall|cpu");
     expect_error(T, &kt_test_duel, "mcts:prior=1.5", KT_EINVAL, "'prior'");
     expect_error(T, &kt_test_duel, "mcts:prior=half", KT_EINVAL, "'prior'");
     expect_error(T, &kt_test_duel_plain, "mcts:prior=0.3", KT_EINVAL,
@@ -305,6 +306,28 @@ KT_TEST(mcts_threads_and_time_budget)
     KT_CHECK(kt_is_over(g, s));
     for (int p = 0; p < 2; p++)
         kt_bot_free(seats[p]);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
+
+KT_TEST(mcts_cpu_clock_budget)
+{
+    /* clock=cpu counts the search thread's CPU time: at least the budget */
+    kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
+    KT_REQUIRE(g != NULL);
+    kt_state *s = kt_state_new(g);
+    kt_bot *b = bot(T, g, "mcts:time=20:clock=cpu", 1);
+    KT_REQUIRE(b != NULL);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    kt_action a;
+    kt_err err = {0, ""};
+    KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+    KT_CHECK(ms >= 20.0);
+    KT_CHECK(kt_is_legal(g, s, a));
+    kt_bot_free(b);
     kt_state_free(g, s);
     kt_game_free(g);
 }
