@@ -771,13 +771,26 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
 {
     const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[p];
+    if (c->all_auto) /* the common case: Copper, Silver, Gold... */
+        return P->hand_tre ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
+    int autos = 0, others = 0;
+    for (int i = 0; i < c->ntre; i++) {
+        int t = c->tre_ids[i];
+        if (!P->hand[t])
+            continue;
+        if (dom_cards[t].flags & DOM_CF_AUTO)
+            autos = 1;
+        else
+            others = 1;
+    }
+    if (!others) /* the common case: Copper, Silver, Gold... */
+        return autos ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
     if (P->hand[DOM_FIGURINE])
         return DOM_ACT(DOM_V_PLAY, DOM_FIGURINE);
     if (P->hand[DOM_KINGS_CACHE] && P->hand_tre > P->hand[DOM_KINGS_CACHE])
         return DOM_ACT(DOM_V_PLAY, DOM_KINGS_CACHE);
-    for (int i = 0; i < c->ntre; i++)
-        if (P->hand[c->tre_ids[i]] && (dom_cards[c->tre_ids[i]].flags & DOM_CF_AUTO))
-            return DOM_ACT(DOM_V_PLAYALL, 0);
+    if (autos)
+        return DOM_ACT(DOM_V_PLAYALL, 0);
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
         if (!P->hand[t] || t == DOM_PENDANT || t == DOM_CAGE)

@@ -54,7 +54,7 @@
 #define DOM_MAXP 4
 #define DOM_NIDS 128    /* card ids are < DOM_NIDS */
 #define DOM_MAXC 352    /* cards in one game, see above */
-#define DOM_STACK 96    /* pending effects; see dom_push for the bound */
+#define DOM_STACK 64    /* pending effects; see dom_push for the bound */
 #define DOM_WATCH 128   /* watchers; identical ones merge into a counter */
 #define DOM_MAXPILES 32 /* supply piles */
 #define DOM_LOOTS 32    /* Loot pile (30 in Plunder) */
@@ -547,6 +547,8 @@ typedef struct dom_cfg {
     uint8_t loot;              /* the Loot pile is in use */
     uint8_t journey_errata;    /* Journey: 2023 errata wording (else printed) */
     uint8_t shaman;            /* Shaman is in the kingdom */
+    uint8_t stays;             /* some card may stay in play (Durations, Journey) */
+    uint8_t all_auto;          /* every Treasure of the game is played by "play treasures" */
     uint8_t until_card, until_n; /* `until`: game ends when a player owns n of card */
     uint16_t ncards;
     uint32_t hooks;            /* DOM_H_* */
@@ -668,8 +670,9 @@ int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev);
 void dom_derive(const kt_game *g, dom_state *s);
 /* Shuffle the starting decks and draw the first hands. */
 void dom_deal(const kt_game *g, dom_state *s);
-/* keep[i]: does play[i] stay in play through this Clean-up? */
-void dom_keep_mask(const dom_state *s, uint8_t *keep);
+/* keep[i]: does play[i] stay in play through this Clean-up?  Returns
+ * whether any does. */
+int dom_keep_mask(const dom_state *s, uint8_t *keep);
 
 /* Card programs (cards.c, plunder.c): one step of card f->card. */
 int dom_card_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);

@@ -373,37 +373,35 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     }
     dom_player *P = &s->pl[p];
     own_add(P, card);
-    dom_frame where;
-    where.tc = (uint8_t)card;
-    where.tp = (uint8_t)p;
+    int loc, pos;
     switch (dest) {
     case DOM_TO_DECK:
         dom_put_on_deck(s, p, card, 1);
-        where.loc = DOM_L_DECK;
-        where.pos = (uint16_t)(P->ndeck - 1);
+        loc = DOM_L_DECK;
+        pos = P->ndeck - 1;
         break;
     case DOM_TO_HAND:
         dom_hand_add(P, card);
         P->pubhand[card]++; /* gained cards are public */
-        where.loc = DOM_L_HAND;
-        where.pos = 0;
+        loc = DOM_L_HAND;
+        pos = 0;
         break;
     case DOM_TO_ASIDE:
         dom_aside_add(s, p, card, DOM_A_ON, host);
-        where.loc = DOM_L_ASIDE;
-        where.pos = (uint16_t)host;
+        loc = DOM_L_ASIDE;
+        pos = host;
         break;
     default:
         dom_discard_card(s, p, card);
-        where.loc = DOM_L_DISCARD;
-        where.pos = (uint16_t)(P->ndisc - 1);
+        loc = DOM_L_DISCARD;
+        pos = P->ndisc - 1;
         break;
     }
     if (track) {
-        track->tc = where.tc;
-        track->tp = where.tp;
-        track->loc = where.loc;
-        track->pos = where.pos;
+        track->tc = (uint8_t)card;
+        track->tp = (uint8_t)p;
+        track->loc = (uint8_t)loc;
+        track->pos = (uint16_t)pos;
     }
     /* `until` option: the game ends the moment a player owns enough. */
     if (c->until_n && card == c->until_card && P->own[card] >= c->until_n) {
@@ -411,8 +409,14 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
         finish(s, DOM_END_UNTIL);
         return 1;
     }
-    if (c->hooks & DOM_H_GAIN)
+    if (c->hooks & DOM_H_GAIN) {
+        dom_frame where;
+        where.tc = (uint8_t)card;
+        where.tp = (uint8_t)p;
+        where.loc = (uint8_t)loc;
+        where.pos = (uint16_t)pos;
         dom_gain_hooks(g, s, p, card, &where, emptied);
+    }
     return 1;
 }
 
@@ -987,17 +991,27 @@ static int watched(const dom_state *s, int uid)
  * waiting for a "next time", Journey's turn player's cards, and - following
  * `by` and `link` - a card that played a staying card several times
  * (Throne Room, King's Cache, Flagship). */
-void dom_keep_mask(const dom_state *s, uint8_t *keep)
+int dom_keep_mask(const dom_state *s, uint8_t *keep)
 {
     int any = 0, journey = (s->tflags & DOM_TF_JOURNEY) != 0, tp = s->h.turn_player;
-    for (int i = 0; i < s->nplay; i++) {
-        const dom_inplay *e = &s->play[i];
-        keep[i] = (uint8_t)(e->pend || (e->flags & DOM_IP_FOREVER) ||
-                            (journey && e->owner == tp) || (s->nwatch && watched(s, e->uid)));
-        any |= keep[i];
+    if (!s->nold && !s->nwatch && !journey) {
+        /* nothing from earlier turns and nothing waiting: only Durations
+         * played this turn can stay (pend) */
+        for (int i = 0; i < s->nplay; i++) {
+            keep[i] = s->play[i].pend != 0 || (s->play[i].flags & DOM_IP_FOREVER);
+            any |= keep[i];
+        }
+    } else {
+        for (int i = 0; i < s->nplay; i++) {
+            const dom_inplay *e = &s->play[i];
+            keep[i] = (uint8_t)(e->pend || (e->flags & DOM_IP_FOREVER) ||
+                                (journey && e->owner == tp) ||
+                                (s->nwatch && watched(s, e->uid)));
+            any |= keep[i];
+        }
     }
     if (!any)
-        return;
+        return 0;
     /* players come before what they play, so one backward pass propagates
      * along chains */
     for (int i = s->nplay - 1; i >= 0; i--) {
@@ -1008,6 +1022,7 @@ void dom_keep_mask(const dom_state *s, uint8_t *keep)
                 (s->play[j].link && s->play[j].link == s->play[i].uid))
                 keep[j] = 1;
     }
+    return 1;
 }
 
 /* Clean-up of the cards in play: every card that has done all it will do is
@@ -1018,7 +1033,16 @@ static void cleanup_play(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
     uint8_t keep[DOM_MAXC];
-    dom_keep_mask(s, keep);
+    if ((!c->stays || !dom_keep_mask(s, keep)) && !c->ntraits) {
+        /* the common case: everything goes to its owner's discard pile */
+        for (int i = 0; i < s->nplay; i++) {
+            dom_discard_card(s, s->play[i].owner, s->play[i].card);
+            memset(&s->play[i], 0, sizeof s->play[i]);
+        }
+        s->nplay = 0;
+        s->nold = 0;
+        return;
+    }
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
         dom_inplay e = s->play[i];
@@ -1116,12 +1140,14 @@ static int buy_has_choice(const kt_game *g, const dom_state *s)
 
 static void start_of_turn(const kt_game *g, dom_state *s, int p)
 {
+    const dom_cfg *c = dom_cfgof(g);
     /* Frigate's attack lasts until its owner's next turn starts */
     for (int i = 0; i < s->nwatch; i++)
         if (s->watch[i].life == DOM_LIFE_NEXT && s->watch[i].owner == p)
             dom_watch_del(s, i--);
-    /* cards that never leave play act again on every turn */
-    for (int i = 0; i < s->nplay; i++) {
+    /* cards that never leave play act again on every turn (they are all
+     * from earlier turns: nold counts them) */
+    for (int i = 0; s->nold && i < s->nplay; i++) {
         dom_inplay *e = &s->play[i];
         if (e->owner == p && (e->flags & DOM_IP_FOREVER) && (e->flags & DOM_IP_OLD))
             e->pend = e->mult;
@@ -1138,7 +1164,7 @@ static void start_of_turn(const kt_game *g, dom_state *s, int p)
             i++;
         }
     }
-    if (dom_start_pending(g, s, p))
+    if ((s->nold || s->naside || (c->hooks & DOM_H_START)) && dom_start_pending(g, s, p))
         dom_push(s, DOM_FX_START, p, DOM_NONE);
 }
 
@@ -1169,11 +1195,12 @@ static int phase_step(const kt_game *g, dom_state *s)
         if (s->pstep == 0) {
             s->pstep = 1;
             start_of_turn(g, s, p);
-            return 1;
+            if (s->nstack)
+                return 1;
         }
         s->phase = DOM_PH_ACTION;
         s->pstep = 0;
-        return 1;
+        /* fall through */
     case DOM_PH_ACTION:
         if (s->actions && s->pl[p].hand_act) {
             s->h.to_move = (int8_t)p;
@@ -1196,13 +1223,17 @@ static int phase_step(const kt_game *g, dom_state *s)
         case 0:
             /* start-of-Clean-up choices (Friendly, Patient) and Trickster */
             s->pstep = 1;
-            if (c->hooks & DOM_H_CLEANUP)
+            if (c->hooks & DOM_H_CLEANUP) {
                 dom_push(s, DOM_FX_CLEANUP, p, DOM_NONE);
-            return 1;
+                return 1;
+            }
+            /* fall through */
         case 1:
             s->pstep = 2;
             cleanup(g, s);
-            return 1;
+            if (s->nstack)
+                return 1; /* a shuffle with choices finishes the draw */
+            break;
         default:
             break;
         }

@@ -623,6 +623,17 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
                                 t == DOM_INSPIRING || dom_cards[id].cards);
     }
     c->hooks = hooks_of(c);
+    /* fast paths of the engine and bots (always set in base games) */
+    c->all_auto = 1;
+    for (int i = 0; i < c->ntre; i++)
+        if (!(dom_cards[c->tre_ids[i]].flags & DOM_CF_AUTO) || c->slow[c->tre_ids[i]])
+            c->all_auto = 0;
+    for (int i = 0; i < c->nids; i++)
+        if (dom_is(c->ids[i], DOM_T_DURATION))
+            c->stays = 1;
+    for (int i = 0; i < c->nevents; i++)
+        if (c->events[i] == DOM_JOURNEY)
+            c->stays = 1;
     if (c->ncards > DOM_MAXC)
         return kt_seterr(err, KT_EINTERNAL, "dominion: %d cards exceed the capacity %d",
                          c->ncards, DOM_MAXC);

@@ -666,7 +666,8 @@ int dom_start_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
 static int trickster_options(const dom_state *s, int p, kt_action *buf)
 {
     uint8_t keep[DOM_MAXC];
-    dom_keep_mask(s, keep);
+    if (!dom_keep_mask(s, keep))
+        memset(keep, 0, (size_t)s->nplay);
     int n = 0;
     for (int i = 0; i < s->nplay; i++)
         if (!keep[i] && s->play[i].owner == p && dom_is(s->play[i].card, DOM_T_TREASURE))
@@ -725,7 +726,8 @@ int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
     case 5:
         if (v == DOM_V_ASIDE) {
             uint8_t keep[DOM_MAXC];
-            dom_keep_mask(s, keep);
+            if (!dom_keep_mask(s, keep))
+                memset(keep, 0, (size_t)s->nplay);
             for (int i = s->nplay - 1; i >= 0; i--)
                 if (!keep[i] && s->play[i].owner == p && s->play[i].card == x) {
                     dom_inplay_take(s, s->play[i].uid);
