@@ -1532,13 +1532,12 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
 void dom_components(int lang, kt_buf *out)
 {
     int de = lang == KT_LANG_DE;
-    static const char *const heads_en[] = {"", "Basic cards", "Kingdom cards", "Loots (2 of each, "
-                                           "face-down pile, not in the Supply)",
-                                           "Events", "Traits"};
-    static const char *const heads_de[] = {"", "Basiskarten", "Königreichkarten",
-                                           "Kostbarkeiten (je 2, verdeckter Stapel, nicht im "
-                                           "Vorrat)",
-                                           "Ereignisse", "Merkmale"};
+    static const char *const heads_en[] = {
+        "", "Basic cards", "Kingdom cards",
+        ("Loots (2 of each, face-down pile, not in the Supply)"), "Events", "Traits"};
+    static const char *const heads_de[] = {
+        "", "Basiskarten", "Königreichkarten",
+        ("Kostbarkeiten (je 2, verdeckter Stapel, nicht im Vorrat)"), "Ereignisse", "Merkmale"};
     kt_buf_puts(out, de ? "Karten (Name / englisch, Kosten, Typen, Edition, Effekt):\n"
                         : "Cards (name / German, cost, types, set, effect):\n");
     for (int kind = DOM_K_BASIC; kind <= DOM_K_TRAIT; kind++) {
