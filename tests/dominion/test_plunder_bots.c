@@ -278,3 +278,61 @@ KT_TEST(dominion_plunder_bots_treasure_order_kings_cache_and_pendant)
     BOT_SAYS(&c, "bmu", "play Pendant");
     kt_scn_free(&c);
 }
+
+KT_TEST(dominion_plunder_bots_smithy_and_file_bots_in_a_plunder_game)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion",
+                                  "kingdom=Smithy,Gondola,Pickaxe,Cutthroat,Siren,Cage,Search,"
+                                  "Quartermaster,Mapmaker,Stowaway;landscapes=0;events=Looting,"
+                                  "Journey,Avoid;traits=Fated:Gondola,Shy:Pickaxe",
+                                  3, 5, NULL, &g, &err),
+                      &err));
+    static const char *const specs[] = {"smithy", "heuristic", "bmu"};
+    int finished = 0;
+    for (int game = 0; game < kt_t_scaled(8); game++) {
+        kt_bot *b[3];
+        for (int p = 0; p < 3; p++)
+            KT_REQUIRE(KT_OKS(kt_bot_new(g, specs[(p + game) % 3], (uint64_t)p, &b[p], &err),
+                              &err));
+        kt_state *s = kt_state_new(g);
+        kt_state_init_seed(g, s, (uint64_t)game);
+        long n = 0;
+        while (!kt_is_over(g, s) && n++ < 100000) {
+            kt_action a;
+            if (kt_bot_choose(b[kt_to_move(g, s)], s, &a, &err) != KT_OK ||
+                kt_apply(g, s, a, &err) != KT_OK || kt_check(g, s, &err) != KT_OK) {
+                KT_FAIL("%s", err.msg);
+                break;
+            }
+        }
+        finished += kt_is_over(g, s);
+        kt_state_free(g, s);
+        for (int p = 0; p < 3; p++)
+            kt_bot_free(b[p]);
+    }
+    KT_EQ(finished, kt_t_scaled(8));
+    kt_game_free(g);
+}
+
+KT_TEST(dominion_plunder_evaluate_values_loot_and_stays_a_distribution)
+{
+    char loot[2048], m[4096];
+    dom_t_loot(loot, sizeof loot, "", "Hammer,Hammer,Sword,Sword,Orb,Orb");
+    snprintf(m, sizeof m,
+             "\"players\":{\"0\":{\"hand\":[],\"deck\":[\"Hammer\",\"Hammer\",\"Sword\",\"Sword\","
+             "\"Orb\",\"Orb\",\"Copper\",\"Copper\"],\"discard\":[]},\"1\":{\"hand\":[],"
+             "\"deck\":[\"Copper\",\"Copper\",\"Copper\",\"Copper\",\"Copper\",\"Copper\","
+             "\"Copper\",\"Copper\"],\"discard\":[]}},%s",
+             loot);
+    kt_scn c = dom_t_scene(T, "kingdom=Sack of Loot,Village,Smithy,Cellar,Moat,Market,Festival,"
+                              "Mine,Laboratory,Pendant",
+                           2, 0, "buy", 0, m);
+    KT_REQUIRE(c.g);
+    double ev[KT_MAX_PLAYERS];
+    kt_evaluate(c.g, c.s, ev);
+    KT_CHECK(ev[0] > ev[1]);
+    KT_CHECK(ev[0] + ev[1] > 0.999 && ev[0] + ev[1] < 1.001);
+    kt_scn_free(&c);
+}

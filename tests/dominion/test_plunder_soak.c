@@ -68,13 +68,32 @@ KT_TEST(dominion_plunder_soak_random_play_all_cards_events_traits)
 {
     kt_rng r;
     kt_rng_seed(&r, 4242);
+    uint8_t seen[DOM_NIDS];
+    memset(seen, 0, sizeof seen);
     int configs = 4 + kt_t_scaled(12);
     for (int k = 0; k < configs; k++) {
         char opts[800];
         plunder_config(k, &r, opts, sizeof opts);
         for (int np = 1; np <= 4; np++)
             kt_conformance_run(T, "dominion", opts, np, kt_t_scaled(8), kt_t_scaled(3), 400000);
+        /* what the soaked configuration holds */
+        kt_game *g;
+        kt_err err;
+        if (!KT_OKS(kt_game_new("dominion", opts, 2, 1234, NULL, &g, &err), &err))
+            continue;
+        const dom_cfg *c = dom_cfgof(g);
+        for (int i = 0; i < c->nids; i++)
+            seen[c->ids[i]] = 1;
+        for (int i = 0; i < c->nevents; i++)
+            seen[c->events[i]] = 1;
+        for (int i = 0; i < c->ntraits; i++)
+            seen[c->traits[i]] = 1;
+        kt_game_free(g);
     }
+    /* every Plunder card, Loot, Event and Trait was in a soaked game */
+    for (int id = DOM_FIRST_PLUNDER; id < DOM_NCARDS; id++)
+        if (!seen[id])
+            KT_FAIL("%s is in no soaked configuration", dom_cards[id].en);
     KT_CHECK(configs >= 4);
 }
 
