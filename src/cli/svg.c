@@ -110,7 +110,7 @@ static double label_width(const char *const *labels, int n, double size)
 
 /* ------------------------------------------------------------ bars */
 
-double svg_bars_height(const svg_bars *c) { return 40 + 26.0 * c->n + 34; }
+double svg_bars_height(const svg_bars *c) { return 40 + 26.0 * c->n + 44; }
 
 void svg_draw_bars(kt_buf *b, double x, double y, double w, const svg_bars *c)
 {
@@ -119,21 +119,28 @@ void svg_draw_bars(kt_buf *b, double x, double y, double w, const svg_bars *c)
     double lw = label_width(c->labels, c->n, 12);
     if (lw > w * 0.45)
         lw = w * 0.45;
-    double x0 = x + lw, pw = w - lw - 70, top = y + 34, span = c->max - c->min;
-    if (span <= 0)
-        span = 1;
-#define XPOS(v) (x0 + ((v) - c->min) / span * pw)
-    /* grid at 5 ticks */
-    for (int k = 0; k <= 4; k++) {
-        double v = c->min + span * k / 4, gx = XPOS(v);
+    double x0 = x + lw, pw = w - lw - 70, top = y + 34;
+    /* round ticks: a step of 1, 2 or 5 times a power of ten giving 4 to 10
+     * intervals, and the axis widened to whole steps */
+    double span = c->max - c->min > 0 ? c->max - c->min : 1;
+    double step = pow(10, floor(log10(span / 4)));
+    if (span / step >= 20) /* span / step is in [4, 40) here */
+        step *= 5;
+    else if (span / step >= 10)
+        step *= 2;
+    double amin = floor(c->min / step + 1e-9) * step, amax = ceil(c->max / step - 1e-9) * step;
+    span = amax - amin > 0 ? amax - amin : 1;
+#define XPOS(v) (x0 + ((v) - amin) / span * pw)
+    for (double v = amin; v <= amax + step * 1e-6; v += step) {
+        double gx = XPOS(v);
         svg_line(b, gx, top - 4, gx, top + 26.0 * c->n, GRID, 1, 0);
-        fmt_value(t, sizeof t, c->style, v);
+        fmt_value(t, sizeof t, c->style, fabs(v) < step * 1e-6 ? 0 : v);
         svg_text(b, gx, top + 26.0 * c->n + 14, "middle", 10, 0, MUTED, t);
     }
     for (int i = 0; i < c->n; i++) {
         double ry = top + 26.0 * i;
         svg_text(b, x0 - 8, ry + 15, "end", 12, 0, INK, c->labels[i]);
-        double v0 = c->min < 0 && c->max > 0 ? 0 : c->min;
+        double v0 = amin < 0 && amax > 0 ? 0 : amin;
         double a = XPOS(v0), z = XPOS(c->value[i]);
         svg_rect(b, a < z ? a : z, ry + 4, fabs(z - a), 16, svg_color(i), NULL);
         if (c->lo && c->hi) {
@@ -151,11 +158,11 @@ void svg_draw_bars(kt_buf *b, double x, double y, double w, const svg_bars *c)
             svg_text(b, tx - 6, ry + 16, "end", 11, 0, INK, t);
         }
     }
-    if (c->ref >= c->min && c->ref <= c->max) {
+    if (c->ref >= amin && c->ref <= amax) {
         double rx = XPOS(c->ref);
-        svg_line(b, rx, top - 6, rx, top + 26.0 * c->n, "#888888", 1.2, 1);
-        if (c->ref_label)
-            svg_text(b, rx, top - 8, "middle", 10, 0, MUTED, c->ref_label);
+        svg_line(b, rx, top - 4, rx, top + 26.0 * c->n + 16, "#888888", 1.2, 1);
+        if (c->ref_label) /* under the axis, clear of the title and the bars */
+            svg_text(b, rx, top + 26.0 * c->n + 27, "middle", 10, 0, MUTED, c->ref_label);
     }
 #undef XPOS
 }

@@ -442,9 +442,9 @@ static int write_svg(const rn_exp *e, const rn_result *r, const tour_fig *f, con
             }
         }
     }
-    /* round the rating axis out to 50 Elo */
-    lo_all = floor(lo_all / 50) * 50 - 50;
-    hi_all = ceil(hi_all / 50) * 50 + 50;
+    /* a margin for the value labels; svg_draw_bars rounds the axis */
+    lo_all -= 0.08 * (hi_all - lo_all) + 10;
+    hi_all += 0.08 * (hi_all - lo_all) + 10;
     svg_matrix mx = {"Score of row against column (wins + ties/2), 95% CI", "row: bot",
                      "column: opponent", n, lab, cell, (const char *const *)text};
     svg_bars rb = {"Bradley-Terry rating (Elo scale, mean 0), 95% CI", n, lab, rv, rlo, rhi,
