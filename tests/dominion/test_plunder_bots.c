@@ -205,6 +205,40 @@ KT_TEST(dominion_plunder_bots_cabin_boy_quartermaster_enlarge)
     kt_scn_free(&c);
 }
 
+KT_TEST(dominion_plunder_bots_treasure_gains_take_money_not_dear_weak_cards)
+{
+    /* Silver Mine may gain Abundance ($4) or Silver ($3): a money deck
+     * wants the Silver, Abundance pays only when Actions are gained */
+    kt_scn c = dom_t_scene(T, "preset=Treibgut", 2, 0, "buy", 0,
+                           "\"players\":{\"0\":{\"hand\":[\"Silver Mine\",\"Copper\"],"
+                           "\"deck\":[],\"discard\":[]}}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play Silver Mine");
+    for (size_t i = 0; i < 2; i++)
+        BOT_SAYS(&c, all_bots[i], "gain Silver");
+    kt_scn_free(&c);
+    /* Mine on a Silver with King's Cache out of reach: Gold */
+    c = dom_t_scene(T, "kingdom=Mine,King's Cache,Abundance,Village,Smithy,Cellar,Moat,Market,"
+                       "Festival,Workshop",
+                    2, 0, "action", 0,
+                    "\"players\":{\"0\":{\"hand\":[\"Mine\",\"Silver\"],\"deck\":[],"
+                    "\"discard\":[]}}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play Mine");
+    KT_DO(&c, "trash Silver");
+    BOT_SAYS(&c, "heuristic", "gain Gold");
+    kt_scn_free(&c);
+    /* the heuristic's $5 card in a kingdom without Laboratory or Market */
+    c = dom_t_scene(T, "preset=Voodoo", 2, 0, "buy", 0,
+                    "\"players\":{\"0\":{\"hand\":[\"Silver\",\"Silver\",\"Copper\"],"
+                    "\"deck\":[],\"discard\":[]}}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play treasures");
+    BOT_SAYS(&c, "heuristic", "buy Buried Treasure");
+    BOT_SAYS(&c, "bmu", "buy Silver");
+    kt_scn_free(&c);
+}
+
 KT_TEST(dominion_plunder_bots_inherited_fated_start_order_siren_insignia)
 {
     kt_game *g;

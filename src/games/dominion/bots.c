@@ -110,6 +110,35 @@ static int keep_value(const dom_state *s, int card)
     return 2 + 2 * d->cost;
 }
 
+/* What a Treasure is worth to a money deck, in half coins a play.  The
+ * Plunder Treasures whose value is not their coins are rated by what they
+ * usually give a Big Money deck (Abundance and Cage do little there), so a
+ * Treasure gain does not take a dear but weak card over a Silver. */
+static int money_worth(int card)
+{
+    switch (card) {
+    case DOM_KINGS_CACHE: return 8;
+    case DOM_BURIED_TREASURE: return 6;
+    case DOM_FIGURINE:
+    case DOM_SILVER_MINE:
+    case DOM_SACK_OF_LOOT: return 5;
+    case DOM_PENDANT:
+    case DOM_GONDOLA: return 4;
+    case DOM_ROPE:
+    case DOM_PICKAXE:
+    case DOM_TOOLS: return 3;
+    case DOM_JEWELLED_EGG:
+    case DOM_CRUCIBLE:
+    case DOM_ABUNDANCE: return 2;
+    case DOM_CAGE: return 1;
+    default: break;
+    }
+    const dom_card *d = &dom_cards[card];
+    if (d->types & DOM_T_LOOT)
+        return 6;
+    return d->coins ? 2 * d->coins : d->cost / 2;
+}
+
 /* Priority of playing an Action now (0: do not play). */
 static int play_value(const kt_game *g, const dom_state *s, int p, int card)
 {
@@ -573,11 +602,11 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
         return pick_lowest(s, o, n, NULL);
     }
     case DOM_D_GAIN: {
-        if (f->tmask & DOM_T_TREASURE) { /* Mine, Silver Mine: the dearest Treasure */
+        if (f->tmask & DOM_T_TREASURE) { /* Mine, Silver Mine: the best money */
             kt_action best = o[0];
             for (int i = 0; i < n; i++)
                 if (DOM_VERB(o[i]) == DOM_V_GAIN &&
-                    dom_cards[DOM_CARD(o[i])].cost > dom_cards[DOM_CARD(best)].cost)
+                    money_worth(DOM_CARD(o[i])) > money_worth(DOM_CARD(best)))
                     best = o[i];
             return best;
         }
@@ -916,10 +945,13 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
     int draws = b->term == DOM_WITCH || b->term == DOM_LIBRARY || b->term == DOM_SMITHY ||
                 b->term == DOM_COUNCIL_ROOM || b->term == DOM_PILGRIM || b->term == DOM_CREW;
     b->prov_money = draws ? 15 : 18;
-    if (c->in_supply[DOM_LABORATORY])
-        b->lab = DOM_LABORATORY;
-    else if (c->in_supply[DOM_MARKET])
-        b->lab = DOM_MARKET;
+    /* the $5 card added beside the money, best first; the Plunder ones are
+     * Treasures or non-terminals that beat a Silver at $5 in Big Money */
+    static const uint8_t labs[] = {DOM_LABORATORY, DOM_MARKET, DOM_FIGURINE, DOM_BURIED_TREASURE,
+                                   DOM_SILVER_MINE};
+    for (size_t i = 0; i < sizeof labs && !b->lab; i++)
+        if (c->in_supply[labs[i]])
+            b->lab = labs[i];
     b->moat = c->in_supply[DOM_MOAT] && b->term != DOM_MOAT;
     *ud = b;
     return KT_OK;
