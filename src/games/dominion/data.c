@@ -17,7 +17,7 @@
  * de/cards_de.json) and blakevanlan/KingdomCreator; the German names of the
  * six landscapes found in one data source only, and Fawning = Aufdringlich,
  * are confirmed by the German rulebook supplement (seed 004).  Rulings are in
- * docs/dominion.md.
+ * docs/dominion.md (base game) and docs/plunder.md.
  */
 #include <string.h>
 

@@ -17,7 +17,7 @@
  *
  * Effects paraphrased from ../shared/reference/dominion.md §1.6-§1.7; the
  * clarifications of the German rulebook supplement (seed 004) are noted
- * where they shape the code, other rulings are listed in docs/dominion.md.
+ * where they shape the code, other rulings are listed in docs/plunder.md.
  */
 #include <string.h>
 
