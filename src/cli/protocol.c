@@ -364,6 +364,27 @@ static void cmd_apply(proto *P, const kt_jv *req, const kt_jv *ref)
     do_apply(P, a, ref);
 }
 
+/* Reply {"ok":true,KEY:<json>} for an already encoded JSON value; takes
+ * ownership of js (NULL means allocation failure). */
+static void reply_raw(const kt_jv *ref, const char *key, char *js)
+{
+    if (!js) {
+        send_error(ref, KT_ENOMEM, "out of memory");
+        return;
+    }
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    reply_begin(&w, ref);
+    kt_jw_key(&w, key);
+    kt_jw_raw(&w, js);
+    kt_jw_obj_end(&w);
+    kt_free(js);
+    send_line(&b);
+    kt_buf_free(&b);
+}
+
 static void cmd_view(proto *P, const kt_jv *req, const kt_jv *ref, int render)
 {
     kt_status st = KT_OK;
@@ -379,8 +400,11 @@ static void cmd_view(proto *P, const kt_jv *req, const kt_jv *ref, int render)
         send_error(ref, KT_EINVAL, "\"observe\" needs \"player\" (0-based, -1 = spectator)");
         return;
     }
-    char *v = render ? kt_render(P->g, P->s, (int)player, lang)
-                     : kt_observe_json(P->g, P->s, (int)player, lang);
+    if (!render) {
+        reply_raw(ref, "observation", kt_observe_json(P->g, P->s, (int)player, lang));
+        return;
+    }
+    char *v = kt_render(P->g, P->s, (int)player, lang);
     if (!v) {
         send_error(ref, KT_ENOMEM, "out of memory");
         return;
@@ -390,12 +414,7 @@ static void cmd_view(proto *P, const kt_jv *req, const kt_jv *ref, int render)
     kt_jw w;
     kt_jw_init(&w, &b);
     reply_begin(&w, ref);
-    if (render) {
-        kt_jw_kstr(&w, "text", v);
-    } else {
-        kt_jw_key(&w, "observation");
-        kt_jw_raw(&w, v);
-    }
+    kt_jw_kstr(&w, "text", v);
     kt_jw_obj_end(&w);
     kt_free(v);
     send_line(&b);
@@ -404,22 +423,7 @@ static void cmd_view(proto *P, const kt_jv *req, const kt_jv *ref, int render)
 
 static void cmd_state(proto *P, const kt_jv *ref)
 {
-    char *js = kt_state_json(P->g, P->s);
-    if (!js) {
-        send_error(ref, KT_ENOMEM, "out of memory");
-        return;
-    }
-    kt_buf b;
-    kt_buf_init(&b);
-    kt_jw w;
-    kt_jw_init(&w, &b);
-    reply_begin(&w, ref);
-    kt_jw_key(&w, "state");
-    kt_jw_raw(&w, js);
-    kt_jw_obj_end(&w);
-    kt_free(js);
-    send_line(&b);
-    kt_buf_free(&b);
+    reply_raw(ref, "state", kt_state_json(P->g, P->s));
 }
 
 static void cmd_load(proto *P, const kt_jv *req, const kt_jv *ref)
@@ -558,22 +562,7 @@ static void cmd_bot(proto *P, const kt_jv *req, const kt_jv *ref)
 
 static void cmd_record(proto *P, const kt_jv *ref)
 {
-    char *js = kt_record_json(P->rec);
-    if (!js) {
-        send_error(ref, KT_ENOMEM, "out of memory");
-        return;
-    }
-    kt_buf b;
-    kt_buf_init(&b);
-    kt_jw w;
-    kt_jw_init(&w, &b);
-    reply_begin(&w, ref);
-    kt_jw_key(&w, "record");
-    kt_jw_raw(&w, js);
-    kt_jw_obj_end(&w);
-    kt_free(js);
-    send_line(&b);
-    kt_buf_free(&b);
+    reply_raw(ref, "record", kt_record_json(P->rec));
 }
 
 static void cmd_games(const kt_jv *ref)
