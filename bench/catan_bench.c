@@ -5,6 +5,10 @@
  *   catan_bench speed OPTIONS GAMES          random play: games/s, actions/s
  *   catan_bench match OPTIONS GAMES SEATS    e.g. SEATS = heuristic,random,random,random
  *                                            (seats rotate every game)
+ *   catan_bench digest OPTIONS GAMES         behaviour digest of random play: a hash of
+ *                                            every legal list, every chosen action and
+ *                                            every final state (equal digests before and
+ *                                            after a speed change = same behaviour)
  * Build: cc -O2 -Iinclude bench/catan_bench.c build/<dir>/libkontor.a -lm
  * Data: nothing is kept between games except the running totals.
  */
@@ -62,6 +66,45 @@ static int speed(const char *opts, int games)
            "%.1f player turns/game, %lld finished\n",
            opts, games, dt, games / dt, (double)actions / dt, (double)actions / games,
            (double)turns / games, fin);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    return 0;
+}
+
+/* FNV-1a over 32-bit words */
+static unsigned long long fold(unsigned long long h, unsigned long long v)
+{
+    return (h ^ v) * 0x100000001b3ULL;
+}
+
+static int digest(const char *opts, int games)
+{
+    kt_game *g;
+    kt_err err;
+    if (kt_game_new("catan", opts, 4, 1, NULL, &g, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    kt_state *s = kt_state_new(g);
+    kt_action buf[KT_LEGAL_MAX];
+    unsigned long long h = 0xcbf29ce484222325ULL, x = 88172645463325252ULL, legal = 0;
+    long long actions = 0;
+    for (int i = 0; i < games; i++) {
+        kt_state_init_seed(g, s, 1000u + (unsigned)i);
+        while (!kt_is_over(g, s)) {
+            int k = kt_legal(g, s, buf, KT_LEGAL_MAX);
+            h = fold(h, (unsigned)k);
+            for (int j = 0; j < k; j++)
+                h = fold(h, buf[j]);
+            legal += (unsigned)k;
+            kt_action a = buf[xs(&x) % (unsigned)k];
+            kt_apply_trusted(g, s, a);
+            actions++;
+        }
+        h = fold(h, kt_state_hash(g, s));
+    }
+    printf("options '%s': %d games, %lld actions, %llu legal actions listed, digest %016llx\n",
+           opts, games, actions, legal, h);
     kt_state_free(g, s);
     kt_game_free(g);
     return 0;
@@ -132,8 +175,10 @@ int main(int argc, char **argv)
 {
     if (argc >= 4 && !strcmp(argv[1], "speed"))
         return speed(argv[2], atoi(argv[3]));
+    if (argc >= 4 && !strcmp(argv[1], "digest"))
+        return digest(argv[2], atoi(argv[3]));
     if (argc >= 5 && !strcmp(argv[1], "match"))
         return match(argv[2], atoi(argv[3]), argv[4]);
-    fprintf(stderr, "usage: catan_bench speed OPTIONS GAMES | match OPTIONS GAMES SEATS\n");
+    fprintf(stderr, "usage: catan_bench speed OPTIONS GAMES | match OPTIONS GAMES SEATS | digest OPTIONS GAMES\n");
     return 2;
 }

@@ -400,6 +400,93 @@ KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
     KT_CHECK(compared > 1000);
 }
 
+/* Networks that random games rarely build: up to 15 roads grown at random
+ * around a few seeds (so loops, figure eights and several components are
+ * common), with opposing pieces dropped on them one by one.  Covers both the
+ * tree pass and the exhaustive fallback of cat_road_length. */
+KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
+{
+    kt_rng r;
+    kt_rng_seed(&r, 99);
+    long compared = 0, loops = 0;
+    static cat_state st; /* zeroed; pieces placed with the board functions */
+    for (int it = 0; it < kt_t_scaled(3000); it++) {
+        cat_state *s = &st;
+        memset(s, 0, sizeof *s);
+        memset(s->v_owner, -1, sizeof s->v_owner);
+        memset(s->e_owner, -1, sizeof s->e_owner);
+        /* grow roads from 1..3 seed vertices along the board */
+        int nseed = 1 + (int)kt_rng_below(&r, 3), nroads = 1 + (int)kt_rng_below(&r, 15);
+        uint64_t reach = 0;
+        for (int i = 0; i < nseed; i++)
+            reach |= 1ULL << kt_rng_below(&r, CAT_NV);
+        int i = 0;
+        if (kt_rng_below(&r, 2)) {
+            /* half the networks start with the ring around a hex */
+            int h = (int)kt_rng_below(&r, CAT_NH);
+            for (int j = 0; j < 6; j++) {
+                int e = cat_edge_of(cat_hex_v[h][j], cat_hex_v[h][(j + 1) % 6]);
+                if (e >= 0 && s->e_owner[e] < 0) {
+                    cat_put_road(s, e, 0);
+                    reach |= 1ULL << cat_hex_v[h][j];
+                    i++;
+                }
+            }
+            nroads += 6;
+        }
+        for (int tries = 0; i < nroads && i < 15 && tries < 200; tries++) {
+            int v = (int)kt_rng_below(&r, CAT_NV), j = (int)kt_rng_below(&r, 3);
+            int e = cat_v_edge[v][j];
+            if (!(reach >> v & 1) || e < 0 || s->e_owner[e] >= 0)
+                continue;
+            cat_put_road(s, e, 0);
+            reach |= 1ULL << cat_v_adj[v][j];
+            i++;
+        }
+        /* vertices > edges - components inside a component means a cycle */
+        int ne = s->pl[0].n_road, nv = cat_popc(s->pl[0].roadv), ncomp = 0;
+        uint64_t rest = s->pl[0].roadv;
+        while (rest) {
+            uint64_t comp = rest & -rest, grow = comp;
+            while (grow) {
+                uint64_t next = 0;
+                for (uint64_t m = grow; m; m &= m - 1)
+                    for (int j = 0; j < 3; j++) {
+                        int v = cat_ctz(m), e = cat_v_edge[v][j];
+                        if (e >= 0 && s->e_owner[e] == 0)
+                            next |= 1ULL << cat_v_adj[v][j];
+                    }
+                grow = next & ~comp;
+                comp |= next;
+            }
+            rest &= ~comp;
+            ncomp++;
+        }
+        loops += ne > nv - ncomp;
+        /* opposing settlements and knights, and pieces of our own */
+        for (int k = 0; k < 6; k++) {
+            uint64_t stop = s->occ & ~(s->pl[0].bld | s->pl[0].kn);
+            int best = 0;
+            for (int x = 0; x < CAT_NV; x++)
+                if (s->pl[0].roadv >> x & 1) {
+                    int l = bf_dfs(s, 0, x, 0, 0, stop);
+                    best = l > best ? l : best;
+                }
+            compared++;
+            if (best != s->pl[0].road_len) {
+                KT_FAIL("network %d step %d: road length %d, brute force %d", it, k,
+                        s->pl[0].road_len, best);
+                return;
+            }
+            int v = (int)kt_rng_below(&r, CAT_NV);
+            if (s->v_piece[v] == VP_NONE)
+                cat_place(s, v, (int)kt_rng_below(&r, 3), kt_rng_below(&r, 2) ? VP_SETTLE : VP_KNIGHT, 1);
+        }
+    }
+    KT_CHECK(compared >= 6 * kt_t_scaled(3000));
+    KT_CHECK(loops > kt_t_scaled(3000) / 10); /* the exhaustive path is exercised */
+}
+
 KT_TEST(catan_aqueduct_after_a_robbed_roll_and_not_after_commodities)
 {
     /* player 1's only producing hex (A, 10) is under the robber */

@@ -200,6 +200,100 @@ static int lr_dfs(const lr_graph *gr, int v, unsigned used)
     return best;
 }
 
+/* Longest trail of a component of the network.  The exhaustive search
+ * above is exponential in the number of branches; when the component has
+ * no cycle a trail is a simple path and the longest one is the tree's
+ * diameter, found in one pass.  Stop vertices are leaves of every edge that
+ * reaches them (a trail may end there but not pass), which splits them into
+ * one copy per edge and keeps trees trees.  tree_walk returns the longest
+ * path going down from v (entered by edge `from`) and keeps the best path
+ * bending at any vertex in *best; it sets *cyclic when it meets a vertex it
+ * has already seen through another edge. */
+typedef struct lr_tree {
+    const lr_graph *gr;
+    uint64_t seen;
+    int best, cyclic;
+} lr_tree;
+
+static int tree_walk(lr_tree *t, int v, int from)
+{
+    const lr_graph *gr = t->gr;
+    int h1 = 0, h2 = 0;
+    t->seen |= 1ULL << v;
+    for (int i = 0; i < gr->ninc[v]; i++) {
+        int e = gr->inc[v][i];
+        if (e == from)
+            continue;
+        int w = gr->ev[e][0] == v ? gr->ev[e][1] : gr->ev[e][0];
+        int h = 1;
+        if (!(gr->stop >> w & 1)) {
+            if (t->seen >> w & 1) {
+                t->cyclic = 1;
+                return 0;
+            }
+            h += tree_walk(t, w, e);
+            if (t->cyclic)
+                return 0;
+        }
+        if (h > h1) {
+            h2 = h1;
+            h1 = h;
+        } else if (h > h2) {
+            h2 = h;
+        }
+    }
+    if (h1 + h2 > t->best)
+        t->best = h1 + h2;
+    return h1;
+}
+
+static int lr_exhaustive(const lr_graph *gr, uint64_t rv)
+{
+    /* Where can a longest trail start?  If a trail from u ends elsewhere
+     * and u has an unused edge, prepending that edge makes it longer; so
+     * with u != end, u uses all its edges an odd number of times: u has odd
+     * degree, or is a stop vertex (each edge into it is a separate end).
+     * A longest closed trail uses every edge of its component, so a
+     * component whose vertices all have even degree needs one start.
+     * Degrees count only p's roads. */
+    uint64_t starts = gr->stop & rv;
+    for (uint64_t m = rv; m; m &= m - 1)
+        if (gr->ninc[cat_ctz(m)] & 1)
+            starts |= m & -m;
+    /* components without a start: flood from any vertex */
+    uint64_t rest = rv;
+    while (rest) {
+        int v0 = cat_ctz(rest);
+        uint64_t comp = 1ULL << v0, grow = comp;
+        while (grow) {
+            uint64_t next = 0;
+            for (uint64_t m = grow & ~gr->stop; m; m &= m - 1) {
+                int v = cat_ctz(m);
+                for (int i = 0; i < gr->ninc[v]; i++) {
+                    int e = gr->inc[v][i];
+                    next |= 1ULL << gr->ev[e][0] | 1ULL << gr->ev[e][1];
+                }
+            }
+            grow = next & ~comp;
+            comp |= next;
+        }
+        if (!(comp & starts))
+            starts |= 1ULL << v0;
+        rest &= ~comp;
+    }
+    int best = 0;
+    while (starts) {
+        int v = cat_ctz(starts);
+        starts &= starts - 1;
+        int l = lr_dfs(gr, v, 0);
+        if (l > best)
+            best = l;
+        if (best == gr->n)
+            break;
+    }
+    return best;
+}
+
 int cat_road_length(const cat_state *s, int p)
 {
     lr_graph gr;
@@ -223,49 +317,14 @@ int cat_road_length(const cat_state *s, int p)
     if (gr.n == 0)
         return 0;
     gr.stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
-    /* Where can a longest trail start?  If a trail from u ends elsewhere
-     * and u has an unused edge, prepending that edge makes it longer; so
-     * with u != end, u uses all its edges an odd number of times: u has odd
-     * degree, or is a stop vertex (each edge into it is a separate end).
-     * A longest closed trail uses every edge of its component, so a
-     * component whose vertices all have even degree needs one start.
-     * Degrees count only p's roads. */
-    uint64_t starts = gr.stop & rv;
-    for (uint64_t m = rv; m; m &= m - 1)
-        if (gr.ninc[cat_ctz(m)] & 1)
-            starts |= m & -m;
-    /* components without a start: flood from any vertex */
-    uint64_t rest = rv;
-    while (rest) {
-        int v0 = cat_ctz(rest);
-        uint64_t comp = 1ULL << v0, grow = comp;
-        while (grow) {
-            uint64_t next = 0;
-            for (uint64_t m = grow & ~gr.stop; m; m &= m - 1) {
-                int v = cat_ctz(m);
-                for (int i = 0; i < gr.ninc[v]; i++) {
-                    int e = gr.inc[v][i];
-                    next |= 1ULL << gr.ev[e][0] | 1ULL << gr.ev[e][1];
-                }
-            }
-            grow = next & ~comp;
-            comp |= next;
-        }
-        if (!(comp & starts))
-            starts |= 1ULL << v0;
-        rest &= ~comp;
-    }
-    int best = 0;
-    while (starts) {
-        int v = cat_ctz(starts);
-        starts &= starts - 1;
-        int l = lr_dfs(&gr, v, 0);
-        if (l > best)
-            best = l;
-        if (best == gr.n)
-            break;
-    }
-    return best;
+    /* random play almost never closes a loop: try the tree pass first */
+    lr_tree t = {&gr, 0, 0, 0};
+    for (uint64_t m = rv & ~gr.stop; m && !t.cyclic; m &= ~t.seen)
+        tree_walk(&t, cat_ctz(m), -1);
+    if (t.cyclic)
+        return lr_exhaustive(&gr, rv);
+    /* a road between two stop vertices is a trail of its own */
+    return t.best ? t.best : 1;
 }
 
 /* Award rules [R 1.1] and the base almanac: the holder keeps the card on a

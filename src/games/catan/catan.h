@@ -272,6 +272,23 @@ static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->st[s->n
 static inline int cat_knight_level(const cat_state *s, int v) { return s->v_aux[v] & KN_LEVEL; }
 static inline int cat_is_city(const cat_state *s, int v) { return s->v_piece[v] == VP_CITY; }
 
+/* Victory points visible to everybody / including hidden base VP cards.
+ * Inline: the engine loop checks the win after every action. */
+static inline int cat_vp_public(const kt_game *g, const cat_state *s, int p)
+{
+    (void)g;
+    const cat_player *pl = &s->pl[p];
+    int v = pl->n_settle + pl->n_sideways + 2 * (pl->n_city + pl->n_metro) + pl->defender +
+            cat_popc(pl->vpcards);
+    v += 2 * (s->lr_holder == p) + 2 * (s->la_holder == p);
+    v += s->merchant >= 0 && s->merchant_owner == p;
+    return v;
+}
+static inline int cat_vp_total(const kt_game *g, const cat_state *s, int p)
+{
+    return cat_vp_public(g, s, p) + s->pl[p].dev[DV_VP];
+}
+
 /* ---- board.c ---- */
 int cat_edge_of(int a, int b);                 /* edge joining two vertices, or -1 */
 void cat_recompute(const kt_game *g, cat_state *s);
@@ -298,8 +315,6 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a);
 void cat_advance(const kt_game *g, cat_state *s);
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d);
 void cat_pop(cat_state *s);
-int cat_vp_public(const kt_game *g, const cat_state *s, int p);
-int cat_vp_total(const kt_game *g, const cat_state *s, int p);
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind);
 void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates);
 void cat_gain(cat_state *s, int p, int kind, int n);   /* from the bank */

@@ -165,28 +165,6 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
     return p != s->h.turn_player || cat_cfg_of(g)->plimit_immediate;
 }
 
-/* ------------------------------------------------------------ VP */
-
-int cat_vp_public(const kt_game *g, const cat_state *s, int p)
-{
-    KT_UNUSED(g);
-    const cat_player *pl = &s->pl[p];
-    int v = pl->n_settle + pl->n_sideways + 2 * pl->n_city + 2 * pl->n_metro + pl->defender +
-            cat_popc(pl->vpcards);
-    if (s->lr_holder == p)
-        v += 2;
-    if (s->la_holder == p)
-        v += 2;
-    if (s->merchant >= 0 && s->merchant_owner == p)
-        v += 1;
-    return v;
-}
-
-int cat_vp_total(const kt_game *g, const cat_state *s, int p)
-{
-    return cat_vp_public(g, s, p) + s->pl[p].dev[DV_VP];
-}
-
 /* ------------------------------------------------------------ trading rates */
 
 /* Bank rates for giving each kind [R 1.7]: 4:1; 3:1 at a generic
@@ -1055,22 +1033,38 @@ static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *ou
     return n;
 }
 
+/* Bytes of an 8-slot card vector as one word (slots are < 128). */
+static inline uint64_t vec8(const uint8_t *v)
+{
+    uint64_t x;
+    memcpy(&x, v, 8);
+    return x;
+}
+#define LO8 0x0101010101010101ULL
+#define HI8 0x8080808080808080ULL
+
+/* Trade composition is the most frequent decision of random play (about
+ * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
+ * of a mask stands for kind k. */
 static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    int nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES, n = 0, give = 0, get = 0;
-    for (int k = 0; k < nk; k++) {
-        give += s->tr_give[k];
-        get += s->tr_get[k];
-    }
+    int n = 0;
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : 0x8080808080ULL;
+    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
+    /* card totals: the byte sum lands in the top byte (totals are <= 5) */
+    int ngive = (int)((give * LO8) >> 56), nget = (int)((get * LO8) >> 56);
+    uint64_t give_nz = ((give | HI8) - LO8) & HI8;       /* give[k] >= 1 */
+    uint64_t get_nz = ((get | HI8) - LO8) & HI8;         /* get[k] >= 1 */
+    uint64_t more = ((hand | HI8) - (give + LO8)) & HI8; /* hand[k] > give[k] */
     /* at most five cards on each side keeps proposals (and random play)
      * bounded; one kind cannot be on both sides */
-    for (int k = 0; k < nk; k++)
-        if (give < 5 && s->pl[p].hand[k] > s->tr_give[k] && !s->tr_get[k])
-            OUT(ACT(A_OFFER, k, 0, 0));
-    for (int k = 0; k < nk; k++)
-        if (get < 5 && !s->tr_give[k])
-            OUT(ACT(A_ASK, k, 0, 0));
-    if (give && get) {
+    uint64_t m = ngive < 5 ? more & ~get_nz & kinds : 0;
+    for (; m; m &= m - 1)
+        OUT(ACT(A_OFFER, cat_ctz(m) >> 3, 0, 0));
+    m = nget < 5 ? ~give_nz & kinds : 0;
+    for (; m; m &= m - 1)
+        OUT(ACT(A_ASK, cat_ctz(m) >> 3, 0, 0));
+    if (ngive && nget) {
         OUT(ACT(A_SEND, SEND_ALL, 0, 0));
         for (int q = 0; q < cat_np(g); q++)
             if (q != p)
@@ -1296,6 +1290,17 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
     cat_frame *f = cat_top(s);
     int p = f->player, x = ACT_X(a), y = ACT_Y(a);
     const cat_cfg *cf = cat_cfg_of(g);
+    if (f->kind == F_TRADE_COMPOSE && (ACT_K(a) == A_OFFER || ACT_K(a) == A_ASK)) {
+        /* adding a card to the offer changes nothing else: the same
+         * decision stays on top, no VP change, so cat_advance would only
+         * find what it found last time (the most frequent action of random
+         * play, worth the shortcut) */
+        if (ACT_K(a) == A_OFFER)
+            s->tr_give[x]++;
+        else
+            s->tr_get[x]++;
+        return;
+    }
     switch (f->kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
@@ -1406,9 +1411,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         break;
     }
     case F_TRADE_COMPOSE:
-        switch (ACT_K(a)) {
-        case A_OFFER: s->tr_give[x]++; break;
-        case A_ASK: s->tr_get[x]++; break;
+        switch (ACT_K(a)) { /* A_OFFER and A_ASK are handled above */
         case A_CANCEL:
             cat_pop(s);
             trade_reset(s);
