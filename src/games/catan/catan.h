@@ -279,7 +279,7 @@ static inline int cat_vp_public(const kt_game *g, const cat_state *s, int p)
     (void)g;
     const cat_player *pl = &s->pl[p];
     int v = pl->n_settle + pl->n_sideways + 2 * (pl->n_city + pl->n_metro) + pl->defender +
-            cat_popc(pl->vpcards);
+            (pl->vpcards & 1) + (pl->vpcards >> 1 & 1);
     v += 2 * (s->lr_holder == p) + 2 * (s->la_holder == p);
     v += s->merchant >= 0 && s->merchant_owner == p;
     return v;

@@ -26,6 +26,27 @@ static const uint8_t COST_KNIGHT[CAT_NKIND] = {0, 0, 1, 0, 1};
 static const uint8_t COST_ACTIVATE[CAT_NKIND] = {0, 0, 0, 1, 0};
 static const uint8_t COST_WALL[CAT_NKIND] = {2, 0, 0, 0, 0};
 
+/* Card vectors (hand, bank, trade offer: 8 byte slots, each < 128) are
+ * also handled as one 64-bit word: adding HI8 to every byte before a
+ * subtraction keeps bytes from borrowing from each other, so a comparison
+ * of all slots at once leaves bit 8k+7 set where slot k passes. */
+#define LO8 0x0101010101010101ULL
+#define HI8 0x8080808080808080ULL
+#define RES8 0x0000008080808080ULL /* the five resource slots */
+
+static inline uint64_t vec8(const uint8_t *v)
+{
+    uint64_t x;
+    memcpy(&x, v, 8);
+    return x;
+}
+
+/* slots with v[k] >= c (c <= 127) */
+static inline uint64_t vec8_ge(uint64_t v, uint64_t c)
+{
+    return ((v | HI8) - c) & HI8;
+}
+
 /* ------------------------------------------------------------ stack */
 
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
@@ -85,16 +106,10 @@ int cat_random_card(cat_state *s, int p)
     return 0;
 }
 
-/* hand >= cost in every byte at once: counts are < 128, so setting the
- * top bit of each hand byte keeps the subtraction from borrowing across
- * bytes, and the top bit survives exactly where hand >= cost */
+/* hand >= cost in every slot at once */
 static int can_pay(const cat_player *pl, const uint8_t *cost)
 {
-    uint64_t h, c;
-    memcpy(&h, pl->hand, 8);
-    memcpy(&c, cost, 8);
-    const uint64_t hi = 0x8080808080808080ULL;
-    return (((h | hi) - c) & hi) == hi;
+    return vec8_ge(vec8(pl->hand), vec8(cost)) == HI8;
 }
 
 static void pay(cat_state *s, int p, const uint8_t *cost)
@@ -167,32 +182,29 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
 
 /* ------------------------------------------------------------ trading rates */
 
-/* Bank rates for giving each kind [R 1.7]: 4:1; 3:1 at a generic
- * harbour; 2:1 for a resource at its harbour, for the merchant's resource
- * (its controller), for commodities with the Trading House (trade level 3)
- * and for anything under Merchant Fleet.  Rates never stack. */
-void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates)
-{
-    const cat_cfg *cf = cat_cfg_of(g);
-    int ports = s->pl[p].ports;
-    int generic = ports >> PORT_ANY & 1 ? 3 : 4, special = ports;
-    int mres = s->merchant >= 0 && s->merchant_owner == p ? cat_terrain_res[s->terrain[s->merchant]] : -1;
-    for (int k = 0; k < CAT_NKIND; k++) {
-        int r = (special >> k & 1) && k < CAT_NRES ? 2 : generic;
-        if (cf->ck && r > 2) {
-            if (k == mres || (k >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3) || s->fleet == 1 ||
-                (s->fleet >= 2 && s->fleet - 2 == k))
-                r = 2;
-        }
-        rates[k] = r;
-    }
-}
-
+/* Bank rate for giving `kind` [R 1.7]: 4:1; 3:1 at a generic harbour;
+ * 2:1 for a resource at its harbour, for the merchant's resource (its
+ * controller), for commodities with the Trading House (trade level 3) and
+ * for anything under Merchant Fleet.  Rates never stack. */
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
 {
-    int rates[CAT_NKIND];
-    cat_bank_rates(g, s, p, rates);
-    return rates[kind];
+    int ports = s->pl[p].ports;
+    if (kind < CAT_NRES && (ports >> kind & 1))
+        return 2;
+    if (cat_cfg_of(g)->ck) {
+        int mres = s->merchant >= 0 && s->merchant_owner == p
+                       ? cat_terrain_res[s->terrain[s->merchant]] : -1;
+        if (kind == mres || (kind >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3) ||
+            s->fleet == 1 || (s->fleet >= 2 && s->fleet - 2 == kind))
+            return 2;
+    }
+    return ports >> PORT_ANY & 1 ? 3 : 4;
+}
+
+void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates)
+{
+    for (int k = 0; k < CAT_NKIND; k++)
+        rates[k] = cat_bank_rate(g, s, p, k);
 }
 
 /* ------------------------------------------------------------ sites */
@@ -438,6 +450,26 @@ static void roll_event(const kt_game *g, cat_state *s)
     s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
 }
 
+/* Hexes carrying number token `sum` as bits 0..18: the 19 tokens are
+ * compared eight at a time (tokens and sums are <= 12, so a byte of
+ * token ^ sum is zero exactly on a match). */
+static uint32_t hexes_numbered(const cat_state *s, int sum)
+{
+    uint64_t w[3] = {0, 0, 0}, want = LO8 * (unsigned)sum;
+    memcpy(&w[0], s->number, 8);
+    memcpy(&w[1], s->number + 8, 8);
+    memcpy(&w[2], s->number + 16, CAT_NH - 16);
+    uint32_t m = 0;
+    for (int i = 0; i < 3; i++) {
+        uint64_t hit = ~vec8_ge(w[i] ^ want, LO8) & HI8; /* bytes equal to sum */
+        if (i == 2)
+            hit &= (1ULL << 8 * (CAT_NH - 16)) - 1;
+        /* gather bit 8j+7 of each byte into bit j */
+        m |= (uint32_t)(((hit >> 7) * 0x0102040810204080ULL) >> 56) << 8 * i;
+    }
+    return m;
+}
+
 /* Production with the bank-shortage rule [R 1.3], commodities per kind
  * [R 1.6]; returns the mask of players who received at least one card. */
 static int produce(const kt_game *g, cat_state *s, int sum)
@@ -445,11 +477,13 @@ static int produce(const kt_game *g, cat_state *s, int sum)
     const cat_cfg *cf = cat_cfg_of(g);
     int n = cat_np(g), tp = s->h.turn_player;
     uint8_t owed[CAT_MAXP][CAT_NKIND];
-    int total[CAT_NKIND] = {0};
+    int total[CAT_NKIND] = {0}, kinds = 0;
     memset(owed, 0, sizeof owed);
-    for (int h = 0; h < CAT_NH; h++) {
-        if (s->number[h] != sum || s->robber == h)
-            continue;
+    uint32_t hexes = hexes_numbered(s, sum);
+    if (s->robber >= 0)
+        hexes &= ~(1u << s->robber);
+    for (; hexes; hexes &= hexes - 1) {
+        int h = cat_ctz(hexes);
         int t = s->terrain[h], r = cat_terrain_res[t], c = cat_terrain_com[t];
         if (r < 0)
             continue;
@@ -461,23 +495,25 @@ static int produce(const kt_game *g, cat_state *s, int sum)
             if (s->v_piece[v] == VP_SETTLE) {
                 owed[p][r]++;
                 total[r]++;
+                kinds |= 1 << r;
             } else if (s->v_piece[v] == VP_CITY) {
                 if (cf->ck && c >= 0) {
                     owed[p][r]++;
                     owed[p][c]++;
                     total[r]++;
                     total[c]++;
+                    kinds |= 1 << r | 1 << c;
                 } else {
                     owed[p][r] += 2;
                     total[r] += 2;
+                    kinds |= 1 << r;
                 }
             }
         }
     }
     int got = 0;
-    for (int k = 0; k < CAT_NKIND; k++) {
-        if (!total[k])
-            continue;
+    for (; kinds; kinds &= kinds - 1) {
+        int k = cat_ctz((uint64_t)kinds);
         int claimants = 0, who = 0;
         for (int p = 0; p < n; p++)
             if (owed[p][k]) {
@@ -538,53 +574,58 @@ static void start_resolution(cat_state *s, int p)
     cat_push(s, P_ROLL, p, 0, 0, 0, 0);
 }
 
+/* The steps of a roll.  They run back to back here until one pushes a
+ * frame (cat_advance would only call us again for the next step). */
 static void proc_roll(const kt_game *g, cat_state *s, cat_frame *f)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     int n = cat_np(g), tp = s->h.turn_player, sum = s->dice[0] + s->dice[1];
-    switch (f->a) {
-    case 0:
-        /* the event die is resolved first [R 1.5] */
-        f->a = 1;
-        if (!cf->ck)
-            return;
-        if (s->dice[2] == EV_SHIP) {
-            s->barb++;
-            if (s->barb >= 7)
-                cat_push(s, P_ATTACK, tp, 0, 0, 0, 0);
-        } else if (s->dice[2] >= EV_GATE_TRADE) {
-            cat_push(s, P_DRAWS, tp, s->dice[2] - EV_GATE_TRADE, 0, 0, 0);
-        }
-        return;
-    case 1:
-        f->a = 2;
-        if (sum == 7) {
-            /* discard half above the hand limit (7 + 2 per wall) [R 1.11] */
-            for (int i = n - 1; i >= 0; i--) {
-                int p = (tp + i) % n;
-                int limit = 7 + (cf->ck ? 2 * s->pl[p].n_wall : 0);
-                if (s->pl[p].ncards > limit)
-                    cat_push(s, F_DISCARD, p, s->pl[p].ncards / 2, 0, 0, 0);
+    int depth = s->nframes;
+    while (s->nframes == depth) {
+        switch (f->a) {
+        case 0:
+            /* the event die is resolved first [R 1.5] */
+            f->a = 1;
+            if (!cf->ck)
+                break;
+            if (s->dice[2] == EV_SHIP) {
+                s->barb++;
+                if (s->barb >= 7)
+                    cat_push(s, P_ATTACK, tp, 0, 0, 0, 0);
+            } else if (s->dice[2] >= EV_GATE_TRADE) {
+                cat_push(s, P_DRAWS, tp, s->dice[2] - EV_GATE_TRADE, 0, 0, 0);
             }
-        } else {
-            int got = produce(g, s, sum);
-            /* Aqueduct: science 3 and nothing received [R 1.8] */
-            if (cf->ck)
+            break;
+        case 1:
+            f->a = 2;
+            if (sum == 7) {
+                /* discard half above the hand limit (7 + 2 per wall) [R 1.11] */
                 for (int i = n - 1; i >= 0; i--) {
                     int p = (tp + i) % n;
-                    if (s->pl[p].impr[TR_SCIENCE] >= 3 && !(got >> p & 1))
-                        cat_push(s, F_AQUEDUCT, p, 0, 0, 0, 0);
+                    int limit = 7 + (cf->ck ? 2 * s->pl[p].n_wall : 0);
+                    if (s->pl[p].ncards > limit)
+                        cat_push(s, F_DISCARD, p, s->pl[p].ncards / 2, 0, 0, 0);
                 }
+            } else {
+                int got = produce(g, s, sum);
+                /* Aqueduct: science 3 and nothing received [R 1.8] */
+                if (cf->ck)
+                    for (int i = n - 1; i >= 0; i--) {
+                        int p = (tp + i) % n;
+                        if (s->pl[p].impr[TR_SCIENCE] >= 3 && !(got >> p & 1))
+                            cat_push(s, F_AQUEDUCT, p, 0, 0, 0, 0);
+                    }
+            }
+            break;
+        case 2:
+            f->a = 3;
+            if (sum == 7 && robber_unlocked(g, s))
+                cat_push(s, F_ROBBER, tp, 0, 0, 0, 0);
+            break;
+        default:
+            cat_pop(s);
+            return;
         }
-        return;
-    case 2:
-        f->a = 3;
-        if (sum == 7 && robber_unlocked(g, s))
-            cat_push(s, F_ROBBER, tp, 0, 0, 0, 0);
-        return;
-    default:
-        cat_pop(s);
-        return;
     }
 }
 
@@ -790,9 +831,10 @@ static void proc_endturn(const kt_game *g, cat_state *s, cat_frame *f)
     int tp = s->h.turn_player;
     if (f->a == 0) {
         f->a = 1;
-        if (s->pl[tp].nprog > 4)
+        if (s->pl[tp].nprog > 4) {
             cat_push(s, F_PDISCARD, tp, 0, 0, 0, 0);
-        return;
+            return;
+        }
     }
     cat_pop(s);
     begin_turn(g, s, (tp + 1) % cat_np(g));
@@ -932,27 +974,39 @@ static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_act
     return n;
 }
 
-static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n,
-                      int only_rate2)
+/* Bank and harbour trades: give `rate` of kind k for one card of another
+ * kind the bank still has. */
+static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n)
 {
-    int nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
-    const cat_player *pl = &s->pl[p];
-    int rates[CAT_NKIND], any = 0;
-    for (int k = 0; k < nk; k++)
-        any |= pl->hand[k] >= 2;
-    if (!any)
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t two = vec8_ge(vec8(s->pl[p].hand), 2 * LO8) & kinds; /* no rate is below 2 */
+    if (!two)
         return n;
-    cat_bank_rates(g, s, p, rates);
-    for (int k = 0; k < nk; k++) {
-        if (pl->hand[k] < 2)
+    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & kinds;
+    for (; two; two &= two - 1) {
+        int k = cat_ctz(two) >> 3, rate = cat_bank_rate(g, s, p, k);
+        if (s->pl[p].hand[k] < rate)
             continue;
-        int rate = only_rate2 ? 2 : rates[k];
-        if (pl->hand[k] < rate)
-            continue;
-        for (int j = 0; j < nk; j++)
-            if (j != k && s->bank[j])
-                OUT(ACT(A_BANK, k, j, rate));
+        for (uint64_t m = stock & ~(0x80ULL << 8 * k); m; m &= m - 1)
+            OUT(ACT(A_BANK, k, cat_ctz(m) >> 3, rate));
     }
+    return n;
+}
+
+/* Base development cards playable now: bought before this turn and not a
+ * VP card.  Most hands hold no old card: dev == dev_new slot by slot. */
+static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
+                                 int n)
+{
+    const cat_player *pl = &s->pl[p];
+    uint32_t a, b;
+    memcpy(&a, pl->dev, 4);
+    memcpy(&b, pl->dev_new, 4);
+    if (a == b && pl->dev[4] == pl->dev_new[4])
+        return n;
+    for (int d = 0; d < CAT_NDEV; d++)
+        if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
+            OUT(ACT(A_PLAYDEV, d, 0, 0));
     return n;
 }
 
@@ -1023,25 +1077,13 @@ static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *ou
         if (s->devdeck_n && can_pay(pl, COST_DEV))
             OUT(ACT(A_BUYDEV, 0, 0, 0));
         if (!s->dev_played)
-            for (int d = 0; d < CAT_NDEV; d++)
-                if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
-                    OUT(ACT(A_PLAYDEV, d, 0, 0));
+            n = legal_devcards(g, s, p, out, n);
     }
-    n = legal_bank(g, s, p, out, n, 0);
+    n = legal_bank(g, s, p, out, n);
     if (s->proposals < cf->trade_cap && pl->ncards)
         OUT(ACT(A_PROPOSE, 0, 0, 0));
     return n;
 }
-
-/* Bytes of an 8-slot card vector as one word (slots are < 128). */
-static inline uint64_t vec8(const uint8_t *v)
-{
-    uint64_t x;
-    memcpy(&x, v, 8);
-    return x;
-}
-#define LO8 0x0101010101010101ULL
-#define HI8 0x8080808080808080ULL
 
 /* Trade composition is the most frequent decision of random play (about
  * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
@@ -1049,13 +1091,12 @@ static inline uint64_t vec8(const uint8_t *v)
 static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
     int n = 0;
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : 0x8080808080ULL;
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
     uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
     /* card totals: the byte sum lands in the top byte (totals are <= 5) */
     int ngive = (int)((give * LO8) >> 56), nget = (int)((get * LO8) >> 56);
-    uint64_t give_nz = ((give | HI8) - LO8) & HI8;       /* give[k] >= 1 */
-    uint64_t get_nz = ((get | HI8) - LO8) & HI8;         /* get[k] >= 1 */
-    uint64_t more = ((hand | HI8) - (give + LO8)) & HI8; /* hand[k] > give[k] */
+    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
+    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
     /* at most five cards on each side keeps proposals (and random play)
      * bounded; one kind cannot be on both sides */
     uint64_t m = ngive < 5 ? more & ~get_nz & kinds : 0;
@@ -1101,9 +1142,7 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
                     break;
                 }
         } else if (!s->dev_played) {
-            for (int d = 0; d < CAT_NDEV; d++)
-                if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
-                    OUT(ACT(A_PLAYDEV, d, 0, 0));
+            n = legal_devcards(g, s, p, out, n);
         }
         return n;
     case F_MAIN:
