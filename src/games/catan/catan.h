@@ -250,6 +250,10 @@ extern const char *const cat_level_en[3][5];
 extern const char *const cat_level_de[3][5];
 extern const char *const cat_frame_key[F_NKINDS];
 
+/* Keeps a big, rarer path out of a hot dispatcher, so that the dispatcher
+ * stays small (no register saves for paths it does not take). */
+#define CAT_NOINLINE __attribute__((noinline))
+
 /* ---- small inline helpers ---- */
 static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
 static inline int cat_np(const kt_game *g) { return g->nplayers; }

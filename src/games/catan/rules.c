@@ -41,6 +41,16 @@ static inline uint64_t vec8(const uint8_t *v)
     return x;
 }
 
+static inline void vec8_put(uint8_t *v, uint64_t x)
+{
+    memcpy(v, &x, 8);
+}
+
+static inline int vec8_sum(uint64_t v) /* slots summing to < 256 */
+{
+    return (int)((v * LO8) >> 56);
+}
+
 /* slots with v[k] >= c (c <= 127) */
 static inline uint64_t vec8_ge(uint64_t v, uint64_t c)
 {
@@ -73,26 +83,40 @@ void cat_pop(cat_state *s)
 
 /* ------------------------------------------------------------ cards in hand */
 
+/* Hands and the bank change as whole words (counts never go below zero,
+ * so no slot borrows from its neighbour): legal() reads them back as words,
+ * and a word load right after a byte store has to wait for the store. */
+static inline void hand_add(cat_state *s, int p, uint64_t v)
+{
+    vec8_put(s->pl[p].hand, vec8(s->pl[p].hand) + v);
+    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards + vec8_sum(v));
+}
+
+static inline void hand_sub(cat_state *s, int p, uint64_t v)
+{
+    vec8_put(s->pl[p].hand, vec8(s->pl[p].hand) - v);
+    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - vec8_sum(v));
+}
+
 void cat_gain(cat_state *s, int p, int kind, int n)
 {
-    s->pl[p].hand[kind] = (uint8_t)(s->pl[p].hand[kind] + n);
-    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards + n);
-    s->bank[kind] = (uint8_t)(s->bank[kind] - n);
+    uint64_t v = (uint64_t)(unsigned)n << 8 * kind;
+    hand_add(s, p, v);
+    vec8_put(s->bank, vec8(s->bank) - v);
 }
 
 void cat_lose(cat_state *s, int p, int kind, int n)
 {
-    s->pl[p].hand[kind] = (uint8_t)(s->pl[p].hand[kind] - n);
-    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - n);
-    s->bank[kind] = (uint8_t)(s->bank[kind] + n);
+    uint64_t v = (uint64_t)(unsigned)n << 8 * kind;
+    hand_sub(s, p, v);
+    vec8_put(s->bank, vec8(s->bank) + v);
 }
 
 void cat_move(cat_state *s, int from, int to, int kind, int n)
 {
-    s->pl[from].hand[kind] = (uint8_t)(s->pl[from].hand[kind] - n);
-    s->pl[from].ncards = (uint8_t)(s->pl[from].ncards - n);
-    s->pl[to].hand[kind] = (uint8_t)(s->pl[to].hand[kind] + n);
-    s->pl[to].ncards = (uint8_t)(s->pl[to].ncards + n);
+    uint64_t v = (uint64_t)(unsigned)n << 8 * kind;
+    hand_sub(s, from, v);
+    hand_add(s, to, v);
 }
 
 int cat_random_card(cat_state *s, int p)
@@ -114,9 +138,8 @@ static int can_pay(const cat_player *pl, const uint8_t *cost)
 
 static void pay(cat_state *s, int p, const uint8_t *cost)
 {
-    for (int k = 0; k < CAT_NRES; k++)
-        if (cost[k])
-            cat_lose(s, p, k, cost[k]);
+    hand_sub(s, p, vec8(cost));
+    vec8_put(s->bank, vec8(s->bank) + vec8(cost));
 }
 
 /* progress hand: remove slot idx keeping the order, zeroing the tail */
@@ -182,29 +205,42 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
 
 /* ------------------------------------------------------------ trading rates */
 
-/* Bank rate for giving `kind` [R 1.7]: 4:1; 3:1 at a generic harbour;
- * 2:1 for a resource at its harbour, for the merchant's resource (its
- * controller), for commodities with the Trading House (trade level 3) and
- * for anything under Merchant Fleet.  Rates never stack. */
-int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
+/* Bank rates for giving each kind [R 1.7], one byte slot per kind: 4:1;
+ * 3:1 at a generic harbour; 2:1 for a resource at its harbour, for the
+ * merchant's resource (its controller), for commodities with the Trading
+ * House (trade level 3) and for anything under Merchant Fleet.  Rates never
+ * stack.  Built as generic - (generic - 2) * two, where `two` has a 1 in the
+ * slots that trade at 2:1. */
+static uint64_t bank_rate_vec(const kt_game *g, const cat_state *s, int p)
 {
     int ports = s->pl[p].ports;
-    if (kind < CAT_NRES && (ports >> kind & 1))
-        return 2;
+    /* harbour bit k (k < 5) to byte k: the factor puts bit k at 8k and
+     * no two (bit, factor) pairs meet at one position, so nothing carries */
+    uint64_t two = ((uint64_t)(ports & 0x1f) * 0x10204081ULL) & 0x0101010101ULL;
     if (cat_cfg_of(g)->ck) {
-        int mres = s->merchant >= 0 && s->merchant_owner == p
-                       ? cat_terrain_res[s->terrain[s->merchant]] : -1;
-        if (kind == mres || (kind >= CAT_NRES && s->pl[p].impr[TR_TRADE] >= 3) ||
-            s->fleet == 1 || (s->fleet >= 2 && s->fleet - 2 == kind))
-            return 2;
+        if (s->merchant >= 0 && s->merchant_owner == p && cat_terrain_res[s->terrain[s->merchant]] >= 0)
+            two |= 1ULL << 8 * cat_terrain_res[s->terrain[s->merchant]];
+        if (s->pl[p].impr[TR_TRADE] >= 3)
+            two |= 0x010101ULL << 8 * CAT_NRES;
+        if (s->fleet == 1)
+            two = LO8;
+        else if (s->fleet >= 2)
+            two |= 1ULL << 8 * (s->fleet - 2);
     }
-    return ports >> PORT_ANY & 1 ? 3 : 4;
+    uint64_t generic = ports >> PORT_ANY & 1 ? 3 : 4;
+    return generic * LO8 - (generic - 2) * two;
+}
+
+int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
+{
+    return (int)(bank_rate_vec(g, s, p) >> 8 * kind & 0xff);
 }
 
 void cat_bank_rates(const kt_game *g, const cat_state *s, int p, int *rates)
 {
+    uint64_t r = bank_rate_vec(g, s, p);
     for (int k = 0; k < CAT_NKIND; k++)
-        rates[k] = cat_bank_rate(g, s, p, k);
+        rates[k] = (int)(r >> 8 * k & 0xff);
 }
 
 /* ------------------------------------------------------------ sites */
@@ -455,10 +491,12 @@ static void roll_event(const kt_game *g, cat_state *s)
  * token ^ sum is zero exactly on a match). */
 static uint32_t hexes_numbered(const cat_state *s, int sum)
 {
-    uint64_t w[3] = {0, 0, 0}, want = LO8 * (unsigned)sum;
+    _Static_assert(CAT_NH == 19, "three words of tokens, the last one partial");
+    uint64_t w[3], want = LO8 * (unsigned)sum;
     memcpy(&w[0], s->number, 8);
     memcpy(&w[1], s->number + 8, 8);
-    memcpy(&w[2], s->number + 16, CAT_NH - 16);
+    /* the last three by hand: a partial copy into a word stalls the load */
+    w[2] = s->number[16] | (uint64_t)s->number[17] << 8 | (uint64_t)s->number[18] << 16;
     uint32_t m = 0;
     for (int i = 0; i < 3; i++) {
         uint64_t hit = ~vec8_ge(w[i] ^ want, LO8) & HI8; /* bytes equal to sum */
@@ -470,15 +508,44 @@ static uint32_t hexes_numbered(const cat_state *s, int sum)
     return m;
 }
 
-/* Production with the bank-shortage rule [R 1.3], commodities per kind
- * [R 1.6]; returns the mask of players who received at least one card. */
+/* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
+ * single player is owed it (who takes what is left); with the `partial`
+ * flag, players are paid in turn order from the roller while it lasts. */
+static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, int k)
+{
+    int n = cat_np(g), tp = s->h.turn_player, claimants = 0, who = 0, got = 0;
+    for (int p = 0; p < n; p++)
+        if (owed[p] >> 8 * k & 0xff) {
+            claimants++;
+            who = p;
+        }
+    if (claimants == 1) {
+        if (s->bank[k]) {
+            cat_gain(s, who, k, s->bank[k]);
+            got |= 1 << who;
+        }
+    } else if (cat_cfg_of(g)->shortage_partial) {
+        for (int i = 0; i < n; i++) {
+            int p = (tp + i) % n, o = (int)(owed[p] >> 8 * k & 0xff);
+            int x = o < s->bank[k] ? o : s->bank[k];
+            if (x) {
+                cat_gain(s, p, k, x);
+                got |= 1 << p;
+            }
+        }
+    }
+    return got;
+}
+
+/* Production, commodities per kind [R 1.6]; returns the mask of players
+ * who received at least one card.  What each player is owed is a card
+ * vector, so the usual case (the bank has enough of every kind) is paid
+ * with one addition per player. */
 static int produce(const kt_game *g, cat_state *s, int sum)
 {
     const cat_cfg *cf = cat_cfg_of(g);
-    int n = cat_np(g), tp = s->h.turn_player;
-    uint8_t owed[CAT_MAXP][CAT_NKIND];
-    int total[CAT_NKIND] = {0}, kinds = 0;
-    memset(owed, 0, sizeof owed);
+    int n = cat_np(g);
+    uint64_t owed[CAT_MAXP] = {0}, total = 0;
     uint32_t hexes = hexes_numbered(s, sum);
     if (s->robber >= 0)
         hexes &= ~(1u << s->robber);
@@ -487,61 +554,31 @@ static int produce(const kt_game *g, cat_state *s, int sum)
         int t = s->terrain[h], r = cat_terrain_res[t], c = cat_terrain_com[t];
         if (r < 0)
             continue;
-        uint64_t vm = cat_hex_vmask[h] & s->occ;
-        while (vm) {
+        uint64_t one = 1ULL << 8 * r;
+        uint64_t city = cf->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
+        for (uint64_t vm = cat_hex_vmask[h] & s->occ; vm; vm &= vm - 1) {
             int v = cat_ctz(vm);
-            vm &= vm - 1;
-            int p = s->v_owner[v];
-            if (s->v_piece[v] == VP_SETTLE) {
-                owed[p][r]++;
-                total[r]++;
-                kinds |= 1 << r;
-            } else if (s->v_piece[v] == VP_CITY) {
-                if (cf->ck && c >= 0) {
-                    owed[p][r]++;
-                    owed[p][c]++;
-                    total[r]++;
-                    total[c]++;
-                    kinds |= 1 << r | 1 << c;
-                } else {
-                    owed[p][r] += 2;
-                    total[r] += 2;
-                    kinds |= 1 << r;
-                }
-            }
+            uint64_t add = s->v_piece[v] == VP_SETTLE ? one : s->v_piece[v] == VP_CITY ? city : 0;
+            owed[s->v_owner[v]] += add;
+            total += add;
         }
     }
+    if (!total)
+        return 0;
+    /* slots the bank can pay in full (empty slots always can) */
+    uint64_t full = vec8_ge(vec8(s->bank), total);
+    uint64_t fullbytes = (full >> 7) * 0xff;
     int got = 0;
-    for (; kinds; kinds &= kinds - 1) {
-        int k = cat_ctz((uint64_t)kinds);
-        int claimants = 0, who = 0;
-        for (int p = 0; p < n; p++)
-            if (owed[p][k]) {
-                claimants++;
-                who = p;
-            }
-        if (total[k] <= s->bank[k]) {
-            for (int p = 0; p < n; p++)
-                if (owed[p][k]) {
-                    cat_gain(s, p, k, owed[p][k]);
-                    got |= 1 << p;
-                }
-        } else if (claimants == 1) {
-            if (s->bank[k]) {
-                cat_gain(s, who, k, s->bank[k]);
-                got |= 1 << who;
-            }
-        } else if (cf->shortage_partial) {
-            for (int i = 0; i < n; i++) {
-                int p = (tp + i) % n;
-                int x = owed[p][k] < s->bank[k] ? owed[p][k] : s->bank[k];
-                if (x) {
-                    cat_gain(s, p, k, x);
-                    got |= 1 << p;
-                }
-            }
-        }
+    for (int p = 0; p < n; p++) {
+        uint64_t pay = owed[p] & fullbytes;
+        if (!pay)
+            continue;
+        hand_add(s, p, pay);
+        got |= 1 << p;
     }
+    vec8_put(s->bank, vec8(s->bank) - (total & fullbytes));
+    for (uint64_t m = ~full & HI8; m; m &= m - 1)
+        got |= produce_short(g, s, owed, cat_ctz(m) >> 3);
     return got;
 }
 
@@ -766,27 +803,16 @@ static void trade_reset(cat_state *s)
 /* Return escrowed cards: the proposer's offer and each acceptor's part. */
 static void trade_unwind(const kt_game *g, cat_state *s, int proposer, int except)
 {
-    for (int k = 0; k < CAT_NKIND; k++) {
-        s->pl[proposer].hand[k] = (uint8_t)(s->pl[proposer].hand[k] + s->tr_give[k]);
-        s->pl[proposer].ncards = (uint8_t)(s->pl[proposer].ncards + s->tr_give[k]);
-    }
-    for (int q = 0; q < cat_np(g); q++) {
-        if (!(s->tr_accept >> q & 1) || q == except)
-            continue;
-        for (int k = 0; k < CAT_NKIND; k++) {
-            s->pl[q].hand[k] = (uint8_t)(s->pl[q].hand[k] + s->tr_get[k]);
-            s->pl[q].ncards = (uint8_t)(s->pl[q].ncards + s->tr_get[k]);
-        }
-    }
+    hand_add(s, proposer, vec8(s->tr_give));
+    for (int q = 0; q < cat_np(g); q++)
+        if ((s->tr_accept >> q & 1) && q != except)
+            hand_add(s, q, vec8(s->tr_get));
     trade_reset(s);
 }
 
 static int can_afford(const cat_player *pl, const uint8_t *want)
 {
-    for (int k = 0; k < CAT_NKIND; k++)
-        if (pl->hand[k] < want[k])
-            return 0;
-    return 1;
+    return vec8_ge(vec8(pl->hand), vec8(want)) == HI8;
 }
 
 static void proc_trade(const kt_game *g, cat_state *s, cat_frame *f)
@@ -979,14 +1005,13 @@ static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_act
 static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n)
 {
     uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
-    uint64_t two = vec8_ge(vec8(s->pl[p].hand), 2 * LO8) & kinds; /* no rate is below 2 */
-    if (!two)
+    uint64_t hand = vec8(s->pl[p].hand);
+    if (!(vec8_ge(hand, 2 * LO8) & kinds)) /* no rate is below 2 */
         return n;
+    uint64_t rates = bank_rate_vec(g, s, p);
     uint64_t stock = vec8_ge(vec8(s->bank), LO8) & kinds;
-    for (; two; two &= two - 1) {
-        int k = cat_ctz(two) >> 3, rate = cat_bank_rate(g, s, p, k);
-        if (s->pl[p].hand[k] < rate)
-            continue;
+    for (uint64_t ok = vec8_ge(hand, rates) & kinds; ok; ok &= ok - 1) {
+        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
         for (uint64_t m = stock & ~(0x80ULL << 8 * k); m; m &= m - 1)
             OUT(ACT(A_BANK, k, cat_ctz(m) >> 3, rate));
     }
@@ -994,15 +1019,16 @@ static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *ou
 }
 
 /* Base development cards playable now: bought before this turn and not a
- * VP card.  Most hands hold no old card: dev == dev_new slot by slot. */
+ * VP card.  Usually there is none (VP cards stay in the hand for good, so
+ * their slot is left out of the quick test). */
 static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
                                  int n)
 {
     const cat_player *pl = &s->pl[p];
-    uint32_t a, b;
+    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
     memcpy(&a, pl->dev, 4);
     memcpy(&b, pl->dev_new, 4);
-    if (a == b && pl->dev[4] == pl->dev_new[4])
+    if (!((a ^ b) & ~(0xffu << 8 * DV_VP)) && pl->dev[4] == pl->dev_new[4])
         return n;
     for (int d = 0; d < CAT_NDEV; d++)
         if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
@@ -1334,10 +1360,10 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
          * decision stays on top, no VP change, so cat_advance would only
          * find what it found last time (the most frequent action of random
          * play, worth the shortcut) */
-        if (ACT_K(a) == A_OFFER)
-            s->tr_give[x]++;
-        else
-            s->tr_get[x]++;
+        uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
+        /* whole-word update: the next legal() reads the word back, and a
+         * word load right after a byte store would wait for the store */
+        vec8_put(side, vec8(side) + (1ULL << 8 * x));
         return;
     }
     switch (f->kind) {
@@ -1457,11 +1483,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
             break;
         case A_SEND:
             cat_pop(s);
-            for (int k = 0; k < CAT_NKIND; k++)
-                if (s->tr_give[k]) {
-                    s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] - s->tr_give[k]);
-                    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - s->tr_give[k]);
-                }
+            hand_sub(s, p, vec8(s->tr_give)); /* escrow */
             s->tr_state = 2;
             s->tr_to = (int8_t)(x == SEND_ALL ? -1 : x);
             s->tr_accept = 0;
@@ -1472,23 +1494,15 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
     case F_TRADE_RESPOND:
         cat_pop(s);
         if (ACT_K(a) == A_ACCEPT) {
-            for (int k = 0; k < CAT_NKIND; k++)
-                if (s->tr_get[k]) {
-                    s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] - s->tr_get[k]);
-                    s->pl[p].ncards = (uint8_t)(s->pl[p].ncards - s->tr_get[k]);
-                }
+            hand_sub(s, p, vec8(s->tr_get)); /* escrow */
             s->tr_accept |= (uint8_t)(1u << p);
         }
         break;
     case F_TRADE_CHOOSE:
         cat_pop(s);
         if (ACT_K(a) == A_DEAL) {
-            for (int k = 0; k < CAT_NKIND; k++) {
-                s->pl[p].hand[k] = (uint8_t)(s->pl[p].hand[k] + s->tr_get[k]);
-                s->pl[p].ncards = (uint8_t)(s->pl[p].ncards + s->tr_get[k]);
-                s->pl[x].hand[k] = (uint8_t)(s->pl[x].hand[k] + s->tr_give[k]);
-                s->pl[x].ncards = (uint8_t)(s->pl[x].ncards + s->tr_give[k]);
-            }
+            hand_add(s, p, vec8(s->tr_get));
+            hand_add(s, x, vec8(s->tr_give));
             memset(s->tr_give, 0, sizeof s->tr_give);
             trade_unwind(g, s, p, x);
         } else {
