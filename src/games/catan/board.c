@@ -200,33 +200,32 @@ static int lr_dfs(const lr_graph *gr, int v, unsigned used)
     return best;
 }
 
-/* Longest trail of a component of the network.  The exhaustive search
- * above is exponential in the number of branches; when the component has
- * no cycle a trail is a simple path and the longest one is the tree's
- * diameter, found in one pass.  Stop vertices are leaves of every edge that
- * reaches them (a trail may end there but not pass), which splits them into
- * one copy per edge and keeps trees trees.  tree_walk returns the longest
- * path going down from v (entered by edge `from`) and keeps the best path
- * bending at any vertex in *best; it sets *cyclic when it meets a vertex it
+/* Longest trail when the network has no cycle.  The exhaustive search
+ * above is exponential in the number of branches; without a cycle a trail
+ * is a simple path and the longest one is a tree's diameter, found in one
+ * pass over the board.  Stop vertices are leaves of every edge that reaches
+ * them (a trail may end there but not pass), which splits them into one
+ * copy per edge and keeps trees trees.  tree_walk returns the longest path
+ * going down from v (entered by edge `from`) and keeps the best path
+ * bending at any vertex in best; it sets cyclic when it meets a vertex it
  * has already seen through another edge. */
 typedef struct lr_tree {
-    const lr_graph *gr;
-    uint64_t seen;
+    const int8_t *e_owner;
+    int p;
+    uint64_t stop, seen;
     int best, cyclic;
 } lr_tree;
 
 static int tree_walk(lr_tree *t, int v, int from)
 {
-    const lr_graph *gr = t->gr;
     int h1 = 0, h2 = 0;
     t->seen |= 1ULL << v;
-    for (int i = 0; i < gr->ninc[v]; i++) {
-        int e = gr->inc[v][i];
-        if (e == from)
+    for (int i = 0; i < 3; i++) {
+        int e = cat_v_edge[v][i];
+        if (e < 0 || e == from || t->e_owner[e] != t->p)
             continue;
-        int w = gr->ev[e][0] == v ? gr->ev[e][1] : gr->ev[e][0];
-        int h = 1;
-        if (!(gr->stop >> w & 1)) {
+        int w = cat_v_adj[v][i], h = 1;
+        if (!(t->stop >> w & 1)) {
             if (t->seen >> w & 1) {
                 t->cyclic = 1;
                 return 0;
@@ -296,9 +295,18 @@ static int lr_exhaustive(const lr_graph *gr, uint64_t rv)
 
 int cat_road_length(const cat_state *s, int p)
 {
+    uint64_t rv = s->pl[p].roadv;
+    if (!rv)
+        return 0;
+    uint64_t stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
+    /* random play seldom closes a loop: try the tree pass first */
+    lr_tree t = {s->e_owner, p, stop, 0, 0, 0};
+    for (uint64_t m = rv & ~stop; m && !t.cyclic; m &= ~t.seen)
+        tree_walk(&t, cat_ctz(m), -1);
+    if (!t.cyclic)
+        return t.best ? t.best : 1; /* 0: only roads between two stop vertices */
     lr_graph gr;
     gr.n = 0;
-    uint64_t rv = s->pl[p].roadv;
     for (uint64_t m = rv; m; m &= m - 1)
         gr.ninc[cat_ctz(m)] = 0;
     for (int w = 0; w < 2; w++) {
@@ -314,17 +322,8 @@ int cat_road_length(const cat_state *s, int p)
             gr.n++;
         }
     }
-    if (gr.n == 0)
-        return 0;
-    gr.stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
-    /* random play almost never closes a loop: try the tree pass first */
-    lr_tree t = {&gr, 0, 0, 0};
-    for (uint64_t m = rv & ~gr.stop; m && !t.cyclic; m &= ~t.seen)
-        tree_walk(&t, cat_ctz(m), -1);
-    if (t.cyclic)
-        return lr_exhaustive(&gr, rv);
-    /* a road between two stop vertices is a trail of its own */
-    return t.best ? t.best : 1;
+    gr.stop = stop;
+    return lr_exhaustive(&gr, rv);
 }
 
 /* Award rules [R 1.1] and the base almanac: the holder keeps the card on a

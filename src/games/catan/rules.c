@@ -1251,11 +1251,14 @@ static void setup_next(const kt_game *g, cat_state *s)
 
 static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
 {
-    int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
+    int x = ACT_X(a), y = ACT_Y(a);
     switch (ACT_K(a)) {
     case A_END:
         cat_pop(s);
-        cat_push(s, P_ENDTURN, p, 0, 0, 0, 0);
+        if (s->pl[p].nprog > 4) /* the end-of-turn discard comes first */
+            cat_push(s, P_ENDTURN, p, 0, 0, 0, 0);
+        else
+            begin_turn(g, s, (p + 1) % cat_np(g));
         break;
     case A_ROAD:
         pay(s, p, COST_ROAD);
@@ -1314,10 +1317,6 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
     case A_IMPROVE:
         cat_do_improve(g, s, p, x, 0);
         break;
-    case A_BANK:
-        cat_lose(s, p, x, z);
-        cat_gain(s, p, y, 1);
-        break;
     case A_PLAY:
         for (int i = 0; i < s->pl[p].nprog; i++)
             if (s->pl[p].prog[i] == x) {
@@ -1340,13 +1339,57 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         s->pl[p].dev[x]--;
         cat_dev_play(g, s, p, x);
         break;
-    case A_PROPOSE:
-        s->proposals++;
-        trade_reset(s);
-        s->tr_state = 1;
-        cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
-        break;
+    } /* A_BANK and A_PROPOSE: apply_quick */
+}
+
+/* The decision on top is the one to ask next, and nothing that
+ * cat_advance checks has changed since its last pass (no procedure to run,
+ * no VP changed, same turn): publish it directly. */
+static void publish_top(cat_state *s)
+{
+    const cat_frame *f = cat_ctop(s);
+    s->h.to_move = (int8_t)f->player;
+    s->h.decision = f->kind;
+}
+
+/* The most frequent actions of random play that change no VP and end on a
+ * known decision (about half of all base-game actions): done here without
+ * the general engine pass.  Returns 0 for every other action. */
+static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
+{
+    int x = ACT_X(a);
+    if (f->kind == F_TRADE_COMPOSE) {
+        if (ACT_K(a) == A_OFFER || ACT_K(a) == A_ASK) {
+            /* one more card in the offer; the same decision stays.  A
+             * whole-word update: the next legal() reads the word back, and
+             * a word load right after a byte store waits for the store */
+            uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
+            vec8_put(side, vec8(side) + (1ULL << 8 * x));
+            return 1;
+        }
+        if (ACT_K(a) == A_CANCEL) { /* back to the main phase */
+            cat_pop(s);
+            trade_reset(s);
+            publish_top(s);
+            return 1;
+        }
+    } else if (f->kind == F_MAIN) {
+        int p = f->player;
+        if (ACT_K(a) == A_BANK) {
+            cat_lose(s, p, x, ACT_Z(a));
+            cat_gain(s, p, ACT_Y(a), 1);
+            return 1;
+        }
+        if (ACT_K(a) == A_PROPOSE) {
+            s->proposals++;
+            trade_reset(s);
+            s->tr_state = 1;
+            cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
+            publish_top(s);
+            return 1;
+        }
     }
+    return 0;
 }
 
 void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
@@ -1355,17 +1398,8 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
     cat_frame *f = cat_top(s);
     int p = f->player, x = ACT_X(a), y = ACT_Y(a);
     const cat_cfg *cf = cat_cfg_of(g);
-    if (f->kind == F_TRADE_COMPOSE && (ACT_K(a) == A_OFFER || ACT_K(a) == A_ASK)) {
-        /* adding a card to the offer changes nothing else: the same
-         * decision stays on top, no VP change, so cat_advance would only
-         * find what it found last time (the most frequent action of random
-         * play, worth the shortcut) */
-        uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
-        /* whole-word update: the next legal() reads the word back, and a
-         * word load right after a byte store would wait for the store */
-        vec8_put(side, vec8(side) + (1ULL << 8 * x));
+    if (apply_quick(s, f, a))
         return;
-    }
     switch (f->kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
@@ -1476,11 +1510,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         break;
     }
     case F_TRADE_COMPOSE:
-        switch (ACT_K(a)) { /* A_OFFER and A_ASK are handled above */
-        case A_CANCEL:
-            cat_pop(s);
-            trade_reset(s);
-            break;
+        switch (ACT_K(a)) { /* A_OFFER, A_ASK and A_CANCEL: apply_quick */
         case A_SEND:
             cat_pop(s);
             hand_sub(s, p, vec8(s->tr_give)); /* escrow */
