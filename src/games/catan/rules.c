@@ -1141,12 +1141,9 @@ static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action 
     return n;
 }
 
-int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
+CAT_NOINLINE static int legal_decision(const kt_game *g, const cat_state *s, const cat_frame *f,
+                                       kt_action *out)
 {
-    const cat_state *s = (const cat_state *)ks;
-    if (s->h.status != KT_RUNNING || !s->nframes)
-        return 0;
-    const cat_frame *f = cat_ctop(s);
     int p = f->player, n = 0;
     const cat_player *pl = &s->pl[p];
     switch (f->kind) {
@@ -1212,8 +1209,6 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
         return n;
     case F_METROPOLIS:
         return emit_vertices(out, 0, A_METRO, metro_spots(s, p));
-    case F_TRADE_COMPOSE:
-        return legal_compose(g, s, p, out);
     case F_TRADE_RESPOND:
         OUT(ACT(A_ACCEPT, 0, 0, 0));
         OUT(ACT(A_DECLINE, 0, 0, 0));
@@ -1229,9 +1224,22 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
         cat_relocation_targets(s, p, f->a, &t);
         return emit_vertices(out, 0, A_RELOCATE, t);
     }
-    default:
+    default: /* F_TRADE_COMPOSE: cat_legal */
         return cat_card_legal(g, s, f, out);
     }
+}
+
+/* A thin entry: composing a trade (40 % of random play) pays no set-up
+ * for the other decisions. */
+int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    if (s->h.status != KT_RUNNING || !s->nframes)
+        return 0;
+    const cat_frame *f = cat_ctop(s);
+    if (f->kind == F_TRADE_COMPOSE)
+        return legal_compose(g, s, f->player, out);
+    return legal_decision(g, s, f, out);
 }
 
 /* ------------------------------------------------------------ apply */
@@ -1392,14 +1400,11 @@ static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
     return 0;
 }
 
-void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
+CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_frame *f,
+                                        kt_action a)
 {
-    cat_state *s = (cat_state *)ks;
-    cat_frame *f = cat_top(s);
     int p = f->player, x = ACT_X(a), y = ACT_Y(a);
     const cat_cfg *cf = cat_cfg_of(g);
-    if (apply_quick(s, f, a))
-        return;
     switch (f->kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
@@ -1553,6 +1558,16 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
     }
     KT_UNUSED(cf);
     cat_advance(g, s);
+}
+
+/* A thin entry: the quick actions (half of random play) pay no set-up for
+ * the general path. */
+void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
+{
+    cat_state *s = (cat_state *)ks;
+    cat_frame *f = cat_top(s);
+    if (!apply_quick(s, f, a))
+        apply_decision(g, s, f, a);
 }
 
 int cat_turn_active(const cat_state *s, int p)
