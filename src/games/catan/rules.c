@@ -211,7 +211,7 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
  * House (trade level 3) and for anything under Merchant Fleet.  Rates never
  * stack.  Built as generic - (generic - 2) * two, where `two` has a 1 in the
  * slots that trade at 2:1. */
-static uint64_t bank_rate_vec(const kt_game *g, const cat_state *s, int p)
+static inline uint64_t bank_rate_vec(const kt_game *g, const cat_state *s, int p)
 {
     int ports = s->pl[p].ports;
     /* harbour bit k (k < 5) to byte k: the factor puts bit k at 8k and
@@ -967,6 +967,20 @@ void cat_advance(const kt_game *g, cat_state *s)
 
 #define OUT(a) (out[n++] = (a))
 
+/* Emit ACT(kind, k) for every slot k of mask m (bit 8k+7), in order.  Every
+ * candidate is written and the count advances only for members: random
+ * play makes the number of members unpredictable, and a loop that exits
+ * after a varying count costs a mispredicted branch.  Needs room for nk
+ * entries past n (lists here are far below the capacity). */
+static inline int emit_slots(kt_action *out, int n, int kind, uint64_t m, int nk)
+{
+    for (int k = 0; k < nk; k++) {
+        out[n] = ACT(kind, k, 0, 0);
+        n += (int)(m >> (8 * k + 7) & 1);
+    }
+    return n;
+}
+
 static int emit_vertices(kt_action *out, int n, int kind, uint64_t m)
 {
     while (m) {
@@ -1116,21 +1130,15 @@ static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *ou
  * of a mask stands for kind k. */
 static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    int n = 0;
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    int n = 0, nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
     uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
-    /* card totals: the byte sum lands in the top byte (totals are <= 5) */
-    int ngive = (int)((give * LO8) >> 56), nget = (int)((get * LO8) >> 56);
+    int ngive = vec8_sum(give), nget = vec8_sum(get);
     uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
     uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
     /* at most five cards on each side keeps proposals (and random play)
      * bounded; one kind cannot be on both sides */
-    uint64_t m = ngive < 5 ? more & ~get_nz & kinds : 0;
-    for (; m; m &= m - 1)
-        OUT(ACT(A_OFFER, cat_ctz(m) >> 3, 0, 0));
-    m = nget < 5 ? ~give_nz & kinds : 0;
-    for (; m; m &= m - 1)
-        OUT(ACT(A_ASK, cat_ctz(m) >> 3, 0, 0));
+    n = emit_slots(out, n, A_OFFER, ngive < 5 ? more & ~get_nz : 0, nk);
+    n = emit_slots(out, n, A_ASK, nget < 5 ? ~give_nz : 0, nk);
     if (ngive && nget) {
         OUT(ACT(A_SEND, SEND_ALL, 0, 0));
         for (int q = 0; q < cat_np(g); q++)
