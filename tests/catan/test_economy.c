@@ -400,6 +400,18 @@ KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
     KT_CHECK(compared > 1000);
 }
 
+static int bf_length(const cat_state *s, int p)
+{
+    uint64_t stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
+    int best = 0;
+    for (int x = 0; x < CAT_NV; x++)
+        if (s->pl[p].roadv >> x & 1) {
+            int l = bf_dfs(s, p, x, 0, 0, stop);
+            best = l > best ? l : best;
+        }
+    return best;
+}
+
 /* Networks that random games rarely build: up to 15 roads grown at random
  * around a few seeds (so loops, figure eights and several components are
  * common), with opposing pieces dropped on them one by one.  Covers both the
@@ -408,7 +420,7 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
 {
     kt_rng r;
     kt_rng_seed(&r, 99);
-    long compared = 0, loops = 0;
+    long compared = 0, loops = 0, bad = 0;
     static cat_state st; /* zeroed; pieces placed with the board functions */
     for (int it = 0; it < kt_t_scaled(3000); it++) {
         cat_state *s = &st;
@@ -421,6 +433,12 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
         for (int i = 0; i < nseed; i++)
             reach |= 1ULL << kt_rng_below(&r, CAT_NV);
         int i = 0;
+        /* an opposing piece or two before the roads: new roads may end there */
+        for (int k = (int)kt_rng_below(&r, 3); k > 0; k--) {
+            int v = (int)kt_rng_below(&r, CAT_NV);
+            if (s->v_piece[v] == VP_NONE)
+                cat_place(s, v, 1, VP_SETTLE, 0);
+        }
         if (kt_rng_below(&r, 2)) {
             /* half the networks start with the ring around a hex */
             int h = (int)kt_rng_below(&r, CAT_NH);
@@ -430,6 +448,8 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
                     cat_put_road(s, e, 0);
                     reach |= 1ULL << cat_hex_v[h][j];
                     i++;
+                    bad += s->pl[0].road_len != bf_length(s, 0);
+                    compared++;
                 }
             }
             nroads += 6;
@@ -439,9 +459,11 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
             int e = cat_v_edge[v][j];
             if (!(reach >> v & 1) || e < 0 || s->e_owner[e] >= 0)
                 continue;
-            cat_put_road(s, e, 0);
+            cat_put_road(s, e, 0); /* grows an end, joins parts or closes a loop */
             reach |= 1ULL << cat_v_adj[v][j];
             i++;
+            bad += s->pl[0].road_len != bf_length(s, 0);
+            compared++;
         }
         /* vertices > edges - components inside a component means a cycle */
         int ne = s->pl[0].n_road, nv = cat_popc(s->pl[0].roadv), ncomp = 0;
@@ -463,15 +485,13 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
             ncomp++;
         }
         loops += ne > nv - ncomp;
+        if (bad) {
+            KT_FAIL("network %d: a road changed the length wrongly (%ld times)", it, bad);
+            return;
+        }
         /* opposing settlements and knights, and pieces of our own */
         for (int k = 0; k < 6; k++) {
-            uint64_t stop = s->occ & ~(s->pl[0].bld | s->pl[0].kn);
-            int best = 0;
-            for (int x = 0; x < CAT_NV; x++)
-                if (s->pl[0].roadv >> x & 1) {
-                    int l = bf_dfs(s, 0, x, 0, 0, stop);
-                    best = l > best ? l : best;
-                }
+            int best = bf_length(s, 0);
             compared++;
             if (best != s->pl[0].road_len) {
                 KT_FAIL("network %d step %d: road length %d, brute force %d", it, k,
@@ -483,7 +503,7 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
                 cat_place(s, v, (int)kt_rng_below(&r, 3), kt_rng_below(&r, 2) ? VP_SETTLE : VP_KNIGHT, 1);
         }
     }
-    KT_CHECK(compared >= 6 * kt_t_scaled(3000));
+    KT_CHECK(compared >= 12 * kt_t_scaled(3000));
     KT_CHECK(loops > kt_t_scaled(3000) / 10); /* the exhaustive path is exercised */
 }
 

@@ -149,14 +149,37 @@ static uint64_t roadv_of(const cat_state *s, int p)
     return m;
 }
 
+static int trail_from(const cat_state *s, int p, int v, uint64_t stop);
+
+/* A new road changes only the trails that use it.  When one end (`out`)
+ * touches none of p's roads yet, such a trail ends there, so it is the new
+ * road plus a trail of the old network ending at the other end `at` (none
+ * if a foreign piece stands at `at`): the new length is
+ * max(old, 1 + longest trail from `at`), which needs one search from one
+ * vertex instead of the whole network.  A road joining two parts of the
+ * network is measured from scratch. */
 void cat_put_road(cat_state *s, int e, int p)
 {
     KT_ASSERT(s->e_owner[e] < 0);
+    cat_player *pl = &s->pl[p];
+    int a = cat_e_v[e][0], b = cat_e_v[e][1];
+    int ina = (int)(pl->roadv >> a & 1), inb = (int)(pl->roadv >> b & 1);
+    uint64_t stop = s->occ & ~(pl->bld | pl->kn);
+    int with = -1; /* longest trail using the new road, when known */
+    if (!ina && !inb) {
+        with = 1;
+    } else if (ina != inb) {
+        int at = ina ? a : b;
+        with = stop >> at & 1 ? 1 : 1 + trail_from(s, p, at, stop); /* old network */
+    }
     s->e_owner[e] = (int8_t)p;
-    s->pl[p].road[e >> 6] |= 1ULL << (e & 63);
-    s->pl[p].roadv |= 1ULL << cat_e_v[e][0] | 1ULL << cat_e_v[e][1];
-    s->pl[p].n_road++;
-    s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+    pl->road[e >> 6] |= 1ULL << (e & 63);
+    pl->roadv |= 1ULL << a | 1ULL << b;
+    pl->n_road++;
+    if (with < 0)
+        pl->road_len = (uint8_t)cat_road_length(s, p);
+    else if (with > pl->road_len)
+        pl->road_len = (uint8_t)with;
 }
 
 void cat_take_road(cat_state *s, int e)
@@ -293,6 +316,27 @@ static int lr_exhaustive(const lr_graph *gr, uint64_t rv)
     return best;
 }
 
+static void lr_build(const cat_state *s, int p, uint64_t stop, lr_graph *gr)
+{
+    gr->n = 0;
+    gr->stop = stop;
+    for (uint64_t m = s->pl[p].roadv; m; m &= m - 1)
+        gr->ninc[cat_ctz(m)] = 0;
+    for (int w = 0; w < 2; w++) {
+        uint64_t r = s->pl[p].road[w];
+        while (r && gr->n < 15) {
+            int e = cat_ctz(r) + 64 * w;
+            r &= r - 1;
+            int a = cat_e_v[e][0], b = cat_e_v[e][1];
+            gr->ev[gr->n][0] = (uint8_t)a;
+            gr->ev[gr->n][1] = (uint8_t)b;
+            gr->inc[a][gr->ninc[a]++] = (uint8_t)gr->n;
+            gr->inc[b][gr->ninc[b]++] = (uint8_t)gr->n;
+            gr->n++;
+        }
+    }
+}
+
 int cat_road_length(const cat_state *s, int p)
 {
     uint64_t rv = s->pl[p].roadv;
@@ -306,24 +350,22 @@ int cat_road_length(const cat_state *s, int p)
     if (!t.cyclic)
         return t.best ? t.best : 1; /* 0: only roads between two stop vertices */
     lr_graph gr;
-    gr.n = 0;
-    for (uint64_t m = rv; m; m &= m - 1)
-        gr.ninc[cat_ctz(m)] = 0;
-    for (int w = 0; w < 2; w++) {
-        uint64_t r = s->pl[p].road[w];
-        while (r && gr.n < 15) {
-            int e = cat_ctz(r) + 64 * w;
-            r &= r - 1;
-            int a = cat_e_v[e][0], b = cat_e_v[e][1];
-            gr.ev[gr.n][0] = (uint8_t)a;
-            gr.ev[gr.n][1] = (uint8_t)b;
-            gr.inc[a][gr.ninc[a]++] = (uint8_t)gr.n;
-            gr.inc[b][gr.ninc[b]++] = (uint8_t)gr.n;
-            gr.n++;
-        }
-    }
-    gr.stop = stop;
+    lr_build(s, p, stop, &gr);
     return lr_exhaustive(&gr, rv);
+}
+
+/* Longest trail of p's network starting at v (v touches p's roads and is
+ * not a stop): in a tree the deepest path from v, else the exhaustive
+ * search from v alone. */
+static int trail_from(const cat_state *s, int p, int v, uint64_t stop)
+{
+    lr_tree t = {s->e_owner, p, stop, 0, 0, 0};
+    int h = tree_walk(&t, v, -1);
+    if (!t.cyclic)
+        return h;
+    lr_graph gr;
+    lr_build(s, p, stop, &gr);
+    return lr_dfs(&gr, v, 0);
 }
 
 /* Award rules [R 1.1] and the base almanac: the holder keeps the card on a
