@@ -96,9 +96,17 @@ static void tally(cat_state *s, int v, int sign)
  * break one's own road). */
 static void roads_near(cat_state *s, int v, int owner)
 {
-    for (int p = 0; p < CAT_MAXP; p++)
-        if (p != owner && (s->pl[p].roadv >> v & 1))
+    for (int p = 0; p < CAT_MAXP; p++) {
+        if (p == owner || !(s->pl[p].roadv >> v & 1))
+            continue;
+        /* at the end of a road (one road of p there) no trail passes v
+         * before or after, so the length stays */
+        int deg = 0;
+        for (int i = 0; i < 3; i++)
+            deg += cat_v_edge[v][i] >= 0 && s->e_owner[cat_v_edge[v][i]] == p;
+        if (deg >= 2)
             s->pl[p].road_len = (uint8_t)cat_road_length(s, p);
+    }
 }
 
 void cat_place(cat_state *s, int v, int p, int piece, int aux)
