@@ -57,6 +57,14 @@ static inline uint64_t vec8_ge(uint64_t v, uint64_t c)
     return ((v | HI8) - c) & HI8;
 }
 
+/* Seat k places after p (0 <= k < n): a compare instead of a division,
+ * which is slow and sits on the hot paths (roll, trade, end of turn). */
+static inline int seat_after(int p, int k, int n)
+{
+    p += k;
+    return p >= n ? p - n : p;
+}
+
 /* ------------------------------------------------------------ stack */
 
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
@@ -526,7 +534,7 @@ static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, i
         }
     } else if (cat_cfg_of(g)->shortage_partial) {
         for (int i = 0; i < n; i++) {
-            int p = (tp + i) % n, o = (int)(owed[p] >> 8 * k & 0xff);
+            int p = seat_after(tp, i, n), o = (int)(owed[p] >> 8 * k & 0xff);
             int x = o < s->bank[k] ? o : s->bank[k];
             if (x) {
                 cat_gain(s, p, k, x);
@@ -638,7 +646,7 @@ static void proc_roll(const kt_game *g, cat_state *s, cat_frame *f)
             if (sum == 7) {
                 /* discard half above the hand limit (7 + 2 per wall) [R 1.11] */
                 for (int i = n - 1; i >= 0; i--) {
-                    int p = (tp + i) % n;
+                    int p = seat_after(tp, i, n);
                     int limit = 7 + (cf->ck ? 2 * s->pl[p].n_wall : 0);
                     if (s->pl[p].ncards > limit)
                         cat_push(s, F_DISCARD, p, s->pl[p].ncards / 2, 0, 0, 0);
@@ -648,7 +656,7 @@ static void proc_roll(const kt_game *g, cat_state *s, cat_frame *f)
                 /* Aqueduct: science 3 and nothing received [R 1.8] */
                 if (cf->ck)
                     for (int i = n - 1; i >= 0; i--) {
-                        int p = (tp + i) % n;
+                        int p = seat_after(tp, i, n);
                         if (s->pl[p].impr[TR_SCIENCE] >= 3 && !(got >> p & 1))
                             cat_push(s, F_AQUEDUCT, p, 0, 0, 0, 0);
                     }
@@ -732,7 +740,7 @@ static void proc_attack(const kt_game *g, cat_state *s, cat_frame *f)
                 s->pl[who].defender++;
             } else if (top > 0) {
                 for (int i = n - 1; i >= 0; i--) {
-                    int p = (tp + i) % n;
+                    int p = seat_after(tp, i, n);
                     if (contrib[p] == top)
                         cat_push(s, F_DEFENDER_DRAW, p, 0, 0, 0, 0);
                 }
@@ -745,7 +753,7 @@ static void proc_attack(const kt_game *g, cat_state *s, cat_frame *f)
                 if (pillage_spots(s, p) && contrib[p] < low)
                     low = contrib[p];
             for (int i = n - 1; i >= 0; i--) {
-                int p = (tp + i) % n;
+                int p = seat_after(tp, i, n);
                 uint64_t m = pillage_spots(s, p);
                 if (!m || contrib[p] != low)
                     continue;
@@ -775,7 +783,7 @@ static void proc_draws(const kt_game *g, cat_state *s, cat_frame *f)
 {
     int n = cat_np(g), tp = s->h.turn_player, c = f->a;
     while (f->b < n) {
-        int p = (tp + f->b) % n;
+        int p = seat_after(tp, f->b, n);
         f->b++;
         int lvl = s->pl[p].impr[c];
         if (lvl >= 1 && s->dice[0] <= lvl + 1 && s->deck_n[c]) {
@@ -819,7 +827,7 @@ static void proc_trade(const kt_game *g, cat_state *s, cat_frame *f)
 {
     int n = cat_np(g), tp = f->player;
     while (f->a < n - 1) {
-        int q = (tp + 1 + f->a) % n;
+        int q = seat_after(tp, 1 + f->a, n);
         f->a++;
         if (s->tr_to != -1 && s->tr_to != q)
             continue;
@@ -839,7 +847,7 @@ static void proc_harbor(const kt_game *g, cat_state *s, cat_frame *f)
 {
     int n = cat_np(g), p = f->player;
     while (f->a < n - 1) {
-        int t = (p + 1 + f->a) % n;
+        int t = seat_after(p, 1 + f->a, n);
         f->a++;
         int res = 0;
         for (int k = 0; k < CAT_NRES; k++)
@@ -863,7 +871,7 @@ static void proc_endturn(const kt_game *g, cat_state *s, cat_frame *f)
         }
     }
     cat_pop(s);
-    begin_turn(g, s, (tp + 1) % cat_np(g));
+    begin_turn(g, s, seat_after(tp, 1, cat_np(g)));
 }
 
 /* ------------------------------------------------------------ engine loop */
@@ -1274,7 +1282,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         if (s->pl[p].nprog > 4) /* the end-of-turn discard comes first */
             cat_push(s, P_ENDTURN, p, 0, 0, 0, 0);
         else
-            begin_turn(g, s, (p + 1) % cat_np(g));
+            begin_turn(g, s, seat_after(p, 1, cat_np(g)));
         break;
     case A_ROAD:
         pay(s, p, COST_ROAD);
