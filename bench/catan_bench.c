@@ -5,7 +5,8 @@
  *   catan_bench speed OPTIONS GAMES          random play: games/s, actions/s
  *   catan_bench match OPTIONS GAMES SEATS    e.g. SEATS = heuristic,random,random,random
  *                                            (seats rotate every game)
- *   catan_bench digest OPTIONS GAMES         behaviour digest of random play: a hash of
+ *   catan_bench digest OPTIONS GAMES [N]     behaviour digest of random play (N players,
+ *                                            default 4): a hash of
  *                                            every legal list, every chosen action and
  *                                            every final state (equal digests before and
  *                                            after a speed change = same behaviour)
@@ -77,11 +78,11 @@ static unsigned long long fold(unsigned long long h, unsigned long long v)
     return (h ^ v) * 0x100000001b3ULL;
 }
 
-static int digest(const char *opts, int games)
+static int digest(const char *opts, int games, int players)
 {
     kt_game *g;
     kt_err err;
-    if (kt_game_new("catan", opts, 4, 1, NULL, &g, &err) != KT_OK) {
+    if (kt_game_new("catan", opts, players, 1, NULL, &g, &err) != KT_OK) {
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
@@ -103,8 +104,9 @@ static int digest(const char *opts, int games)
         }
         h = fold(h, kt_state_hash(g, s));
     }
-    printf("options '%s': %d games, %lld actions, %llu legal actions listed, digest %016llx\n",
-           opts, games, actions, legal, h);
+    printf("options '%s', %d players: %d games, %lld actions, %llu legal actions listed, "
+           "digest %016llx\n",
+           opts, players, games, actions, legal, h);
     kt_state_free(g, s);
     kt_game_free(g);
     return 0;
@@ -176,9 +178,9 @@ int main(int argc, char **argv)
     if (argc >= 4 && !strcmp(argv[1], "speed"))
         return speed(argv[2], atoi(argv[3]));
     if (argc >= 4 && !strcmp(argv[1], "digest"))
-        return digest(argv[2], atoi(argv[3]));
+        return digest(argv[2], atoi(argv[3]), argc >= 5 ? atoi(argv[4]) : 4);
     if (argc >= 5 && !strcmp(argv[1], "match"))
         return match(argv[2], atoi(argv[3]), argv[4]);
-    fprintf(stderr, "usage: catan_bench speed OPTIONS GAMES | match OPTIONS GAMES SEATS | digest OPTIONS GAMES\n");
+    fprintf(stderr, "usage: catan_bench speed OPTIONS GAMES | match OPTIONS GAMES SEATS | digest OPTIONS GAMES [PLAYERS]\n");
     return 2;
 }

@@ -1240,7 +1240,9 @@ CAT_NOINLINE static int legal_decision(const kt_game *g, const cat_state *s, con
         cat_relocation_targets(s, p, f->a, &t);
         return emit_vertices(out, 0, A_RELOCATE, t);
     }
-    default: /* F_TRADE_COMPOSE: cat_legal */
+    case F_TRADE_COMPOSE: /* cat_legal answers this one itself */
+        return legal_compose(g, s, p, out);
+    default:
         return cat_card_legal(g, s, f, out);
     }
 }
