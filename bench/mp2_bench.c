@@ -155,6 +155,11 @@ static int match(int games, int np, const char *opts, char **bots)
     double sum_score = 0, min_s = 1e9, max_s = -1e9, win_s = 0;
     double parts[8] = {0}, posts = 0, done = 0, imp = 0, held = 0;
     double cparts[MP2_NCHAR][10] = {{0}};
+    /* per character: travel, market, contracts, city-card actions, black
+     * dice bought, routes completed, Vidal's free contracts and exchanges,
+     * Filippo's tiles used, money bag */
+    double cact[MP2_NCHAR][9] = {{0}};
+    long cuse[MP2_NCARDS] = {0}; /* city-card uses by card */
     kt_action buf[KT_LEGAL_MAX];
     /* "randchars" in the options: random distinct characters per game by
      * option (no draft), so that character win rates are not skewed by
@@ -166,8 +171,19 @@ static int match(int games, int np, const char *opts, char **bots)
     for (int i = 0; i < games; i++) {
         kt_game *g;
         kt_err err;
-        char o[512];
-        snprintf(o, sizeof o, "%s", caravans ? "caravans=1" : "");
+        char o[1024];
+        /* the given options without "randchars" */
+        o[0] = 0;
+        {
+            char tmp[512];
+            snprintf(tmp, sizeof tmp, "%s", opts);
+            char *save = NULL;
+            for (char *t = strtok_r(tmp, ";", &save); t; t = strtok_r(NULL, ";", &save))
+                if (strcmp(t, "randchars") != 0) {
+                    size_t l = strlen(o);
+                    snprintf(o + l, sizeof o - l, "%s%s", l ? ";" : "", t);
+                }
+        }
         if (randchars) {
             uint8_t pool[MP2_NCHAR];
             int n = caravans ? MP2_NCHAR : MP2_NBASECHAR;
@@ -184,8 +200,6 @@ static int match(int games, int np, const char *opts, char **bots)
                     *sp = 0;
                 l += (size_t)snprintf(o + l, sizeof o - l, "%s%s", p ? "," : "", nm);
             }
-        } else {
-            snprintf(o, sizeof o, "%s", opts);
         }
         if (kt_game_new("mp2", o, np, (uint64_t)i + 1, NULL, &g, &err) != KT_OK) {
             fprintf(stderr, "%s\n", err.msg);
@@ -208,8 +222,28 @@ static int match(int games, int np, const char *opts, char **bots)
                 fprintf(stderr, "bot error: %s\n", err.msg);
                 return 1;
             }
-            if (MP2_AKIND(a) == A_PLACE && ((mp2_state *)s)->nstk == 0)
-                act[MP2_AARG(a) & 0xff]++;
+            if (((mp2_state *)s)->nstk == 0) {
+                int ch = ((mp2_state *)s)->pl[p].character, k = MP2_AKIND(a);
+                if (k == A_PLACE) {
+                    int sp = (int)(MP2_AARG(a) & 0xff);
+                    act[sp]++;
+                    if (sp >= SP_TRAVEL1 && sp <= SP_TRAVEL3)
+                        cact[ch][0]++;
+                    else if (sp <= SP_BOOK3B)
+                        cact[ch][1]++;
+                    else if (sp == SP_CONTRACTS)
+                        cact[ch][2]++;
+                    else if (sp >= SP_CARD) {
+                        cact[ch][3]++;
+                        cuse[((mp2_state *)s)->card_slot[sp - SP_CARD]]++;
+                    }
+                }
+                cact[ch][4] += k == A_BUYBLACK;
+                cact[ch][5] += k == A_CVDONE;
+                cact[ch][6] += k == A_VIDAL || (k == A_COMPLETE && (MP2_AARG(a) & 2));
+                cact[ch][7] += k == A_FILIPPO;
+                cact[ch][8] += k == A_BAG;
+            }
             kt_apply_trusted(g, s, a);
             (void)buf;
         }
@@ -274,6 +308,15 @@ static int match(int games, int np, const char *opts, char **bots)
                    cparts[ch][0] / cn[ch], cparts[ch][1] / cn[ch], cparts[ch][2] / cn[ch],
                    cparts[ch][3] / cn[ch], cparts[ch][5] / cn[ch], cparts[ch][6] / cn[ch],
                    cparts[ch][8] / cn[ch], cparts[ch][9] / cn[ch]);
+    printf("  actions per game by character (travel market contracts cards | black routes "
+           "vidal filippo bag):\n");
+    for (int ch = 0; ch < MP2_NCHAR; ch++)
+        if (cn[ch] > 0)
+            printf("    %-20s %4.1f %4.1f %4.1f %4.1f | %4.1f %4.1f %4.1f %4.1f %4.1f\n",
+                   mp2_char_name(ch, KT_LANG_EN), cact[ch][0] / cn[ch], cact[ch][1] / cn[ch],
+                   cact[ch][2] / cn[ch], cact[ch][3] / cn[ch], cact[ch][4] / cn[ch],
+                   cact[ch][5] / cn[ch], cact[ch][6] / cn[ch], cact[ch][7] / cn[ch],
+                   cact[ch][8] / cn[ch]);
     long tot = 0;
     for (int i = 0; i < MP2_NSPACES; i++)
         tot += act[i];
@@ -289,6 +332,18 @@ static int match(int games, int np, const char *opts, char **bots)
         cc += act[i];
     printf(" special %.3f cards %.3f\n", (double)sp / (double)(tot ? tot : 1),
            (double)cc / (double)(tot ? tot : 1));
+    {
+        kt_game *g;
+        kt_err err;
+        if (kt_game_new("mp2", NULL, np, 1, NULL, &g, &err) == KT_OK) {
+            const mp2_cfg *cf = g->cfg;
+            printf("  city-card uses per game:");
+            for (int k = 0; k < MP2_NCARDS; k++)
+                printf(" %s %.2f", cf->card[k].id, (double)cuse[k] / games);
+            printf("\n");
+            kt_game_free(g);
+        }
+    }
     return 0;
 }
 

@@ -46,7 +46,7 @@ static int tile_index(kt_scn *c, const char *id)
 
 KT_TEST(mp2_caravan_start_route)
 {
-    kt_scn c = cv(T, "isabella,abha,dewu", PS("\"0\":{\"figures\":[\"Xian\"],\"pepper\":1,\"silk\":2}"));
+    kt_scn c = cv(T, "isabella,abha,dewu", PS("\"0\":{\"figures\":[\"Fuzhou\"],\"pepper\":1,\"silk\":2}"));
     KT_REQUIRE(c.g);
     KT_DO(&c, "start caravan 1");
     KT_STREQ(kt_decision(c.g, c.s), "caravan_load");
@@ -54,13 +54,14 @@ KT_TEST(mp2_caravan_start_route)
     KT_DO(&c, "load silk");
     KT_DO(&c, "load pepper"); /* two at most: the route tile comes next */
     KT_STREQ(kt_decision(c.g, c.s), "route_tile");
-    /* tiles showing Xian's crest (Tower): T03, T04, T11 */
+    /* tiles showing Fuzhou's crest (Ship): T01, T02, T03, T04 */
+    KT_EQ(kt_scn_nlegal(&c), 4);
+    KT_DO(&c, "route tile T04 (Moon+Ship)");
+    /* the caravan starts in a city with the other crest (Moon) */
     KT_EQ(kt_scn_nlegal(&c), 3);
-    KT_DO(&c, "route tile T04 (Tower+Ship)");
-    /* the caravan starts in a city with the other crest (Ship) */
-    KT_EQ(kt_scn_nlegal(&c), 3);
-    KT_DO(&c, "caravan starts in Calicut");
-    KT_EQ(PL(&c, 0).cv_loc[0], mp2_t_loc(&c, "Calicut"));
+    KT_CHECK(LEGAL(&c, "caravan starts in Kashgar") && LEGAL(&c, "caravan starts in Khotan"));
+    KT_DO(&c, "caravan starts in Lhasa");
+    KT_EQ(PL(&c, 0).cv_loc[0], mp2_t_loc(&c, "Lhasa"));
     KT_EQ(PL(&c, 0).res[IT_SILK], 1); /* loaded goods are locked away */
     KT_EQ(PL(&c, 0).res[IT_PEPPER], 0);
     KT_EQ(MS(&c)->rtile[tile_index(&c, "T04")], RT_HELD);
@@ -79,8 +80,8 @@ static kt_scn running(kt_t *T, const char *chars, const char *at, const char *go
 {
     char p[2048];
     snprintf(p, sizeof p,
-             "{\"state\":{\"route_tiles\":[\"up\",\"up\",\"up\",\"held\",\"up\",\"up\",\"up\",\"up\","
-             "\"up\",\"up\",\"up\",\"up\"],\"players\":{\"0\":{\"caravans\":[{\"at\":\"%s\","
+             "{\"state\":{\"route_tiles\":[\"up\",\"up\",\"up\",\"held\",\"up\",\"up\",\"up\",\"up\"],"
+             "\"players\":{\"0\":{\"caravans\":[{\"at\":\"%s\","
              "\"tile\":\"T04\",\"goods\":%s},{\"at\":null,\"tile\":null,\"goods\":[]}]%s%s}}}}",
              at, goods, more ? "," : "", more ? more : "");
     return cv(T, chars, p);
@@ -130,7 +131,8 @@ KT_TEST(mp2_caravan_complete_route_seed_example)
     KT_EQ(MS(&c)->rtile[tile_index(&c, "T04")], RT_DOWN);
     /* the caravan can start again at once (figure on an oasis: not here) */
     kt_scn_free(&c);
-    c = running(T, "isabella,abha,dewu", "Xian", "[\"pepper\"]", "\"figures\":[\"Xian\"],\"pepper\":1");
+    c = running(T, "isabella,abha,dewu", "Fuzhou", "[\"pepper\"]",
+                "\"figures\":[\"Fuzhou\"],\"pepper\":1");
     KT_REQUIRE(c.g);
     KT_DO(&c, "complete route of caravan 1");
     KT_DO(&c, "upgrade pepper to silk");
@@ -139,8 +141,8 @@ KT_TEST(mp2_caravan_complete_route_seed_example)
     KT_DO(&c, "load pepper");
     KT_DO(&c, "done"); /* keep the silk */
     /* T04 is face down for the rest of the round */
-    KT_CHECK(!LEGAL(&c, "route tile T04 (Tower+Ship)"));
-    KT_CHECK(LEGAL(&c, "route tile T03 (Tower+Horse)"));
+    KT_CHECK(!LEGAL(&c, "route tile T04 (Moon+Ship)"));
+    KT_CHECK(LEGAL(&c, "route tile T03 (Horse+Ship)"));
     kt_scn_free(&c);
 }
 
@@ -149,7 +151,7 @@ KT_TEST(mp2_caravan_goods_score_at_the_end)
     char p[1024];
     snprintf(p, sizeof p,
              "{\"state\":{\"round\":4,\"main_done\":1,\"route_tiles\":[\"up\",\"up\",\"up\",\"held\","
-             "\"up\",\"up\",\"up\",\"up\",\"up\",\"up\",\"up\",\"up\"],\"players\":{"
+             "\"up\",\"up\",\"up\",\"up\"],\"players\":{"
              "\"0\":{\"dice\":[],\"placed\":5,\"caravans\":[{\"at\":\"Thar\",\"tile\":\"T04\","
              "\"goods\":[\"gold\",\"silk\"]},{\"at\":null,\"tile\":null,\"goods\":[]}]},"
              "\"1\":{\"dice\":[],\"placed\":5},\"2\":{\"dice\":[],\"placed\":5}}}}");
@@ -167,18 +169,19 @@ KT_TEST(mp2_caravan_goods_score_at_the_end)
 KT_TEST(mp2_caravan_mailin_not_in_her_figures_city)
 {
     kt_scn c = cv(T, "mailin,abha,dewu",
-                  PS("\"0\":{\"figures\":[\"Xian\",\"Fuzhou\"],\"pepper\":1}"));
+                  PS("\"0\":{\"figures\":[\"Xian\",\"Herat\"],\"pepper\":1}"));
     KT_REQUIRE(c.g);
     KT_DO(&c, "start caravan 1");
     KT_DO(&c, "load pepper"); /* her only good: loading ends by itself */
-    /* crests of both figures' cities count: Tower (Xian) and Ship (Fuzhou) */
-    KT_EQ(kt_scn_nlegal(&c), 5);
-    KT_DO(&c, "route tile T04 (Tower+Ship)");
-    /* Ship cities from Xian and Tower cities from Fuzhou, but never a city
+    /* crests of both figures' cities count: Tower (Xian) and Camel (Herat):
+     * T01, T05, T07, T08 */
+    KT_EQ(kt_scn_nlegal(&c), 4);
+    KT_DO(&c, "route tile T08 (Camel+Tower)");
+    /* Camel cities from Xian and Tower cities from Herat, but never a city
      * where one of her figures stands */
-    KT_CHECK(!LEGAL(&c, "caravan starts in Fuzhou"));
+    KT_CHECK(!LEGAL(&c, "caravan starts in Herat"));
     KT_CHECK(!LEGAL(&c, "caravan starts in Xian"));
-    KT_CHECK(LEGAL(&c, "caravan starts in Calicut") && LEGAL(&c, "caravan starts in Chengdu"));
+    KT_CHECK(LEGAL(&c, "caravan starts in Tabriz") && LEGAL(&c, "caravan starts in Chengdu"));
     KT_EQ(kt_scn_nlegal(&c), 4);
     kt_scn_free(&c);
 }
@@ -191,8 +194,9 @@ KT_TEST(mp2_tebaldo_longer_caravan_free_improving_and_shield)
                        "\"pepper\":2,\"camels\":1,\"coins\":0,\"seals\":[\"farmer\"]");
     KT_REQUIRE(c.g);
     KT_DO(&c, "improve farmer seal"); /* 2 pepper + 1 camel, no coins */
-    KT_EQ(PL(&c, 0).res[IT_PEPPER], 1); /* and its bonus: 1 pepper + 2 coins */
+    KT_EQ(PL(&c, 0).res[IT_PEPPER], 1); /* and its bonus: 1 pepper + 2 coins + 1 VP */
     KT_EQ(PL(&c, 0).res[IT_COIN], 2);
+    KT_EQ(PL(&c, 0).res[IT_VP], 1);
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
     /* pepper book 1 step + 2 more */
@@ -205,8 +209,8 @@ KT_TEST(mp2_piedro_two_caravans_route_bonus_and_tile_choice)
 {
     char p[2048];
     snprintf(p, sizeof p,
-             "{\"state\":{\"route_tiles\":[\"up\",\"up\",\"held\",\"held\",\"up\",\"up\",\"up\",\"up\","
-             "\"up\",\"up\",\"up\",\"up\"],\"players\":{\"0\":{\"figures\":[\"Thar\"],\"caravans\":["
+             "{\"state\":{\"route_tiles\":[\"up\",\"up\",\"held\",\"held\",\"up\",\"up\",\"up\",\"up\"],"
+             "\"players\":{\"0\":{\"figures\":[\"Thar\"],\"caravans\":["
              "{\"at\":\"Thar\",\"tile\":\"T04\",\"goods\":[\"pepper\"]},"
              "{\"at\":\"Calicut\",\"tile\":\"T03\",\"goods\":[\"silk\"]}]}}}}");
     kt_scn c = cv(T, "piedro,abha,dewu", p);

@@ -188,11 +188,14 @@ KT_TEST(mp2_filippo_collects_outpost_tiles)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
-    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 6); /* space, route, Shangdu's 6 coins */
+    /* space, route, Shangdu's tile: 6 coins and 2 points */
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 6);
+    KT_EQ(PL(&c, 0).res[IT_VP], 2);
     KT_CHECK((PL(&c, 1).kept >> 2) & 1);
     KT_DO(&c, "end turn");
-    KT_DO(&c, "use outpost tile P03 (6 coins)");
+    KT_DO(&c, "use outpost tile P03 (6 coins + 2 VP)");
     KT_EQ(PL(&c, 1).res[IT_COIN], 16);
+    KT_EQ(PL(&c, 1).res[IT_VP], 2);
     KT_EQ(PL(&c, 1).kept, 0);
     kt_scn_free(&c);
     /* his own tiles are kept unused (seed) ... */

@@ -315,10 +315,10 @@ KT_TEST(mp2_data_rejects_inconsistent_board)
     expect_error(T, "tiles.txt", "cities=Kashgar+Fuzhou", "cities=Kashgor+Fuzhou", w2, 4);
     /* a route tile crest that does not exist */
     const char *w3[] = {"tiles.txt line", "(rtile T01)", "field 'crests'"};
-    expect_error(T, "tiles.txt", "crests=dragon+moon", "crests=dragon+sun", w3, 3);
+    expect_error(T, "tiles.txt", "crests=camel+ship", "crests=camel+sun", w3, 3);
     /* contract rewards always include points */
     const char *w4[] = {"contracts.txt line", "(contract C01)", "field 'reward'", "always gives points"};
-    expect_error(T, "contracts.txt", "reward=3vp+2c     src=recon", "reward=2c     src=recon", w4, 4);
+    expect_error(T, "contracts.txt", "reward=4vp+1draw", "reward=1draw", w4, 4);
 }
 
 KT_TEST(mp2_data_rejects_missing_file)

@@ -1080,7 +1080,7 @@ KT_TEST(mp2_copy_marker_takes_any_other_bonus)
 
 KT_TEST(mp2_draw_contract_may_discard_the_new_one)
 {
-    /* Herat's outpost tile: draw a contract + 3 coins; both contract spaces
+    /* Herat's outpost tile: draw a contract + 4 coins; both contract spaces
      * full, so the drawn contract or an old one goes (supplement icon) */
     kt_scn c = scn_opts(T, "characters=isabella,abha,dewu", 3,
                         "{\"state\":{\"removed\":[\"S4\",\"S5\",\"S6\",\"S7\",\"S3\"],\"players\":{"
@@ -1099,7 +1099,7 @@ KT_TEST(mp2_draw_contract_may_discard_the_new_one)
     KT_EQ(MS(&c)->pile_len, n0);              /* drawn from the top ... */
     KT_EQ(MS(&c)->pile[n0 - 1], top);          /* ... and put under the pile */
     KT_EQ(PL(&c, 0).con[0], mp2_t_contract(&c, "S1"));
-    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 3);
+    KT_EQ(PL(&c, 0).res[IT_COIN], 10 - 2 - 2 + 4);
     kt_scn_free(&c);
 }
 

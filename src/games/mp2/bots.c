@@ -25,25 +25,65 @@
 
 #include "mp2.h"
 
+/* Weights of the bot's estimate that are not plain prices.  Defaults
+ * below; `heuristic:tune=name=value,...` overrides them for experiments
+ * (how the defaults were found: docs/marco_polo_2.md). */
+enum {
+    W_REACH,  /* weight of the best city within reach of a figure */
+    W_GREACH, /* Gantulga Od: weight of his travel potential */
+    W_GSTEP,  /* Gantulga Od: points a step nearer to a good city is worth */
+    W_GBLACK, /* Gantulga Od: extra worth of a black die (another travel) */
+    W_VSET,   /* Vidal Badoer: share of a goods set's exchange gain counted */
+    W_VFREE,  /* Vidal Badoer: share of a free contract's reward counted */
+    W_CVIDLE, /* a caravan at home while rounds remain: a better route later */
+    W_MOASIS, /* Möngke Khan: extra worth of an oasis skipped, beyond its reward */
+    W_CVBASE, /* share of a running caravan's sale gain counted however far */
+    W_CVNEAR, /* ... and the more, the nearer a figure is */
+    W_TCV,    /* Tebaldo Visconti: factor on that share */
+    W_SHFUT,  /* distinct shields a player still gains per round left */
+    W_MREACH2, /* Mailin & Tian Chin: share of the second figure's reach */
+    W_NW
+};
+
+static const char *const w_name[W_NW] = {"reach",  "greach", "gstep",  "gblack", "vset",
+                                         "vfree",  "cvidle", "moasis", "cvbase", "cvnear", "tcv", "shfut", "mreach2"};
+static const double w_default[W_NW] = {0.5, 0.5, 8.0, 1.0, 0.9, 0.8, 0.0, 0.0, 0.4, 0.5, 1.0, 1.2, 0.7};
+
+/* Step distances between locations for one set of guild seals held
+ * (spicer, tailor, jeweler: the seals that open routes) and with or
+ * without Möngke Khan's free steps out of oases: 16 tables. */
+#define DIST_TABLES 16
+
 typedef struct hbot {
     kt_rng rng;
     int np;
-    uint8_t dist[MP2_MAXLOC][MP2_MAXLOC];
-    kt_state *base, *tmp, *tmp2;
+    double w[W_NW];
+    uint8_t dist[DIST_TABLES][MP2_MAXLOC][MP2_MAXLOC];
+    kt_state *base, *tmp, *tmp2, *tmp3;
 } hbot;
+
+/* Distance table for player p (seals held, character). */
+static const uint8_t (*dist_for(const hbot *hb, const mp2_state *s, int p))[MP2_MAXLOC]
+{
+    const mp2_player *pl = &s->pl[p];
+    int k = ((pl->seals >> G_SPICER) & 7) | (pl->character == CH_MONGKE ? 8 : 0);
+    return hb->dist[k];
+}
 
 /* ------------------------------------------------------------ prices */
 
 typedef struct prices {
     double res[MP2_NRES];
     double die[7];
-    int left; /* rounds after the current one */
+    int left;     /* rounds after the current one */
+    double shfut; /* distinct shields still expected (see shield_worth) */
 } prices;
 
-static void set_prices(const mp2_state *s, prices *pr)
+static void set_prices(const double *w, const mp2_state *s, prices *pr)
 {
     int R = MP2_ROUNDS - 1 - s->round;
     pr->left = R;
+    pr->shfut = w[W_SHFUT] * R;
     pr->res[IT_COIN] = 0.1 + 0.06 * R;
     pr->res[IT_CAMEL] = 0.05 + 0.09 * R;
     pr->res[IT_JADE] = 0.5 + 0.12 * R;
@@ -89,11 +129,22 @@ static int has_post(const mp2_state *s, int p, int loc) { return (int)((s->pl[p]
 
 static int shield_count(const mp2_cfg *c, const mp2_state *s, int p) { return mp2_shields(c, s, p); }
 
-static double track_gain(const mp2_cfg *c, int n, int add)
+/* The shield track at a fractional count (linear between the points),
+ * capped at its last value. */
+static double track_at(const mp2_cfg *c, double x)
 {
-    int a = n > MP2_TRACK - 1 ? MP2_TRACK - 1 : n;
-    int b = n + add > MP2_TRACK - 1 ? MP2_TRACK - 1 : n + add;
-    return c->track[b] - c->track[a];
+    if (x >= MP2_TRACK - 1)
+        return c->track[MP2_TRACK - 1];
+    int i = (int)x;
+    return c->track[i] + (x - i) * (c->track[i + 1] - c->track[i]);
+}
+
+/* Worth of n distinct shields now.  The track is convex, so a shield is
+ * worth the slope where the player will end, not where they stand: count
+ * the shields still expected this game (pr->shfut) below them. */
+static double shield_worth(const mp2_cfg *c, const prices *pr, double n)
+{
+    return track_at(c, n + pr->shfut) - track_at(c, pr->shfut);
 }
 
 static double marker_value(const mp2_cfg *c, const mp2_state *s, const prices *pr, int m)
@@ -131,14 +182,8 @@ static double post_value(const mp2_cfg *c, const mp2_state *s, const prices *pr,
             add += hit;
         }
     }
-    /* the track is convex: early shields score little now but raise the
-     * slope of later ones, so a new shield is worth at least the track's
-     * average slope around 8 shields while rounds remain */
-    if (add) {
-        double g = track_gain(c, n, add);
-        double floor = add * (c->track[8] / 8.0);
-        v += pr->left > 0 && g < floor ? floor : g;
-    }
+    if (add)
+        v += shield_worth(c, pr, n + add) - shield_worth(c, pr, n);
     if (pl->nposts >= MP2_POSTS)
         v -= 3; /* a post has to be moved away */
     else if (pl->nposts + 1 >= 9)
@@ -158,31 +203,80 @@ static double post_value(const mp2_cfg *c, const mp2_state *s, const prices *pr,
     return v;
 }
 
-static double contract_value(const mp2_cfg *c, const mp2_state *s, const prices *pr, int p, int k)
+/* Worth of active contract k: most of its net reward once affordable,
+ * less the more goods are missing.  Vidal Badoer may also complete it for
+ * free (no VP of the reward), which is a floor. */
+static double contract_value(const mp2_cfg *c, const double *w, const mp2_state *s,
+                             const prices *pr, int p, int k)
 {
     const mp2_contract *ct = &c->contract[k];
     const mp2_bundle *cost = &c->rw[ct->cost].alt[0];
     const mp2_player *pl = &s->pl[p];
-    double rv = bundle_value(c, pr, &c->rw[ct->reward].alt[0]) + 1.2; /* + majority share */
+    int vidal = pl->character == CH_VIDAL;
+    /* + share of the majority (Vidal's count is fixed) */
+    double rv = bundle_value(c, pr, &c->rw[ct->reward].alt[0]) + (vidal ? 0.2 : 1.2);
     double cv = bundle_value(c, pr, cost);
-    double net = rv - cv;
+    double net = rv - cv, v;
     int missing = 0;
     for (int i = IT_PEPPER; i <= IT_GOLD; i++)
         if (cost->n[i] > pl->res[i])
             missing += cost->n[i] - pl->res[i];
     if (!mp2_can_pay(pl, 0, cost->n[IT_CAMEL], cost->n[IT_JADE]))
         missing++;
-    if (missing == 0)
-        return 0.9 * net;
-    double f = pr->left > 0 ? 0.55 - 0.08 * missing : 0.15 - 0.05 * missing;
-    return f > 0 ? f * net : 0;
+    if (missing == 0) {
+        v = 0.9 * net;
+    } else {
+        double f = pr->left > 0 ? 0.55 - 0.08 * missing : 0.15 - 0.05 * missing;
+        v = f > 0 ? f * net : 0;
+    }
+    if (vidal) {
+        double free_ = w[W_VFREE] * (rv - c->rw[ct->reward].alt[0].n[IT_VP]);
+        if (free_ > v)
+            v = free_;
+    }
+    return v;
 }
 
+/* Best post within reach of player p's figures.  Gantulga Od moves one
+ * step per travel action, so for him every step nearer to a good city
+ * counts (a potential: the city's worth less gstep per further step);
+ * the others cover several steps per action, so the distance only
+ * discounts. */
+static double reach_value(const mp2_cfg *c, const hbot *hb, const double *w, const mp2_state *s,
+                          const prices *pr, int p)
+{
+    const mp2_player *pl = &s->pl[p];
+    const uint8_t(*D)[MP2_MAXLOC] = dist_for(hb, s, p);
+    int gantulga = pl->character == CH_GANTULGA;
+    double best[2] = {0, 0};
+    for (int f = 0; f < 2; f++) {
+        int at = pl->fig[f];
+        if (at == MP2_NOLOC)
+            continue;
+        for (int l = 0; l < c->nloc; l++) {
+            int d = D[at][l];
+            if (d == 0 || d > (gantulga ? 6 : 4) || !((c->city_mask >> l) & 1) || has_post(s, p, l))
+                continue;
+            double pv = post_value(c, s, pr, p, l);
+            pv = gantulga ? w[W_GREACH] * (pv - w[W_GSTEP] * (d - 1)) : w[W_REACH] * pv / (0.5 + d);
+            if (pv > best[f])
+                best[f] = pv;
+        }
+    }
+    /* Mailin & Tian Chin: both figures travel, so the other one's reach
+     * counts too (in part: the two may aim at the same city) */
+    double hi = best[0] > best[1] ? best[0] : best[1], lo = best[0] > best[1] ? best[1] : best[0];
+    return hi + w[W_MREACH2] * lo;
+}
+
+/* Estimated final points of player p.  hb may be NULL (evaluation for
+ * search): then default weights and no distance terms. */
 static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
 {
     const mp2_player *pl = &s->pl[p];
+    const double *w = hb ? hb->w : w_default;
     prices pr;
-    set_prices(s, &pr);
+    set_prices(w, s, &pr);
     double v = pl->res[IT_VP];
     if (s->phase == PH_OVER) {
         int score[MP2_MAXP];
@@ -191,12 +285,12 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
     }
     for (int i = 0; i < IT_VP; i++)
         v += pl->res[i] * pr.res[i];
-    int n = shield_count(c, s, p);
-    v += c->track[n > MP2_TRACK - 1 ? MP2_TRACK - 1 : n];
+    v += shield_worth(c, &pr, shield_count(c, s, p));
     for (int i = 0; i < 2; i++)
         if (pl->con[i] != MP2_NONE)
-            v += contract_value(c, s, &pr, p, pl->con[i]);
-    v += 1.3 * pl->ndone;
+            v += contract_value(c, w, s, &pr, p, pl->con[i]);
+    /* completed contracts: the majority (not for Vidal, who counts 4) */
+    v += (pl->character == CH_VIDAL ? 0.3 : 1.3) * pl->ndone;
     for (int g = 0; g < MP2_NGUILD; g++) {
         if (!((pl->seals >> g) & 1))
             continue;
@@ -226,42 +320,49 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
         for (int d = 1; d <= 6; d++)
             v += (pl->own[d] + pl->blk[d]) * pr.die[d];
     v += 1.5 * mp2_popc64((uint64_t)pl->pieces);
+    /* Vidal Badoer turns a set of pepper, silk and gold into 5 VP (once
+     * per turn, plenty of turns): sets count at part of that gain */
+    if (pl->character == CH_VIDAL) {
+        int sets = pl->res[IT_PEPPER];
+        if (pl->res[IT_SILK] < sets)
+            sets = pl->res[IT_SILK];
+        if (pl->res[IT_GOLD] < sets)
+            sets = pl->res[IT_GOLD];
+        double gain = 5 - pr.res[IT_PEPPER] - pr.res[IT_SILK] - pr.res[IT_GOLD];
+        if (sets > 0 && gain > 0)
+            v += w[W_VSET] * gain * sets;
+    }
     /* a running caravan: its goods are worth between their end value and
      * their sale value, the more the nearer it is to one of the figures */
     for (int i = 0; i < 2; i++)
         if (pl->cv_loc[i] != MP2_NOLOC) {
-            int d = 99;
-            for (int f = 0; f < 2; f++)
-                if (pl->fig[f] != MP2_NOLOC && hb->dist[pl->fig[f]][pl->cv_loc[i]] < d)
-                    d = hb->dist[pl->fig[f]][pl->cv_loc[i]];
-            double near = hb->dist[0][0] == 0 && d < 99 ? (d >= 6 ? 0 : (6 - d) / 6.0) : 0.5;
+            double near = 0.5;
+            if (hb) {
+                const uint8_t(*D)[MP2_MAXLOC] = hb->dist[(pl->seals >> G_SPICER) & 7];
+                int d = 99;
+                for (int f = 0; f < 2; f++)
+                    if (pl->fig[f] != MP2_NOLOC && D[pl->fig[f]][pl->cv_loc[i]] < d)
+                        d = D[pl->fig[f]][pl->cv_loc[i]];
+                near = d >= 6 ? 0 : (6 - d) / 6.0;
+            }
             for (int j = 0; j < 2; j++) {
                 int gd = pl->cv_goods[i][j];
                 if (!gd)
                     continue;
                 double endv = gd == IT_GOLD ? 3 : gd == IT_SILK ? 2 : 1;
                 double sale = gd == IT_GOLD ? 6 : gd == IT_SILK ? 4 : 2;
-                v += endv + (sale - endv) * (pr.left > 0 ? 0.4 + 0.5 * near : 0.3 * near);
+                double share = pr.left > 0 ? w[W_CVBASE] + w[W_CVNEAR] * near : 0.3 * near;
+                if (pl->character == CH_TEBALDO)
+                    share *= w[W_TCV];
+                v += endv + (sale - endv) * share;
             }
         }
-    /* reach: the best city within four steps of a figure, discounted by distance */
-    if (pr.left > 0 || s->phase == PH_PLAY) {
-        double best = 0;
-        for (int f = 0; f < 2; f++) {
-            int at = pl->fig[f];
-            if (at == MP2_NOLOC)
-                continue;
-            for (int l = 0; l < c->nloc; l++) {
-                int d = hb->dist[at][l];
-                if (d == 0 || d > 4 || !((c->city_mask >> l) & 1) || has_post(s, p, l))
-                    continue;
-                double pv = post_value(c, s, &pr, p, l) / (0.5 + d);
-                if (pv > best)
-                    best = pv;
-            }
-        }
-        v += 0.5 * best;
-    }
+    if (c->caravans && pr.left > 0)
+        for (int i = 0; i < (pl->character == CH_PIEDRO ? 2 : 1); i++)
+            if (pl->cv_loc[i] == MP2_NOLOC)
+                v += w[W_CVIDLE];
+    if (hb && (pr.left > 0 || s->phase == PH_PLAY))
+        v += reach_value(c, hb, w, s, &pr, p);
     return v;
 }
 
@@ -282,11 +383,36 @@ typedef struct pctx {
     double mongke_val;
     int fig;
     uint8_t seals;
+    double pv[MP2_MAXLOC];  /* worth of a new post in each location */
+    double pot[MP2_MAXLOC]; /* reach from each location (value()'s reach term) */
 } pctx;
 
-static double node_value(const pctx *x, int loc)
+static double node_value(const pctx *x, int loc) { return x->pv[loc]; }
+
+/* pv[] and pot[] for player p: ending a move where further good cities
+ * are near counts, as it does in value() once the move is over. */
+static void plan_tables(pctx *x, const hbot *hb)
 {
-    return post_value(x->c, x->s, x->pr, x->p, loc);
+    const mp2_cfg *c = x->c;
+    const mp2_state *s = x->s;
+    int p = x->p;
+    for (int l = 0; l < c->nloc; l++)
+        x->pv[l] = post_value(c, s, x->pr, p, l);
+    const uint8_t(*D)[MP2_MAXLOC] = dist_for(hb, s, p);
+    int maxd = x->gantulga ? 6 : 4;
+    for (int from = 0; from < c->nloc; from++) {
+        double best = 0;
+        for (int l = 0; l < c->nloc; l++) {
+            int d = D[from][l];
+            if (x->pv[l] <= 0 || d == 0 || d > maxd)
+                continue;
+            double v = x->gantulga ? hb->w[W_GREACH] * (x->pv[l] - hb->w[W_GSTEP] * (d - 1))
+                                   : hb->w[W_REACH] * x->pv[l] / (0.5 + d);
+            if (v > best)
+                best = v;
+        }
+        x->pot[from] = s->round + 1 < MP2_ROUNDS || s->phase == PH_PLAY ? best : 0;
+    }
 }
 
 static void dfs(pctx *x, int loc, int steps, int coins, int camels, int jade, int pend, int depth,
@@ -295,7 +421,7 @@ static void dfs(pctx *x, int loc, int steps, int coins, int camels, int jade, in
 {
     const mp2_cfg *c = x->c;
     if (depth > 0) {
-        double v = node_value(x, loc) - spent;
+        double v = node_value(x, loc) - spent + x->pot[loc];
         if (x->xpost)
             v += 0.9 * passed;
         v += mp2_popc64(skipped) * x->mongke_val;
@@ -344,7 +470,8 @@ static void dfs(pctx *x, int loc, int steps, int coins, int camels, int jade, in
 
 /* Best continuation of the current move for one figure: value of the best
  * reachable end point (or of stopping where it is). */
-static plan plan_figure(const mp2_cfg *c, const mp2_state *s, const prices *pr, int p, int f)
+static plan plan_figure(const hbot *hb, const mp2_cfg *c, const mp2_state *s, const prices *pr,
+                        int p, int f)
 {
     const mp2_player *pl = &s->pl[p];
     const mp2_move *mv = &s->mv;
@@ -358,7 +485,8 @@ static plan plan_figure(const mp2_cfg *c, const mp2_state *s, const prices *pr, 
     x.gantulga = pl->character == CH_GANTULGA;
     x.xpost = (mv->flags & MV_XPOST) != 0;
     x.seals = pl->seals;
-    x.mongke_val = x.mongke ? 3 + 2 * pr->res[IT_COIN] : 0;
+    plan_tables(&x, hb);
+    x.mongke_val = x.mongke ? 3 + 2 * pr->res[IT_COIN] + hb->w[W_MOASIS] : 0;
     double passed = 0;
     for (int l = 0; l < c->nloc; l++)
         if ((mv->passed >> l) & 1) {
@@ -371,43 +499,44 @@ static plan plan_figure(const mp2_cfg *c, const mp2_state *s, const prices *pr, 
     int at = pl->fig[f];
     int moved = (mv->moved >> f) & 1;
     /* stopping: the current place counts only if this figure has moved */
-    double stop = moved ? node_value(&x, at) : 0;
+    double stop = (moved ? node_value(&x, at) : 0) + x.pot[at];
     if (x.xpost)
         stop += 0.9 * passed;
     stop += mp2_popc64(mv->skipped) * x.mongke_val;
     dfs(&x, at, mv->steps, pl->res[IT_COIN], pl->res[IT_CAMEL], pl->res[IT_JADE], (mv->pend >> f) & 1,
         0, 0, passed, mv->skipped, -1, &best, &first);
+    /* the best first leg, and by how much it beats stopping (may be less
+     * than zero: a travel must still take one leg) */
     plan pl_;
     pl_.fig = f;
-    if (first >= 0 && best > stop) {
-        pl_.best = best - stop;
-        pl_.dest = first;
-    } else {
-        pl_.best = 0;
-        pl_.dest = -1;
-    }
+    pl_.dest = first;
+    pl_.best = best - stop;
     return pl_;
 }
 
-static kt_action choose_move(const mp2_cfg *c, const mp2_state *s, int p, const kt_action *legal,
-                             int n)
+static kt_action choose_move(const hbot *hb, const mp2_cfg *c, const mp2_state *s, int p,
+                             const kt_action *legal, int n)
 {
     prices pr;
-    set_prices(s, &pr);
+    set_prices(hb->w, s, &pr);
     plan best = {0, 0, -1};
     for (int f = 0; f < (s->pl[p].fig[1] != MP2_NOLOC ? 2 : 1); f++) {
-        plan q = plan_figure(c, s, &pr, p, f);
+        plan q = plan_figure(hb, c, s, &pr, p, f);
         if (q.dest >= 0 && (best.dest < 0 || q.best > best.best))
             best = q;
     }
-    for (int i = 0; i < n; i++) {
-        if (best.dest < 0 && MP2_AKIND(legal[i]) == A_DONE)
-            return legal[i];
+    int stop_ok = 0;
+    for (int i = 0; i < n; i++)
+        stop_ok |= MP2_AKIND(legal[i]) == A_DONE;
+    if (stop_ok && (best.dest < 0 || best.best <= 0))
+        for (int i = 0; i < n; i++)
+            if (MP2_AKIND(legal[i]) == A_DONE)
+                return legal[i];
+    for (int i = 0; i < n; i++)
         if (best.dest >= 0 && MP2_AKIND(legal[i]) == A_MOVE &&
             MP2_AARG(legal[i]) == ((uint32_t)best.fig << 8 | (uint32_t)best.dest))
             return legal[i];
-    }
-    /* no plan: the first leg on offer (a travel must move at least once) */
+    /* no plan (nothing affordable beyond one leg): the first leg on offer */
     for (int i = 0; i < n; i++)
         if (MP2_AKIND(legal[i]) == A_MOVE)
             return legal[i];
@@ -422,10 +551,11 @@ static int is_chance(kt_action a)
     return k == A_REROLL || k == A_BUYBLACK;
 }
 
-static double chance_delta(const mp2_cfg *c, const mp2_state *s, int p, kt_action a)
+static double chance_delta(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p,
+                           kt_action a)
 {
     prices pr;
-    set_prices(s, &pr);
+    set_prices(hb->w, s, &pr);
     double mean = 0;
     for (int v = 1; v <= 6; v++)
         mean += pr.die[v] / 6;
@@ -434,7 +564,10 @@ static double chance_delta(const mp2_cfg *c, const mp2_state *s, int p, kt_actio
     if (MP2_AKIND(a) == A_REROLL)
         return mean - pr.die[MP2_DVAL(MP2_AARG(a))] - camel - 0.05;
     KT_UNUSED(c);
-    return mean - 3 * camel - 0.2;
+    /* Gantulga Od may use only the lower travel space, once per round with
+     * his own dice: a black die is one more step */
+    double extra = pl->character == CH_GANTULGA ? hb->w[W_GBLACK] : 0;
+    return mean - 3 * camel - 0.2 + extra;
 }
 
 static void greedy_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_state *st, int p,
@@ -469,7 +602,7 @@ static void greedy_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_sta
             return;
         kt_action a;
         if (s->stk[s->nstk - 1].type == EF_MOVE)
-            a = choose_move(c, s, p, legal, n);
+            a = choose_move(hb, c, s, p, legal, n);
         else if (scratch && n > 1)
             a = pick_sub(c, g, hb, st, p, legal, n, depth + 1, scratch);
         else
@@ -478,17 +611,52 @@ static void greedy_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_sta
     }
 }
 
+/* Decisions that only make sense together: starting a caravan route is
+ * load, load, route tile, start city; the tile is worth what its best
+ * start city is worth. */
+static int chained(const mp2_state *s, int p)
+{
+    if (s->h.status != KT_RUNNING || s->h.to_move != p || s->nstk == 0)
+        return 0;
+    int t = s->stk[s->nstk - 1].type;
+    return t == EF_CVLOAD || t == EF_CVTILE || t == EF_CVCITY;
+}
+
+/* Finish a chain of such decisions in st greedily (one step each). */
+static void chain_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_state *st, int p)
+{
+    kt_action legal[256];
+    for (int guard = 0; guard < 8 && chained((const mp2_state *)st, p); guard++) {
+        int n = g->def->legal(g, st, legal);
+        double best = -1e18;
+        kt_action ba = legal[0];
+        for (int i = 0; i < n && n > 1; i++) {
+            memcpy(hb->tmp3, st, g->state_size);
+            g->def->apply(g, hb->tmp3, legal[i]);
+            double v = value(c, hb, (const mp2_state *)hb->tmp3, p);
+            if (v > best) {
+                best = v;
+                ba = legal[i];
+            }
+        }
+        g->def->apply(g, st, ba);
+    }
+}
+
 static kt_action pick_sub(const mp2_cfg *c, const kt_game *g, hbot *hb, const kt_state *st, int p,
                           const kt_action *legal, int n, int depth, kt_state *work)
 {
     const mp2_state *s = (const mp2_state *)st;
     if (s->nstk && s->stk[s->nstk - 1].type == EF_MOVE)
-        return choose_move(c, s, p, legal, n);
+        return choose_move(hb, c, s, p, legal, n);
+    int chain = chained(s, p);
     double best = -1e18;
     kt_action ba = legal[0];
     for (int i = 0; i < n; i++) {
         memcpy(work, st, g->state_size);
         g->def->apply(g, work, legal[i]);
+        if (chain)
+            chain_complete(c, g, hb, work, p);
         double v = value(c, hb, (const mp2_state *)work, p);
         if (v > best) {
             best = v;
@@ -523,7 +691,7 @@ static kt_action choose_turn(const mp2_cfg *c, const kt_game *g, hbot *hb, const
         if (k == A_BAG && has_place)
             continue;
         if (is_chance(a)) {
-            v = base + chance_delta(c, s, p, a);
+            v = base + chance_delta(c, hb, s, p, a);
         } else {
             v = action_value(c, g, hb, st, p, a, hb->tmp, 0);
             if (is_minor_bonus(a))
@@ -552,7 +720,7 @@ static kt_action choose_goal(const mp2_cfg *c, hbot *hb, const mp2_state *s, int
         for (int k = 0; k < gl->nseal; k++)
             v += 0.45 * gl->sealvp[k];
         for (int k = 0; k < gl->ncity; k++)
-            v += 4.0 / (1.0 + 0.5 * hb->dist[c->start][gl->city[k]]);
+            v += 4.0 / (1.0 + 0.5 * hb->dist[0][c->start][gl->city[k]]);
         if (v > best) {
             best = v;
             ba = legal[i];
@@ -578,47 +746,6 @@ static kt_action choose_draft(const mp2_state *s, const kt_action *legal, int n)
 
 /* ------------------------------------------------------------ bot glue */
 
-static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
-                           kt_err *err)
-{
-    KT_UNUSED(opts);
-    const mp2_cfg *c = mp2_c(g);
-    hbot *hb = calloc(1, sizeof *hb);
-    kt_state *a = malloc(g->state_size), *b = malloc(g->state_size), *d = malloc(g->state_size);
-    if (!hb || !a || !b || !d) {
-        free(hb);
-        free(a);
-        free(b);
-        free(d);
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    }
-    hb->base = a;
-    hb->tmp = b;
-    hb->tmp2 = d;
-    hb->np = c->np;
-    kt_rng_seed(&hb->rng, kt_seed_derive(seed, 0x6d7032));
-    /* all-pairs step distances (breadth first from each location) */
-    for (int i = 0; i < c->nloc; i++) {
-        for (int j = 0; j < c->nloc; j++)
-            hb->dist[i][j] = 255;
-        hb->dist[i][i] = 0;
-        int queue[MP2_MAXLOC], qh = 0, qt = 0;
-        queue[qt++] = i;
-        while (qh < qt) {
-            int u = queue[qh++];
-            for (int k = 0; k < c->loc[u].nadj; k++) {
-                int w = c->loc[u].adj[k];
-                if (hb->dist[i][w] == 255) {
-                    hb->dist[i][w] = (uint8_t)(hb->dist[i][u] + 1);
-                    queue[qt++] = w;
-                }
-            }
-        }
-    }
-    *ud = hb;
-    return KT_OK;
-}
-
 static void hb_destroy(void *ud)
 {
     hbot *hb = ud;
@@ -627,8 +754,97 @@ static void hb_destroy(void *ud)
     free(hb->base);
     free(hb->tmp);
     free(hb->tmp2);
+    free(hb->tmp3);
     free(hb);
 }
+
+/* Step distances for one table (see DIST_TABLES): 0-1 breadth first
+ * search, routes needing a seal not in `seals` left out, and for Möngke
+ * Khan leaving an oasis free. */
+static void fill_dist(const mp2_cfg *c, int seals, int mongke, uint8_t (*D)[MP2_MAXLOC])
+{
+    for (int i = 0; i < c->nloc; i++) {
+        for (int j = 0; j < c->nloc; j++)
+            D[i][j] = 255;
+        D[i][i] = 0;
+        /* deque of locations: 0-cost steps to the front */
+        int dq[2 * MP2_MAXLOC * MP2_MAXADJ + 2], head = MP2_MAXLOC * MP2_MAXADJ, tail = head;
+        dq[tail++] = i;
+        while (head < tail) {
+            int u = dq[head++];
+            int step = mongke && c->loc[u].kind == LK_OASIS && u != i ? 0 : 1;
+            for (int k = 0; k < c->loc[u].nadj; k++) {
+                const mp2_route *r = &c->route[c->loc[u].route[k]];
+                if (r->seal && !((seals >> (r->seal - 1 - G_SPICER)) & 1))
+                    continue;
+                int w = c->loc[u].adj[k];
+                if (D[i][u] + step < D[i][w]) {
+                    D[i][w] = (uint8_t)(D[i][u] + step);
+                    if (step == 0)
+                        dq[--head] = w;
+                    else
+                        dq[tail++] = w;
+                }
+            }
+        }
+    }
+}
+
+/* tune=name=value,...: weight overrides (see w_name). */
+static kt_status parse_tune(hbot *hb, const char *text, kt_err *err)
+{
+    const char *q = text;
+    while (*q) {
+        const char *eq = strchr(q, '='), *end = strchr(q, ',');
+        if (!end)
+            end = q + strlen(q);
+        if (!eq || eq > end)
+            return kt_seterr(err, KT_EINVAL, "bot heuristic: tune item '%.*s' is not name=value",
+                             (int)(end - q), q);
+        int k = -1;
+        for (int i = 0; i < W_NW; i++)
+            if ((size_t)(eq - q) == strlen(w_name[i]) && strncmp(q, w_name[i], (size_t)(eq - q)) == 0)
+                k = i;
+        char *stop;
+        double x = strtod(eq + 1, &stop);
+        if (k < 0 || stop != end)
+            return kt_seterr(err, KT_EINVAL, "bot heuristic: bad tune item '%.*s'", (int)(end - q),
+                             q);
+        hb->w[k] = x;
+        q = *end ? end + 1 : end;
+    }
+    return KT_OK;
+}
+
+static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
+                           kt_err *err)
+{
+    const mp2_cfg *c = mp2_c(g);
+    hbot *hb = calloc(1, sizeof *hb);
+    if (!hb)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    hb->base = malloc(g->state_size);
+    hb->tmp = malloc(g->state_size);
+    hb->tmp2 = malloc(g->state_size);
+    hb->tmp3 = malloc(g->state_size);
+    if (!hb->base || !hb->tmp || !hb->tmp2 || !hb->tmp3) {
+        hb_destroy(hb);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    hb->np = c->np;
+    memcpy(hb->w, w_default, sizeof hb->w);
+    kt_status st = parse_tune(hb, opts[0].s ? opts[0].s : "", err);
+    if (st != KT_OK) {
+        hb_destroy(hb);
+        return st;
+    }
+    kt_rng_seed(&hb->rng, kt_seed_derive(seed, 0x6d7032));
+    for (int t = 0; t < DIST_TABLES; t++)
+        fill_dist(c, t & 7, t >> 3, hb->dist[t]);
+    *ud = hb;
+    return KT_OK;
+}
+
 
 static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
                            kt_err *err)
@@ -658,7 +874,7 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
         *out = choose_turn(c, g, hb, hb->base, p, legal, n);
         break;
     case DEC_MOVE:
-        *out = choose_move(c, s, p, legal, n);
+        *out = choose_move(hb, c, s, p, legal, n);
         break;
     default:
         *out = pick_sub(c, g, hb, hb->base, p, legal, n, 1, hb->tmp);
@@ -667,8 +883,14 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
     return KT_OK;
 }
 
+static const kt_optinfo hb_opts[] = {
+    {"tune", KT_OPT_STR, "", 0, 0, NULL,
+     "weight overrides for experiments, e.g. 'reach=0.5,gstep=3' (names: reach greach gstep "
+     "gblack vset vfree cvidle moasis cvbase cvnear tcv shfut mreach2)"},
+};
+
 const kt_botdef mp2_bots[MP2_NBOTS] = {
-    {{"heuristic", "greedy one-turn look-ahead on an estimate of final points", NULL, 0},
+    {{"heuristic", "greedy one-turn look-ahead on an estimate of final points", hb_opts, 1},
      hb_create, hb_choose, hb_destroy},
 };
 
@@ -678,12 +900,11 @@ void mp2_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
     const mp2_cfg *c = mp2_c(g);
     const mp2_state *s = (const mp2_state *)st;
-    /* value() needs distances only for the reach term; a zero table makes
-     * that term vanish, which is fine for a quick estimate */
-    static const hbot zero_hb;
+    /* without a bot there are no distance tables: value() then leaves out
+     * the reach terms, which is fine for a quick estimate */
     double v[MP2_MAXP], mx = -1e18, sum = 0;
     for (int p = 0; p < c->np; p++) {
-        v[p] = value(c, &zero_hb, s, p);
+        v[p] = value(c, NULL, s, p);
         if (v[p] > mx)
             mx = v[p];
     }
