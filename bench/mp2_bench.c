@@ -17,6 +17,7 @@
  *       win rates by character and normal-action usage.
  * Data layout: no state beyond local variables; results are printed.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,17 @@ static int digest(int games)
     return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double pct(const double *v, int n, double q)
+{
+    return n ? v[(int)(q * (n - 1))] : 0;
+}
+
 static int match(int games, int np, const char *opts, char **bots)
 {
     double wins[8] = {0}, score[8] = {0};
@@ -160,6 +172,10 @@ static int match(int games, int np, const char *opts, char **bots)
      * Filippo's tiles used, money bag */
     double cact[MP2_NCHAR][9] = {{0}};
     long cuse[MP2_NCARDS] = {0}; /* city-card uses by card */
+    /* all final scores and the winners' (for the percentiles) */
+    enum { MAXSC = 200000 };
+    static double all_s[MAXSC], win_sc[MAXSC];
+    int nall = 0, nwin = 0;
     kt_action buf[KT_LEGAL_MAX];
     /* "randchars" in the options: random distinct characters per game by
      * option (no draft), so that character win rates are not skewed by
@@ -275,6 +291,10 @@ static int match(int games, int np, const char *opts, char **bots)
             cwin[ch] += res.reward[p];
             cscore[ch] += res.score[p];
             sum_score += res.score[p];
+            if (nall < MAXSC)
+                all_s[nall++] = res.score[p];
+            if (res.rank[p] == 0 && nwin < MAXSC)
+                win_sc[nwin++] = res.score[p];
             if (res.score[p] < min_s)
                 min_s = res.score[p];
             if (res.score[p] > max_s)
@@ -293,18 +313,29 @@ static int match(int games, int np, const char *opts, char **bots)
                score[k] / games);
     printf("  scores: mean %.1f, winner mean %.1f, min %.0f, max %.0f\n", sum_score / (games * np),
            win_s / games, min_s, max_s);
+    qsort(all_s, (size_t)nall, sizeof all_s[0], cmp_double);
+    qsort(win_sc, (size_t)nwin, sizeof win_sc[0], cmp_double);
+    printf("  score percentiles 10/25/50/75/90: all %.0f/%.0f/%.0f/%.0f/%.0f, winners "
+           "%.0f/%.0f/%.0f/%.0f/%.0f\n",
+           pct(all_s, nall, 0.1), pct(all_s, nall, 0.25), pct(all_s, nall, 0.5),
+           pct(all_s, nall, 0.75), pct(all_s, nall, 0.9), pct(win_sc, nwin, 0.1),
+           pct(win_sc, nwin, 0.25), pct(win_sc, nwin, 0.5), pct(win_sc, nwin, 0.75),
+           pct(win_sc, nwin, 0.9));
     double pn = (double)games * np;
     printf("  per player: VP in play %.1f, goal %.1f, shields %.1f, goods %.1f, coins %.1f, "
            "contract majority %.1f, caravans %.1f; posts %.1f, contracts done %.1f, seals %.1f "
            "(improved %.1f)\n",
            parts[0] / pn, parts[1] / pn, parts[2] / pn, parts[3] / pn, parts[4] / pn, parts[5] / pn,
            parts[6] / pn, posts / pn, done / pn, held / pn, imp / pn);
-    printf("  by character (win rate vs fair %.3f):\n", 1.0 / np);
+    printf("  by character (win rate +- 95%% interval, vs fair %.3f; band %.3f-%.3f):\n", 1.0 / np,
+           0.65 / np, 1.35 / np);
     for (int ch = 0; ch < MP2_NCHAR; ch++)
         if (cn[ch] > 0)
-            printf("    %-20s n=%5.0f win %.3f  avg %5.1f (play %4.1f goal %4.1f shields %4.1f goods "
-                   "%3.1f maj %3.1f cv %3.1f; posts %3.1f contracts %3.1f)\n",
-                   mp2_char_name(ch, KT_LANG_EN), cn[ch], cwin[ch] / cn[ch], cscore[ch] / cn[ch],
+            printf("    %-20s n=%5.0f win %.3f +-%.3f avg %5.1f (play %4.1f goal %4.1f shields %4.1f "
+                   "goods %3.1f maj %3.1f cv %3.1f; posts %3.1f contracts %3.1f)\n",
+                   mp2_char_name(ch, KT_LANG_EN), cn[ch], cwin[ch] / cn[ch],
+                   1.96 * sqrt(cwin[ch] / cn[ch] * (1 - cwin[ch] / cn[ch]) / cn[ch]),
+                   cscore[ch] / cn[ch],
                    cparts[ch][0] / cn[ch], cparts[ch][1] / cn[ch], cparts[ch][2] / cn[ch],
                    cparts[ch][3] / cn[ch], cparts[ch][5] / cn[ch], cparts[ch][6] / cn[ch],
                    cparts[ch][8] / cn[ch], cparts[ch][9] / cn[ch]);

@@ -234,3 +234,63 @@ KT_TEST(mp2_evaluate_favours_the_leader)
     KT_CHECK(e[0] + e[1] + e[2] > 0.99 && e[0] + e[1] + e[2] < 1.01);
     kt_scn_free(&c);
 }
+
+KT_TEST(mp2_heuristic_tune_option_validated)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("mp2", NULL, 3, 1, NULL, &g, &err), &err));
+    kt_bot *b = NULL;
+    KT_OKS(kt_bot_new(g, "heuristic:tune=reach=0.6,gstep=5", 1, &b, &err), &err);
+    KT_CHECK(b != NULL);
+    kt_bot_free(b);
+    /* bad items are refused with a message naming them, and no bot */
+    const char *bad[] = {"heuristic:tune=bogus=1", "heuristic:tune=reach", "heuristic:tune=reach=x",
+                         "heuristic:tune=reach=1,"};
+    const char *name[] = {"bogus=1", "reach", "reach=x", ""};
+    for (int i = 0; i < 4; i++) {
+        b = NULL;
+        kt_status st = kt_bot_new(g, bad[i], 1, &b, &err);
+        KT_EQ(st, KT_EINVAL);
+        KT_CHECK(b == NULL);
+        KT_CHECK(strstr(err.msg, "tune") != NULL && strstr(err.msg, name[i]) != NULL);
+    }
+    kt_game_free(g);
+}
+
+/* The character-specific parts of the heuristic at work: Gantulga Od, who
+ * may use only the lower travel space, still spreads his posts, and
+ * caravans complete routes (their start choices are made together). */
+KT_TEST(mp2_heuristic_uses_character_abilities)
+{
+    int games = kt_t_scaled(6), gposts = 0, routes = 0;
+    for (int i = 0; i < games; i++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new("mp2", "caravans=1;characters=gantulga,tebaldo,piedro", 3,
+                                      (uint64_t)i + 11, NULL, &g, &err),
+                          &err));
+        kt_bot *b[3];
+        for (int p = 0; p < 3; p++)
+            KT_REQUIRE(KT_OKS(kt_bot_new(g, "heuristic", (uint64_t)(i * 3 + p), &b[p], &err), &err));
+        kt_state *s = kt_state_new(g);
+        while (!kt_is_over(g, s)) {
+            kt_action a;
+            if (!KT_OKS(kt_bot_choose(b[kt_to_move(g, s)], s, &a, &err), &err))
+                break;
+            const mp2_state *ms = (const mp2_state *)s;
+            routes += ms->nstk == 0 && MP2_AKIND(a) == A_CVDONE;
+            kt_apply_trusted(g, s, a);
+        }
+        gposts += ((const mp2_state *)s)->pl[0].nposts;
+        for (int p = 0; p < 3; p++)
+            kt_bot_free(b[p]);
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    printf("    Gantulga Od: %.1f posts per game; %.1f caravan routes completed per game\n",
+           (double)gposts / games, (double)routes / games);
+    /* before the travel potential he stalled at about 4 posts */
+    KT_CHECK(gposts >= 6 * games);
+    KT_CHECK(routes >= 3 * games);
+}

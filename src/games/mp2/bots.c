@@ -42,12 +42,16 @@ enum {
     W_TCV,    /* Tebaldo Visconti: factor on that share */
     W_SHFUT,  /* distinct shields a player still gains per round left */
     W_MREACH2, /* Mailin & Tian Chin: share of the second figure's reach */
+    W_MDOUBLE, /* Mailin & Tian Chin: share of the doubled round income counted */
+    W_GCITY,  /* goal card choice: worth of a goal city next to Beijing */
+    W_GSEAL,  /* goal card choice: share of a goal seal's points counted */
     W_NW
 };
 
 static const char *const w_name[W_NW] = {"reach",  "greach", "gstep",  "gblack", "vset",
-                                         "vfree",  "cvidle", "moasis", "cvbase", "cvnear", "tcv", "shfut", "mreach2"};
-static const double w_default[W_NW] = {0.5, 0.5, 8.0, 1.0, 0.9, 0.8, 0.0, 0.0, 0.4, 0.5, 1.0, 1.2, 0.7};
+                                         "vfree",  "cvidle", "moasis", "cvbase", "cvnear", "tcv", "shfut", "mreach2", "mdouble", "gcity", "gseal"};
+static const double w_default[W_NW] = {0.5, 0.5, 8.0, 1.0, 0.9, 0.8, 0.0, 0.0,
+                                       0.4, 0.5, 1.0, 1.2, 0.7, 1.0, 4.0, 0.45};
 
 /* Step distances between locations for one set of guild seals held
  * (spicer, tailor, jeweler: the seals that open routes) and with or
@@ -308,9 +312,20 @@ static double value(const mp2_cfg *c, const hbot *hb, const mp2_state *s, int p)
                 v += 0.35 * gl->sealvp[i] * (pr.left > 0);
         }
     }
+    double best_income = 0; /* Mailin & Tian Chin receive one source twice */
+    for (int g = 0; g < MP2_NGUILD; g++)
+        if ((pl->seals >> (4 + g)) & 1) {
+            double iv = reward_value(c, &pr, c->guild[g].income);
+            best_income = iv > best_income ? iv : best_income;
+        }
     for (int b = 0; b < MP2_NBONUSCITY; b++)
-        if (has_post(s, p, c->bonus_loc[b]))
-            v += marker_value(c, s, &pr, s->marker[b]) * 0.9 * pr.left;
+        if (has_post(s, p, c->bonus_loc[b])) {
+            double mv = marker_value(c, s, &pr, s->marker[b]);
+            v += mv * 0.9 * pr.left;
+            best_income = mv > best_income ? mv : best_income;
+        }
+    if (pl->character == CH_MAILIN)
+        v += w[W_MDOUBLE] * best_income * pr.left;
     /* kept outpost tiles are worth less than their bonus, so that cashing
      * one is an improvement (and nothing once the game is over) */
     for (int t = 0; t < MP2_NOUTPOSTS; t++)
@@ -718,9 +733,9 @@ static kt_action choose_goal(const mp2_cfg *c, hbot *hb, const mp2_state *s, int
         const mp2_goal *gl = &c->goal[s->pl[p].goal_opt[MP2_AARG(legal[i])]];
         double v = 0;
         for (int k = 0; k < gl->nseal; k++)
-            v += 0.45 * gl->sealvp[k];
+            v += hb->w[W_GSEAL] * gl->sealvp[k];
         for (int k = 0; k < gl->ncity; k++)
-            v += 4.0 / (1.0 + 0.5 * hb->dist[0][c->start][gl->city[k]]);
+            v += hb->w[W_GCITY] / (1.0 + 0.5 * hb->dist[0][c->start][gl->city[k]]);
         if (v > best) {
             best = v;
             ba = legal[i];
@@ -790,11 +805,15 @@ static void fill_dist(const mp2_cfg *c, int seals, int mongke, uint8_t (*D)[MP2_
     }
 }
 
-/* tune=name=value,...: weight overrides (see w_name). */
+/* tune=name=value,...: weight overrides (see w_name).  Every item must
+ * be name=number (an empty item, e.g. after a trailing comma, is an
+ * error too). */
 static kt_status parse_tune(hbot *hb, const char *text, kt_err *err)
 {
+    if (!*text)
+        return KT_OK;
     const char *q = text;
-    while (*q) {
+    for (;;) {
         const char *eq = strchr(q, '='), *end = strchr(q, ',');
         if (!end)
             end = q + strlen(q);
@@ -807,13 +826,14 @@ static kt_status parse_tune(hbot *hb, const char *text, kt_err *err)
                 k = i;
         char *stop;
         double x = strtod(eq + 1, &stop);
-        if (k < 0 || stop != end)
+        if (k < 0 || stop != end || stop == eq + 1)
             return kt_seterr(err, KT_EINVAL, "bot heuristic: bad tune item '%.*s'", (int)(end - q),
                              q);
         hb->w[k] = x;
-        q = *end ? end + 1 : end;
+        if (!*end)
+            return KT_OK;
+        q = end + 1;
     }
-    return KT_OK;
 }
 
 static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
@@ -886,7 +906,7 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
 static const kt_optinfo hb_opts[] = {
     {"tune", KT_OPT_STR, "", 0, 0, NULL,
      "weight overrides for experiments, e.g. 'reach=0.5,gstep=3' (names: reach greach gstep "
-     "gblack vset vfree cvidle moasis cvbase cvnear tcv shfut mreach2)"},
+     "gblack vset vfree cvidle moasis cvbase cvnear tcv shfut mreach2 mdouble gcity gseal)"},
 };
 
 const kt_botdef mp2_bots[MP2_NBOTS] = {
