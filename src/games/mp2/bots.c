@@ -745,10 +745,12 @@ static kt_action choose_goal(const mp2_cfg *c, hbot *hb, const mp2_state *s, int
 }
 
 /* Draft preference, highest first: the measured win rates of heuristic
- * self-play with random characters (docs/marco_polo_2.md). */
+ * self-play with random characters, relative to the fair share and
+ * averaged over 2-4 players with and without Caravans (docs/marco_polo_2.md
+ * §6). */
 static const uint8_t char_pref[MP2_NCHAR] = {
-    CH_PIEDRO, CH_ISABELLA, CH_ABHA, CH_DONATA, CH_MAILIN, CH_DEWU, CH_MONGKE,
-    CH_FILIPPO, CH_TEBALDO, CH_VIDAL, CH_GANTULGA};
+    CH_ISABELLA, CH_DONATA, CH_ABHA, CH_PIEDRO, CH_GANTULGA, CH_FILIPPO, CH_MAILIN,
+    CH_DEWU, CH_MONGKE, CH_TEBALDO, CH_VIDAL};
 
 static kt_action choose_draft(const mp2_state *s, const kt_action *legal, int n)
 {

@@ -779,22 +779,19 @@ typedef struct dkinds {
 static void die_kinds(const mp2_player *pl, dkinds *d)
 {
     int n = 0, own = 0, black = 0;
+    /* a kind is written at slot n whether or not it exists; n advances only
+     * for kinds present (no branch on the dice) */
     for (int v = 1; v <= 6; v++) {
-        combo *x = &d->one[n];
-        x->code = MP2_DIE(DT_OWN, v);
-        x->low = (uint8_t)v;
-        x->nown = 1;
-        x->npiece = x->pieces = 0;
+        combo x = {MP2_DIE(DT_OWN, v), (uint8_t)v, 1, 0, 0};
+        d->one[n] = x;
         d->cnt[n] = pl->own[v];
         own += pl->own[v];
         n += pl->own[v] != 0;
     }
     d->own_set = (1u << n) - 1;
     for (int v = 1; v <= 6; v++) {
-        combo *x = &d->one[n];
-        x->code = MP2_DIE(DT_BLACK, v);
-        x->low = (uint8_t)v;
-        x->nown = x->npiece = x->pieces = 0;
+        combo x = {MP2_DIE(DT_BLACK, v), (uint8_t)v, 0, 0, 0};
+        d->one[n] = x;
         d->cnt[n] = pl->blk[v];
         black += pl->blk[v];
         n += pl->blk[v] != 0;
