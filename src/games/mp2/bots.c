@@ -48,8 +48,10 @@ enum {
     W_NW
 };
 
-static const char *const w_name[W_NW] = {"reach",  "greach", "gstep",  "gblack", "vset",
-                                         "vfree",  "cvidle", "moasis", "cvbase", "cvnear", "tcv", "shfut", "mreach2", "mdouble", "gcity", "gseal"};
+static const char *const w_name[W_NW] = {"reach",  "greach", "gstep",   "gblack",  "vset",
+                                         "vfree",  "cvidle", "moasis",  "cvbase",  "cvnear",
+                                         "tcv",    "shfut",  "mreach2", "mdouble", "gcity",
+                                         "gseal"};
 static const double w_default[W_NW] = {0.5, 0.5, 8.0, 1.0, 0.9, 0.8, 0.0, 0.0,
                                        0.4, 0.5, 1.0, 1.2, 0.7, 1.0, 4.0, 0.45};
 
