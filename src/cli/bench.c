@@ -13,6 +13,13 @@
  *     what else the machine is doing; the wall-clock ratio is printed too).
  * Items of games that are not compiled in are skipped.  Timings are never
  * asserted by tests; the targets are printed beside the measurement.
+ *
+ * A second table measures the search bot: positions come from games of the
+ * game's heuristic bots (a fixed trajectory, so every configuration sees the
+ * same positions); at each one with more than one legal action bot:mcts with
+ * an iteration budget searches (its choice is not played), and the rate is
+ * iterations ("simulations": determinize, descend, expand, roll out,
+ * evaluate, back up) per CPU second spent inside the search.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +53,31 @@ static const bench_item items[] = {
     {"mp2", "random play, 4 players + caravans", "caravans=1", 4, NULL, "actions", 0},
 };
 #define NITEMS ((int)(sizeof items / sizeof items[0]))
+
+typedef struct search_item {
+    const char *game;
+    const char *label;
+    const char *options;
+    int players;
+    const char *mcts; /* bot spec; must fix the iteration budget */
+    int iters;        /* the same budget, to count simulations */
+    double target;    /* simulations/s, one core; 0 = none */
+} search_item;
+
+static const search_item search_items[] = {
+    {"dominion", "First Game, heuristic rollouts, depth 40", "preset=First Game", 2,
+     "mcts:iters=2000", 2000, 3e4},
+    {"dominion", "First Game, random rollouts, depth 40", "preset=First Game", 2,
+     "mcts:iters=2000:rollout=random", 2000, 3e4},
+    {"dominion", "First Game, heuristic rollouts, depth 10", "preset=First Game", 2,
+     "mcts:iters=2000:depth=10", 2000, 3e4},
+    {"catan", "Cities & Knights 3p, heuristic rollouts, depth 40", "", 3, "mcts:iters=1000", 1000,
+     0},
+    {"mp2", "2 players, heuristic rollouts, depth 40", "", 2, "mcts:iters=200", 200, 0},
+    {"mp2", "2 players, random rollouts, depth 40", "", 2, "mcts:iters=1000:rollout=random", 1000,
+     0},
+};
+#define NSEARCH ((int)(sizeof search_items / sizeof search_items[0]))
 
 typedef struct runner {
     const kt_game *g;
@@ -86,6 +118,90 @@ static double cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+static void human_rate(double v, char *out, size_t cap);
+
+/* Search speed of one item: simulations per CPU second inside the search,
+ * or a negative value (after printing why) if the item cannot run. */
+static double search_rate(const search_item *b, double seconds, long long *searches)
+{
+    kt_game *g;
+    kt_err err;
+    *searches = 0;
+    if (kt_game_new(b->game, b->options, b->players, 1, NULL, &g, &err) != KT_OK) {
+        printf("%-10s %-50s skipped: %s\n", b->game, b->label, err.msg);
+        return -1;
+    }
+    kt_state *s = kt_state_new(g);
+    kt_bot *heur = NULL, *mcts = NULL;
+    double rate = -1;
+    if (!s || kt_bot_new(g, "heuristic", 7, &heur, &err) != KT_OK ||
+        kt_bot_new(g, b->mcts, 11, &mcts, &err) != KT_OK) {
+        printf("%-10s %-50s skipped: %s\n", b->game, b->label, s ? err.msg : "out of memory");
+        goto out;
+    }
+    kt_action buf[KT_LEGAL_MAX];
+    double spent = 0;
+    for (uint64_t seed = 1; spent < seconds && seed < 1000; seed++) {
+        kt_state_init_seed(g, s, seed);
+        while (!kt_is_over(g, s) && spent < seconds) {
+            kt_action a;
+            if (kt_legal(g, s, buf, KT_LEGAL_MAX) > 1) {
+                double t0 = cpu_now();
+                if (kt_bot_choose(mcts, s, &a, &err) != KT_OK) {
+                    printf("%-10s %-50s FAILED: %s\n", b->game, b->label, err.msg);
+                    goto out;
+                }
+                spent += cpu_now() - t0;
+                (*searches)++;
+            }
+            if (kt_bot_choose_fast(heur, s, &a, &err) != KT_OK) {
+                printf("%-10s %-50s FAILED: %s\n", b->game, b->label, err.msg);
+                goto out;
+            }
+            kt_apply_trusted(g, s, a);
+        }
+    }
+    rate = spent > 0 ? (double)*searches * b->iters / spent : 0;
+out:
+    if (mcts)
+        kt_bot_free(mcts);
+    if (heur)
+        kt_bot_free(heur);
+    if (s)
+        kt_state_free(g, s);
+    kt_game_free(g);
+    return rate;
+}
+
+/* The search table; returns how many items ran. */
+static int bench_search(const char *only, double seconds)
+{
+    printf("\nsearch (bot:mcts, one thread, %.1f CPU s of searching per item)\n", seconds);
+    printf("%-10s %-50s %12s %10s  %s\n", "game", "item", "sims/s", "searches", "target");
+    int ran = 0;
+    for (int it = 0; it < NSEARCH; it++) {
+        const search_item *b = &search_items[it];
+        if (!kt_game_find(b->game) || (only && strcmp(only, b->game)))
+            continue;
+        long long searches;
+        double v = search_rate(b, seconds, &searches);
+        if (v < 0)
+            continue;
+        char r[32], tgt[64] = "";
+        human_rate(v, r, sizeof r);
+        if (b->target > 0) {
+            char tv[32];
+            human_rate(b->target, tv, sizeof tv);
+            snprintf(tgt, sizeof tgt, ">= %s sims/s: %s (%.2fx)", tv,
+                     v >= b->target ? "met" : "NOT met", v / b->target);
+        }
+        printf("%-10s %-50s %12s %10lld  %s\n", b->game, b->label, r, searches, tgt);
+        fflush(stdout);
+        ran++;
+    }
+    return ran;
+}
+
 static void human_rate(double v, char *out, size_t cap)
 {
     if (v >= 1e6)
@@ -101,12 +217,14 @@ int cli_bench(int argc, char **argv)
     double seconds = 1.0;
     int fp_games = 200;
     const char *only = NULL;
+    int search = 1;
     for (int i = 1; i < argc; i++) {
         long long x;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kontor bench [--game NAME] [--seconds S] [--quick]\n"
+            printf("usage: kontor bench [--game NAME] [--seconds S] [--quick] [--no-search]\n"
                    "  Single-threaded speed of random play and bot games for every game compiled\n"
-                   "  in, and a deterministic fingerprint (changes whenever behaviour changes).\n"
+                   "  in, and a deterministic fingerprint (changes whenever behaviour changes);\n"
+                   "  then the search bot's simulations per second (--no-search skips it).\n"
                    "  --quick: 0.2 s per item and a 50-game fingerprint.\n");
             return 0;
         } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
@@ -115,6 +233,8 @@ int cli_bench(int argc, char **argv)
                 fprintf(stderr, "kontor bench: --seconds must be in (0, 3600]\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--no-search")) {
+            search = 0;
         } else if (!strcmp(argv[i], "--quick")) {
             seconds = 0.2;
             fp_games = 50;
@@ -225,6 +345,8 @@ int cli_bench(int argc, char **argv)
         printf("\nno benchmark item could run\n");
         return 1;
     }
+    if (search)
+        bench_search(only, seconds);
     printf("\nrates are per CPU second of the benchmark thread; it got at least %.0f%% of a core\n"
            "fingerprint: %016llx  (%lld actions over the fingerprint games)\n",
            100.0 * min_share, (unsigned long long)fingerprint, total_actions);

@@ -254,3 +254,29 @@ KT_TEST(core_cli_play_record_and_replay)
     }
     KT_CHECK(kt_game_count() >= 0);
 }
+
+/* `kontor bench` plays every item to the end (a stuck game is a failure)
+ * and measures the search bot; rates are printed, never asserted. */
+KT_TEST(core_cli_bench_runs_every_item_and_the_search_table)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    int st;
+    char *out = run_kontor("bench --game dominion --seconds 0.05 --fingerprint-games 2", "", &st);
+    KT_CHECK(out && st == 0);
+    if (!out)
+        return;
+    KT_CHECK(strstr(out, "fingerprint: ") != NULL);
+    KT_CHECK(strstr(out, "FAILED") == NULL);
+    const char *row = strstr(out, "First Game, heuristic rollouts, depth 40");
+    KT_CHECK(row != NULL);
+    if (row) {
+        /* the row carries a rate and at least one search */
+        char rate[32];
+        long long searches = 0;
+        KT_CHECK(sscanf(row + strlen("First Game, heuristic rollouts, depth 40"), " %31s %lld",
+                        rate, &searches) == 2);
+        KT_CHECK(searches >= 1);
+    }
+    free(out);
+}
