@@ -59,23 +59,21 @@ typedef struct search_item {
     const char *label;
     const char *options;
     int players;
-    const char *mcts; /* bot spec; must fix the iteration budget */
-    int iters;        /* the same budget, to count simulations */
+    int iters;        /* iterations per search (a fixed budget, so simulations are counted) */
+    const char *more; /* further mcts options, ":key=value..." */
     double target;    /* simulations/s, one core; 0 = none */
 } search_item;
 
 static const search_item search_items[] = {
-    {"dominion", "First Game, heuristic rollouts, depth 40", "preset=First Game", 2,
-     "mcts:iters=2000", 2000, 3e4},
-    {"dominion", "First Game, random rollouts, depth 40", "preset=First Game", 2,
-     "mcts:iters=2000:rollout=random", 2000, 3e4},
-    {"dominion", "First Game, heuristic rollouts, depth 10", "preset=First Game", 2,
-     "mcts:iters=2000:depth=10", 2000, 3e4},
-    {"catan", "Cities & Knights 3p, heuristic rollouts, depth 40", "", 3, "mcts:iters=1000", 1000,
-     0},
-    {"mp2", "2 players, heuristic rollouts, depth 40", "", 2, "mcts:iters=200", 200, 0},
-    {"mp2", "2 players, random rollouts, depth 40", "", 2, "mcts:iters=1000:rollout=random", 1000,
-     0},
+    {"dominion", "First Game, heuristic rollouts, depth 40", "preset=First Game", 2, 2000, "",
+     3e4},
+    {"dominion", "First Game, random rollouts, depth 40", "preset=First Game", 2, 2000,
+     ":rollout=random", 3e4},
+    {"dominion", "First Game, heuristic rollouts, depth 10", "preset=First Game", 2, 2000,
+     ":depth=10", 3e4},
+    {"catan", "Cities & Knights 3p, heuristic rollouts, depth 40", "", 3, 1000, "", 0},
+    {"mp2", "2 players, heuristic rollouts, depth 40", "", 2, 200, "", 0},
+    {"mp2", "2 players, random rollouts, depth 40", "", 2, 1000, ":rollout=random", 0},
 };
 #define NSEARCH ((int)(sizeof search_items / sizeof search_items[0]))
 
@@ -118,7 +116,27 @@ static double cpu_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void human_rate(double v, char *out, size_t cap);
+static void human_rate(double v, char *out, size_t cap)
+{
+    if (v >= 1e6)
+        snprintf(out, cap, "%.2fM", v / 1e6);
+    else if (v >= 1e3)
+        snprintf(out, cap, "%.1fk", v / 1e3);
+    else
+        snprintf(out, cap, "%.1f", v);
+}
+
+/* "" without a target, else ">= 5.00M actions/s: met (2.19x)". */
+static void target_text(double v, double target, const char *unit, char *out, size_t cap)
+{
+    out[0] = 0;
+    if (target <= 0)
+        return;
+    char tv[32];
+    human_rate(target, tv, sizeof tv);
+    snprintf(out, cap, ">= %s %s/s: %s (%.2fx)", tv, unit, v >= target ? "met" : "NOT met",
+             v / target);
+}
 
 /* Search speed of one item: simulations per CPU second inside the search,
  * or a negative value (after printing why) if the item cannot run. */
@@ -134,8 +152,10 @@ static double search_rate(const search_item *b, double seconds, long long *searc
     kt_state *s = kt_state_new(g);
     kt_bot *heur = NULL, *mcts = NULL;
     double rate = -1;
+    char spec[128];
+    snprintf(spec, sizeof spec, "mcts:iters=%d%s", b->iters, b->more);
     if (!s || kt_bot_new(g, "heuristic", 7, &heur, &err) != KT_OK ||
-        kt_bot_new(g, b->mcts, 11, &mcts, &err) != KT_OK) {
+        kt_bot_new(g, spec, 11, &mcts, &err) != KT_OK) {
         printf("%-10s %-50s skipped: %s\n", b->game, b->label, s ? err.msg : "out of memory");
         goto out;
     }
@@ -173,12 +193,11 @@ out:
     return rate;
 }
 
-/* The search table; returns how many items ran. */
-static int bench_search(const char *only, double seconds)
+/* The search table. */
+static void bench_search(const char *only, double seconds)
 {
     printf("\nsearch (bot:mcts, one thread, %.1f CPU s of searching per item)\n", seconds);
     printf("%-10s %-50s %12s %10s  %s\n", "game", "item", "sims/s", "searches", "target");
-    int ran = 0;
     for (int it = 0; it < NSEARCH; it++) {
         const search_item *b = &search_items[it];
         if (!kt_game_find(b->game) || (only && strcmp(only, b->game)))
@@ -187,29 +206,12 @@ static int bench_search(const char *only, double seconds)
         double v = search_rate(b, seconds, &searches);
         if (v < 0)
             continue;
-        char r[32], tgt[64] = "";
+        char r[32], tgt[64];
         human_rate(v, r, sizeof r);
-        if (b->target > 0) {
-            char tv[32];
-            human_rate(b->target, tv, sizeof tv);
-            snprintf(tgt, sizeof tgt, ">= %s sims/s: %s (%.2fx)", tv,
-                     v >= b->target ? "met" : "NOT met", v / b->target);
-        }
+        target_text(v, b->target, "sims", tgt, sizeof tgt);
         printf("%-10s %-50s %12s %10lld  %s\n", b->game, b->label, r, searches, tgt);
         fflush(stdout);
-        ran++;
     }
-    return ran;
-}
-
-static void human_rate(double v, char *out, size_t cap)
-{
-    if (v >= 1e6)
-        snprintf(out, cap, "%.2fM", v / 1e6);
-    else if (v >= 1e3)
-        snprintf(out, cap, "%.1fk", v / 1e3);
-    else
-        snprintf(out, cap, "%.1f", v);
 }
 
 int cli_bench(int argc, char **argv)
@@ -321,16 +323,11 @@ int cli_bench(int argc, char **argv)
             if (games == 0 || t <= 0)
                 t = 1e-9, games = games ? games : 1;
             double aps = (double)sacts / t, gps = (double)games / t;
-            char a1[32], a2[32], tgt[64] = "";
+            char a1[32], a2[32], tgt[64];
             human_rate(aps, a1, sizeof a1);
             human_rate(gps, a2, sizeof a2);
-            if (b->target > 0) {
-                double v = !strcmp(b->metric, "games") ? gps : aps;
-                char tv[32];
-                human_rate(b->target, tv, sizeof tv);
-                snprintf(tgt, sizeof tgt, ">= %s %s/s: %s (%.2fx)", tv, b->metric,
-                         v >= b->target ? "met" : "NOT met", v / b->target);
-            }
+            target_text(!strcmp(b->metric, "games") ? gps : aps, b->target, b->metric, tgt,
+                        sizeof tgt);
             printf("%-10s %-44s %12s %12s %10.1f  %s\n", b->game, b->label, a1, a2,
                    (double)sacts / (double)games, tgt);
             fflush(stdout);

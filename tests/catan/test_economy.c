@@ -358,6 +358,18 @@ static int bf_dfs(const cat_state *s, int p, int v, uint64_t used0, uint64_t use
     return best;
 }
 
+static int bf_length(const cat_state *s, int p)
+{
+    uint64_t stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
+    int best = 0;
+    for (int x = 0; x < CAT_NV; x++)
+        if (s->pl[p].roadv >> x & 1) {
+            int l = bf_dfs(s, p, x, 0, 0, stop);
+            best = l > best ? l : best;
+        }
+    return best;
+}
+
 KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
 {
     const char *opts[2] = {"", "variant=base"};
@@ -378,13 +390,7 @@ KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
                 kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
                 const cat_state *cs = (const cat_state *)s;
                 for (int p = 0; p < 4; p++) {
-                    uint64_t stop = cs->occ & ~(cs->pl[p].bld | cs->pl[p].kn);
-                    int best = 0;
-                    for (int x = 0; x < CAT_NV; x++)
-                        if (cs->pl[p].roadv >> x & 1) {
-                            int l = bf_dfs(cs, p, x, 0, 0, stop);
-                            best = l > best ? l : best;
-                        }
+                    int best = bf_length(cs, p);
                     compared++;
                     if (best != cs->pl[p].road_len) {
                         KT_FAIL("player %d: road length %d, brute force %d", p + 1, cs->pl[p].road_len, best);
@@ -398,18 +404,6 @@ KT_TEST(catan_longest_road_matches_brute_force_in_random_games)
         kt_game_free(g);
     }
     KT_CHECK(compared > 1000);
-}
-
-static int bf_length(const cat_state *s, int p)
-{
-    uint64_t stop = s->occ & ~(s->pl[p].bld | s->pl[p].kn);
-    int best = 0;
-    for (int x = 0; x < CAT_NV; x++)
-        if (s->pl[p].roadv >> x & 1) {
-            int l = bf_dfs(s, p, x, 0, 0, stop);
-            best = l > best ? l : best;
-        }
-    return best;
 }
 
 /* Networks that random games rarely build: up to 15 roads grown at random
