@@ -258,6 +258,9 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
  * player may see (search bots work on determinized copies). */
 kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
+/* Search iterations (simulations) the bot has run since it was created,
+ * over all its threads; 0 for bots that do not search. */
+long long kt_bot_simulations(const kt_bot *b);
 void kt_bot_free(kt_bot *b);
 
 /* ---- records ------------------------------------------------------------------ */

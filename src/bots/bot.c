@@ -115,6 +115,11 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
 
 const char *kt_bot_spec(const kt_bot *b) { return b->spec; }
 
+long long kt_bot_simulations(const kt_bot *b)
+{
+    return b && b->def == &kt_bot_mcts ? kt_mcts_simulations(b->ud) : 0;
+}
+
 void kt_bot_free(kt_bot *b)
 {
     if (!b)

@@ -117,6 +117,8 @@ typedef struct mcts_bot {
     const kt_state *root;
     int root_player;
     int cpu_clock; /* time= counts each thread's CPU time, not wall time */
+    int early;     /* stop=1 and one thread: end a decided search early */
+    long long sims; /* iterations of all threads over the bot's life */
     /* pool */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
@@ -147,6 +149,9 @@ static const kt_optinfo mcts_opts[] = {
     {"prior", KT_OPT_STR, "0.5", 0, 0, NULL,
      "share of the tree's exploration given to the heuristic bot's choice (0..1; 0 = "
      "uniform; without a heuristic bot in the game: uniform)"},
+    {"stop", KT_OPT_INT, "1", 0, 1, NULL,
+     "1 = end a search as soon as the most visited action can no longer be overtaken in the "
+     "budget left (same choice, less time; one thread only); 0 = always spend the budget"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -342,6 +347,41 @@ static int iterate(mcts_worker *w)
     return 1;
 }
 
+/* Visits of the most visited root child minus those of the runner-up (all
+ * root children belong to the root player: every world has the same
+ * decision at the root). */
+static long long root_lead(const mcts_worker *w)
+{
+    uint32_t first = 0, second = 0;
+    for (int32_t c = w->nodes[0].child; c >= 0; c = w->nodes[c].next) {
+        uint32_t v = w->nodes[c].visits;
+        if (v > first)
+            second = first, first = v;
+        else if (v > second)
+            second = v;
+    }
+    return (long long)first - second;
+}
+
+/* Whether the search may end now without changing its choice: the leader's
+ * lead exceeds the iterations still to come, so no other action can reach
+ * its visit count (a tie would go to the higher mean, so the lead must be
+ * strictly larger).  Under a time budget the iterations to come are
+ * estimated from the rate so far; the move played is then the one the full
+ * search would play unless the rate rises by more than the lead's margin. */
+static int decided(const mcts_worker *w, double start, double now, double deadline)
+{
+    long long left = w->budget - w->done;
+    if (deadline > 0 && now > start) {
+        double est = (double)w->done / (now - start) * (deadline - now);
+        if (est < (double)left)
+            left = (long long)est + 1;
+    }
+    return root_lead(w) > left;
+}
+
+#define MCTS_STOP_EVERY 16 /* iterations between checks of decided() */
+
 static void search(mcts_worker *w)
 {
     mcts_bot *b = w->b;
@@ -353,9 +393,13 @@ static void search(mcts_worker *w)
     w->done = 0;
     w->st = KT_OK;
     w->err.code = KT_OK;
-    double deadline = b->time_ms > 0 ? clock_now(b->cpu_clock) + (double)b->time_ms * 1e-3 : 0;
+    double start = clock_now(b->cpu_clock), now = start;
+    double deadline = b->time_ms > 0 ? start + (double)b->time_ms * 1e-3 : 0;
     while (w->done < w->budget) {
-        if (deadline > 0 && clock_now(b->cpu_clock) >= deadline)
+        if (deadline > 0 && (now = clock_now(b->cpu_clock)) >= deadline)
+            break;
+        if (b->early && w->done % MCTS_STOP_EVERY == 0 && w->done > 0 &&
+            decided(w, start, now, deadline))
             break;
         if (!iterate(w))
             break;
@@ -517,6 +561,7 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
         *seed = v;
     }
     b->maxnodes = (int32_t)o[7].i;
+    b->early = o[10].i == 1 && b->nthreads == 1;
     b->cpu_clock = o[8].i == 1;
     b->prior = strtod(o[9].s, &end);
     b->prior_given = o[9].set;
@@ -651,8 +696,15 @@ static kt_status mcts_choose(void *ud, const kt_game *g, const kt_state *s, kt_a
             return b->w[t].st;
         }
     }
+    for (int t = 0; t < b->nthreads; t++)
+        b->sims += b->w[t].done;
     *out = best_root(b, legal, n);
     return KT_OK;
+}
+
+long long kt_mcts_simulations(const void *ud)
+{
+    return ((const mcts_bot *)ud)->sims;
 }
 
 const kt_botdef kt_bot_mcts = {

@@ -17,7 +17,8 @@
  * A second table measures the search bot: positions come from games of the
  * game's heuristic bots (a fixed trajectory, so every configuration sees the
  * same positions); at each one with more than one legal action bot:mcts with
- * an iteration budget searches (its choice is not played), and the rate is
+ * an iteration budget and stop=0 (every iteration is run, none saved by
+ * early stopping) searches (its choice is not played), and the rate is
  * iterations ("simulations": determinize, descend, expand, roll out,
  * evaluate, back up) per CPU second spent inside the search.
  */
@@ -153,7 +154,7 @@ static double search_rate(const search_item *b, double seconds, long long *searc
     kt_bot *heur = NULL, *mcts = NULL;
     double rate = -1;
     char spec[128];
-    snprintf(spec, sizeof spec, "mcts:iters=%d%s", b->iters, b->more);
+    snprintf(spec, sizeof spec, "mcts:iters=%d:stop=0%s", b->iters, b->more);
     if (!s || kt_bot_new(g, "heuristic", 7, &heur, &err) != KT_OK ||
         kt_bot_new(g, spec, 11, &mcts, &err) != KT_OK) {
         printf("%-10s %-50s skipped: %s\n", b->game, b->label, s ? err.msg : "out of memory");

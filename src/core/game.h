@@ -192,6 +192,8 @@ void kt_text_norm(const char *in, char *out, size_t cap);
 
 /* Generic bot i (src/bots), usable in every game; NULL past the end. */
 const kt_botdef *kt_generic_bot(int i);
+/* Simulations an mcts bot (its create() result) has run (src/bots/mcts.c). */
+long long kt_mcts_simulations(const void *ud);
 
 /* Registry (generated). */
 const kt_gamedef *kt_gamedef_find(const char *name);

@@ -316,7 +316,7 @@ KT_TEST(mcts_cpu_clock_budget)
     kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
     KT_REQUIRE(g != NULL);
     kt_state *s = kt_state_new(g);
-    kt_bot *b = bot(T, g, "mcts:time=20:clock=cpu", 1);
+    kt_bot *b = bot(T, g, "mcts:time=20:clock=cpu:stop=0", 1);
     KT_REQUIRE(b != NULL);
     struct timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
@@ -357,4 +357,82 @@ KT_TEST(mcts_is_a_generic_bot)
     for (int i = 0; kt_generic_bot(i); i++)
         found |= strcmp(kt_generic_bot(i)->info.name, "mcts") == 0;
     KT_CHECK(found);
+}
+
+/* stop=1 ends a search once the most visited root action cannot be
+ * overtaken in the iterations left.  Under an iteration budget that must
+ * never change the move: along games of every registered game (and duel),
+ * the stopping bot and a bot that always spends its budget, with the same
+ * seed, choose the same action at every position, and the stopping one
+ * runs fewer simulations in all. */
+static void early_stop_same_choices(kt_t *T, kt_game *g, int plies)
+{
+    const char *base = "mcts:iters=400:rollout=random:depth=20";
+    char s1[96], s0[96];
+    snprintf(s1, sizeof s1, "%s:stop=1", base);
+    snprintf(s0, sizeof s0, "%s:stop=0", base);
+    kt_state *s = kt_state_new(g);
+    kt_bot *rnd = bot(T, g, "random", 5);
+    kt_err err = {0, ""};
+    long long with = 0, without = 0;
+    int positions = 0, differ = 0;
+    for (int ply = 0; ply < plies && s && rnd && !kt_is_over(g, s); ply++) {
+        kt_action a, b1, b0;
+        if (kt_legal(g, s, NULL, 0) > 1 && ply % 3 == 0) {
+            kt_bot *stop = bot(T, g, s1, 77 + (uint64_t)ply), *full = bot(T, g, s0, 77 + (uint64_t)ply);
+            if (stop && full && KT_OKS(kt_bot_choose(stop, s, &b1, &err), &err) &&
+                KT_OKS(kt_bot_choose(full, s, &b0, &err), &err)) {
+                positions++;
+                differ += b1 != b0;
+                with += kt_bot_simulations(stop);
+                without += kt_bot_simulations(full);
+            }
+            kt_bot_free(stop);
+            kt_bot_free(full);
+        }
+        if (!KT_OKS(kt_bot_choose(rnd, s, &a, &err), &err) || !KT_OKS(kt_apply(g, s, a, &err), &err))
+            break;
+    }
+    printf("    %s: %d positions, %d different choices, %lld of %lld simulations\n",
+           kt_game_name(g), positions, differ, with, without);
+    KT_CHECK(positions >= 5);
+    KT_CHECK(differ == 0);
+    KT_CHECK(without == 400LL * positions); /* stop=0 spends every iteration */
+    KT_CHECK(with < without);
+    kt_bot_free(rnd);
+    kt_state_free(g, s);
+}
+
+KT_TEST(mcts_early_stop_never_changes_the_choice)
+{
+    kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
+    KT_REQUIRE(g != NULL);
+    early_stop_same_choices(T, g, 60);
+    kt_game_free(g);
+    for (int i = 0; i < kt_game_count(); i++) {
+        kt_err err = {0, ""};
+        kt_game *gg = NULL;
+        KT_REQUIRE(KT_OKS(kt_game_new(kt_game_info(i)->name, NULL, 0, 9, NULL, &gg, &err), &err));
+        early_stop_same_choices(T, gg, 90);
+        kt_game_free(gg);
+    }
+}
+
+KT_TEST(mcts_early_stop_is_off_with_threads)
+{
+    /* root-parallel trees are summed only at the end, so no single thread
+     * knows the choice is decided: threads=2 always spends its budget */
+    kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
+    KT_REQUIRE(g != NULL);
+    kt_state *s = kt_state_new(g);
+    kt_bot *b = bot(T, g, "mcts:iters=600:threads=2:stop=1", 4);
+    KT_REQUIRE(b != NULL);
+    kt_action a;
+    kt_err err = {0, ""};
+    KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
+    KT_CHECK(kt_bot_simulations(b) == 600);
+    KT_CHECK(kt_bot_simulations(NULL) == 0);
+    kt_bot_free(b);
+    kt_state_free(g, s);
+    kt_game_free(g);
 }
