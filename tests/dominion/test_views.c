@@ -393,3 +393,49 @@ KT_TEST(dominion_load_fuzz_of_mid_effect_states)
     kt_state_free(g, t);
     kt_game_free(g);
 }
+
+KT_TEST(dominion_render_names_a_shared_victory_once)
+{
+    /* a tie on points and turns is a shared victory: one line naming both
+     * players, not two lines that each claim the win; a sole winner keeps
+     * "Player N wins".  BMU mirrors tie in about one game of twelve. */
+    int shared = 0, sole = 0;
+    for (uint64_t seed = 1; seed < 200 && !(shared && sole); seed++) {
+        kt_game *g = NULL;
+        kt_err err = {0, ""};
+        if (!KT_OKS(kt_game_new("dominion", "preset=First Game", 2, seed, NULL, &g, &err), &err))
+            break;
+        kt_state *s = kt_state_new(g);
+        kt_bot *b[2] = {NULL, NULL};
+        KT_OKS(kt_bot_new(g, "bmu", seed, &b[0], &err), &err);
+        KT_OKS(kt_bot_new(g, "bmu", seed + 1000, &b[1], &err), &err);
+        while (b[0] && b[1] && !kt_is_over(g, s)) {
+            kt_action a;
+            if (!KT_OKS(kt_bot_choose(b[kt_to_move(g, s)], s, &a, &err), &err) ||
+                !KT_OKS(kt_apply(g, s, a, &err), &err))
+                break;
+        }
+        kt_result r;
+        kt_result_get(g, s, &r);
+        char *en = kt_render(g, s, -1, KT_LANG_EN), *de = kt_render(g, s, -1, KT_LANG_DE);
+        if (en && de && r.winners == 3 && !shared) {
+            shared = 1;
+            KT_CHECK(strstr(en, "Players 1, 2 share the victory\n") != NULL);
+            KT_CHECK(strstr(de, "Spieler 1, 2 teilen sich den Sieg\n") != NULL);
+            KT_CHECK(strstr(en, " wins\n") == NULL);
+        } else if (en && de && (r.winners == 1 || r.winners == 2) && !sole) {
+            sole = 1;
+            char want[32];
+            snprintf(want, sizeof want, "Player %d wins\n", r.winners == 1 ? 1 : 2);
+            KT_CHECK(strstr(en, want) != NULL);
+            KT_CHECK(strstr(en, "share") == NULL && strstr(de, " gewinnt\n") != NULL);
+        }
+        kt_free(en);
+        kt_free(de);
+        kt_bot_free(b[0]);
+        kt_bot_free(b[1]);
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    KT_CHECK(shared && sole);
+}

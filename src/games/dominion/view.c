@@ -1520,10 +1520,17 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
         kt_result r;
         memset(&r, 0, sizeof r);
         kt_result_get(g, st, &r);
+        /* one line: "Player 2 wins", or for a shared victory (a tie on
+         * points and turns) "Players 1, 2 share the victory" */
+        int nwin = 0;
         for (int p = 0; p < c->np; p++)
+            nwin += (int)((r.winners >> p) & 1u);
+        kt_buf_puts(out, de ? "Spieler" : (nwin > 1 ? "Players" : "Player"));
+        for (int p = 0, k = 0; p < c->np; p++)
             if ((r.winners >> p) & 1)
-                kt_buf_printf(out, "%s %d %s\n", de ? "Spieler" : "Player", p + 1,
-                              de ? "gewinnt" : "wins");
+                kt_buf_printf(out, "%s%d", k++ ? ", " : " ", p + 1);
+        kt_buf_puts(out, nwin > 1 ? (de ? " teilen sich den Sieg\n" : " share the victory\n")
+                                  : (de ? " gewinnt\n" : " wins\n"));
     }
 }
 
