@@ -86,4 +86,10 @@ char *kt_json_at(const char *json, const char *path);
  * Calls kt_check after every action and fails the test on a violation. */
 long kt_t_random_game(kt_t *T, const kt_game *g, kt_state *s, uint64_t seed, long max_actions);
 
+/* Play s on with one bot per seat (seats[kt_to_move]) through kt_apply,
+ * until the game is over or max_actions were applied.  Returns 1 when the
+ * game is over; a bot error or a refused action fails the test and
+ * returns 0, as does reaching the limit. */
+int kt_t_bot_game(kt_t *T, const kt_game *g, kt_state *s, kt_bot *const *seats, long max_actions);
+
 #endif

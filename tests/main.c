@@ -258,6 +258,22 @@ long kt_t_random_game(kt_t *T, const kt_game *g, kt_state *s, uint64_t seed, lon
     return n;
 }
 
+int kt_t_bot_game(kt_t *T, const kt_game *g, kt_state *s, kt_bot *const *seats, long max_actions)
+{
+    kt_err err = {0, ""};
+    for (long n = 0; !kt_is_over(g, s); n++) {
+        kt_action a;
+        if (n >= max_actions) {
+            KT_FAIL("game not over after %ld actions", max_actions);
+            return 0;
+        }
+        if (!KT_OKS(kt_bot_choose(seats[kt_to_move(g, s)], s, &a, &err), &err) ||
+            !KT_OKS(kt_apply(g, s, a, &err), &err))
+            return 0;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------ runner */
 
 static int matches(const char *name, char **inc, int ninc, char **exc, int nexc)

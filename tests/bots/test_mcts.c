@@ -32,15 +32,7 @@ static kt_bot *bot(kt_t *T, const kt_game *g, const char *spec, uint64_t seed)
 /* Play s to the end with one bot per seat; returns 0 on a bot error. */
 static int play_out(kt_t *T, const kt_game *g, kt_state *s, kt_bot **seats)
 {
-    kt_err err = {0, ""};
-    while (!kt_is_over(g, s)) {
-        kt_action a;
-        if (!KT_OKS(kt_bot_choose(seats[kt_to_move(g, s)], s, &a, &err), &err))
-            return 0;
-        if (!KT_OKS(kt_apply(g, s, a, &err), &err))
-            return 0;
-    }
-    return 1;
+    return kt_t_bot_game(T, g, s, seats, 1000000);
 }
 
 /* A player who peeks: scores each action by playing the TRUE state out

@@ -156,12 +156,7 @@ static double match(kt_t *T, const char *opts, int games, const char *hero, cons
                         &err))
                 return 0;
         kt_state *s = kt_state_new(g);
-        while (!kt_is_over(g, s) && kt_action_count(g, s) < 100000) {
-            kt_action a;
-            if (!KT_OKS(kt_bot_choose(b[kt_to_move(g, s)], s, &a, &err), &err) ||
-                !KT_OKS(kt_apply(g, s, a, &err), &err))
-                break;
-        }
+        kt_t_bot_game(T, g, s, b, 100000);
         kt_result r;
         kt_result_get(g, s, &r);
         KT_CHECK(r.finished);
