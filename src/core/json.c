@@ -802,6 +802,23 @@ const kt_jv *kt_jr_arr(kt_jr *r, const kt_jv *obj, const char *key, int minlen, 
     return v;
 }
 
+int kt_jr_each(kt_jr *r, const kt_jv *obj, const char *key, int maxlen,
+               int (*fn)(kt_jr *r, const kt_jv *e, int i, void *ctx), void *ctx)
+{
+    const kt_jv *a = kt_jr_arr(r, obj, key, 0, maxlen);
+    if (!a)
+        return -1;
+    kt_jr_push(r, key);
+    int i = 0, ok = 1;
+    for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
+        kt_jr_push_i(r, i);
+        ok = fn(r, e, i, ctx);
+        kt_jr_pop(r);
+    }
+    kt_jr_pop(r);
+    return ok ? i : -1;
+}
+
 int kt_jr_int_at(kt_jr *r, const kt_jv *arr, int i, long long lo, long long hi, long long *out)
 {
     const kt_jv *v = kt_jv_at(arr, i);

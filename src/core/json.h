@@ -111,6 +111,12 @@ int kt_jr_bool(kt_jr *r, const kt_jv *obj, const char *key, int *out);
 const char *kt_jr_str(kt_jr *r, const kt_jv *obj, const char *key);
 /* Array member with length in [minlen, maxlen]. */
 const kt_jv *kt_jr_arr(kt_jr *r, const kt_jv *obj, const char *key, int minlen, int maxlen);
+/* Array member `key` with at most maxlen elements, loaded element by
+ * element: fn(r, element, index, ctx) runs with the element's path pushed
+ * and returns 1 on success.  Returns the number of elements, or -1 after
+ * the first failure (recorded in r). */
+int kt_jr_each(kt_jr *r, const kt_jv *obj, const char *key, int maxlen,
+               int (*fn)(kt_jr *r, const kt_jv *e, int i, void *ctx), void *ctx);
 /* Element i of an array as an integer in [lo, hi] (path shows the index). */
 int kt_jr_int_at(kt_jr *r, const kt_jv *arr, int i, long long lo, long long hi, long long *out);
 /* Value as integer in range, path already pushed by the caller. */

@@ -1135,6 +1135,87 @@ static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
     return 1;
 }
 
+/* Element loaders for kt_jr_each: the state's arrays of records. */
+typedef struct dom_loadctx {
+    const dom_cfg *c;
+    dom_state *s;
+} dom_loadctx;
+
+static int load_inplay(kt_jr *r, const kt_jv *e, int i, void *ctx)
+{
+    const dom_cfg *c = ((dom_loadctx *)ctx)->c;
+    dom_inplay *x = &((dom_loadctx *)ctx)->s->play[i];
+    int v, ok = kt_jr_only(r, e, "card,owner,uid,by,link,flags,pend,mult");
+    if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
+        x->card = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
+        x->owner = (int8_t)v;
+    if (ok && (ok = jr_i(r, e, "uid", 1, 65535, &v)))
+        x->uid = (uint16_t)v;
+    if (ok && (ok = jr_i(r, e, "by", 0, 65535, &v)))
+        x->by = (uint16_t)v;
+    if (ok && (ok = jr_opt(r, e, "link", 0, 65535, &v)))
+        x->link = (uint16_t)v;
+    if (ok && (ok = jr_i(r, e, "flags", 0, DOM_IP_FLAGS, &v)))
+        x->flags = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "pend", 0, 255, &v)))
+        x->pend = (uint8_t)v;
+    if (ok && (ok = jr_opt(r, e, "mult", 0, 255, &v)))
+        x->mult = (uint8_t)v;
+    return ok;
+}
+
+static int load_aside(kt_jr *r, const kt_jv *e, int i, void *ctx)
+{
+    const dom_cfg *c = ((dom_loadctx *)ctx)->c;
+    dom_aside *x = &((dom_loadctx *)ctx)->s->aside[i];
+    int v, ok = kt_jr_only(r, e, "card,owner,kind,host");
+    if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
+        x->card = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
+        x->owner = (int8_t)v;
+    if (ok && (ok = jr_named(r, e, "kind", aside_names, DOM_NASIDE, &v)))
+        x->kind = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "host", 0, 65535, &v)))
+        x->host = (uint16_t)v;
+    return ok;
+}
+
+static int load_watch(kt_jr *r, const kt_jv *e, int i, void *ctx)
+{
+    const dom_cfg *c = ((dom_loadctx *)ctx)->c;
+    dom_watch *x = &((dom_loadctx *)ctx)->s->watch[i];
+    int v, ok = kt_jr_only(r, e, "event,owner,card,life,arg,n,fired,uid");
+    if (ok && (ok = jr_named(r, e, "event", ev_names, DOM_NEVENTS, &v)))
+        x->ev = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
+        x->owner = (int8_t)v;
+    if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 1)) >= 0))
+        x->card = (uint8_t)v;
+    if (ok && (ok = jr_named(r, e, "life", life_names, DOM_NLIVES, &v)))
+        x->life = (uint8_t)v;
+    /* arg is a number or a card name, depending on the watcher */
+    const kt_jv *av = kt_jv_get(e, "arg");
+    if (ok && av && av->type == KT_JNUM) {
+        if ((ok = jr_i(r, e, "arg", 0, 255, &v)))
+            x->arg = (uint8_t)v;
+    } else if (ok && (ok = (v = jr_card_field(r, c, e, "arg", 1, 1)) >= 0)) {
+        x->arg = (uint8_t)v;
+    }
+    if (ok && (ok = jr_i(r, e, "n", 1, 255, &v)))
+        x->n = (uint8_t)v;
+    if (ok && (ok = jr_opt(r, e, "fired", 0, DOM_STACK, &v)))
+        x->fired = (uint8_t)v;
+    if (ok && (ok = jr_i(r, e, "uid", 0, 65535, &v)))
+        x->uid = (uint16_t)v;
+    return ok;
+}
+
+static int load_stack(kt_jr *r, const kt_jv *e, int i, void *ctx)
+{
+    return load_frame(r, ((dom_loadctx *)ctx)->c, e, &((dom_loadctx *)ctx)->s->stack[i]);
+}
+
 int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
     dom_state *s = dom_st(st);
@@ -1215,113 +1296,19 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     }
     kt_jr_pop(r);
 
-    const kt_jv *a = kt_jr_arr(r, o, "in_play", 0, DOM_MAXC);
-    if (!a)
+    dom_loadctx lc = {c, s};
+    if ((n = kt_jr_each(r, o, "in_play", DOM_MAXC, load_inplay, &lc)) < 0)
         return 0;
-    kt_jr_push(r, "in_play");
-    int i = 0;
-    for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
-        dom_inplay *x = &s->play[i];
-        kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "card,owner,uid,by,link,flags,pend,mult");
-        if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
-            x->card = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
-            x->owner = (int8_t)v;
-        if (ok && (ok = jr_i(r, e, "uid", 1, 65535, &v)))
-            x->uid = (uint16_t)v;
-        if (ok && (ok = jr_i(r, e, "by", 0, 65535, &v)))
-            x->by = (uint16_t)v;
-        if (ok && (ok = jr_opt(r, e, "link", 0, 65535, &v)))
-            x->link = (uint16_t)v;
-        if (ok && (ok = jr_i(r, e, "flags", 0, DOM_IP_FLAGS, &v)))
-            x->flags = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "pend", 0, 255, &v)))
-            x->pend = (uint8_t)v;
-        if (ok && (ok = jr_opt(r, e, "mult", 0, 255, &v)))
-            x->mult = (uint8_t)v;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    if (!ok)
+    s->nplay = (uint16_t)n;
+    if ((n = kt_jr_each(r, o, "aside", DOM_MAXC, load_aside, &lc)) < 0)
         return 0;
-    s->nplay = (uint16_t)i;
-
-    a = kt_jr_arr(r, o, "aside", 0, DOM_MAXC);
-    if (!a)
+    s->naside = (uint16_t)n;
+    if ((n = kt_jr_each(r, o, "watchers", DOM_WATCH, load_watch, &lc)) < 0)
         return 0;
-    kt_jr_push(r, "aside");
-    i = 0;
-    for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
-        dom_aside *x = &s->aside[i];
-        kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "card,owner,kind,host");
-        if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 0)) >= 0))
-            x->card = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
-            x->owner = (int8_t)v;
-        if (ok && (ok = jr_named(r, e, "kind", aside_names, DOM_NASIDE, &v)))
-            x->kind = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "host", 0, 65535, &v)))
-            x->host = (uint16_t)v;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    if (!ok)
+    s->nwatch = (uint8_t)n;
+    if ((n = kt_jr_each(r, o, "stack", DOM_STACK, load_stack, &lc)) < 0)
         return 0;
-    s->naside = (uint16_t)i;
-
-    a = kt_jr_arr(r, o, "watchers", 0, DOM_WATCH);
-    if (!a)
-        return 0;
-    kt_jr_push(r, "watchers");
-    i = 0;
-    for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
-        dom_watch *x = &s->watch[i];
-        kt_jr_push_i(r, i);
-        ok = kt_jr_only(r, e, "event,owner,card,life,arg,n,fired,uid");
-        if (ok && (ok = jr_named(r, e, "event", ev_names, DOM_NEVENTS, &v)))
-            x->ev = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "owner", 0, c->np - 1, &v)))
-            x->owner = (int8_t)v;
-        if (ok && (ok = (v = jr_card_field(r, c, e, "card", 0, 1)) >= 0))
-            x->card = (uint8_t)v;
-        if (ok && (ok = jr_named(r, e, "life", life_names, DOM_NLIVES, &v)))
-            x->life = (uint8_t)v;
-        const kt_jv *av = kt_jv_get(e, "arg");
-        if (ok && av && av->type == KT_JNUM) {
-            if ((ok = jr_i(r, e, "arg", 0, 255, &v)))
-                x->arg = (uint8_t)v;
-        } else if (ok && (ok = (v = jr_card_field(r, c, e, "arg", 1, 1)) >= 0)) {
-            x->arg = (uint8_t)v;
-        }
-        if (ok && (ok = jr_i(r, e, "n", 1, 255, &v)))
-            x->n = (uint8_t)v;
-        if (ok && (ok = jr_opt(r, e, "fired", 0, DOM_STACK, &v)))
-            x->fired = (uint8_t)v;
-        if (ok && (ok = jr_i(r, e, "uid", 0, 65535, &v)))
-            x->uid = (uint16_t)v;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    if (!ok)
-        return 0;
-    s->nwatch = (uint8_t)i;
-
-    a = kt_jr_arr(r, o, "stack", 0, DOM_STACK);
-    if (!a)
-        return 0;
-    kt_jr_push(r, "stack");
-    i = 0;
-    for (const kt_jv *e = a->child; e && ok; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        ok = load_frame(r, c, e, &s->stack[i]);
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    if (!ok)
-        return 0;
-    s->nstack = (uint8_t)i;
+    s->nstack = (uint8_t)n;
 
     if (!jr_i(r, o, "next_uid", 0, 65535, &v))
         return 0;
