@@ -1058,3 +1058,77 @@ void rn_labels_free(const rn_exp *e, char **labels)
         free(labels[i]);
     free(labels);
 }
+
+/* ------------------------------------------------------------ flags */
+
+/* One flag of a->rest; returns how many arguments it used (1 or 2), or 0
+ * after an error message. */
+static int rn_flag(const cli_game_args *a, int i, const char *cmd, const char *list_flag,
+                   int allow_fixed, const char *games_note, rn_flags *rf, FILE *err)
+{
+    const char *f = a->rest[i], *v = i + 1 < a->nrest ? a->rest[i + 1] : NULL;
+    int *on = !strcmp(f, "--json")          ? &rf->json
+              : !strcmp(f, "--csv")         ? &rf->csv
+              : !strcmp(f, "--no-progress") ? &rf->noprog
+              : allow_fixed && !strcmp(f, "--fixed-seats") ? &rf->fixed
+                                                           : NULL;
+    const char **val = !strcmp(f, list_flag)  ? &rf->list
+                       : !strcmp(f, "--svg")   ? &rf->svg
+                       : !strcmp(f, "--shard") ? &rf->shard
+                                               : NULL;
+    if (on)
+        return *on = 1, 1;
+    if (val)
+        return *val = v, 2;
+    if (!strcmp(f, "--games")) {
+        if (cli_parse_int(v, 1, 1000000000000LL, &rf->games))
+            return 2;
+        fprintf(err, "kontor %s: --games needs a number from 1 to 10^12%s\n", cmd, games_note);
+    } else if (!strcmp(f, "--threads")) {
+        if (cli_parse_int(v, 1, 1024, &rf->threads))
+            return 2;
+        fprintf(err, "kontor %s: --threads needs a number from 1 to 1024\n", cmd);
+    } else {
+        fprintf(err, "kontor %s: unexpected argument '%s' (see kontor %s --help)\n", cmd, f, cmd);
+    }
+    return 0;
+}
+
+int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_flag,
+                   const char *list_example, int allow_fixed, const char *games_note,
+                   rn_flags *rf, const kt_gamedef **def, FILE *err)
+{
+    rf->list = rf->svg = rf->shard = NULL;
+    rf->threads = rn_default_threads();
+    rf->json = rf->csv = rf->fixed = rf->noprog = 0;
+    for (int i = 0; i < a->nrest;) {
+        if (!strcmp(a->rest[i], "--help") || !strcmp(a->rest[i], "-h"))
+            return RN_FLAGS_HELP;
+        int used = rn_flag(a, i, cmd, list_flag, allow_fixed, games_note, rf, err);
+        if (!used)
+            return RN_FLAGS_ERROR;
+        i += used;
+    }
+    if (!a->game)
+        return RN_FLAGS_USAGE;
+    if (!*def)
+        *def = kt_gamedef_find(a->game);
+    if (!*def || strcmp((*def)->info.name, a->game) != 0) {
+        fprintf(err, "kontor %s: unknown game '%s' (available:", cmd, a->game);
+        for (int i = 0; kt_gamedef_at(i); i++)
+            fprintf(err, " %s", kt_gamedef_at(i)->info.name);
+        return fprintf(err, ")\n"), RN_FLAGS_ERROR;
+    }
+    if (!rf->list || !*rf->list)
+        return fprintf(err, "kontor %s: %s is required, e.g. %s %s\n", cmd, list_flag, list_flag,
+                       list_example),
+               RN_FLAGS_ERROR;
+    if (rf->json && rf->csv)
+        return fprintf(err, "kontor %s: choose one of --json and --csv\n", cmd), RN_FLAGS_ERROR;
+    if (rf->shard && !rf->json)
+        return fprintf(err, "kontor %s: --shard writes a partial result for kontor merge; add "
+                            "--json\n",
+                       cmd),
+               RN_FLAGS_ERROR;
+    return RN_FLAGS_OK;
+}

@@ -150,6 +150,31 @@ void rn_labels_free(const rn_exp *e, char **labels);
 
 /* Threads to use by default: the online processors. */
 int rn_default_threads(void);
+
+/* The command-line flags `kontor sim` and `kontor tournament` share. */
+typedef struct rn_flags {
+    const char *list; /* value of the command's list flag: --seats or --bots */
+    const char *svg, *shard;
+    long long games, threads;
+    int json, csv, fixed, noprog;
+} rn_flags;
+
+/* What rn_parse_flags found. */
+enum { RN_FLAGS_OK = 0, RN_FLAGS_HELP = 1, RN_FLAGS_ERROR = 2, RN_FLAGS_USAGE = 3 };
+
+/* Read a->rest (from cli_parse_game_args): --json, --csv, --no-progress,
+ * --svg FILE, --shard I/N, --games N, --threads T, the command's list flag
+ * (`list_flag`, required: `list_example` shows its use) and, when
+ * allow_fixed, --fixed-seats; then find the game (*def, unless given) and
+ * check that the flags fit together.  rf->games must hold the command's
+ * default on entry; games_note is added to the --games message.  Returns
+ * RN_FLAGS_OK, RN_FLAGS_HELP (print usage to stdout), RN_FLAGS_USAGE (no
+ * game named: print usage to stderr, exit 2) or RN_FLAGS_ERROR after a
+ * message "kontor CMD: ..." on err. */
+struct cli_game_args;
+int rn_parse_flags(const struct cli_game_args *a, const char *cmd, const char *list_flag,
+                   const char *list_example, int allow_fixed, const char *games_note,
+                   rn_flags *rf, const kt_gamedef **def, FILE *err);
 /* Milliseconds with as many decimals as a small value needs ("0.00012",
  * "3.141", "1000.2"), as a value: use rn_ms_text(x).s within one
  * expression (C11 temporary lifetime). */

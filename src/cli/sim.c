@@ -372,63 +372,21 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
     if (cli_parse_game_args(argc, argv, &a, "sim", "--seats,--games,--threads,--svg,--shard",
                             "--json,--csv,--fixed-seats,--no-progress,--help,-h"))
         return 2;
-    const char *seats = NULL, *svg = NULL, *shard = NULL;
-    long long games = 1000, threads = rn_default_threads();
-    int json = 0, csv = 0, fixed = 0, noprog = 0;
-    for (int i = 0; i < a.nrest; i++) {
-        const char *f = a.rest[i], *v = i + 1 < a.nrest ? a.rest[i + 1] : NULL;
-        if (!strcmp(f, "--help") || !strcmp(f, "-h"))
-            return usage(out), 0;
-        else if (!strcmp(f, "--json"))
-            json = 1;
-        else if (!strcmp(f, "--csv"))
-            csv = 1;
-        else if (!strcmp(f, "--fixed-seats"))
-            fixed = 1;
-        else if (!strcmp(f, "--no-progress"))
-            noprog = 1;
-        else if (!strcmp(f, "--seats"))
-            seats = v, i++;
-        else if (!strcmp(f, "--svg"))
-            svg = v, i++;
-        else if (!strcmp(f, "--shard"))
-            shard = v, i++;
-        else if (!strcmp(f, "--games")) {
-            if (!cli_parse_int(v, 1, 1000000000000LL, &games))
-                return fprintf(err, "kontor sim: --games needs a number from 1 to 10^12\n"), 2;
-            i++;
-        } else if (!strcmp(f, "--threads")) {
-            if (!cli_parse_int(v, 1, 1024, &threads))
-                return fprintf(err, "kontor sim: --threads needs a number from 1 to 1024\n"), 2;
-            i++;
-        } else {
-            return fprintf(err, "kontor sim: unexpected argument '%s' (see kontor sim --help)\n",
-                           f),
-                   2;
-        }
-    }
-    if (!a.game)
+    rn_flags rf;
+    rf.games = 1000;
+    switch (rn_parse_flags(&a, "sim", "--seats", "bot:random,bot:mcts", 1, "", &rf, &def, err)) {
+    case RN_FLAGS_OK:
+        break;
+    case RN_FLAGS_HELP:
+        return usage(out), 0;
+    case RN_FLAGS_USAGE:
         return usage(err), 2;
-    if (!def)
-        def = kt_gamedef_find(a.game);
-    if (!def || strcmp(def->info.name, a.game) != 0) {
-        fprintf(err, "kontor sim: unknown game '%s' (available:", a.game);
-        for (int i = 0; kt_gamedef_at(i); i++)
-            fprintf(err, " %s", kt_gamedef_at(i)->info.name);
-        return fprintf(err, ")\n"), 2;
+    default:
+        return 2;
     }
-    if (!seats || !*seats)
-        return fprintf(err, "kontor sim: --seats is required, e.g. --seats bot:random,bot:mcts\n"),
-               2;
-    if (json && csv)
-        return fprintf(err, "kontor sim: choose one of --json and --csv\n"), 2;
-    if (shard && !json)
-        return fprintf(err, "kontor sim: --shard writes a partial result for kontor merge; "
-                            "add --json\n"),
-               2;
     char seatbuf[4096];
     char *seat[RN_MAX_ENTRIES + 1];
-    snprintf(seatbuf, sizeof seatbuf, "%s", seats);
+    snprintf(seatbuf, sizeof seatbuf, "%s", rf.list);
     int ns = cli_split(seatbuf, ',', seat, RN_MAX_ENTRIES + 1);
     int players = a.players ? a.players : ns > 1 ? ns : def->info.default_players;
     if (ns > 1 && ns != players)
@@ -443,9 +401,9 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
     for (int p = 0; p < players && !rc; p++)
         if (rn_add_entry(&e, seat[ns > 1 ? p : 0], "--seats", &ke) != 0)
             rc = 2;
-    if (!rc && rn_sim_lineups(&e, (uint64_t)games, fixed, &ke) != 0)
+    if (!rc && rn_sim_lineups(&e, (uint64_t)rf.games, rf.fixed, &ke) != 0)
         rc = 2;
-    if (!rc && shard && rn_parse_shard(&e, shard, &ke) != 0)
+    if (!rc && rf.shard && rn_parse_shard(&e, rf.shard, &ke) != 0)
         rc = 2;
     if (rc) {
         fprintf(err, "kontor sim: %s\n", ke.msg);
@@ -453,13 +411,13 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
         return rc;
     }
     rn_result r;
-    FILE *prog = !noprog && isatty(fileno(err)) ? err : NULL;
-    if (rn_run(&e, (int)threads, prog, &r, &ke) != 0) {
+    FILE *prog = !rf.noprog && isatty(fileno(err)) ? err : NULL;
+    if (rn_run(&e, (int)rf.threads, prog, &r, &ke) != 0) {
         fprintf(err, "kontor sim: %s\n", ke.msg);
         rn_exp_free(&e);
         return 1;
     }
-    rn_out o = {json, csv, svg};
+    rn_out o = {rf.json, rf.csv, rf.svg};
     rc = sim_report(&e, &r, &o, out, err);
     rn_result_free(&r);
     rn_exp_free(&e);

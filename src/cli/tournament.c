@@ -532,67 +532,22 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
     if (cli_parse_game_args(argc, argv, &a, "tournament", "--bots,--games,--threads,--svg,--shard",
                             "--json,--csv,--no-progress,--help,-h"))
         return 2;
-    const char *bots = NULL, *svg = NULL, *shard = NULL;
-    long long games = 100, threads = rn_default_threads();
-    int json = 0, csv = 0, noprog = 0;
-    for (int i = 0; i < a.nrest; i++) {
-        const char *f = a.rest[i], *v = i + 1 < a.nrest ? a.rest[i + 1] : NULL;
-        if (!strcmp(f, "--help") || !strcmp(f, "-h"))
-            return usage(out), 0;
-        else if (!strcmp(f, "--json"))
-            json = 1;
-        else if (!strcmp(f, "--csv"))
-            csv = 1;
-        else if (!strcmp(f, "--no-progress"))
-            noprog = 1;
-        else if (!strcmp(f, "--bots"))
-            bots = v, i++;
-        else if (!strcmp(f, "--svg"))
-            svg = v, i++;
-        else if (!strcmp(f, "--shard"))
-            shard = v, i++;
-        else if (!strcmp(f, "--games")) {
-            if (!cli_parse_int(v, 1, 1000000000000LL, &games))
-                return fprintf(err, "kontor tournament: --games needs a number from 1 to 10^12 "
-                                    "(games per matchup)\n"),
-                       2;
-            i++;
-        } else if (!strcmp(f, "--threads")) {
-            if (!cli_parse_int(v, 1, 1024, &threads))
-                return fprintf(err, "kontor tournament: --threads needs a number from 1 to "
-                                    "1024\n"),
-                       2;
-            i++;
-        } else {
-            return fprintf(err, "kontor tournament: unexpected argument '%s' (see kontor "
-                                "tournament --help)\n",
-                           f),
-                   2;
-        }
-    }
-    if (!a.game)
+    rn_flags rf;
+    rf.games = 100;
+    switch (rn_parse_flags(&a, "tournament", "--bots", "random,heuristic,mcts", 0,
+                           " (games per matchup)", &rf, &def, err)) {
+    case RN_FLAGS_OK:
+        break;
+    case RN_FLAGS_HELP:
+        return usage(out), 0;
+    case RN_FLAGS_USAGE:
         return usage(err), 2;
-    if (!def)
-        def = kt_gamedef_find(a.game);
-    if (!def || strcmp(def->info.name, a.game) != 0) {
-        fprintf(err, "kontor tournament: unknown game '%s' (available:", a.game);
-        for (int i = 0; kt_gamedef_at(i); i++)
-            fprintf(err, " %s", kt_gamedef_at(i)->info.name);
-        return fprintf(err, ")\n"), 2;
+    default:
+        return 2;
     }
-    if (!bots || !*bots)
-        return fprintf(err, "kontor tournament: --bots is required, e.g. --bots "
-                            "random,heuristic,mcts\n"),
-               2;
-    if (json && csv)
-        return fprintf(err, "kontor tournament: choose one of --json and --csv\n"), 2;
-    if (shard && !json)
-        return fprintf(err, "kontor tournament: --shard writes a partial result for kontor "
-                            "merge; add --json\n"),
-               2;
     char botbuf[4096];
     char *bot[RN_MAX_ENTRIES + 1];
-    snprintf(botbuf, sizeof botbuf, "%s", bots);
+    snprintf(botbuf, sizeof botbuf, "%s", rf.list);
     int nb = cli_split(botbuf, ',', bot, RN_MAX_ENTRIES + 1);
     if (nb > RN_MAX_ENTRIES)
         return fprintf(err, "kontor tournament: at most %d bots\n", RN_MAX_ENTRIES), 2;
@@ -610,27 +565,27 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
     for (int i = 0; i < nb && !rc; i++)
         if (rn_add_entry(&e, bot[i], "--bots", &ke) != 0)
             rc = 2;
-    if (!rc && rn_tournament_lineups(&e, (uint64_t)games, &ke) != 0)
+    if (!rc && rn_tournament_lineups(&e, (uint64_t)rf.games, &ke) != 0)
         rc = 2;
-    if (!rc && shard && rn_parse_shard(&e, shard, &ke) != 0)
+    if (!rc && rf.shard && rn_parse_shard(&e, rf.shard, &ke) != 0)
         rc = 2;
     if (rc) {
         fprintf(err, "kontor tournament: %s\n", ke.msg);
         rn_exp_free(&e);
         return rc;
     }
-    if ((uint64_t)games % (uint64_t)e.nperms)
+    if ((uint64_t)rf.games % (uint64_t)e.nperms)
         fprintf(err, "kontor tournament: note: %lld games per matchup is not a multiple of its "
                      "%d seatings; the first seatings play one game more\n",
-                games, e.nperms);
+                rf.games, e.nperms);
     rn_result r;
-    FILE *prog = !noprog && isatty(fileno(err)) ? err : NULL;
-    if (rn_run(&e, (int)threads, prog, &r, &ke) != 0) {
+    FILE *prog = !rf.noprog && isatty(fileno(err)) ? err : NULL;
+    if (rn_run(&e, (int)rf.threads, prog, &r, &ke) != 0) {
         fprintf(err, "kontor tournament: %s\n", ke.msg);
         rn_exp_free(&e);
         return 1;
     }
-    rn_out o = {json, csv, svg};
+    rn_out o = {rf.json, rf.csv, rf.svg};
     rc = tour_report(&e, &r, &o, out, err);
     rn_result_free(&r);
     rn_exp_free(&e);
