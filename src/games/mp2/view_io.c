@@ -11,6 +11,7 @@
  * "state.players.1.posts[2]: unknown city 'Kabol'"); the core then runs
  * mp2_check for the cross-field invariants.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,55 +50,29 @@ static int lk_city(const mp2_cfg *c, const char *n)
     int i = lk_loc(c, n);
     return i >= 0 && c->loc[i].kind == LK_CITY ? i : -1;
 }
-static int lk_contract(const mp2_cfg *c, const char *n)
+/* Index of the record named n among `count` records of `stride` bytes, or
+ * -1.  Every component record starts with its `char id[8]` (asserted
+ * below), so one loop serves all the tables. */
+static int lk_id(const void *recs, size_t stride, int count, const char *n)
 {
-    for (int i = 0; i < MP2_NCONTRACTS; i++)
-        if (strcmp(c->contract[i].id, n) == 0)
+    for (int i = 0; i < count; i++)
+        if (strcmp((const char *)recs + (size_t)i * stride, n) == 0)
             return i;
     return -1;
 }
-static int lk_card(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < MP2_NCARDS; i++)
-        if (strcmp(c->card[i].id, n) == 0)
-            return i;
-    return -1;
-}
-static int lk_goal(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < MP2_NGOALS; i++)
-        if (strcmp(c->goal[i].id, n) == 0)
-            return i;
-    return -1;
-}
-static int lk_marker(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < MP2_NMARKERS; i++)
-        if (strcmp(c->marker[i].id, n) == 0)
-            return i;
-    return -1;
-}
-static int lk_outpost(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        if (strcmp(c->outpost[i].id, n) == 0)
-            return i;
-    return -1;
-}
-static int lk_offer(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < MP2_NOFFERS; i++)
-        if (strcmp(c->offer[i].id, n) == 0)
-            return i;
-    return -1;
-}
-static int lk_rtile(const mp2_cfg *c, const char *n)
-{
-    for (int i = 0; i < c->nrtile; i++)
-        if (strcmp(c->rtile[i].id, n) == 0)
-            return i;
-    return -1;
-}
+#define LK_ID(arr, count, n) lk_id((arr), sizeof *(arr), (count), (n))
+_Static_assert(offsetof(mp2_card, id) == 0 && offsetof(mp2_contract, id) == 0 &&
+                   offsetof(mp2_goal, id) == 0 && offsetof(mp2_tilerec, id) == 0 &&
+                   offsetof(mp2_offer, id) == 0 && offsetof(mp2_rtile, id) == 0,
+               "lk_id reads the id at the start of each record");
+
+static int lk_contract(const mp2_cfg *c, const char *n) { return LK_ID(c->contract, MP2_NCONTRACTS, n); }
+static int lk_card(const mp2_cfg *c, const char *n) { return LK_ID(c->card, MP2_NCARDS, n); }
+static int lk_goal(const mp2_cfg *c, const char *n) { return LK_ID(c->goal, MP2_NGOALS, n); }
+static int lk_marker(const mp2_cfg *c, const char *n) { return LK_ID(c->marker, MP2_NMARKERS, n); }
+static int lk_outpost(const mp2_cfg *c, const char *n) { return LK_ID(c->outpost, MP2_NOUTPOSTS, n); }
+static int lk_offer(const mp2_cfg *c, const char *n) { return LK_ID(c->offer, MP2_NOFFERS, n); }
+static int lk_rtile(const mp2_cfg *c, const char *n) { return LK_ID(c->rtile, c->nrtile, n); }
 static int lk_char(const mp2_cfg *c, const char *n)
 {
     KT_UNUSED(c);
