@@ -178,7 +178,8 @@ uint64_t kt_action_count(const kt_game *g, const kt_state *s);
 uint32_t kt_turn_number(const kt_game *g, const kt_state *s);
 
 /* Write the legal actions into buf (at most cap); returns how many exist
- * (may exceed cap; 0 only when the game is over).  Order is deterministic. */
+ * (may exceed cap; 0 only when the game is over).  Order is deterministic.
+ * kt_legal(g, s, NULL, 0) only counts them. */
 int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap);
 int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a);
 

@@ -420,7 +420,9 @@ int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap)
         return g->def->legal(g, s, buf);
     kt_action tmp[KT_LEGAL_MAX];
     int n = g->def->legal(g, s, tmp);
-    memcpy(buf, tmp, sizeof *buf * (size_t)(n < cap ? n : (cap > 0 ? cap : 0)));
+    int k = n < cap ? n : cap;
+    if (k > 0) /* buf may be NULL with cap 0: counting only */
+        memcpy(buf, tmp, sizeof *buf * (size_t)k);
     return n;
 }
 

@@ -224,6 +224,35 @@ KT_TEST(core_conformance_record_replays_to_identical_state)
     KT_CHECK(kt_game_count() >= 0);
 }
 
+KT_TEST(core_conformance_legal_counts_and_caps)
+{
+    /* kt_legal(g, s, NULL, 0) counts; a small buffer gets the first cap
+     * actions of the full list and the full count */
+    for (int i = 0; i < kt_game_count(); i++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new(kt_game_info(i)->name, NULL, 0, 12, NULL, &g, &err), &err));
+        kt_state *s = kt_state_new(g);
+        kt_rng r;
+        kt_rng_seed(&r, 3);
+        kt_action all[KT_LEGAL_MAX], few[3];
+        int positions = 0, bad = 0;
+        while (!kt_is_over(g, s) && positions < 400) {
+            int n = kt_legal(g, s, all, KT_LEGAL_MAX);
+            bad += kt_legal(g, s, NULL, 0) != n;
+            bad += kt_legal(g, s, few, 3) != n;
+            for (int k = 0; k < 3 && k < n; k++)
+                bad += few[k] != all[k];
+            positions++;
+            kt_apply_trusted(g, s, all[kt_rng_below(&r, (uint32_t)n)]);
+        }
+        KT_CHECK(positions > 10);
+        KT_EQ(bad, 0);
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+}
+
 KT_TEST(core_conformance_load_rejects_corrupted_states)
 {
     /* Flip every number in a saved state one at a time (bounded): the
