@@ -23,7 +23,9 @@
  * An untried action becomes a new node, then a rollout of at most `depth`
  * actions (the heuristic bot or uniform random) runs and kt_evaluate scores
  * the end (exact rewards when the game is over).  The move played is the
- * root action with the most visits.  Root parallelism: each thread grows its
+ * root action with the most visits; with stop=1 (one thread) the search
+ * ends as soon as that action's lead exceeds the iterations still to come,
+ * since no further iteration could change the move.  Root parallelism: each thread grows its
  * own tree from its own determinizations; the root visit counts are summed.
  *
  * Data layout

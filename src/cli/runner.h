@@ -175,6 +175,7 @@ struct cli_game_args;
 int rn_parse_flags(const struct cli_game_args *a, const char *cmd, const char *list_flag,
                    const char *list_example, int allow_fixed, const char *games_note,
                    rn_flags *rf, const kt_gamedef **def, FILE *err);
+
 /* Milliseconds with as many decimals as a small value needs ("0.00012",
  * "3.141", "1000.2"), as a value: use rn_ms_text(x).s within one
  * expression (C11 temporary lifetime). */

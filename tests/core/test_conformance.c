@@ -253,6 +253,34 @@ KT_TEST(core_conformance_legal_counts_and_caps)
     }
 }
 
+KT_TEST(core_conformance_turn_limit_stops_a_consistent_game)
+{
+    /* a game stopped by the turn limit is over without a winner, passes
+     * the game's own checks after every action, and saves and loads back */
+    for (int i = 0; i < kt_game_count(); i++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new(kt_game_info(i)->name, "turn_limit=3", 0, 21, NULL, &g, &err),
+                          &err));
+        kt_state *s = kt_state_new(g);
+        kt_t_random_game(T, g, s, 8, 2000000);
+        kt_result r;
+        kt_result_get(g, s, &r);
+        KT_CHECK(kt_is_over(g, s) && !r.finished && r.winners == 0);
+        char *js = kt_state_json(g, s);
+        kt_game *g2 = NULL;
+        kt_state *s2 = NULL;
+        KT_REQUIRE(js);
+        if (KT_OKS(kt_load_json(js, NULL, &g2, &s2, &err), &err))
+            KT_EQ(kt_state_hash(g, s), kt_state_hash(g2, s2));
+        kt_free(js);
+        kt_state_free(g2, s2);
+        kt_game_free(g2);
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+}
+
 KT_TEST(core_conformance_load_rejects_corrupted_states)
 {
     /* Flip every number in a saved state one at a time (bounded): the

@@ -434,4 +434,15 @@ KT_TEST(dominion_render_names_a_shared_victory_once)
         kt_game_free(g);
     }
     KT_CHECK(shared && sole);
+    /* a game stopped by the turn limit has no winner, and says none */
+    kt_scn c = kt_scn_new(T, "dominion", "turn_limit=2", 2, 3, NULL);
+    KT_REQUIRE(c.g);
+    kt_t_random_game(T, c.g, c.s, 4, 10000);
+    kt_result r;
+    kt_result_get(c.g, c.s, &r);
+    char *en = kt_render(c.g, c.s, -1, KT_LANG_EN);
+    KT_CHECK(kt_is_over(c.g, c.s) && !r.finished && r.winners == 0);
+    KT_CHECK(en && !strstr(en, "wins") && !strstr(en, "share"));
+    kt_free(en);
+    kt_scn_free(&c);
 }

@@ -735,8 +735,11 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
     const dom_cfg *c = dom_cfgof(g);
     if (s->phase >= DOM_NPHASES)
         return fail(why, "phase %d out of range", s->phase);
-    if ((s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
+    /* a game stopped by the turn limit keeps the phase it was in */
+    if (s->h.status != KT_STOPPED && (s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
         return fail(why, "phase %s does not match the game status", dom_phase_name(s->phase));
+    if (s->h.status == KT_STOPPED && s->phase == DOM_PH_OVER)
+        return fail(why, "a game stopped by the turn limit cannot be in phase over");
     /* before turn 1 (Inherited's choices) nobody has a turn yet */
     if (s->h.status == KT_RUNNING && s->phase != DOM_PH_SETUP &&
         (s->h.turn_player < 0 || s->h.turn_player >= c->np))

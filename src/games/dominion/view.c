@@ -1508,10 +1508,13 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
         memset(&r, 0, sizeof r);
         kt_result_get(g, st, &r);
         /* one line: "Player 2 wins", or for a shared victory (a tie on
-         * points and turns) "Players 1, 2 share the victory" */
+         * points and turns) "Players 1, 2 share the victory"; none when
+         * the turn limit stopped the game (no winner) */
         int nwin = 0;
         for (int p = 0; p < c->np; p++)
             nwin += (int)((r.winners >> p) & 1u);
+        if (nwin == 0)
+            return;
         kt_buf_puts(out, de ? "Spieler" : (nwin > 1 ? "Players" : "Player"));
         for (int p = 0, k = 0; p < c->np; p++)
             if ((r.winners >> p) & 1)
