@@ -307,21 +307,22 @@ static int write_svg(const rn_exp *e, const rn_result *r, const sim_fig *f, cons
         last--;
     svg_hist hist = {"Game length (finished games)", "turns", first, last - first,
                      r->hist ? r->hist + first : NULL, f->mean};
-    double W = 760, y = 70;
-    double H = y + svg_hist_height(&hist) + 20;
-    if (e->players > 1)
-        H += svg_bars_height(&seats) + svg_bars_height(&pos) + 30;
-    kt_buf b;
-    kt_buf_init(&b);
-    char title[512], sub[512];
+    char title[512], sub[1024];
     snprintf(title, sizeof title, "kontor sim %s: %llu games", e->game,
              (unsigned long long)r->games);
     snprintf(sub, sizeof sub, "%d players, %s, seed %llu%s%s", e->players,
              e->nlineups == 1 ? "fixed seats" : "seats rotate", (unsigned long long)e->seed,
              e->options[0] ? ", options: " : "", e->options);
+    /* a long options string (a kingdom) wraps below the title */
+    double W = 760, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
+    double H = y + svg_hist_height(&hist) + 20;
+    if (e->players > 1)
+        H += svg_bars_height(&seats) + svg_bars_height(&pos) + 30;
+    kt_buf b;
+    kt_buf_init(&b);
     svg_begin(&b, W, H, title);
     svg_text(&b, 20, 30, "start", 18, 1, "#222222", title);
-    svg_text(&b, 20, 50, "start", 11, 0, "#666666", sub);
+    svg_paragraph(&b, 20, 50, 11, 14, "#666666", W - 40, sub);
     if (e->players > 1) {
         svg_draw_bars(&b, 20, y, W - 40, &seats);
         y += svg_bars_height(&seats) + 15;

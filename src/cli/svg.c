@@ -94,6 +94,8 @@ static void fmt_value(char *t, size_t cap, int style, double v)
 {
     if (style == SVG_PERCENT)
         snprintf(t, cap, "%.1f%%", v * 100);
+    else if (fabs(v) < 0.5)
+        snprintf(t, cap, "0"); /* not "+0" or "-0" */
     else
         snprintf(t, cap, "%+.0f", v);
 }
@@ -106,6 +108,66 @@ static double label_width(const char *const *labels, int n, double size)
         m = l > m ? l : m;
     }
     return (double)m * size * 0.6 + 10;
+}
+
+/* A round tick step for an axis spanning `span`: 1, 2 or 5 times a power
+ * of ten, giving 4 to 10 intervals. */
+static double nice_step(double span)
+{
+    double step = pow(10, floor(log10(span / 4)));
+    if (span / step >= 20) /* span / step is in [4, 40) here */
+        step *= 5;
+    else if (span / step >= 10)
+        step *= 2;
+    return step;
+}
+
+/* Greedy line breaking at spaces for text of `size` in a box `maxw` wide
+ * (the same width estimate as the labels: 0.6 em a character).  Draws
+ * the lines from baseline y, `lh` apart, when b is not NULL; returns the
+ * number of lines either way, so callers can size the document first. */
+int svg_paragraph(kt_buf *b, double x, double y, double size, double lh, const char *fill,
+                  double maxw, const char *text)
+{
+    size_t cap = (size_t)(maxw / (size * 0.6));
+    if (cap < 8)
+        cap = 8;
+    int lines = 0;
+    const char *p = text;
+    char line[1024];
+    while (*p) {
+        size_t len = strlen(p), cut = len;
+        if (kt_utf8_width(p) > cap) {
+            /* the last break that keeps the line within cap characters:
+             * after a list separator (options are comma lists whose card
+             * names have spaces) if one is in the second half, else at a
+             * space */
+            size_t chars = 0, space = 0, sep = 0;
+            for (size_t i = 0; p[i] && chars <= cap; i++) {
+                if (((unsigned char)p[i] & 0xC0) != 0x80)
+                    chars++;
+                if (chars > cap)
+                    break;
+                if (p[i] == ' ')
+                    space = i;
+                else if (p[i] == ',' || p[i] == ';')
+                    sep = i + 1;
+            }
+            cut = sep > cap / 2 ? sep : space ? space : len; /* one long word: whole */
+        }
+        if (cut >= sizeof line)
+            cut = sizeof line - 1;
+        if (b) {
+            memcpy(line, p, cut);
+            line[cut] = 0;
+            svg_text(b, x, y + lh * lines, "start", size, 0, fill, line);
+        }
+        lines++;
+        p += cut;
+        while (*p == ' ')
+            p++;
+    }
+    return lines ? lines : 1;
 }
 
 /* ------------------------------------------------------------ bars */
@@ -123,11 +185,7 @@ void svg_draw_bars(kt_buf *b, double x, double y, double w, const svg_bars *c)
     /* round ticks: a step of 1, 2 or 5 times a power of ten giving 4 to 10
      * intervals, and the axis widened to whole steps */
     double span = c->max - c->min > 0 ? c->max - c->min : 1;
-    double step = pow(10, floor(log10(span / 4)));
-    if (span / step >= 20) /* span / step is in [4, 40) here */
-        step *= 5;
-    else if (span / step >= 10)
-        step *= 2;
+    double step = nice_step(span);
     double amin = floor(c->min / step + 1e-9) * step, amax = ceil(c->max / step - 1e-9) * step;
     span = amax - amin > 0 ? amax - amin : 1;
 #define XPOS(v) (x0 + ((v) - amin) / span * pw)
@@ -271,10 +329,16 @@ void svg_draw_hist(kt_buf *b, double x, double y, double w, const svg_hist *c)
         svg_text(b, x0, top + 40, "start", 12, 0, MUTED, "no finished games");
         return;
     }
-    for (int k = 0; k <= 4; k++) {
-        double gy = top + ph - ph * k / 4;
+    /* whole-number ticks at a round step; the axis ends on a tick */
+    /* the smallest of 1, 2, 5, 10, 20, ... games giving at most 5 intervals */
+    double ystep = 1;
+    for (int k = 0; (double)peak / ystep > 5; k++)
+        ystep *= k % 3 == 1 ? 2.5 : 2;
+    double top_v = ceil((double)peak / ystep - 1e-9) * ystep;
+    for (double v = 0; v <= top_v + ystep * 1e-6; v += ystep) {
+        double gy = top + ph - ph * v / top_v;
         svg_line(b, x0, gy, x0 + pw, gy, GRID, 1, 0);
-        snprintf(t, sizeof t, "%.0f", (double)peak * k / 4);
+        snprintf(t, sizeof t, "%.0f", v);
         svg_text(b, x0 - 6, gy + 4, "end", 10, 0, MUTED, t);
     }
     double bw = pw / nb;
@@ -283,7 +347,7 @@ void svg_draw_hist(kt_buf *b, double x, double y, double w, const svg_hist *c)
         uint64_t s = 0;
         for (uint32_t i = k * width; i < (k + 1) * width; i++)
             s += hist_at(c, from, i);
-        double bh = ph * (double)s / (double)peak;
+        double bh = ph * (double)s / top_v;
         svg_rect(b, x0 + bw * k + 0.5, top + ph - bh, bw - 1, bh, palette[0], NULL);
         if (k % step == 0) {
             uint32_t v = from + k * width;

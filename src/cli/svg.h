@@ -21,6 +21,10 @@ void svg_text(kt_buf *b, double x, double y, const char *anchor, double size, in
               const char *fill, const char *text);
 void svg_rect(kt_buf *b, double x, double y, double w, double h, const char *fill,
               const char *stroke);
+/* Text wrapped at spaces to lines at most maxw wide, lh apart from
+ * baseline y (b NULL: only count); returns the number of lines. */
+int svg_paragraph(kt_buf *b, double x, double y, double size, double lh, const char *fill,
+                  double maxw, const char *text);
 void svg_line(kt_buf *b, double x1, double y1, double x2, double y2, const char *stroke,
               double width, int dashed);
 /* Diverging red-white-blue colour for v in [0,1] (0.5 = white), as

@@ -468,20 +468,21 @@ static int write_svg(const rn_exp *e, const rn_result *r, const tour_fig *f, con
         last--;
     svg_hist hg = {"Game length (finished games)", "turns", first, last - first,
                    r->hist ? r->hist + first : NULL, f->mean};
-    double W = 820, y = 70;
-    double H = y + svg_matrix_height(&mx, W - 40) + svg_bars_height(&rb) +
-               svg_bars_height(&pb) + svg_hist_height(&hg) + 70;
-    char title[256], sub[512];
+    char title[256], sub[1024];
     snprintf(title, sizeof title, "kontor tournament %s: %d bots, %llu games", e->game, n,
              (unsigned long long)r->games);
     snprintf(sub, sizeof sub, "%d-player games, %llu per matchup, seed %llu%s%s", e->players,
              (unsigned long long)e->per_matchup, (unsigned long long)e->seed,
              e->options[0] ? ", options: " : "", e->options);
+    /* a long options string (a kingdom) wraps below the title */
+    double W = 820, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
+    double H = y + svg_matrix_height(&mx, W - 40) + svg_bars_height(&rb) +
+               svg_bars_height(&pb) + svg_hist_height(&hg) + 70;
     kt_buf b;
     kt_buf_init(&b);
     svg_begin(&b, W, H, title);
     svg_text(&b, 20, 30, "start", 18, 1, "#222222", title);
-    svg_text(&b, 20, 50, "start", 11, 0, "#666666", sub);
+    svg_paragraph(&b, 20, 50, 11, 14, "#666666", W - 40, sub);
     svg_draw_matrix(&b, 20, y, W - 40, &mx);
     y += svg_matrix_height(&mx, W - 40) + 15;
     svg_draw_bars(&b, 20, y, W - 40, &rb);
@@ -556,6 +557,8 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
         players = def->info.default_players < nb ? def->info.default_players : nb;
         if (players < def->info.min_players)
             players = def->info.min_players;
+        if (players < 2) /* one bot named: the message below asks for a second */
+            players = 2;
     }
     rn_exp e;
     kt_err ke = {KT_OK, ""};

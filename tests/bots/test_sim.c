@@ -237,3 +237,80 @@ KT_TEST(stats_bradley_terry_orders_three_players_and_stays_finite)
     KT_CHECK(isfinite(r[0]) && se[0] > 0 && isfinite(se[0]));
     KT_CHECK(fabs(r[0] + r[1] + r[2]) < 1e-6); /* mean zero */
 }
+
+/* The text of every <text> element of an SVG, in order, one per line. */
+static void svg_texts(const char *svg, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = svg; (p = strstr(p, "<text")) != NULL;) {
+        const char *s = strchr(p, '>'), *e = s ? strstr(s, "</text>") : NULL;
+        if (!e)
+            break;
+        for (s++; s < e && n + 2 < cap; s++)
+            out[n++] = *s;
+        out[n++] = '\n';
+        p = e;
+    }
+    out[n] = 0;
+}
+
+KT_TEST(svg_paragraph_wraps_a_long_options_line_at_list_separators)
+{
+    const char *sub = "2-player games, 10 per matchup, seed 1, options: kingdom=Moat,Secluded "
+                      "Shrine,Village,Abundance,Gardens,Harbor Village,Mapmaker,Militia,Poacher,"
+                      "Tools;events=Peril,Invasion;traits=Cheap:Village";
+    int counted = svg_paragraph(NULL, 0, 0, 11, 14, NULL, 300, sub);
+    kt_buf b;
+    kt_buf_init(&b);
+    int drawn = svg_paragraph(&b, 20, 50, 11, 14, "#666666", 300, sub);
+    KT_EQ(counted, drawn);
+    KT_CHECK(drawn >= 4); /* 300 px hold about 45 characters of 11 px text */
+    char texts[2048], joined[2048] = "", want[2048];
+    svg_texts(b.p, texts, sizeof texts);
+    int lines = 0;
+    for (char *line = strtok(texts, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        KT_CHECK(kt_utf8_width(line) <= (size_t)(300 / (11 * 0.6)));
+        strcat(joined, line);
+    }
+    KT_EQ(lines, drawn);
+    /* nothing lost or reordered but the spaces at the breaks */
+    size_t k = 0;
+    for (const char *p = sub; *p; p++)
+        if (*p != ' ')
+            want[k++] = *p;
+    want[k] = 0;
+    k = 0;
+    for (const char *p = joined; *p; p++)
+        if (*p != ' ')
+            joined[k++] = *p;
+    joined[k] = 0;
+    KT_STREQ(joined, want);
+    /* card names with spaces stay whole when a separator is near the end */
+    KT_CHECK(!strstr(texts, "Secluded\n") && !strstr(b.p, ">Shrine"));
+    kt_buf_free(&b);
+    /* a short line is one line */
+    KT_EQ(svg_paragraph(NULL, 0, 0, 11, 14, NULL, 780, "2 players, seed 3"), 1);
+}
+
+KT_TEST(svg_histogram_ticks_are_round_whole_numbers)
+{
+    /* a peak of 9 gave ticks 0, 2, 4, 7, 9 (quarters of the peak, rounded) */
+    uint64_t counts[6] = {3, 9, 4, 0, 1, 2};
+    svg_hist h = {"Game length", "turns", 14, 6, counts, 15.2};
+    kt_buf b;
+    kt_buf_init(&b);
+    svg_draw_hist(&b, 0, 0, 600, &h);
+    char texts[4096];
+    svg_texts(b.p, texts, sizeof texts);
+    KT_CHECK(strstr(texts, "\n0\n2\n4\n6\n8\n10\n") != NULL);
+    KT_CHECK(!strstr(texts, "\n7\n") && !strstr(texts, "\n9\n"));
+    kt_buf_free(&b);
+    /* small counts: a tick per game */
+    uint64_t few[3] = {1, 2, 1};
+    svg_hist s = {"Game length", "turns", 20, 3, few, 21};
+    kt_buf_init(&b);
+    svg_draw_hist(&b, 0, 0, 600, &s);
+    svg_texts(b.p, texts, sizeof texts);
+    KT_CHECK(strstr(texts, "\n0\n1\n2\n") != NULL);
+    kt_buf_free(&b);
+}

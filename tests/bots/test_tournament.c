@@ -96,7 +96,7 @@ KT_TEST(tournament_bad_options_give_clear_errors)
 {
     static const char *const cases[][2] = {
         {"duel --games 5", "--bots is required"},
-        {"duel --bots random", "at least 2 different bots"},
+        {"duel --bots random", "tournament of 2-player games needs at least 2 different bots (got 1)"},
         {"duel --bots random,heuristic --players 3", "at least 3 different bots"},
         {"duel --bots random,nobot", "unknown bot 'nobot'"},
         {"duel --bots random,heuristic --games -1", "--games"},
