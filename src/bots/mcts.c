@@ -27,6 +27,8 @@
  * ends as soon as that action's lead exceeds the iterations still to come,
  * since no further iteration could change the move.  Root parallelism: each thread grows its
  * own tree from its own determinizations; the root visit counts are summed.
+ * root=halving replaces the root's PUCT by flat sequential halving over the
+ * root actions in shared worlds (see search_halving); the threads then vote.
  *
  * Data layout
  *   mcts_bot     options, the decision generator, the workers and the small
@@ -47,6 +49,9 @@
  *     path[]       the nodes of the current iteration, for backpropagation.
  *     heur         this worker's own instance of the game's heuristic bot
  *                  (rollouts and prior); bots are not shared across threads.
+ *     base, cand[], csum[], cvis[], roll   root=halving only: the world
+ *                  before the candidate is played, the candidates with their
+ *                  reward sums and counts, the world's rollout generator.
  */
 #include <math.h>
 #include <pthread.h>
@@ -89,7 +94,15 @@ typedef struct mcts_worker {
     int32_t nnodes, cap;
     int full;              /* the pool ran out during the last search */
     kt_state *world;
+    kt_state *base;        /* halving: the iteration's world before any action */
     kt_action *legal;
+    kt_action *cand;       /* halving: root candidates, best first after each round */
+    double *csum;          /* halving: each candidate's reward summed over the */
+    long long *cvis;       /*   shared worlds it was played in, and their count */
+    kt_rng roll;           /* halving: the current world's rollout generator */
+    kt_rng *rr;            /* rollouts and tie-breaks draw from here: &rng
+                            * (PUCT) or &roll (halving: the same draws in
+                            * every iteration of one world) */
     int32_t *child_of; /* node of legal[i] under the current node, -1 = untried */
     mcts_slot *set;
     uint32_t setmask, stamp;
@@ -112,6 +125,8 @@ typedef struct mcts_bot {
     double c, prior;
     int prior_given;
     int rollout, depth, nthreads, max_legal;
+    int halving;      /* root=halving: sequential halving with shared worlds */
+    int width;        /* halving: most root actions compared */
     int32_t maxnodes;
     kt_rng rng;
     mcts_worker *w;
@@ -151,6 +166,13 @@ static const kt_optinfo mcts_opts[] = {
     {"prior", KT_OPT_STR, "0.5", 0, 0, NULL,
      "share of the tree's exploration given to the heuristic bot's choice (0..1; 0 = "
      "uniform; without a heuristic bot in the game: uniform)"},
+    {"root", KT_OPT_ENUM, "puct", 0, 0, "puct|halving",
+     "how the root action is chosen: PUCT like every other node, or sequential halving "
+     "(every remaining root action is tried in the same sampled worlds, the worse half "
+     "dropped each round)"},
+    {"width", KT_OPT_INT, "16", 2, KT_LEGAL_MAX, NULL,
+     "root=halving: most root actions compared (with more legal actions, a quarter of the "
+     "budget first runs PUCT and its most visited actions are compared)"},
     {"stop", KT_OPT_INT, "1", 0, 1, NULL,
      "1 = end a search as soon as the most visited action can no longer be overtaken in the "
      "budget left (same choice, less time; one thread only); 0 = always spend the budget"},
@@ -289,7 +311,7 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
             best = sc;
             bi = i;
             ties = 1;
-        } else if (sc >= best - 1e-12 && kt_rng_below(&w->rng, ++ties) == 0) {
+        } else if (sc >= best - 1e-12 && kt_rng_below(w->rr, ++ties) == 0) {
             bi = i; /* equal scores: a uniform choice among them */
         }
     }
@@ -297,13 +319,39 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
     return bi;
 }
 
-/* One iteration; returns 0 after recording an error in w->st. */
+/* Play the world forward by the rollout policy for at most `depth` actions
+ * (all of them with depth < 0) and score the end with kt_evaluate: exact
+ * rewards when the game is over, the game's estimate otherwise.  Returns 0
+ * after recording an error in w->st. */
+static int rollout(mcts_worker *w, double r[KT_MAX_PLAYERS])
+{
+    mcts_bot *b = w->b;
+    const kt_game *g = b->g;
+    kt_state *d = w->world;
+    for (int steps = 0; !kt_is_over(g, d) && (b->depth < 0 || steps < b->depth); steps++) {
+        kt_action a;
+        if (b->rollout == MCTS_HEURISTIC) {
+            w->st = kt_bot_choose_fast(w->heur, d, &a, &w->err);
+            if (w->st != KT_OK)
+                return 0;
+        } else {
+            int n = kt_legal(g, d, w->legal, b->max_legal);
+            a = w->legal[kt_rng_below(w->rr, (uint32_t)n)];
+        }
+        kt_apply_trusted(g, d, a);
+    }
+    kt_evaluate(g, d, r);
+    return 1;
+}
+
+/* One PUCT iteration in the world w->world (already determinized; played
+ * forward in place): down the tree, one new node, a rollout, back up.
+ * Returns 0 after recording an error in w->st. */
 static int iterate(mcts_worker *w)
 {
     mcts_bot *b = w->b;
     const kt_game *g = b->g;
     kt_state *d = w->world;
-    kt_determinize(g, b->root, b->root_player, kt_rng_next(&w->rng), d);
     int depth = 0;
     int32_t v = 0;
     w->path[depth++] = 0;
@@ -326,20 +374,9 @@ static int iterate(mcts_worker *w)
         w->path[depth++] = v;
         kt_apply_trusted(g, d, w->legal[i]);
     }
-    for (int steps = 0; !kt_is_over(g, d) && (b->depth < 0 || steps < b->depth); steps++) {
-        kt_action a;
-        if (b->rollout == MCTS_HEURISTIC) {
-            w->st = kt_bot_choose_fast(w->heur, d, &a, &w->err);
-            if (w->st != KT_OK)
-                return 0;
-        } else {
-            int n = kt_legal(g, d, w->legal, b->max_legal);
-            a = w->legal[kt_rng_below(&w->rng, (uint32_t)n)];
-        }
-        kt_apply_trusted(g, d, a);
-    }
     double r[KT_MAX_PLAYERS];
-    kt_evaluate(g, d, r);
+    if (!rollout(w, r))
+        return 0;
     w->nodes[0].visits++;
     for (int k = 1; k < depth; k++) {
         mcts_node *n = &w->nodes[w->path[k]];
@@ -384,6 +421,134 @@ static int decided(const mcts_worker *w, double start, double now, double deadli
 
 #define MCTS_STOP_EVERY 16 /* iterations between checks of decided() */
 
+/* Order the m candidates by their mean reward in the shared worlds, best
+ * first (stable: among equals the earlier stays first). */
+static void rank_candidates(mcts_worker *w, int m)
+{
+    for (int i = 1; i < m; i++) {
+        kt_action a = w->cand[i];
+        double sum = w->csum[i];
+        long long vis = w->cvis[i];
+        double q = vis ? sum / (double)vis : 0;
+        int j = i;
+        for (; j > 0; j--) {
+            double qj = w->cvis[j - 1] ? w->csum[j - 1] / (double)w->cvis[j - 1] : 0;
+            if (qj >= q)
+                break;
+            w->cand[j] = w->cand[j - 1];
+            w->csum[j] = w->csum[j - 1];
+            w->cvis[j] = w->cvis[j - 1];
+        }
+        w->cand[j] = a;
+        w->csum[j] = sum;
+        w->cvis[j] = vis;
+    }
+}
+
+/* The k most visited root actions of the tree so far into cand[0..k),
+ * most visited first; returns how many there are (at most k). */
+static int top_visited(mcts_worker *w, int k)
+{
+    int m = 0;
+    for (int32_t c = w->nodes[0].child; c >= 0; c = w->nodes[c].next) {
+        long long v = w->nodes[c].visits;
+        if (m == k && v <= w->cvis[k - 1])
+            continue;
+        int j = m < k ? m++ : k - 1; /* a full list drops its last entry */
+        for (; j > 0 && w->cvis[j - 1] < v; j--) {
+            w->cand[j] = w->cand[j - 1];
+            w->cvis[j] = w->cvis[j - 1];
+        }
+        w->cand[j] = w->nodes[c].action;
+        w->cvis[j] = v;
+    }
+    return m;
+}
+
+static void search_puct(mcts_worker *w, double start, double deadline, long long budget);
+
+/* root=halving: sequential halving (Karnin, Koren & Somekh, ICML 2013) over
+ * the root actions, each scored by rollouts played straight from it.  The
+ * budget is split into ceil(log2 m) rounds; in each round every remaining
+ * candidate is played out in the same sampled worlds - one determinization
+ * and one rollout generator per world, shared by all candidates (common
+ * random numbers) - and the worse half is dropped.  Where the luck of the
+ * shuffle or the dice outweighs the difference between two moves, comparing
+ * them in the same worlds cancels most of that luck, and halving spends the
+ * budget on telling the best moves apart instead of on the regret of the
+ * moves tried along the way.  What it estimates is the value of each move
+ * followed by the rollout policy: with the game's heuristic bot as that
+ * policy, one step of policy improvement over the bot.  There is no tree
+ * below the root: measured in Dominion, subtrees below the candidates
+ * charged each candidate with the exploration of its own later decisions
+ * (a Market, which leaves one more decision this turn, then looked worse
+ * than ending the action phase).  With more than `width` legal actions a
+ * quarter of the budget first runs PUCT, and its `width` most visited
+ * actions are the candidates. */
+static void search_halving(mcts_worker *w, double start, double deadline)
+{
+    mcts_bot *b = w->b;
+    const kt_game *g = b->g;
+    int m = kt_legal(g, b->root, w->cand, b->max_legal);
+    if (m > b->width) {
+        double pilot_end = deadline > 0 ? start + (deadline - start) / 4 : 0;
+        w->rr = &w->rng;
+        search_puct(w, start, pilot_end, w->budget / 4);
+        if (w->st != KT_OK)
+            return;
+        m = top_visited(w, b->width);
+        start = pilot_end > 0 ? pilot_end : start;
+    }
+    w->rr = &w->roll;
+    for (int i = 0; i < m; i++)
+        w->csum[i] = 0, w->cvis[i] = 0;
+    int rounds = 0;
+    for (int k = m; k > 1; k = (k + 1) / 2)
+        rounds++;
+    double r[KT_MAX_PLAYERS];
+    for (int round = 0; round < rounds; round++) {
+        long long per = (w->budget - w->done) / ((long long)(rounds - round) * m);
+        double end = deadline > 0 ? start + (deadline - start) * (round + 1) / rounds : 0;
+        for (long long j = 0; j < per || j == 0; j++) {
+            if (j > 0 && end > 0 && clock_now(b->cpu_clock) >= end)
+                break;
+            uint64_t seed = kt_rng_next(&w->rng);
+            kt_determinize(g, b->root, b->root_player, seed, w->base);
+            for (int i = 0; i < m; i++) {
+                kt_state_copy(g, w->world, w->base);
+                kt_rng_seed(&w->roll, kt_seed_derive(seed, 0x7011));
+                kt_apply_trusted(g, w->world, w->cand[i]);
+                if (!rollout(w, r))
+                    return;
+                w->csum[i] += r[b->root_player];
+                w->cvis[i]++;
+                w->done++;
+            }
+        }
+        rank_candidates(w, m);
+        m = (m + 1) / 2;
+    }
+}
+
+/* PUCT iterations from the root until `budget` iterations are done, the
+ * deadline (if > 0) passes or, with stop=1, the choice is decided. */
+static void search_puct(mcts_worker *w, double start, double deadline, long long budget)
+{
+    mcts_bot *b = w->b;
+    double now = start;
+    while (w->done < budget) {
+        if (deadline > 0 && (now = clock_now(b->cpu_clock)) >= deadline)
+            break;
+        if (b->early && w->done % MCTS_STOP_EVERY == 0 && w->done > 0 &&
+            decided(w, start, now, deadline))
+            break;
+        kt_determinize(b->g, b->root, b->root_player, kt_rng_next(&w->rng), w->world);
+        if (!iterate(w))
+            break;
+        w->done++;
+    }
+}
+
 static void search(mcts_worker *w)
 {
     mcts_bot *b = w->b;
@@ -395,17 +560,13 @@ static void search(mcts_worker *w)
     w->done = 0;
     w->st = KT_OK;
     w->err.code = KT_OK;
-    double start = clock_now(b->cpu_clock), now = start;
+    double start = clock_now(b->cpu_clock);
     double deadline = b->time_ms > 0 ? start + (double)b->time_ms * 1e-3 : 0;
-    while (w->done < w->budget) {
-        if (deadline > 0 && (now = clock_now(b->cpu_clock)) >= deadline)
-            break;
-        if (b->early && w->done % MCTS_STOP_EVERY == 0 && w->done > 0 &&
-            decided(w, start, now, deadline))
-            break;
-        if (!iterate(w))
-            break;
-        w->done++;
+    if (b->halving) {
+        search_halving(w, start, deadline);
+    } else {
+        w->rr = &w->rng;
+        search_puct(w, start, deadline, w->budget);
     }
 }
 
@@ -463,6 +624,10 @@ static void worker_free(mcts_worker *w)
 {
     free(w->nodes);
     free(w->world);
+    free(w->base);
+    free(w->cand);
+    free(w->csum);
+    free(w->cvis);
     free(w->legal);
     free(w->child_of);
     free(w->set);
@@ -483,6 +648,14 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     w->nodes = malloc(sizeof *w->nodes * (size_t)w->cap);
     w->world = malloc(kt_state_size(g));
     w->legal = malloc(sizeof *w->legal * (size_t)b->max_legal);
+    if (b->halving) {
+        w->base = malloc(kt_state_size(g));
+        w->cand = malloc(sizeof *w->cand * (size_t)b->max_legal);
+        w->csum = malloc(sizeof *w->csum * (size_t)b->max_legal);
+        w->cvis = malloc(sizeof *w->cvis * (size_t)b->max_legal);
+        if (!w->base || !w->cand || !w->csum || !w->cvis)
+            return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search");
+    }
     w->child_of = malloc(sizeof *w->child_of * (size_t)b->max_legal);
     w->set = calloc(sz, sizeof *w->set);
     if (!w->nodes || !w->world || !w->legal || !w->child_of || !w->set)
@@ -563,7 +736,10 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
         *seed = v;
     }
     b->maxnodes = (int32_t)o[7].i;
-    b->early = o[10].i == 1 && b->nthreads == 1;
+    b->halving = o[10].i == 1;
+    /* halving spends each round's budget by design; the early stop is PUCT's */
+    b->width = (int)o[11].i;
+    b->early = o[12].i == 1 && b->nthreads == 1 && !b->halving;
     b->cpu_clock = o[8].i == 1;
     b->prior = strtod(o[9].s, &end);
     b->prior_given = o[9].set;
@@ -623,16 +799,17 @@ static kt_status mcts_create(const kt_game *g, const kt_optval *opts, uint64_t s
 
 /* ------------------------------------------------------------ decision */
 
-/* Most visited root action over all trees; ties go to the higher mean
- * reward, then to the earlier legal action. */
+/* The move: with PUCT the most visited root action over all trees, with
+ * halving the action most threads kept to the end; ties go to the higher
+ * mean reward over all trees, then to the earlier legal action. */
 static kt_action best_root(mcts_bot *b, const kt_action *legal, int n)
 {
-    double visits[KT_LEGAL_MAX], reward[KT_LEGAL_MAX];
+    double visits[KT_LEGAL_MAX], reward[KT_LEGAL_MAX], votes[KT_LEGAL_MAX];
     mcts_worker *w0 = &b->w[0];
     set_clear(w0);
     for (int i = 0; i < n; i++) {
         set_put(w0, legal[i], i);
-        visits[i] = reward[i] = 0;
+        visits[i] = reward[i] = votes[i] = 0;
     }
     for (int t = 0; t < b->nthreads; t++) {
         const mcts_worker *w = &b->w[t];
@@ -643,12 +820,16 @@ static kt_action best_root(mcts_bot *b, const kt_action *legal, int n)
                 reward[i] += w->nodes[c].reward;
             }
         }
+        int32_t k = b->halving && w->done > 0 ? set_get(w0, w->cand[0]) : -1;
+        if (k >= 0)
+            votes[k] += 1;
     }
+    const double *count = b->halving ? votes : visits;
     int best = 0;
     for (int i = 1; i < n; i++) {
         double mi = visits[i] > 0 ? reward[i] / visits[i] : 0;
         double mb = visits[best] > 0 ? reward[best] / visits[best] : 0;
-        if (visits[i] > visits[best] || (visits[i] == visits[best] && mi > mb))
+        if (count[i] > count[best] || (count[i] == count[best] && mi > mb))
             best = i;
     }
     return legal[best];

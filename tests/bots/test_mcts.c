@@ -203,6 +203,8 @@ KT_TEST(mcts_bad_options_give_clear_errors)
     expect_error(T, &kt_test_duel, "mcts:clock=gpu", KT_EINVAL, "wall|cpu");
     expect_error(T, &kt_test_duel, "mcts:prior=1.5", KT_EINVAL, "'prior'");
     expect_error(T, &kt_test_duel, "mcts:prior=half", KT_EINVAL, "'prior'");
+    expect_error(T, &kt_test_duel, "mcts:root=best", KT_EINVAL, "puct|halving");
+    expect_error(T, &kt_test_duel, "mcts:root=halving:width=1", KT_EINVAL, "width");
     expect_error(T, &kt_test_duel_plain, "mcts:prior=0.3", KT_EINVAL,
                  "duel_plain has no heuristic bot to take a prior from");
 }
@@ -425,6 +427,73 @@ KT_TEST(mcts_early_stop_is_off_with_threads)
     KT_CHECK(kt_bot_simulations(b) == 600);
     KT_CHECK(kt_bot_simulations(NULL) == 0);
     kt_bot_free(b);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
+
+/* ---- root=halving ---- */
+
+KT_TEST(mcts_halving_no_peeking)
+{
+    int positions = 0, differs = 0;
+    no_peeking(T, "mcts:iters=300:root=halving", &positions, &differs);
+    KT_CHECK(positions >= 5);
+    KT_CHECK(differs >= 1);
+    /* with the PUCT pilot that preselects the candidates (width < legal) */
+    positions = 0;
+    no_peeking(T, "mcts:iters=300:root=halving:width=2:rollout=random", &positions, &differs);
+    KT_CHECK(positions >= 5);
+}
+
+KT_TEST(mcts_halving_deterministic_with_fixed_seed)
+{
+    uint64_t h1 = self_play_hash(T, "mcts:iters=200:root=halving", 11, 5);
+    uint64_t h2 = self_play_hash(T, "mcts:iters=200:root=halving", 11, 5);
+    KT_CHECK(h1 != 0 && h1 == h2);
+    uint64_t h3 = self_play_hash(T, "mcts:iters=200:root=halving:width=2", 3, 5);
+    uint64_t h4 = self_play_hash(T, "mcts:iters=200:root=halving:width=2", 3, 5);
+    KT_CHECK(h3 != 0 && h3 == h4);
+}
+
+KT_TEST(mcts_halving_spends_its_budget_and_plays_well)
+{
+    kt_game *g = duel_game(T, &kt_test_duel, "hand=6", 2, 3);
+    KT_REQUIRE(g != NULL);
+    kt_state *s = kt_state_new(g);
+    /* 6 candidates: 3 rounds (6, 3, 2); every iteration of the budget is
+     * spent except what the rounding of the rounds leaves */
+    kt_bot *b = bot(T, g, "mcts:iters=600:root=halving", 4);
+    KT_REQUIRE(b != NULL);
+    kt_action a;
+    kt_err err = {0, ""};
+    KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
+    long long sims = kt_bot_simulations(b);
+    printf("    600-iteration budget, 6 candidates: %lld simulations\n", sims);
+    KT_CHECK(sims > 540 && sims <= 600);
+    kt_bot_free(b);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    int n = kt_t_scaled(60);
+    double r = versus(T, "mcts:iters=400:root=halving:rollout=random:prior=0", "random", n, 2);
+    printf("    mcts(400, halving, random rollouts) vs random, %d games: %.3f\n", n, r);
+    KT_CHECK(r > 0.7);
+    r = versus(T, "mcts:iters=400:root=halving", "heuristic", n, 2);
+    printf("    mcts(400, halving) vs heuristic, %d games: %.3f\n", n, r);
+    KT_CHECK(r > 0.55);
+}
+
+KT_TEST(mcts_halving_with_threads_and_time)
+{
+    kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
+    KT_REQUIRE(g != NULL);
+    kt_state *s = kt_state_new(g);
+    kt_bot *seats[2] = {bot(T, g, "mcts:root=halving:threads=2:time=10", 1),
+                        bot(T, g, "mcts:root=halving:threads=2:iters=300:width=2", 2)};
+    KT_REQUIRE(seats[0] && seats[1]);
+    KT_CHECK(play_out(T, g, s, seats));
+    KT_CHECK(kt_bot_simulations(seats[0]) > 0 && kt_bot_simulations(seats[1]) > 0);
+    kt_bot_free(seats[0]);
+    kt_bot_free(seats[1]);
     kt_state_free(g, s);
     kt_game_free(g);
 }

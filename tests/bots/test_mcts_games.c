@@ -73,7 +73,9 @@ KT_TEST(mcts_no_peeking_in_every_registered_game)
             }
             /* the bot's half */
             kt_bot *ba, *bb;
-            const char *spec = "mcts:iters=200:depth=10";
+            /* PUCT, and halving whose pilot preselects (width < legal) */
+            const char *spec = k % 2 ? "mcts:iters=200:depth=10:root=halving:width=2"
+                                     : "mcts:iters=200:depth=10";
             if (!KT_OKS(kt_bot_new(g, spec, 9, &ba, &err), &err))
                 break;
             if (!KT_OKS(kt_bot_new(g, spec, 9, &bb, &err), &err)) {
@@ -120,7 +122,9 @@ KT_TEST(mcts_plays_every_registered_game_legally)
         kt_bot *bots[KT_MAX_PLAYERS] = {NULL};
         int ok = 1;
         for (int p = 0; p < np && ok; p++)
-            ok = KT_OKS(kt_bot_new(g, p == 0 ? "mcts:iters=100:depth=8" : "random",
+            ok = KT_OKS(kt_bot_new(g, p == 0 ? "mcts:iters=100:depth=8"
+                                   : p == 1 ? "mcts:iters=100:depth=8:root=halving:width=4"
+                                            : "random",
                                    (uint64_t)p, &bots[p], &err),
                         &err);
         kt_state *s = kt_state_new(g);
