@@ -412,23 +412,32 @@ KT_TEST(mcts_early_stop_never_changes_the_choice)
     }
 }
 
+/* Simulations `spec` (seed 4) runs for its first decision in a fresh duel
+ * with game options `opts`; -1 if the bot could not be made or choose. */
+static long long first_decision_sims(kt_t *T, const char *opts, const char *spec)
+{
+    kt_game *g = duel_game(T, &kt_test_duel, opts, 2, 3);
+    if (!g)
+        return -1;
+    kt_state *s = kt_state_new(g);
+    kt_bot *b = bot(T, g, spec, 4);
+    long long sims = -1;
+    kt_action a;
+    kt_err err = {0, ""};
+    if (b && KT_OKS(kt_bot_choose(b, s, &a, &err), &err))
+        sims = kt_bot_simulations(b);
+    kt_bot_free(b);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    return sims;
+}
+
 KT_TEST(mcts_early_stop_is_off_with_threads)
 {
     /* root-parallel trees are summed only at the end, so no single thread
      * knows the choice is decided: threads=2 always spends its budget */
-    kt_game *g = duel_game(T, &kt_test_duel, NULL, 2, 3);
-    KT_REQUIRE(g != NULL);
-    kt_state *s = kt_state_new(g);
-    kt_bot *b = bot(T, g, "mcts:iters=600:threads=2:stop=1", 4);
-    KT_REQUIRE(b != NULL);
-    kt_action a;
-    kt_err err = {0, ""};
-    KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
-    KT_CHECK(kt_bot_simulations(b) == 600);
+    KT_CHECK(first_decision_sims(T, NULL, "mcts:iters=600:threads=2:stop=1") == 600);
     KT_CHECK(kt_bot_simulations(NULL) == 0);
-    kt_bot_free(b);
-    kt_state_free(g, s);
-    kt_game_free(g);
 }
 
 /* ---- root=halving ---- */
@@ -457,22 +466,11 @@ KT_TEST(mcts_halving_deterministic_with_fixed_seed)
 
 KT_TEST(mcts_halving_spends_its_budget_and_plays_well)
 {
-    kt_game *g = duel_game(T, &kt_test_duel, "hand=6", 2, 3);
-    KT_REQUIRE(g != NULL);
-    kt_state *s = kt_state_new(g);
     /* 6 candidates: 3 rounds (6, 3, 2); every iteration of the budget is
      * spent except what the rounding of the rounds leaves */
-    kt_bot *b = bot(T, g, "mcts:iters=600:root=halving", 4);
-    KT_REQUIRE(b != NULL);
-    kt_action a;
-    kt_err err = {0, ""};
-    KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
-    long long sims = kt_bot_simulations(b);
+    long long sims = first_decision_sims(T, "hand=6", "mcts:iters=600:root=halving");
     printf("    600-iteration budget, 6 candidates: %lld simulations\n", sims);
     KT_CHECK(sims > 540 && sims <= 600);
-    kt_bot_free(b);
-    kt_state_free(g, s);
-    kt_game_free(g);
     int n = kt_t_scaled(60);
     double r = versus(T, "mcts:iters=400:root=halving:rollout=random:prior=0", "random", n, 2);
     printf("    mcts(400, halving, random rollouts) vs random, %d games: %.3f\n", n, r);
