@@ -29,6 +29,9 @@
  * own tree from its own determinizations; the root visit counts are summed.
  * root=halving replaces the root's PUCT by flat sequential halving over the
  * root actions in shared worlds (see search_halving); the threads then vote.
+ * opp=policy leaves the other players' decisions out of the tree: they are
+ * played by the rollout policy on the way down, so the tree holds only the
+ * deciding player's own choices (a model of the opponents, not the default).
  *
  * Data layout
  *   mcts_bot     options, the decision generator, the workers and the small
@@ -126,6 +129,7 @@ typedef struct mcts_bot {
     int prior_given;
     int rollout, depth, nthreads, max_legal;
     int halving;      /* root=halving: sequential halving with shared worlds */
+    int opp_policy;   /* opp=policy: other players move by the rollout policy */
     int width;        /* halving: most root actions compared */
     int32_t maxnodes;
     kt_rng rng;
@@ -176,6 +180,9 @@ static const kt_optinfo mcts_opts[] = {
     {"stop", KT_OPT_INT, "1", 0, 1, NULL,
      "1 = end a search as soon as the most visited action can no longer be overtaken in the "
      "budget left (same choice, less time; one thread only); 0 = always spend the budget"},
+    {"opp", KT_OPT_ENUM, "tree", 0, 0, "tree|policy",
+     "the other players' decisions: tree = searched like the bot's own (PUCT nodes), "
+     "policy = played by the rollout policy, so the tree holds only the bot's own decisions"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -319,6 +326,20 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
     return bi;
 }
 
+/* The rollout policy's action in the world d: the heuristic bot's choice or
+ * a uniform legal action.  Returns 0 after recording an error in w->st. */
+static int policy_action(mcts_worker *w, const kt_state *d, kt_action *a)
+{
+    mcts_bot *b = w->b;
+    if (b->rollout == MCTS_HEURISTIC) {
+        w->st = kt_bot_choose_fast(w->heur, d, a, &w->err);
+        return w->st == KT_OK;
+    }
+    int n = kt_legal(b->g, d, w->legal, b->max_legal);
+    *a = w->legal[kt_rng_below(w->rr, (uint32_t)n)];
+    return 1;
+}
+
 /* Play the world forward by the rollout policy for at most `depth` actions
  * (all of them with depth < 0) and score the end with kt_evaluate: exact
  * rewards when the game is over, the game's estimate otherwise.  Returns 0
@@ -330,14 +351,8 @@ static int rollout(mcts_worker *w, double r[KT_MAX_PLAYERS])
     kt_state *d = w->world;
     for (int steps = 0; !kt_is_over(g, d) && (b->depth < 0 || steps < b->depth); steps++) {
         kt_action a;
-        if (b->rollout == MCTS_HEURISTIC) {
-            w->st = kt_bot_choose_fast(w->heur, d, &a, &w->err);
-            if (w->st != KT_OK)
-                return 0;
-        } else {
-            int n = kt_legal(g, d, w->legal, b->max_legal);
-            a = w->legal[kt_rng_below(w->rr, (uint32_t)n)];
-        }
+        if (!policy_action(w, d, &a))
+            return 0;
         kt_apply_trusted(g, d, a);
     }
     kt_evaluate(g, d, r);
@@ -356,7 +371,18 @@ static int iterate(mcts_worker *w)
     int32_t v = 0;
     w->path[depth++] = 0;
     while (!kt_is_over(g, d) && depth < MCTS_PATH) {
-        int n = kt_legal(g, d, w->legal, b->max_legal), mover = kt_to_move(g, d);
+        int mover = kt_to_move(g, d);
+        if (b->opp_policy && mover != b->root_player) {
+            /* opp=policy: another player's decision is no tree node; it is
+             * played as the rollout policy would, and the walk goes on from
+             * the same node to the bot's next decision */
+            kt_action a;
+            if (!policy_action(w, d, &a))
+                return 0;
+            kt_apply_trusted(g, d, a);
+            continue;
+        }
+        int n = kt_legal(g, d, w->legal, b->max_legal);
         int32_t c;
         int i = tree_pick(w, v, n, mover, &c);
         if (w->err.code != KT_OK)
@@ -739,6 +765,7 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
     b->halving = o[10].i == 1;
     /* halving spends each round's budget by design; the early stop is PUCT's */
     b->width = (int)o[11].i;
+    b->opp_policy = o[13].i == 1;
     b->early = o[12].i == 1 && b->nthreads == 1 && !b->halving;
     b->cpu_clock = o[8].i == 1;
     b->prior = strtod(o[9].s, &end);

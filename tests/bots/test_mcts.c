@@ -205,6 +205,7 @@ KT_TEST(mcts_bad_options_give_clear_errors)
     expect_error(T, &kt_test_duel, "mcts:prior=half", KT_EINVAL, "'prior'");
     expect_error(T, &kt_test_duel, "mcts:root=best", KT_EINVAL, "puct|halving");
     expect_error(T, &kt_test_duel, "mcts:root=halving:width=1", KT_EINVAL, "width");
+    expect_error(T, &kt_test_duel, "mcts:opp=model", KT_EINVAL, "tree|policy");
     expect_error(T, &kt_test_duel_plain, "mcts:prior=0.3", KT_EINVAL,
                  "duel_plain has no heuristic bot to take a prior from");
 }
@@ -494,4 +495,36 @@ KT_TEST(mcts_halving_with_threads_and_time)
     kt_bot_free(seats[1]);
     kt_state_free(g, s);
     kt_game_free(g);
+}
+
+/* ---- opp=policy ---- */
+
+KT_TEST(mcts_opp_policy_no_peeking)
+{
+    int positions = 0, differs = 0;
+    no_peeking(T, "mcts:iters=300:opp=policy", &positions, &differs);
+    KT_CHECK(positions >= 5);
+    KT_CHECK(differs >= 1);
+}
+
+KT_TEST(mcts_opp_policy_deterministic_and_plays_well)
+{
+    uint64_t h1 = self_play_hash(T, "mcts:iters=200:opp=policy", 11, 5);
+    uint64_t h2 = self_play_hash(T, "mcts:iters=200:opp=policy", 11, 5);
+    KT_CHECK(h1 != 0 && h1 == h2);
+    /* the other player's decisions are no nodes, so the same budget gives a
+     * different search than opp=tree, and some games go differently */
+    int differ = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++)
+        differ += self_play_hash(T, "mcts:iters=200:opp=policy", seed, 5) !=
+                  self_play_hash(T, "mcts:iters=200", seed, 5);
+    printf("    games of 6 that opp=policy plays differently from opp=tree: %d\n", differ);
+    KT_CHECK(differ >= 1);
+    int n = kt_t_scaled(60);
+    double r = versus(T, "mcts:iters=400:opp=policy:rollout=random:prior=0", "random", n, 2);
+    printf("    mcts(400, opp=policy, random rollouts) vs random, %d games: %.3f\n", n, r);
+    KT_CHECK(r > 0.7);
+    r = versus(T, "mcts:iters=400:opp=policy", "heuristic", n, 2);
+    printf("    mcts(400, opp=policy) vs heuristic, %d games: %.3f\n", n, r);
+    KT_CHECK(r > 0.55);
 }

@@ -73,9 +73,11 @@ KT_TEST(mcts_no_peeking_in_every_registered_game)
             }
             /* the bot's half */
             kt_bot *ba, *bb;
-            /* PUCT, and halving whose pilot preselects (width < legal) */
-            const char *spec = k % 2 ? "mcts:iters=200:depth=10:root=halving:width=2"
-                                     : "mcts:iters=200:depth=10";
+            /* PUCT, halving whose pilot preselects (width < legal), and
+             * PUCT with the other players moved by the rollout policy */
+            const char *spec = k % 3 == 1 ? "mcts:iters=200:depth=10:root=halving:width=2"
+                             : k % 3 == 2 ? "mcts:iters=200:depth=10:opp=policy"
+                                          : "mcts:iters=200:depth=10";
             if (!KT_OKS(kt_bot_new(g, spec, 9, &ba, &err), &err))
                 break;
             if (!KT_OKS(kt_bot_new(g, spec, 9, &bb, &err), &err)) {
