@@ -763,9 +763,9 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
     }
     b->maxnodes = (int32_t)o[7].i;
     b->halving = o[10].i == 1;
-    /* halving spends each round's budget by design; the early stop is PUCT's */
     b->width = (int)o[11].i;
     b->opp_policy = o[13].i == 1;
+    /* halving spends each round's budget by design; the early stop is PUCT's */
     b->early = o[12].i == 1 && b->nthreads == 1 && !b->halving;
     b->cpu_clock = o[8].i == 1;
     b->prior = strtod(o[9].s, &end);

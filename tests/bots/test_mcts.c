@@ -65,9 +65,12 @@ static kt_action peeking_choice(const kt_game *g, const kt_state *s, kt_bot *heu
 }
 
 /* Two states that differ only in what the player to move cannot see get
- * identical choices from identically seeded bots. */
-static void no_peeking(kt_t *T, const char *spec, int *positions, int *peeker_differs)
+ * identical choices from identically seeded bots.  The positions do not
+ * depend on `spec`; at least 5 are checked, and they are sensitive: a player
+ * who sees the hidden cards chooses differently in some of them. */
+static void no_peeking(kt_t *T, const char *spec)
 {
+    int positions = 0, peeker_differs = 0;
     kt_game *g = duel_game(T, &kt_test_duel, "hand=4", 2, 99);
     if (!g)
         return;
@@ -104,13 +107,15 @@ static void no_peeking(kt_t *T, const char *spec, int *positions, int *peeker_di
                 KT_FAIL("game %d: %s chose %u on the true state but %u on a state differing "
                         "only in hidden cards",
                         game, spec, ca, cb);
-            (*positions)++;
+            positions++;
         }
         kt_bot_free(ba);
         kt_bot_free(bb);
         if (heur && peeking_choice(g, a, heur) != peeking_choice(g, b, heur))
-            (*peeker_differs)++;
+            peeker_differs++;
     }
+    KT_CHECK(positions >= 5);
+    KT_CHECK(peeker_differs >= 1);
     kt_bot_free(heur);
     kt_state_free(g, a);
     kt_state_free(g, b);
@@ -119,19 +124,12 @@ static void no_peeking(kt_t *T, const char *spec, int *positions, int *peeker_di
 
 KT_TEST(mcts_no_peeking_random_rollouts)
 {
-    int positions = 0, differs = 0;
-    no_peeking(T, "mcts:iters=300:rollout=random:prior=0", &positions, &differs);
-    KT_CHECK(positions >= 5);
-    /* the positions are sensitive: a player who sees the hidden cards
-     * would have chosen differently in some of them */
-    KT_CHECK(differs >= 1);
+    no_peeking(T, "mcts:iters=300:rollout=random:prior=0");
 }
 
 KT_TEST(mcts_no_peeking_heuristic_rollouts_and_cutoff)
 {
-    int positions = 0, differs = 0;
-    no_peeking(T, "mcts:iters=200:rollout=heuristic:depth=3:c=1.2", &positions, &differs);
-    KT_CHECK(positions >= 5);
+    no_peeking(T, "mcts:iters=200:rollout=heuristic:depth=3:c=1.2");
 }
 
 static uint64_t self_play_hash(kt_t *T, const char *spec, uint64_t seed, uint64_t rseed)
@@ -255,21 +253,38 @@ static double versus(kt_t *T, const char *spec, const char *other, int games, in
     return played ? score / played : 0;
 }
 
+/* mcts with 400 iterations and the options `variant` (e.g. ":opp=policy",
+ * or "") must clearly beat random play (with random rollouts and no prior)
+ * and the heuristic bot (with the defaults: the search must add to the
+ * heuristic's rollouts and prior). */
+static void beats_random(kt_t *T, const char *variant)
+{
+    char spec[128];
+    snprintf(spec, sizeof spec, "mcts:iters=400%s:rollout=random:prior=0", variant);
+    int n = kt_t_scaled(60);
+    double r = versus(T, spec, "random", n, 2);
+    printf("    %s vs random, %d games: %.3f\n", spec, n, r);
+    KT_CHECK(r > 0.7);
+}
+
+static void beats_heuristic(kt_t *T, const char *variant)
+{
+    char spec[128];
+    snprintf(spec, sizeof spec, "mcts:iters=400%s", variant);
+    int n = kt_t_scaled(60);
+    double r = versus(T, spec, "heuristic", n, 2);
+    printf("    %s vs heuristic, %d games: %.3f\n", spec, n, r);
+    KT_CHECK(r > 0.55);
+}
+
 KT_TEST(mcts_beats_random_play)
 {
-    int n = kt_t_scaled(60);
-    double r = versus(T, "mcts:iters=400:rollout=random:prior=0", "random", n, 2);
-    printf("    mcts(400, random rollouts, no prior) vs random, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.7);
+    beats_random(T, "");
 }
 
 KT_TEST(mcts_improves_on_the_heuristic_bot)
 {
-    /* the defaults: heuristic rollouts and prior; search must add to them */
-    int n = kt_t_scaled(60);
-    double r = versus(T, "mcts:iters=400", "heuristic", n, 2);
-    printf("    mcts(400) vs heuristic, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.55);
+    beats_heuristic(T, "");
 }
 
 KT_TEST(mcts_heuristic_rollouts_play_three_players)
@@ -445,14 +460,9 @@ KT_TEST(mcts_early_stop_is_off_with_threads)
 
 KT_TEST(mcts_halving_no_peeking)
 {
-    int positions = 0, differs = 0;
-    no_peeking(T, "mcts:iters=300:root=halving", &positions, &differs);
-    KT_CHECK(positions >= 5);
-    KT_CHECK(differs >= 1);
+    no_peeking(T, "mcts:iters=300:root=halving");
     /* with the PUCT pilot that preselects the candidates (width < legal) */
-    positions = 0;
-    no_peeking(T, "mcts:iters=300:root=halving:width=2:rollout=random", &positions, &differs);
-    KT_CHECK(positions >= 5);
+    no_peeking(T, "mcts:iters=300:root=halving:width=2:rollout=random");
 }
 
 KT_TEST(mcts_halving_deterministic_with_fixed_seed)
@@ -472,13 +482,8 @@ KT_TEST(mcts_halving_spends_its_budget_and_plays_well)
     long long sims = first_decision_sims(T, "hand=6", "mcts:iters=600:root=halving");
     printf("    600-iteration budget, 6 candidates: %lld simulations\n", sims);
     KT_CHECK(sims > 540 && sims <= 600);
-    int n = kt_t_scaled(60);
-    double r = versus(T, "mcts:iters=400:root=halving:rollout=random:prior=0", "random", n, 2);
-    printf("    mcts(400, halving, random rollouts) vs random, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.7);
-    r = versus(T, "mcts:iters=400:root=halving", "heuristic", n, 2);
-    printf("    mcts(400, halving) vs heuristic, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.55);
+    beats_random(T, ":root=halving");
+    beats_heuristic(T, ":root=halving");
 }
 
 KT_TEST(mcts_halving_with_threads_and_time)
@@ -501,10 +506,7 @@ KT_TEST(mcts_halving_with_threads_and_time)
 
 KT_TEST(mcts_opp_policy_no_peeking)
 {
-    int positions = 0, differs = 0;
-    no_peeking(T, "mcts:iters=300:opp=policy", &positions, &differs);
-    KT_CHECK(positions >= 5);
-    KT_CHECK(differs >= 1);
+    no_peeking(T, "mcts:iters=300:opp=policy");
 }
 
 KT_TEST(mcts_opp_policy_deterministic_and_plays_well)
@@ -520,11 +522,6 @@ KT_TEST(mcts_opp_policy_deterministic_and_plays_well)
                   self_play_hash(T, "mcts:iters=200", seed, 5);
     printf("    games of 6 that opp=policy plays differently from opp=tree: %d\n", differ);
     KT_CHECK(differ >= 1);
-    int n = kt_t_scaled(60);
-    double r = versus(T, "mcts:iters=400:opp=policy:rollout=random:prior=0", "random", n, 2);
-    printf("    mcts(400, opp=policy, random rollouts) vs random, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.7);
-    r = versus(T, "mcts:iters=400:opp=policy", "heuristic", n, 2);
-    printf("    mcts(400, opp=policy) vs heuristic, %d games: %.3f\n", n, r);
-    KT_CHECK(r > 0.55);
+    beats_random(T, ":opp=policy");
+    beats_heuristic(T, ":opp=policy");
 }
