@@ -87,6 +87,11 @@ typedef struct kt_allocator {
 
 enum { KT_LANG_EN = 0, KT_LANG_DE = 1 };
 
+/* Viewers of views, action texts and the log: a player index (0-based), or */
+#define KT_SPECTATOR (-1)  /* public information only */
+#define KT_OMNISCIENT (-2) /* everything, hidden information included (records,
+                            * referees, debugging): never show it to a player */
+
 /* ---- games available ----------------------------------------------------- */
 
 typedef enum kt_opttype { KT_OPT_INT, KT_OPT_BOOL, KT_OPT_ENUM, KT_OPT_STR } kt_opttype;
@@ -200,6 +205,45 @@ size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
                           kt_action *out, kt_err *err);
 
+/* ---- several players deciding at once ------------------------------------ */
+
+/* Some decisions are taken by several players at the same time (sealed bids
+ * in Fugger, Welser, Medici).  kt_pending gives the set of players (bit p)
+ * with a decision pending now; it always contains kt_to_move while the game
+ * runs and is 0 at the end.  Games with one decider at a time return just
+ * that player.  Simple clients may keep answering for kt_to_move (the next
+ * pending player becomes kt_to_move after each answer); hosts that let every
+ * seat answer in its own time use the *_as calls below for any pending
+ * player.  A committed choice stays hidden from the others until the rules
+ * reveal it. */
+uint32_t kt_pending(const kt_game *g, const kt_state *s);
+/* Legal actions of pending player `player` (kt_legal when it is kt_to_move);
+ * 0 when that player has nothing to decide now. */
+int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap);
+/* Apply an action of pending player `player`; KT_EILLEGAL if that player has
+ * no decision pending or the action is not legal for them. */
+kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err);
+kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, const char *text,
+                             kt_action *out, kt_err *err);
+size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a,
+                         int viewer, int lang, char *buf, size_t cap);
+char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
+
+/* ---- the game log ------------------------------------------------------------ */
+
+/* What applying `a` (by `actor`, normally kt_to_move(before)) to `before`
+ * did, giving `after`, as `viewer` may see it (a player, KT_SPECTATOR or
+ * KT_OMNISCIENT), in `lang`: a JSON array of events
+ *   [{"kind":"action","player":0,"text":"buy Silver"},
+ *    {"kind":"roll","player":1,"text":"Player 2 rolls 3 + 4 = 7."}, ...]
+ * The first event is always the action itself (its text as `viewer` may
+ * see it); the game adds what followed (dice, production, cards drawn and
+ * gained, attacks, trades, hidden choices revealed, final points).  Private
+ * events reach only the players allowed to see them.  NULL on bad arguments
+ * or when out of memory (see kt_err when given). */
+char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_action a,
+                     const kt_state *after, int viewer, int lang, kt_err *err);
+
 /* ---- results and evaluation --------------------------------------------- */
 
 typedef struct kt_result {
@@ -258,6 +302,9 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
 /* Choose an action for the player to move.  The bot sees only what that
  * player may see (search bots work on determinized copies). */
 kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+/* Choose for pending player `player` (see kt_pending). */
+kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
+                           kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
 /* Search iterations (simulations) the bot has run since it was created,
  * over all its threads; 0 for bots that do not search. */
@@ -274,6 +321,11 @@ kt_record *kt_record_new(const kt_game *g);
 /* Append an action that is about to be applied to `before`.  Keeps a copy of
  * the text; returns KT_ENOMEM on allocation failure. */
 kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a);
+/* Append an action of pending player `player` (see kt_pending); the same as
+ * kt_record_add when `player` is the player to move. */
+kt_status kt_record_add_as(kt_record *r, const kt_state *before, int player, kt_action a);
+/* The player who took action i when it was not the player to move, else -1. */
+int kt_record_actor(const kt_record *r, int i);
 /* Optional per-seat labels ("human", "bot:bmu"). */
 kt_status kt_record_set_seat(kt_record *r, int seat, const char *label);
 int kt_record_length(const kt_record *r);

@@ -113,6 +113,22 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
     return st;
 }
 
+kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out, kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over");
+    if (player == s->h.to_move)
+        return kt_bot_choose(b, s, out, err);
+    if (player < 0 || player >= b->g->nplayers || !((kt_pending(b->g, s) >> player) & 1u))
+        return kt_seterr(err, KT_EILLEGAL, "player %d has nothing to decide now", player + 1);
+    kt_state *c = kt_state_as_copy(b->g, s, player);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_status st = kt_bot_choose(b, c, out, err);
+    kt_state_as_free(b->g, c);
+    return st;
+}
+
 const char *kt_bot_spec(const kt_bot *b) { return b->spec; }
 
 long long kt_bot_simulations(const kt_bot *b)

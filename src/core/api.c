@@ -458,7 +458,7 @@ kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err)
         return kt_seterr(err, KT_EOVER, "the game is over; no action can be applied");
     if (!kt_is_legal(g, s, a)) {
         char txt[128];
-        kt_action_text(g, s, a, -1, KT_LANG_EN, txt, sizeof txt);
+        kt_action_text(g, s, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
         return kt_seterr(err, KT_EILLEGAL,
                          "action %u ('%s') is not legal now (player %d must decide: %s)", a, txt,
                          s->h.to_move + 1, kt_decision(g, s));
@@ -533,7 +533,7 @@ kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
     int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
     for (int lang = KT_LANG_EN; lang <= KT_LANG_DE; lang++) {
         for (int i = 0; i < n; i++) {
-            kt_action_text(g, s, legal[i], -1, lang, txt, sizeof txt);
+            kt_action_text(g, s, legal[i], KT_OMNISCIENT, lang, txt, sizeof txt);
             kt_text_norm(txt, have, sizeof have);
             if (strcmp(have, want) == 0) {
                 *out = legal[i];
@@ -559,6 +559,122 @@ kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
     kt_seterr(err, st, "%s", why.p ? why.p : "illegal action");
     kt_buf_free(&why);
     return st;
+}
+
+/* ------------------------------------------------------------ simultaneous */
+
+uint32_t kt_pending(const kt_game *g, const kt_state *s)
+{
+    if (s->h.status != KT_RUNNING || s->h.to_move < 0)
+        return 0;
+    uint32_t self = 1u << s->h.to_move;
+    if (!g->def->pending)
+        return self;
+    /* to_move is always pending, whatever the game says */
+    return (g->def->pending(g, s) & ((1u << g->nplayers) - 1u)) | self;
+}
+
+static int is_pending(const kt_game *g, const kt_state *s, int player)
+{
+    return player >= 0 && player < g->nplayers && ((kt_pending(g, s) >> player) & 1u);
+}
+
+kt_state *kt_state_as_copy(const kt_game *g, const kt_state *s, int player)
+{
+    kt_state *c = mem(&g->alloc, NULL, 0, g->state_size);
+    if (c) {
+        memcpy(c, s, g->state_size);
+        c->h.to_move = (int8_t)player;
+    }
+    return c;
+}
+
+void kt_state_as_free(const kt_game *g, kt_state *s)
+{
+    if (s)
+        mem(&g->alloc, s, g->state_size, 0);
+}
+
+int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap)
+{
+    if (!is_pending(g, s, player))
+        return 0;
+    if (player == s->h.to_move)
+        return kt_legal(g, s, buf, cap);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c)
+        return 0;
+    int n = kt_legal(g, c, buf, cap);
+    kt_state_as_free(g, c);
+    return n;
+}
+
+static kt_status not_pending(const kt_game *g, const kt_state *s, int player, kt_err *err)
+{
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over; no action can be taken");
+    if (player < 0 || player >= g->nplayers)
+        return kt_seterr(err, KT_EINVAL, "there is no player %d (players 1 to %d)", player + 1,
+                         g->nplayers);
+    return kt_seterr(err, KT_EILLEGAL, "player %d has nothing to decide now (player %d must: %s)",
+                     player + 1, s->h.to_move + 1, kt_decision(g, s));
+}
+
+kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err)
+{
+    if (!is_pending(g, s, player))
+        return not_pending(g, s, player, err);
+    if (player == s->h.to_move)
+        return kt_apply(g, s, a, err);
+    int8_t was = s->h.to_move;
+    s->h.to_move = (int8_t)player;
+    kt_status st = kt_apply(g, s, a, err);
+    if (st != KT_OK)
+        s->h.to_move = was; /* unchanged on error */
+    return st;
+}
+
+kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, const char *text,
+                             kt_action *out, kt_err *err)
+{
+    if (!is_pending(g, s, player))
+        return not_pending(g, s, player, err);
+    if (player == s->h.to_move)
+        return kt_action_parse(g, s, text, out, err);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_status st = kt_action_parse(g, c, text, out, err);
+    kt_state_as_free(g, c);
+    return st;
+}
+
+size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a, int viewer,
+                         int lang, char *buf, size_t cap)
+{
+    if (!is_pending(g, s, player) || player == s->h.to_move)
+        return kt_action_text(g, s, a, viewer, lang, buf, cap);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c) {
+        if (cap)
+            buf[0] = '\0';
+        return 0;
+    }
+    size_t n = kt_action_text(g, c, a, viewer, lang, buf, cap);
+    kt_state_as_free(g, c);
+    return n;
+}
+
+char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang)
+{
+    if (!is_pending(g, s, player) || player == s->h.to_move)
+        return kt_prompt(g, s, lang);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c)
+        return NULL;
+    char *p = kt_prompt(g, c, lang);
+    kt_state_as_free(g, c);
+    return p;
 }
 
 /* ------------------------------------------------------------ results */
@@ -964,6 +1080,10 @@ kt_status kt_check(const kt_game *g, const kt_state *s, kt_err *err)
     if (s->h.status == KT_RUNNING && (s->h.to_move < 0 || s->h.to_move >= g->nplayers))
         return kt_seterr(err, KT_EINTERNAL, "running state without a valid player to move (%d)",
                          s->h.to_move);
+    if (s->h.status == KT_RUNNING && g->def->pending &&
+        !((g->def->pending(g, s) >> s->h.to_move) & 1u))
+        return kt_seterr(err, KT_EINTERNAL, "player to move (%d) has no pending decision",
+                         s->h.to_move + 1);
     kt_buf why;
     kt_buf_init(&why);
     kt_status st = KT_OK;

@@ -58,6 +58,9 @@ struct kt_state {
 };
 
 typedef struct kt_gamedef kt_gamedef;
+/* Sink for game-log events (see kt_log_add); the core owns it and filters
+ * by viewer. */
+typedef struct kt_log kt_log;
 
 /* Immutable configuration; games read their options and cfg from here. */
 struct kt_game {
@@ -162,7 +165,69 @@ struct kt_gamedef {
     /* Invariants (conservation, ranges, consistency of the pending decision).
      * Returns 1 when fine, else 0 with a description in why. */
     int (*check)(const kt_game *g, const kt_state *s, kt_buf *why);
+
+    /* Optional: the game log.  Describe what applying `a` to `before`
+     * (which gave `after`) did, as events (kt_log_add), each with the set
+     * of players allowed to see it: dice rolled and what they produced,
+     * cards drawn/gained/trashed/revealed and why, attacks and their
+     * outcome, trades, hidden choices revealed, final points.  The core
+     * writes the action itself first (kind "action"); the game adds what
+     * followed.  Not on the hot path: may compare the two states, or
+     * re-run the rules on a copy of `before` with its own tracing.  NULL:
+     * the log holds only the actions. */
+    void (*events)(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                   kt_log *out);
+
+    /* Optional: several players deciding at once (sealed bids).  Returns
+     * the set of players (bit p) who have a decision pending now; the set
+     * always contains hdr.to_move while running.  A pending player p other
+     * than hdr.to_move is served by the same legal/apply/prompt/action_text
+     * functions on a copy of the state whose hdr.to_move is p (the core
+     * does this; see kt_legal_as), so the game writes its rules for
+     * "the player to move" only.  apply must then pick the next hdr.to_move
+     * among those still pending, and the order in which pending players
+     * answer must not change the outcome.  A committed but unrevealed
+     * choice stays out of other players' views and action texts, and
+     * determinize resamples it.  NULL: only hdr.to_move decides. */
+    uint32_t (*pending)(const kt_game *g, const kt_state *s);
 };
+
+/* A copy of s (allocated with the game's allocator) whose hdr.to_move is
+ * `player`: how the core serves a pending player other than to_move.
+ * NULL when out of memory.  Free with kt_state_as_free (NULL is fine). */
+kt_state *kt_state_as_copy(const kt_game *g, const kt_state *s, int player);
+void kt_state_as_free(const kt_game *g, kt_state *s);
+
+/* ---- the game log (events) ---- */
+
+/* Visibility of an event: bit p = player p may see it; KT_VIS_SPECTATOR =
+ * spectators may see it.  An omniscient reader (records, referees) sees
+ * every event. */
+#define KT_VIS_SPECTATOR 0x80000000u
+#define KT_VIS_ALL 0xffffffffu
+#define KT_VIS_ONLY(p) (1u << (p))
+#define KT_VIS_EXCEPT(p) (KT_VIS_ALL & ~(1u << (p)))
+
+/* Add an event: `kind` a short snake_case tag ("roll", "produce", "draw",
+ * "gain", "trash", "reveal", "attack", "trade", "score" ...), `player` the
+ * player it is about (-1: none), and the sentence in English and German
+ * (`de` NULL: the English one is used).  Events the log's viewer may not
+ * see are dropped here, so a game may always add both the private and the
+ * public form of an event (KT_VIS_ONLY(p) and KT_VIS_EXCEPT(p)). */
+void kt_log_add(kt_log *log, uint32_t vis, const char *kind, int player, const char *en,
+                const char *de);
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+/* kt_log_add with one printf-formatted text in the log's language; games
+ * call it once per language they write, see kt_log_lang. */
+void kt_log_addf(kt_log *log, uint32_t vis, const char *kind, int player, const char *fmt, ...);
+/* The language (KT_LANG_EN/DE) and viewer (KT_SPECTATOR, KT_OMNISCIENT or a
+ * player) the log is written for: games may skip building text nobody reads. */
+int kt_log_lang(const kt_log *log);
+int kt_log_viewer(const kt_log *log);
+/* Would an event of this visibility be kept? */
+int kt_log_visible(const kt_log *log, uint32_t vis);
 
 /* ---- helpers for games ---- */
 

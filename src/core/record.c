@@ -5,9 +5,13 @@
  *   {"kontor_record":1,"game":"dominion","players":2,"seed":7,
  *    "options":"kingdom=...","seats":["human","bot:bmu"],
  *    "actions":["play Village","buy Silver",...]}
- * Actions are stored as omniscient English text (kt_action_text viewer -1),
- * which is stable across engine versions as long as the rules are, and
- * human-readable.  Replay parses each text against the legal actions.
+ * Actions are stored as omniscient English text (kt_action_text viewer
+ * KT_OMNISCIENT), which is stable across engine versions as long as the
+ * rules are, and human-readable.  Replay parses each text against the legal
+ * actions.  An action of a pending player other than the player to move
+ * (simultaneous decisions, see kt_pending) is stored as
+ *   {"player":2,"action":"bid 300"}
+ * with the 0-based player; `actor[i]` is -1 for the plain form.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +23,7 @@ struct kt_record {
     const kt_game *g;
     char *seat[KT_MAX_PLAYERS];
     char **act;
+    int8_t *actor; /* -1: the player to move; else the pending player who acted */
     int n, cap;
 };
 
@@ -39,7 +44,7 @@ kt_record *kt_record_new(const kt_game *g)
     return r;
 }
 
-static kt_status rec_push(kt_record *r, const char *text)
+static kt_status rec_push(kt_record *r, const char *text, int actor)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 256;
@@ -47,11 +52,16 @@ static kt_status rec_push(kt_record *r, const char *text)
         if (!a)
             return KT_ENOMEM;
         r->act = a;
+        int8_t *who = realloc(r->actor, sizeof *who * (size_t)cap);
+        if (!who)
+            return KT_ENOMEM;
+        r->actor = who;
         r->cap = cap;
     }
     char *t = dupstr(text);
     if (!t)
         return KT_ENOMEM;
+    r->actor[r->n] = (int8_t)actor;
     r->act[r->n++] = t;
     return KT_OK;
 }
@@ -59,8 +69,24 @@ static kt_status rec_push(kt_record *r, const char *text)
 kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a)
 {
     char txt[256];
-    kt_action_text(r->g, before, a, -1, KT_LANG_EN, txt, sizeof txt);
-    return rec_push(r, txt);
+    kt_action_text(r->g, before, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
+    return rec_push(r, txt, -1);
+}
+
+kt_status kt_record_add_as(kt_record *r, const kt_state *before, int player, kt_action a)
+{
+    if (player == kt_to_move(r->g, before))
+        return kt_record_add(r, before, a);
+    if (player < 0 || player >= kt_game_players(r->g))
+        return KT_EINVAL;
+    char txt[256];
+    kt_action_text_as(r->g, before, player, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
+    return rec_push(r, txt, player);
+}
+
+int kt_record_actor(const kt_record *r, int i)
+{
+    return i >= 0 && i < r->n ? r->actor[i] : -1;
 }
 
 kt_status kt_record_set_seat(kt_record *r, int seat, const char *label)
@@ -123,7 +149,14 @@ char *kt_record_json(const kt_record *r)
     for (int i = 0; i < r->n; i++) {
         kt_buf_puts(&b, i ? ",\n  " : "\n  ");
         w.after_key = 1; /* separator written by hand for one action per line */
-        kt_jw_str(&w, r->act[i]);
+        if (r->actor[i] >= 0) {
+            kt_jw_obj(&w);
+            kt_jw_kint(&w, "player", r->actor[i]);
+            kt_jw_kstr(&w, "action", r->act[i]);
+            kt_jw_obj_end(&w);
+        } else {
+            kt_jw_str(&w, r->act[i]);
+        }
     }
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
@@ -139,6 +172,7 @@ void kt_record_free(kt_record *r)
     for (int p = 0; p < KT_MAX_PLAYERS; p++)
         free(r->seat[p]);
     free(r->act);
+    free(r->actor);
     free(r);
 }
 
@@ -175,9 +209,17 @@ kt_status kt_record_load(const char *json, const kt_allocator *alloc, kt_record 
         st = kt_seterr(err, KT_ENOMEM, "out of memory");
     int i = 0;
     for (const kt_jv *c = acts->child; st == KT_OK && c; c = c->next, i++) {
-        if (c->type != KT_JSTR)
+        const kt_jv *who = c->type == KT_JOBJ ? kt_jv_get(c, "player") : NULL;
+        const kt_jv *txt = c->type == KT_JOBJ ? kt_jv_get(c, "action") : c;
+        if (c->type == KT_JOBJ &&
+            (c->n != 2 || !who || who->type != KT_JNUM || !who->isint || who->neg ||
+             who->u >= (uint64_t)np))
+            st = kt_seterr(err, KT_ESTATE,
+                           "field 'actions[%d]': expected {\"player\":0..%lld,\"action\":TEXT}",
+                           i, np - 1);
+        else if (!txt || txt->type != KT_JSTR)
             st = kt_seterr(err, KT_ESTATE, "field 'actions[%d]': expected a string", i);
-        else if (rec_push(rec, c->s) != KT_OK)
+        else if (rec_push(rec, txt->s, who ? (int)who->u : -1) != KT_OK)
             st = kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     if (st == KT_OK && seats && seats->type == KT_JARR) {
@@ -204,7 +246,13 @@ kt_status kt_record_replay(const kt_record *r, const kt_game *g, int n, kt_state
     kt_state_init(g, s);
     for (int i = 0; i < n; i++) {
         kt_action a;
-        kt_status st = kt_action_parse(g, s, r->act[i], &a, err);
+        int who = r->actor[i];
+        kt_status st = who >= 0 ? kt_action_parse_as(g, s, who, r->act[i], &a, err)
+                                : kt_action_parse(g, s, r->act[i], &a, err);
+        if (st == KT_OK && who >= 0)
+            st = kt_apply_as(g, s, who, a, err);
+        else if (st == KT_OK)
+            kt_apply_trusted(g, s, a);
         if (st != KT_OK) {
             if (err) {
                 char m[KT_ERRLEN];
@@ -214,7 +262,6 @@ kt_status kt_record_replay(const kt_record *r, const kt_game *g, int n, kt_state
             }
             return st;
         }
-        kt_apply_trusted(g, s, a);
     }
     return KT_OK;
 }

@@ -361,12 +361,15 @@ static const kt_botdef duel_bots[] = {
 
 #define DUEL_DEF(NAME, BOTS, NBOTS) \
     { \
-        {NAME, "Duel (test game)", "a small trick-taking game with hidden hands", 2, DUEL_MAXP, \
-         2, duel_opts, 1}, \
-        DUEL_MAGIC, BOTS, NBOTS, duel_setup, duel_init, duel_legal, duel_apply, \
-        duel_action_text, NULL, duel_decision_name, duel_prompt, duel_result, duel_evaluate, \
-        duel_determinize, duel_observe, duel_save, duel_load, duel_render, duel_components, \
-        duel_check \
+        .info = {NAME, "Duel (test game)", "a small trick-taking game with hidden hands", 2, \
+                 DUEL_MAXP, 2, duel_opts, 1}, \
+        .magic = DUEL_MAGIC, .bots = BOTS, .nbots = NBOTS, .setup = duel_setup, \
+        .init = duel_init, .legal = duel_legal, .apply = duel_apply, \
+        .action_text = duel_action_text, .decision_name = duel_decision_name, \
+        .prompt = duel_prompt, .result = duel_result, .evaluate = duel_evaluate, \
+        .determinize = duel_determinize, .observe = duel_observe, .save = duel_save, \
+        .load = duel_load, .render = duel_render, .components = duel_components, \
+        .check = duel_check, \
     }
 
 const kt_gamedef kt_test_duel = DUEL_DEF("duel", duel_bots, 1);
