@@ -132,6 +132,17 @@ const kt_botinfo *kt_game_bot(const char *game, int i);
 /* The game's component listing (cards, tiles...) as readable text. */
 char *kt_game_components(const char *name, int lang);
 
+/* Explain one component of a game (card, tile, character, ...) by its English
+ * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
+ * has that name.  *out is malloc'd (kt_free). */
+kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
+/* One-line notice about the game's data (e.g. reconstructed components), or
+ * NULL. */
+const char *kt_game_notice(const char *game);
+/* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
+ * NULL when `level` is not a level name.  kt_bot_new accepts level names. */
+const char *kt_game_level(const char *game, const char *level);
+
 /* ---- configuration ------------------------------------------------------- */
 
 /* Create a configuration.  `options` is "key=value;key=value" (';' or newline
@@ -200,6 +211,10 @@ void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a);
  * details redacted).  Returns the length written (always NUL terminated). */
 size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
                       int viewer, int lang, char *buf, size_t cap);
+/* Group label of an action for folding long menus ("buy", "bonus: die 3");
+ * "" when the game does not group it.  Returns the length written. */
+size_t kt_action_group(const kt_game *g, const kt_state *s, kt_action a, int lang, char *buf,
+                       size_t cap);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,

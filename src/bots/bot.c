@@ -42,6 +42,10 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot *
     *out = NULL;
     if (!spec || !*spec)
         return kt_seterr(err, KT_EINVAL, "empty bot spec");
+    /* level names: "easy", "medium", "hard" stand for the game's bot specs */
+    const char *level = kt_game_level(g->def->info.name, spec);
+    if (level)
+        return kt_bot_new(g, level, seed, out, err);
     char name[64];
     size_t nl = strcspn(spec, ":=");
     if (nl >= sizeof name)

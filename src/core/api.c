@@ -95,6 +95,45 @@ char *kt_game_components(const char *name, int lang)
     return kt_buf_take(&b);
 }
 
+kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err)
+{
+    *out = NULL;
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d)
+        return kt_seterr(err, KT_EUNKNOWN, "unknown game '%s'", game ? game : "");
+    char want[128];
+    kt_text_norm(name ? name : "", want, sizeof want);
+    kt_buf b;
+    kt_buf_init(&b);
+    if (want[0] && d->describe && d->describe(want, lang, &b)) {
+        *out = kt_buf_take(&b);
+        return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    kt_buf_free(&b);
+    return kt_seterr(err, KT_EUNKNOWN,
+                     "%s has no component called '%s' (type `kontor games %s` for the list)",
+                     d->info.title, name ? name : "", d->info.name);
+}
+
+const char *kt_game_notice(const char *game)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    return d ? d->notice : NULL;
+}
+
+const char *kt_game_level(const char *game, const char *level)
+{
+    static const char *const names[3] = {"easy", "medium", "hard"};
+    static const char *const fallback[3] = {"random", "heuristic", "mcts:time=1000"};
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || !level)
+        return NULL;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(level, names[i]) == 0)
+            return d->levels[i] ? d->levels[i] : fallback[i];
+    return NULL;
+}
+
 /* ------------------------------------------------------------ games */
 
 static void game_destroy(kt_game *g)
@@ -474,6 +513,26 @@ size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a, int view
     kt_buf b;
     kt_buf_init(&b);
     g->def->action_text(g, s, a, viewer, lang, &b);
+    size_t n = 0;
+    if (cap) {
+        n = b.p ? b.len : 0;
+        if (n >= cap)
+            n = cap - 1;
+        if (n)
+            memcpy(buf, b.p, n);
+        buf[n] = '\0';
+    }
+    kt_buf_free(&b);
+    return n;
+}
+
+size_t kt_action_group(const kt_game *g, const kt_state *s, kt_action a, int lang, char *buf,
+                       size_t cap)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    if (g->def->action_group)
+        g->def->action_group(g, s, a, lang, &b);
     size_t n = 0;
     if (cap) {
         n = b.p ? b.len : 0;

@@ -190,6 +190,27 @@ struct kt_gamedef {
      * choice stays out of other players' views and action texts, and
      * determinize resamples it.  NULL: only hdr.to_move decides. */
     uint32_t (*pending)(const kt_game *g, const kt_state *s);
+
+    /* Optional: explain one component (card, Trait, Event, tile, character,
+     * goal card, progress card ...) named `name` (normalized by
+     * kt_text_norm; English or German name) in `lang`, in the project's own
+     * words.  Returns 1 when found.  Backs `help NAME` in play and
+     * `kontor games GAME NAME`. */
+    int (*describe)(const char *name, int lang, kt_buf *out);
+
+    /* Optional: a short group label for an action ("buy", "bonus: die 3",
+     * "build road") so front ends can fold long lists into submenus.  Empty
+     * output = no group.  Same contract as action_text (any code). */
+    void (*action_group)(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
+
+    /* Bot specs behind the level names "easy", "medium" and "hard" (e.g.
+     * "random", "heuristic", "mcts:time=1000"); NULL entries fall back to
+     * random / heuristic / mcts:time=1000. */
+    const char *levels[3];
+
+    /* Optional one-line notice shown on the start screen and by `kontor
+     * games`, e.g. that component data was reconstructed (with the doc). */
+    const char *notice;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is

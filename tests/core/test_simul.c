@@ -215,3 +215,28 @@ KT_TEST(simul_sequential_clients_still_work)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+KT_TEST(core_bot_levels_resolve_for_every_game)
+{
+    for (int i = 0; i < kt_game_count(); i++) {
+        const char *name = kt_game_info(i)->name;
+        kt_game *g = NULL;
+        kt_err err;
+        KT_OKS(kt_game_new(name, NULL, 0, 1, NULL, &g, &err), &err);
+        KT_REQUIRE(g);
+        const char *levels[3] = {"easy", "medium", "hard"};
+        for (int k = 0; k < 3; k++) {
+            const char *spec = kt_game_level(name, levels[k]);
+            KT_CHECK(spec && *spec);
+            kt_bot *b = NULL;
+            KT_OKS(kt_bot_new(g, levels[k], 1, &b, &err), &err);
+            KT_CHECK(b && strcmp(kt_bot_spec(b), spec) == 0);
+            kt_bot_free(b);
+        }
+        KT_CHECK(kt_game_level(name, "expert") == NULL);
+        char *text = NULL;
+        KT_EQ(kt_game_describe(name, "No Such Thing", KT_LANG_EN, &text, &err), KT_EUNKNOWN);
+        KT_CHECK(text == NULL && strstr(err.msg, "no component called 'No Such Thing'"));
+        kt_game_free(g);
+    }
+}
