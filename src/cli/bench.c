@@ -263,6 +263,11 @@ int cli_bench(int argc, char **argv)
     double min_share = 1.0;
     uint64_t fingerprint = 0x6b6f6e746f72ULL;
     long long total_actions = 0;
+    /* One fingerprint per game too, so a change to one game shows as that
+     * game's line alone (the overall value mixes them in item order). */
+    uint64_t game_fp[16];
+    const char *game_name[16];
+    int ngames_fp = 0;
     int ran = 0;
     for (int it = 0; it < NITEMS; it++) {
         const bench_item *b = &items[it];
@@ -306,6 +311,15 @@ int cli_bench(int argc, char **argv)
         }
         if (ok) {
             fingerprint = (fingerprint ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
+            int gi = 0;
+            while (gi < ngames_fp && strcmp(game_name[gi], b->game))
+                gi++;
+            if (gi == ngames_fp && ngames_fp < 16) {
+                game_name[ngames_fp] = b->game;
+                game_fp[ngames_fp++] = 0x6b6f6e746f72ULL;
+            }
+            if (gi < ngames_fp)
+                game_fp[gi] = (game_fp[gi] ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
             total_actions += acts;
             /* speed pass */
             long long games = 0, sacts = 0;
@@ -345,8 +359,11 @@ int cli_bench(int argc, char **argv)
     }
     if (search)
         bench_search(only, seconds);
-    printf("\nrates are per CPU second of the benchmark thread; it got at least %.0f%% of a core\n"
-           "fingerprint: %016llx  (%lld actions over the fingerprint games)\n",
-           100.0 * min_share, (unsigned long long)fingerprint, total_actions);
+    printf("\nrates are per CPU second of the benchmark thread; it got at least %.0f%% of a core\n",
+           100.0 * min_share);
+    for (int i = 0; i < ngames_fp; i++)
+        printf("fingerprint %-10s %016llx\n", game_name[i], (unsigned long long)game_fp[i]);
+    printf("fingerprint: %016llx  (%lld actions over the fingerprint games)\n",
+           (unsigned long long)fingerprint, total_actions);
     return 0;
 }
