@@ -94,7 +94,9 @@ enum { KT_LANG_EN = 0, KT_LANG_DE = 1 };
 
 /* ---- games available ----------------------------------------------------- */
 
-typedef enum kt_opttype { KT_OPT_INT, KT_OPT_BOOL, KT_OPT_ENUM, KT_OPT_STR } kt_opttype;
+/* KT_OPT_PATH is text naming a file or folder the engine will read: hosts
+ * that serve untrusted clients refuse such options (see kt_options_read_files). */
+typedef enum kt_opttype { KT_OPT_INT, KT_OPT_BOOL, KT_OPT_ENUM, KT_OPT_STR, KT_OPT_PATH } kt_opttype;
 
 typedef struct kt_optinfo {
     const char *name;
@@ -211,10 +213,19 @@ void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a);
  * details redacted).  Returns the length written (always NUL terminated). */
 size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
                       int viewer, int lang, char *buf, size_t cap);
-/* Group label of an action for folding long menus ("buy", "bonus: die 3");
- * "" when the game does not group it.  Returns the length written. */
-size_t kt_action_group(const kt_game *g, const kt_state *s, kt_action a, int lang, char *buf,
-                       size_t cap);
+/* How an action appears in a menu, for front ends that fold long lists:
+ * items sort by `rank` (stable; equal ranks keep the legal order), items with
+ * the same `group` form a submenu ("buy", "bonus actions: die 3"), and an
+ * item with a `key` is picked by typing that key (Catan: the vertex number
+ * printed on the map) instead of a menu number.  Keys are unique among the
+ * legal actions.  All zero/empty when the game says nothing. */
+typedef struct kt_menu_item {
+    int rank;
+    char group[64];
+    char key[16];
+} kt_menu_item;
+void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                      kt_menu_item *out);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
@@ -290,7 +301,9 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
 char *kt_state_json(const kt_game *g, const kt_state *s);
-/* Readable text view for a terminal, as seen by `viewer` (-1 = everything). */
+/* Readable text view for a terminal, as seen by `viewer` (-1 = everything).
+ * `lang` may carry KT_COLOR: the terminal shows ANSI colours. */
+#define KT_COLOR 0x100
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
 
 /* Load a full-state JSON: creates a configuration and a state, validating

@@ -17,6 +17,7 @@ static void print_opt(const kt_optinfo *o, const char *indent)
     case KT_OPT_BOOL: snprintf(type, sizeof type, "bool"); break;
     case KT_OPT_ENUM: snprintf(type, sizeof type, "%s", o->choices); break;
     case KT_OPT_STR: snprintf(type, sizeof type, "text"); break;
+    case KT_OPT_PATH: snprintf(type, sizeof type, "path (reads files)"); break;
     }
     printf("%s%-18s %-22s default %-8s %s\n", indent, o->name, type,
            o->def && *o->def ? o->def : "\"\"", o->help);

@@ -526,24 +526,14 @@ size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a, int view
     return n;
 }
 
-size_t kt_action_group(const kt_game *g, const kt_state *s, kt_action a, int lang, char *buf,
-                       size_t cap)
+void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                      kt_menu_item *out)
 {
-    kt_buf b;
-    kt_buf_init(&b);
-    if (g->def->action_group)
-        g->def->action_group(g, s, a, lang, &b);
-    size_t n = 0;
-    if (cap) {
-        n = b.p ? b.len : 0;
-        if (n >= cap)
-            n = cap - 1;
-        if (n)
-            memcpy(buf, b.p, n);
-        buf[n] = '\0';
-    }
-    kt_buf_free(&b);
-    return n;
+    memset(out, 0, sizeof *out);
+    if (g->def->menu_item)
+        g->def->menu_item(g, s, a, lang, out);
+    out->group[sizeof out->group - 1] = '\0';
+    out->key[sizeof out->key - 1] = '\0';
 }
 
 void kt_text_norm(const char *in, char *out, size_t cap)
@@ -864,7 +854,8 @@ char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
         return NULL;
     kt_buf b;
     kt_buf_init(&b);
-    g->def->render(g, v, viewer, lang, &b);
+    b.color = (lang & KT_COLOR) != 0;
+    g->def->render(g, v, viewer, lang & 0xff, &b);
     free(tmp);
     return kt_buf_take(&b);
 }

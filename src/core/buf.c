@@ -13,6 +13,7 @@ void kt_buf_init(kt_buf *b)
     b->p = NULL;
     b->len = b->cap = 0;
     b->oom = 0;
+    b->color = 0;
 }
 
 void kt_buf_free(kt_buf *b)
@@ -89,10 +90,25 @@ void kt_buf_printf(kt_buf *b, const char *fmt, ...)
 size_t kt_utf8_width(const char *s)
 {
     size_t w = 0;
-    for (; *s; s++)
+    for (; *s; s++) {
+        if (*s == '\033' && s[1] == '[') { /* ANSI colour (SGR): no width */
+            s += 2;
+            while (*s && !(*s >= '@' && *s <= '~'))
+                s++;
+            if (!*s)
+                break;
+            continue;
+        }
         if (((unsigned char)*s & 0xC0) != 0x80)
             w++;
+    }
     return w;
+}
+
+void kt_buf_sgr(kt_buf *b, const char *code)
+{
+    if (b->color)
+        kt_buf_printf(b, "\033[%sm", code && *code ? code : "0");
 }
 
 void kt_buf_pad_to(kt_buf *b, size_t col)

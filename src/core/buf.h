@@ -16,6 +16,7 @@ typedef struct kt_buf {
     char *p;
     size_t len, cap;
     int oom;
+    int color; /* the reader's terminal shows ANSI colours (set by kt_render) */
 } kt_buf;
 
 void kt_buf_init(kt_buf *b);
@@ -39,7 +40,12 @@ void kt_buf_pad_to(kt_buf *b, size_t col);
  * Returns NULL if an allocation failed. */
 char *kt_buf_take(kt_buf *b);
 
-/* Number of UTF-8 code points in s (display width for our text). */
+/* Start an ANSI SGR attribute ("1" bold, "31" red, "0" reset...) when the
+ * buffer's reader wants colour (b->color); nothing otherwise. */
+void kt_buf_sgr(kt_buf *b, const char *code);
+
+/* Number of UTF-8 code points in s (display width for our text); ANSI
+ * colour sequences count zero. */
 size_t kt_utf8_width(const char *s);
 
 #endif

@@ -198,10 +198,15 @@ struct kt_gamedef {
      * `kontor games GAME NAME`. */
     int (*describe)(const char *name, int lang, kt_buf *out);
 
-    /* Optional: a short group label for an action ("buy", "bonus: die 3",
-     * "build road") so front ends can fold long lists into submenus.  Empty
-     * output = no group.  Same contract as action_text (any code). */
-    void (*action_group)(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
+    /* Optional: how an action appears in a menu (kt_menu_item in kontor.h):
+     * a sort rank, a submenu group and an optional key typed to pick it
+     * (Catan: the vertex number printed on the map).  Front ends sort by
+     * rank (stable), fold groups, and number the items without a key.
+     * Keys must be unique among the legal actions.  Leaves *out zeroed to
+     * say nothing.  Same contract as action_text (any code).  Not used by
+     * kt_legal: the legal order (and so random play) stays as it is. */
+    void (*menu_item)(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                      kt_menu_item *out);
 
     /* Bot specs behind the level names "easy", "medium" and "hard" (e.g.
      * "random", "heuristic", "mcts:time=1000"); NULL entries fall back to

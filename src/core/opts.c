@@ -85,6 +85,7 @@ kt_status kt_opt_set(const kt_optinfo *d, kt_optval *val, const char *text, cons
                              d->choices);
         break;
     case KT_OPT_STR:
+    case KT_OPT_PATH:
         break;
     }
     char *s = malloc(strlen(text) + 1);

@@ -1010,7 +1010,7 @@ static void bot_destroy(void *ud)
 }
 
 static const kt_optinfo file_opts[] = {
-    {"file", KT_OPT_STR, "", 0, 0, NULL, "path of the rule file (docs/bot-files.md)"},
+    {"file", KT_OPT_PATH, "", 0, 0, NULL, "path of the rule file (docs/bot-files.md)"},
 };
 
 const kt_botdef dom_bots[DOM_NBOTS] = {

@@ -14,7 +14,7 @@ static const kt_optinfo mp2_opts[] = {
     {"characters", KT_OPT_STR, "", 0, 0, NULL,
      "fixed characters in seat order, e.g. 'mongke,dewu,abha'; empty: draft players+1 "
      "characters in reverse seat order"},
-    {"data_dir", KT_OPT_STR, "", 0, 0, NULL,
+    {"data_dir", KT_OPT_PATH, "", 0, 0, NULL,
      "read map.txt, board.txt, cards.txt, contracts.txt, tiles.txt from this directory "
      "instead of the built-in data"},
     {"first_player", KT_OPT_ENUM, "highest", 0, 0, "highest|last",
