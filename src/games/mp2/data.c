@@ -11,21 +11,33 @@
  * Everything lands in the pointer-free mp2_cfg; bundles become mp2_reward
  * entries in cfg->rw[] referred to by index.
  *
- * Every error names the file, line, record and field, e.g.
- *   "mp2/map.txt line 40 (city Kashgar): field 'shield': unknown shield 'mon'".
+ * Every error names the file, line, record kind and field, e.g.
+ *   "mp2/map.txt line 40 (city): field 'shield': unknown shield key".
+ * Errors never quote the files' contents (names, values, words): data_dir
+ * may point anywhere, and a message must not disclose what a file holds.
+ * Only our own words appear: known record kinds, our field names, limits.
+ * Files are read only when they are regular files of at most MAXFILE bytes.
+ *
+ * No mutable globals and no strtok: several threads may create games at
+ * once (kontor.h), so lists inside a value are split with split_plus().
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../core/embed.h"
 #include "mp2.h"
 
 #define MAXF 16
 #define VALLEN 200
+#define MAXFILE (256 * 1024) /* largest data file read from data_dir */
+#define MAXPATH 512          /* longest data_dir path + file name */
 
 typedef struct rec_t {
     int line;
@@ -41,11 +53,25 @@ typedef struct rec_t {
 typedef struct ld_t {
     mp2_cfg *c;
     kt_err *err;
-    char fname[160];
+    char fname[MAXPATH];
     int failed;
     rec_t *recs;
     int nrec;
+    int loc_line[MP2_MAXLOC]; /* line of each location's record (errors) */
 } ld_t;
+
+/* Record kinds of all files: the only record words an error may repeat. */
+static const char *const known_kinds[] = {
+    "shield", "start", "city",  "oasis",    "route", "space",  "book",    "guild", "special",
+    "track",  "card",  "contract", "offer", "goal",  "marker", "outpost", "rtile", "builtin"};
+
+static const char *kind_word(const rec_t *r)
+{
+    for (size_t i = 0; i < sizeof known_kinds / sizeof known_kinds[0]; i++)
+        if (strcmp(r->kind, known_kinds[i]) == 0)
+            return known_kinds[i];
+    return "record";
+}
 
 static const char *const src_names[] = {"seed", "rulebook", "public", "recon"};
 
@@ -69,16 +95,15 @@ static int rfail(ld_t *L, const rec_t *r, const char *field, const char *fmt, ..
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    char where[120] = "";
-    if (r)
-        snprintf(where, sizeof where, " line %d (%s%s%s)", r->line, r->kind,
-                 r->nnames ? " " : "", r->nnames ? r->name[0] : "");
+    char where[64] = "";
+    if (r && r->line > 0)
+        snprintf(where, sizeof where, " line %d (%s)", r->line, kind_word(r));
+    else if (r)
+        snprintf(where, sizeof where, " (%s)", kind_word(r));
     char fld[40] = "";
     if (field)
-        snprintf(fld, sizeof fld, " field '%s':", field);
-    char full[600];
-    snprintf(full, sizeof full, "%.160s%s:%s %s", L->fname, where, fld, msg);
-    kt_seterr(L->err, KT_EINVAL, "%.300s", full);
+        snprintf(fld, sizeof fld, " field '%.20s':", field);
+    kt_seterr(L->err, KT_EINVAL, "%.200s%s:%s %s", L->fname, where, fld, msg);
     return 0;
 }
 
@@ -143,19 +168,19 @@ static int split_file(ld_t *L, const char *text)
             char *eq = strchr(tok[i], '=');
             if (!eq) {
                 if (r->nf > 0)
-                    return rfail(L, r, NULL, "name '%s' after the key=value fields", tok[i]);
+                    return rfail(L, r, NULL, "word %d: a name after the key=value fields", i + 1);
                 if (r->nnames == 2 || strlen(tok[i]) >= sizeof r->name[0])
-                    return rfail(L, r, NULL, "unexpected word '%.40s'", tok[i]);
+                    return rfail(L, r, NULL, "word %d: too many names or a name too long", i + 1);
                 strcpy(r->name[r->nnames++], tok[i]);
                 continue;
             }
             *eq = '\0';
             if (r->nf == MAXF || strlen(tok[i]) >= sizeof r->key[0] ||
                 strlen(eq + 1) >= VALLEN)
-                return rfail(L, r, tok[i], "field too long or too many fields");
+                return rfail(L, r, NULL, "word %d: field too long or too many fields", i + 1);
             for (int k = 0; k < r->nf; k++)
                 if (strcmp(r->key[k], tok[i]) == 0)
-                    return rfail(L, r, tok[i], "given twice");
+                    return rfail(L, r, NULL, "word %d: field given twice", i + 1);
             strcpy(r->key[r->nf], tok[i]);
             strcpy(r->val[r->nf], eq + 1);
             r->nf++;
@@ -196,12 +221,12 @@ static int rdone(ld_t *L, rec_t *r, uint8_t *src)
         if (strcmp(s, src_names[i]) == 0)
             k = i;
     if (k < 0)
-        return rfail(L, r, "src", "'%s' is not one of seed, rulebook, public, recon", s);
+        return rfail(L, r, "src", "must be one of seed, rulebook, public, recon");
     if (src)
         *src = (uint8_t)k;
     for (int i = 0; i < r->nf; i++)
         if (!(r->used & (1u << i)))
-            return rfail(L, r, r->key[i], "unknown field for a %s record", r->kind);
+            return rfail(L, r, NULL, "key=value field %d is not known for this kind of record", i + 1);
     return 1;
 }
 
@@ -219,9 +244,9 @@ static int fint(ld_t *L, rec_t *r, const char *key, int lo, int hi, int def, int
     errno = 0;
     long x = strtol(v, &end, 10);
     if (!*v || *end || errno)
-        return rfail(L, r, key, "'%s' is not a number", v);
+        return rfail(L, r, key, "not a number");
     if (x < lo || x > hi)
-        return rfail(L, r, key, "%ld is outside %d..%d", x, lo, hi);
+        return rfail(L, r, key, "outside %d..%d", lo, hi);
     *out = (int)x;
     return 1;
 }
@@ -281,7 +306,7 @@ static int parse_reward(ld_t *L, rec_t *r, const char *field, const char *text, 
         int any = 0;
         for (;;) {
             if (!isdigit((unsigned char)*p))
-                return rfail(L, r, field, "expected a count such as 2c at '%s'", p);
+                return rfail(L, r, field, "expected a count such as 2c");
             int n = 0;
             while (isdigit((unsigned char)*p) && n < 1000)
                 n = n * 10 + (*p++ - '0');
@@ -295,17 +320,16 @@ static int parse_reward(ld_t *L, rec_t *r, const char *field, const char *text, 
                 if (strcmp(item_codes[i].code, code) == 0)
                     item = item_codes[i].item;
             if (item < 0)
-                return rfail(L, r, field, "unknown item '%s' (use c, cam, jade, pep, silk, gold, "
-                                          "vp, good, draw, contract, black, move, xpost, shield)",
-                             code);
+                return rfail(L, r, field, "unknown item (use c, cam, jade, pep, silk, gold, vp, "
+                                          "good, draw, contract, black, move, xpost, shield)");
             if (n < 1 || n > 30)
-                return rfail(L, r, field, "count %d of '%s' outside 1..30", n, code);
+                return rfail(L, r, field, "count of %s outside 1..30", mp2_item_code(item));
             if (item >= MP2_NRES && !(flags & BF_SPECIAL))
-                return rfail(L, r, field, "'%s' is not allowed here (only coins, camels, jade, "
+                return rfail(L, r, field, "%s is not allowed here (only coins, camels, jade, "
                                           "goods and points)",
-                             code);
+                             mp2_item_code(item));
             if (b->n[item])
-                return rfail(L, r, field, "item '%s' given twice", code);
+                return rfail(L, r, field, "item %s given twice", mp2_item_code(item));
             b->n[item] = (int8_t)n;
             any = 1;
             if (*p == '+') {
@@ -327,7 +351,7 @@ static int parse_reward(ld_t *L, rec_t *r, const char *field, const char *text, 
             continue;
         }
         if (*p)
-            return rfail(L, r, field, "unexpected '%s'", p);
+            return rfail(L, r, field, "unexpected text after a bundle");
         break;
     }
     for (int i = 0; i < rw.nalt; i++)
@@ -391,6 +415,26 @@ static int find_shield(const mp2_cfg *c, const char *s, const char keys[][MP2_NA
 
 /* ------------------------------------------------------------ map.txt */
 
+/* Next '+'-separated word of *p into out (truncated to cap - 1 bytes;
+ * values are shorter than VALLEN, so with cap >= VALLEN nothing is lost),
+ * advancing *p past it; *p becomes NULL after the last word.  Returns 0
+ * when there is nothing left.  Replaces strtok, whose hidden position is
+ * shared by all threads. */
+static int split_plus(const char **p, char *out, size_t cap)
+{
+    const char *s = *p;
+    if (!s)
+        return 0;
+    const char *e = strchr(s, '+');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+    *p = e ? e + 1 : NULL;
+    return 1;
+}
+
 typedef struct mapctx {
     char shield_key[MP2_NSHIELD][MP2_NAME];
     int nshield;
@@ -404,7 +448,7 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
     if (c->nloc >= MP2_MAXLOC)
         return rfail(L, r, NULL, "more than %d locations", MP2_MAXLOC);
     if (find_loc(c, r->name[0]) >= 0)
-        return rfail(L, r, NULL, "location '%s' defined twice", r->name[0]);
+        return rfail(L, r, NULL, "location defined twice");
     mp2_loc *l = &c->loc[c->nloc];
     memset(l, 0, sizeof *l);
     l->kind = (uint8_t)kind;
@@ -419,10 +463,10 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
     int x, y;
     char tail;
     if (sscanf(at, "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || x > 10 || y < 0 || y > 6)
-        return rfail(L, r, "at", "'%s' must be x,y with x in 0..10 and y in 0..6", at);
+        return rfail(L, r, "at", "must be x,y with x in 0..10 and y in 0..6");
     for (int i = 0; i < c->nloc; i++)
         if (c->loc[i].x == x && c->loc[i].y == y)
-            return rfail(L, r, "at", "position %d,%d is taken by %s", x, y, c->loc[i].name);
+            return rfail(L, r, "at", "position taken by the location on line %d", L->loc_line[i]);
     l->x = (uint8_t)x;
     l->y = (uint8_t)y;
     l->shield = MP2_NONE;
@@ -433,19 +477,18 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
         if (strcmp(sz, "large") == 0)
             l->large = 1;
         else if (strcmp(sz, "regional") != 0)
-            return rfail(L, r, "size", "'%s' must be large or regional", sz);
+            return rfail(L, r, "size", "must be large or regional");
         const char *sh = freq(L, r, "shield");
         if (!sh)
             return 0;
         int k = find_shield(c, sh, M->shield_key);
         if (k < 0)
-            return rfail(L, r, "shield", "unknown shield '%s'", sh);
+            return rfail(L, r, "shield", "unknown shield key");
         l->shield = (uint8_t)k;
         const char *has = fget(r, "has");
-        if (has) {
-            char tmp[VALLEN];
-            snprintf(tmp, sizeof tmp, "%s", has);
-            for (char *t = strtok(tmp, "+"); t; t = strtok(NULL, "+")) {
+        char t[VALLEN];
+        for (const char *q = has; q && split_plus(&q, t, sizeof t);) {
+            {
                 uint8_t *flag = strcmp(t, "bonus") == 0       ? &l->bonus
                                 : strcmp(t, "card") == 0      ? &l->card
                                 : strcmp(t, "contracts") == 0 ? &l->ccity
@@ -453,17 +496,17 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
                                 : strcmp(t, "special") == 0   ? &l->special
                                                               : NULL;
                 if (!flag)
-                    return rfail(L, r, "has", "unknown role '%s' (bonus, card, contracts, "
-                                              "outpost, special)",
-                                 t);
+                    return rfail(L, r, "has", "unknown role (bonus, card, contracts, outpost, "
+                                              "special)");
                 if (*flag)
-                    return rfail(L, r, "has", "role '%s' given twice", t);
+                    return rfail(L, r, "has", "role given twice");
                 *flag = 1; /* numbered after the whole file is read */
             }
         }
     }
     if (!rdone(L, r, &l->src))
         return 0;
+    L->loc_line[c->nloc] = r->line;
     c->nloc++;
     return 1;
 }
@@ -475,7 +518,7 @@ static int load_route(ld_t *L, rec_t *r)
         return rfail(L, r, NULL, "a route needs two location names");
     int a = find_loc(c, r->name[0]), b = find_loc(c, r->name[1]);
     if (a < 0 || b < 0)
-        return rfail(L, r, NULL, "unknown location '%s'", a < 0 ? r->name[0] : r->name[1]);
+        return rfail(L, r, NULL, "%s location unknown", a < 0 ? "first" : "second");
     if (a == b)
         return rfail(L, r, NULL, "a route must join two different locations");
     if (c->nroute >= MP2_MAXROUTE)
@@ -483,10 +526,10 @@ static int load_route(ld_t *L, rec_t *r)
     for (int i = 0; i < c->nroute; i++)
         if ((c->route[i].a == a && c->route[i].b == b) ||
             (c->route[i].a == b && c->route[i].b == a))
-            return rfail(L, r, NULL, "%s - %s is given twice", c->loc[a].name, c->loc[b].name);
+            return rfail(L, r, NULL, "route given twice");
     if (c->loc[a].nadj >= MP2_MAXADJ || c->loc[b].nadj >= MP2_MAXADJ)
-        return rfail(L, r, NULL, "more than %d routes at %s", MP2_MAXADJ,
-                     c->loc[c->loc[a].nadj >= MP2_MAXADJ ? a : b].name);
+        return rfail(L, r, NULL, "more than %d routes at the %s location", MP2_MAXADJ,
+                     c->loc[a].nadj >= MP2_MAXADJ ? "first" : "second");
     mp2_route *ro = &c->route[c->nroute];
     memset(ro, 0, sizeof *ro);
     ro->a = (uint8_t)a;
@@ -505,7 +548,7 @@ static int load_route(ld_t *L, rec_t *r)
     if (seal) {
         int g = find_guild(seal);
         if (g <= G_FARMER)
-            return rfail(L, r, "seal", "'%s' must be spicer, tailor or jeweler", seal);
+            return rfail(L, r, "seal", "must be spicer, tailor or jeweler");
         ro->seal = (uint8_t)(1 + g);
     }
     if (!rdone(L, r, &ro->src))
@@ -531,8 +574,9 @@ static int number_roles(ld_t *L)
             c->special_loc[ns] = (uint8_t)i;
             l->special = (uint8_t)++ns;
             if (!l->bonus)
-                return rfail(L, NULL, NULL, "special city %s needs a bonus marker (has=bonus)",
-                             l->name);
+                return rfail(L, NULL, NULL, "the special city on line %d needs a bonus marker "
+                                            "(has=bonus)",
+                             L->loc_line[i]);
         }
         if (l->bonus) {
             if (nb == MP2_NBONUSCITY)
@@ -590,7 +634,7 @@ static int check_map(ld_t *L)
         if (c->loc[i].kind == LK_OASIS)
             c->oasis_mask |= 1ull << i;
         if (c->loc[i].nadj == 0)
-            return rfail(L, NULL, NULL, "location %s has no route", c->loc[i].name);
+            return rfail(L, NULL, NULL, "the location on line %d has no route", L->loc_line[i]);
     }
     if (nstart != 1)
         return rfail(L, NULL, NULL, "exactly one start location needed (found %d)", nstart);
@@ -607,14 +651,14 @@ static int check_map(ld_t *L)
     }
     for (int i = 0; i < c->nloc; i++)
         if (!(seen >> i & 1))
-            return rfail(L, NULL, NULL, "%s cannot be reached from %s", c->loc[i].name,
-                         c->loc[c->start].name);
+            return rfail(L, NULL, NULL, "the location on line %d cannot be reached from the start",
+                         L->loc_line[i]);
     for (int s = 0; s < MP2_NSHIELD; s++) {
         for (int i = 0; i < c->nloc; i++)
             if (c->loc[i].kind == LK_CITY && c->loc[i].shield == s)
                 c->shield_mask[s] |= 1ull << i;
         if (!c->shield_mask[s])
-            return rfail(L, NULL, NULL, "no city carries shield '%s'", c->shield[s]);
+            return rfail(L, NULL, NULL, "no city carries shield %d (in file order)", s + 1);
     }
     return number_roles(L);
 }
@@ -735,8 +779,7 @@ static int load_board(ld_t *L)
         } else if (strcmp(r->kind, "special") == 0) {
             int loc = r->nnames == 1 ? find_loc(c, r->name[0]) : -1;
             if (loc < 0 || !c->loc[loc].special)
-                return rfail(L, r, NULL, "'%s' is not a special city of the map",
-                             r->nnames ? r->name[0] : "");
+                return rfail(L, r, NULL, "not a special city of the map");
             int k = c->loc[loc].special - 1;
             if (have_special >> k & 1)
                 return rfail(L, r, NULL, "special city given twice");
@@ -748,11 +791,11 @@ static int load_board(ld_t *L)
                 return 0;
             int g = find_guild(gs);
             if (g < 0)
-                return rfail(L, r, "guild", "unknown guild '%s'", gs);
+                return rfail(L, r, "guild", "unknown guild (farmer, spicer, tailor, jeweler)");
             for (int j = 0; j < MP2_NSPECIAL; j++)
                 if ((have_special >> j & 1) && j != k && c->special[j].guild == g)
-                    return rfail(L, r, "guild", "guild '%s' already belongs to %s", gs,
-                                 c->loc[c->special[j].loc].name);
+                    return rfail(L, r, "guild", "the %s guild already belongs to another special city",
+                                 guild_keys[g]);
             sp->guild = (uint8_t)g;
             int t1, t2;
             if (!freward(L, r, "space1", BF_ALT | BF_SPECIAL, 1, &sp->reward[0]) ||
@@ -844,9 +887,8 @@ static int load_cards(ld_t *L)
             if (strcmp(k, kinds[j]) == 0)
                 kind = j;
         if (kind < 0)
-            return rfail(L, r, "kind", "'%s' is not trade, either, percontract, perpost, "
-                                       "bonuses or seals",
-                         k);
+            return rfail(L, r, "kind", "must be trade, either, percontract, perpost, bonuses or "
+                                       "seals");
         cd->kind = (uint8_t)kind;
         const char *t = fget(r, "times");
         cd->times = CT_DIE;
@@ -860,7 +902,7 @@ static int load_cards(ld_t *L)
             else if (strcmp(t, "one") == 0)
                 cd->times = CT_ONE;
             else
-                return rfail(L, r, "times", "'%s' must be die, half or one", t);
+                return rfail(L, r, "times", "must be die, half or one");
         }
         int min;
         if (!fint(L, r, "min", 1, 6, 1, 0, &min))
@@ -951,33 +993,35 @@ static int load_goal(ld_t *L, rec_t *r, int n)
     if (!check_id(L, r, gl->id, sizeof gl->id))
         return 0;
     const char *cs = fget(r, "cities"), *ss = fget(r, "seals");
-    char tmp[VALLEN];
-    if (cs) {
-        snprintf(tmp, sizeof tmp, "%s", cs);
-        for (char *t = strtok(tmp, "+"); t; t = strtok(NULL, "+")) {
+    char t[VALLEN];
+    for (int k = 1; cs && split_plus(&cs, t, sizeof t); k++) {
+        {
             int loc = find_loc(c, t);
             if (loc < 0 || c->loc[loc].kind != LK_CITY)
-                return rfail(L, r, "cities", "'%s' is not a city of the map", t);
+                return rfail(L, r, "cities", "name %d is not a city of the map", k);
             if (gl->ncity + gl->nseal >= 4)
                 return rfail(L, r, "cities", "a goal card shows 4 icons");
             gl->city[gl->ncity++] = (uint8_t)loc;
         }
     }
-    if (ss) {
-        snprintf(tmp, sizeof tmp, "%s", ss);
-        for (char *t = strtok(tmp, "+"); t; t = strtok(NULL, "+")) {
+    for (int k = 1; ss && split_plus(&ss, t, sizeof t); k++) {
+        {
             char *colon = strchr(t, ':');
-            int g = -1, vp = 0;
+            int g = -1;
+            long vp = 0;
             if (colon) {
                 *colon = '\0';
                 g = find_guild(t);
-                vp = atoi(colon + 1);
+                char *end;
+                vp = strtol(colon + 1, &end, 10);
+                if (end == colon + 1 || *end)
+                    vp = 0;
             }
             if (g < 0 || vp < 1 || vp > 20)
                 return rfail(L, r, "seals", "expected guild:points such as spicer:4");
             for (int j = 0; j < gl->nseal; j++)
                 if (gl->seal[j] == g)
-                    return rfail(L, r, "seals", "guild '%s' given twice", t);
+                    return rfail(L, r, "seals", "the %s guild given twice", guild_keys[g]);
             if (gl->ncity + gl->nseal >= 4)
                 return rfail(L, r, "seals", "a goal card shows 4 icons");
             gl->seal[gl->nseal] = (uint8_t)g;
@@ -1080,6 +1124,8 @@ static int load_tiles(ld_t *L)
             }
             if (a < 0 || b < 0 || a == b)
                 return rfail(L, r, "crests", "expected two different shields such as dragon+moon");
+            if (!c->shield_mask[a] || !c->shield_mask[b]) /* map.txt is read first */
+                return rfail(L, r, "crests", "a crest is on no city of the map");
             t->crest[0] = (uint8_t)a;
             t->crest[1] = (uint8_t)b;
             for (int j = 0; j < c->nrtile; j++)
@@ -1120,31 +1166,46 @@ static int builtin(ld_t *L, const char *text, int flags, uint16_t *out)
     return !L->failed;
 }
 
+/* Read a data file from disk: a regular file (not a device or a pipe that
+ * could block or never end) of at most MAXFILE bytes, text without NULs.
+ * Messages name the path the caller gave, never the file's content. */
 static char *read_disk(const char *path, kt_err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         kt_seterr(err, KT_EIO, "cannot read %s: %s", path, strerror(errno));
         return NULL;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (n + 1 < cap)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = nb;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        kt_seterr(err, KT_EIO, "cannot read %s: not a regular file", path);
+        return NULL;
     }
-    fclose(f);
+    if (st.st_size > MAXFILE) {
+        close(fd);
+        kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, MAXFILE);
+        return NULL;
+    }
+    /* the size may change while we read: read at most MAXFILE + 1 bytes */
+    char *buf = malloc(MAXFILE + 2);
+    size_t n = 0;
+    while (buf && n <= MAXFILE) {
+        ssize_t k = read(fd, buf + n, MAXFILE + 1 - n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        n += (size_t)k;
+    }
+    close(fd);
     if (!buf) {
         kt_seterr(err, KT_ENOMEM, "out of memory reading %s", path);
+        return NULL;
+    }
+    if (n > MAXFILE) {
+        free(buf);
+        kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, MAXFILE);
         return NULL;
     }
     buf[n] = '\0';
@@ -1161,7 +1222,16 @@ static int load_file(ld_t *L, const char *dir, const char *name, int (*fn)(ld_t 
     char *owned = NULL;
     const char *text;
     if (dir && *dir) {
-        snprintf(L->fname, sizeof L->fname, "%s/%s", dir, name);
+        if (strlen(dir) + strlen(name) + 2 > sizeof L->fname) {
+            L->failed = 1;
+            kt_seterr(L->err, KT_EINVAL, "mp2 option data_dir: path longer than %d bytes",
+                      (int)sizeof L->fname - 2 - (int)strlen(name));
+            return 0;
+        }
+        size_t dl = strlen(dir);
+        memcpy(L->fname, dir, dl);
+        L->fname[dl] = '/';
+        memcpy(L->fname + dl + 1, name, strlen(name) + 1);
         owned = read_disk(L->fname, L->err);
         if (!owned) {
             L->failed = 1;
@@ -1203,12 +1273,6 @@ kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err)
         !load_file(&L, dir, "contracts.txt", load_contracts) ||
         !load_file(&L, dir, "tiles.txt", load_tiles))
         return err && err->code != KT_OK ? err->code : KT_EINVAL;
-    /* cross-file checks */
-    for (int t = 0; t < c->nrtile; t++)
-        for (int k = 0; k < 2; k++)
-            if (!c->shield_mask[c->rtile[t].crest[k]])
-                return kt_seterr(err, KT_EINVAL, "mp2/tiles.txt (rtile %s): crest '%s' is on no city",
-                                 c->rtile[t].id, c->shield[c->rtile[t].crest[k]]);
     mp2_derive(c);
     return KT_OK;
 }

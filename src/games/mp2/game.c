@@ -40,11 +40,18 @@ static const kt_optinfo mp2_opts[] = {
 
 static kt_status parse_characters(const kt_game *g, mp2_cfg *c, const char *list, kt_err *err)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
     int n = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    /* comma-separated names, split by hand (no strtok state) */
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char t[64];
+        if (len >= sizeof t)
+            return kt_seterr(err, KT_EINVAL, "mp2 option characters: a name is too long");
+        snprintf(t, sizeof t, "%.*s", (int)len, p);
+        p = e ? e + 1 : p + len;
+        if (!t[0])
+            continue;
         int ch = mp2_char_find(t);
         if (ch < 0)
             return kt_seterr(err, KT_EINVAL,
