@@ -223,7 +223,8 @@ static kt_scn isa_scn(kt_t *T, const char *dice, const char *opts)
 {
     char p[1024];
     snprintf(p, sizeof p,
-             "{\"header\":{\"to_move\":1,\"decision\":\"doubles\"},\"state\":{\"phase\":\"round\","
+             "{\"header\":{\"to_move\":1,\"turn_player\":-1,\"decision\":\"doubles\"},"
+             "\"state\":{\"phase\":\"round\","
              "\"stack\":[{\"type\":\"startplay\",\"player\":0,\"a\":0,\"b\":0,\"c\":0,\"d\":0},"
              "{\"type\":\"isabella\",\"player\":1,\"a\":0,\"b\":0,\"c\":0,\"d\":0}],"
              "\"players\":{\"1\":{\"dice\":%s}}}}",

@@ -88,10 +88,17 @@ KT_TEST(mp2_views_hide_other_goal_cards_and_piles)
     snprintf(want, sizeof want, "goal %s", cf->goal[PL(&c, 0).goal_opt[PL(&c, 0).goal]].id);
     KT_CHECK(r && !strstr(r, want));
     kt_free(r);
-    char *rde = kt_render(c.g, c.s, -1, KT_LANG_DE);
-    snprintf(want, sizeof want, "Ziel %s", cf->goal[PL(&c, 0).goal_opt[PL(&c, 0).goal]].id);
-    KT_CHECK(rde && strstr(rde, "Runde 1/5") && strstr(rde, "Kaschgar") && strstr(rde, want));
+    /* a spectator sees no goal card either (issue 16: -1 was omniscient) */
+    char *rde = kt_render(c.g, c.s, KT_SPECTATOR, KT_LANG_DE);
+    snprintf(want, sizeof want, "%s", cf->goal[PL(&c, 0).goal_opt[PL(&c, 0).goal]].id);
+    KT_CHECK(rde && strstr(rde, "Runde 1/5") && strstr(rde, "Kaschgar") && !strstr(rde, want));
     kt_free(rde);
+    /* the omniscient view (records, referees) shows it */
+    kt_buf ob;
+    kt_buf_init(&ob);
+    c.g->def->render(c.g, c.s, KT_OMNISCIENT, KT_LANG_DE, &ob);
+    KT_CHECK(ob.p && strstr(ob.p, want));
+    kt_buf_free(&ob);
     kt_scn_free(&c);
 }
 

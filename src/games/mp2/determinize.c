@@ -7,7 +7,9 @@
  * (cc_deck[cc_next..]), the offer tiles below each pile's visible top
  * (offers[b][round+2..5], including the tile removed unseen at setup), and
  * the other players' goal cards: their three options are redrawn from the
- * goal cards the player has not seen, keeping which of the three was kept.
+ * goal cards the player has not seen, keeping whether one was kept (which
+ * one is redrawn too).  A spectator (player < 0) has seen no goal card, so
+ * every player's are redrawn from all of them.
  * Nothing the player to move can see changes, so their legal actions stay
  * the same.  Hidden parts are sorted before they are shuffled, so two
  * states that differ only in what the player cannot see give the same
@@ -43,13 +45,14 @@ void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
     resample(rng, s->cc_deck + s->cc_next, MP2_NCARDS - s->cc_next);
     for (int b = 0; b < 3; b++)
         resample(rng, s->offers[b] + s->round + 2, 6 - (s->round + 2));
-    if (player < 0 || player >= c->np)
+    if (player >= c->np)
         return;
+    /* a spectator (player < 0) has seen no goal card at all */
     uint8_t pool[MP2_NGOALS];
     int n = 0;
     for (int k = 0; k < MP2_NGOALS; k++) {
         int mine = 0;
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 3 && player >= 0; i++)
             mine |= s->pl[player].goal_opt[i] == k;
         if (!mine)
             pool[n++] = (uint8_t)k;

@@ -90,6 +90,9 @@ typedef struct mp2_reward {
 #define MP2_NAME 24
 #define MP2_MAXRW 400
 #define MP2_TRACK 14 /* shield track values for 0..13 shields */
+/* Legal actions at most: 21 one-die spaces x 13 die kinds + 91 pairs x 2 +
+ * 455 triples, plus bonus actions; decisions are far smaller. */
+#define MP2_MAXLEGAL 1100
 
 enum { LK_START, LK_CITY, LK_OASIS };
 enum { SRC_SEED, SRC_RULEBOOK, SRC_PUBLIC, SRC_RECON };
@@ -384,7 +387,6 @@ void mp2_components(int lang, kt_buf *out);
 void mp2_init(const kt_game *g, kt_state *s);
 int mp2_legal(const kt_game *g, const kt_state *s, kt_action *buf);
 void mp2_apply(const kt_game *g, kt_state *s, kt_action a);
-int mp2_check(const kt_game *g, const kt_state *s, kt_buf *why);
 void mp2_final_scores(const mp2_cfg *c, const mp2_state *s, int score[MP2_MAXP],
                       int detail[MP2_MAXP][8]);
 int mp2_shields(const mp2_cfg *c, const mp2_state *s, int p);
@@ -394,6 +396,14 @@ int mp2_dice_left(const mp2_player *pl);
 int mp2_can_pay(const mp2_player *pl, int coins, int camels, int jade);
 int mp2_step_cost(const mp2_cfg *c, const mp2_state *s, int p, int fig);
 void mp2_decision_sync(const mp2_cfg *c, mp2_state *s);
+int mp2_black_total(const mp2_cfg *c);
+
+/* check.c: the invariants (also run after every load) */
+int mp2_check(const kt_game *g, const kt_state *s, kt_buf *why);
+/* The fields of one pending effect are in range for its type (unused
+ * fields zero); *why says what is wrong.  The loader calls it per entry
+ * (for an error naming the entry), mp2_check again with the context. */
+int mp2_eff_valid(const mp2_cfg *c, const mp2_eff *e, const char **why);
 
 /* view.c */
 void mp2_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
@@ -408,7 +418,10 @@ void mp2_bundle_text(const mp2_cfg *c, const mp2_bundle *b, int lang, kt_buf *ou
 void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out);
 const char *mp2_loc_name(const mp2_cfg *c, int loc, int lang);
 const char *mp2_good_name(int item, int lang);
-int mp2_eff_valid(const mp2_cfg *c, const mp2_eff *e, const char **why);
+/* May `viewer` (a player, KT_SPECTATOR or KT_OMNISCIENT) see player p's
+ * goal cards?  Their owner and omniscient readers; everyone once the game
+ * has ended (final scoring reveals them). */
+int mp2_goal_visible(const mp2_state *s, int p, int viewer);
 
 /* determinize.c */
 void mp2_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);

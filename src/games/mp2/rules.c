@@ -390,7 +390,7 @@ static void place_neutral(const mp2_cfg *c, mp2_state *s)
     }
 }
 
-static int black_total(const mp2_cfg *c) { return c->np == 2 ? 4 : c->np == 3 ? 5 : 6; }
+int mp2_black_total(const mp2_cfg *c) { return c->np == 2 ? 4 : c->np == 3 ? 5 : 6; }
 
 static void start_round(const mp2_cfg *c, mp2_state *s, int r)
 {
@@ -407,7 +407,7 @@ static void start_round(const mp2_cfg *c, mp2_state *s, int r)
     for (int i = 0; i < 4; i++)
         s->khan_by[i] = -1;
     place_neutral(c, s);
-    s->black_pool = (uint8_t)black_total(c);
+    s->black_pool = (uint8_t)mp2_black_total(c);
     s->black_placed = 0;
     for (int p = 0; p < c->np; p++) {
         memset(s->pl[p].own, 0, sizeof s->pl[p].own);
@@ -1486,9 +1486,7 @@ static int gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, 
 int mp2_max_legal(const mp2_cfg *c)
 {
     KT_UNUSED(c);
-    /* 21 one-die spaces x 13 die kinds + 91 pairs x 2 + 455 triples, plus
-     * bonus actions; decisions are far smaller. */
-    return 1100;
+    return MP2_MAXLEGAL;
 }
 
 int mp2_legal(const kt_game *g, const kt_state *st, kt_action *buf)
@@ -2121,236 +2119,4 @@ void mp2_decision_sync(const mp2_cfg *c, mp2_state *s)
         s->h.decision = DEC_TURN;
         s->h.to_move = s->h.turn_player;
     }
-}
-
-/* ------------------------------------------------------------ invariants */
-
-#define FAIL(...)                                                                                  \
-    do {                                                                                           \
-        kt_buf_printf(why, __VA_ARGS__);                                                           \
-        return 0;                                                                                  \
-    } while (0)
-
-static int check_player(const mp2_cfg *c, const mp2_state *s, int p, kt_buf *why)
-{
-    const mp2_player *pl = &s->pl[p];
-    for (int i = 0; i < IT_VP; i++)
-        if (pl->res[i] < 0)
-            FAIL("player %d has %d of resource %s", p + 1, pl->res[i], mp2_item_code(i));
-    int own = 0, blk = 0;
-    for (int v = 1; v <= 6; v++) {
-        own += pl->own[v];
-        blk += pl->blk[v];
-    }
-    if (pl->own[0] || pl->blk[0])
-        FAIL("player %d has dice of value 0", p + 1);
-    if (s->phase == PH_PLAY && own + pl->nplaced != 5)
-        FAIL("player %d: %d own dice unplaced + %d placed != 5", p + 1, own, pl->nplaced);
-    if (s->phase == PH_SETUP && (own || blk || pl->nplaced))
-        FAIL("player %d holds dice before the first round", p + 1);
-    if ((pl->posts & ~c->city_mask) || mp2_popc64(pl->posts) != pl->nposts ||
-        pl->nposts > MP2_POSTS)
-        FAIL("player %d: trading posts inconsistent (%d counted)", p + 1, pl->nposts);
-    if (pl->fig[0] >= c->nloc || (pl->fig[1] != MP2_NOLOC && pl->fig[1] >= c->nloc) ||
-        ((pl->fig[1] != MP2_NOLOC) != (pl->character == CH_MAILIN && s->phase != PH_SETUP) &&
-         !(s->phase == PH_SETUP && pl->character == CH_MAILIN)))
-        FAIL("player %d: figure positions invalid", p + 1);
-    if ((pl->seals >> 4) & ~pl->seals & 15)
-        FAIL("player %d has an improved seal they do not hold", p + 1);
-    if (pl->character != MP2_NONE && pl->character >= MP2_NCHAR)
-        FAIL("player %d has an unknown character", p + 1);
-    if (s->phase != PH_SETUP && pl->character == MP2_NONE)
-        FAIL("player %d has no character after setup", p + 1);
-    if (pl->goal != MP2_NONE && pl->goal > 2)
-        FAIL("player %d: goal choice out of range", p + 1);
-    if (mp2_popc64(pl->done) != pl->ndone)
-        FAIL("player %d: completed contract count", p + 1);
-    if (pl->kept && pl->character != CH_FILIPPO)
-        FAIL("player %d keeps outpost tiles without being Filippo Vitello", p + 1);
-    if (pl->kept >> MP2_NOUTPOSTS)
-        FAIL("player %d keeps unknown outpost tiles", p + 1);
-    if (pl->pieces && pl->character != CH_DONATA)
-        FAIL("player %d has pieces without being Donata Badoer", p + 1);
-    if (pl->pieces & (1 << p) || pl->pieces >> MP2_MAXP)
-        FAIL("player %d has a piece of their own colour", p + 1);
-    int ncv = pl->character == CH_PIEDRO ? 2 : 1;
-    for (int i = 0; i < 2; i++) {
-        int on = pl->cv_loc[i] != MP2_NOLOC;
-        int ng = (pl->cv_goods[i][0] != 0) + (pl->cv_goods[i][1] != 0);
-        for (int j = 0; j < 2; j++)
-            if (pl->cv_goods[i][j] && (pl->cv_goods[i][j] < IT_PEPPER || pl->cv_goods[i][j] > IT_GOLD))
-                FAIL("player %d: caravan %d carries an unknown good", p + 1, i + 1);
-        if (on && (!c->caravans || i >= ncv || pl->cv_loc[i] >= c->nloc ||
-                   pl->cv_tile[i] >= c->nrtile || ng == 0))
-            FAIL("player %d: caravan %d on the map is inconsistent", p + 1, i + 1);
-        if (!on && ng && !(s->nstk && s->stk[s->nstk - 1].p == p))
-            FAIL("player %d: caravan %d at home still carries goods", p + 1, i + 1);
-        if (pl->cv_tile[i] != MP2_NONE && (pl->cv_tile[i] >= c->nrtile ||
-                                            s->rtile[pl->cv_tile[i]] != RT_HELD))
-            FAIL("player %d: caravan %d's route tile is not held", p + 1, i + 1);
-    }
-    return 1;
-}
-
-int mp2_check(const kt_game *g, const kt_state *st, kt_buf *why)
-{
-    const mp2_cfg *c = mp2_c(g);
-    const mp2_state *s = (const mp2_state *)st;
-    if (s->phase > PH_OVER || s->round >= MP2_ROUNDS || s->first >= c->np ||
-        s->next_first >= c->np || s->fp_rank > 3)
-        FAIL("round/phase/first player out of range");
-    if ((s->phase == PH_OVER) != (s->h.status == KT_FINISHED) && s->h.status != KT_STOPPED)
-        FAIL("game over flag and status disagree");
-    for (int p = 0; p < c->np; p++)
-        if (!check_player(c, s, p, why))
-            return 0;
-    for (int p = c->np; p < MP2_MAXP; p++) {
-        static const mp2_player zero;
-        if (memcmp(&s->pl[p], &zero, sizeof zero) != 0)
-            FAIL("data for an absent player %d", p + 1);
-    }
-    for (int p = 0; p < c->np; p++)
-        for (int q = 0; q < p; q++)
-            if (s->pl[p].character != MP2_NONE && s->pl[p].character == s->pl[q].character)
-                FAIL("players %d and %d have the same character", q + 1, p + 1);
-    /* black dice */
-    int held = 0;
-    for (int p = 0; p < c->np; p++)
-        for (int v = 1; v <= 6; v++)
-            held += s->pl[p].blk[v];
-    if (s->phase != PH_SETUP && s->black_pool + held + s->black_placed != black_total(c))
-        FAIL("black dice: %d in the pool + %d held + %d placed != %d", s->black_pool, held,
-             s->black_placed, black_total(c));
-    /* contracts: each exactly once */
-    int seen[MP2_NCONTRACTS] = {0};
-    for (int i = 0; i < s->pile_len; i++) {
-        if (s->pile[i] >= MP2_NCONTRACTS)
-            FAIL("contract pile holds an unknown contract");
-        seen[s->pile[i]]++;
-    }
-    for (int i = s->pile_len; i < MP2_NCONTRACTS; i++)
-        if (s->pile[i])
-            FAIL("contract pile has data past its end");
-    if (s->pile_unknown > s->pile_len)
-        FAIL("more unknown contracts than the pile holds");
-    for (int i = 0; i < MP2_NCCITY; i++)
-        for (int j = 0; j < 2; j++)
-            if (s->cboard[i][j] != MP2_NONE) {
-                if (s->cboard[i][j] >= MP2_NCONTRACTS)
-                    FAIL("contract city holds an unknown contract");
-                seen[s->cboard[i][j]]++;
-            }
-    for (int p = 0; p < c->np; p++) {
-        for (int i = 0; i < 2; i++)
-            if (s->pl[p].con[i] != MP2_NONE) {
-                if (s->pl[p].con[i] >= MP2_NCONTRACTS)
-                    FAIL("player %d holds an unknown contract", p + 1);
-                seen[s->pl[p].con[i]]++;
-            }
-        for (int k = 0; k < MP2_NCONTRACTS; k++)
-            seen[k] += (int)((s->pl[p].done >> k) & 1);
-        if (s->pl[p].done >> MP2_NCONTRACTS)
-            FAIL("player %d completed unknown contracts", p + 1);
-    }
-    for (int k = 0; k < MP2_NCONTRACTS; k++)
-        seen[k] += (int)((s->removed >> k) & 1);
-    for (int e = 0; e < s->nstk; e++)
-        if (s->stk[e].type == EF_DISCARD && s->stk[e].a < MP2_NCONTRACTS)
-            seen[s->stk[e].a]++;
-    for (int k = 0; k < MP2_NCONTRACTS; k++)
-        if (seen[k] != 1)
-            FAIL("contract %s is in %d places", c->contract[k].id, seen[k]);
-    if (s->removed >> MP2_NCONTRACTS)
-        FAIL("unknown removed contracts");
-    /* city cards */
-    int cseen[MP2_NCARDS] = {0};
-    for (int i = 0; i < MP2_NCARDS; i++) {
-        if (s->cc_deck[i] >= MP2_NCARDS)
-            FAIL("city-card deck holds an unknown card");
-        cseen[s->cc_deck[i]]++;
-    }
-    for (int i = 0; i < MP2_NCARDS; i++)
-        if (cseen[i] != 1)
-            FAIL("city-card deck is not a permutation");
-    if (s->cc_next > MP2_NCARDS)
-        FAIL("city-card deck position out of range");
-    for (int i = 0; i < 8; i++) {
-        if (s->card_slot[i] == MP2_NONE)
-            continue;
-        int found = 0;
-        for (int j = 0; j < s->cc_next; j++)
-            found |= s->cc_deck[j] == s->card_slot[i];
-        for (int j = 0; j < i; j++)
-            if (s->card_slot[j] == s->card_slot[i])
-                found = 0;
-        if (!found)
-            FAIL("city-card slot %d holds a card not drawn from the deck", i + 1);
-    }
-    /* tiles */
-    for (int b = 0; b < 3; b++) {
-        int k = 0;
-        for (int i = 0; i < 6; i++)
-            for (int j = 0; j < 6; j++)
-                k += s->offers[b][i] == c->offer_pile[b][j];
-        for (int i = 0; i < 6; i++)
-            for (int j = 0; j < i; j++)
-                if (s->offers[b][i] == s->offers[b][j])
-                    k = -1;
-        if (k != 6)
-            FAIL("offer tiles of book %d are not a permutation of its pile", b + 1);
-    }
-    int mseen = 1 << s->unused_marker;
-    for (int i = 0; i < MP2_NBONUSCITY; i++)
-        mseen |= s->marker[i] < MP2_NMARKERS ? 1 << s->marker[i] : 0;
-    if (mseen != (1 << MP2_NMARKERS) - 1 || s->unused_marker >= MP2_NMARKERS)
-        FAIL("city-bonus markers are not a permutation");
-    unsigned oseen = 0;
-    for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        if (s->outpost[i] != MP2_NONE) {
-            if (s->outpost[i] >= MP2_NOUTPOSTS || (oseen >> s->outpost[i] & 1))
-                FAIL("outpost tiles on the map are invalid");
-            oseen |= 1u << s->outpost[i];
-        }
-    for (int p = 0; p < c->np; p++)
-        if (s->pl[p].kept & oseen)
-            FAIL("an outpost tile is both on the map and kept");
-    int nheld = 0, cvheld = 0;
-    for (int t = 0; t < MP2_MAXTILES; t++) {
-        if (t >= c->nrtile ? s->rtile[t] != 0 : s->rtile[t] > RT_DOWN)
-            FAIL("route tile %d state invalid", t + 1);
-        nheld += t < c->nrtile && s->rtile[t] == RT_HELD;
-    }
-    for (int p = 0; p < c->np; p++)
-        for (int i = 0; i < 2; i++)
-            cvheld += s->pl[p].cv_tile[i] != MP2_NONE;
-    if (nheld != cvheld)
-        FAIL("%d route tiles held but %d caravans carry one", nheld, cvheld);
-    /* board */
-    for (int i = 1; i < 4; i++)
-        if (s->khan[i] && (!s->khan[i - 1] || s->khan[i] < s->khan[i - 1]))
-            FAIL("Khan's Favor dice not ascending");
-    for (int i = 0; i < MP2_NSPACES; i++)
-        if (s->sp[i].occ >> c->np)
-            FAIL("space %d occupied by an absent player", i);
-    if (s->nstk > MP2_STACK)
-        FAIL("effect stack overflow");
-    for (int i = 0; i < s->nstk; i++)
-        if (s->stk[i].type == EF_NONE || s->stk[i].type >= EF_COUNT || s->stk[i].p >= c->np)
-            FAIL("effect %d on the stack invalid", i);
-    if (s->mv.on && (s->nstk == 0 || s->stk[s->nstk - 1].type != EF_MOVE))
-        FAIL("a move is in progress without its decision");
-    /* pending decision */
-    if (s->h.status == KT_RUNNING) {
-        if (s->nstk) {
-            const mp2_eff *e = &s->stk[s->nstk - 1];
-            if (e->type >= EF_AUTO || s->h.decision != e->type || s->h.to_move != e->p)
-                FAIL("pending decision does not match the effect stack");
-            if (e->type == EF_MOVE && !s->mv.on)
-                FAIL("move decision without a move");
-        } else if (s->phase != PH_PLAY || s->h.decision != DEC_TURN ||
-                   s->h.to_move != s->h.turn_player || s->h.turn_player < 0) {
-            FAIL("turn decision inconsistent");
-        }
-    }
-    return 1;
 }

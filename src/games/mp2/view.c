@@ -191,7 +191,9 @@ static void pick_text(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
         kt_buf_printf(out, "%s %s", L("choose", "wähle"), mp2_char_name(s->draft[x], lang));
         break;
     case EF_GOAL:
-        if (viewer >= 0 && viewer != e->p)
+        /* which card is kept stays private until the end: only its owner
+         * and an omniscient reader (records) see it, not a spectator */
+        if (viewer != KT_OMNISCIENT && viewer != e->p)
             kt_buf_printf(out, "%s %d", L("keep goal card", "behalte Zielkarte"), x + 1);
         else
             kt_buf_printf(out, "%s %s", L("keep goal", "behalte Ziel"), c->goal[pl->goal_opt[x]].id);
@@ -306,6 +308,11 @@ static void pick_text(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
         kt_buf_printf(out, "option %d", x);
         break;
     }
+}
+
+int mp2_goal_visible(const mp2_state *s, int p, int viewer)
+{
+    return viewer == KT_OMNISCIENT || viewer == p || s->h.status == KT_FINISHED;
 }
 
 /* The core also asks for texts of illegal actions (error messages), so

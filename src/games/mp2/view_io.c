@@ -566,81 +566,6 @@ static int r_player(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s, in
     return 1;
 }
 
-/* Fields of a pending effect must index valid tables: checked here and in
- * mp2_check, so that no corrupted state can make rule code read out of
- * bounds. */
-int mp2_eff_valid(const mp2_cfg *c, const mp2_eff *e, const char **why)
-{
-    *why = NULL;
-    int a = e->a, b = e->b;
-    switch (e->type) {
-    case EF_ALT:
-    case EF_GAIN:
-        if (a >= c->nrw || b < 1)
-            *why = "reward index or count out of range";
-        break;
-    case EF_MARKET:
-    case EF_CVMOVES:
-        if (a > 2)
-            *why = "book out of range";
-        break;
-    case EF_SEAL:
-        if (b < 1 || b > 6)
-            *why = "die value out of range";
-        break;
-    case EF_CONTRACT:
-        if ((a != MP2_NOLOC && (a >= c->nloc || !c->loc[a].ccity)) || b < 1 || b > 2)
-            *why = "contract city or count out of range";
-        break;
-    case EF_DISCARD:
-        if (a >= MP2_NCONTRACTS)
-            *why = "contract out of range";
-        break;
-    case EF_MOVE:
-        if (b > 30)
-            *why = "steps out of range";
-        break;
-    case EF_MOVEPOST:
-    case EF_ARRIVE:
-    case EF_ARRIVE2:
-        if (a >= c->nloc)
-            *why = "location out of range";
-        break;
-    case EF_CARD:
-        if (a >= MP2_NCARDS || b < 1 || b > 6)
-            *why = "card or die out of range";
-        break;
-    case EF_CARDBONUS:
-        if (b < 1 || b > 6 || e->d >= 64)
-            *why = "count or chosen set out of range";
-        break;
-    case EF_COPY:
-    case EF_GOOD:
-    case EF_MONGKE:
-        if (b < 1)
-            *why = "count out of range";
-        break;
-    case EF_COMP:
-        if (a > 15)
-            *why = "shortfall out of range";
-        break;
-    case EF_CVMOVE:
-    case EF_CVLOAD:
-    case EF_CVTILE:
-    case EF_CVSELL:
-    case EF_CVRETURN:
-    case EF_CVFINISH:
-    case EF_CVCITY:
-        if (a > 1 || (e->type == EF_CVSELL && b > 1) || (e->type == EF_CVLOAD && b > 1) ||
-            (e->type == EF_CVCITY && e->d >= c->nrtile) || (e->type == EF_CVMOVE && b < 1))
-            *why = "caravan fields out of range";
-        break;
-    default:
-        break;
-    }
-    return *why == NULL;
-}
-
 static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
 {
     const kt_jv *a = kt_jr_arr(r, o, "stack", 0, MP2_STACK);
@@ -953,7 +878,7 @@ void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     kt_jw_key(w, "seats"); /* "players" is the core's player count */
     kt_jw_arr(w);
     for (int p = 0; p < c->np; p++) {
-        w_player(w, c, s, p, p == player);
+        w_player(w, c, s, p, mp2_goal_visible(s, p, player));
     }
     kt_jw_arr_end(w);
     if (s->h.status != KT_RUNNING) {
@@ -1124,7 +1049,7 @@ static void render_player(const mp2_cfg *c, const mp2_state *s, int p, int viewe
         kt_buf_putc(out, ')');
     }
     kt_buf_printf(out, "  %s: %d\n", L("completed", "erfüllt"), pl->ndone);
-    if (pl->goal < 3 && (viewer < 0 || viewer == p)) {
+    if (pl->goal < 3 && mp2_goal_visible(s, p, viewer)) {
         const mp2_goal *gl = &c->goal[pl->goal_opt[pl->goal]];
         kt_buf_printf(out, "  %s %s:", L("goal", "Ziel"), gl->id);
         for (int i = 0; i < gl->ncity; i++)
