@@ -144,4 +144,5 @@ const kt_gamedef kt_game_mp2 = {
     .render = mp2_render,
     .components = mp2_components,
     .check = mp2_check,
+    .events = mp2_events,
 };

@@ -423,6 +423,10 @@ const char *mp2_good_name(int item, int lang);
  * has ended (final scoring reveals them). */
 int mp2_goal_visible(const mp2_state *s, int p, int viewer);
 
+/* events.c: the game log (gamedef.events) */
+void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                kt_log *log);
+
 /* determinize.c */
 void mp2_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
