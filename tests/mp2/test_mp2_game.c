@@ -83,7 +83,7 @@ KT_TEST(mp2_views_hide_other_goal_cards_and_piles)
     kt_free(os);
     /* render: map, routes, boards; the other players' goals not shown */
     char *r = kt_render(c.g, c.s, 1, KT_LANG_EN);
-    KT_CHECK(r && strstr(r, "Kashgar") && strstr(r, "Beijing") && strstr(r, "Player 3"));
+    KT_CHECK(r && strstr(r, "Kas") && strstr(r, "Bei") && strstr(r, "3 G Abha Basu"));
     char want[64];
     snprintf(want, sizeof want, "goal %s", cf->goal[PL(&c, 0).goal_opt[PL(&c, 0).goal]].id);
     KT_CHECK(r && !strstr(r, want));
@@ -91,7 +91,7 @@ KT_TEST(mp2_views_hide_other_goal_cards_and_piles)
     /* a spectator sees no goal card either (issue 16: -1 was omniscient) */
     char *rde = kt_render(c.g, c.s, KT_SPECTATOR, KT_LANG_DE);
     snprintf(want, sizeof want, "%s", cf->goal[PL(&c, 0).goal_opt[PL(&c, 0).goal]].id);
-    KT_CHECK(rde && strstr(rde, "Runde 1/5") && strstr(rde, "Kaschgar") && !strstr(rde, want));
+    KT_CHECK(rde && strstr(rde, "Runde 1/5") && strstr(rde, "Pek") && !strstr(rde, want));
     kt_free(rde);
     /* the omniscient view (records, referees) shows it */
     kt_buf ob;

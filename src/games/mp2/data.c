@@ -462,8 +462,10 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
         return 0;
     int x, y;
     char tail;
-    if (sscanf(at, "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || x > 10 || y < 0 || y > 6)
-        return rfail(L, r, "at", "must be x,y with x in 0..10 and y in 0..6");
+    if (sscanf(at, "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || x >= MP2_MAPW || y < 0 ||
+        y >= MP2_MAPH)
+        return rfail(L, r, "at", "must be x,y with x in 0..%d and y in 0..%d", MP2_MAPW - 1,
+                     MP2_MAPH - 1);
     for (int i = 0; i < c->nloc; i++)
         if (c->loc[i].x == x && c->loc[i].y == y)
             return rfail(L, r, "at", "position taken by the location on line %d", L->loc_line[i]);

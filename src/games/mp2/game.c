@@ -145,4 +145,6 @@ const kt_gamedef kt_game_mp2 = {
     .components = mp2_components,
     .check = mp2_check,
     .events = mp2_events,
+    .menu_item = mp2_menu_item,
+    .describe = mp2_describe,
 };

@@ -88,6 +88,9 @@ typedef struct mp2_reward {
 #define MP2_NGOALS 14
 #define MP2_MAXTILES 24 /* caravan route tiles */
 #define MP2_NAME 24
+/* The terminal map: a grid of MP2_MAPW x MP2_MAPH cells (render.c). */
+#define MP2_MAPW 12
+#define MP2_MAPH 6
 #define MP2_MAXRW 400
 #define MP2_TRACK 14 /* shield track values for 0..13 shields */
 /* Legal actions at most: 21 one-die spaces x 13 die kinds + 91 pairs x 2 +
@@ -413,11 +416,24 @@ void mp2_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
 void mp2_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void mp2_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int mp2_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
-void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void mp2_bundle_text(const mp2_cfg *c, const mp2_bundle *b, int lang, kt_buf *out);
 void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out);
 const char *mp2_loc_name(const mp2_cfg *c, int loc, int lang);
 const char *mp2_good_name(int item, int lang);
+/* Name of action space sp ("travel 3", "card Kashgar", "money bag"). */
+void mp2_space_name(const mp2_cfg *c, int sp, int lang, kt_buf *out);
+/* Every field of action a indexes its tables (a may be any code). */
+int mp2_action_ok(const mp2_cfg *c, const mp2_state *s, kt_action a);
+
+/* render.c: the terminal screen; the map's 3-letter location codes */
+void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
+void mp2_loc_codes(const mp2_cfg *c, int lang, char out[][4]);
+
+/* describe.c: help for a component (gamedef.describe) */
+int mp2_describe(const char *name, int lang, kt_buf *out);
+
+/* menu.c: menu items (gamedef.menu_item) */
+void mp2_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_menu_item *out);
 /* May `viewer` (a player, KT_SPECTATOR or KT_OMNISCIENT) see player p's
  * goal cards?  Their owner and omniscient readers; everyone once the game
  * has ended (final scoring reveals them). */

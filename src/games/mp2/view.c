@@ -143,7 +143,7 @@ void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out)
         kt_buf_printf(out, " (%s %d+)", L("die", "Würfel"), cd->min);
 }
 
-static void space_name(const mp2_cfg *c, int sp, int lang, kt_buf *out)
+void mp2_space_name(const mp2_cfg *c, int sp, int lang, kt_buf *out)
 {
     static const char *const en[MP2_NBASESP] = {
         "pepper book", "silk book", "gold book upper", "gold book lower", "Khan's favor",
@@ -352,7 +352,7 @@ static int pick_ok(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, uint3
     return 0;
 }
 
-static int text_ok(const mp2_cfg *c, const mp2_state *s, kt_action a)
+int mp2_action_ok(const mp2_cfg *c, const mp2_state *s, kt_action a)
 {
     uint32_t x = MP2_AARG(a);
     const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
@@ -393,13 +393,13 @@ void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
     const mp2_state *s = (const mp2_state *)st;
     uint32_t x = MP2_AARG(a);
     const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
-    if (!text_ok(c, s, a)) {
+    if (!mp2_action_ok(c, s, a)) {
         kt_buf_printf(out, "%s %u", L("unknown action", "unbekannte Aktion"), a);
         return;
     }
     switch (MP2_AKIND(a)) {
     case A_PLACE: {
-        space_name(c, (int)(x & 0xff), lang, out);
+        mp2_space_name(c, (int)(x & 0xff), lang, out);
         kt_buf_printf(out, " %s ", L("with", "mit"));
         uint32_t codes = x >> 8;
         for (int i = 0; i < 3; i++) {
