@@ -218,7 +218,7 @@ KT_TEST(mp2_piedro_two_caravans_route_bonus_and_tile_choice)
     /* both caravans move after a market action */
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
-    KT_DO(&c, "caravan stops");
+    KT_DO(&c, "done");
     KT_STREQ(kt_decision(c.g, c.s), "caravan_move");
     KT_DO(&c, "caravan to Thar");
     KT_DO(&c, "complete route of caravan 1");

@@ -59,7 +59,7 @@ KT_TEST(mp2_mongke_skips_oases_rulebook_example)
     KT_EQ(PL(&c, 0).res[IT_COIN], 2);
     KT_EQ(PL(&c, 0).res[IT_CAMEL], 1);
     /* arrival in Jaipur (a contract city), then the oasis rewards */
-    KT_DO(&c, "no more contracts");
+    KT_DO(&c, "done");
     KT_STREQ(kt_decision(c.g, c.s), "reward");
     KT_EQ(PL(&c, 0).res[IT_VP], 6);
     KT_CHECK(LEGAL(&c, "take 2 coins") && LEGAL(&c, "take 1 camel"));
@@ -91,7 +91,7 @@ KT_TEST(mp2_mongke_oasis_ended_on_rule_flag)
         KT_DO(&c, "travel 1 with 1");
         KT_DO(&c, "to Yunnan");
         KT_CHECK(LEGAL(&c, "to Fuzhou")); /* he could go on for free */
-        KT_DO(&c, "stop");
+        KT_DO(&c, "done");
         /* ended on the oasis: rewarded only under the rulebook reading */
         KT_EQ(PL(&c, 0).res[IT_VP], flag ? 3 : 0);
         kt_scn_free(&c);
@@ -145,7 +145,7 @@ KT_TEST(mp2_mailin_two_figures_split_moves_both_post)
     KT_CHECK(LEGAL(&c, "figure 2 to Shangdu"));
     KT_DO(&c, "figure 1 to Kaifeng");
     KT_DO(&c, "figure 2 to Shangdu");
-    KT_DO(&c, "stop");
+    KT_DO(&c, "done");
     KT_EQ(PL(&c, 0).nposts, 2);
     KT_CHECK((PL(&c, 0).posts >> mp2_t_loc(&c, "Kaifeng")) & 1);
     KT_CHECK((PL(&c, 0).posts >> mp2_t_loc(&c, "Shangdu")) & 1);
@@ -156,7 +156,7 @@ KT_TEST(mp2_mailin_two_figures_split_moves_both_post)
     KT_DO(&c, "travel 2 with 3+3");
     KT_DO(&c, "figure 1 to Kaifeng");
     KT_DO(&c, "figure 2 to Shangdu");
-    KT_DO(&c, "stop");
+    KT_DO(&c, "done");
     KT_EQ(PL(&c, 0).nposts, 1);
     KT_CHECK((PL(&c, 0).posts >> mp2_t_loc(&c, "Shangdu")) & 1);
     kt_scn_free(&c);
@@ -276,7 +276,7 @@ KT_TEST(mp2_isabella_black_die_bonus_not_on_reroll)
     kt_scn c = cscn(T, "isabella,abha,dewu", 3, PS("\"0\":{\"camels\":8}"));
     KT_REQUIRE(c.g);
     mp2_player before = PL(&c, 0);
-    KT_DO(&c, "take a black die");
+    KT_DO(&c, "buy a black die");
     int v = 0;
     for (int d = 1; d <= 6; d++)
         if (PL(&c, 0).blk[d])

@@ -71,7 +71,7 @@ KT_TEST(mp2_log_travel_route_cost_and_post)
     want(T, leg, "\"kind\":\"travel\"");
     want(T, leg, "Player 1 travels from Beijing to Shangdu (2 coins)");
     kt_free(leg);
-    char *stop = do_log(T, &c, "anhalten", 1, KT_LANG_DE);
+    char *stop = do_log(T, &c, "fertig", 1, KT_LANG_DE);
     want(T, stop, "Spieler 1 baut einen Handelsposten in Shangdu (1 von 11)");
     want(T, stop, "Handelsplättchen"); /* Shangdu's outpost tile */
     kt_free(stop);
@@ -106,7 +106,7 @@ KT_TEST(mp2_log_contract_taken_and_fulfilled)
     snprintf(said, sizeof said, "Player 1 takes contract %s from Kabul", cf->contract[k].id);
     want(T, log, said);
     kt_free(log);
-    kt_free(do_log(T, &c, "no more contracts", 0, KT_LANG_EN));
+    kt_free(do_log(T, &c, "done", 0, KT_LANG_EN));
     char done[64];
     snprintf(done, sizeof done, "complete %s", cf->contract[k].id);
     log = do_log(T, &c, done, 2, KT_LANG_EN);

@@ -218,7 +218,7 @@ KT_TEST(mp2_place_colour_once_per_space_black_dice_exempt)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 2 with 3+4");
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "stop");
+    KT_DO(&c, "done");
     KT_DO(&c, "end turn");
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
@@ -387,7 +387,7 @@ KT_TEST(mp2_contracts_action_needs_post_and_pays_three_coins)
     /* the second one may come from another city; the board space stays
      * empty until the end of the turn */
     KT_EQ(MS(&c)->cboard[2][0], MP2_NONE);
-    KT_CHECK(LEGAL(&c, "no more contracts"));
+    KT_CHECK(LEGAL(&c, "done"));
     KT_DO(&c, b);
     /* both spaces full: the starting contract must go (not the new one) */
     KT_STREQ(kt_decision(c.g, c.s), "discard");
@@ -432,7 +432,7 @@ KT_TEST(mp2_contracts_discarded_to_pile_bottom)
     int ka = MS(&c)->cboard[2][0];
     snprintf(a, sizeof a, "take %s from Kabul", board_contract(&c, 2, 0));
     KT_DO(&c, a);
-    KT_DO(&c, "no more contracts");
+    KT_DO(&c, "done");
     KT_DO(&c, "end turn");
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
@@ -444,7 +444,7 @@ KT_TEST(mp2_contracts_discarded_to_pile_bottom)
      * the red contract from Kabul goes to the bottom of the pile */
     KT_DO(&c, "travel 2 with 3+4");
     KT_DO(&c, "to Karakorum");
-    KT_DO(&c, "stop"); /* 2 of 3 steps left unused */
+    KT_DO(&c, "done"); /* 2 of 3 steps left unused */
     KT_STREQ(kt_decision(c.g, c.s), "contract");
     int n0 = MS(&c)->pile_len;
     snprintf(a, sizeof a, "take %s from Karakorum", board_contract(&c, 3, 0));
@@ -465,7 +465,7 @@ KT_TEST(mp2_travel_lower_space_one_step_for_two_coins)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 1 with 5");
     KT_EQ(PL(&c, 0).res[IT_COIN], 8); /* the lower space costs 2 coins */
-    KT_CHECK(!LEGAL(&c, "stop"));      /* at least one step */
+    KT_CHECK(!LEGAL(&c, "done"));      /* at least one step */
     KT_DO(&c, "to Kaifeng");           /* route: 3 coins + 1 camel */
     KT_CHECK(!MS(&c)->mv.on);          /* one step only */
     KT_EQ(PL(&c, 0).res[IT_COIN], 5);
@@ -539,7 +539,7 @@ KT_TEST(mp2_travel_contract_city_offers_one_contract)
     KT_DO(&c, "to Karakorum");
     KT_STREQ(kt_decision(c.g, c.s), "contract");
     KT_EQ(kt_scn_nlegal(&c), 3); /* one of the two, or none */
-    KT_DO(&c, "no more contracts");
+    KT_DO(&c, "done");
     KT_STREQ(kt_decision(c.g, c.s), "turn");
     kt_scn_free(&c);
 }
@@ -655,7 +655,7 @@ KT_TEST(mp2_first_player_highest_travel_space_last_on_ties)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 3 with 3+3+3");
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "stop");
+    KT_DO(&c, "done");
     KT_DO(&c, "end turn");
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
@@ -670,7 +670,7 @@ KT_TEST(mp2_first_player_highest_travel_space_last_on_ties)
     KT_REQUIRE(c.g);
     KT_DO(&c, "travel 3 with 3+3+3");
     KT_DO(&c, "to Shangdu");
-    KT_DO(&c, "stop");
+    KT_DO(&c, "done");
     KT_DO(&c, "end turn");
     KT_DO(&c, "travel 1 with 1");
     KT_DO(&c, "to Shangdu");
@@ -896,7 +896,7 @@ KT_TEST(mp2_city_card_minimum_die_and_move)
     KT_CHECK(!LEGAL(&c, "card A with 2")); /* needs at least a 3 */
     KT_DO(&c, "card A with 3");
     KT_STREQ(kt_decision(c.g, c.s), "move");
-    KT_CHECK(LEGAL(&c, "stop")); /* "move up to 2": no travel fee, may stop */
+    KT_CHECK(LEGAL(&c, "done")); /* "move up to 2": no travel fee, may stop */
     KT_DO(&c, "to Shangdu");
     KT_DO(&c, "to Xian");
     KT_EQ(PL(&c, 0).res[IT_COIN], 7); /* route costs only: 2 + 1 (and a camel) */
@@ -1030,14 +1030,14 @@ KT_TEST(mp2_bonus_black_die_once_per_turn)
 {
     kt_scn c = scn3(T, PS("\"0\":{\"camels\":7}"), NULL);
     KT_REQUIRE(c.g);
-    KT_DO(&c, "take a black die");
+    KT_DO(&c, "buy a black die");
     KT_EQ(PL(&c, 0).res[IT_CAMEL], 4);
     KT_EQ(MS(&c)->black_pool, 4);
     int held = 0;
     for (int v = 1; v <= 6; v++)
         held += PL(&c, 0).blk[v];
     KT_EQ(held, 1); /* rolled at once */
-    KT_CHECK(!LEGAL(&c, "take a black die")); /* once per turn */
+    KT_CHECK(!LEGAL(&c, "buy a black die")); /* once per turn */
     kt_scn_free(&c);
 }
 
@@ -1117,8 +1117,8 @@ KT_TEST(mp2_no_bonus_action_during_a_normal_action)
     /* mid-move: only moves and stopping */
     KT_CHECK(!LEGAL(&c, "complete S1"));
     KT_CHECK(!LEGAL(&c, "reroll 4"));
-    KT_CHECK(!LEGAL(&c, "take a black die"));
-    KT_DO(&c, "stop");
+    KT_CHECK(!LEGAL(&c, "buy a black die"));
+    KT_DO(&c, "done");
     KT_CHECK(LEGAL(&c, "complete S1")); /* afterwards again */
     kt_scn_free(&c);
 }

@@ -147,4 +147,11 @@ const kt_gamedef kt_game_mp2 = {
     .events = mp2_events,
     .menu_item = mp2_menu_item,
     .describe = mp2_describe,
+    /* easy: legal moves at random (for a first game); medium: the heuristic
+     * bot (wins all of 600 games against random); hard: search with a
+     * second per decision (beat the heuristic in 29 of 30 two-player games,
+     * docs/bots.md) */
+    .levels = {"random", "heuristic", "mcts:time=1000"},
+    .notice = "Marco Polo II: the map, cards, contracts and tiles are partly reconstructed (no public "
+              "source prints them); see docs/marco_polo_2.md.",
 };

@@ -430,7 +430,7 @@ void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
         return;
     }
     case A_BUYBLACK:
-        kt_buf_puts(out, L("take a black die", "nimm einen schwarzen Würfel"));
+        kt_buf_puts(out, L("buy a black die", "kaufe einen schwarzen Würfel"));
         return;
     case A_COMPLETE: {
         int k = s->pl[s->h.turn_player >= 0 ? s->h.turn_player : 0].con[x & 1];
@@ -463,16 +463,9 @@ void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
         kt_buf_puts(out, L("end turn", "Zug beenden"));
         return;
     case A_DONE:
-        if (e && e->type == EF_MOVE)
-            kt_buf_puts(out, L("stop", "anhalten"));
-        else if (e && e->type == EF_CVMOVE)
-            kt_buf_puts(out, L("caravan stops", "Karawane hält"));
-        else if (e && e->type == EF_XPOST)
-            kt_buf_puts(out, L("no extra post", "kein zusätzlicher Handelsposten"));
-        else if (e && e->type == EF_CONTRACT)
-            kt_buf_puts(out, L("no more contracts", "keine weiteren Aufträge"));
-        else
-            kt_buf_puts(out, L("done", "fertig"));
+        /* the shared verb of every game; the prompt says what it ends
+         * (stop moving, no more contracts, no extra post, ...) */
+        kt_buf_puts(out, L("done", "fertig"));
         return;
     case A_MOVE:
         if (e && e->type == EF_CVMOVE) {
@@ -506,30 +499,34 @@ void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
     kt_buf_printf(out, "%s %d (%s): ", L("Player", "Spieler"), p + 1,
                   s->pl[p].character < MP2_NCHAR ? mp2_char_name(s->pl[p].character, lang) : "-");
     static const char *const en[MP2_NDEC] = {
-        "bonus actions and one normal action", "choose your character", "keep one goal card",
-        "choose the bonus to receive twice", "choose a city bonus to copy",
+        "bonus actions and one normal action, then 'end turn'", "choose your character",
+        "keep one goal card", "choose the bonus to receive twice", "choose a city bonus to copy",
         "choose coins and camels as compensation", "use doubles?", "choose a reward",
-        "choose a good", "choose an offer", "choose a guild seal", "take a contract",
-        "discard a contract", "move your figure", "choose a trading post to move",
-        "place an extra trading post?", "use the city card how often?", "choose a city bonus",
-        "move your caravan", "load goods on your caravan", "choose a route tile",
-        "choose the caravan's city", "sell, upgrade or double each good", "return a route tile",
-        "game over"};
+        "choose a good", "choose an offer", "choose a guild seal",
+        "take a contract ('done': no more)", "discard a contract", "move your figure",
+        "choose a trading post to move", "place an extra trading post? ('done': none)",
+        "use the city card how often?", "choose a city bonus ('done': no more)",
+        "move your caravan ('done': it stops)", "load goods on your caravan ('done': no more)",
+        "choose a route tile", "choose the caravan's city", "sell, upgrade or double each good",
+        "return a route tile", "game over"};
     static const char *const de[MP2_NDEC] = {
-        "Bonusaktionen und eine normale Aktion", "wähle deinen Charakter",
+        "Bonusaktionen und eine normale Aktion, dann 'Zug beenden'", "wähle deinen Charakter",
         "behalte eine Zielkarte", "wähle den doppelten Bonus", "wähle einen Stadtbonus zum Kopieren",
         "wähle Münzen und Kamele als Ausgleich", "Pasch nutzen?", "wähle eine Belohnung",
-        "wähle eine Ware", "wähle ein Angebot", "wähle ein Gildensiegel", "nimm einen Auftrag",
-        "wirf einen Auftrag ab", "bewege deine Figur", "wähle einen Handelsposten zum Versetzen",
-        "zusätzlichen Handelsposten setzen?", "wie oft die Stadtkarte nutzen?",
-        "wähle einen Stadtbonus", "bewege deine Karawane", "belade deine Karawane",
+        "wähle eine Ware", "wähle ein Angebot", "wähle ein Gildensiegel",
+        "nimm einen Auftrag ('fertig': keinen weiteren)", "wirf einen Auftrag ab",
+        "bewege deine Figur", "wähle einen Handelsposten zum Versetzen",
+        "zusätzlichen Handelsposten setzen? ('fertig': keinen)", "wie oft die Stadtkarte nutzen?",
+        "wähle einen Stadtbonus ('fertig': keinen weiteren)",
+        "bewege deine Karawane ('fertig': sie hält)", "belade deine Karawane ('fertig': nichts mehr)",
         "wähle ein Routenplättchen", "wähle die Stadt der Karawane",
         "verkaufe, veredle oder verdopple jede Ware", "gib ein Routenplättchen zurück",
         "Spielende"};
     int d = s->h.decision < MP2_NDEC ? s->h.decision : 0;
     kt_buf_puts(out, lang == KT_LANG_DE ? de[d] : en[d]);
     if (d == DEC_MOVE && s->mv.on)
-        kt_buf_printf(out, " (%d %s)", s->mv.steps, L("steps left", "Schritte übrig"));
+        kt_buf_printf(out, " (%d %s)", s->mv.steps,
+                      L("steps left; 'done' stops here", "Schritte übrig; 'fertig' hält hier"));
     KT_UNUSED(c);
 }
 
