@@ -251,13 +251,13 @@ KT_TEST(mp2_data_dir_copy_gives_the_same_game)
 
 KT_TEST(mp2_data_rejects_unknown_shield)
 {
-    const char *w[] = {"map.txt line 41 (city)", "field 'shield'", "unknown shield key"};
-    expect_error(T, "map.txt", "shield=moon     at=1,0", "shield=mon      at=1,0", w, 3);
+    const char *w[] = {"map.txt line 42 (city)", "field 'shield'", "unknown shield key"};
+    expect_error(T, "map.txt", "shield=moon     at=0,0", "shield=mon      at=0,0", w, 3);
 }
 
 KT_TEST(mp2_data_rejects_missing_provenance)
 {
-    const char *w[] = {"map.txt line 41 (city)", "field 'src'", "missing"};
+    const char *w[] = {"map.txt line 42 (city)", "field 'src'", "missing"};
     expect_error(T, "map.txt", "has=bonus+card+outpost src=rulebook", "has=bonus+card+outpost", w, 3);
 }
 
@@ -283,7 +283,7 @@ KT_TEST(mp2_data_rejects_wrong_card_count)
 
 KT_TEST(mp2_data_rejects_route_to_unknown_location)
 {
-    const char *w[] = {"map.txt line 92 (route)", "second location unknown"};
+    const char *w[] = {"map.txt line 93 (route)", "second location unknown"};
     expect_error(T, "map.txt", "route Pagan  Kabul", "route Pagan  Kabol", w, 2);
 }
 
