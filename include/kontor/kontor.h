@@ -334,6 +334,26 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
                            kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
+/* From any thread: end the bot's current decision as soon as possible (it
+ * returns the best action found so far); a cancel that arrives between
+ * decisions ends the next one at once.  Bots that do not search ignore it. */
+void kt_bot_cancel(kt_bot *b);
+/* From any thread: is the bot deciding now, and how many simulations has the
+ * current (or last) decision run?  For "thinking..." displays. */
+typedef struct kt_bot_progress {
+    int thinking;
+    long long simulations;
+} kt_bot_progress;
+void kt_bot_progress_get(const kt_bot *b, kt_bot_progress *out);
+/* Cap every decision's thinking time at `ms` milliseconds (0: no cap), over
+ * whatever budget the spec gives.  Set it before kt_bot_choose, not during. */
+void kt_bot_set_time_cap(kt_bot *b, long long ms);
+/* Does this spec name a bot option that reads files (KT_OPT_PATH, e.g.
+ * "file=my.bot")?  Hosts serving untrusted clients refuse such specs.
+ * Returns 0 for unknown bots (kt_bot_new reports those). */
+int kt_bot_spec_reads_files(const kt_game *g, const char *spec);
+/* Were options of type KT_OPT_PATH given to this configuration? */
+int kt_game_reads_files(const kt_game *g);
 /* Search iterations (simulations) the bot has run since it was created,
  * over all its threads; 0 for bots that do not search. */
 long long kt_bot_simulations(const kt_bot *b);
