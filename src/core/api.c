@@ -115,6 +115,26 @@ kt_status kt_game_describe(const char *game, const char *name, int lang, char **
                      d->info.title, name ? name : "", d->info.name);
 }
 
+int kt_options_read_files(const char *game, const char *options)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || !options)
+        return 0;
+    for (const char *p = options; *p;) {
+        while (*p == ';' || *p == '\n' || *p == ' ' || *p == '\t')
+            p++;
+        size_t kl = strcspn(p, "=;\n");
+        while (kl && (p[kl - 1] == ' ' || p[kl - 1] == '\t'))
+            kl--;
+        for (int i = 0; i < d->info.nopts; i++)
+            if (d->info.opts[i].type == KT_OPT_PATH && strlen(d->info.opts[i].name) == kl &&
+                !strncmp(d->info.opts[i].name, p, kl))
+                return 1;
+        p += strcspn(p, ";\n");
+    }
+    return 0;
+}
+
 const char *kt_game_notice(const char *game)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
