@@ -138,6 +138,12 @@ char *kt_game_components(const char *name, int lang);
  * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
  * has that name.  *out is malloc'd (kt_free). */
 kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
+/* Help text of option i of a game (as in kt_gameinfo.opts; i = nopts + k is
+ * common option k) in `lang`; falls back to English.  NULL when out of range. */
+const char *kt_option_help(const char *game, int i, int lang);
+/* Title and summary of a game in `lang` (falls back to English). */
+const char *kt_game_title(const char *game, int lang);
+const char *kt_game_summary(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);

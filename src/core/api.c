@@ -135,6 +135,40 @@ int kt_options_read_files(const char *game, const char *options)
     return 0;
 }
 
+static const char *const common_help_de[] = {
+    "das Spiel anhalten (als unbeendet gewertet), sobald so viele Züge begonnen haben; 0 = keine "
+    "Grenze",
+};
+
+const char *kt_option_help(const char *game, int i, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || i < 0 || i >= d->info.nopts + NCOMMON)
+        return NULL;
+    if (i >= d->info.nopts)
+        return lang == KT_LANG_DE ? common_help_de[i - d->info.nopts]
+                                  : common_opts[i - d->info.nopts].help;
+    if (lang == KT_LANG_DE && d->opt_help_de && d->opt_help_de[i])
+        return d->opt_help_de[i];
+    return d->info.opts[i].help;
+}
+
+const char *kt_game_title(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d)
+        return NULL;
+    return lang == KT_LANG_DE && d->title_de ? d->title_de : d->info.title;
+}
+
+const char *kt_game_summary(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d)
+        return NULL;
+    return lang == KT_LANG_DE && d->summary_de ? d->summary_de : d->info.summary;
+}
+
 const char *kt_game_notice(const char *game)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;

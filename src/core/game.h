@@ -228,6 +228,12 @@ struct kt_gamedef {
     /* Optional one-line notice shown on the start screen and by `kontor
      * games`, e.g. that component data was reconstructed (with the doc). */
     const char *notice;
+
+    /* German help for the options: opt_help_de[i] belongs to info.opts[i]
+     * (NULL array or entry: the English help is shown). */
+    const char *const *opt_help_de;
+    /* German title and summary (NULL: the English ones). */
+    const char *title_de, *summary_de;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is
