@@ -307,7 +307,8 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
 char *kt_state_json(const kt_game *g, const kt_state *s);
-/* Readable text view for a terminal, as seen by `viewer` (-1 = everything).
+/* Readable text view for a terminal, as seen by `viewer` (a player,
+ * KT_SPECTATOR, or KT_OMNISCIENT for everything).
  * `lang` may carry KT_COLOR: the terminal shows ANSI colours. */
 #define KT_COLOR 0x100
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);

@@ -900,7 +900,7 @@ char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
 
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
 {
-    if (viewer < -1 || viewer >= g->nplayers)
+    if (viewer < KT_OMNISCIENT || viewer >= g->nplayers)
         return NULL;
     kt_state *tmp;
     const kt_state *v = view_state(g, s, viewer, &tmp);
