@@ -70,7 +70,8 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 ABI := 1
 # Every symbol resolved at link time (not with sanitizers: their runtime
 # comes with the program, not the library).
-SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl,--no-undefined)
+comma := ,
+SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl$(comma)--no-undefined)
 
 .PHONY: all tests test check soak bench clean setup play install lib fuzz FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests $(BUILD)/libkontor.so.$(ABI)

@@ -275,6 +275,24 @@ size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_act
                          int viewer, int lang, char *buf, size_t cap);
 char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
 
+/* ---- learning: fixed action spaces and numeric observations -------------- */
+
+/* Size of the game's fixed action space (0: the game has none).  Every action
+ * the configuration can ever offer has a stable index, the same in every state
+ * and every kontor version (each game's page documents the layout). */
+int kt_action_space(const kt_game *g);
+/* Index of a legal action of s, or -1. */
+int kt_action_index(const kt_game *g, const kt_state *s, kt_action a);
+/* The legal action of s with that index; KT_EILLEGAL when none. */
+kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                          kt_err *err);
+/* Length of the game's numeric observation (0: none). */
+int kt_obs_size(const kt_game *g);
+/* The numeric observation of `player` (-1 spectator): kt_obs_size floats into
+ * out (cap floats available); returns the size, or -1 when cap is too small or
+ * the game has none.  Only what that player may see. */
+int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, int cap);
+
 /* ---- the game log ------------------------------------------------------------ */
 
 /* What applying `a` (by `actor`, normally kt_to_move(before)) to `before`
