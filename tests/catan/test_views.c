@@ -133,8 +133,11 @@ KT_TEST(catan_view_german_action_texts)
 
 KT_TEST(catan_view_hidden_choices_are_redacted_for_others)
 {
+    /* player 2 drew a fifth card at a blue gate and must discard */
     kt_scn c = cat_scn(T, "", 4, J({"header":{"to_move":1,"decision":"progress_discard"},"state":{
-        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"progress_discard","player":1,"a":0,"b":0}],
+        "dice":[2,3,3],
+        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"p_roll","player":0,"a":1,"b":0},
+                 {"kind":"p_draws","player":0,"a":1,"b":2},{"kind":"progress_discard","player":1,"a":0,"b":0}],
         "players":{"1":{"progress":["spy","bishop","wedding","warlord","deserter"],"progress_known":[2,2,2,2,2]}}}}));
     KT_REQUIRE(c.s);
     kt_action a;

@@ -103,7 +103,7 @@ static int any_open_road(const kt_game *g, const cat_state *s)
     return 0;
 }
 
-static int inventor_token(int n)
+int cat_inventor_token(int n)
 {
     return n != 0 && n != 2 && n != 12 && n != 6 && n != 8;
 }
@@ -399,7 +399,7 @@ int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_
     case F_INVENTOR_FIRST:
     case F_INVENTOR_SECOND:
         for (int h = 0; h < CAT_NH; h++)
-            if (inventor_token(s->number[h]) && !(f->kind == F_INVENTOR_SECOND && h == f->a))
+            if (cat_inventor_token(s->number[h]) && !(f->kind == F_INVENTOR_SECOND && h == f->a))
                 OUT(ACT(f->kind == F_INVENTOR_FIRST ? A_SWAP1 : A_SWAP2, h, 0, 0));
         return n;
     case F_MERCHANT: {

@@ -313,6 +313,39 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
     return 1;
 }
 
+/* The domestic trade: composing (cards still in the proposer's hand) or
+ * open (the offer and each acceptor's part held aside). */
+static int check_trade(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    int n = cat_np(g), tp = s->h.turn_player;
+    int composing = has_frame(s, F_TRADE_COMPOSE, -1);
+    int open = has_frame(s, P_TRADE, -1) || has_frame(s, F_TRADE_CHOOSE, -1);
+    if ((s->tr_state == 1) != composing || (s->tr_state == 2) != open)
+        FAIL("trade state %d disagrees with the pending decisions", s->tr_state);
+    int ngive = 0, nget = 0;
+    for (int k = 0; k < CAT_NKIND; k++) {
+        ngive += s->tr_give[k];
+        nget += s->tr_get[k];
+        if (s->tr_give[k] && s->tr_get[k])
+            FAIL("the trade offers and asks for %s", cat_kind_key[k]);
+        if (s->tr_state == 1 && s->tr_give[k] > s->pl[tp].hand[k])
+            FAIL("the trade offers more %s than the proposer holds", cat_kind_key[k]);
+    }
+    if (ngive > 5 || nget > 5)
+        FAIL("a trade of more than five cards a side");
+    if (s->tr_state == 0 && (ngive || nget || s->tr_accept || s->tr_to))
+        FAIL("trade cards or partners without a trade");
+    if (s->tr_state == 1 && (s->tr_accept || s->tr_to))
+        FAIL("trade partners while the offer is composed");
+    if (s->tr_state == 2 &&
+        (!ngive || !nget || s->tr_to == tp || s->tr_accept >> n || (s->tr_accept >> tp & 1) ||
+         (s->tr_to >= 0 && (s->tr_accept & ~(1u << s->tr_to)))))
+        FAIL("an open trade with empty sides or impossible partners");
+    if (s->tr_state && !s->proposals)
+        FAIL("a trade without a proposal this turn");
+    return 1;
+}
+
 static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
 {
     int n = cat_np(g);
@@ -325,43 +358,20 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
         FAIL("a finished game without a winner");
     if (s->h.status != KT_FINISHED && s->winner >= 0)
         FAIL("a winner in a game that is not finished");
+    if (!cat_check_stack(g, s, why) || !check_trade(g, s, why))
+        return 0;
     if (s->h.status != KT_RUNNING)
         return 1;
-    if (!s->nframes)
-        FAIL("no pending decision");
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].player >= n || s->st[i].kind >= F_NKINDS)
-            FAIL("stack frame %d is malformed", i);
     const cat_frame *f = cat_ctop(s);
-    if (f->kind >= F_NDECISIONS)
-        FAIL("the top frame is not a decision");
     if (s->h.to_move != f->player || s->h.decision != f->kind)
         FAIL("header says player %d decides '%s' but the stack says player %d decides '%s'",
              s->h.to_move + 1, cat_decision_name(s->h.decision) ? cat_decision_name(s->h.decision) : "?",
              f->player + 1, cat_frame_key[f->kind]);
     int setup = s->setup_step < 2 * n;
-    if (setup != (f->kind == F_SETUP_BUILD || f->kind == F_SETUP_ROAD))
-        FAIL("setup placements and the pending decision disagree");
-    if (!setup && s->h.turn_player < 0)
-        FAIL("no player's turn after the setup");
+    if ((s->h.turn == 0) != setup)
+        FAIL("turn %u %s the setup", s->h.turn, setup ? "during" : "after");
     if (!setup && cat_vp_total(g, s, s->h.turn_player) >= cat_cfg_of(g)->vp_target)
         FAIL("player %d has won but the game goes on", s->h.turn_player + 1);
-    int composing = has_frame(s, F_TRADE_COMPOSE, -1);
-    int open = has_frame(s, P_TRADE, -1) || has_frame(s, F_TRADE_CHOOSE, -1);
-    if ((s->tr_state == 1) != composing || (s->tr_state == 2) != open)
-        FAIL("trade state %d disagrees with the pending decisions", s->tr_state);
-    if (s->tr_state == 0) {
-        for (int k = 0; k < CAT_NKIND; k++)
-            if (s->tr_give[k] || s->tr_get[k])
-                FAIL("trade cards without a trade");
-        if (s->tr_accept || s->tr_to)
-            FAIL("trade partners without a trade");
-    }
-    if (s->tr_accept >> n || (s->h.turn_player >= 0 && (s->tr_accept >> s->h.turn_player & 1)))
-        FAIL("impossible trade acceptors");
-    kt_action buf[CAT_MAXLEGAL];
-    if (cat_legal(g, (const kt_state *)s, buf) <= 0)
-        FAIL("decision '%s' of player %d has no legal action", cat_frame_key[f->kind], f->player + 1);
     return 1;
 }
 
