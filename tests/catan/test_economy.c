@@ -529,6 +529,7 @@ KT_TEST(catan_progress_short_deck_goes_in_turn_order)
                         "\"printer\",\"road_building\",\"road_building\",\"smith\",\"smith\"]},"
                         "\"deck_known\":{\"trade\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"politics\":[0],"
                         "\"science\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},"
+                        "\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\",\"metropolis\":\"politics\"}},"
                         "\"players\":{\"0\":{\"improvements\":{\"politics\":5},"
                         "\"progress\":[\"bishop\",\"bishop\",\"deserter\",\"deserter\"],\"progress_known\":[1,1,1,1]},"
                         "\"1\":{\"improvements\":{\"politics\":5},\"vp_cards\":[\"constitution\"],"

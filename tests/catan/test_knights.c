@@ -237,7 +237,8 @@ KT_TEST(catan_knight_moves_along_own_roads)
 {
     kt_scn c = cat_scn2(T, "", 4, KBOARD,
                         "{\"state\":{\"knights\":{\"23\":{\"player\":0,\"level\":1,\"active\":true},"
-                        "\"22\":{\"player\":2,\"level\":1}},\"players\":{\"0\":{\"hand\":{\"grain\":1}}}}}");
+                        "\"22\":{\"player\":2,\"level\":1}},\"roads\":{\"16-22\":2},"
+                        "\"players\":{\"0\":{\"hand\":{\"grain\":1}}}}}");
     KT_REQUIRE(c.s);
     /* through 17 (empty) and 12 is a building of its own (passable, not a
      * destination); 22 holds an equal opposing knight: no displacement */
@@ -306,7 +307,7 @@ KT_TEST(catan_knight_chases_the_robber)
 KT_TEST(catan_knight_blocks_sites_and_roads)
 {
     kt_scn c = cat_scn2(T, "", 4, KBOARD,
-                        "{\"state\":{\"roads\":{\"22-28\":0},\"knights\":{\"28\":{\"player\":0,\"level\":1},"
+                        "{\"state\":{\"roads\":{\"22-28\":0,\"18-23\":1},\"knights\":{\"28\":{\"player\":0,\"level\":1},"
                         "\"23\":{\"player\":1,\"level\":1}},"
                         "\"players\":{\"0\":{\"hand\":{\"brick\":2,\"lumber\":2,\"wool\":1,\"grain\":1}}}}}");
     KT_REQUIRE(c.s);

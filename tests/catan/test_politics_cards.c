@@ -76,6 +76,7 @@ KT_TEST(catan_card_constitution_revealed_at_once_never_in_hand)
         "deck_known":{"trade":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "politics":[0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "science":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},
+        "buildings":{"41":{"player":1,"kind":"city","metropolis":"politics"}},
         "players":{"1":{"improvements":{"politics":5},"progress":["spy","spy","warlord","wedding"],
             "progress_known":[2,2,2,2]}}}}));
     KT_REQUIRE(c.s);
@@ -201,7 +202,7 @@ KT_TEST(catan_card_diplomat_keeps_knights_connected)
 {
     /* rule flag open_road=owner: another player's piece does not close an
      * end; a road whose removal strands its owner's knight is not open */
-    const char *p = J({"state":{"roads":{"23-29":0},"knights":{"29":{"player":3,"level":1},
+    const char *p = J({"state":{"roads":{"23-29":0,"29-35":3},"knights":{"29":{"player":3,"level":1},
         "23":{"player":0,"level":1}},"players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
     kt_scn c = cat_scn2(T, "open_road=owner", 4, CB, p);
     KT_REQUIRE(c.s);
@@ -213,7 +214,7 @@ KT_TEST(catan_card_diplomat_keeps_knights_connected)
     KT_DO(&c, "play Diplomat");
     KT_CHECK(!kt_scn_legal(&c, "remove road 23-29")); /* seed: the knight at 29 closes it */
     kt_scn_free(&c);
-    c = cat_scn2(T, "open_road=owner", 4, CB, J({"state":{"roads":{"17-23":null,"23-29":0},
+    c = cat_scn2(T, "open_road=owner", 4, CB, J({"state":{"roads":{"17-23":null,"23-29":0,"29-35":3},
         "knights":{"29":{"player":3,"level":1},"23":{"player":0,"level":1}},
         "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
@@ -237,7 +238,7 @@ KT_TEST(catan_card_intrigue_drives_off_a_knight_on_your_road)
     KT_EQ(CS(&c)->v_aux[29], 3 | KN_ACTIVE);
     kt_scn_free(&c);
     /* nowhere to go: back to the owner's supply */
-    c = cat_scn2(T, "", 4, CB, J({"state":{"knights":{"23":{"player":1,"level":1}},
+    c = cat_scn2(T, "", 4, CB, J({"state":{"knights":{"23":{"player":1,"level":1}},"roads":{"18-23":1},
         "players":{"0":{"progress":["intrigue"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Intrigue");
@@ -354,7 +355,7 @@ KT_TEST(catan_card_wedding_richer_players_give_two)
 {
     /* player 2: 4 VP (more); player 3: 3 VP (equal, excluded); player 4:
      * 5 VP with a single card */
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"progress":["wedding"],"progress_known":[1]},
         "1":{"hand":{"ore":1,"coin":2}},"2":{"defender":1,"hand":{"wool":3}},
         "3":{"defender":4,"hand":{"grain":1}}}}}));
@@ -375,14 +376,14 @@ KT_TEST(catan_card_wedding_richer_players_give_two)
 KT_TEST(catan_card_wedding_restrictions)
 {
     /* with equal points nobody gives */
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"defender":1,"progress":["wedding"],"progress_known":[1]},
         "1":{"hand":{"ore":3}},"2":{"defender":2,"hand":{"ore":3}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Wedding"));
     kt_scn_free(&c);
     /* richer players with empty hands */
-    c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"progress":["wedding"],"progress_known":[1]},"2":{"hand":{"ore":3}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Wedding"));

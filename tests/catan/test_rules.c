@@ -243,12 +243,12 @@ KT_TEST(catan_victory_only_on_own_turn)
         "\"roads\":{\"0-3\":1,\"2-6\":1},"
         "\"knights\":{\"3\":{\"player\":1,\"level\":3,\"active\":true},"
         "\"6\":{\"player\":1,\"level\":2,\"active\":true}},"
-        "\"players\":{\"1\":{\"defender\":4}}}}";
+        "\"attacks\":4,\"players\":{\"1\":{\"defender\":4}}}}";
     kt_scn c = cat_scn(T, "", 4, p);
     KT_REQUIRE(c.s);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 12);
     KT_REQUIRE(cat_t_roll(T, &c, 1, 1, EV_SHIP));
-    KT_EQ(CS(&c)->attacks, 1);
+    KT_EQ(CS(&c)->attacks, 5);
     KT_EQ(CS(&c)->pl[1].defender, 5);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 13);
     KT_CHECK(!kt_is_over(c.g, c.s));

@@ -212,6 +212,90 @@ static int check_cards(const kt_game *g, const cat_state *s, kt_buf *why)
     return 1;
 }
 
+/* Every knight stands on its owner's road (nothing in play strands one:
+ * the Diplomat never takes a knight's last road, displaced knights move
+ * along their owner's roads). */
+static int check_network(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    for (int p = 0; p < cat_np(g); p++) {
+        uint64_t lone = s->pl[p].kn & ~s->pl[p].roadv;
+        if (lone)
+            FAIL("player %d has a knight at vertex %d without a road of theirs", p + 1, cat_ctz(lone));
+    }
+    return 1;
+}
+
+/* Cities & Knights pieces and awards. */
+static int check_ck(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    int n = cat_np(g), tp = s->h.turn_player;
+    if (!cf->ck) {
+        if (s->dice[2] || s->fleet || s->crane_mask)
+            FAIL("event die, Merchant Fleet or Crane in a base game");
+        return 1;
+    }
+    if (s->dev_played)
+        FAIL("a development card played in Cities & Knights");
+    for (int v = 0; v < CAT_NV; v++) {
+        int a = s->v_aux[v];
+        if (s->v_piece[v] != VP_KNIGHT || s->v_owner[v] != tp)
+            continue;
+        /* activated this turn means active; an active knight that acted
+         * this turn was activated again after acting */
+        if ((a & KN_FRESH) && !(a & KN_ACTIVE))
+            FAIL("vertex %d: a knight activated this turn is inactive", v);
+        if ((a & KN_USED) && (a & KN_ACTIVE) && !(a & KN_FRESH))
+            FAIL("vertex %d: a knight that acted this turn is still active", v);
+    }
+    if (s->merchant >= 0 && !(cat_hex_vmask[s->merchant] & s->pl[s->merchant_owner].bld))
+        FAIL("the merchant stands on a hex without a building of its owner");
+    int defenders = 0;
+    for (int p = 0; p < n; p++)
+        defenders += s->pl[p].defender;
+    if (defenders > s->attacks)
+        FAIL("%d Defender points after %d attacks", defenders, s->attacks);
+    /* metropolises: one per track from the first level 4 on, held by a
+     * player at the highest level reached */
+    for (int t = 0; t < 3; t++) {
+        int top = 0, holder = -1, mv = cat_metro_vertex(s, t);
+        for (int p = 0; p < n; p++)
+            top = s->pl[p].impr[t] > top ? s->pl[p].impr[t] : top;
+        if (mv >= 0)
+            holder = s->v_owner[mv];
+        for (int i = 0; i < s->nframes; i++)
+            if (s->st[i].kind == F_METROPOLIS && s->st[i].a == t)
+                holder = s->st[i].player;
+        if ((top >= 4) != (holder >= 0))
+            FAIL("%s level %d %s a metropolis", cat_track_key[t], top, holder >= 0 ? "with" : "without");
+        if (holder >= 0 && s->pl[holder].impr[t] != top)
+            FAIL("the %s metropolis is held below the highest level", cat_track_key[t]);
+    }
+    return 1;
+}
+
+/* During the setup each player has placed what the snake order gives. */
+static int check_setup(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    int n = cat_np(g), k = s->setup_step, ck = cat_cfg_of(g)->ck;
+    if (k >= 2 * n || !s->nframes)
+        return 1;
+    const cat_frame *f = &s->st[s->nframes - 1];
+    for (int q = 0; q < n; q++) {
+        int placed = 0;
+        for (int j = 0; j < k; j++)
+            placed += cat_setup_player(n, j) == q;
+        int roads = placed;
+        placed += f->kind == F_SETUP_ROAD && f->player == q;
+        const cat_player *pl = &s->pl[q];
+        int cities = ck && placed > 1 ? placed - 1 : 0;
+        if (pl->n_settle + pl->n_city != placed || pl->n_city != cities || pl->n_road != roads ||
+            pl->kn)
+            FAIL("player %d's pieces do not match setup step %d", q + 1, k);
+    }
+    return 1;
+}
+
 static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
 {
     const cat_cfg *cf = cat_cfg_of(g);
@@ -310,7 +394,7 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
     }
     if (la >= 0 && s->pl[la].knights_played < 3)
         FAIL("Largest Army with fewer than 3 knights");
-    return 1;
+    return check_network(g, s, why) && check_ck(g, s, why) && check_setup(g, s, why);
 }
 
 /* The domestic trade: composing (cards still in the proposer's hand) or
@@ -358,6 +442,9 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
         FAIL("a finished game without a winner");
     if (s->h.status != KT_FINISHED && s->winner >= 0)
         FAIL("a winner in a game that is not finished");
+    if (s->winner >= 0 && (s->winner != s->h.turn_player ||
+                           cat_vp_total(g, s, s->winner) < cat_cfg_of(g)->vp_target))
+        FAIL("player %d won without the points on their own turn", s->winner + 1);
     if (!cat_check_stack(g, s, why) || !check_trade(g, s, why))
         return 0;
     if (s->h.status != KT_RUNNING)

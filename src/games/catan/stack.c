@@ -94,6 +94,12 @@ static int seat_after(int p, int k, int n)
     return (p + k) % n;
 }
 
+/* seats after the turn player: 0 for the turn player */
+static int seat_rank(int p, int tp, int n)
+{
+    return (p - tp + n) % n;
+}
+
 static int nres(const cat_player *pl)
 {
     int r = 0;
@@ -355,6 +361,11 @@ int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
             if (f->kind == F_DISCARD && (dn->kind == F_DISCARD ? dn->b != f->b
                                          : (dn->kind == F_MAIN) != (f->b == 1)))
                 FAILS("frame %d: a discard in the wrong place", i);
+            /* players asked one after another (discards, aqueducts, tied
+             * defenders, lost cities, wedding gifts) are pushed in reverse
+             * turn order: the seat nearer the turn player is above */
+            if (f->kind == dn->kind && seat_rank(f->player, tp, n) >= seat_rank(dn->player, tp, n))
+                FAILS("frame %d: '%s' for player %d out of turn order", i, k, f->player + 1);
             if (dn->kind == F_ROLL && (f->kind == F_MONO_RESOURCE || f->kind == F_ROAD_BUILDING ||
                                        f->kind == F_PLENTY || f->kind == F_ROBBER ||
                                        f->kind == F_STEAL) &&
