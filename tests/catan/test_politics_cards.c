@@ -179,6 +179,52 @@ KT_TEST(catan_card_diplomat_only_on_open_roads)
     kt_scn_free(&c);
 }
 
+/* The seed's clarification: an open road has an end with no other piece
+ * at all - road, building or knight, of any colour.  open_road=owner counts
+ * only the road owner's pieces. */
+KT_TEST(catan_card_diplomat_seed_an_opponents_road_at_the_end_closes_it)
+{
+    /* player 1: settlement 0, roads 0-4 and 4-8; player 2: settlement 12
+     * and road 8-12, meeting player 1's road at 8 */
+    const char *p = J({"state":{"attacks":1,
+        "buildings":{"0":{"player":0,"kind":"settlement"},"12":{"player":1,"kind":"settlement"}},
+        "roads":{"0-4":0,"4-8":0,"8-12":1},
+        "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
+    kt_scn c = cat_scn(T, "", 4, p);
+    KT_REQUIRE(c.s);
+    /* seed: 4-8 ends at player 2's road, 8-12 at player 1's: nothing open */
+    KT_CHECK(!kt_scn_legal(&c, "play Diplomat"));
+    kt_scn_free(&c);
+    c = cat_scn(T, "open_road=owner", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(kt_scn_legal(&c, "remove road 4-8"));
+    KT_CHECK(kt_scn_legal(&c, "remove road 8-12"));
+    KT_CHECK(!kt_scn_legal(&c, "remove road 0-4"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_card_diplomat_seed_an_opponents_building_at_the_end_closes_it)
+{
+    const char *p = J({"state":{"attacks":1,
+        "buildings":{"0":{"player":0,"kind":"settlement"},"8":{"player":1,"kind":"settlement"},
+                     "20":{"player":2,"kind":"settlement"}},
+        "roads":{"0-4":0,"4-8":0,"20-25":2},
+        "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
+    kt_scn c = cat_scn(T, "", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(!kt_scn_legal(&c, "remove road 4-8")); /* player 2's settlement at 8 */
+    KT_CHECK(kt_scn_legal(&c, "remove road 20-25")); /* 25: nothing at all */
+    KT_EQ(kt_scn_nlegal(&c), 1);
+    kt_scn_free(&c);
+    c = cat_scn(T, "open_road=owner", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(kt_scn_legal(&c, "remove road 4-8"));
+    kt_scn_free(&c);
+}
+
 KT_TEST(catan_card_diplomat_own_road_rebuilt_or_kept)
 {
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
