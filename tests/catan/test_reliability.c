@@ -79,7 +79,7 @@ static long determinize_soak(kt_t *T, const char *opts, int players, int games, 
         kt_state_init_seed(g, s, seed0 * 7919 + (uint64_t)gi);
         for (long step = 0; !kt_is_over(g, s) && step < 200000 && fails < 3; step++) {
             int k = kt_legal(g, s, buf, CAT_MAXLEGAL), mover = kt_to_move(g, s);
-            for (int p = 0; p < players && fails < 3; p++) {
+            for (int p = KT_SPECTATOR; p < players && fails < 3; p++) { /* -1: a spectator */
                 kt_determinize(g, s, p, kt_rng_next(&r), d);
                 worlds++;
                 if (kt_check(g, d, &err) != KT_OK) {

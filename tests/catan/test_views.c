@@ -153,6 +153,45 @@ KT_TEST(catan_view_hidden_choices_are_redacted_for_others)
     kt_scn_free(&c);
 }
 
+/* KT_SPECTATOR (-1) sees public information only; KT_OMNISCIENT (-2)
+ * everything (before the fix a spectator saw every hand and card). */
+KT_TEST(catan_view_spectator_sees_nothing_private)
+{
+    kt_scn c = cat_scn(T, "", 4, J({"header":{"to_move":1,"decision":"progress_discard"},"state":{
+        "dice":[2,3,3],
+        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"p_roll","player":0,"a":1,"b":0},
+                 {"kind":"p_draws","player":0,"a":1,"b":2},{"kind":"progress_discard","player":1,"a":0,"b":0}],
+        "players":{"0":{"hand":{"ore":3,"cloth":1}},
+                   "1":{"hand":{"wool":2},"progress":["spy","bishop","wedding","warlord","deserter"],
+                        "progress_known":[2,2,2,2,2]}}}}));
+    KT_REQUIRE(c.s);
+    kt_action a;
+    kt_err err;
+    KT_REQUIRE(kt_action_parse(c.g, c.s, "discard Spy", &a, &err) == KT_OK);
+    char t[128];
+    kt_action_text(c.g, c.s, a, KT_SPECTATOR, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "discard a politics card");
+    kt_action_text(c.g, c.s, a, KT_OMNISCIENT, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "discard Spy");
+    /* the game's own render (the core may refuse some viewers) */
+    kt_buf b;
+    kt_buf_init(&b);
+    c.g->def->render(c.g, c.s, KT_SPECTATOR, KT_LANG_EN, &b);
+    KT_REQUIRE(b.p);
+    KT_CHECK(!strstr(b.p, "Spy") && !strstr(b.p, "Bishop") && !strstr(b.p, "ore 3"));
+    kt_buf_free(&b);
+    kt_buf_init(&b);
+    c.g->def->render(c.g, c.s, KT_OMNISCIENT, KT_LANG_EN, &b);
+    KT_REQUIRE(b.p);
+    KT_CHECK(strstr(b.p, "Spy") && strstr(b.p, "ore 3"));
+    kt_buf_free(&b);
+    char *o = kt_observe_json(c.g, c.s, KT_SPECTATOR, KT_LANG_EN);
+    KT_REQUIRE(o);
+    KT_CHECK(!strstr(o, "\"spy\"") && !strstr(o, "\"hand\""));
+    kt_free(o);
+    kt_scn_free(&c);
+}
+
 static void expect_load_error(kt_t *T, const char *patch, const char *field)
 {
     kt_game *g;

@@ -152,15 +152,22 @@ static void deal_hands(const kt_game *g, cat_state *s, int viewer, int keep, kt_
     }
 }
 
+/* Does the viewer know this card?  A spectator (viewer < 0) knows only the
+ * cards every player knows (played face up). */
+static int known_to(uint8_t known, int viewer, int n)
+{
+    return viewer >= 0 ? known >> viewer & 1 : known == (1u << n) - 1;
+}
+
 static void deal_progress(const kt_game *g, cat_state *s, int viewer, int colour, kt_rng *rng)
 {
     /* slot: player (or 255 = deck) and index */
     uint8_t who[CAT_DECK], idx[CAT_DECK], cards[CAT_DECK], deck_slots[CAT_DECK];
     uint8_t vp[2], rest[CAT_DECK];
     uint32_t ns = 0, nvp = 0, nrest = 0, nd = 0;
-    uint8_t bit = (uint8_t)(1u << viewer);
+    int n = cat_np(g);
     for (int i = 0; i < s->deck_n[colour]; i++)
-        if (!(s->deck_known[colour][i] & bit)) {
+        if (!known_to(s->deck_known[colour][i], viewer, n)) {
             who[ns] = 255;
             idx[ns] = (uint8_t)i;
             cards[ns++] = s->deck[colour][i];
@@ -169,7 +176,8 @@ static void deal_progress(const kt_game *g, cat_state *s, int viewer, int colour
         if (q == viewer)
             continue;
         for (int i = 0; i < s->pl[q].nprog; i++)
-            if (cat_progress[s->pl[q].prog[i]].colour == colour && !(s->pl[q].prog_known[i] & bit)) {
+            if (cat_progress[s->pl[q].prog[i]].colour == colour &&
+                !known_to(s->pl[q].prog_known[i], viewer, n)) {
                 who[ns] = (uint8_t)q;
                 idx[ns] = (uint8_t)i;
                 cards[ns++] = s->pl[q].prog[i];
@@ -312,9 +320,9 @@ static void deal_dev(const kt_game *g, cat_state *s, int viewer, kt_rng *rng)
 void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng)
 {
     cat_state *s = (cat_state *)ks;
-    if (player < 0 || player >= cat_np(g))
-        return;
-    int keep = -1;
+    if (player < KT_SPECTATOR || player >= cat_np(g))
+        return; /* KT_OMNISCIENT sees everything: nothing to resample */
+    int keep = -1; /* a spectator resamples every hand */
     if (s->nframes && cat_ctop(s)->kind == F_MM_PICK && cat_ctop(s)->player == player)
         keep = cat_ctop(s)->a;
     deal_hands(g, s, player, keep, rng);

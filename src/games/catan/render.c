@@ -205,7 +205,7 @@ void cat_render(const kt_game *g, const kt_state *ks, int viewer, int lang, kt_b
                           devs, pl->knights_played);
         }
         kt_buf_putc(out, '\n');
-        if (p == viewer || viewer < 0) {
+        if (p == viewer || viewer == KT_OMNISCIENT) {
             kt_buf_puts(out, de ? "    Hand: " : "    hand: ");
             hand_line(pl, cf->ck, lang, out);
             if (cf->ck && pl->nprog) {

@@ -7,7 +7,8 @@
  * as on the rendered map: hexes A..S, vertices 0..53, roads "a-b" by their
  * two vertices, players 1..n.  Texts for another player's hidden choice
  * (discarding or taking a progress card, Master Merchant takes) are
- * redacted when a viewer is given.
+ * redacted for every viewer but the actor and KT_OMNISCIENT (a spectator,
+ * KT_SPECTATOR, sees only public information).
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,7 +53,8 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
     const cat_frame *f = s->nframes ? cat_ctop(s) : NULL;
     int actor = f ? f->player : -1;
-    int hidden = viewer >= 0 && viewer != actor;
+    /* everybody but the actor (spectators too) sees the redacted form */
+    int hidden = viewer != KT_OMNISCIENT && viewer != actor;
     char h1[2], h2[2];
     switch (ACT_K(a)) {
     case A_ROLL: kt_buf_puts(out, de ? "würfeln" : "roll"); return;
