@@ -151,8 +151,8 @@ KT_TEST(catan_barbarians_city_choice_and_sideways_city)
     KT_EQ(cat_vp_public(c.g, CS(&c), 0), 2 + 6); /* sideways counts as a settlement */
     /* it must be raised before any other settlement */
     KT_CHECK(cat_t_decision_is(&c, "main"));
-    KT_CHECK(!kt_scn_legal(&c, "city 44"));
-    KT_DO(&c, "city 36");
+    KT_CHECK(!kt_scn_legal(&c, "build city 44"));
+    KT_DO(&c, "build city 36");
     KT_EQ(CS(&c)->v_aux[36], 0);
     KT_EQ(CS(&c)->pl[0].n_sideways, 0);
     KT_EQ(CS(&c)->pl[0].n_city, 2);
@@ -312,10 +312,10 @@ KT_TEST(catan_knight_blocks_sites_and_roads)
                         "\"players\":{\"0\":{\"hand\":{\"brick\":2,\"lumber\":2,\"wool\":1,\"grain\":1}}}}}");
     KT_REQUIRE(c.s);
     /* its own knight blocks the owner's settlement site too */
-    KT_CHECK(!kt_scn_legal(&c, "settlement 28"));
+    KT_CHECK(!kt_scn_legal(&c, "build settlement 28"));
     /* the opposing knight at 23 cuts the road: 12-17-23 | 23-29 */
-    KT_CHECK(!kt_scn_legal(&c, "road 23-24") && !kt_scn_legal(&c, "road 29-30"));
-    KT_CHECK(kt_scn_legal(&c, "road 28-33"));
+    KT_CHECK(!kt_scn_legal(&c, "build road 23-24") && !kt_scn_legal(&c, "build road 29-30"));
+    KT_CHECK(kt_scn_legal(&c, "build road 28-33"));
     KT_EQ(CS(&c)->pl[0].road_len, 3); /* 12-17-22-28 */
     kt_scn_free(&c);
 }

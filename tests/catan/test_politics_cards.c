@@ -233,8 +233,8 @@ KT_TEST(catan_card_diplomat_own_road_rebuilt_or_kept)
     KT_DO(&c, "play Diplomat");
     KT_DO(&c, "remove road 17-23");
     KT_CHECK(cat_t_decision_is(&c, "diplomat_rebuild"));
-    KT_CHECK(!kt_scn_legal(&c, "road 17-23")); /* elsewhere */
-    KT_DO(&c, "road 8-12");
+    KT_CHECK(!kt_scn_legal(&c, "build road 17-23")); /* elsewhere */
+    KT_DO(&c, "build road 8-12");
     KT_EQ(CS(&c)->e_owner[cat_t_edge(8, 12)], 0);
     KT_EQ(CS(&c)->pl[0].n_road, 3);
     KT_DO(&c, "play Diplomat");

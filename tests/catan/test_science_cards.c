@@ -130,8 +130,8 @@ KT_TEST(catan_card_engineer_builds_a_free_wall)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{"0":{"progress":["engineer"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Engineer");
-    KT_CHECK(!kt_scn_legal(&c, "wall 30")); /* a settlement takes no wall */
-    KT_DO(&c, "wall 12");
+    KT_CHECK(!kt_scn_legal(&c, "build wall 30")); /* a settlement takes no wall */
+    KT_DO(&c, "build wall 12");
     KT_CHECK(CS(&c)->v_aux[12] & AUX_WALL);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
     kt_scn_free(&c);
@@ -228,9 +228,9 @@ KT_TEST(catan_card_medicine_two_ore_one_grain)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
         "0":{"hand":{"ore":2,"grain":1},"progress":["medicine"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
-    KT_CHECK(!kt_scn_legal(&c, "city 30")); /* the normal price is 3 ore 2 grain */
+    KT_CHECK(!kt_scn_legal(&c, "build city 30")); /* the normal price is 3 ore 2 grain */
     KT_DO(&c, "play Medicine");
-    KT_DO(&c, "city 30");
+    KT_DO(&c, "build city 30");
     KT_EQ(CS(&c)->v_piece[30], VP_CITY);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
     kt_scn_free(&c);
@@ -284,8 +284,8 @@ KT_TEST(catan_card_road_building_two_free_roads)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{"0":{"progress":["road_building"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Road Building");
-    KT_DO(&c, "road 23-29");
-    KT_DO(&c, "road 29-34"); /* connected or apart, as chosen */
+    KT_DO(&c, "build road 23-29");
+    KT_DO(&c, "build road 29-34"); /* connected or apart, as chosen */
     KT_CHECK(cat_t_decision_is(&c, "main"));
     KT_EQ(CS(&c)->pl[0].n_road, 5);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
@@ -297,7 +297,7 @@ KT_TEST(catan_card_road_building_two_free_roads)
     KT_REQUIRE(c.s);
     KT_EQ(CS(&c)->pl[0].n_road, 14);
     KT_DO(&c, "play Road Building");
-    KT_DO(&c, "road 24-30");
+    KT_DO(&c, "build road 24-30");
     KT_CHECK(cat_t_decision_is(&c, "main"));
     KT_EQ(CS(&c)->pl[0].n_road, 15);
     kt_scn_free(&c);

@@ -386,6 +386,10 @@ void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 /* ---- game.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
 
+/* ---- log.c ---- */
+void cat_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                kt_log *log);
+
 /* ---- stack.c ---- */
 /* Is the stack of pending frames one that play produces (each frame's kind,
  * place, player and fields)?  While running, every decision on it must have

@@ -507,4 +507,5 @@ const kt_gamedef kt_game_catan = {
     .render = cat_render,
     .components = cat_components,
     .check = cat_check,
+    .events = cat_events,
 };

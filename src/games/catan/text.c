@@ -60,15 +60,16 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     case A_ROLL: kt_buf_puts(out, de ? "würfeln" : "roll"); return;
     case A_END: kt_buf_puts(out, de ? "Zug beenden" : "end turn"); return;
     case A_DONE: kt_buf_puts(out, de ? "fertig" : "done"); return;
-    case A_SETTLE: kt_buf_printf(out, de ? "Siedlung %d" : "settlement %d", x); return;
-    case A_CITY: kt_buf_printf(out, de ? "Stadt %d" : "city %d", x); return;
+    case A_SETTLE: kt_buf_printf(out, de ? "baue Siedlung %d" : "build settlement %d", x); return;
+    case A_CITY: kt_buf_printf(out, de ? "baue Stadt %d" : "build city %d", x); return;
     case A_ROAD:
         if (x < CAT_NE)
-            kt_buf_printf(out, de ? "Straße %d-%d" : "road %d-%d", cat_e_v[x][0], cat_e_v[x][1]);
+            kt_buf_printf(out, de ? "baue Straße %d-%d" : "build road %d-%d", cat_e_v[x][0],
+                          cat_e_v[x][1]);
         else
             kt_buf_printf(out, "road ?%d", x);
         return;
-    case A_WALL: kt_buf_printf(out, de ? "Stadtmauer %d" : "wall %d", x); return;
+    case A_WALL: kt_buf_printf(out, de ? "baue Stadtmauer %d" : "build wall %d", x); return;
     case A_RECRUIT: kt_buf_printf(out, de ? "Ritter anwerben %d" : "recruit knight %d", x); return;
     case A_PROMOTE: kt_buf_printf(out, de ? "Ritter befördern %d" : "promote knight %d", x); return;
     case A_ACTIVATE:
@@ -96,14 +97,14 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
         return;
     case A_PLAY:
         if (x < CAT_NPROG)
-            kt_buf_printf(out, de ? "%s ausspielen" : "play %s", cat_card_name(x, lang));
+            kt_buf_printf(out, de ? "spiele %s" : "play %s", cat_card_name(x, lang));
         return;
     case A_BUYDEV:
-        kt_buf_puts(out, de ? "Entwicklungskarte kaufen" : "buy development card");
+        kt_buf_puts(out, de ? "kaufe Entwicklungskarte" : "buy development card");
         return;
     case A_PLAYDEV:
         if (x < CAT_NDEV)
-            kt_buf_printf(out, de ? "%s ausspielen" : "play %s", dev_name(x, lang));
+            kt_buf_printf(out, de ? "spiele %s" : "play %s", dev_name(x, lang));
         return;
     case A_DISCARD:
         if (x < CAT_NKIND)
