@@ -196,12 +196,12 @@ static void log_barbarians(const kt_game *g, const cat_state *b, const cat_state
     ev e;
     ev_init(&e);
     int n = cat_np(g);
-    if (a->attacks == b->attacks) {
-        EV(&e, "The barbarian ship advances to %d of 7.", "Das Barbarenschiff rückt auf %d von 7 vor.",
-           a->barb);
-        ev_emit(&e, log, KT_VIS_ALL, "barbarians", -1);
+    EV(&e, "The barbarian ship advances to %d of 7.", "Das Barbarenschiff rückt auf %d von 7 vor.",
+       a->attacks > b->attacks ? 7 : a->barb);
+    ev_emit(&e, log, KT_VIS_ALL, "barbarians", -1);
+    /* the attack is over, or waits for the cities to be chosen */
+    if (a->attacks == b->attacks && !(frames_of(a, P_ATTACK) || frames_of(a, F_CITY_LOSS)))
         return;
-    }
     int strength = 0, defence = 0;
     for (int p = 0; p < n; p++) {
         strength += b->pl[p].n_city + (cat_cfg_of(g)->barb_double ? b->pl[p].n_metro : 0);
@@ -244,8 +244,18 @@ static void log_barbarians(const kt_game *g, const cat_state *b, const cat_state
             EVS(&e, " Nobody has a city they could lose.", " Niemand hat eine Stadt, die verloren gehen kann.");
         }
     }
-    EVS(&e, " All knights are now inactive; the ship starts again.",
-        " Alle Ritter sind jetzt inaktiv; das Schiff beginnt von vorn.");
+    ev_emit(&e, log, KT_VIS_ALL, "attack", -1);
+}
+
+/* after any action that finished an attack */
+static void log_attack_over(const cat_state *b, const cat_state *a, kt_log *log)
+{
+    if (a->attacks <= b->attacks)
+        return;
+    ev e;
+    ev_init(&e);
+    EVS(&e, "The attack is over: all knights are now inactive and the ship starts again.",
+        "Der Angriff ist vorbei: alle Ritter sind jetzt inaktiv, das Schiff beginnt von vorn.");
     ev_emit(&e, log, KT_VIS_ALL, "attack", -1);
 }
 
@@ -565,6 +575,7 @@ void cat_events(const kt_game *g, const kt_state *kb, kt_action act, const kt_st
            a->number[h2]);
         ev_emit(&e, log, KT_VIS_ALL, "inventor", p);
     }
+    log_attack_over(b, a, log);
     log_draws(g, b, a, act, log);
     log_knights(g, b, a, act, log);
     log_demands(g, b, a, log);
