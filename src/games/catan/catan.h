@@ -361,6 +361,7 @@ void cat_dev_play(const kt_game *g, cat_state *s, int p, int card);
 void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int viewer, int lang,
                      kt_buf *out);
 void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out);
+void cat_menu_item(const kt_game *g, const kt_state *ks, kt_action a, int lang, kt_menu_item *out);
 const char *cat_decision_name(int d);
 void cat_hex_name(int h, char *out);
 const char *cat_kind_name(int k, int lang);
@@ -385,6 +386,9 @@ void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 
 /* ---- game.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
+
+/* ---- describe.c ---- */
+int cat_describe(const char *name, int lang, kt_buf *out);
 
 /* ---- log.c ---- */
 void cat_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,

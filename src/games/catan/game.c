@@ -508,4 +508,10 @@ const kt_gamedef kt_game_catan = {
     .components = cat_components,
     .check = cat_check,
     .events = cat_events,
+    .menu_item = cat_menu_item,
+    .describe = cat_describe,
+    /* random play makes Catan last thousands of actions and never builds with
+     * purpose, so "easy" is the heuristic bot; search at 100 ms beats two
+     * heuristic bots in three games of four (docs/bots.md), 1 s more often */
+    .levels = {"heuristic", "mcts:time=100", "mcts:time=1000"},
 };
