@@ -84,6 +84,18 @@ KT_TEST(catan_levels_are_named_bots)
     kt_game_free(g);
 }
 
+KT_TEST(catan_german_title_summary_and_option_help)
+{
+    KT_CHECK(strstr(kt_game_title("catan", KT_LANG_DE), "Städte & Ritter") != NULL);
+    KT_CHECK(strstr(kt_game_summary("catan", KT_LANG_DE), "Barbaren") != NULL);
+    int n = 0;
+    for (int i = 0; kt_option_help("catan", i, KT_LANG_EN); i++, n++) {
+        const char *de = kt_option_help("catan", i, KT_LANG_DE);
+        KT_CHECK(de && strcmp(de, kt_option_help("catan", i, KT_LANG_EN)) != 0);
+    }
+    KT_CHECK(n >= 12);
+}
+
 /* The first prompt: typing the number printed on the map builds there
  * (it used to be a numbered list whose numbers were off by one). */
 KT_TEST(catan_menu_keys_are_the_numbers_on_the_map)

@@ -38,6 +38,26 @@ static const kt_optinfo cat_opts[] = {
 };
 #define NOPTS ((int)(sizeof cat_opts / sizeof cat_opts[0]))
 
+/* the same help in German, entry for entry */
+static const char *const cat_opts_de[] = {
+    "ck = Städte & Ritter (13 SP), base = das Basisspiel (10 SP)",
+    "random = variabler Aufbau aus dem Startwert; beginner = die Startaufstellung des Regelhefts",
+    "Siegpunkte zum Sieg; 0 = 13 (ck) bzw. 10 (base)",
+    "Handelsangebote zwischen Spielern je Zug (0 schaltet den Handel unter Spielern ab)",
+    "Bank leer: rulebook = niemand erhält die Sorte, außer nur ein Spieler hat Anspruch; "
+    "partial = Auszahlung in Zugreihenfolge, solange Karten da sind",
+    "Deserteur: einen Ritter gleicher Stärke einsetzen (Vorlage) oder gleicher oder geringerer "
+    "Stärke (2025)",
+    "Handelsflotte: 2:1 für jede Sorte (Vorlage) oder nur für die Sorte des ersten Tauschs",
+    "Diplomat: ein offenes Ende trägt gar keine andere Figur (Vorlage) / keine des Besitzers",
+    "Kran: einmal je Ausbaurichtung und Zug (Vorlage) / auch mehrmals in derselben Richtung",
+    "Handlimit 4 Fortschrittskarten im eigenen Zug: am Zugende geprüft (FAQ) / sofort",
+    "Barbarenstärke: Städte (eine Metropole einfach) / Metropolen doppelt",
+    "der Inhaber einer Metropole darf Stufe 5 ihrer Richtung ohne metropolenfreie Stadt kaufen",
+};
+_Static_assert(sizeof cat_opts_de / sizeof cat_opts_de[0] == sizeof cat_opts / sizeof cat_opts[0],
+               "one German help per option");
+
 static kt_status cat_setup(kt_game *g, kt_err *err)
 {
     KT_UNUSED(err);
@@ -514,4 +534,9 @@ const kt_gamedef kt_game_catan = {
      * purpose, so "easy" is the heuristic bot; search at 100 ms beats two
      * heuristic bots in three games of four (docs/bots.md), 1 s more often */
     .levels = {"heuristic", "mcts:time=100", "mcts:time=1000"},
+    .opt_help_de = cat_opts_de,
+    .title_de = "Catan: Städte & Ritter (Basisspiel als Variante)",
+    .summary_de = "Besiedle die Insel, handle, baue Städte und Ritter, verteidige dich gegen die "
+                  "Barbaren; 13 SP (Basisspiel: 10 SP). Karte im Terminal: Felder A..S, Ecken 0..53, "
+                  "Straßen a-b.",
 };
