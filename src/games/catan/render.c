@@ -106,7 +106,7 @@ static void draw_hexes(const cat_state *s, int lang, grid *gr)
 static void draw_vertices(const cat_state *s, grid *gr)
 {
     for (int v = 0; v < CAT_NV; v++) {
-        char t[8];
+        char t[32];
         int p = s->v_owner[v], a = s->v_aux[v];
         switch (s->v_piece[v]) {
         case VP_NONE: snprintf(t, sizeof t, "%2d", v); break;
