@@ -51,7 +51,7 @@ static long conf_game(kt_t *T, const kt_game *g, uint64_t seed, long max_actions
                 char txt[256];
                 for (int lang = 0; lang < 2; lang++) {
                     kt_action back;
-                    kt_action_text(g, s, buf[i], -1, lang, txt, sizeof txt);
+                    kt_action_text(g, s, buf[i], KT_OMNISCIENT, lang, txt, sizeof txt);
                     if (kt_action_parse(g, s, txt, &back, &err) != KT_OK || back != buf[i]) {
                         KT_FAIL("%s: action text '%s' (lang %d) does not parse back: %s",
                                 kt_game_name(g), txt, lang, err.msg);
@@ -183,7 +183,7 @@ KT_TEST(core_conformance_determinism_same_seed_same_game)
         kt_game_free(g1);
         kt_game_free(g2);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
 
 KT_TEST(core_conformance_record_replays_to_identical_state)
@@ -221,7 +221,7 @@ KT_TEST(core_conformance_record_replays_to_identical_state)
         kt_record_free(rec);
         kt_game_free(g);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
 
 KT_TEST(core_conformance_legal_counts_and_caps)
@@ -337,5 +337,5 @@ KT_TEST(core_conformance_load_rejects_corrupted_states)
         kt_state_free(g, t);
         kt_game_free(g);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
