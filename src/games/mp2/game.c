@@ -38,6 +38,31 @@ static const kt_optinfo mp2_opts[] = {
 };
 #define NOPTS ((int)(sizeof mp2_opts / sizeof mp2_opts[0]))
 
+/* German help, entry for entry as mp2_opts. */
+static const char *const mp2_opts_de[] = {
+    "mit der Karawanen-Erweiterung spielen (Karawanen, Routenplättchen, ihre 4 Charaktere)",
+    "feste Charaktere in Sitzreihenfolge, z. B. 'mongke,dewu,abha'; leer: Spieler+1 Charaktere "
+    "werden in umgekehrter Sitzreihenfolge gewählt",
+    "map.txt, board.txt, cards.txt, contracts.txt, tiles.txt aus diesem Verzeichnis lesen statt "
+    "der eingebauten Daten",
+    "nächster Startspieler: wer das höchste Reisefeld nutzt, bei Gleichstand der Letzte (Reiseteil "
+    "der Vorlage, Regelheft), oder einfach wer zuletzt reiste (Rundenübersicht der Vorlage)",
+    "Möngke Khan wertet auch eine Oase, auf der er endet (Regelheft); Vorlage: nur übersprungene "
+    "Oasen",
+    "der zusätzliche Handelsposten des oberen Reisefelds bringt die Ankunftsboni seiner Stadt (am "
+    "Ende der Bewegung); 0: ein bloßer Posten",
+    "Handelsplättchen, die Filippo Vitello selbst erhält: für später behalten (Vorlage) oder auch "
+    "sofort genutzt",
+    "Isabella Donatis Würfelbonus auch beim Neuwürfeln (Regelheft: 'jedes Mal, wenn du würfelst'); "
+    "Vorlage: nur Rundenbeginn und schwarze Würfel",
+    "wenn Mailin & Tian Chin eine Bewegung teilen: beide Figuren setzen Posten, oder nur die zuletzt "
+    "bewegte",
+    "ein Stadtsymbol der Zielkarte braucht einen Posten in genau dieser Stadt (Vorlage) oder in "
+    "irgendeiner Stadt mit ihrem Wappen (Regelheft)",
+};
+_Static_assert(sizeof mp2_opts_de / sizeof mp2_opts_de[0] == sizeof mp2_opts / sizeof mp2_opts[0],
+               "one German help per option");
+
 static kt_status parse_characters(const kt_game *g, mp2_cfg *c, const char *list, kt_err *err)
 {
     int n = 0;
@@ -152,6 +177,10 @@ const kt_gamedef kt_game_mp2 = {
      * second per decision (beat the heuristic in 29 of 30 two-player games,
      * docs/bots.md) */
     .levels = {"random", "heuristic", "mcts:time=1000"},
+    .opt_help_de = mp2_opts_de,
+    .title_de = "Marco Polo II: Im Auftrag des Khans",
+    .summary_de = "Würfeleinsatz und Reisen durch Asien im Auftrag des Khans; Charaktere und die "
+                  "Karawanen-Erweiterung",
     .notice = "Marco Polo II: the map, cards, contracts and tiles are partly reconstructed (no public "
               "source prints them); see docs/marco_polo_2.md.",
 };
