@@ -386,25 +386,26 @@ static void misc_events(ev *e, int q, int actor_placed)
     }
 }
 
-static void resource_events(ev *e, int q, int actor)
+/* "Player 2 gets 2 pepper; pays 3 coins": every resource that changed. */
+static void resource_events(ev *e, int q)
 {
     const mp2_player *pb = &e->b->pl[q], *pa = &e->a->pl[q];
-    int lang = e->lang;
-    if (memcmp(pb->res, pa->res, sizeof pb->res) == 0)
+    int lang = e->lang, gets = 0, pays = 0;
+    for (int i = 0; i < MP2_NRES; i++) {
+        gets |= pa->res[i] > pb->res[i];
+        pays |= pa->res[i] < pb->res[i];
+    }
+    if (!gets && !pays)
         return;
     player_word(e, q);
-    int any = 0;
-    size_t mark = e->t.len;
-    SAY(" %s ", L("gets", "erhält"));
-    if (delta_text(e, pb->res, pa->res, 1))
-        any = 1;
-    else
-        e->t.len = mark, e->t.p[mark] = '\0';
-    mark = e->t.len;
-    SAY("%s%s ", any ? "; " : " ", L("pays", "zahlt"));
-    if (!delta_text(e, pb->res, pa->res, -1))
-        e->t.len = mark, e->t.p[mark] = '\0';
-    KT_UNUSED(actor);
+    if (gets) {
+        SAY(" %s ", L("gets", "erhält"));
+        delta_text(e, pb->res, pa->res, 1);
+    }
+    if (pays) {
+        SAY("%s%s ", gets ? ";" : "", L(" pays", " zahlt"));
+        delta_text(e, pb->res, pa->res, -1);
+    }
     emit(e, KT_VIS_ALL, "resources", q);
 }
 
@@ -596,7 +597,7 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action act, const k
         if (round_started(e.b, e.a))
             round_events(&e);
         for (int i = 0; i < e.c->np; i++)
-            resource_events(&e, (p + i) % e.c->np, p);
+            resource_events(&e, (p + i) % e.c->np);
         if (rolled(e.b, e.a))
             roll_events(&e);
         if (e.a->h.status == KT_RUNNING && e.a->h.turn != e.b->h.turn)
