@@ -534,10 +534,11 @@ static int topic_match(const char *want, const char *names)
  * offer tile for 1 or 2 jade. */
 static int describe_book(const mp2_cfg *c, const char *want, int lang, kt_buf *out)
 {
-    static const char *const names[3] = {"pepper book|book 1|pfefferbuch|buch 1|pepper|pfeffer",
-                                         "silk book|book 2|seidenbuch|buch 2|silk|seide",
-                                         "gold book|book 3|goldbuch|buch 3|gold book upper|gold book "
-                                         "lower|goldbuch oben|goldbuch unten|gold"};
+    static const char *const names[3] = {
+        "pepper book|book 1|pfefferbuch|buch 1|pepper|pfeffer",
+        "silk book|book 2|seidenbuch|buch 2|silk|seide",
+        "gold book|book 3|goldbuch|buch 3|gold book upper|gold book lower|goldbuch oben|goldbuch unten|gold",
+    };
     for (int b = 0; b < 3; b++) {
         if (!topic_match(want, names[b]))
             continue;

@@ -197,7 +197,7 @@ static void make_codes(const mp2_cfg *c, int lang, codes *k)
                 clash |= strcmp(k->s[m], s) == 0;
             if (!clash)
                 break;
-            s[2] = j < n ? f[j] : (char)('0' + (l % 10));
+            s[2] = (char)(j < n ? f[j] : '0' + l % 10);
             if (j > n + 1)
                 break;
         }
