@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dominion.h"
+#include "learn.h"
 
 #define DOM_MAGIC 0x444f4d32u /* "DOM2" */
 
@@ -924,4 +925,9 @@ const kt_gamedef kt_game_dominion = {
     .render = dom_render,
     .components = dom_components,
     .check = dom_check,
+    .action_space = dom_action_space,
+    .action_index = dom_action_index,
+    .index_action = dom_index_action,
+    .obs_size = dom_obs_size,
+    .obs_vector = dom_obs_vector,
 };
