@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "learn.h"
 #include "mp2.h"
 
 static const kt_optinfo mp2_opts[] = {
@@ -137,4 +138,9 @@ const kt_gamedef kt_game_mp2 = {
     .render = mp2_render,
     .components = mp2_components,
     .check = mp2_check,
+    .action_space = mp2_action_space,
+    .action_index = mp2_action_index,
+    .index_action = mp2_index_action,
+    .obs_size = mp2_obs_size,
+    .obs_vector = mp2_obs_vector,
 };
