@@ -133,6 +133,18 @@ install: $(BUILD)/kontor $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kontor.pc
 	install -m 755 $(BUILD)/kontor $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 docs/kontor.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	$(MAKE) --no-print-directory install-python
+
+# The Python package (docs/python.md) into $(PYDIR); kontor/_install.py tells
+# it where the library was installed.  Debian's python3 searches
+# /usr/local/lib/python3/dist-packages; other prefixes need PYTHONPATH=$(PYDIR).
+PYDIR ?= $(PREFIX)/lib/python3/dist-packages
+.PHONY: install-python
+install-python:
+	install -d $(DESTDIR)$(PYDIR)/kontor
+	install -m 644 python/kontor/*.py $(DESTDIR)$(PYDIR)/kontor/
+	printf '# written by make install\nLIBDIR = "%s"\n' '$(PREFIX)/lib' \
+	    > $(DESTDIR)$(PYDIR)/kontor/_install.py
 
 $(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
