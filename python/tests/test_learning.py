@@ -219,3 +219,34 @@ class TestNumpyOrLists(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestDocumentedLayouts(unittest.TestCase):
+    """Spot checks of the indices docs/python.md gives as examples."""
+
+    def expect(self, name, rules, games=3):
+        checked = 0
+        for seed in range(games):
+            s = kontor.Game(name, seed=seed).new_state()
+            rng = RNG(seed)
+            while not s.is_over() and s.action_count() < 400:
+                for a, text in s.legal_actions():
+                    for pattern, index in rules:
+                        want = index(text) if callable(index) else (index if text == pattern
+                                                                     else None)
+                        if want is not None:
+                            self.assertEqual(s.action_index(a), want, (name, text))
+                            checked += 1
+                s.step_nth(rng.randrange(s.num_legal()))
+        self.assertGreater(checked, 0)
+
+    def test_dominion(self):
+        self.expect("dominion", [("end turn", 1024), ("play treasures", 256),
+                                 ("buy Province", 518), ("buy Copper", 513), ("play Copper", 1)])
+
+    def test_catan(self):
+        def vertex(prefix, base):
+            return lambda t: base + int(t.split()[-1]) if t.startswith(prefix) and \
+                t.split()[-1].isdigit() and len(t.split()) == 2 else None
+        self.expect("catan", [("roll", 0), ("end turn", 1), ("", vertex("settlement ", 3)),
+                              ("", vertex("city ", 57))])
