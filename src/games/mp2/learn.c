@@ -2,7 +2,7 @@
  * learn.c - Marco Polo II for learning: a fixed action space and a numeric
  * observation per player (docs/python.md, "Marco Polo II", documents both).
  *
- * Action space (14802 indices).  Die kinds: 0..5 own dice showing 1..6,
+ * Action space (16146 indices).  Die kinds: 0..5 own dice showing 1..6,
  * 6..11 black dice showing 1..6, 12..15 Donata's pieces of colours 1..4.
  *   0 end turn, 1 done, 2 buy a black die, 3 Vidal's exchange,
  *   4..7 complete contract slot 0/1 (+2: Vidal's way),
@@ -10,16 +10,17 @@
  *   22..23 start caravan 0/1, 24..25 finish caravan 0/1,
  *   26..61 bag bonus: 26 + die kind * 3 + choice (kinds 0..11),
  *   62..73 reroll a die (kind), 74..97 shift a die: 74 + kind * 2 + up,
- *   98..4897 picks and moves of decision d (hdr.decision, 0..24):
+ *   98..6241 picks and moves of decision slot d (0..31, the position of
+ *       the decision in ML_DECISIONS; room for 8 more):
  *       98 + d * 192 + x for "pick x" (x < 64: the meaning depends on the
  *       decision and is listed in docs/python.md), + 64 + figure * 64 +
  *       location for "move" (a caravan moves as figure 0),
- *   4898..14801 placements: on a board space sp < 10 (books, Khan, seals,
- *       contracts, travel) 4898 + sp * 968 + rank of the multiset of die
+ *   6242..16145 placements: on a board space sp < 10 (books, Khan, seals,
+ *       contracts, travel) 6242 + sp * 968 + rank of the multiset of die
  *       kinds (1 die: kind; 2 dice: 16 + rank among the 136 pairs; 3 dice:
  *       152 + rank among the 816 triples; lexicographic order); on the
  *       special-city and city-card spaces 10..23 (one die each)
- *       14578 + (sp - 10) * 16 + kind.
+ *       15922 + (sp - 10) * 16 + kind.
  * The layout does not depend on the data files (a space's dice count only
  * decides which of its indices can occur).
  *
@@ -32,17 +33,40 @@
 #include "learn.h"
 #include "mp2.h"
 
+/* Decision slots, named by the engine's constants so that a decision added
+ * to the engine anywhere cannot move the others (append new ones). */
+#define ML_DECISIONS(X) \
+    X(TURN) X(DRAFT) X(GOAL) X(MAILIN) X(COPY) X(COMP) X(ISABELLA) X(ALT) X(GOOD) X(MARKET) \
+    X(SEAL) X(CONTRACT) X(DISCARD) X(MOVE) X(MOVEPOST) X(XPOST) X(CARD) X(CARDBONUS) X(CVMOVE) \
+    X(CVLOAD) X(CVTILE) X(CVCITY) X(CVSELL) X(CVRETURN)
+enum {
+#define X(n) ML_D_##n,
+    ML_DECISIONS(X)
+#undef X
+    ML_NDECISIONS
+};
+/* decision slot + 1 of each engine decision (0: none) */
+static const uint8_t dec_slot1[MP2_NDEC] = {
+#define X(n) [DEC_##n] = ML_D_##n + 1,
+    ML_DECISIONS(X)
+#undef X
+};
+_Static_assert((int)ML_NDECISIONS == (int)MP2_NDEC - 1,
+               "ML_DECISIONS must name every decision but 'over' (append new ones)");
+
 enum {
     ML_END = 0, ML_DONE, ML_BUYBLACK, ML_VIDAL, ML_COMPLETE = 4, ML_IMPROVE = 8, ML_FILIPPO = 12,
     ML_CVSTART = 22, ML_CVDONE = 24, ML_BAG = 26, ML_REROLL = 62, ML_SHIFT = 74, ML_DEC = 98,
-    ML_DECW = 192, ML_PLACE = ML_DEC + MP2_NDEC * ML_DECW, ML_KINDS = 16,
+    ML_DECW = 192, ML_DECSLOTS = 32, ML_PLACE = ML_DEC + ML_DECSLOTS * ML_DECW, ML_KINDS = 16,
     ML_MULTI = ML_KINDS + ML_KINDS * (ML_KINDS + 1) / 2 +
                ML_KINDS * (ML_KINDS + 1) * (ML_KINDS + 2) / 6, /* 968 */
     ML_PLACE1 = ML_PLACE + MP2_NBASESP * ML_MULTI,
     ML_SPACE = ML_PLACE1 + (SP_BAG - MP2_NBASESP) * ML_KINDS
 };
 _Static_assert(ML_SHIFT + 24 == ML_DEC, "fixed block overlaps");
-_Static_assert(ML_SPACE == 14802, "the documented size");
+_Static_assert(ML_SPACE == 16146, "the documented size");
+_Static_assert((int)ML_NDECISIONS <= (int)ML_DECSLOTS, "decision slots full: a new block is needed");
+_Static_assert((int)SP_BAG - (int)MP2_NBASESP == 14 && MP2_MAXP == 4, "the documented spaces");
 
 int mp2_action_space(const kt_game *g)
 {
@@ -139,14 +163,16 @@ int mp2_action_index(const kt_game *g, const kt_state *st, kt_action a)
         kd = die_kind((int)(x & 31));
         return kd >= 0 && kd < 12 && !(x >> 6) ? ML_SHIFT + kd * 2 + (int)(x >> 5 & 1) : -1;
     case A_PICK:
-        if (x >= 64 || s->h.decision >= MP2_NDEC)
-            return -1;
-        return ML_DEC + s->h.decision * ML_DECW + (int)x;
     case A_MOVE: {
+        int d = s->h.decision < MP2_NDEC ? dec_slot1[s->h.decision] - 1 : -1;
         uint32_t f = x >> 8, loc = x & 0xff;
-        if (f > 1 || loc >= MP2_MAXLOC || s->h.decision >= MP2_NDEC)
+        if (d < 0)
             return -1;
-        return ML_DEC + s->h.decision * ML_DECW + 64 + (int)(f * 64 + loc);
+        if (MP2_AKIND(a) == A_PICK)
+            return x < 64 ? ML_DEC + d * ML_DECW + (int)x : -1;
+        if (f > 1 || loc >= MP2_MAXLOC)
+            return -1;
+        return ML_DEC + d * ML_DECW + 64 + (int)(f * 64 + loc);
     }
     case A_PLACE: return place_index(x);
     }
