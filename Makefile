@@ -44,13 +44,17 @@ LDLIBS += -lm -lpthread
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
+# The browser server (src/server, `kontor serve`): civetweb + SQLite.
+SRV_SRC := $(wildcard src/server/*.c)
+SRV_LIBS := -lcivetweb -lsqlite3
 # TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
-TESTS ?= core bots $(GAMES)
+TESTS ?= core bots server $(GAMES)
 TEST_SRC := $(wildcard tests/*.c) $(foreach t,$(TESTS),$(wildcard tests/$(t)/*.c))
 
 DATA_FILES := $(sort $(wildcard data/*/*))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/data.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+SRV_OBJ := $(SRV_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
 .PHONY: all tests test check soak bench clean setup play FORCE
@@ -88,11 +92,15 @@ $(BUILD)/libkontor.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/libkontor-server.a: $(SRV_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
 
-$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
+
+$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
 
 KT_SCALE ?= 1
 check: all
@@ -126,4 +134,4 @@ clean:
 
 FORCE:
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SRV_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
