@@ -1,0 +1,3 @@
+// views/dominion.js - placeholder until its own view is written: generic view.
+import { genericView } from './generic.js';
+export function dominionView(ctx) { return genericView(ctx); }
