@@ -91,7 +91,7 @@ function createForm(app, games, box) {
     const seats = [...form.querySelectorAll('.seatkind')].map((sel) => {
       const v = sel.value;
       if (v.startsWith('bot:')) return { bot: v.slice(4) };
-      return v === 'you' ? { human: true, name } : { human: true };
+      return v === 'you' ? { human: true, you: true, name } : { human: true };
     });
     const r = await app.net.request({
       cmd: 'create', game: gameSel.value, players: seats.length, seats,

@@ -181,7 +181,9 @@ static uint64_t random_seed(void)
     return x & (uint64_t)INT64_MAX;
 }
 
-/* Seats of a create request: [{"bot":"hard"} | {"human":true,"name":"Ann"}]. */
+/* Seats of a create request: [{"bot":"hard"} | {"human":true,"name":"Ann"}];
+ * {"human":true,"you":true} is the creator's own seat, taken at once (no one
+ * can join it from the lobby before the creator arrives). */
 static int read_seats(srv_conn *c, const kt_jv *req, const char *ref, srv_game_row *row)
 {
     const kt_jv *seats = kt_jv_get(req, "seats");
@@ -196,6 +198,7 @@ static int read_seats(srv_conn *c, const kt_jv *req, const char *ref, srv_game_r
         srv_seat_row *r = &row->seats[p];
         const kt_jv *bot = s->type == KT_JOBJ ? kt_jv_get(s, "bot") : NULL;
         const kt_jv *name = s->type == KT_JOBJ ? kt_jv_get(s, "name") : NULL;
+        const kt_jv *you = s->type == KT_JOBJ ? kt_jv_get(s, "you") : NULL;
         if (s->type != KT_JOBJ || (bot && (bot->type != KT_JSTR || !bot->s[0] ||
                                            bot->slen >= sizeof r->spec)) ||
             (name && (name->type != KT_JSTR || name->slen >= sizeof r->name))) {
@@ -209,6 +212,7 @@ static int read_seats(srv_conn *c, const kt_jv *req, const char *ref, srv_game_r
             r->claimed = 1;
         } else {
             humans++;
+            r->claimed = you && you->type == KT_JBOOL && you->b; /* the creator's own seat */
             if (!srv_random_hex(r->token, 32)) {
                 srv_reply_error(c, ref, "internal", "no random numbers for the seat's link");
                 return 0;
