@@ -535,6 +535,25 @@ static void lobby_forward(srv_conn *c, const char *msg, size_t len)
     kt_free(r);
 }
 
+/* The game's component listing (cities, routes, cards...) as text, for
+ * views that annotate codes and draw maps. */
+static void cmd_components(srv_conn *c, const kt_jv *req, const char *ref)
+{
+    const char *game = get_str(req, "game");
+    char *text = game && kt_game_find(game) ? kt_game_components(game, c->lang) : NULL;
+    if (!text) {
+        srv_reply_error(c, ref, "unknown", "\"components\" needs \"game\": a game of the catalogue");
+        return;
+    }
+    kt_buf b;
+    kt_jw w;
+    srv_reply_begin(&w, &b, ref);
+    kt_jw_kstr(&w, "text", text);
+    kt_jw_obj_end(&w);
+    kt_free(text);
+    srv_reply_send(c, &b);
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 static int rate_ok(srv_conn *c)
@@ -594,6 +613,8 @@ static void dispatch(srv_conn *c, const kt_jv *req, const char *cmd, const char 
         srv_reply_send(c, &b);
     } else if (!strcmp(cmd, "games") || !strcmp(cmd, "version")) {
         lobby_forward(c, msg, len);
+    } else if (!strcmp(cmd, "components")) {
+        cmd_components(c, req, ref);
     } else if (!strcmp(cmd, "catalog")) {
         srv_lobby_catalog(c, req, ref);
     } else if (!strcmp(cmd, "list")) {
