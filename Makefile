@@ -57,7 +57,7 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 SRV_OBJ := $(SRV_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all tests test check soak bench clean setup play FORCE
+.PHONY: all tests test check soak bench clean setup play serve test-web load-test FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests
 # Only the test binary (no CLI): for work on a game while the CLI changes.
 tests: $(BUILD)/kontor-tests
@@ -128,6 +128,26 @@ setup:
 
 play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu
+
+# ---- the browser server (src/server, web/, tests/web; docs/server.md) ----
+# Build and start `kontor serve` (prints the address to open).
+serve:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	./build/release/kontor serve
+
+# Browser tests: Playwright (tests/web/package-lock.json) driving Debian's
+# Chromium against real servers; the last line is "web: N passed, N failed".
+test-web:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	KONTOR=build/release/kontor node tests/web/run.mjs
+
+# Load test (not in `make test`): 500 WebSocket clients playing bot games.
+LOAD_CLIENTS ?= 500
+LOAD_MOVES ?= 60
+load-test:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES)
 
 clean:
 	rm -rf build

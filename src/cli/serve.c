@@ -189,7 +189,8 @@ static int serve(serve_args *a)
     fflush(stdout);
     int sig = 0;
     sigwait(&set, &sig);
-    fprintf(stderr, "kontor serve: stopping\n");
+    if (!a->cfg.quiet)
+        fprintf(stderr, "kontor serve: stopping\n");
     srv_http_stop(h);
     srv_free(S);
     return 0;
