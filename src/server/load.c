@@ -8,10 +8,11 @@
  * create a game of their own against bots, take their seat and play: on
  * every view that offers them actions they pick one at random and send it.
  * Latency is measured from sending a move to the first view that shows it
- * (the view's action count has passed the move).  When a game ends the
- * client checks that the server's record holds exactly the moves the server
- * acknowledged to it (no lost move), then starts another game, until it has
- * made its moves.  Everything runs on the calling thread.
+ * (the view's action count has passed the move).  When a game ends, and
+ * after its last move, the client checks that the server's record holds
+ * exactly the moves the server acknowledged to it in that game (no lost
+ * move); after a finished game it starts another, until it has made its
+ * moves.  Everything runs on the calling thread.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -148,8 +149,10 @@ static void on_view(lclient *L, const kt_jv *root)
     if (L->awaiting >= 0 && actions > L->awaiting) {
         L->lat[L->nlat++ % (L->cfg->moves + 1)] = now_ms() - L->sent_at;
         L->awaiting = -1;
-        if (L->moves >= L->cfg->moves) /* all moves made and seen */
-            L->done = 1;
+        if (L->moves >= L->cfg->moves && L->acked_game >= 0) { /* all made and seen: */
+            L->acked_game = -L->acked_game - 1;              /* check the record */
+            send_text(L, "{\"cmd\":\"record\",\"ref\":\"record\"}");
+        }
     }
     if (st && st->type == KT_JSTR && !strcmp(st->s, "over")) {
         if (L->awaiting < 0 && L->acked_game >= 0) {
@@ -161,7 +164,7 @@ static void on_view(lclient *L, const kt_jv *root)
     const kt_jv *legal = kt_jv_get(root, "legal");
     const kt_jv *list = legal ? kt_jv_get(legal, "legal") : NULL;
     if (L->awaiting >= 0 || !list || list->type != KT_JARR || list->n == 0 ||
-        L->moves >= L->cfg->moves)
+        L->moves >= L->cfg->moves || L->acked_game < 0)
         return;
     const kt_jv *pick = kt_jv_at(list, (int)(next_rand(&L->rng) % (uint64_t)list->n));
     char msg[128];
@@ -389,8 +392,8 @@ static int report(lclient *cl, int n, int connected, double secs)
            "%.0f moves/s (clients' moves; bots' moves come on top)\n",
            n, connected, moves, secs, secs > 0 ? (double)moves / secs : 0.0);
     printf("latency move -> update: p50 %.1f ms, p99 %.1f ms (%lld samples)\n", p50, p99, k);
-    printf("games finished and checked: %lld; errors: %lld; lost moves: %lld\n", games, errors,
-           lost);
+    printf("games checked against the server's record: %lld; errors: %lld; lost moves: %lld\n",
+           games, errors, lost);
     for (int i = 0, shown = 0; i < n && shown < 5; i++)
         if (cl[i].errors) {
             printf("  client %d: %s\n", i, cl[i].last_error);

@@ -12,6 +12,12 @@
  * before it returns.  One connection serves every thread behind `mu`
  * (writes to one SQLite file are serial anyway); the prepared statements
  * live as long as the store.
+ *
+ * Moves are committed in groups: srv_store_append queues its row (under
+ * `qmu`) and waits; the first waiter that finds no commit running becomes
+ * the writer, takes every queued row, inserts them in one transaction and
+ * wakes their callers after COMMIT.  Each caller still returns only when its
+ * own row is on disk, but one fsync serves every game that moved meanwhile.
  */
 #include <pthread.h>
 #include <sqlite3.h>
@@ -58,11 +64,23 @@ static const char store_schema[] =
     "CREATE TABLE IF NOT EXISTS actions(game_id TEXT NOT NULL, n INTEGER NOT NULL,"
     " player INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY(game_id, n)) WITHOUT ROWID;";
 
+/* A queued move waiting for its group commit. */
+typedef struct srv_pending {
+    struct srv_pending *next;
+    const char *id, *text;
+    int n, player;
+    int done, ok;
+} srv_pending;
+
 struct srv_store {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
     pthread_mutex_t mu;
     char err[256];
+    pthread_mutex_t qmu; /* the queue of moves to commit */
+    pthread_cond_t qcv;
+    srv_pending *qhead, *qtail;
+    int writing;
 };
 
 static int store_fail(srv_store *st)
@@ -81,6 +99,8 @@ void srv_store_close(srv_store *st)
         sqlite3_finalize(st->q[i]);
     sqlite3_close(st->db);
     pthread_mutex_destroy(&st->mu);
+    pthread_mutex_destroy(&st->qmu);
+    pthread_cond_destroy(&st->qcv);
     free(st);
 }
 
@@ -92,6 +112,8 @@ srv_store *srv_store_open(const char *path, int sync_full, char *err, size_t err
         return NULL;
     }
     pthread_mutex_init(&st->mu, NULL);
+    pthread_mutex_init(&st->qmu, NULL);
+    pthread_cond_init(&st->qcv, NULL);
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
     if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
         snprintf(err, errcap, "cannot open database '%s': %s", path,
@@ -210,17 +232,60 @@ int srv_store_create(srv_store *st, const srv_game_row *g)
     return finish(st, ok);
 }
 
+/* Insert a group of moves in one transaction (mu held).  A row that fails
+ * (its index taken) fails alone; a failed COMMIT fails them all. */
+static void commit_group(srv_store *st, srv_pending *batch)
+{
+    int began = run(st, stmt(st, Q_BEGIN));
+    for (srv_pending *p = batch; p; p = p->next) {
+        sqlite3_stmt *s = stmt(st, Q_ACT_INS);
+        bind_text(s, 1, p->id);
+        sqlite3_bind_int(s, 2, p->n);
+        sqlite3_bind_int(s, 3, p->player);
+        bind_text(s, 4, p->text);
+        p->ok = began && run(st, s);
+    }
+    if (began && !run(st, stmt(st, Q_COMMIT))) {
+        char keep[sizeof st->err];
+        memcpy(keep, st->err, sizeof keep);
+        run(st, stmt(st, Q_ROLLBACK));
+        memcpy(st->err, keep, sizeof keep);
+        for (srv_pending *p = batch; p; p = p->next)
+            p->ok = 0;
+    }
+}
+
 int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text)
 {
-    pthread_mutex_lock(&st->mu);
-    sqlite3_stmt *s = stmt(st, Q_ACT_INS);
-    bind_text(s, 1, id);
-    sqlite3_bind_int(s, 2, n);
-    sqlite3_bind_int(s, 3, player);
-    bind_text(s, 4, text);
-    int ok = run(st, s); /* one statement = one transaction (autocommit) */
-    pthread_mutex_unlock(&st->mu);
-    return ok;
+    srv_pending me = {NULL, id, text, n, player, 0, 0};
+    pthread_mutex_lock(&st->qmu);
+    if (st->qtail)
+        st->qtail->next = &me;
+    else
+        st->qhead = &me;
+    st->qtail = &me;
+    while (!me.done) {
+        if (st->writing) {
+            pthread_cond_wait(&st->qcv, &st->qmu);
+            continue;
+        }
+        st->writing = 1; /* this caller writes the group, its own row included */
+        srv_pending *batch = st->qhead;
+        st->qhead = st->qtail = NULL;
+        pthread_mutex_unlock(&st->qmu);
+        pthread_mutex_lock(&st->mu);
+        commit_group(st, batch);
+        pthread_mutex_unlock(&st->mu);
+        pthread_mutex_lock(&st->qmu);
+        for (srv_pending *p = batch, *next; p; p = next) {
+            next = p->next; /* p may return (and vanish) once done is set */
+            p->done = 1;
+        }
+        st->writing = 0;
+        pthread_cond_broadcast(&st->qcv);
+    }
+    pthread_mutex_unlock(&st->qmu);
+    return me.ok;
 }
 
 int srv_store_truncate(srv_store *st, const char *id, int n)
