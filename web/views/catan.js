@@ -67,7 +67,7 @@ const hexActions = (legal, letter) => legal.filter((x) => x.text.split(/\s+/).sl
 
 function board(ctx, o) {
   const legal = ctx.legal;
-  const svg = s('svg', { viewBox: `${-5.2 * W / 2 - 40} ${-4.6 * R - 10} ${5.2 * W + 80} ${9.2 * R + 20}`,
+  const svg = s('svg', { viewBox: `${-5.2 * W / 2 - 40} ${-5.3 * R} ${5.2 * W + 80} ${10.6 * R}`,
     class: 'catanboard', role: 'img' });
   svg.append(s('rect', { x: -400, y: -400, width: 800, height: 800, fill: '#4f8fc4' }));
   // hexes
