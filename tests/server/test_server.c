@@ -737,3 +737,31 @@ KT_TEST(server_store_round_trip)
     KT_CHECK(strstr(err, "cannot open") != NULL);
     unlink(path);
 }
+
+KT_TEST(server_catalog_lists_every_game_in_both_languages_without_file_options)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "catalog", 1));
+    tconn *t = topen(ts.S);
+    char *en = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"en\"}");
+    char *de = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"de\"}");
+    KT_CHECK(is_ok(en) && is_ok(de));
+    for (int i = 0; i < kt_game_count(); i++) {
+        char key[80];
+        snprintf(key, sizeof key, "\"name\":\"%s\"", kt_game_info(i)->name);
+        KT_CHECK(strstr(en, key) != NULL);
+        KT_CHECK(strstr(de, kt_game_title(kt_game_info(i)->name, KT_LANG_DE)) != NULL);
+    }
+    KT_CHECK(strstr(en, "\"type\":\"path\"") == NULL); /* refused anyway: not offered */
+    KT_CHECK(strstr(en, "\"levels\":{\"easy\"") != NULL);
+    free(en);
+    free(de);
+    char *r = treq(t, "{\"cmd\":\"components\",\"game\":\"mp2\",\"lang\":\"en\"}");
+    KT_CHECK(is_ok(r) && strstr(r, "Routes") != NULL);
+    free(r);
+    r = treq(t, "{\"cmd\":\"components\",\"game\":\"../etc\"}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    tclose(t);
+    tstop(&ts, 1);
+}

@@ -30,17 +30,15 @@ const GEO = {
 
 const cache = new Map();
 
-// Parse the component listing: cities with kind, routes with costs, and a
-// description of each coded card ("K01 ...", "C12: ...", "S3 (start): ...").
+// Parse the component listing: cities in order with their kind, routes
+// with costs, and a description of each coded card ("K01 ...", "C12: ...").
 function parseComponents(text) {
-  const out = { cities: {}, routes: [], codes: {} };
-  let section = '';
+  const out = { cities: [], kinds: {}, routes: [], codes: {} };
+  let inCities = false;
   for (const line of text.split('\n')) {
-    if (/^\S.*:\s*$/.test(line) || /^\S[^:]*:/.test(line) && !line.startsWith(' ')) section = line.split(':')[0];
-    const m = line.match(/^\s+(.+?)\s+(start|large|regional|oasis)\b/);
-    if (section.startsWith('Cities') || section.startsWith('Städte')) {
-      if (m) out.cities[m[1].trim()] = m[2];
-    }
+    if (!line.startsWith(' ')) inCities = /^(Cities|Städte):/.test(line);
+    const m = line.match(/^\s{2}(\S.*?)\s{2,}(\S+)/);
+    if (inCities && m) { out.cities.push(m[1].trim()); out.kinds[m[1].trim()] = m[2]; continue; }
     const r = line.match(/^\s+(.+?) - (.+?): (\d+)c (\d+)cam (\d+)jade(.*?)(\[|$)/);
     if (r) out.routes.push({ a: r[1], b: r[2], coins: +r[3], camels: +r[4], jade: +r[5], seal: /seal/.test(r[6]) });
     const c = line.match(/^\s+([A-Z]{1,2}\d{1,2})\b\s*(.*)$/);
@@ -49,11 +47,22 @@ function parseComponents(text) {
   return out;
 }
 
+// The English listing places cities and routes (the map is keyed by the
+// English names); the listing in the page's language names the cities and
+// explains the codes.  Cities come in the same order in both.
 async function components(ctx) {
   const key = getLang();
+  const get = (lang) => ctx.app.net.request({ cmd: 'components', game: 'mp2', lang })
+    .then((r) => (r.ok ? parseComponents(r.text) : null)).catch(() => null);
   if (!cache.has(key)) {
-    cache.set(key, ctx.app.net.request({ cmd: 'components', game: 'mp2', lang: key })
-      .then((r) => (r.ok ? parseComponents(r.text) : null)).catch(() => null));
+    cache.set(key, Promise.all([get('en'), key === 'en' ? null : get(key)]).then(([en, local]) => {
+      if (!en) return null;
+      const loc = local || en;
+      const toEn = {}, toLocal = {};
+      en.cities.forEach((c, i) => { const l = loc.cities[i] || c; toEn[l] = c; toLocal[c] = l; });
+      return { ...en, codes: loc.codes, toEn, toLocal,
+        kind: (enName) => ({ start: 'start', large: 'large', regional: 'regional', oasis: 'oasis' })[en.kinds[enName]] || 'city' };
+    }));
   }
   return cache.get(key);
 }
@@ -64,7 +73,7 @@ function mapSvg(ctx, o, comp) {
   const svg = s('svg', { viewBox: '0 0 700 460', class: 'mp2map', role: 'img' });
   svg.append(s('rect', { x: 0, y: 0, width: 700, height: 460, fill: '#e9dcb8' }));
   for (const r of comp?.routes || []) {
-    if (!GEO[r.a] || !GEO[r.b]) continue;
+    if (!GEO[r.a] || !GEO[r.b]) continue; // English names (the English listing)
     const [x1, y1] = project(GEO[r.a]), [x2, y2] = project(GEO[r.b]);
     svg.append(s('line', { x1, y1, x2, y2, class: 'route' + (r.seal ? ' seal' : '') }));
     const cost = [r.coins ? `${r.coins}c` : '', r.camels ? `${r.camels}🐪` : '', r.jade ? `${r.jade}j` : '']
@@ -72,20 +81,22 @@ function mapSvg(ctx, o, comp) {
     if (cost) svg.append(s('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, class: 'cost', text: cost.replace('🐪', 'cam') }));
   }
   const posts = {}, figs = {};
+  const en = (c) => comp?.toEn?.[c] || c; // observation names are in the page's language
   (o.seats || []).forEach((st, p) => {
-    for (const c of st.posts || []) (posts[c] = posts[c] || []).push(p);
-    for (const c of st.figures || []) (figs[c] = figs[c] || []).push(p);
+    for (const c of st.posts || []) (posts[en(c)] = posts[en(c)] || []).push(p);
+    for (const c of st.figures || []) (figs[en(c)] = figs[en(c)] || []).push(p);
   });
-  for (const [name, geo] of Object.entries(GEO)) {
+  for (const [enName, geo] of Object.entries(GEO)) {
     const [x, y] = project(geo);
-    const kind = comp?.cities?.[name] || 'city';
+    const kind = comp ? comp.kind(enName) : 'city';
+    const name = comp?.toLocal?.[enName] || enName;
     const g = s('g', { class: `city ${kind}`, 'data-city': name });
     g.append(kind === 'oasis' ? s('circle', { cx: x, cy: y, r: 6, class: 'oasis' })
       : s('rect', { x: x - (kind === 'large' || kind === 'start' ? 8 : 6), y: y - 6,
         width: kind === 'large' || kind === 'start' ? 16 : 12, height: 12, rx: 2, class: kind }));
     g.append(s('text', { x, y: y - 9, class: 'cname', text: name }));
-    (posts[name] || []).forEach((p, i) => g.append(s('rect', { x: x - 9 + i * 6, y: y + 8, width: 5, height: 5, fill: PLAYER_COLORS[p] })));
-    (figs[name] || []).forEach((p, i) => g.append(s('circle', { cx: x + 12 + i * 7, cy: y, r: 4, fill: PLAYER_COLORS[p], stroke: '#fff' })));
+    (posts[enName] || []).forEach((p, i) => g.append(s('rect', { x: x - 9 + i * 6, y: y + 8, width: 5, height: 5, fill: PLAYER_COLORS[p] })));
+    (figs[enName] || []).forEach((p, i) => g.append(s('circle', { cx: x + 12 + i * 7, cy: y, r: 4, fill: PLAYER_COLORS[p], stroke: '#fff' })));
     g.append(s('title', { text: `${name} (${kind})` }));
     const acts = ctx.actionsFor(name);
     if (acts.length) clickable(g, acts, ctx.act, name);
