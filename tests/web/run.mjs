@@ -178,7 +178,7 @@ async function playToEnd(page, budget, shotAt, shotPath) {
       clicks++;
       await waitFor(async () => { const w = await view(page); return w && (w.actions !== before || w.status === 'over'); },
         15000, 'the move to show');
-      if (shotPath && clicks === shotAt) await page.screenshot({ path: shotPath });
+      if (shotPath && clicks === shotAt) await page.screenshot({ path: shotPath, fullPage: true });
     } else {
       await sleep(40);
     }
