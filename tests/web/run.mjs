@@ -1,6 +1,7 @@
 // run.mjs - browser tests of `kontor serve`: Playwright (playwright-core)
 // drives Debian's Chromium headless against a real server on 127.0.0.1.
-// Run by `make test-web`; the last line is "web: N passed, N failed".
+// Run by `make test-web` (and by `make test` through scripts/test.d/web.sh);
+// the last line is "N passed, N failed".
 //
 //   node run.mjs [--only NAME] [--shots DIR]
 //   env KONTOR=path/to/kontor (default build/release/kontor), CHROMIUM (default /usr/bin/chromium)
@@ -412,8 +413,8 @@ async function main() {
     }
   }
   await browser.close();
-  console.log(`web: ${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => { console.error(e); console.log('web: 0 passed, 1 failed'); process.exit(1); });
+main().catch((e) => { console.error(e); console.log('0 passed, 1 failed'); process.exit(1); });
