@@ -25,6 +25,14 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const shots = args.includes('--shots') ? resolve(args[args.indexOf('--shots') + 1]) : null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Playwright's evaluate has no timeout of its own: a page that stops
+// answering must fail its test, not hang the run.
+function withTimeout(p, ms, what) {
+  let timer;
+  return Promise.race([p, new Promise((_, rej) => { timer = setTimeout(() => rej(new Error(`timed out: ${what}`)), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+const TEST_MS = 300000;
 
 // ---- server -----------------------------------------------------------------
 
@@ -53,7 +61,11 @@ class Server {
   async stop() {
     if (this.proc.exitCode === null && this.proc.signalCode === null) {
       this.proc.kill('SIGTERM');
-      await new Promise((r) => this.proc.on('exit', r));
+      const exited = new Promise((r) => this.proc.on('exit', r));
+      await withTimeout(exited, 15000, 'the server to stop').catch(() => { // counted by the caller's test
+        this.proc.kill('SIGKILL');
+        throw new Error('the server did not stop within 15 s of SIGTERM');
+      });
     }
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -87,6 +99,7 @@ let browser;
 async function newPage(ctx) {
   const context = ctx || await browser.newContext({ viewport: { width: 1400, height: 950 } });
   const page = await context.newPage();
+  page.setDefaultTimeout(15000);
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|ERR_CONNECTION/.test(m.text())) page.errors.push(m.text()); });
@@ -107,10 +120,10 @@ async function createGame(page, server, game, seats, players) {
   await page.waitForSelector('#actions');
 }
 
-const view = (page) => page.evaluate(() => {
+const view = (page) => withTimeout(page.evaluate(() => {
   const el = document.querySelector('.tablepage');
   return el ? { actions: +el.dataset.actions, status: el.dataset.status } : null;
-});
+}), 15000, 'the page to answer');
 
 async function waitFor(fn, ms = 15000, what = 'condition') {
   const end = Date.now() + ms;
@@ -126,8 +139,8 @@ async function waitFor(fn, ms = 15000, what = 'condition') {
 // finishes games (buy the dearest treasure or victory card, build, end the
 // turn), else a random action.  Clicks the thing on the table when the view
 // offers it, else the action button.
-const PREFER = [/^buy Province$/, /^buy Gold$/, /^play treasures$/, /^buy Silver$/, /^city \d+$/,
-  /^settlement \d+$/, /^end turn$/, /^done$/, /^pass$/];
+const PREFER = [/^buy Province$/, /^buy Gold$/, /^play treasures$/, /^buy Silver$/,
+  /^(build )?city \d+$/, /^(build )?settlement \d+$/, /^end turn$/, /^done$/, /^pass$/];
 
 async function chooseAndClick(page, rng) {
   // The page redraws on every push: an element found a moment ago may be
@@ -142,7 +155,7 @@ async function chooseAndClickOnce(page, rng) {
   for (const re of PREFER) { pick = acts.find((a) => re.test(a)); if (pick) break; }
   if (!pick || rng() < 0.15) pick = acts[Math.floor(rng() * acts.length)];
   // on the table: a supply pile for "buy X", a vertex for "settlement N"
-  const m = /^buy (.+)$/.exec(pick) || /^(?:settlement|city) (\d+)$/.exec(pick);
+  const m = /^buy (.+)$/.exec(pick) || /^(?:build )?(?:settlement|city) (\d+)$/.exec(pick);
   const thing = m && (await page.$(`.dcard.can-act[data-card="${m[1]}"]`) ||
     await page.$(`g.vertex.can-act[data-vertex="${m[1]}"]`));
   if (thing && !/^buy (Copper|Curse)/.test(pick)) {
@@ -152,6 +165,8 @@ async function chooseAndClickOnce(page, rng) {
   } else {
     const btn = await page.$(`#actions button.act[data-action="${pick.replace(/"/g, '\\"')}"]`);
     if (!btn) return false;
+    if (!(await btn.isVisible())) // in a folded group: open it as a person would
+      await btn.evaluate((b) => b.closest('details')?.querySelector('summary')?.click());
     await btn.click({ timeout: 3000 });
   }
   return true;
@@ -276,7 +291,11 @@ async function chooseAndClickAny(page, rng) {
   const texts = await Promise.all(acts.map((b) => b.getAttribute('data-action')));
   let i = texts.findIndex((t) => /^(play treasures|spiele alle Geldkarten|end turn|Zug beenden)$/.test(t));
   if (i < 0 || rng() < 0.5) i = Math.floor(rng() * acts.length);
-  try { await acts[i].click({ timeout: 3000 }); } catch { return false; }
+  try {
+    if (!(await acts[i].isVisible()))
+      await acts[i].evaluate((b) => b.closest('details')?.querySelector('summary')?.click());
+    await acts[i].click({ timeout: 3000 });
+  } catch { return false; }
   return true;
 }
 
@@ -387,12 +406,19 @@ test('kill_9_and_restart_loses_nothing', async (server) => {
 
 // ---- runner -----------------------------------------------------------------
 
-async function main() {
+async function launch() {
   browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+      // a page must never be frozen or throttled as a background tab
+      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows'],
   });
+}
+
+async function main() {
+  await launch();
   if (shots) mkdirSync(shots, { recursive: true });
   let passed = 0, failed = 0;
   for (const t of tests) {
@@ -400,15 +426,16 @@ async function main() {
     const server = new Server();
     const t0 = Date.now();
     try {
+      if (!browser.isConnected()) await launch(); // after a browser crash
       await server.start();
-      const note = await t.fn(server);
+      const note = await withTimeout(t.fn(server), TEST_MS, `the whole test (${TEST_MS / 1000} s)`);
       passed++;
       console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s) ${note || ''}`);
     } catch (e) {
       failed++;
       console.log(`FAIL ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s): ${e.message}`);
     } finally {
-      for (const c of browser.contexts()) await c.close().catch(() => {});
+      for (const c of browser.contexts()) await withTimeout(c.close(), 10000, 'close').catch(() => {});
       await server.stop().catch(() => {});
     }
   }
