@@ -40,6 +40,12 @@ OPT += -march=native
 endif
 CFLAGS += $(WARN) $(OPT)
 LDLIBS += -lm -lpthread
+# Line editing with history in `kontor play` (Debian's libedit-dev, installed
+# by scripts/setup.sh); without it play reads plain lines.
+ifneq ($(wildcard /usr/include/histedit.h),)
+CPPFLAGS += -DCLI_LIBEDIT
+LDLIBS += -ledit
+endif
 
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
