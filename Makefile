@@ -97,7 +97,15 @@ $(BUILD)/libkontor.a: $(LIB_OBJ)
 $(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor.a
+# The command's code without main(), for tests that run play in-process
+# (tests/core/test_play.c).  Members are pulled only for symbols no test
+# object defines (tests/bots/test_sim.c compiles some command sources itself).
+CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
+$(BUILD)/libkontorcli.a: $(CLI_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontorcli.a $(BUILD)/libkontor.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 KT_SCALE ?= 1

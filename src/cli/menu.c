@@ -14,7 +14,8 @@
  * Selectors: an item with a key is chosen by its key, wherever it is
  * folded; every other entry gets a number 1, 2, ... - or a letter a, b, ...
  * when some key is a number, so that a number typed is always the one
- * printed on the board.
+ * printed on the board.  When the game gives no keys but every action ends
+ * in a number of its own ("settlement 17"), those numbers are the keys.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -178,7 +179,16 @@ static void mn_word_groups(cli_menu *m)
     }
 }
 
-void cli_menu_refold(cli_menu *m, int max_top, int aggressive)
+/* Do all items of group gr have a key that is a number? */
+static int mn_group_numbered(const cli_menu *m, int gr)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->items[i].group == gr && !mn_is_number(m->items[i].key))
+            return 0;
+    return 1;
+}
+
+void cli_menu_refold(cli_menu *m, int max_top, int level)
 {
     size_t nfold = 2 * ((size_t)m->n + 1); /* group ids: game groups + first words */
     int *fold = calloc(nfold, sizeof *fold);
@@ -188,13 +198,15 @@ void cli_menu_refold(cli_menu *m, int max_top, int aggressive)
         if (m->items[i].folded)
             fold[m->items[i].group] = 1;
     mn_fold_groups(m, fold, max_top, 0);
-    if (aggressive && mn_count_top(m, fold) > max_top) {
+    if (level >= 1 && mn_count_top(m, fold) > max_top) {
         int before = m->ngroups;
         mn_word_groups(m);
         mn_fold_groups(m, fold, max_top, before);
     }
-    /* one folded group alone is no menu: show its items */
-    if (mn_count_top(m, fold) == 1)
+    /* one folded group alone is no menu: show its items - unless the screen
+     * has no room for them and they are picked by the numbers on the board */
+    if (mn_count_top(m, fold) == 1 && !(level >= 2 && m->n > 0 && m->items[0].group >= 0 &&
+                                         mn_group_numbered(m, m->items[0].group)))
         memset(fold, 0, sizeof *fold * nfold);
     for (int i = 0; i < m->n; i++)
         m->items[i].folded = m->items[i].group >= 0 && fold[m->items[i].group];
@@ -204,51 +216,104 @@ void cli_menu_refold(cli_menu *m, int max_top, int aggressive)
     mn_layout_top(m);
 }
 
-int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player, int lang,
-                   int max_top)
+int cli_menu_alloc(cli_menu *m, int n)
 {
     memset(m, 0, sizeof *m);
     m->open = -1;
-    kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
-    int n = acts ? kt_legal_as(g, s, player, acts, KT_LEGAL_MAX) : 0;
-    if (n > KT_LEGAL_MAX)
-        n = KT_LEGAL_MAX;
-    size_t cap = (size_t)n + 1;
+    size_t cap = (size_t)(n > 0 ? n : 0) + 1;
     m->items = calloc(cap, sizeof *m->items);
     m->gname = calloc(cap * 2, sizeof *m->gname);
     m->gsize = calloc(cap * 2, sizeof *m->gsize);
     m->top = calloc(cap, sizeof *m->top);
     m->sub = calloc(cap, sizeof *m->sub);
-    if (!acts || !m->items || !m->gname || !m->gsize || !m->top || !m->sub) {
-        free(acts);
+    if (!m->items || !m->gname || !m->gsize || !m->top || !m->sub) {
         cli_menu_free(m);
+        return 0;
+    }
+    return 1;
+}
+
+void cli_menu_add(cli_menu *m, kt_action a, int rank, const char *text, const char *group,
+                  const char *key)
+{
+    cli_mitem *it = &m->items[m->n];
+    it->a = a;
+    it->legal = m->n;
+    it->rank = rank;
+    snprintf(it->text, sizeof it->text, "%s", text);
+    snprintf(it->key, sizeof it->key, "%s", key ? key : "");
+    it->group = group && *group ? mn_group_id(m, group) : -1;
+    if (it->group >= 0)
+        m->gsize[it->group]++;
+    if (mn_is_number(it->key))
+        m->letters = 1;
+    m->n++;
+}
+
+/* The number a text ends with (" 17"), or -1. */
+static long mn_trailing_number(const char *text)
+{
+    size_t n = strlen(text), k = n;
+    while (k > 0 && isdigit((unsigned char)text[k - 1]))
+        k--;
+    if (k == n || k == 0 || text[k - 1] != ' ' || n - k > 6)
+        return -1;
+    return strtol(text + k, NULL, 10);
+}
+
+/* A game that gives no keys but whose every action ends in its own number
+ * ("settlement 17", "bid 3") gets those numbers as keys: the number typed
+ * is then the number on the board, never the position in the list. */
+static void mn_auto_keys(cli_menu *m)
+{
+    if (m->n < 2)
+        return;
+    for (int i = 0; i < m->n; i++) {
+        long v = mn_trailing_number(m->items[i].text);
+        if (m->items[i].key[0] || v < 0)
+            return;
+        for (int j = 0; j < i; j++)
+            if (mn_trailing_number(m->items[j].text) == v)
+                return;
+    }
+    for (int i = 0; i < m->n; i++)
+        snprintf(m->items[i].key, sizeof m->items[i].key, "%ld",
+                 mn_trailing_number(m->items[i].text));
+    m->letters = 1;
+}
+
+void cli_menu_finish(cli_menu *m, int max_top)
+{
+    mn_auto_keys(m);
+    qsort(m->items, (size_t)m->n, sizeof *m->items, mn_cmp);
+    cli_menu_refold(m, max_top, 1);
+}
+
+int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player, int lang,
+                   int max_top)
+{
+    kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
+    int n = acts ? kt_legal_as(g, s, player, acts, KT_LEGAL_MAX) : 0;
+    if (n > KT_LEGAL_MAX)
+        n = KT_LEGAL_MAX;
+    if (!acts || !cli_menu_alloc(m, n)) {
+        free(acts);
         return 0;
     }
     /* menu items describe the state of the player to move; a pending
      * player other than that gets the plain list */
     int own = player == kt_to_move(g, s);
     for (int i = 0; i < n; i++) {
-        cli_mitem *it = &m->items[i];
         kt_menu_item mi;
+        char text[200];
         memset(&mi, 0, sizeof mi);
         if (own)
             kt_menu_item_get(g, s, acts[i], lang, &mi);
-        it->a = acts[i];
-        it->legal = i;
-        it->rank = mi.rank;
-        kt_action_text_as(g, s, player, acts[i], player, lang, it->text, sizeof it->text);
-        snprintf(it->key, sizeof it->key, "%s", mi.key);
-        it->group = mi.group[0] ? mn_group_id(m, mi.group) : -1;
-        if (it->group >= 0)
-            m->gsize[it->group]++;
-        if (mn_is_number(it->key))
-            m->letters = 1;
+        kt_action_text_as(g, s, player, acts[i], player, lang, text, sizeof text);
+        cli_menu_add(m, acts[i], mi.rank, text, mi.group, mi.key);
     }
     free(acts);
-    m->n = n;
-    /* sort keeping group ids valid (they index gname, not items) */
-    qsort(m->items, (size_t)n, sizeof *m->items, mn_cmp);
-    cli_menu_refold(m, max_top, 1);
+    cli_menu_finish(m, max_top);
     return 1;
 }
 
@@ -297,7 +362,8 @@ int cli_menu_pick(cli_menu *m, const char *input, kt_action *out)
 }
 
 /* Text of an entry: the action, or "group (k) >" for a submenu. */
-static void mn_entry_text(const cli_menu *m, const cli_mentry *e, char *out, size_t cap)
+static void mn_entry_text(const cli_menu *m, const cli_mentry *e, int lang, char *out,
+                          size_t cap)
 {
     if (e->item >= 0) {
         snprintf(out, cap, "%s", m->items[e->item].text);
@@ -306,7 +372,11 @@ static void mn_entry_text(const cli_menu *m, const cli_mentry *e, char *out, siz
     int k = 0;
     for (int i = 0; i < m->n; i++)
         k += m->items[i].group == e->group && m->items[i].folded;
-    snprintf(out, cap, "%s (%d) >", m->gname[e->group], k);
+    if (mn_group_numbered(m, e->group)) /* say that the board's numbers work */
+        snprintf(out, cap, "%s (%d) > %s", m->gname[e->group], k,
+                 lang == KT_LANG_DE ? "oder Nummer vom Brett" : "or a number from the board");
+    else
+        snprintf(out, cap, "%s (%d) >", m->gname[e->group], k);
 }
 
 int cli_menu_render(const cli_menu *m, int width, int color, int lang, cli_sb *out)
@@ -323,7 +393,7 @@ int cli_menu_render(const cli_menu *m, int width, int color, int lang, cli_sb *o
     size_t selw = 1, textw = 1;
     char txt[256];
     for (int i = 0; i < nlv; i++) {
-        mn_entry_text(m, &lv[i], txt, sizeof txt);
+        mn_entry_text(m, &lv[i], lang, txt, sizeof txt);
         size_t sw = strlen(lv[i].sel), tw = cli_width(txt);
         selw = sw > selw ? sw : selw;
         textw = tw > textw ? tw : textw;
@@ -342,7 +412,7 @@ int cli_menu_render(const cli_menu *m, int width, int color, int lang, cli_sb *o
             int i = c * rows + r; /* down the columns, then across */
             if (i >= nlv)
                 break;
-            mn_entry_text(m, &lv[i], txt, sizeof txt);
+            mn_entry_text(m, &lv[i], lang, txt, sizeof txt);
             if (cli_width(txt) > maxtext)
                 strcpy(txt + cli_width_cut(txt, maxtext - 1), "~");
             if (c > 0)

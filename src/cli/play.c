@@ -22,18 +22,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "play.h"
 
 #define PL_FLUSH_S 0.25 /* bots' moves reach the record file within this */
 
-static volatile sig_atomic_t pl_signal;
+/* Signal state: the only mutable globals of the command, because a signal
+ * handler can reach nothing else.  pl_waiting is 1 while a human is asked
+ * to decide - every move is in the record file then - so the handler may
+ * end the process at once (restoring the terminal settings saved at the
+ * start); otherwise it only sets pl_signal and the loop stops at the next
+ * step, after finishing the write in progress. */
+static volatile sig_atomic_t pl_signal, pl_waiting;
+static struct termios pl_termios;
+static int pl_have_termios;
+static char pl_bye[600];
+static size_t pl_bye_len;
 
-static void pl_on_signal(int sig) { pl_signal = sig; }
-
-static void pl_signals(void)
+static void pl_on_signal(int sig)
 {
+    pl_signal = sig;
+    if (!pl_waiting)
+        return;
+    if (pl_have_termios)
+        tcsetattr(STDIN_FILENO, TCSANOW, &pl_termios);
+    if (write(STDERR_FILENO, pl_bye, pl_bye_len) < 0) {
+        /* nothing more can be done in a signal handler */
+    }
+    _exit(128 + sig);
+}
+
+static void pl_signals(const char *record_path)
+{
+    pl_have_termios = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &pl_termios) == 0;
+    int n = snprintf(pl_bye, sizeof pl_bye, "\nkontor play: stopped by a signal%s%s\n",
+                     record_path ? "; every move is in " : "", record_path ? record_path : "");
+    pl_bye_len = n > 0 && (size_t)n < sizeof pl_bye ? (size_t)n : 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = pl_on_signal;
@@ -89,7 +115,7 @@ static int pl_reserve(cli_pl *P)
 }
 
 /* Apply action `a` of pending player p, keeping history and record. */
-static int pl_apply(cli_pl *P, int p, kt_action a)
+int cli_play_apply(cli_pl *P, int p, kt_action a)
 {
     kt_err err;
     size_t sz = kt_state_size(P->g);
@@ -173,6 +199,31 @@ static int pl_record_sync(cli_pl *P, pl_recfile *rf, int now)
 
 /* ------------------------------------------------------------ the loop */
 
+static void pl_start_screen(const cli_pl *P)
+{
+    const char *name = kt_game_name(P->g);
+    int de = P->lang == KT_LANG_DE;
+    printf("kontor: %s, %d %s, seed %llu%s%s\n", kt_game_title(name, P->lang), P->nseats,
+           de ? "Spieler" : "players", (unsigned long long)kt_game_seed(P->g),
+           *kt_game_options(P->g) ? (de ? ", Optionen " : ", options ") : "",
+           kt_game_options(P->g));
+    const char *notice = kt_game_notice(name);
+    if (notice)
+        printf("%s %s\n", de ? "Hinweis:" : "Note:", notice);
+    for (int i = 0; i < P->nseats; i++)
+        printf("  %s %d: %s\n", de ? "Spieler" : "player", i + 1, P->seats[i].label);
+    if (P->load_path)
+        printf(de ? "Fortsetzung des Spielstands aus %s (zurück reicht bis dahin).\n"
+                  : "Continuing the saved position from %s (undo reaches back to it, not "
+                    "further).\n",
+               P->load_path);
+    if (P->nhumans)
+        printf(de ? "\"hilfe\" zeigt die Befehle, \"hilfe NAME\" erklärt eine Karte o.ä.\n"
+                  : "Type \"help\" for the commands, \"help NAME\" to explain a card or tile.\n");
+}
+
+
+
 /* Whose decision to serve next: a bot with a decision pending first (bots
  * commit at once; their choices stay hidden), then the player to move. */
 static int pl_next(const cli_pl *P)
@@ -233,8 +284,10 @@ static void pl_result(cli_pl *P)
                   : "  player %d (%s): %g points, place %d%s\n",
                p + 1, P->seats[p].label, res.score[p], res.rank[p] + 1,
                (res.winners >> p) & 1u ? (de ? "  ** Sieger **" : "  ** winner **") : "");
-    /* kt_result.turns counts as the board's turn number does */
-    printf(de ? "  Das Spiel endete in Zug %u.\n" : "  The game ended in turn %u.\n", res.turns);
+    /* the turn number as the board shows it (kt_result.turns is meant to
+     * be the same; kt_turn_number is what the screens print) */
+    printf(de ? "  Das Spiel endete in Zug %u.\n" : "  The game ended in turn %u.\n",
+           kt_turn_number(P->g, P->s));
 }
 
 /* A human's decision; returns 0 to leave the loop with *rc set. */
@@ -245,15 +298,25 @@ static int pl_human(cli_pl *P, int p, pl_recfile *rf, int *rc)
         *rc = 1;
         return 0;
     }
+    /* everything is on disk: a signal may end the process while the
+     * human decides (checked again after the flag is up: no gap) */
+    pl_waiting = 1;
+    if (pl_signal) {
+        pl_waiting = 0;
+        *rc = 0;
+        return 0;
+    }
     int v = cli_human_turn(P, p, &a);
+    pl_waiting = 0;
     if (v == CLI_TURN_APPLY) {
-        if (!pl_apply(P, p, a)) {
+        if (!cli_play_apply(P, p, a)) {
             *rc = 1;
             return 0;
         }
         return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
     }
     if (v == CLI_TURN_UNDO) {
+        rf->written = (size_t)-1; /* the file holds moves taken back */
         if (!pl_undo(P, p))
             printf(P->lang == KT_LANG_DE ? "  Nichts zurückzunehmen.\n" : "  Nothing to undo.\n");
         return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
@@ -274,7 +337,7 @@ static int pl_bot(cli_pl *P, int p, pl_recfile *rf)
     }
     if (pl_signal) /* not applied: the user stopped before it was shown */
         return 1;
-    if (!pl_apply(P, p, a))
+    if (!cli_play_apply(P, p, a))
         return 0;
     if (P->nhumans == 0)
         pl_stream(P);
@@ -290,6 +353,8 @@ int cli_play_run(cli_pl *P)
     /* the file exists (or the path fails) before the first move */
     if (!pl_record_write(P, &rf))
         go = 0, rc = 1;
+    else
+        pl_start_screen(P);
     while (go && !kt_is_over(P->g, P->s) && !pl_signal) {
         int p = pl_next(P);
         if (p < 0)
@@ -430,34 +495,11 @@ static int pl_setup(cli_pl *P, const cli_game_args *ga, const char *load_path)
     return P->rec != NULL;
 }
 
-static void pl_start_screen(const cli_pl *P, const char *load)
-{
-    const char *name = kt_game_name(P->g);
-    int de = P->lang == KT_LANG_DE;
-    printf("kontor: %s, %d %s, seed %llu%s%s\n", kt_game_title(name, P->lang), P->nseats,
-           de ? "Spieler" : "players", (unsigned long long)kt_game_seed(P->g),
-           *kt_game_options(P->g) ? (de ? ", Optionen " : ", options ") : "",
-           kt_game_options(P->g));
-    const char *notice = kt_game_notice(name);
-    if (notice)
-        printf("%s %s\n", de ? "Hinweis:" : "Note:", notice);
-    for (int i = 0; i < P->nseats; i++)
-        printf("  %s %d: %s\n", de ? "Spieler" : "player", i + 1, P->seats[i].label);
-    if (load)
-        printf(de ? "Fortsetzung des Spielstands aus %s (zurück reicht bis dahin).\n"
-                  : "Continuing the saved position from %s (undo reaches back to it, not "
-                    "further).\n",
-               load);
-    if (P->nhumans)
-        printf(de ? "\"hilfe\" zeigt die Befehle, \"hilfe NAME\" erklärt eine Karte o.ä.\n"
-                  : "Type \"help\" for the commands, \"help NAME\" to explain a card or tile.\n");
-}
-
-static int pl_color_wanted(int no_color_flag)
+int cli_color_wanted(void)
 {
     const char *nc = getenv("NO_COLOR");
     const char *term = getenv("TERM");
-    if (no_color_flag || (nc && *nc) || (term && !strcmp(term, "dumb")))
+    if ((nc && *nc) || (term && !strcmp(term, "dumb")))
         return 0;
     return isatty(STDOUT_FILENO);
 }
@@ -507,12 +549,12 @@ int cli_play(int argc, char **argv)
                         "with --load has no record (use `save FILE` during play instead)\n");
         return 2;
     }
-    P.color = pl_color_wanted(no_color);
+    P.color = !no_color && cli_color_wanted();
     P.tty = isatty(STDOUT_FILENO);
     int rc = 2;
     if (pl_seats(&P, seats, &ga) && pl_setup(&P, &ga, load) && pl_bots(&P, kt_game_seed(P.g))) {
-        pl_signals();
-        pl_start_screen(&P, load);
+        pl_signals(P.record_path);
+        P.load_path = load;
         rc = cli_play_run(&P);
     }
     cli_play_free(&P);

@@ -94,9 +94,16 @@ typedef struct cli_menu {
 int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player, int lang,
                    int max_top);
 void cli_menu_free(cli_menu *m);
-/* Fold more (every group, then the first words) until the entries fit
- * `max_top`; used when the screen is short of lines. */
-void cli_menu_refold(cli_menu *m, int max_top, int aggressive);
+/* The same in steps (tests build menus of made-up items): room for n
+ * items, add each in legal order, then sort and fold. */
+int cli_menu_alloc(cli_menu *m, int n);
+void cli_menu_add(cli_menu *m, kt_action a, int rank, const char *text, const char *group,
+                  const char *key);
+void cli_menu_finish(cli_menu *m, int max_top);
+/* Fold until the top level has at most `max_top` entries: level 0 the
+ * game's groups, 1 also groups by first word, 2 also a lone group whose
+ * items are picked by numbers on the board (screen short of lines). */
+void cli_menu_refold(cli_menu *m, int max_top, int level);
 /* What the user typed: 1 = an action (in *out), 2 = a group was opened,
  * 0 = not a selector, key or group name of this menu. */
 int cli_menu_pick(cli_menu *m, const char *input, kt_action *out);
@@ -129,6 +136,8 @@ typedef struct cli_pl {
     signed char *actor;
     size_t n, cap;
     int last_viewer;          /* human who saw the screen last, -1 */
+    int no_you;               /* the log names every player (replay), never "You" */
+    const char *load_path;    /* the game continues a saved position */
     cli_input in;
     volatile sig_atomic_t *stop; /* set by SIGTERM/SIGHUP/SIGINT */
 } cli_pl;
@@ -142,6 +151,12 @@ void cli_play_log(const cli_pl *P, size_t from, size_t to, int viewer, cli_sb *o
 /* One human decision of pending player p: shows the screen, reads lines
  * until an action is chosen (*out) or a command ends the turn. */
 int cli_human_turn(cli_pl *P, int p, kt_action *out);
+/* The screen pending player p would see now (tests): log lines that scroll
+ * by first in `above`, the screen itself in `screen`.  0 when out of
+ * memory. */
+int cli_screen_for(cli_pl *P, int p, cli_sb *above, cli_sb *screen);
+/* Apply action a of pending player p, keeping history and record. */
+int cli_play_apply(cli_pl *P, int p, kt_action a);
 /* The help text of the commands (`help` alone). */
 void cli_play_help(const cli_pl *P, int p, cli_sb *out);
 /* `help NAME`: a component of the game. */
@@ -150,6 +165,9 @@ void cli_play_describe(const cli_pl *P, const char *name);
  * user, non-zero on failure, stop by signal or end of input). */
 int cli_play_run(cli_pl *P);
 void cli_play_free(cli_pl *P);
+
+/* Colours on stdout: a terminal, NO_COLOR unset or empty, TERM not dumb. */
+int cli_color_wanted(void);
 
 /* ---- records on disk ---- */
 

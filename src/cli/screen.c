@@ -100,7 +100,7 @@ static void sc_player_name(const cli_pl *P, int p, int viewer, char *out, size_t
 {
     if (p < 0)
         snprintf(out, cap, "-");
-    else if (p == viewer)
+    else if (p == viewer && !P->no_you)
         snprintf(out, cap, "%s", sc_de(P) ? "Du" : "You");
     else
         snprintf(out, cap, "%s %d (%s)", sc_de(P) ? "Spieler" : "Player", p + 1,
@@ -233,22 +233,23 @@ static void sc_header(const sc_turn *t, cli_sb *out)
                       P->seats[t->p].label, c0, t->prompt);
 }
 
-/* Print the screen: log lines older than the screen's room first, then the
- * board, the newest log lines, the prompt line and the menu. */
-static void sc_show(sc_turn *t, int with_log)
+/* Compose the screen: `above` gets the log lines older than the screen has
+ * room for (they scroll by first), `screen` the board, the newest log
+ * lines, the prompt line and the menu.  Marks the log as seen. */
+static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
 {
     cli_pl *P = t->P;
-    cli_sb log = {0}, menu = {0}, head = {0};
+    cli_sb log = {0}, menu = {0};
     if (with_log && P->seats[t->p].seen < P->n)
         cli_play_log(P, P->seats[t->p].seen, P->n, t->p, &log);
     P->seats[t->p].seen = P->n;
     int board_lines = cli_count_lines(t->board);
-    sc_header(t, &head);
     int menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
-    /* one line for the input; fold harder while the menu leaves no room */
+    /* a header line and the input line; fold harder while the menu leaves
+     * no room for the log */
     int room = P->rows - board_lines - 1 - menu_lines - 1;
-    for (int max_top = SC_MAX_TOP - 2; room < 2 && max_top >= 2; max_top -= 2) {
-        cli_menu_refold(&t->menu, max_top, 1);
+    for (int max_top = SC_MAX_TOP - 2; room < 2 && max_top >= 0; max_top -= 2) {
+        cli_menu_refold(&t->menu, max_top > 2 ? max_top : 2, max_top > 0 ? 1 : 2);
         cli_sb_free(&menu);
         menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
         room = P->rows - board_lines - 1 - menu_lines - 1;
@@ -259,27 +260,35 @@ static void sc_show(sc_turn *t, int with_log)
         tail = SC_LOG_MAX;
     if (tail < 0)
         tail = 0;
-    /* the older lines scroll by above the screen */
     const char *split = log.p ? log.p : "";
     for (int k = log_lines - tail; k > 0 && *split; k--)
-        split += strcspn(split, "\n") + 1;
+        split += strcspn(split, "\n") + (split[strcspn(split, "\n")] == '\n');
     if (log.p && split > log.p)
-        fwrite(log.p, 1, (size_t)(split - log.p), stdout);
-    if (P->tty && P->nhumans > 0)
-        fputs("\n", stdout);
+        cli_sb_put(above, log.p, (size_t)(split - log.p));
     if (t->board) {
-        fputs(t->board, stdout);
+        cli_sb_put(screen, t->board, strlen(t->board));
         if (*t->board && t->board[strlen(t->board) - 1] != '\n')
-            putchar('\n');
+            cli_sb_put(screen, "\n", 1);
     }
-    if (*split)
-        fputs(split, stdout);
-    fputs(head.p ? head.p : "", stdout);
-    fputs(menu.p ? menu.p : "", stdout);
-    fflush(stdout);
+    cli_sb_put(screen, split, strlen(split));
+    sc_header(t, screen);
+    if (menu.p)
+        cli_sb_put(screen, menu.p, menu.len);
     cli_sb_free(&log);
     cli_sb_free(&menu);
-    cli_sb_free(&head);
+}
+
+static void sc_show(sc_turn *t, int with_log)
+{
+    cli_sb above = {0}, screen = {0};
+    sc_compose(t, with_log, &above, &screen);
+    if (above.p)
+        fputs(above.p, stdout);
+    if (screen.p)
+        fputs(screen.p, stdout);
+    fflush(stdout);
+    cli_sb_free(&above);
+    cli_sb_free(&screen);
 }
 
 static void sc_show_menu(sc_turn *t)
@@ -316,7 +325,7 @@ static int sc_parse_verbs(const cli_pl *P, int p, const char *line, kt_action *o
     } verbs[] = {
         {.de = "kaufe ", .en = "buy "},     {.de = "spiele ", .en = "play "},
         {.de = "baue ", .en = "build "},    {.de = "zug beenden", .en = "end turn"},
-        {.de = "fertig", .en = "done"},     {.de = "passen", .en = "pass"},
+        {.de = "fertig", .en = "done"},     {.de = "spiele geldkarten", .en = "play treasures"},     {.de = "passen", .en = "pass"},
         {.de = "passe", .en = "pass"},
     };
     char norm[512], alt[600];
@@ -447,6 +456,16 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
                sc_de(P) ? "(Nummer, Schlüssel oder Zugtext; \"hilfe\" zeigt die Befehle)"
                         : "(a number, key or action text; \"help\" lists the commands)");
     }
+}
+
+int cli_screen_for(cli_pl *P, int p, cli_sb *above, cli_sb *screen)
+{
+    sc_turn t = {.P = P, .p = p};
+    int ok = sc_prepare(&t);
+    if (ok)
+        sc_compose(&t, 1, above, screen);
+    sc_release(&t);
+    return ok;
 }
 
 int cli_human_turn(cli_pl *P, int p, kt_action *out)
