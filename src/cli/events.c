@@ -1,7 +1,7 @@
 /*
- * events.c - the game log for the terminal: the JSON array that
- * kt_events_json returns, read into a list of events, and the text width
- * helpers the screens use.
+ * events.c - the game log for the terminal (the JSON array that
+ * kt_events_json returns, read into a list of events) and the text helpers
+ * of the screens: widths of UTF-8 with colours, a growing string, matching.
  *
  * Data layout: a cli_event holds one event (kind, player, text) in fixed
  * buffers; texts longer than the buffer are cut at a character boundary.

@@ -81,6 +81,39 @@ static char *tp_run(const char *args, const char *input, int *rc)
     return text;
 }
 
+/* ------------------------------------------------------------ text */
+
+KT_TEST(core_play_log_events_read_back)
+{
+    cli_event ev[4];
+    const char *js = "[{\"kind\":\"action\",\"player\":0,\"text\":\"buy \\\"Silver\\\"\"},"
+                     " {\"kind\":\"roll\",\"extra\":[1,{\"a\":null}],\"player\":1,"
+                     "\"text\":\"rolls 3 + 4 = 7 \\u00e4\\ud83c\\udfb2\"}]";
+    KT_EQ(cli_events_parse(js, ev, 4), 2);
+    KT_STREQ(ev[0].text, "buy \"Silver\"");
+    KT_STREQ(ev[1].kind, "roll");
+    KT_EQ(ev[1].player, 1);
+    KT_STREQ(ev[1].text, "rolls 3 + 4 = 7 \xc3\xa4\xf0\x9f\x8e\xb2");
+    KT_EQ(cli_events_parse("[]", ev, 4), 0);
+    KT_EQ(cli_events_parse("[{\"kind\":", ev, 4), -1);
+    KT_EQ(cli_events_parse("{}", ev, 4), -1);
+    KT_EQ(cli_events_parse(NULL, ev, 4), -1);
+    /* a text longer than the buffer is cut at a character boundary */
+    cli_sb b = {0};
+    cli_sb_put(&b, "[{\"text\":\"", 10);
+    for (int i = 0; i < 400; i++)
+        cli_sb_put(&b, "\xc3\xbc", 2);
+    cli_sb_put(&b, "\"}]", 3);
+    KT_EQ(cli_events_parse(b.p, ev, 4), 1);
+    size_t n = strlen(ev[0].text);
+    KT_CHECK(n < sizeof ev[0].text && n % 2 == 0);
+    cli_sb_free(&b);
+    KT_EQ(cli_width("\033[1;31mK\xc3\xa4se\033[0m"), 4);
+    char norm[64];
+    cli_norm("  Zurück   ZUM  Maß ", norm, sizeof norm);
+    KT_STREQ(norm, "zurueck zum mass");
+}
+
 /* ------------------------------------------------------------ menus */
 
 KT_TEST(core_play_menu_folds_groups_by_rank)
@@ -646,10 +679,11 @@ KT_TEST(core_play_hot_seat_with_a_simultaneous_decision)
     KT_REQUIRE(fd >= 0 && P.rec);
     close(fd);
     P.record_path = rec;
-    /* round 1: Enter (ann's turn), bid 3; Enter (ben's turn), bid 1; then
+    /* round 1: Enter (ann's turn), bid 3; Enter (ben's turn), bid 1;
+     * round 2: Enter (ann's turn) - her screen shows the log - then the
      * end of input */
     int rc = -1;
-    char *out = tp_play_inprocess(&P, "\n3\n\n1\n", &rc);
+    char *out = tp_play_inprocess(&P, "\n3\n\n1\n\n", &rc);
     KT_REQUIRE(out != NULL);
     KT_EQ(rc, 0);
     const char *ann = strstr(out, "===== Player 1 (ann): your turn");
@@ -657,12 +691,16 @@ KT_TEST(core_play_hot_seat_with_a_simultaneous_decision)
     KT_CHECK(ann && ben && ann < ben);
     if (ann && ben) {
         /* between ben's announcement and ben's bid nothing shows ann's 3 */
-        const char *ben_bid = strstr(ben, "\n1\n");
+        const char *ben_bid = strstr(ben, "> 1\n"); /* the echoed input */
         size_t span = ben_bid ? (size_t)(ben_bid - ben) : strlen(ben);
         char *view = strndup(ben, span);
         KT_CHECK(view && strstr(view, "(ann): bid 3") == NULL && strstr(view, "You bid 3") == NULL);
         KT_CHECK(view && strstr(view, "Player 1 (ann): bids secretly") != NULL);
         free(view);
+        /* ann's next screen: her own bid with its private event, the reveal */
+        const char *ann2 = strstr(ben, "===== Player 1 (ann): your turn");
+        KT_CHECK(ann2 && strstr(ann2, "You: bid 3") && strstr(ann2, "You bid 3."));
+        KT_CHECK(ann2 && strstr(ann2, "Player 2 (ben): bids secretly"));
     }
     char *js = tp_slurp(rec);
     /* the bot answered out of turn (player 3, index 2); the humans in turn */
