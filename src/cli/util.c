@@ -66,7 +66,7 @@ char *cli_read_file_max(const char *path, size_t max, size_t *len, char *why, si
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(why, whycap, "cannot open '%s': %s", path, strerror(errno));
+        snprintf(why, whycap, "cannot read '%s': %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 65536, n = 0;

@@ -4,7 +4,8 @@
  * indented code lines that start with `build/release/kontor` or `kontor`,
  * run in a fresh folder per document (in order, so a record written by one
  * example is there for the next), with sizes made small where they would
- * take long (--games 2, --seconds 0.02, time=5, bench), and must exit 0 - or
+ * take long (--games 2, --seconds 0.02, time=5, bench) and --seed 1 where
+ * a sim or tournament gives none (the same kingdoms every run), and must exit 0 - or
  * non-zero where the document shows the error message right below.
  *
  * Lines that are not commands are skipped and counted: synopses with
@@ -247,6 +248,10 @@ static int dc_prepare(const char *cmd, const char *bin, const char *dir, char *o
             break;
         tok = p + 1;
     }
+    /* a seed where none is written: the same kingdoms in every run */
+    if ((!strncmp(args, "sim ", 4) || !strncmp(args, "tournament ", 11)) &&
+        !strstr(args, "--seed"))
+        cli_sb_printf(&b, " --seed 1");
     if (is_bench)
         cli_sb_printf(&b, "%s --fingerprint-games 2 --no-search",
                       has_seconds ? "" : " --seconds 0.02");
