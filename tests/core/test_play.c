@@ -570,7 +570,7 @@ KT_TEST(core_play_killed_mid_game_leaves_a_complete_record)
         KT_REQUIRE(write(in, "play treasures\n", 15) == 15);
         KT_REQUIRE(write(in, "end turn\n", 9) == 9);
         int n = -1;
-        for (int tries = 0; tries < 200 && n < 2; tries++) {
+        for (int tries = 0; tries < 800 && n < 2; tries++) { /* 20 s at most */
             struct timespec ts = {0, 25 * 1000 * 1000};
             nanosleep(&ts, NULL);
             n = tp_record_length(rec);
