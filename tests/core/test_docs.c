@@ -370,7 +370,7 @@ KT_TEST(core_docs_every_command_runs_as_written)
     dc_run_doc(T, "README.md", bin, &ran, &skipped);
     DIR *d = opendir("docs");
     KT_REQUIRE(d != NULL);
-    char names[64][256];
+    char names[64][300];
     int nn = 0;
     struct dirent *e;
     while ((e = readdir(d)) && nn < 64) {
