@@ -246,6 +246,9 @@ typedef struct kt_menu_item {
 } kt_menu_item;
 void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
                       kt_menu_item *out);
+/* The same for an action of pending player `player` (see kt_pending). */
+void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                         kt_menu_item *out);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,

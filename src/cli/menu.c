@@ -300,15 +300,10 @@ int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player,
         free(acts);
         return 0;
     }
-    /* menu items describe the state of the player to move; a pending
-     * player other than that gets the plain list */
-    int own = player == kt_to_move(g, s);
     for (int i = 0; i < n; i++) {
         kt_menu_item mi;
         char text[200];
-        memset(&mi, 0, sizeof mi);
-        if (own)
-            kt_menu_item_get(g, s, acts[i], lang, &mi);
+        kt_menu_item_get_as(g, s, player, acts[i], lang, &mi);
         kt_action_text_as(g, s, player, acts[i], player, lang, text, sizeof text);
         cli_menu_add(m, acts[i], mi.rank, text, mi.group, mi.key);
     }

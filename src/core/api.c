@@ -590,6 +590,24 @@ void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang
     out->key[sizeof out->key - 1] = '\0';
 }
 
+static int is_pending(const kt_game *g, const kt_state *s, int player);
+
+void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                         kt_menu_item *out)
+{
+    if (player == s->h.to_move || !is_pending(g, s, player)) {
+        kt_menu_item_get(g, s, a, lang, out);
+        return;
+    }
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    kt_menu_item_get(g, c, a, lang, out);
+    kt_state_as_free(g, c);
+}
+
 void kt_text_norm(const char *in, char *out, size_t cap)
 {
     size_t o = 0;
