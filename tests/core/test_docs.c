@@ -68,6 +68,8 @@ static const char *dc_skip_reason(const char *cmd)
         return "no command";
     const char *w2 = sp + 1;
     size_t l2 = strcspn(w2, " ");
+    if (!strncmp(w2, "serve", 5) && (w2[5] == ' ' || !w2[5]))
+        return "starts a server (tests/web and tests/server run it)";
     if ((l2 && w2[l2 - 1] == ':') || (*w2 >= '0' && *w2 <= '9'))
         return "output line";
     char copy[2048];
