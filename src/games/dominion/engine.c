@@ -1033,7 +1033,10 @@ static void cleanup_play(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
     uint8_t keep[DOM_MAXC];
-    if ((!c->stays || !dom_keep_mask(s, keep)) && !c->ntraits) {
+    /* without cards that can stay (no Duration, no Journey) nothing stays;
+     * Traits still need the slow path below, with every keep[i] set */
+    int any = c->stays && dom_keep_mask(s, keep);
+    if (!any && !c->ntraits) {
         /* the common case: everything goes to its owner's discard pile */
         for (int i = 0; i < s->nplay; i++) {
             dom_discard_card(s, s->play[i].owner, s->play[i].card);
@@ -1043,6 +1046,8 @@ static void cleanup_play(const kt_game *g, dom_state *s)
         s->nold = 0;
         return;
     }
+    if (!any)
+        memset(keep, 0, (size_t)s->nplay);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
         dom_inplay e = s->play[i];
