@@ -23,7 +23,7 @@ static void bot_says(kt_t *T, kt_scn *c, const char *spec, char *out, size_t cap
         return;
     kt_action a;
     if (KT_OKS(kt_bot_choose(b, c->s, &a, &err), &err))
-        kt_action_text(c->g, c->s, a, -1, KT_LANG_EN, out, cap);
+        kt_action_text(c->g, c->s, a, KT_OMNISCIENT, KT_LANG_EN, out, cap);
     kt_bot_free(b);
 }
 

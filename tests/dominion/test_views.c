@@ -286,19 +286,19 @@ KT_TEST(dominion_load_rejects_bad_fields_naming_them)
     KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"}}", &err), KT_ESTATE);
     KT_CHECK(strstr(err.msg, "does not match") != NULL);
     KT_EQ(load_patch(T, "{\"state\":{\"stack\":[{\"fx\":\"play\",\"step\":3,\"player\":0,"
-                        "\"who\":0,\"card\":\"Cellar\",\"n\":0,\"x\":null,\"y\":0,\"immune\":0,"
+                        "\"who\":0,\"card\":\"Harbinger\",\"n\":0,\"x\":null,\"y\":0,\"immune\":0,"
                         "\"decision\":\"discard\",\"src\":\"hand\",\"verb\":\"discard\","
                         "\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,\"types\":0,"
-                        "\"uid\":9}]}}",
+                        "\"uid\":0}]}}",
                      &err),
           KT_ESTATE); /* header still says "buy" */
     KT_CHECK(strstr(err.msg, "does not match") != NULL);
     /* the same frame with a matching header loads */
     KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"},\"state\":{\"stack\":[{\"fx\":"
-                        "\"play\",\"step\":3,\"player\":0,\"who\":0,\"card\":\"Cellar\",\"n\":0,"
+                        "\"play\",\"step\":3,\"player\":0,\"who\":0,\"card\":\"Harbinger\",\"n\":0,"
                         "\"x\":null,\"y\":0,\"immune\":0,\"decision\":\"discard\",\"src\":\"hand\","
                         "\"verb\":\"discard\",\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,"
-                        "\"types\":0,\"uid\":9}]}}",
+                        "\"types\":0,\"uid\":0}]}}",
                      &err),
           KT_OK);
 }

@@ -394,7 +394,10 @@ enum {
     DOM_FF_TWICE = 1 << 3,  /* FX_PLAY: second run of a Reckless card's instructions */
     DOM_FF_INPLAY = 1 << 4, /* pick from supply: a card someone has in play (Tools) */
     DOM_FF_LESS = 1 << 5,   /* pick from supply: cost must be below cap */
-    DOM_FF_ALL = 0x3f
+    DOM_FF_ALL = 0x3f,
+    /* set by the engine on a frame whose step pushed frames above it */
+    DOM_FF_ASKPEND = 1 << 6,  /* a pick is set up, ask when on top again */
+    DOM_FF_DONEPEND = 1 << 7, /* finished, pop when on top again */
 };
 
 enum { /* FX_GAIN: trigger kinds of the gaining player, ordered by them */

@@ -24,9 +24,6 @@
 
 #include "dominion.h"
 
-#define DOM_FF_ASKPEND (1u << 6)  /* a pick is set up, ask when on top again */
-#define DOM_FF_DONEPEND (1u << 7) /* finished, pop when on top again */
-
 /* ------------------------------------------------------------ zones */
 
 static void own_add(dom_player *P, int card)
@@ -374,6 +371,13 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     dom_player *P = &s->pl[p];
     own_add(P, card);
     int loc, pos;
+    if (dest == DOM_TO_ASIDE) {
+        /* onto an instance of p in play (Quartermaster); without one (only
+         * a loaded state) the card goes to the discard pile */
+        int h = dom_inplay_find(s, host);
+        if (h < 0 || s->play[h].owner != p)
+            dest = DOM_TO_DISCARD;
+    }
     switch (dest) {
     case DOM_TO_DECK:
         dom_put_on_deck(s, p, card, 1);

@@ -102,7 +102,9 @@ static const dom_frame *top_frame(const dom_state *s)
 static int action_hidden(const dom_state *s, int v, int viewer)
 {
     const dom_frame *f = top_frame(s);
-    if (viewer < 0 || !f || f->who == viewer)
+    /* only the omniscient reader and the decider see it; a spectator
+     * (KT_SPECTATOR) sees public information only */
+    if (viewer == KT_OMNISCIENT || !f || f->who == viewer)
         return 0;
     switch (v) {
     case DOM_V_KEEP:
@@ -864,7 +866,10 @@ void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
         kt_jw_kint(w, "who", f->who);
         jw_card_or_null(w, "card", f->card);
         kt_jw_kint(w, "n", f->n);
-        jw_card_or_null(w, "x", f->x);
+        if (f->fx == DOM_FX_SHUFFLE) /* x - 1: the aside kind a look goes to */
+            kt_jw_kstr(w, "x", f->x && f->x <= DOM_NASIDE ? aside_names[f->x - 1] : "hand");
+        else
+            jw_card_or_null(w, "x", f->x);
         kt_jw_kint(w, "y", f->y);
         kt_jw_kint(w, "immune", f->immune);
         kt_jw_kstr(w, "decision", dom_decision_name(f->dec));
@@ -1039,6 +1044,35 @@ static int load_player(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_player *P
     return 1;
 }
 
+/* A shuffle frame's x: where the cards drawn after the shuffle go, "hand"
+ * (a draw) or an aside kind (a look).  Older saves wrote it as the card
+ * with id kind + 1 (null for a draw); those still load. */
+static int jr_shuffle_x(kt_jr *r, const kt_jv *o, int *out)
+{
+    const kt_jv *v = kt_jr_get(r, o, "x", -1);
+    if (!v)
+        return 0;
+    kt_jr_push(r, "x");
+    int ok = 1;
+    if (v->type == KT_JNULL) {
+        *out = 0;
+    } else if (v->type != KT_JSTR) {
+        ok = kt_jr_fail(r, "expected \"hand\" or an aside kind");
+    } else if (!strcmp(v->s, "hand")) {
+        *out = 0;
+    } else {
+        int k = name_index(aside_names, DOM_NASIDE, v->s), id = dom_card_find(v->s);
+        if (k >= 0)
+            *out = k + 1;
+        else if (id > 0 && id <= DOM_NASIDE)
+            *out = id;
+        else
+            ok = kt_jr_fail(r, "expected \"hand\" or an aside kind (look, kept, ...)");
+    }
+    kt_jr_pop(r);
+    return ok;
+}
+
 static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
 {
     if (!kt_jr_only(r, o, "fx,step,player,who,card,n,x,y,immune,decision,src,verb,may,cap,only,"
@@ -1063,8 +1097,12 @@ static int load_frame(kt_jr *r, const dom_cfg *c, const kt_jv *o, dom_frame *f)
     if (!jr_i(r, o, "n", 0, 255, &v))
         return 0;
     f->n = (uint8_t)v;
-    if ((v = jr_card_field(r, c, o, "x", 1, 1)) < 0)
+    if (f->fx == DOM_FX_SHUFFLE) {
+        if (!jr_shuffle_x(r, o, &v))
+            return 0;
+    } else if ((v = jr_card_field(r, c, o, "x", 1, 1)) < 0) {
         return 0;
+    }
     f->x = (uint8_t)v;
     if (!jr_i(r, o, "y", 0, 255, &v))
         return 0;
@@ -1489,11 +1527,11 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
             const dom_aside *a = &s->aside[i];
             if (a->owner != p)
                 continue;
-            int hid = dom_aside_hidden(a->kind) && viewer != p && viewer >= 0;
+            int hid = dom_aside_hidden(a->kind) && viewer != p && viewer != KT_OMNISCIENT;
             kt_buf_printf(out, "    %s (%s): %s\n", de ? "zur Seite" : "aside", aside_names[a->kind],
                           hid ? (de ? "(verdeckt)" : "(hidden)") : dom_name(a->card, lang));
         }
-        if (viewer < 0 || viewer == p) {
+        if (viewer == KT_OMNISCIENT || viewer == p) {
             kt_buf_puts(out, de ? "    Hand: " : "    hand: ");
             render_counts(out, c, P->hand, lang);
             kt_buf_putc(out, '\n');
