@@ -568,6 +568,11 @@ static inline int dom_cost(const dom_cfg *c, const dom_state *s, int card)
     int v = (int)c->cost[card] + s->cost_mod;
     return v < 0 ? 0 : v;
 }
+/* The effect on top of the stack (running or waiting), NULL when empty. */
+static inline const dom_frame *dom_top(const dom_state *s)
+{
+    return s->nstack ? &s->stack[s->nstack - 1] : NULL;
+}
 /* Trait of the pile a card comes from (0: none). */
 static inline int dom_trait(const dom_cfg *c, int card) { return c->trait_of[card]; }
 
@@ -721,7 +726,22 @@ int dom_post(dom_frame *f);
 
 /* ------------------------------------------------------------ the rest */
 
-/* view.c */
+/* view.c: names of the state's enumerations (JSON and texts) */
+extern const char *const dom_phase_names[DOM_NPHASES];
+extern const char *const dom_fx_names[DOM_NFX];
+extern const char *const dom_src_names[DOM_NSRC];
+extern const char *const dom_verb_names[DOM_NVERBS];
+extern const char *const dom_aside_names[DOM_NASIDE];
+extern const char *const dom_ev_names[DOM_NEVENTS];
+extern const char *const dom_life_names[DOM_NLIVES];
+extern const char *const dom_end_names[4];
+extern const char *const dom_loc_names[DOM_NLOCS];
+int dom_name_index(const char *const *names, int n, const char *s);
+/* save.c: card lists in JSON (counts per id in table order; top first) */
+void dom_jw_cards_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt, int lang);
+void dom_jw_cards_topfirst(kt_jw *w, const uint8_t *a, int n, int lang);
+void dom_jw_card_or_null(kt_jw *w, const char *key, int id);
+
 const char *dom_decision_name(int d);
 const char *dom_phase_name(int ph);
 const char *dom_fx_name(int fx);
