@@ -184,18 +184,19 @@ KT_TEST(dominion_plunder_names_in_german_everywhere_input_in_both)
     KT_CHECK(strstr(o, "\"Gondel\"") && strstr(o, "\"Aufblühen\"") && strstr(o, "\"Reich\""));
     kt_free(o);
     /* input: either language */
-    KT_DO(&c, "play Gondel");
-    KT_CHECK(kt_scn_legal(&c, "choose now") && kt_scn_legal(&c, "choose next turn"));
-    KT_DO(&c, "choose now");
-    KT_DO(&c, "play Insignien");
+    KT_DO(&c, "spiele Gondel");
+    KT_CHECK(kt_scn_legal(&c, "choose now") && kt_scn_legal(&c, "choose next turn") &&
+             kt_scn_legal(&c, "wähle nächster Zug"));
+    KT_DO(&c, "wähle jetzt");
+    KT_DO(&c, "play Insignia");
     KT_EQ(dom_t_int(&c, "state.turn.coins"), 5);
-    /* action texts in German name German cards, English verbs */
+    /* action texts in German: German verbs and cards */
     kt_action legal[KT_LEGAL_MAX];
     int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX), found = 0;
     for (int i = 0; i < n; i++) {
         char t[128];
-        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_DE, t, sizeof t);
-        found |= strcmp(t, "buy Schmiede") == 0;
+        kt_action_text(c.g, c.s, legal[i], 0, KT_LANG_DE, t, sizeof t);
+        found |= strcmp(t, "kaufe Schmiede") == 0;
     }
     KT_CHECK(found);
     kt_scn_free(&c);

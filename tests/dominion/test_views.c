@@ -9,6 +9,7 @@
 
 #include "../../src/core/json.h"
 #include "../../src/core/rng.h"
+#include "../../src/games/dominion/dominion.h"
 #include "helpers.h"
 
 #define KV "Village,Smithy,Sentry,Harbinger,Militia,Moat,Market,Library,Witch,Artisan"
@@ -23,32 +24,34 @@ KT_TEST(dominion_texts_in_german_parse_back)
     int found_de = 0;
     for (int i = 0; i < n; i++) {
         char en[128], de[128];
-        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_EN, en, sizeof en);
-        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_DE, de, sizeof de);
+        kt_action_text(c.g, c.s, legal[i], KT_OMNISCIENT, KT_LANG_EN, en, sizeof en);
+        kt_action_text(c.g, c.s, legal[i], KT_OMNISCIENT, KT_LANG_DE, de, sizeof de);
         if (!strcmp(en, "buy Village")) {
-            KT_STREQ(de, "buy Dorf");
+            KT_STREQ(de, "kaufe Dorf");
             found_de = 1;
         }
         if (!strcmp(en, "play Copper"))
-            KT_STREQ(de, "play Kupfer");
+            KT_STREQ(de, "spiele Kupfer");
         /* unique in each language */
         for (int j = 0; j < i; j++) {
             char o[128];
-            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_EN, o, sizeof o);
+            kt_action_text(c.g, c.s, legal[j], KT_OMNISCIENT, KT_LANG_EN, o, sizeof o);
             KT_CHECK(strcmp(o, en) != 0);
-            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_DE, o, sizeof o);
+            kt_action_text(c.g, c.s, legal[j], KT_OMNISCIENT, KT_LANG_DE, o, sizeof o);
             KT_CHECK(strcmp(o, de) != 0);
         }
     }
     KT_CHECK(found_de);
     kt_action a, b;
     kt_err err;
-    KT_OKS(kt_action_parse(c.g, c.s, "buy Dorf", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "kaufe Dorf", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "  BUY   village ", &b, &err), &err);
     KT_EQ(a, b);
-    KT_OKS(kt_action_parse(c.g, c.s, "play Silber", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Silber", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "play treasures", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Geldkarten", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "end turn", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "Zug beenden", &a, &err), &err);
     kt_scn_free(&c);
 }
 
@@ -205,7 +208,7 @@ KT_TEST(dominion_render_and_prompt_in_both_languages)
     KT_CHECK(strstr(en, "Supply") && strstr(en, "Village $3") && strstr(en, "hand: Copper, Village"));
     KT_CHECK(strstr(en, "play an Action card"));
     KT_CHECK(strstr(de, "Vorrat") && strstr(de, "Dorf 3G") && strstr(de, "Hand: Kupfer, Dorf"));
-    KT_CHECK(strstr(de, "Spiele eine Aktionskarte"));
+    KT_CHECK(strstr(de, "spiele eine Aktionskarte"));
     KT_CHECK(strstr(spec, "hand: Copper, Village") == NULL); /* not player 2's to see */
     kt_free(en);
     kt_free(de);
@@ -445,4 +448,91 @@ KT_TEST(dominion_render_names_a_shared_victory_once)
     KT_CHECK(en && !strstr(en, "wins") && !strstr(en, "share"));
     kt_free(en);
     kt_scn_free(&c);
+}
+
+/* Issue 18: German input for every kind of action, German explanations for
+ * German input, and "play treasures" in the Action phase explained. */
+KT_TEST(dominion_explain_in_german_and_play_treasures_in_action_phase)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Village\",\"Copper\"],\"deck\":[],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    kt_action a;
+    kt_err err;
+    KT_EQ(kt_action_parse(c.g, c.s, "play treasures", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Buy phase") && strstr(err.msg, "end actions"));
+    KT_EQ(kt_action_parse(c.g, c.s, "spiele Geldkarten", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Kaufphase") && strstr(err.msg, "Aktionen beenden"));
+    KT_EQ(kt_action_parse(c.g, c.s, "kaufe Provinz", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Kaufphase") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "spiele Schmiede", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "kein Schmiede auf der Hand") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "kaufe Dorrf", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unbekannte Karte") && strstr(err.msg, "Village"));
+    /* English verb, German card: the two forms that are understood */
+    KT_EQ(kt_action_parse(c.g, c.s, "play Dorf", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "'play Village' / 'spiele Dorf'") != NULL);
+    KT_OKS(kt_action_parse(c.g, c.s, "Aktionen beenden", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Dorf", &a, &err), &err);
+    KT_DO(&c, "spiele Dorf"); /* no Action left in hand: on to the Buy phase */
+    KT_EQ(kt_action_parse(c.g, c.s, "Aktionen beenden", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Aktionsphase ist schon vorbei") != NULL);
+    KT_DO(&c, "spiele Geldkarten");
+    KT_EQ(kt_action_parse(c.g, c.s, "play treasures", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "no Treasures in hand") != NULL);
+    /* the Buy prompt offers Treasures only while some are in hand */
+    char *p = kt_prompt(c.g, c.s, KT_LANG_EN);
+    KT_CHECK(p && !strstr(p, "Treasures") && strstr(p, "$1, 1 Buy: buy a card"));
+    kt_free(p);
+    p = kt_prompt(c.g, c.s, KT_LANG_DE);
+    KT_CHECK(p && !strstr(p, "Geldkarten") && strstr(p, "1 Geld, 1 Kauf: kaufe eine Karte") &&
+             strstr(p, "'Zug beenden'"));
+    kt_free(p);
+    kt_scn_free(&c);
+}
+
+/* Every verb parses back in German: the texts of the legal actions of many
+ * positions of random games, typed in German, name the same action. */
+KT_TEST(dominion_german_input_for_every_action_kind)
+{
+    int seen[DOM_NVERBS];
+    memset(seen, 0, sizeof seen);
+    kt_rng r;
+    kt_rng_seed(&r, 8);
+    kt_action buf[KT_LEGAL_MAX];
+    static const char *const cfgs[] = {
+        "kingdom=Cellar,Chapel,Throne Room,Militia,Library,Sentry,Bandit,Harbinger,Vassal,Moat",
+        "kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
+        "events=Avoid,Journey,Deliver,Bury;traits=Fated,Patient",
+        "kingdom=Quartermaster,Mapmaker,Cabin Boy,Sentry,Library,Sack of Loot,Pilgrim,Cutthroat,"
+        "Jewelled Egg,Pendant;traits=Inherited,Shy;events=Scrounge,Prepare",
+    };
+    for (size_t k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++) {
+        kt_game *g;
+        kt_err err;
+        if (!KT_OKS(kt_game_new("dominion", cfgs[k], 3, 5, NULL, &g, &err), &err))
+            continue;
+        kt_state *s = kt_state_new(g);
+        for (int game = 0; game < kt_t_scaled(12); game++) {
+            kt_state_init_seed(g, s, (uint64_t)game);
+            for (int step = 0; step < 3000 && !kt_is_over(g, s); step++) {
+                int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                for (int i = 0; i < n; i++) {
+                    char t[256];
+                    kt_action back;
+                    kt_action_text(g, s, buf[i], kt_to_move(g, s), KT_LANG_DE, t, sizeof t);
+                    if (kt_action_parse(g, s, t, &back, &err) != KT_OK || back != buf[i])
+                        KT_FAIL("'%s' does not parse back: %s", t, err.msg);
+                    seen[DOM_VERB(buf[i])]++;
+                }
+                kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+            }
+        }
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    for (int v = DOM_V_PLAY; v < DOM_NVERBS; v++)
+        if (!seen[v])
+            KT_FAIL("no position offered verb %d (%s)", v, dom_verb_text(v, KT_LANG_DE));
+    KT_CHECK(seen[DOM_V_BUY] > 0);
 }

@@ -747,8 +747,15 @@ const char *dom_phase_name(int ph);
 const char *dom_fx_name(int fx);
 void dom_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
                      kt_buf *out);
+/* The text pattern of a verb ("buy %s", "kaufe %s"); write a pattern with
+ * its "%s" (if any) replaced by name. */
+const char *dom_verb_text(int verb, int lang);
+void dom_put_pattern(kt_buf *out, const char *pat, const char *name);
 kt_status dom_explain(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
 void dom_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
+/* The prompt as `viewer` may see it (private cards named only for the
+ * decider and KT_OMNISCIENT). */
+void dom_prompt_view(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void dom_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void dom_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int dom_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);

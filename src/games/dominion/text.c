@@ -13,6 +13,14 @@ static const char *P_(int lang, const char *en, const char *de)
     return lang == KT_LANG_DE ? de : en;
 }
 
+static int is_event(const dom_cfg *c, int id)
+{
+    for (int i = 0; i < c->nevents; i++)
+        if (c->events[i] == id)
+            return 1;
+    return 0;
+}
+
 /* ------------------------------------------------------------ action text */
 
 /* Is the card named by this action hidden from `viewer`?  Keeping,
@@ -43,39 +51,68 @@ static int action_hidden(const dom_state *s, int v, int viewer)
     }
 }
 
+/* Action texts by verb: English, German ("%s" is the card).  Both parse
+ * back (the core matches typed text against the texts of the legal actions
+ * in either language, case and umlauts folded).  The English ones are also
+ * the form records keep, so they never change. */
+static const char *const verb_text[DOM_NVERBS][2] = {
+    [DOM_V_PLAY] = {"play %s", "spiele %s"},
+    [DOM_V_PLAYALL] = {"play treasures", "spiele Geldkarten"},
+    [DOM_V_BUY] = {"buy %s", "kaufe %s"},
+    [DOM_V_ENDACT] = {"end actions", "Aktionen beenden"},
+    [DOM_V_ENDTURN] = {"end turn", "Zug beenden"},
+    [DOM_V_DONE] = {"done", "fertig"},
+    [DOM_V_DISCARD] = {"discard %s", "lege %s ab"},
+    [DOM_V_TRASH] = {"trash %s", "entsorge %s"},
+    [DOM_V_GAIN] = {"gain %s", "nimm %s"},
+    [DOM_V_TOPDECK] = {"topdeck %s", "lege %s auf den Nachziehstapel"},
+    [DOM_V_REVEAL] = {"reveal %s", "zeige %s"},
+    [DOM_V_ASIDE] = {"set aside %s", "lege %s zur Seite"},
+    [DOM_V_KEEP] = {"keep %s", "behalte %s"},
+    [DOM_V_ORDER] = {"put %s on top", "lege %s nach oben"},
+    [DOM_V_RESOLVE] = {"resolve %s", "führe %s aus"},
+    [DOM_V_CHOOSE] = {"choose %s", "wähle %s"},
+    [DOM_V_TAKE] = {"take %s", "nimm %s auf die Hand"},
+    [DOM_V_BOTTOM] = {"bottom %s", "lege %s unter den Nachziehstapel"},
+    [DOM_V_REPLACE] = {"replace %s", "ersetze %s"},
+};
+static const char *const mode_de[DOM_NMODES] = {"", "jetzt", "nächster Zug", "+2 Geld",
+                                                "+1 Kauf +3 Geld"};
+
+void dom_put_pattern(kt_buf *out, const char *pat, const char *name)
+{
+    const char *p = strstr(pat, "%s");
+    if (!p) {
+        kt_buf_puts(out, pat);
+        return;
+    }
+    kt_buf_printf(out, "%.*s%s%s", (int)(p - pat), pat, name, p + 2);
+}
+
+const char *dom_verb_text(int verb, int lang)
+{
+    if (verb <= DOM_V_NONE || verb >= DOM_NVERBS)
+        return "?";
+    return verb_text[verb][lang == KT_LANG_DE];
+}
+
 void dom_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
     KT_UNUSED(g);
     const dom_state *s = dom_cst(st);
-    int v = DOM_VERB(a), c = DOM_CARD(a);
+    int v = DOM_VERB(a), c = DOM_CARD(a), de = lang == KT_LANG_DE;
     if (v <= DOM_V_NONE || v >= DOM_NVERBS || c >= DOM_NCARDS || (a >> 16) ||
         (v == DOM_V_CHOOSE && (c <= DOM_M_NONE || c >= DOM_NMODES))) {
-        kt_buf_printf(out, "action #%u", (unsigned)a);
-        return;
-    }
-    if (v == DOM_V_CHOOSE) {
-        kt_buf_printf(out, "choose %s", dom_mode_names[c]);
+        kt_buf_printf(out, de ? "Aktion #%u" : "action #%u", (unsigned)a);
         return;
     }
     const char *name = c ? dom_name(c, lang) : "";
-    int hide = action_hidden(s, v, viewer);
-    if (hide)
+    if (v == DOM_V_CHOOSE)
+        name = de ? mode_de[c] : dom_mode_names[c];
+    else if (action_hidden(s, v, viewer))
         name = P_(lang, "a card", "eine Karte");
-    switch (v) {
-    case DOM_V_PLAYALL:
-    case DOM_V_ENDACT:
-    case DOM_V_ENDTURN:
-    case DOM_V_DONE:
-        kt_buf_puts(out, dom_verb_names[v]);
-        break;
-    case DOM_V_ORDER:
-        kt_buf_printf(out, "put %s on top", name);
-        break;
-    default:
-        kt_buf_printf(out, "%s %s", dom_verb_names[v], name);
-        break;
-    }
+    dom_put_pattern(out, verb_text[v][de], name);
 }
 
 /* ------------------------------------------------------------ prompt */
@@ -83,6 +120,12 @@ void dom_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
 static void card_word(kt_buf *out, int card, int lang)
 {
     kt_buf_puts(out, dom_name(card, lang));
+}
+
+/* A card only the decider may know of ("a card" for everyone else). */
+static void priv_word(kt_buf *out, int card, int lang, int priv)
+{
+    kt_buf_puts(out, priv ? dom_name(card, lang) : P_(lang, "a card", "eine Karte"));
 }
 
 static int aside_left(const dom_frame *f, int max)
@@ -93,7 +136,7 @@ static int aside_left(const dom_frame *f, int max)
 
 /* The prompt of a pending pick: what the card asks for, in EN or DE. */
 static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *f, int lang,
-                         kt_buf *out)
+                         int priv, kt_buf *out)
 {
     const dom_cfg *c = dom_cfgof(g);
     int de = lang == KT_LANG_DE;
@@ -115,33 +158,33 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
                           3 - f->n);
         } else if (f->card == DOM_FIGURINE) {
             SAY("you may discard an Action card for +1 Buy and +$1 (or done)",
-                "du darfst eine Aktionskarte für +1 Kauf und +1 Geld ablegen (oder done)");
+                "du darfst eine Aktionskarte für +1 Kauf und +1 Geld ablegen (oder fertig)");
         } else if (f->card == DOM_SEXTANT) {
             SAY("discard any of the looked-at cards, then done",
-                "lege beliebige der angesehenen Karten ab, dann done");
+                "lege beliebige der angesehenen Karten ab, dann fertig");
         } else if (f->fx == DOM_FX_CLEANUP) {
             SAY("Friendly: you may discard one to gain one (or done)",
-                "Freundlich: du darfst eine ablegen, um eine zu nehmen (oder done)");
+                "Freundlich: du darfst eine ablegen, um eine zu nehmen (oder fertig)");
         } else {
             SAY("discard any number of cards, then done",
-                "lege beliebig viele Karten ab, dann fertig (done)");
+                "lege beliebig viele Karten ab, dann fertig");
         }
         break;
     case DOM_D_TRASH:
         if (f->card == DOM_CHAPEL)
-            kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig (done)"
+            kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig"
                                   : "trash up to %d more cards, or done",
                           4 - f->n);
         else if (f->card == DOM_BANDIT)
             SAY("which revealed Treasure is trashed?", "welche aufgedeckte Geldkarte wird entsorgt?");
         else if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION))
             SAY("trash an Action card from your hand, or done to trash the Siren you gained",
-                "entsorge eine Aktionskarte aus der Hand, oder done: die genommene Sirene wird "
+                "entsorge eine Aktionskarte aus der Hand, oder fertig: die genommene Sirene wird "
                 "entsorgt");
         else if (f->card == DOM_MAELSTROM && f->who != f->pl)
             SAY("Maelstrom: trash a card from your hand", "Mahlstrom: entsorge eine Handkarte");
         else if (f->may)
-            SAY("you may trash a card (or done)", "entsorge eine Karte oder fertig (done)");
+            SAY("you may trash a card (or done)", "entsorge eine Karte oder fertig");
         else
             SAY("trash a card from your hand", "entsorge eine Karte aus deiner Hand");
         break;
@@ -155,7 +198,7 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
                 "nimm eine Karte, von der jemand eine gleiche im Spiel hat");
         else if (f->src == DOM_S_CUSTOM)
             SAY("gain a Treasure with a name not gained yet, or done",
-                "nimm eine Geldkarte mit noch nicht genommenem Namen, oder done");
+                "nimm eine Geldkarte mit noch nicht genommenem Namen, oder fertig");
         else if (f->flags & DOM_FF_LESS)
             kt_buf_printf(out, de ? "nimm eine Karte, die weniger als %d kostet"
                                   : "gain a card costing less than $%d",
@@ -183,11 +226,11 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
         else if (f->fx == DOM_FX_GAIN) {
             SAY("Insignia: you may put ", "Insignien: du darfst ");
             card_word(out, f->x, lang);
-            SAY(" onto your deck (or done)", " auf deinen Nachziehstapel legen (oder done)");
+            SAY(" onto your deck (or done)", " auf deinen Nachziehstapel legen (oder fertig)");
         } else if (f->src == DOM_S_DISCARD)
             SAY("you may put a card from your discard pile onto your deck (or done)",
                 "du darfst eine Karte aus dem Ablagestapel auf den Nachziehstapel legen (oder "
-                "done)");
+                "fertig)");
         else
             SAY("put a card from your hand onto your deck",
                 "lege eine Handkarte auf deinen Nachziehstapel");
@@ -195,36 +238,36 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
     case DOM_D_PLAY:
         if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
             SAY("choose an Action card to play twice (or done)",
-                "wähle eine Aktionskarte, die zweimal gespielt wird (oder done)");
+                "wähle eine Aktionskarte, die zweimal gespielt wird (oder fertig)");
         else if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
             SAY("choose a Treasure to play three times (or done)",
-                "wähle eine Geldkarte, die dreimal gespielt wird (oder done)");
+                "wähle eine Geldkarte, die dreimal gespielt wird (oder fertig)");
         else if (f->src == DOM_S_X) {
             SAY("you may play ", "du darfst ");
             card_word(out, f->x, lang);
-            SAY(" (or done)", " spielen (oder done)");
+            SAY(" (or done)", " spielen (oder fertig)");
         } else if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
             SAY("Inspiring: you may play an Action card you have no copy of in play (or done)",
                 "Inspirierend: du darfst eine Aktionskarte spielen, von der du keine im Spiel "
-                "hast (oder done)");
+                "hast (oder fertig)");
         else if (f->tmask & DOM_T_ATTACK)
             SAY("you may play an Attack from your hand (or done)",
-                "du darfst einen Angriff aus der Hand spielen (oder done)");
+                "du darfst einen Angriff aus der Hand spielen (oder fertig)");
         else if (f->tmask & DOM_T_TREASURE)
             SAY("you may play one of the Treasures you look at (or done)",
-                "du darfst eine der angesehenen Geldkarten spielen (oder done)");
+                "du darfst eine der angesehenen Geldkarten spielen (oder fertig)");
         else
             SAY("you may play an Action card from your hand (or done)",
-                "du darfst eine Aktionskarte aus der Hand spielen (oder done)");
+                "du darfst eine Aktionskarte aus der Hand spielen (oder fertig)");
         break;
     case DOM_D_REACT:
-        SAY("an Attack! Reveal a Reaction, or done", "ein Angriff! Reaktion aufdecken oder done");
+        SAY("an Attack! Reveal a Reaction, or done", "ein Angriff! zeige eine Reaktion oder fertig");
         break;
     case DOM_D_LIBRARY: {
         int i = dom_aside_find(s, f->who, DOM_A_LOOK);
         SAY("drew ", "gezogen: ");
         if (i >= 0)
-            card_word(out, s->aside[i].card, lang);
+            priv_word(out, s->aside[i].card, lang, priv);
         SAY(" - set it aside or keep it?", " - zur Seite legen oder behalten?");
         break;
     }
@@ -232,7 +275,7 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
         int i = dom_aside_find(s, f->who, DOM_A_LOOK);
         SAY("looking at ", "oberste Karte ");
         if (i >= 0)
-            card_word(out, s->aside[i].card, lang);
+            priv_word(out, s->aside[i].card, lang, priv);
         SAY(": trash, discard or keep it?", ": entsorgen, ablegen oder behalten?");
         break;
     }
@@ -243,7 +286,7 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
     case DOM_D_START:
         SAY("start of turn: choose the next effect", "Zugbeginn: wähle den nächsten Effekt");
         if (f->may)
-            SAY(" (or done)", " (oder done)");
+            SAY(" (or done)", " (oder fertig)");
         break;
     case DOM_D_SETUP:
         SAY("Inherited: choose the starting card to replace with ",
@@ -296,33 +339,33 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
     case DOM_D_SHUFFLE:
         if (f->verb == DOM_V_KEEP)
             kt_buf_printf(out, de ? "Ausweichen: lasse bis zu %d Karte(n) im Ablagestapel (oder "
-                                    "done)"
+                                    "fertig)"
                                   : "Avoid: keep up to %d card(s) out of the shuffle (or done)",
                           f->z);
         else
             SAY("Fated: put a Fated card on top or at the bottom, or done to shuffle",
-                "Vorherbestimmt: lege eine Karte oben oder unten hin, oder done zum Mischen");
+                "Vorherbestimmt: lege eine Karte oben oder unten hin, oder fertig zum Mischen");
         break;
     case DOM_D_ASIDE:
         if (f->card == DOM_CAGE || f->card == DOM_GROTTO)
-            kt_buf_printf(out, de ? "lege bis zu %d weitere Karte(n) zur Seite (oder done)"
+            kt_buf_printf(out, de ? "lege bis zu %d weitere Karte(n) zur Seite (oder fertig)"
                                   : "set aside up to %d more card(s) (or done)",
                           aside_left(f, 4));
         else if (f->card == DOM_PUZZLE_BOX)
             SAY("you may set aside a card until the end of the turn (or done)",
-                "du darfst eine Karte bis zum Zugende zur Seite legen (oder done)");
+                "du darfst eine Karte bis zum Zugende zur Seite legen (oder fertig)");
         else if (f->fx == DOM_FX_CLEANUP && f->src == DOM_S_CUSTOM)
             SAY("Trickster: you may set aside a Treasure from play (or done)",
-                "Gauner: du darfst eine Geldkarte aus dem Spiel zur Seite legen (oder done)");
+                "Gauner: du darfst eine Geldkarte aus dem Spiel zur Seite legen (oder fertig)");
         else
             SAY("Patient: you may set aside cards to play next turn (or done)",
-                "Geduldig: du darfst Karten für den nächsten Zug zur Seite legen (oder done)");
+                "Geduldig: du darfst Karten für den nächsten Zug zur Seite legen (oder fertig)");
         break;
     case DOM_D_REACTGAIN:
         card_word(out, f->card, lang);
         SAY(" was gained: you may play ", " wurde genommen: du darfst ");
-        card_word(out, f->only, lang);
-        SAY(" (or done)", " spielen (oder done)");
+        priv_word(out, f->only, lang, priv); /* the card in the decider's hand */
+        SAY(" (or done)", " spielen (oder fertig)");
         break;
     default:
         SAY("decide", "entscheide");
@@ -331,157 +374,241 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
 #undef SAY
 }
 
-void dom_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
+/* The prompt as `viewer` may see it: the decider (and KT_OMNISCIENT) see
+ * the cards the decision is about, everyone else sees "a card" where the
+ * card is private (Library's and Sentry's drawn card, a Reaction in hand). */
+void dom_prompt_view(const kt_game *g, const kt_state *st, int viewer, int lang, kt_buf *out)
 {
     const dom_state *s = dom_cst(st);
-    int de = lang == KT_LANG_DE;
+    int de = lang == KT_LANG_DE, priv = viewer == KT_OMNISCIENT || viewer == s->h.to_move;
     const dom_frame *f = dom_top(s);
     kt_buf_printf(out, "%s %d: ", de ? "Spieler" : "Player", s->h.to_move + 1);
-    if (!f) {
-        if (s->phase == DOM_PH_ACTION)
-            kt_buf_printf(out,
-                          de ? "Spiele eine Aktionskarte (%d Aktion%s) oder beende die Aktionen"
-                             : "play an Action card (%d Action%s left) or end actions",
-                          s->actions, de ? (s->actions == 1 ? "" : "en") : (s->actions == 1 ? "" : "s"));
+    if (!f && s->phase == DOM_PH_ACTION) {
+        if (de)
+            kt_buf_printf(out, "spiele eine Aktionskarte (noch %d Aktion%s) oder 'Aktionen beenden'",
+                          s->actions, s->actions == 1 ? "" : "en");
         else
-            kt_buf_printf(out,
-                          de ? "%d Geld, %d Kauf: spiele Geldkarten, kaufe eine Karte oder beende "
-                               "den Zug"
-                             : "$%d, %d Buy%s: play Treasures, buy a card or end the turn",
-                          s->coins, s->buys, de ? "" : (s->buys == 1 ? "" : "s"));
+            kt_buf_printf(out, "play an Action card (%d Action%s left) or 'end actions'",
+                          s->actions, s->actions == 1 ? "" : "s");
+        return;
+    }
+    if (!f) {
+        const dom_cfg *c = dom_cfgof(g);
+        /* Treasures are offered while some are in hand and nothing is bought */
+        int tre = s->pl[s->h.to_move].hand_tre && !s->bought;
+        int ev = 0;
+        for (int i = 0; i < c->nevents; i++)
+            ev |= dom_event_ok(c, s, c->events[i]) && c->cost[c->events[i]] <= s->coins;
+        if (de)
+            kt_buf_printf(out, "%d Geld, %d %s: %skaufe eine Karte%s oder 'Zug beenden'", s->coins,
+                          s->buys, s->buys == 1 ? "Kauf" : "Käufe",
+                          tre ? "spiele Geldkarten, " : "", ev ? " oder ein Ereignis" : "");
+        else
+            kt_buf_printf(out, "$%d, %d Buy%s: %sbuy a card%s or 'end turn'", s->coins, s->buys,
+                          s->buys == 1 ? "" : "s", tre ? "play Treasures, " : "",
+                          ev ? " or an Event" : "");
         return;
     }
     if (f->card) {
         card_word(out, f->card, lang);
         kt_buf_puts(out, ": ");
     }
-    prompt_frame(g, s, f, lang, out);
+    prompt_frame(g, s, f, lang, priv, out);
+}
+
+void dom_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
+{
+    dom_prompt_view(g, st, dom_cst(st)->h.to_move, lang, out);
 }
 
 /* ------------------------------------------------------------ explain */
 
-static const char *const verb_words[] = {"play", "buy",     "discard", "trash",  "gain",
-                                         "topdeck", "reveal", "set aside", "keep", "resolve",
-                                         "take",  "bottom",  "replace", "choose"};
+/* Match normalized text against a verb pattern in either language
+ * ("kaufe %s"; the pattern is normalized too): the card part goes to
+ * `name`.  Returns 1 (English) or 2 (German) on a match. */
+static int match_verb(const char *text, int verb, char *name, size_t cap)
+{
+    for (int de = 0; de <= 1; de++) {
+        char pat[96];
+        kt_text_norm(verb_text[verb][de], pat, sizeof pat);
+        const char *hole = strstr(pat, "%s");
+        if (!hole)
+            continue;
+        size_t pre = (size_t)(hole - pat), post = strlen(hole + 2), len = strlen(text);
+        if (len <= pre + post || strncmp(text, pat, pre) || strcmp(text + len - post, hole + 2))
+            continue;
+        size_t n = len - pre - post;
+        if (n >= cap)
+            n = cap - 1;
+        memcpy(name, text + pre, n);
+        name[n] = '\0';
+        return de + 1;
+    }
+    return 0;
+}
+
+/* Why `verb` on card `id` is not possible now (the phase actions; choices
+ * inside an effect are explained by the prompt). */
+static void why_not(const kt_game *g, const dom_state *s, int verb, int id, int de, kt_buf *out)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[s->h.to_move];
+    const char *nm = dom_name(id, de ? KT_LANG_DE : KT_LANG_EN);
+    int kind = dom_cards[id].kind, t = dom_cards[id].types;
+#define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
+    if (verb == DOM_V_BUY) {
+        int cost = kind == DOM_K_EVENT ? c->cost[id] : dom_cost(c, s, id);
+        if (kind == DOM_K_LOOT)
+            kt_buf_printf(out, de ? "%s ist eine Kostbarkeit: nicht im Vorrat, nicht käuflich"
+                                  : "%s is a Loot: Loots are not in the Supply and cannot be bought",
+                          nm);
+        else if (kind == DOM_K_TRAIT)
+            kt_buf_printf(out, de ? "%s ist ein Merkmal: es verändert einen Stapel, man kauft es nicht"
+                                  : "%s is a Trait: it changes a pile and cannot be bought",
+                          nm);
+        else if (kind == DOM_K_EVENT && !is_event(c, id))
+            kt_buf_printf(out, de ? "%s ist kein Ereignis dieses Spiels" : "%s is not an Event of this game", nm);
+        else if (kind != DOM_K_EVENT && !c->in_supply[id])
+            kt_buf_printf(out, de ? "%s ist nicht im Vorrat dieses Spiels" : "%s is not in the Supply of this game", nm);
+        else if (s->phase != DOM_PH_BUY)
+            SAY("you buy in your Buy phase ('end actions' first)",
+                "gekauft wird in der Kaufphase (erst 'Aktionen beenden')");
+        else if (!s->buys)
+            SAY("you have no Buys left", "du hast keinen Kauf mehr");
+        else if (kind != DOM_K_EVENT && !s->supply[id])
+            kt_buf_printf(out, de ? "der Stapel %s ist leer" : "the %s pile is empty", nm);
+        else if (cost > s->coins)
+            kt_buf_printf(out, de ? "%s kostet %d Geld, du hast %d" : "%s costs $%d, you have $%d",
+                          nm, cost, s->coins);
+        else if (kind == DOM_K_EVENT && !dom_event_ok(c, s, id))
+            kt_buf_printf(out, de ? "%s kann nur einmal pro Zug gekauft werden"
+                                  : "%s can be bought only once per turn",
+                          nm);
+        else
+            kt_buf_printf(out, de ? "du kannst %s jetzt nicht kaufen" : "you cannot buy %s now", nm);
+    } else if (verb == DOM_V_PLAY) {
+        if (!(t & (DOM_T_ACTION | DOM_T_TREASURE)))
+            kt_buf_printf(out, de ? "%s kann man nicht spielen" : "%s cannot be played", nm);
+        else if (!P->hand[id])
+            kt_buf_printf(out, de ? "du hast kein %s auf der Hand" : "you have no %s in hand", nm);
+        else if (s->phase == DOM_PH_ACTION && !(t & DOM_T_ACTION))
+            SAY("Treasures are played in the Buy phase ('end actions' first)",
+                "Geldkarten spielst du in der Kaufphase (erst 'Aktionen beenden')");
+        else if (s->phase == DOM_PH_ACTION && !s->actions)
+            SAY("you have no Actions left", "du hast keine Aktion mehr");
+        else if (s->phase == DOM_PH_BUY && !(t & DOM_T_TREASURE))
+            SAY("Action cards can only be played in your Action phase",
+                "Aktionskarten spielst du nur in der Aktionsphase");
+        else if (s->phase == DOM_PH_BUY && s->bought)
+            SAY("no more Treasures can be played after buying",
+                "nach einem Kauf kannst du keine Geldkarten mehr spielen");
+        else
+            kt_buf_printf(out, de ? "du kannst %s jetzt nicht spielen" : "you cannot play %s now", nm);
+    } else {
+        kt_buf_puts(out, de ? "das geht jetzt nicht; " : "not possible now; ");
+        dom_prompt(g, (const kt_state *)s, de ? KT_LANG_DE : KT_LANG_EN, out);
+    }
+#undef SAY
+}
+
+/* The verbless actions: why they are not possible now. */
+static int explain_fixed(const kt_game *g, const dom_state *s, const char *text, kt_buf *out)
+{
+    static const int fixed[] = {DOM_V_PLAYALL, DOM_V_ENDACT, DOM_V_ENDTURN, DOM_V_DONE};
+    for (int i = 0; i < 4; i++)
+        for (int de = 0; de <= 1; de++) {
+            char pat[64];
+            kt_text_norm(verb_text[fixed[i]][de], pat, sizeof pat);
+            if (strcmp(text, pat))
+                continue;
+            const dom_player *P = &s->pl[s->h.to_move];
+#define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
+            if (fixed[i] == DOM_V_PLAYALL && !s->nstack && s->phase == DOM_PH_ACTION)
+                SAY("Treasures are played in the Buy phase ('end actions' first)",
+                    "Geldkarten spielst du in der Kaufphase (erst 'Aktionen beenden')");
+            else if (fixed[i] == DOM_V_PLAYALL && !s->nstack && !P->hand_tre)
+                SAY("you have no Treasures in hand", "du hast keine Geldkarten auf der Hand");
+            else if (fixed[i] == DOM_V_PLAYALL && !s->nstack && s->bought)
+                SAY("no more Treasures can be played after buying",
+                    "nach einem Kauf kannst du keine Geldkarten mehr spielen");
+            else if (fixed[i] == DOM_V_ENDACT && !s->nstack && s->phase == DOM_PH_BUY)
+                SAY("the Action phase is over already: buy, or 'end turn'",
+                    "die Aktionsphase ist schon vorbei: kaufe, oder 'Zug beenden'");
+            else {
+                kt_buf_printf(out, de ? "'%s' geht jetzt nicht; " : "'%s' is not possible now; ",
+                              verb_text[fixed[i]][de]);
+                dom_prompt(g, (const kt_state *)s, de ? KT_LANG_DE : KT_LANG_EN, out);
+            }
+#undef SAY
+            return 1;
+        }
+    return 0;
+}
 
 kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt_buf *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
-    const char *rest = NULL, *verb = NULL;
-    for (size_t i = 0; i < sizeof verb_words / sizeof verb_words[0]; i++) {
-        size_t l = strlen(verb_words[i]);
-        if (strncmp(text, verb_words[i], l) == 0 && text[l] == ' ') {
-            verb = verb_words[i];
-            rest = text + l + 1;
-            break;
-        }
-    }
-    char name[128] = "";
-    if (!verb && strncmp(text, "put ", 4) == 0) {
-        const char *e = strstr(text, " on top");
-        if (e && e[7] == '\0') {
-            verb = "put";
-            size_t l = (size_t)(e - (text + 4));
-            if (l >= sizeof name)
-                l = sizeof name - 1;
-            memcpy(name, text + 4, l);
-            name[l] = '\0';
-            rest = name;
-        }
-    }
+    if (explain_fixed(g, s, text, out))
+        return KT_EILLEGAL;
+    char name[128];
+    /* patterns with words after the card first: "nimm X auf die Hand" is
+     * a take, not a gain of "X auf die Hand" */
+    static const int order[] = {DOM_V_TAKE,  DOM_V_BOTTOM, DOM_V_TOPDECK, DOM_V_ASIDE,
+                                DOM_V_ORDER, DOM_V_DISCARD, DOM_V_RESOLVE, DOM_V_PLAY,
+                                DOM_V_BUY,   DOM_V_TRASH,  DOM_V_GAIN,    DOM_V_REVEAL,
+                                DOM_V_KEEP,  DOM_V_CHOOSE, DOM_V_REPLACE};
+    int verb = 0, lang = 0;
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !lang; i++)
+        if ((lang = match_verb(text, order[i], name, sizeof name)) != 0)
+            verb = order[i];
+    int de = lang == 2;
     if (!verb) {
-        static const char *const fixed[] = {"play treasures", "end actions", "end turn", "done",
-                                            "choose now", "choose next turn", "choose +$2",
-                                            "choose +1 buy +$3"};
-        for (int i = 0; i < 8; i++)
-            if (strcmp(text, fixed[i]) == 0) {
-                kt_buf_printf(out, "'%s' is not possible now; ", text);
-                dom_prompt(g, st, KT_LANG_EN, out);
-                return KT_EILLEGAL;
-            }
+        /* no verb of either language: examples in both */
         kt_buf_printf(out, "unknown action '%s' (actions look like: play Village, buy Province, "
-                           "discard Estate, trash Copper, gain Silver, reveal Moat, resolve "
-                           "Longship, choose now, done)",
+                           "discard Estate, trash Copper, gain Silver, reveal Moat, end turn, "
+                           "done; auf Deutsch: spiele Dorf, kaufe Provinz, lege Anwesen ab, "
+                           "Zug beenden, fertig)",
                       text);
         return KT_EUNKNOWN;
     }
-    int id = dom_card_find(rest);
+    if (verb == DOM_V_CHOOSE) {
+        kt_buf_puts(out, de ? "diese Wahl gibt es jetzt nicht; " : "no such choice now; ");
+        dom_prompt(g, st, de ? KT_LANG_DE : KT_LANG_EN, out);
+        return KT_EILLEGAL;
+    }
+    int id = dom_card_find(name);
     if (!id) {
         kt_buf b;
         kt_buf_init(&b);
-        dom_card_suggest(rest, &b);
-        kt_buf_printf(out, "unknown card '%s'%s%s%s", rest, b.len ? " (did you mean " : "",
+        dom_card_suggest(name, &b);
+        kt_buf_printf(out, de ? "unbekannte Karte '%s'%s%s%s" : "unknown card '%s'%s%s%s", name,
+                      b.len ? (de ? " (meintest du " : " (did you mean ") : "",
                       b.len ? b.p : "", b.len ? "?)" : "");
         kt_buf_free(&b);
         return KT_EUNKNOWN;
     }
-    const char *en = dom_cards[id].en;
-    int p = s->h.to_move;
-    const dom_player *P = &s->pl[p];
-    const dom_frame *f = dom_top(s);
-    if (f) {
-        kt_buf_printf(out, "'%s' is not a choice now; ", text);
-        dom_prompt(g, st, KT_LANG_EN, out);
+    /* an English verb with a German name (or the other way round) names a
+     * legal action in words the texts do not use */
+    kt_action legal[DOM_MAX_LEGAL];
+    int n = dom_legal(g, st, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == DOM_ACT(verb, id)) {
+            kt_buf b;
+            kt_buf_init(&b);
+            dom_put_pattern(&b, verb_text[verb][0], dom_cards[id].en);
+            kt_buf_printf(out, de ? "meintest du '" : "did you mean '");
+            kt_buf_puts(out, b.p ? b.p : "");
+            kt_buf_reset(&b);
+            dom_put_pattern(&b, verb_text[verb][1], dom_cards[id].de);
+            kt_buf_printf(out, "' / '%s'?", b.p ? b.p : "");
+            kt_buf_free(&b);
+            return KT_EUNKNOWN;
+        }
+    if (s->nstack) {
+        kt_buf_printf(out, de ? "'%s' ist jetzt keine Wahl; " : "'%s' is not a choice now; ", text);
+        dom_prompt(g, st, de ? KT_LANG_DE : KT_LANG_EN, out);
         return KT_EILLEGAL;
     }
-    if (strcmp(verb, "buy") == 0 && dom_cards[id].kind == DOM_K_EVENT) {
-        int in = 0;
-        for (int i = 0; i < c->nevents; i++)
-            in |= c->events[i] == id;
-        if (!in)
-            kt_buf_printf(out, "%s is not an Event of this game", en);
-        else if (s->phase != DOM_PH_BUY)
-            kt_buf_printf(out, "Events are bought in your Buy phase ('end actions' first)");
-        else if (!s->buys)
-            kt_buf_printf(out, "you have no Buys left");
-        else if (c->cost[id] > s->coins)
-            kt_buf_printf(out, "%s costs $%d, you have $%d", en, c->cost[id], s->coins);
-        else if (!dom_event_ok(c, s, id))
-            kt_buf_printf(out, "%s can be bought only once per turn", en);
-        else
-            kt_buf_printf(out, "you cannot buy %s now", en);
-        return KT_EILLEGAL;
-    }
-    if (strcmp(verb, "buy") == 0) {
-        if (dom_cards[id].kind == DOM_K_LOOT)
-            kt_buf_printf(out, "%s is a Loot: Loots are not in the Supply and cannot be bought",
-                          en);
-        else if (dom_cards[id].kind == DOM_K_TRAIT)
-            kt_buf_printf(out, "%s is a Trait: it changes a pile and cannot be bought", en);
-        else if (!c->in_supply[id])
-            kt_buf_printf(out, "%s is not in the Supply of this game", en);
-        else if (s->phase != DOM_PH_BUY)
-            kt_buf_printf(out, "you can buy only in your Buy phase ('end actions' first)");
-        else if (!s->buys)
-            kt_buf_printf(out, "you have no Buys left");
-        else if (!s->supply[id])
-            kt_buf_printf(out, "the %s pile is empty", en);
-        else if (dom_cost(c, s, id) > s->coins)
-            kt_buf_printf(out, "%s costs $%d, you have $%d", en, dom_cost(c, s, id), s->coins);
-        else
-            kt_buf_printf(out, "you cannot buy %s now", en);
-        return KT_EILLEGAL;
-    }
-    if (strcmp(verb, "play") == 0) {
-        int t = dom_cards[id].types;
-        if (!(t & (DOM_T_ACTION | DOM_T_TREASURE)))
-            kt_buf_printf(out, "%s cannot be played", en);
-        else if (!P->hand[id])
-            kt_buf_printf(out, "you have no %s in hand", en);
-        else if (s->phase == DOM_PH_ACTION && !(t & DOM_T_ACTION))
-            kt_buf_printf(out, "Treasures are played in the Buy phase ('end actions' first)");
-        else if (s->phase == DOM_PH_ACTION && !s->actions)
-            kt_buf_printf(out, "you have no Actions left");
-        else if (s->phase == DOM_PH_BUY && !(t & DOM_T_TREASURE))
-            kt_buf_printf(out, "Action cards can only be played in your Action phase");
-        else if (s->phase == DOM_PH_BUY && s->bought)
-            kt_buf_printf(out, "no more Treasures can be played after buying");
-        else
-            kt_buf_printf(out, "you cannot play %s now", en);
-        return KT_EILLEGAL;
-    }
-    kt_buf_printf(out, "'%s' is not a choice now; ", text);
-    dom_prompt(g, st, KT_LANG_EN, out);
+    why_not(g, s, verb, id, de, out);
     return KT_EILLEGAL;
 }

@@ -220,7 +220,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     kt_buf pb;
     kt_buf_init(&pb);
     if (s->h.status == KT_RUNNING)
-        dom_prompt(g, st, lang, &pb);
+        dom_prompt_view(g, st, player, lang, &pb);
     kt_jw_kstr(w, "prompt", pb.p ? pb.p : "");
     kt_buf_free(&pb);
 }
@@ -325,7 +325,7 @@ void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
     }
     if (s->h.status == KT_RUNNING) {
         kt_buf_puts(out, "> ");
-        dom_prompt(g, st, lang, out);
+        dom_prompt_view(g, st, viewer, lang, out);
         kt_buf_putc(out, '\n');
     } else {
         kt_result r;
