@@ -259,11 +259,11 @@ KT_TEST(dominion_plunder_observation_hides_cards_under_and_set_aside_face_down)
         kt_buf_init(&rb);
         dom_render(c.g, c.s, viewer, KT_LANG_EN, &rb); /* the game's own view */
         char *r = kt_buf_take(&rb);
-        char *tail = r ? strstr(r, "aside (under)") : NULL;
+        char *tail = r ? strstr(r, "set aside: ") : NULL;
         if (viewer == KT_OMNISCIENT || viewer == 0)
-            KT_CHECK(tail && strstr(tail, "Gold"));
+            KT_CHECK(tail && strstr(tail, "Gold (under Cage)"));
         else
-            KT_CHECK(tail && !strstr(tail, "Gold") && strstr(tail, "(hidden)"));
+            KT_CHECK(tail && !strstr(tail, "Gold") && strstr(tail, "2 face down (under Cage)"));
         free(r);
     }
     kt_scn_free(&c);

@@ -536,3 +536,80 @@ KT_TEST(dominion_german_input_for_every_action_kind)
             KT_FAIL("no position offered verb %d (%s)", v, dom_verb_text(v, KT_LANG_DE));
     KT_CHECK(seen[DOM_V_BUY] > 0);
 }
+
+/* Issue 18: the terminal view fits 120 columns and 30 lines at positions of
+ * random games (1-4 players, base and Plunder with landscapes, both
+ * languages, every viewer). */
+KT_TEST(dominion_render_fits_120_by_30)
+{
+    static const char *const cfgs[] = {
+        "preset=First Game",
+        "kingdom=Sack of Loot,Secluded Shrine,Wealthy Village,Fortune Hunter,Landing Party,"
+        "Jewelled Egg,Harbor Village,Quartermaster,Buried Treasure,Swamp Shacks;"
+        "events=Invasion,Prosper,Maelstrom,Looting,Journey;traits=Inspiring,Tireless,Patient",
+        "kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
+        "events=Avoid,Deliver;traits=Fated,Reckless",
+        "", /* random */
+    };
+    kt_rng r;
+    kt_rng_seed(&r, 120);
+    kt_action buf[KT_LEGAL_MAX];
+    size_t wmax = 0;
+    int hmax = 0, shots = 0;
+    for (size_t k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++)
+        for (int np = 1; np <= 4; np++) {
+            kt_game *g;
+            kt_err err;
+            if (!KT_OKS(kt_game_new("dominion", cfgs[k], np, 40u + k, NULL, &g, &err), &err))
+                continue;
+            kt_state *s = kt_state_new(g);
+            for (int game = 0; game < kt_t_scaled(3); game++) {
+                kt_state_init_seed(g, s, (uint64_t)game);
+                for (long step = 0; step < 100000; step++) {
+                    int over = kt_is_over(g, s);
+                    if (over || kt_rng_below(&r, 25) == 0) {
+                        for (int viewer = KT_OMNISCIENT; viewer < np; viewer++)
+                            for (int lang = 0; lang < 2; lang++) {
+                                kt_buf b;
+                                kt_buf_init(&b);
+                                dom_render(g, s, viewer, lang, &b);
+                                int lines = 0;
+                                for (char *p = b.p, *e; p && *p; p = e + 1) {
+                                    e = strchr(p, '\n');
+                                    if (!e)
+                                        e = p + strlen(p) - 1;
+                                    char line[1024];
+                                    size_t n = (size_t)(e - p) < sizeof line - 1
+                                                   ? (size_t)(e - p)
+                                                   : sizeof line - 1;
+                                    memcpy(line, p, n);
+                                    line[n] = '\0';
+                                    size_t w = kt_utf8_width(line);
+                                    if (w > wmax)
+                                        wmax = w;
+                                    if (w > 120)
+                                        KT_FAIL("%d players, line of %zu columns: %s", np, w,
+                                                line);
+                                    lines++;
+                                }
+                                if (lines > hmax)
+                                    hmax = lines;
+                                if (lines > 30)
+                                    KT_FAIL("%d players (%s), %d lines:\n%s", np, cfgs[k], lines,
+                                            b.p);
+                                shots++;
+                                kt_buf_free(&b);
+                            }
+                    }
+                    if (over)
+                        break;
+                    int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                    kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+                }
+            }
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
+    printf("    %d views: widest line %zu columns, at most %d lines\n", shots, wmax, hmax);
+    KT_CHECK(shots > 100 && wmax <= 120 && hmax <= 30);
+}
