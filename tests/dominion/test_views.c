@@ -613,3 +613,86 @@ KT_TEST(dominion_render_fits_120_by_30)
     printf("    %d views: widest line %zu columns, at most %d lines\n", shots, wmax, hmax);
     KT_CHECK(shots > 100 && wmax <= 120 && hmax <= 30);
 }
+
+/* Issue 18: the Buy menu sorts by cost (dearest first, Copper and Curse
+ * last) and folds into submenus so the top level stays short; the legal
+ * order is untouched. */
+KT_TEST(dominion_menu_buy_sorted_by_cost_and_grouped)
+{
+    kt_scn c = dom_t_buy(T, KV, 2,
+                         "\"0\":{\"hand\":[\"Silver\",\"Copper\"],\"deck\":[],"
+                         "\"discard\":[]}",
+                         8);
+    KT_REQUIRE(c.g);
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX);
+    KT_REQUIRE(n > 12);
+    kt_menu_item m[KT_LEGAL_MAX];
+    int order[KT_LEGAL_MAX];
+    for (int i = 0; i < n; i++) {
+        kt_menu_item_get(c.g, c.s, legal[i], KT_LANG_EN, &m[i]);
+        order[i] = i;
+    }
+    /* stable sort by rank, as front ends do */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && m[order[j - 1]].rank > m[order[j]].rank; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    char first[64], last_buy[64], t[64];
+    first[0] = last_buy[0] = '\0';
+    int top = 0, curse_pos = -1, copper_pos = -1, estate_pos = -1;
+    char groups[16][64];
+    int ng = 0;
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        kt_action_text(c.g, c.s, legal[i], 0, KT_LANG_EN, t, sizeof t);
+        if (!strncmp(t, "buy ", 4)) {
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", t);
+            snprintf(last_buy, sizeof last_buy, "%s", t);
+        }
+        curse_pos = !strcmp(t, "buy Curse") ? k : curse_pos;
+        copper_pos = !strcmp(t, "buy Copper") ? k : copper_pos;
+        estate_pos = !strcmp(t, "buy Estate") ? k : estate_pos;
+        if (!m[i].group[0]) {
+            top++;
+            continue;
+        }
+        int seen = 0;
+        for (int g = 0; g < ng; g++)
+            seen |= !strcmp(groups[g], m[i].group);
+        if (!seen && ng < 16)
+            snprintf(groups[ng++], sizeof groups[0], "%s", m[i].group);
+    }
+    KT_STREQ(first, "buy Province");
+    KT_CHECK(copper_pos > estate_pos && curse_pos > estate_pos);
+    KT_CHECK(!strcmp(last_buy, "buy Curse") || !strcmp(last_buy, "buy Copper"));
+    KT_CHECK(top + ng <= 12 && ng >= 2);
+    /* the first item is "play treasures", the last "end turn" */
+    kt_action_text(c.g, c.s, legal[order[0]], 0, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "play treasures");
+    kt_action_text(c.g, c.s, legal[order[n - 1]], 0, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "end turn");
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_levels_and_smithy_bot_message)
+{
+    KT_STREQ(kt_game_level("dominion", "easy"), "bmu");
+    KT_STREQ(kt_game_level("dominion", "medium"), "heuristic");
+    KT_STREQ(kt_game_level("dominion", "hard"), "mcts:time=1000");
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=Village,Cellar,Moat,Chapel,Workshop,"
+                                              "Militia,Market,Festival,Mine,Witch",
+                                  2, 1, NULL, &g, &err),
+                      &err));
+    kt_bot *b = NULL;
+    KT_EQ(kt_bot_new(g, "smithy", 1, &b, &err), KT_EINVAL);
+    KT_CHECK(strstr(err.msg, "kingdom=Smithy") && strstr(err.msg, "--kingdom Smithy"));
+    KT_OKS(kt_bot_new(g, "easy", 1, &b, &err), &err);
+    kt_bot_free(b);
+    kt_game_free(g);
+}

@@ -752,6 +752,8 @@ void dom_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewe
 const char *dom_verb_text(int verb, int lang);
 void dom_put_pattern(kt_buf *out, const char *pat, const char *name);
 kt_status dom_explain(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
+void dom_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                   kt_menu_item *out);
 void dom_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
 /* The prompt as `viewer` may see it (private cards named only for the
  * decider and KT_OMNISCIENT). */

@@ -699,4 +699,11 @@ const kt_gamedef kt_game_dominion = {
     .render = dom_render,
     .components = dom_components,
     .check = dom_check,
+    .menu_item = dom_menu_item,
+    /* easy: Big Money Ultimate, a plain money strategy that ignores most of
+     * the kingdom (random play is no opponent: it never ends a game on
+     * purpose); medium: the heuristic bot; hard: the search bot with one
+     * second per decision (84.6% against the heuristic bot on random
+     * kingdoms, docs/bots.md) */
+    .levels = {"bmu", "heuristic", "mcts:time=1000"},
 };

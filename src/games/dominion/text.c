@@ -612,3 +612,100 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
     why_not(g, s, verb, id, de, out);
     return KT_EILLEGAL;
 }
+
+/* ------------------------------------------------------------ menu items */
+
+/* Menus (kt_menu_item): the Buy menu lists the dearest cards first, Copper
+ * and Curse last, Events after the cards; "play treasures" comes first and
+ * ending the turn or phase last.  When there are more than a dozen choices
+ * they fold into submenus: buys and gains by cost band, Events, single
+ * Treasures, and picks from a hand by card type.  The legal order (random
+ * play, the bench fingerprint) is not touched. */
+#define MENU_FOLD 12
+
+static int cost_rank(const dom_cfg *c, const dom_state *s, int id)
+{
+    if (id == DOM_COPPER || id == DOM_CURSE)
+        return 190;
+    int cost = dom_cards[id].kind == DOM_K_EVENT ? c->cost[id] : dom_cost(c, s, id);
+    return (dom_cards[id].kind == DOM_K_EVENT ? 200 : 100) + 30 - (cost > 30 ? 30 : cost);
+}
+
+static void cost_band(const dom_cfg *c, const dom_state *s, int id, int verb, int de,
+                      kt_menu_item *out)
+{
+    int cost = dom_cost(c, s, id);
+    const char *v = verb == DOM_V_BUY ? (de ? "kaufen" : "buy") : (de ? "nehmen" : "gain");
+    if (cost >= 6)
+        snprintf(out->group, sizeof out->group, de ? "%s: ab 6 Geld" : "%s: $6 and more", v);
+    else if (cost >= 3)
+        snprintf(out->group, sizeof out->group, de ? "%s: 3 bis 5 Geld" : "%s: $3 to $5", v);
+    else
+        snprintf(out->group, sizeof out->group, de ? "%s: bis 2 Geld" : "%s: up to $2", v);
+}
+
+static const char *type_group(int id, int de)
+{
+    int t = dom_cards[id].types;
+    if (t & DOM_T_ACTION)
+        return de ? "Aktionskarten" : "Action cards";
+    if (t & DOM_T_TREASURE)
+        return de ? "Geldkarten" : "Treasures";
+    if (t & (DOM_T_VICTORY | DOM_T_CURSE))
+        return de ? "Punkte- und Fluchkarten" : "Victory cards and Curses";
+    return de ? "andere" : "others";
+}
+
+void dom_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang,
+                   kt_menu_item *out)
+{
+    const dom_state *s = dom_cst(st);
+    const dom_cfg *c = dom_cfgof(g);
+    int v = DOM_VERB(a), id = DOM_CARD(a), de = lang == KT_LANG_DE;
+    if (v <= DOM_V_NONE || v >= DOM_NVERBS || id >= DOM_NCARDS || (a >> 16))
+        return;
+    kt_action buf[DOM_MAX_LEGAL];
+    int many = s->h.status == KT_RUNNING && dom_legal(g, st, buf) > MENU_FOLD;
+    int phase = !s->nstack;
+    switch (v) {
+    case DOM_V_PLAYALL:
+        out->rank = 0;
+        return;
+    case DOM_V_ENDACT:
+    case DOM_V_ENDTURN:
+    case DOM_V_DONE:
+        out->rank = 300;
+        return;
+    case DOM_V_BUY:
+        out->rank = cost_rank(c, s, id);
+        if (!many)
+            return;
+        if (dom_cards[id].kind == DOM_K_EVENT)
+            snprintf(out->group, sizeof out->group, "%s", de ? "Ereignis kaufen" : "buy an Event");
+        else
+            cost_band(c, s, id, v, de, out);
+        return;
+    case DOM_V_GAIN:
+        if (id && c->in_supply[id] && s->supply[id]) {
+            out->rank = cost_rank(c, s, id);
+            if (many)
+                cost_band(c, s, id, v, de, out);
+            return;
+        }
+        break;
+    case DOM_V_PLAY:
+        if (phase && s->phase == DOM_PH_BUY) {
+            out->rank = 10;
+            if (many)
+                snprintf(out->group, sizeof out->group, "%s",
+                         de ? "eine Geldkarte spielen" : "play one Treasure");
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    out->rank = 50;
+    if (many && id && dom_cards[id].kind != DOM_K_EVENT)
+        snprintf(out->group, sizeof out->group, "%s", type_group(id, de));
+}
