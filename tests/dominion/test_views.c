@@ -696,3 +696,49 @@ KT_TEST(dominion_levels_and_smithy_bot_message)
     kt_bot_free(b);
     kt_game_free(g);
 }
+
+/* Issue 18: help for every card, Loot, Event and Trait and for every mark
+ * of the board, in both languages, by English or German name. */
+KT_TEST(dominion_help_for_every_component_and_mark)
+{
+    for (int id = 1; id < DOM_NCARDS; id++)
+        for (int lang = 0; lang < 2; lang++)
+            for (int by_de = 0; by_de < 2; by_de++) {
+                char *txt = NULL;
+                kt_err err;
+                const char *nm = by_de ? dom_cards[id].de : dom_cards[id].en;
+                if (kt_game_describe("dominion", nm, lang, &txt, &err) != KT_OK) {
+                    KT_FAIL("no help for %s: %s", nm, err.msg);
+                    continue;
+                }
+                const char *want = lang ? dom_cards[id].de : dom_cards[id].en;
+                if (strncmp(txt, want, strlen(want)) || strlen(txt) < 40)
+                    KT_FAIL("help for %s (lang %d) is '%s'", nm, lang, txt);
+                kt_free(txt);
+            }
+    static const char *const names[] = {"Crucible", "Pious", "(*)", "(+)", "xN", "$N", "NG",
+                                        "known", "bekannt", "face down", "Round", "Runde",
+                                        "top", "(you)", "marks", "Duration", "Merkmal", "Loot",
+                                        "Event", "Attack", "Reaktion"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int lang = 0; lang < 2; lang++) {
+            char *txt = NULL;
+            kt_err err;
+            if (KT_OKS(kt_game_describe("dominion", names[i], lang, &txt, &err), &err))
+                KT_CHECK(strlen(txt) > 20);
+            kt_free(txt);
+        }
+    char *txt = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_describe("dominion", "pious", KT_LANG_DE, &txt, &err), &err));
+    KT_CHECK(strstr(txt, "Fromm (Pious) - Merkmal") && strstr(txt, "Handkarte entsorgen"));
+    kt_free(txt);
+    KT_EQ(kt_game_describe("dominion", "Cruicble", KT_LANG_EN, &txt, &err), KT_EUNKNOWN);
+    /* every mark the board prints has an entry: the legend's marks */
+    kt_scn c = dom_t_action(T, KV, 2, "\"0\":{\"hand\":[\"Village\"],\"deck\":[],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    char *r = kt_render(c.g, c.s, 0, KT_LANG_EN);
+    KT_CHECK(r && strstr(r, "Marks: xN: N cards, $N: costs N coins"));
+    kt_free(r);
+    kt_scn_free(&c);
+}

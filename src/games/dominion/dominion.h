@@ -765,6 +765,9 @@ void dom_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_bu
 void dom_components(int lang, kt_buf *out);
 void dom_types_text(int types, int lang, kt_buf *out);
 
+/* help.c: explain a card, Loot, Event, Trait, card type or screen mark */
+int dom_describe(const char *name, int lang, kt_buf *out);
+
 /* determinize.c */
 void dom_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
