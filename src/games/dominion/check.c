@@ -382,7 +382,7 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
         return fail(why, "zone size out of range");
     if (s->tflags & ~DOM_TF_ALL)
         return fail(why, "turn flags %d out of range", s->tflags);
-    if (s->pstep > 2 || s->pad0)
+    if (s->pstep > 2 || s->trace)
         return fail(why, "phase step out of range");
     if (!c->loot && s->nloot)
         return fail(why, "a Loot pile in a game without Loot");

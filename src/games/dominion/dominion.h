@@ -415,6 +415,11 @@ enum { /* FX_GAIN: trigger kinds of the gaining player, ordered by them */
        DOM_NTG = 11
 };
 
+/* Steps of FX_GAIN: 0 choose, 1 answer, G_KIND+2k / G_KIND+2k+1 resolve
+ * trigger kind k (bit k of DOM_TG_*), G_OTHERS.. the other players. */
+#define DOM_G_KIND 10
+#define DOM_G_OTHERS 50
+
 enum { /* dom_state.tflags: per-turn flags */
        DOM_TF_LAUNCH = 1 << 0,  /* Launch bought this turn */
        DOM_TF_JOURNEY = 1 << 1, /* Journey: keep cards in play, extra turn */
@@ -497,7 +502,7 @@ typedef struct dom_state {
     uint8_t pstep;    /* sub-step of the phase machine */
     uint8_t run;      /* consecutive turns of the turn player, this one included */
     uint8_t removed;  /* Estates taken out of the game (Inherited) */
-    uint8_t pad0;
+    uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];
     uint8_t loot[DOM_LOOTS];
@@ -724,6 +729,38 @@ void dom_pick_reset(dom_frame *f);
 /* End a card program: go on with the after-play hooks (returns DOM_R_CONT). */
 int dom_post(dom_frame *f);
 
+/* ------------------------------------------------------------ game log */
+
+/* What the engine reports while it runs on the game log's private copy of
+ * a state (s->trace set; log.c turns the reports into sentences).  A state
+ * in play never has trace set, so the reports cost one test of a byte. */
+enum {
+    DOM_TE_DRAW = 1, /* card drawn into the hand (arg: its identity was public) */
+    DOM_TE_SHUFFLE,  /* discard pile shuffled into the deck */
+    DOM_TE_GAIN,     /* arg: destination DOM_TO_* | source DOM_FROM_* << 4 */
+    DOM_TE_TRASH,
+    DOM_TE_DISCARD,
+    DOM_TE_TOPDECK,  /* arg: public */
+    DOM_TE_ASIDE,    /* arg: aside kind */
+    DOM_TE_PLAY,     /* arg: 1 = played again (Throne Room, Flagship...) */
+    DOM_TE_REVEAL,   /* a Reaction revealed against an Attack */
+    DOM_TE_RETURN,   /* a Reckless card back to its pile */
+    DOM_TE_DURATION, /* a start-of-turn effect resolves */
+    DOM_TE_TOHAND,   /* a set-aside card into the hand (arg: public) */
+    DOM_TE_REPLACE,  /* Inherited: a starting card replaced (arg: the new card) */
+    DOM_TE_BOTTOM,   /* put under the deck (arg: public) */
+    DOM_NTE
+};
+void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg);
+/* gamedef.events: the game log of one action. */
+void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                kt_log *log);
+#define DOM_TRACE(s, kind, p, card, arg)                                                         \
+    do {                                                                                         \
+        if ((s)->trace)                                                                          \
+            dom_trace_ev((s), (kind), (p), (card), (arg));                                       \
+    } while (0)
+
 /* ------------------------------------------------------------ the rest */
 
 /* view.c: names of the state's enumerations (JSON and texts) */
@@ -737,6 +774,9 @@ extern const char *const dom_life_names[DOM_NLIVES];
 extern const char *const dom_end_names[4];
 extern const char *const dom_loc_names[DOM_NLOCS];
 int dom_name_index(const char *const *names, int n, const char *s);
+/* Where a set-aside card of this kind lies, in words ("under", "played next
+ * turn", ...). */
+const char *dom_aside_place(int kind, int lang);
 /* save.c: card lists in JSON (counts per id in table order; top first) */
 void dom_jw_cards_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt, int lang);
 void dom_jw_cards_topfirst(kt_jw *w, const uint8_t *a, int n, int lang);

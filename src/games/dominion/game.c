@@ -701,6 +701,7 @@ const kt_gamedef kt_game_dominion = {
     .check = dom_check,
     .menu_item = dom_menu_item,
     .describe = dom_describe,
+    .events = dom_events,
     /* easy: Big Money Ultimate, a plain money strategy that ignores most of
      * the kingdom (random play is no opponent: it never ends a game on
      * purpose); medium: the heuristic bot; hard: the search bot with one

@@ -396,6 +396,7 @@ static int mapmaker(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
             int c = s->aside[i].card;
             dom_aside_del(s, i);
             dom_hand_add(&s->pl[f->pl], c);
+            DOM_TRACE(s, DOM_TE_TOHAND, f->pl, c, 0);
             f->n++;
         }
         if (i >= 0 && f->n < 2 && dom_aside_find(s, f->pl, DOM_A_LOOK) >= 0) {
@@ -604,6 +605,7 @@ static int quartermaster(const kt_game *g, dom_state *s, dom_frame *f, kt_action
                     dom_aside_del(s, i);
                     dom_hand_add(&s->pl[f->pl], c);
                     s->pl[f->pl].pubhand[c]++; /* it lay face up */
+                    DOM_TRACE(s, DOM_TE_TOHAND, f->pl, c, 1);
                     break;
                 }
             }

@@ -236,20 +236,7 @@ static int in_play(const dom_state *s, int p, int lang, kt_buf *out)
 
 static void aside_where(const dom_state *s, const dom_aside *a, int lang, kt_buf *out)
 {
-    static const char *const en[DOM_NASIDE] = {
-        "looked at",        "looked at, kept",         "revealed",
-        "skipped by Library", "under",                 "on",
-        "to hand at end of turn", "played next turn",  "going back onto the deck",
-        "to hand at end of turn", "onto the deck at end of turn", "kept out of the shuffle",
-        "Fated, goes on top", "Fated, goes to the bottom", "waiting"};
-    static const char *const de[DOM_NASIDE] = {
-        "angesehen",        "angesehen, behalten",     "aufgedeckt",
-        "von Bibliothek übersprungen", "unter",        "auf",
-        "am Zugende auf die Hand", "im nächsten Zug gespielt", "zurück auf den Nachziehstapel",
-        "am Zugende auf die Hand", "am Zugende auf den Nachziehstapel", "nicht mitgemischt",
-        "Vorherbestimmt, kommt nach oben", "Vorherbestimmt, kommt nach unten", "wartet"};
-    int k = a->kind < DOM_NASIDE ? a->kind : 0;
-    kt_buf_puts(out, (lang == KT_LANG_DE ? de : en)[k]);
+    kt_buf_puts(out, dom_aside_place(a->kind, lang));
     if (a->kind == DOM_A_UNDER || a->kind == DOM_A_ON) {
         int h = dom_inplay_find(s, a->host);
         if (h >= 0)

@@ -41,6 +41,26 @@ const char *const dom_mode_names[DOM_NMODES] = {"", "now", "next turn", "+$2", "
 const char *dom_phase_name(int ph) { return ph >= 0 && ph < DOM_NPHASES ? dom_phase_names[ph] : "?"; }
 const char *dom_fx_name(int fx) { return fx >= 0 && fx < DOM_NFX ? dom_fx_names[fx] : "?"; }
 
+/* Where a set-aside card of a kind lies, in words ("under" is followed by
+ * the card it lies under). */
+const char *dom_aside_place(int kind, int lang)
+{
+    static const char *const en[DOM_NASIDE] = {
+        "looked at",        "looked at, kept",         "revealed",
+        "skipped by Library", "under",                 "on",
+        "to hand at end of turn", "played next turn",  "going back onto the deck",
+        "to hand at end of turn", "onto the deck at end of turn", "kept out of the shuffle",
+        "Fated, goes on top", "Fated, goes to the bottom", "waiting"};
+    static const char *const de[DOM_NASIDE] = {
+        "angesehen",        "angesehen, behalten",     "aufgedeckt",
+        "von Bibliothek übersprungen", "unter",        "auf",
+        "am Zugende auf die Hand", "im nächsten Zug gespielt", "zurück auf den Nachziehstapel",
+        "am Zugende auf die Hand", "am Zugende auf den Nachziehstapel", "nicht mitgemischt",
+        "Vorherbestimmt, kommt nach oben", "Vorherbestimmt, kommt nach unten", "wartet"};
+    int k = kind >= 0 && kind < DOM_NASIDE ? kind : 0;
+    return (lang == KT_LANG_DE ? de : en)[k];
+}
+
 int dom_name_index(const char *const *names, int n, const char *s)
 {
     for (int i = 0; i < n; i++)
