@@ -157,10 +157,25 @@ static void cause(const dom_cfg *c, const dom_tev *e, int lang, kt_buf *out)
         kt_buf_puts(out, de ? " (neue Hand)" : " (new hand)");
         return;
     }
+    int k = e->kind, src = 0;
+    if (e->fx == DOM_FX_CLEANUP) /* choices at the start of Clean-up */
+        src = k == DOM_TE_ASIDE ? (e->arg == DOM_A_NEXTTURN ? DOM_PATIENT : DOM_TRICKSTER)
+                                : DOM_FRIENDLY;
+    else if (e->fx == DOM_FX_START && (k == DOM_TE_DISCARD || k == DOM_TE_DRAW))
+        src = DOM_SHY;
+    else if (e->fx == DOM_FX_SHUFFLE && k == DOM_TE_ASIDE && e->arg == DOM_A_AVOID)
+        src = DOM_AVOID;
+    else if (e->fx == DOM_FX_PLAY && k == DOM_TE_PLAY && e->card != e->why &&
+             c->trait_of[e->why] == DOM_INSPIRING && e->step > DOM_STEP_POST)
+        src = DOM_INSPIRING;
+    if (src) {
+        kt_buf_printf(out, " (%s)", dom_name(src, lang));
+        return;
+    }
     if (!e->why || e->fx == DOM_FX_SHUFFLE || e->fx == DOM_FX_START || e->fx == DOM_FX_CLEANUP)
         return;
     if (e->fx == DOM_FX_GAIN) {
-        int src = gain_cause(c, e);
+        src = gain_cause(c, e);
         if (src && src != e->why)
             kt_buf_printf(out, de ? " (%s, %s genommen)" : " (%s, gaining %s)", dom_name(src, lang),
                           dom_name(e->why, lang));
