@@ -742,3 +742,17 @@ KT_TEST(dominion_help_for_every_component_and_mark)
     kt_free(r);
     kt_scn_free(&c);
 }
+
+/* German option help, title and summary. */
+KT_TEST(dominion_options_title_summary_in_german)
+{
+    const kt_gameinfo *gi = kt_game_find("dominion");
+    KT_REQUIRE(gi != NULL);
+    for (int i = 0; i < gi->nopts; i++) {
+        const char *de = kt_option_help("dominion", i, KT_LANG_DE);
+        const char *en = kt_option_help("dominion", i, KT_LANG_EN);
+        KT_CHECK(de && en && strcmp(de, en) != 0 && strlen(de) > 20);
+    }
+    KT_STREQ(kt_game_title("dominion", KT_LANG_DE), "Dominion (2. Edition) + Plünderer");
+    KT_CHECK(strstr(kt_game_summary("dominion", KT_LANG_DE), "Deckbau") != NULL);
+}

@@ -50,6 +50,30 @@ static const kt_optinfo dom_opts[] = {
 };
 #define NOPTS ((int)(sizeof dom_opts / sizeof dom_opts[0]))
 
+/* The same in German, entry by entry. */
+static const char *const dom_opts_de[NOPTS] = {
+    "Liste von bis zu 10 Königreichkarten des Basisspiels und von Plünderer, durch Kommas "
+    "getrennt (englische oder deutsche Namen; Groß- und Kleinschreibung, Leerzeichen und Umlaute "
+    "egal); fehlende werden zufällig aus dem Startwert gezogen",
+    "ein empfohlenes Königreich mit Namen (englisch oder deutsch): First Game, Size Distortion, "
+    "Deck Top, Sleight of Hand, Improvements, Silver & Gold, Treibgut/Flotsam, Strandgut/Jetsam, "
+    "Erste Plünderung/Basic Looting, Voodoo; die übrigen Plünderer-Königreiche brauchen "
+    "Erweiterungen, die kontor nicht hat (`kontor games dominion` listet sie)",
+    "Liste der Plünderer-Ereignisse im Spiel (englische oder deutsche Namen)",
+    "Liste der Plünderer-Merkmale, jedes wahlweise mit seinem Stapel als Merkmal:Stapel (z. B. "
+    "Billig:Dorf,Reich); ohne Stapel wird einer der Aktions- und Geldkarten-Königreichstapel "
+    "zufällig gewählt",
+    "höchstens so viele Ereignisse und Merkmale bekommt ein zufälliges Königreich: sie werden mit "
+    "den Königreich-Platzhaltern gemischt, und die vor der 10. Königreichkarte aufgedeckten "
+    "zählen (die Anleitung empfiehlt höchstens 2); mit einem vollständig angegebenen Königreich "
+    "zieht die Option so viele",
+    "woher zufällige Königreichkarten kommen: Basisspiel und Plünderer, oder nur eines davon",
+    "Wortlaut der Reise: wie auf den deutschen Karten gedruckt (Vorgabe) oder die Errata von "
+    "2023 (einmal pro Zug, nur wenn der vorige Zug nicht deiner war)",
+    "das Spiel endet, sobald ein Spieler N Exemplare einer Karte besitzt, z. B. provinces=4 "
+    "(dieser Spieler gewinnt); für Solo-Studien mit --players 1",
+};
+
 static const char *const dnames[DOM_NDECISIONS] = {
     "none",    "action", "buy",       "discard", "trash", "gain",          "topdeck",
     "play",    "reaction", "set_aside", "sentry", "order", "start_of_turn", "setup",
@@ -708,4 +732,9 @@ const kt_gamedef kt_game_dominion = {
      * second per decision (84.6% against the heuristic bot on random
      * kingdoms, docs/bots.md) */
     .levels = {"bmu", "heuristic", "mcts:time=1000"},
+    .opt_help_de = dom_opts_de,
+    .title_de = "Dominion (2. Edition) + Plünderer",
+    .summary_de = "Das Deckbau-Spiel: Basisspiel (2. Edition, 26 Königreichkarten) und die "
+                  "Erweiterung Plünderer (40 Königreichkarten, Kostbarkeiten, Ereignisse, "
+                  "Merkmale); 1 Spieler = Solo-Studie.",
 };
