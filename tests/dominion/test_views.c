@@ -457,6 +457,15 @@ KT_TEST(dominion_explain_in_german_and_play_treasures_in_action_phase)
     kt_scn c = dom_t_action(T, KV, 2,
                             "\"0\":{\"hand\":[\"Village\",\"Copper\"],\"deck\":[],\"discard\":[]}");
     KT_REQUIRE(c.g);
+    /* whether the hand holds Treasures is the decider's to know: the Buy
+     * prompt others see never says */
+    kt_scn b = dom_t_buy(T, KV, 2, "\"0\":{\"hand\":[\"Copper\"],\"deck\":[],\"discard\":[]}", 0);
+    KT_REQUIRE(b.g);
+    char *mine = kt_render(b.g, b.s, 0, KT_LANG_EN), *other = kt_render(b.g, b.s, 1, KT_LANG_EN);
+    KT_CHECK(mine && strstr(mine, "play Treasures") && other && !strstr(other, "play Treasures"));
+    kt_free(mine);
+    kt_free(other);
+    kt_scn_free(&b);
     kt_action a;
     kt_err err;
     KT_EQ(kt_action_parse(c.g, c.s, "play treasures", &a, &err), KT_EILLEGAL);

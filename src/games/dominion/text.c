@@ -394,8 +394,9 @@ void dom_prompt_view(const kt_game *g, const kt_state *st, int viewer, int lang,
     }
     if (!f) {
         const dom_cfg *c = dom_cfgof(g);
-        /* Treasures are offered while some are in hand and nothing is bought */
-        int tre = s->pl[s->h.to_move].hand_tre && !s->bought;
+        /* Treasures are offered while some are in hand and nothing is
+         * bought; only the decider knows whether the hand holds any */
+        int tre = priv && s->pl[s->h.to_move].hand_tre && !s->bought;
         int ev = 0;
         for (int i = 0; i < c->nevents; i++)
             ev |= dom_event_ok(c, s, c->events[i]) && c->cost[c->events[i]] <= s->coins;
