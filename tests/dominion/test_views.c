@@ -556,8 +556,8 @@ KT_TEST(dominion_render_fits_120_by_30)
         "kingdom=Sack of Loot,Secluded Shrine,Wealthy Village,Fortune Hunter,Landing Party,"
         "Jewelled Egg,Harbor Village,Quartermaster,Buried Treasure,Swamp Shacks;"
         "events=Invasion,Prosper,Maelstrom,Looting,Journey;traits=Inspiring,Tireless,Patient",
-        "kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
-        "events=Avoid,Deliver;traits=Fated,Reckless",
+        ("kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
+         "events=Avoid,Deliver;traits=Fated,Reckless"),
         "", /* random */
     };
     kt_rng r;
