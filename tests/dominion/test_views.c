@@ -522,7 +522,13 @@ KT_TEST(dominion_german_input_for_every_action_kind)
         if (!KT_OKS(kt_game_new("dominion", cfgs[k], 3, 5, NULL, &g, &err), &err))
             continue;
         kt_state *s = kt_state_new(g);
-        for (int game = 0; game < kt_t_scaled(12); game++) {
+        /* games until every verb has been seen (at least a few each) */
+        for (int game = 0; game < 40; game++) {
+            int missing = 0;
+            for (int v = DOM_V_PLAY; v < DOM_NVERBS; v++)
+                missing += !seen[v];
+            if (!missing && game >= kt_t_scaled(4))
+                break;
             kt_state_init_seed(g, s, (uint64_t)game);
             for (int step = 0; step < 3000 && !kt_is_over(g, s); step++) {
                 int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
