@@ -158,6 +158,9 @@ const char *kt_option_help(const char *game, int i, int lang);
 /* Title and summary of a game in `lang` (falls back to English). */
 const char *kt_game_title(const char *game, int lang);
 const char *kt_game_summary(const char *game, int lang);
+/* What kt_result.turns counts for a game ("rounds", "turns"; German
+ * "Runden", "Züge"), to label lengths on screens and in reports. */
+const char *kt_game_length_unit(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);

@@ -284,10 +284,9 @@ static void pl_result(cli_pl *P)
                   : "  player %d (%s): %g points, place %d%s\n",
                p + 1, P->seats[p].label, res.score[p], res.rank[p] + 1,
                (res.winners >> p) & 1u ? (de ? "  ** Sieger **" : "  ** winner **") : "");
-    /* the turn number as the board shows it (kt_result.turns is meant to
-     * be the same; kt_turn_number is what the screens print) */
-    printf(de ? "  Das Spiel endete in Zug %u.\n" : "  The game ended in turn %u.\n",
-           kt_turn_number(P->g, P->s));
+    /* the length in the game's own unit, as its screens and sim count it */
+    printf(de ? "  Spieldauer: %u %s.\n" : "  Game length: %u %s.\n", res.turns,
+           kt_game_length_unit(kt_game_name(P->g), P->lang));
 }
 
 /* A human's decision; returns 0 to leave the loop with *rc set. */

@@ -169,6 +169,15 @@ const char *kt_game_summary(const char *game, int lang)
     return lang == KT_LANG_DE && d->summary_de ? d->summary_de : d->info.summary;
 }
 
+const char *kt_game_length_unit(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    int de = lang == KT_LANG_DE;
+    if (d && d->length_unit[de])
+        return d->length_unit[de];
+    return de ? "Züge" : "turns";
+}
+
 const char *kt_game_notice(const char *game)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;

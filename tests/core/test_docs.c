@@ -32,9 +32,8 @@ static const struct {
     const char *cmd; /* the command as written, without `kontor ` */
     const char *why;
 } KNOWN[] = {
-    {.cmd = "sim dominion --seats bot:bmu,bot:smithy --games 100000",
-     .why = "bot smithy needs Smithy in the kingdom; a random kingdom rarely has it "
-            "(the Dominion owner is changing the bot)"},
+    /* none today: the Dominion smithy bot's command now names its kingdom */
+    {.cmd = NULL, .why = NULL},
 };
 
 typedef struct dc_cmd {
@@ -267,7 +266,7 @@ static int dc_known(const char *cmd, const char **why)
     const char *args = strstr(cmd, "kontor ");
     args = args ? args + 7 : cmd;
     for (size_t i = 0; i < sizeof KNOWN / sizeof KNOWN[0]; i++)
-        if (!strcmp(args, KNOWN[i].cmd)) {
+        if (KNOWN[i].cmd && !strcmp(args, KNOWN[i].cmd)) {
             *why = KNOWN[i].why;
             return 1;
         }

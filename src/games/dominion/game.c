@@ -737,4 +737,6 @@ const kt_gamedef kt_game_dominion = {
     .summary_de = "Das Deckbau-Spiel: Basisspiel (2. Edition, 26 Königreichkarten) und die "
                   "Erweiterung Plünderer (40 Königreichkarten, Kostbarkeiten, Ereignisse, "
                   "Merkmale); 1 Spieler = Solo-Studie.",
+    /* kt_result.turns counts rounds: a player's n-th turn is round n */
+    .length_unit = {"rounds", "Runden"},
 };
