@@ -184,7 +184,9 @@ class TestGameAndState(unittest.TestCase):
             self.g.describe("No Such Card")
         self.assertEqual(cm.exception.status, "unknown name")
         self.assertTrue(self.g.components())
-        self.assertEqual(self.g.level("easy"), "random")
+        for lvl in ("easy", "medium", "hard"):
+            self.assertTrue(self.g.level(lvl))
+        self.assertIsNone(self.g.level("grandmaster"))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ class TestBots(unittest.TestCase):
             a = b.choose(s)
             self.assertIn(a, s.legal())
             self.assertIn(b(s), s.legal())
-        self.assertEqual(kontor.Bot(g, "easy").spec, "random")
+        self.assertEqual(kontor.Bot(g, "easy").spec, g.level("easy"))
         with self.assertRaises(kontor.KontorError) as cm:
             kontor.Bot(g, "grandmaster")
         self.assertEqual(cm.exception.status, "unknown name")
