@@ -158,6 +158,9 @@ const char *kt_option_help(const char *game, int i, int lang);
 /* Title and summary of a game in `lang` (falls back to English). */
 const char *kt_game_title(const char *game, int lang);
 const char *kt_game_summary(const char *game, int lang);
+/* What kt_result.turns counts for a game ("rounds", "turns"; German
+ * "Runden", "Züge"), to label lengths on screens and in reports. */
+const char *kt_game_length_unit(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);
@@ -246,6 +249,9 @@ typedef struct kt_menu_item {
 } kt_menu_item;
 void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
                       kt_menu_item *out);
+/* The same for an action of pending player `player` (see kt_pending). */
+void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                         kt_menu_item *out);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
@@ -292,6 +298,44 @@ int kt_obs_size(const kt_game *g);
  * out (cap floats available); returns the size, or -1 when cap is too small or
  * the game has none.  Only what that player may see. */
 int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, int cap);
+
+/* ---- batches: many actions per call ---------------------------------------- */
+
+/* For hosts where a call costs more than an action (Python through ctypes,
+ * vectorised learning environments).  The states are the caller's; nothing
+ * is kept between calls and nothing allocates. */
+
+/* Apply legal action number i (0-based, in kt_legal order) and return how
+ * many legal actions the new state has (0 at the end): one call per action
+ * for a host that picks by position.  -1 (state unchanged) when i is out of
+ * range or the game is over. */
+int kt_step_nth(const kt_game *g, kt_state *s, int i);
+/* Fixed-space indices (kt_action_index) of the legal actions of s, in legal
+ * order, into out (at most cap); returns how many there are (may exceed
+ * cap), -1 when the game has no action space. */
+int kt_legal_indices(const kt_game *g, const kt_state *s, int *out, int cap);
+/* Random play: in each of the n states apply up to max_actions (< 0: no
+ * limit) uniformly random legal actions, stopping at the end of the game.
+ * State k draws from a generator seeded with (seed, k), so the call is
+ * reproducible.  over[k] (when over is not NULL) tells whether state k has
+ * ended.  Returns the number of actions applied. */
+long long kt_play_random(const kt_game *g, kt_state *const *states, int n,
+                         long long max_actions, uint64_t seed, uint8_t *over);
+/* One step in each of n states: apply the legal action whose fixed-space
+ * index is actions[k], or a uniformly random legal action when actions[k] is
+ * negative (drawn from (seed, k): vary the seed between calls).  status[k]
+ * (when not NULL) is KT_BATCH_APPLIED, KT_BATCH_ILLEGAL (no legal action has
+ * that index; the state is unchanged) or KT_BATCH_OVER (the game had ended).
+ * Returns the number of states that moved. */
+enum { KT_BATCH_APPLIED = 0, KT_BATCH_ILLEGAL = 1, KT_BATCH_OVER = 2 };
+int kt_step_indices(const kt_game *g, kt_state *const *states, int n, const int *actions,
+                    uint64_t seed, int *status);
+/* Observation vectors of n states, one after the other into out
+ * (n * kt_obs_size floats): of players[k], or of the player to move when
+ * players is NULL (the spectator's once the game is over).  Returns
+ * kt_obs_size, or -1 when the game has none or a player is out of range. */
+int kt_obs_batch(const kt_game *g, const kt_state *const *states, int n, const int *players,
+                 float *out);
 
 /* ---- the game log ------------------------------------------------------------ */
 

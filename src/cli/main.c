@@ -12,13 +12,16 @@ static void usage(FILE *f)
             "kontor %s - engine and play platform for trading board games\n\n"
             "usage: kontor <command> [options]\n\n"
             "commands:\n"
-            "  games [GAME]            list games, options and bots; with GAME its components\n"
-            "  play GAME --seats ...   play in the terminal against bots or friends\n"
+            "  games [GAME [NAME]]     list games, options, bot levels and bots; with GAME its\n"
+            "                          components; with NAME what that component does\n"
+            "  play GAME --seats ...   play in the terminal against bots (easy, medium, hard)\n"
+            "                          or friends (hot seat)\n"
             "  sim GAME --seats ...    mass simulation with statistics\n"
             "  tournament GAME --bots  round robin between bots, ratings and charts\n"
             "  merge FILES...          merge sharded sim/tournament results\n"
-            "  replay FILE             step through a recorded game\n"
+            "  replay FILE             step through a recorded game, or print its log (--log)\n"
             "  protocol                line-based JSON protocol on stdin/stdout\n"
+            "  serve                   play in the browser: lobby, bots, friends, replays\n"
             "  bench                   speed benchmark and behaviour fingerprint\n"
             "  help                    this text\n\n"
             "`kontor <command> --help` describes a command's options.\n",
@@ -47,6 +50,7 @@ int main(int argc, char **argv)
         {"games", cli_games},   {"play", cli_play},         {"sim", cli_sim},
         {"replay", cli_replay}, {"protocol", cli_protocol}, {"bench", cli_bench},
         {"tournament", cli_tournament}, {"merge", cli_merge},
+        {"serve", cli_serve}, /* play in the browser (src/server) */
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name))

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "catan.h"
+#include "learn.h"
 
 static const kt_optinfo cat_opts[] = {
     {"variant", KT_OPT_ENUM, "ck", 0, 0, "ck|base",
@@ -539,4 +540,9 @@ const kt_gamedef kt_game_catan = {
     .summary_de = "Besiedle die Insel, handle, baue Städte und Ritter, verteidige dich gegen die "
                   "Barbaren; 13 SP (Basisspiel: 10 SP). Karte im Terminal: Felder A..S, Ecken 0..53, "
                   "Straßen a-b.",
+    .action_space = cat_action_space,
+    .action_index = cat_action_index,
+    .index_action = cat_index_action,
+    .obs_size = cat_obs_size,
+    .obs_vector = cat_obs_vector,
 };

@@ -24,9 +24,6 @@
 
 #include "dominion.h"
 
-#define DOM_FF_ASKPEND (1u << 6)  /* a pick is set up, ask when on top again */
-#define DOM_FF_DONEPEND (1u << 7) /* finished, pop when on top again */
-
 /* ------------------------------------------------------------ zones */
 
 static void own_add(dom_player *P, int card)
@@ -95,6 +92,7 @@ static void reshuffle(dom_state *s, int p)
     P->known_top = 0;
     P->pub_top = 0;
     P->shuf++;
+    DOM_TRACE(s, DOM_TE_SHUFFLE, p, 0, 0);
     if (s->nstack)
         track_lose(s, p, DOM_L_DISCARD);
 }
@@ -167,6 +165,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
                 int c = P->deck[--P->ndeck];
                 P->deck[P->ndeck] = 0;
                 dom_hand_add(P, c);
+                DOM_TRACE(s, DOM_TE_DRAW, p, c, 0);
             }
             k += m;
             continue;
@@ -176,6 +175,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
         dom_hand_add(P, c);
         if (pub)
             P->pubhand[c]++;
+        DOM_TRACE(s, DOM_TE_DRAW, p, c, pub);
         k++;
     }
     return k;
@@ -207,6 +207,7 @@ void dom_put_on_deck(dom_state *s, int p, int card, int public_)
     /* pub_top counts publicly known cards from the top down: a hidden card
      * on top ends that run (we forget what lies below, never invent) */
     P->pub_top = public_ ? (uint16_t)(P->pub_top + 1) : 0;
+    DOM_TRACE(s, DOM_TE_TOPDECK, p, card, public_);
 }
 
 void dom_put_under_deck(dom_state *s, int p, int card)
@@ -216,6 +217,7 @@ void dom_put_under_deck(dom_state *s, int p, int card)
     memmove(P->deck + 1, P->deck, P->ndeck);
     P->deck[0] = (uint8_t)card;
     P->ndeck++;
+    DOM_TRACE(s, DOM_TE_BOTTOM, p, card, 0);
     /* known_top counts from the top, so the known cards stay known */
     for (int k = 0; k < s->nstack; k++)
         if (s->stack[k].loc == DOM_L_DECK && s->stack[k].tp == p)
@@ -227,6 +229,7 @@ void dom_discard_card(dom_state *s, int p, int card)
     dom_player *P = &s->pl[p];
     KT_ASSERT(P->ndisc < DOM_MAXC);
     P->disc[P->ndisc++] = (uint8_t)card;
+    DOM_TRACE(s, DOM_TE_DISCARD, p, card, 0);
 }
 
 int dom_disc_remove(dom_state *s, int p, int i)
@@ -374,6 +377,16 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     dom_player *P = &s->pl[p];
     own_add(P, card);
     int loc, pos;
+    /* the log reports the gain, not the placing that is part of it */
+    uint8_t tracing = s->trace;
+    s->trace = 0;
+    if (dest == DOM_TO_ASIDE) {
+        /* onto an instance of p in play (Quartermaster); without one (only
+         * a loaded state) the card goes to the discard pile */
+        int h = dom_inplay_find(s, host);
+        if (h < 0 || s->play[h].owner != p)
+            dest = DOM_TO_DISCARD;
+    }
     switch (dest) {
     case DOM_TO_DECK:
         dom_put_on_deck(s, p, card, 1);
@@ -397,6 +410,8 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
         pos = P->ndisc - 1;
         break;
     }
+    s->trace = tracing;
+    DOM_TRACE(s, DOM_TE_GAIN, p, card, dest | from << 4);
     if (track) {
         track->tc = (uint8_t)card;
         track->tp = (uint8_t)p;
@@ -432,6 +447,7 @@ void dom_trash_card(const kt_game *g, dom_state *s, int p, int card)
 {
     s->trash[card]++;
     own_del(&s->pl[p], card);
+    DOM_TRACE(s, DOM_TE_TRASH, p, card, 0);
     if (dom_cards[card].flags & DOM_CF_ONTRASH)
         dom_trash_hooks(g, s, p, card);
 }
@@ -513,6 +529,7 @@ int dom_aside_add(dom_state *s, int p, int card, int kind, int host)
     a->kind = (uint8_t)kind;
     a->pad = 0;
     a->host = (uint16_t)host;
+    DOM_TRACE(s, DOM_TE_ASIDE, p, card, kind);
     return s->naside - 1;
 }
 
@@ -682,6 +699,7 @@ int dom_play_card(const kt_game *g, dom_state *s, int p, int card, int by)
     KT_UNUSED(g);
     int uid = dom_inplay_add(s, p, card, by);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
         return 0;
@@ -693,6 +711,7 @@ int dom_replay(const kt_game *g, dom_state *s, int p, int card, int uid)
 {
     KT_UNUSED(g);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 1);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
         return 0;
@@ -1033,7 +1052,10 @@ static void cleanup_play(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
     uint8_t keep[DOM_MAXC];
-    if ((!c->stays || !dom_keep_mask(s, keep)) && !c->ntraits) {
+    /* without cards that can stay (no Duration, no Journey) nothing stays;
+     * Traits still need the slow path below, with every keep[i] set */
+    int any = c->stays && dom_keep_mask(s, keep);
+    if (!any && !c->ntraits) {
         /* the common case: everything goes to its owner's discard pile */
         for (int i = 0; i < s->nplay; i++) {
             dom_discard_card(s, s->play[i].owner, s->play[i].card);
@@ -1043,6 +1065,8 @@ static void cleanup_play(const kt_game *g, dom_state *s)
         s->nold = 0;
         return;
     }
+    if (!any)
+        memset(keep, 0, (size_t)s->nplay);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
         dom_inplay e = s->play[i];
@@ -1051,6 +1075,7 @@ static void cleanup_play(const kt_game *g, dom_state *s)
             if (t == DOM_RECKLESS) {
                 s->supply[e.card]++;
                 own_del(&s->pl[e.owner], e.card);
+                DOM_TRACE(s, DOM_TE_RETURN, e.owner, e.card, 0);
             } else if (t == DOM_TIRELESS) {
                 dom_aside_add(s, e.owner, e.card, DOM_A_DECKEND, 0);
             } else {
@@ -1111,6 +1136,7 @@ static void end_of_turn(dom_state *s)
             dom_hand_add(&s->pl[p], card);
             if (pub)
                 s->pl[p].pubhand[card]++;
+            DOM_TRACE(s, DOM_TE_TOHAND, p, card, pub);
         } else if (a->kind == DOM_A_DECKEND) {
             dom_aside_del(s, i);
             dom_put_on_deck(s, p, card, 1);
@@ -1298,6 +1324,7 @@ static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
     const dom_card *d = &dom_cards[card];
     dom_inplay_add(s, p, card, 0);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
     s->coins = (uint16_t)(s->coins + d->coins);
     s->actions = (uint16_t)(s->actions + d->actions);
     s->buys = (uint16_t)(s->buys + d->buys);
@@ -1665,6 +1692,7 @@ int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
                 dom_hand_add(P, card);
                 if (pub)
                     P->pubhand[card]++;
+                DOM_TRACE(s, DOM_TE_DRAW, p, card, pub);
             }
         }
         return DOM_R_DONE;
@@ -1702,6 +1730,7 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 if (P->deck[i] != card)
                     continue;
                 P->deck[i] = (uint8_t)inh;
+                DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 own_del(P, card);
                 own_add(P, inh);
                 s->supply[inh]--;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "learn.h"
 #include "mp2.h"
 
 static const kt_optinfo mp2_opts[] = {
@@ -183,4 +184,9 @@ const kt_gamedef kt_game_mp2 = {
                   "Karawanen-Erweiterung",
     .notice = "Marco Polo II: the map, cards, contracts and tiles are partly reconstructed (no public "
               "source prints them); see docs/marco_polo_2.md.",
+    .action_space = mp2_action_space,
+    .action_index = mp2_action_index,
+    .index_action = mp2_index_action,
+    .obs_size = mp2_obs_size,
+    .obs_vector = mp2_obs_vector,
 };

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Speed of kontor from Python, per game, on one core (docs/python.md, "Speed").
+
+    python3 python/bench.py [--seconds 3] [--games dominion,catan,mp2]
+
+Three measurements per game, each for about --seconds of wall time:
+  per-action  random play with one library call per action: Python draws
+              random.randrange(n) and calls State.step_nth, which applies that
+              legal action and returns the number of legal actions of the new
+              position (target: >= 100,000 actions/s);
+  batched     kontor.batch.Batch(game, 256).play_random(): whole random games
+              for 256 states in one call (target: >= 1,000,000 actions/s);
+  env step    kontor.env single-agent steps (random legal index from the
+              mask, opponents random): the cost of a learning step with an
+              observation vector and a mask each time (no target).
+The process is pinned to one CPU (os.sched_setaffinity) and the load average
+is printed, since other work on the machine slows every figure.
+"""
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kontor  # noqa: E402
+import kontor.batch  # noqa: E402
+import kontor.env  # noqa: E402
+
+
+def per_action(game, seconds):
+    rng = random.Random(1)
+    actions = 0
+    seed = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = game.new_state(seed=seed)
+        seed += 1
+        n = state.num_legal()
+        step = state.step_nth
+        randrange = rng.randrange
+        while n:
+            n = step(randrange(n))
+            actions += 1
+    return actions / (time.perf_counter() - t0)
+
+
+def batched(game, seconds, n=256):
+    b = kontor.batch.Batch(game, n, seed=1)
+    actions = 0
+    t0 = time.perf_counter()
+    rounds = 0
+    while time.perf_counter() - t0 < seconds:
+        b.reset(seed=1 + rounds * n)
+        actions += b.play_random()
+        rounds += 1
+    return actions / (time.perf_counter() - t0)
+
+
+def env_steps(game, seconds):
+    env = kontor.env.make(game, opponents="random")
+    rng = random.Random(1)
+    steps = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - t0 < seconds:
+        obs, info = env.reset(seed=seed)
+        seed += 1
+        done = False
+        while not done:
+            obs, r, done, info = env.step(rng.choice(info["legal_actions"]))
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--games", default=",".join(kontor.games()))
+    ap.add_argument("--no-env", action="store_true", help="skip the env measurement")
+    args = ap.parse_args()
+    try:
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        pinned = "pinned to one CPU"
+    except (AttributeError, OSError):
+        pinned = "not pinned"
+    print("kontor %s, Python %s, numpy %s, %s, load average %.1f"
+          % (kontor.version(), sys.version.split()[0], "yes" if kontor.HAVE_NUMPY else "no",
+             pinned, os.getloadavg()[0]))
+    print("%-10s %16s %16s %16s" % ("game", "per-action/s", "batched/s", "env steps/s"))
+    for name in args.games.split(","):
+        game = kontor.Game(name, seed=1)
+        a = per_action(game, args.seconds)
+        b = batched(game, args.seconds)
+        e = env_steps(name, args.seconds) if not args.no_env else float("nan")
+        print("%-10s %16.0f %16.0f %16.0f" % (name, a, b, e))
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
