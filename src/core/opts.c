@@ -151,8 +151,7 @@ kt_status kt_opts_parse(const kt_optinfo *defs, int n, const char *text, const c
         size_t seg = strcspn(p, seps);
         char save = p[seg];
         p[seg] = '\0';
-        char item[1024];
-        snprintf(item, sizeof item, "%s", p);
+        char *item = p; /* the segment of our own copy: no length limit */
         trim(item);
         if (item[0]) {
             char *eq = strchr(item, '=');

@@ -3,6 +3,7 @@
  * calls), hidden commitments, records with actors, and the game log's
  * visibility, on the test-only game "sealed" (tests/core/sealed.c).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,4 +240,23 @@ KT_TEST(core_bot_levels_resolve_for_every_game)
         KT_CHECK(text == NULL && strstr(err.msg, "no component called 'No Such Thing'"));
         kt_game_free(g);
     }
+}
+
+KT_TEST(core_long_option_values_are_kept_whole)
+{
+    /* the option parser cut items at 1,023 characters without a word */
+    static const kt_optinfo defs[] = {
+        {"list", KT_OPT_STR, "", 0, 0, NULL, "a long text"},
+    };
+    char text[3100] = "list=";
+    size_t n = strlen(text);
+    for (; n < 3000; n++)
+        text[n] = (char)('a' + n % 26);
+    text[n] = '\0';
+    kt_optval v[1];
+    kt_err err;
+    KT_OKS(kt_opts_parse(defs, 1, text, ";", "test option", v, &err), &err);
+    KT_EQ(strlen(v[0].s), 3000 - 5);
+    KT_STREQ(v[0].s, text + 5);
+    kt_opts_free(v, 1);
 }
