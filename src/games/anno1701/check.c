@@ -179,7 +179,7 @@ static int check_voyage(const an_state *s, kt_buf *why)
         return 1;
     }
     if (s->vpos || s->vspeed || s->vbonus || s->vcard != AN_NONE || s->vbought[0] ||
-        s->vbought[1])
+        s->vbought[1] || s->fight[0] || s->fight[1])
         return WHY("voyage fields set outside a voyage");
     return 1;
 }

@@ -418,6 +418,7 @@ static void voyage_end(an_x *x, int p)
     s->vspeed = s->vbonus = 0;
     s->vcard = AN_NONE;
     s->vbought[0] = s->vbought[1] = 0;
+    s->fight[0] = s->fight[1] = 0;
     push(x, K_ENDTURN, p, 0, 0);
 }
 

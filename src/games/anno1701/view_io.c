@@ -310,10 +310,8 @@ void an_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "turned", s->vpos);
     kt_jw_kint(w, "speed", s->vspeed);
     kt_jw_kint(w, "bonus", s->vbonus);
-    if (s->vcard == AN_NONE)
-        kt_jw_key(w, "card"), kt_jw_null(w);
-    else
-        kt_jw_kstr(w, "card", c->vdef[s->vcard].id);
+    /* "" = none (a merge patch cannot set null) */
+    kt_jw_kstr(w, "card", s->vcard == AN_NONE ? "" : c->vdef[s->vcard].id);
     kt_jw_key(w, "bought");
     kt_jw_u8s(w, s->vbought, 2);
     kt_jw_key(w, "fight");
@@ -500,11 +498,11 @@ static int load_voyage(kt_jr *r, const an_cfg *c, const kt_jv *v, an_state *s)
     if (!kt_jr_int(r, v, "bonus", 0, 9, &x))
         return 0;
     s->vbonus = (uint8_t)x;
-    const kt_jv *cv = kt_jr_get(r, v, "card", -1);
+    const kt_jv *cv = kt_jr_get(r, v, "card", KT_JSTR);
     if (!cv)
         return 0;
     s->vcard = AN_NONE;
-    if (cv->type != KT_JNULL) {
+    if (cv->slen) {
         kt_jr_push(r, "card");
         int ok = load_card(r, cv, 0, &(card_ctx){c, &s->vcard, 1});
         kt_jr_pop(r);
