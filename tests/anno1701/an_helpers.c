@@ -191,3 +191,32 @@ int an_t_end_turn_with(kt_t *T, kt_scn *c, int number, int event)
     int want[2] = {number, event};
     return an_t_force(T, c, "end turn", an_t_pred_dice, want) && KT_DO(c, "end turn");
 }
+
+int an_t_force_log(kt_t *T, kt_scn *c, const char *text, const char *want)
+{
+    kt_err err = {0, ""};
+    kt_action a;
+    if (!c->g || !KT_OKS(kt_action_parse(c->g, c->s, text, &a, &err), &err))
+        return 0;
+    kt_state *w = kt_state_new(c->g), *b = kt_state_new(c->g);
+    int actor = kt_to_move(c->g, c->s);
+    for (uint64_t seed = 1; seed < 400000; seed++) {
+        kt_state_copy(c->g, b, c->s);
+        kt_rng_seed(&b->h.rng, seed);
+        kt_state_copy(c->g, w, b);
+        kt_apply_trusted(c->g, w, a);
+        char *log = kt_events_json(c->g, b, actor, a, w, KT_OMNISCIENT, KT_LANG_EN, &err);
+        int ok = log && strstr(log, want) != NULL;
+        kt_free(log);
+        if (ok) {
+            kt_rng_seed(&c->s->h.rng, seed);
+            kt_state_free(c->g, w);
+            kt_state_free(c->g, b);
+            return 1;
+        }
+    }
+    kt_state_free(c->g, w);
+    kt_state_free(c->g, b);
+    KT_FAIL("no generator state puts '%s' into the log of '%s'", want, text);
+    return 0;
+}

@@ -42,6 +42,10 @@ int an_t_gold(const kt_scn *c, int p);
 typedef int (*an_pred)(const kt_scn *after, void *ctx);
 int an_t_force(kt_t *T, kt_scn *c, const char *text, an_pred pred, void *ctx);
 
+/* The same, with the wanted outcome as text that must appear in the game
+ * log (omniscient, English) of the action, e.g. "Voyage card 1: Hurricane". */
+int an_t_force_log(kt_t *T, kt_scn *c, const char *text, const char *want);
+
 /* Common predicates: the next turn's dice (ctx: int[2] = number, event). */
 int an_t_pred_dice(const kt_scn *after, void *ctx);
 /* The voyage cards turned so far start with these definitions (ctx: int[8],

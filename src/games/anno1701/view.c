@@ -409,24 +409,23 @@ void an_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, k
 
 /* ------------------------------------------------------------ render */
 
-#define COLW 60
+#define COLW 61
 
 static void good_line(const an_cfg *c, const an_player *pl, int centre, int de, kt_buf *b)
 {
     const an_set *st = &c->set[pl->set];
-    int chaos = pl->gold[centre] == 0;
     kt_buf_printf(b, "%s ", de ? (centre ? "rechts" : "links ") : (centre ? "right" : "left "));
-    if (chaos) {
+    if (pl->gold[centre] == 0) {
         kt_buf_sgr(b, "1;31");
-        kt_buf_puts(b, de ? "CHAOS" : "CHAOS");
+        kt_buf_puts(b, "CHAOS");
         kt_buf_sgr(b, "0");
     } else {
         kt_buf_printf(b, "%dg   ", pl->gold[centre]);
     }
     for (int l = 0; l < AN_NLAND; l++)
         if (st->land[l].centre == centre)
-            kt_buf_printf(b, " %s(%d)=%d%s", an_good_name(st->land[l].good, de), st->land[l].die,
-                          pl->land[l], chaos ? "!" : "");
+            kt_buf_printf(b, " %s(%d)=%d", an_good_name(st->land[l].good, de), st->land[l].die,
+                          pl->land[l]);
     kt_buf_putc(b, '\n');
 }
 
@@ -461,19 +460,19 @@ static void wrapped(kt_buf *b, const char *lead, const char *text, size_t w)
 static void hand_text(const an_cfg *c, const an_state *s, int p, int viewer, int de, kt_buf *b)
 {
     const an_player *pl = &s->pl[p];
-    kt_buf_puts(b, de ? "Hand:" : "hand:");
-    if (!pl->nh)
-        kt_buf_puts(b, de ? " leer" : " empty");
+    kt_buf h;
+    kt_buf_init(&h);
     for (int i = 0; i < pl->nh; i++) {
         int see = viewer == KT_OMNISCIENT || viewer == p ||
                   (viewer == 1 - p && ((pl->known >> i) & 1u));
         static const char *const roman[] = {"", "I", "II", "III"};
         if (see)
-            kt_buf_printf(b, "%s %s", i ? "," : "", an_def_name(c, pl->hand[i], de));
+            kt_buf_printf(&h, "%s%s", i ? ", " : "", an_def_name(c, pl->hand[i], de));
         else
-            kt_buf_printf(b, "%s [%s]", i ? "," : "", roman[c->def[pl->hand[i]].era]);
+            kt_buf_printf(&h, "%s[%s]", i ? ", " : "", roman[c->def[pl->hand[i]].era]);
     }
-    kt_buf_putc(b, '\n');
+    wrapped(b, "Hand: ", pl->nh ? h.p : (de ? "leer" : "empty"), COLW - 2);
+    kt_buf_free(&h);
 }
 
 static void player_block(const an_cfg *c, const an_state *s, int p, int viewer, int de, kt_buf *b)
@@ -496,11 +495,11 @@ static void player_block(const an_cfg *c, const an_state *s, int p, int viewer, 
     kt_buf_puts(b, de ? "Waren:" : "goods:");
     for (int g = 0; g < AN_NGOODS; g++)
         kt_buf_printf(b, " %s %d", an_good_name(g, de), an_goods(c, pl, g));
-    kt_buf_printf(b, " | Rum %d %s %d\n", pl->rum, de ? "Tabak" : "tob", pl->tob);
-    kt_buf_printf(b, de ? "Schiff %s (Würfel %d)  Tempo %d  Kanonen %d  Säcke %d\n"
-                        : "ship %s (die %d)  speed %d  cannons %d  bags %d\n",
-                  pl->ship ? roman[pl->ship] : (de ? "beschädigt" : "damaged"),
-                  c->set[pl->set].ship_die, an_speed(c, pl), an_cannons(c, pl), an_bags(c, pl));
+    kt_buf_putc(b, '\n');
+    kt_buf_printf(b, de ? "Schiff %s (Würfel %d) Tempo %d Stärke %d | Rum %d Tabak %d\n"
+                        : "ship %s (die %d) speed %d strength %d | rum %d tobacco %d\n",
+                  roman[pl->ship], c->set[pl->set].ship_die, an_speed(c, pl), an_cannons(c, pl),
+                  pl->rum, pl->tob);
     kt_buf bl;
     kt_buf_init(&bl);
     for (int i = 0; i < pl->nb; i++) {
@@ -511,9 +510,9 @@ static void player_block(const an_cfg *c, const an_state *s, int p, int viewer, 
         if (d->queen)
             kt_buf_printf(&bl, "*%d", d->queen);
     }
-    char lead[40];
-    snprintf(lead, sizeof lead, de ? "Gebäude %d/%d: " : "buildings %d/%d: ", pl->nb,
-             c->k.spaces);
+    char lead[60];
+    snprintf(lead, sizeof lead, de ? "Gebäude %d/%d, %d Säcke: " : "buildings %d/%d, %d bags: ",
+             pl->nb, c->k.spaces, an_bags(c, pl));
     wrapped(b, lead, pl->nb ? bl.p : "-", COLW - 2);
     kt_buf_free(&bl);
     hand_text(c, s, p, viewer, de, b);
@@ -551,8 +550,8 @@ static void header(const an_cfg *c, const an_state *s, int de, kt_buf *out)
     kt_buf_puts(out, de ? "Stapel:" : "piles:");
     for (int k = 0; k < AN_NPILE; k++)
         kt_buf_printf(out, " %s %d", pile_names[k], s->plen[k]);
-    kt_buf_printf(out, de ? " | Vorrat: %s %d, %s %d, %s %d | Ablage:" : " | supply: %s %d, %s "
-                                                                           "%d, %s %d | discard:",
+    kt_buf_printf(out, de ? " | Vorrat: %s %d, %s %d, %s %d\nAblage:" : " | supply: %s %d, %s "
+                                                                          "%d, %s %d\ndiscard:",
                   level_name(c, 1, de), s->supply[1], level_name(c, 2, de), s->supply[2],
                   level_name(c, 3, de), s->supply[3]);
     int any = 0;
@@ -569,16 +568,21 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
 {
     if (s->phase == PH_VOYAGE && s->h.status == KT_RUNNING) {
         int p = s->h.turn_player;
-        kt_buf_printf(out, de ? "Handelsfahrt von Spieler %d: Tempo %d, Stärke %d, Karten:"
-                              : "voyage of player %d: speed %d, strength %d, cards:",
-                      p + 1, s->vspeed, an_cannons(c, &s->pl[p]) + s->vbonus);
+        char lead[120];
+        snprintf(lead, sizeof lead,
+                 de ? "Handelsfahrt von Spieler %d: Tempo %d, Stärke %d, Karten: "
+                    : "voyage of player %d: speed %d, strength %d, cards: ",
+                 p + 1, s->vspeed, an_cannons(c, &s->pl[p]) + s->vbonus);
+        kt_buf cards;
+        kt_buf_init(&cards);
         for (int i = 0; i < s->vpos; i++)
-            kt_buf_printf(out, "%s %s", i ? "," : "",
+            kt_buf_printf(&cards, "%s%s", i ? ", " : "",
                           de ? c->vdef[s->voy[i]].de : c->vdef[s->voy[i]].name);
         if (s->fight[0])
-            kt_buf_printf(out, de ? " (letzter Kampf: %d gegen %d)" : " (last fight: %d vs %d)",
+            kt_buf_printf(&cards, de ? ", letzter Kampf: %d gegen %d" : ", last fight: %d vs %d",
                           s->fight[0], s->fight[1]);
-        kt_buf_putc(out, '\n');
+        wrapped(out, lead, cards.p ? cards.p : "-", 118);
+        kt_buf_free(&cards);
     }
     const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
     if (t && t->t == K_SEARCH && (viewer == KT_OMNISCIENT || viewer == t->p)) {
@@ -618,10 +622,12 @@ void an_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_bu
     kt_buf_free(&a);
     kt_buf_free(&b);
     situation(c, s, viewer, de, out);
-    kt_buf_puts(out, de ? "Legende: Ware(n)=k Landschaft mit Würfelzahl n und k Waren (höchstens "
-                          "3), ! blockiert (Chaos), ng Gold im Dorfzentrum, (n) Würfelzahl, *k "
-                          "Königinnen-Zeichen, [I] verdeckte Karte der Epoche I\n"
-                        : "legend: good(n)=k landscape with die number n holding k goods (at "
-                          "most 3), ! blocked (chaos), ng gold on the village centre, (n) die "
-                          "number, *k queen marks, [I] hidden card of era I\n");
+    kt_buf_puts(out, de ? "Legende: Ware(n)=k Landschaft mit Würfelzahl n und k Waren (höchstens 3), "
+                          "ng Gold im Dorfzentrum,\n  CHAOS: Zentrum ohne Gold, "
+                          "Landschaften ruhen; (n) Würfelzahl, *k Königinnen-Zeichen, [I] Karte der "
+                          "Epoche I, - kaputt\n"
+                        : "legend: good(n)=k landscape with die number n holding k goods (at most "
+                          "3), ng gold on the village centre,\n  CHAOS: centre without gold, its "
+                          "landscapes rest; (n) die number, *k queen marks, [I] hidden card of era "
+                          "I, - damaged\n");
 }
