@@ -827,7 +827,7 @@ static int rec_voyage(an_ld *L)
         break;
     case VK_FLOTSAM:
         for (int i = 0; i < 6; i++) {
-            char key[8];
+            char key[16];
             snprintf(key, sizeof key, "roll%d", i + 1);
             if (!feff(L, key, &v->roll[i]))
                 return 0;

@@ -34,7 +34,7 @@ static void resample_era(const an_cfg *c, an_state *s, int player, int era, int 
     uint8_t pool[AN_ERA_CARDS + AN_MAXHAND];
     int n = 0;
     for (int i = 0; i < op->nh; i++)
-        if (!((op->known >> i) & 1u) && c->def[op->hand[i]].era == era + 1)
+        if (!((op->known >> i) & 1) && c->def[op->hand[i]].era == era + 1)
             pool[n++] = op->hand[i];
     for (int k = 2 * era; k < 2 * era + 2; k++)
         if (k != keep)
@@ -44,7 +44,7 @@ static void resample_era(const an_cfg *c, an_state *s, int player, int era, int 
     kt_shuffle_u8(rng, pool, (uint32_t)n);
     int m = 0;
     for (int i = 0; i < op->nh; i++)
-        if (!((op->known >> i) & 1u) && c->def[op->hand[i]].era == era + 1)
+        if (!((op->known >> i) & 1) && c->def[op->hand[i]].era == era + 1)
             op->hand[i] = pool[m++];
     for (int k = 2 * era; k < 2 * era + 2; k++)
         if (k != keep)

@@ -70,8 +70,8 @@ static void act_text(const an_cfg *c, int act, int de, kt_buf *out)
         kt_buf_printf(out, de ? "Spiele sie, wenn du in See stichst: diese Handelsfahrt hat %d "
                                 "Segel und %d Kanonen mehr. Nicht zusammen mit %s; danach "
                                 "liegt sie auf dem Ablagestapel (einmal im Spiel)."
-                              : "Play it as you set sail: this voyage gets %d more sails and %d "
-                                "more cannons. Not together with the %s; afterwards it is "
+                              : "Play it as you set sail: this voyage gets %d sail(s) and %d "
+                                "cannon(s) more. Not together with the %s; afterwards it is "
                                 "discarded (once per game).",
                       n, n,
                       act == AC_CAPTAIN ? (de ? "dem Kommandanten" : "Commander")

@@ -464,7 +464,7 @@ static void hand_text(const an_cfg *c, const an_state *s, int p, int viewer, int
     kt_buf_init(&h);
     for (int i = 0; i < pl->nh; i++) {
         int see = viewer == KT_OMNISCIENT || viewer == p ||
-                  (viewer == 1 - p && ((pl->known >> i) & 1u));
+                  (viewer == 1 - p && ((pl->known >> i) & 1));
         static const char *const roman[] = {"", "I", "II", "III"};
         if (see)
             kt_buf_printf(&h, "%s%s", i ? ", " : "", an_def_name(c, pl->hand[i], de));

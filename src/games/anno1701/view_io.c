@@ -110,7 +110,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     kt_jw_key(w, "hand");
     kt_jw_arr(w);
     for (int i = 0; i < pl->nh; i++) {
-        int see = viewer == p || (viewer == 1 - p && ((pl->known >> i) & 1u));
+        int see = viewer == p || (viewer == 1 - p && ((pl->known >> i) & 1));
         if (see) {
             card_obj(w, c, pl->hand[i], lang);
         } else {
