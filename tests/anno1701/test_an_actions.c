@@ -170,28 +170,40 @@ KT_TEST(anno_bank_trades_three_for_one_never_rum_or_tobacco)
 
 KT_TEST(anno_offer_is_accepted_or_declined_by_the_opponent)
 {
+    /* an offer may be withdrawn before it is made: it does not count */
+    kt_scn w = an_scn(T, "offers=1", NULL, NULL, NULL);
+    KT_REQUIRE(w.g);
+    KT_DO(&w, "offer 1 food");
+    KT_DO(&w, "withdraw the offer");
+    KT_CHECK(LEGAL(&w, "offer 1 food"));
+    kt_scn_free(&w);
     kt_scn c = an_scn(T, NULL, NULL, NULL, NULL);
     KT_REQUIRE(c.g);
-    KT_DO(&c, "offer 2 wood for 1 brick");
+    KT_DO(&c, "offer 2 wood"); /* what to give, then what to ask for */
+    KT_STREQ(kt_decision(c.g, c.s), "offer_ask");
+    KT_CHECK(!LEGAL(&c, "ask for 1 wood") && LEGAL(&c, "ask for 2 gold"));
+    KT_DO(&c, "ask for 1 brick");
     KT_STREQ(kt_decision(c.g, c.s), "offer");
     KT_EQ(kt_to_move(c.g, c.s), 1);
     KT_DO(&c, "decline");
     KT_EQ(an_t_goods(&c, 0, GD_WOOD), 2);
     KT_EQ(kt_to_move(c.g, c.s), 0);
-    KT_DO(&c, "offer 1 gold for 1 food");
+    KT_DO(&c, "offer 1 gold");
+    KT_DO(&c, "ask for 1 food");
     KT_DO(&c, "accept");
     KT_DO(&c, "pay 1 left, 0 right"); /* the giver chooses the centre */
     KT_EQ(an_t_gold(&c, 0), 5);
     KT_EQ(an_t_gold(&c, 1), 7);
     KT_EQ(an_t_goods(&c, 0, GD_FOOD), 3);
     KT_EQ(an_t_goods(&c, 1, GD_FOOD), 1);
-    KT_DO(&c, "offer 1 cloth for 2 gold");
+    KT_DO(&c, "offer 1 cloth");
+    KT_DO(&c, "ask for 2 gold");
     KT_DO(&c, "accept");
     KT_DO(&c, "pay 0 left, 2 right");
     KT_EQ(an_t_gold(&c, 0), 7);
     KT_EQ(an_t_goods(&c, 1, GD_CLOTH), 3);
     /* three offers a turn (rule option offers) */
-    KT_CHECK(!LEGAL(&c, "offer 1 wood for 1 brick"));
+    KT_CHECK(!LEGAL(&c, "offer 1 wood"));
     kt_scn_free(&c);
 }
 

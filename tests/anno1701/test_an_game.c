@@ -260,7 +260,8 @@ KT_TEST(anno_log_tells_dice_production_trades_and_hides_cards)
     kt_err err;
     kt_action a;
     /* offer and decline */
-    KT_REQUIRE(kt_action_parse(c.g, c.s, "offer 1 wood for 1 brick", &a, &err) == KT_OK);
+    KT_DO(&c, "offer 1 wood");
+    KT_REQUIRE(kt_action_parse(c.g, c.s, "ask for 1 brick", &a, &err) == KT_OK);
     kt_state_copy(c.g, before, c.s);
     kt_apply_trusted(c.g, c.s, a);
     char *log = kt_events_json(c.g, before, 0, a, c.s, 1, KT_LANG_EN, &err);
@@ -357,7 +358,8 @@ KT_TEST(anno_german_action_texts_parse_back)
     KT_DO(&c, "Bank: 3 Gold gegen 1 Tuch");
     KT_DO(&c, "zahle 2 links, 1 rechts");
     KT_DO(&c, "verbessere Schiff (1 Holz)");
-    KT_DO(&c, "biete 1 Tuch für 1 Nahrung");
+    KT_DO(&c, "biete 1 Tuch an");
+    KT_DO(&c, "verlange 1 Nahrung");
     KT_DO(&c, "annehmen");
     KT_DO(&c, "ziehe von Stapel II-a");
     KT_DO(&c, "fertig");

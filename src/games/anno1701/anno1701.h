@@ -237,6 +237,7 @@ enum {
     K_HARBOUR, K_LODGE,
     K_THEATRE, /* x = action kind played against p */
     K_SPY,     /* take a card from the opponent's revealed hand */
+    K_ASK,     /* x = kind offered, y = how many: what to ask for (or withdraw) */
     K_OFFER,   /* accept or decline s->offer */
     K_REFILL,  /* draw to the hand size, or stop */
     K_XDRAW,   /* the one draw after an exchange */
@@ -254,7 +255,7 @@ enum {
  * top task's kind. */
 enum {
     DEC_ACTION, DEC_PILE, DEC_PAY, DEC_GOOD, DEC_TRADER, DEC_STEAL, DEC_LOSE, DEC_HARBOUR,
-    DEC_LODGE, DEC_THEATRE, DEC_SPY, DEC_OFFER, DEC_REFILL, DEC_XDRAW, DEC_SEARCH, DEC_SAIL,
+    DEC_LODGE, DEC_THEATRE, DEC_SPY, DEC_ASK, DEC_OFFER, DEC_REFILL, DEC_XDRAW, DEC_SEARCH, DEC_SAIL,
     DEC_PIRATE, DEC_BUY, DEC_OVER,
     AN_NDEC
 };
@@ -263,7 +264,7 @@ enum {
 enum {
     A_PILE, A_BUILD, A_UPGRADE, A_REPAIR, A_PLAY, A_BANK, A_OFFER, A_SAIL, A_DRAW, A_SEARCH,
     A_EXCH, A_END, A_PAY, A_GOOD, A_BUYG, A_SELLG, A_NO, A_STEAL, A_LOSE, A_HARB, A_LODGE,
-    A_CANCEL, A_TAKE, A_ACCEPT, A_CONT, A_PAYOFF, A_FIGHT, A_BUY, A_PICK,
+    A_CANCEL, A_TAKE, A_ACCEPT, A_CONT, A_PAYOFF, A_FIGHT, A_BUY, A_PICK, A_ASK,
     AN_NACT
 };
 #define AN_ACT(k, x, y, z) \

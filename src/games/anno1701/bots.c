@@ -224,12 +224,9 @@ static int choose_turn(hb *b, const an_cfg *c, const an_state *s, const kt_actio
     }
     if (kt_rng_below(&b->rng, 16) == 0)
         for (i = 0; i < n; i++)
-            if (AN_AK(a[i]) == A_OFFER) {
-                int gv = AN_AX(a[i]), gt = AN_AY(a[i]), z = AN_AZ(a[i]);
-                if (gv != AN_GOLD && gt != AN_GOLD && (z >> 4) == 1 && (z & 15) == 1 &&
-                    surplus(c, pl, &nd, gv) > 0 && nd.goods[gt] > an_goods(c, pl, gt))
-                    return i;
-            }
+            if (AN_AK(a[i]) == A_OFFER && AN_AX(a[i]) != AN_GOLD && AN_AY(a[i]) == 1 &&
+                surplus(c, pl, &nd, AN_AX(a[i])) > 0)
+                return i;
     if ((i = best_pile(s, a, n, A_DRAW)) >= 0)
         return i;
     if (pl->nh >= c->k.hand_size) {
@@ -339,6 +336,13 @@ static int choose_answer(hb *b, const an_cfg *c, const an_state *s, const kt_act
         }
         return best;
     }
+    case K_ASK:
+        /* one of a good the next upgrade lacks, else withdraw */
+        for (i = 0; i < n; i++)
+            if (AN_AK(a[i]) == A_ASK && AN_AX(a[i]) < AN_NGOODS && AN_AY(a[i]) == 1 &&
+                nd.goods[AN_AX(a[i])] > an_goods(c, pl, AN_AX(a[i])))
+                return i;
+        return find(a, n, A_NO, -1);
     case K_OFFER: {
         const an_player *me = pl;
         int get = offer_value(c, me, &nd, s->offer[0], s->offer[1]);

@@ -136,6 +136,10 @@ static int check_task(const an_cfg *c, const an_task *t, kt_buf *why)
         if (t->x == 0 || t->x > 8)
             return WHY("bad goods task");
         break;
+    case K_ASK:
+        if (t->x >= AN_NKINDS || t->y < 1 || t->y > 2)
+            return WHY("bad offer task");
+        break;
     case K_SEARCH:
         if (t->x >= AN_NPILE)
             return WHY("bad search task");

@@ -299,12 +299,14 @@ static void action_line(lg *g, const an_state *s, kt_action a)
     for (int k = 0; k < AN_NKINDS; k++)
         kinds[k] = k == AN_GOLD ? "Gold" : an_good_name(k, de);
     switch (AN_AK(a)) {
-    case A_OFFER:
+    case A_ASK: {
+        const an_task *t = &s->stk[s->nstk - 1];
         kt_log_addf(g->log, KT_VIS_ALL, "trade", p,
                     L("Player %d offers player %d %d %s for %d %s.",
                       "Spieler %d bietet Spieler %d %d %s für %d %s."),
-                    p + 1, 2 - p, AN_AZ(a) >> 4, kinds[AN_AX(a)], AN_AZ(a) & 15, kinds[AN_AY(a)]);
+                    p + 1, 2 - p, t->y, kinds[t->x], AN_AY(a), kinds[AN_AX(a)]);
         break;
+    }
     case A_ACCEPT:
     case A_NO:
         if (s->nstk && s->stk[s->nstk - 1].t == K_OFFER)

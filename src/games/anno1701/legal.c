@@ -250,22 +250,16 @@ static int trade_options(const an_cfg *c, const an_state *s, const stock_t *me,
     }
     if (s->offers >= c->offers)
         return n;
-    /* what the opponent can give, listed once: (kind, count) as action bits */
-    kt_action tail[2 * AN_NKINDS];
-    uint8_t tkind[2 * AN_NKINDS];
-    int nt = 0;
+    /* an offer is two picks: what to give (here), then what to ask (K_ASK);
+     * only gifts the opponent can answer with another kind are listed */
+    int kinds = 0, only = -1;
     for (int gt = 0; gt < AN_NKINDS; gt++)
-        for (int tn = 1; tn <= 2 && op->have[gt] >= tn; tn++) {
-            tkind[nt] = (uint8_t)gt;
-            tail[nt++] = AN_ACT(0, 0, gt, tn);
-        }
+        if (op->have[gt])
+            kinds++, only = gt;
     for (int gv = 0; gv < AN_NKINDS; gv++)
-        for (int gn = 1; gn <= 2 && me->have[gv] >= gn; gn++) {
-            kt_action head = AN_ACT(A_OFFER, gv, 0, gn << 4);
-            for (int j = 0; j < nt; j++)
-                if (tkind[j] != gv)
-                    buf[n++] = head | tail[j];
-        }
+        for (int gn = 1; gn <= 2 && me->have[gv] >= gn; gn++)
+            if (kinds > 1 || (kinds == 1 && only != gv))
+                buf[n++] = AN_ACT(A_OFFER, gv, gn, 0);
     return n;
 }
 
@@ -349,8 +343,10 @@ static int pay_options(const an_cfg *c, const an_state *s, const an_task *t, kt_
 static int goods_where(const an_cfg *c, const an_player *pl, int room, int kind, kt_action *buf,
                        int n)
 {
+    stock_t k;
+    stock(c, pl, &k);
     for (int g = 0; g < AN_NGOODS; g++)
-        if (room ? an_room(c, pl, g) > 0 : an_goods(c, pl, g) > 0)
+        if (room ? k.room[g] > 0 : k.have[g] > 0)
             buf[n++] = AN_ACT(kind, g, 0, 0);
     return n;
 }
@@ -432,6 +428,14 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
         return n;
     case K_SPY:
         return hand_cards(c, op, A_TAKE, 0, buf, 0);
+    case K_ASK:
+        for (int gt = 0; gt < AN_NKINDS; gt++) {
+            int have = gt == AN_GOLD ? an_gold(op) : an_goods(c, op, gt);
+            for (int tn = 1; tn <= 2 && gt != t->x && have >= tn; tn++)
+                buf[n++] = AN_ACT(A_ASK, gt, tn, 0);
+        }
+        buf[n++] = AN_ACT(A_NO, 0, 0, 0);
+        return n;
     case K_OFFER:
         buf[n++] = AN_ACT(A_ACCEPT, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);

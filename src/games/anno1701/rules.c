@@ -606,7 +606,10 @@ static void run(an_x *x)
             exec_auto(x, t);
             continue;
         }
-        int n = an_task_legal(x->c, s, &t, buf);
+        /* these always have an answer: no need to list them here */
+        int sure = t.t == K_OFFER || t.t == K_ASK || t.t == K_SAIL || t.t == K_PIRATE ||
+                   t.t == K_BUY;
+        int n = sure ? 2 : an_task_legal(x->c, s, &t, buf);
         if (n == 0) {
             pop(x);
             continue;
@@ -740,13 +743,8 @@ static void apply_turn(an_x *x, kt_action a)
             spend_good(x, p, k, c->k.bank_rate);
         break;
     }
-    case A_OFFER:
-        s->offers++;
-        s->offer[0] = (uint8_t)k;
-        s->offer[1] = (uint8_t)(AN_AZ(a) >> 4);
-        s->offer[2] = (uint8_t)AN_AY(a);
-        s->offer[3] = (uint8_t)(AN_AZ(a) & 15);
-        push(x, K_OFFER, 1 - p, 0, 0);
+    case A_OFFER: /* what to give; what to ask for comes next */
+        push(x, K_ASK, p, k, AN_AY(a));
         break;
     case A_SAIL: {
         int bonus = 0;
@@ -866,6 +864,15 @@ static void apply_decision(an_x *x, kt_action a)
         hand_take(&s->pl[o], k);
         hand_add(pl, k, 1);
         tr(x, TR_TOOK, p, k, 0, 0, 0);
+        break;
+    case A_ASK:
+        s->offers++;
+        s->offer[0] = t->x;
+        s->offer[1] = t->y;
+        s->offer[2] = (uint8_t)k;
+        s->offer[3] = (uint8_t)AN_AY(a);
+        pop(x);
+        push(x, K_OFFER, o, 0, 0);
         break;
     case A_ACCEPT:
         pop(x);

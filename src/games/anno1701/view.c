@@ -83,11 +83,9 @@ static int turn_text(const an_cfg *c, const an_state *s, kt_action a, int see, i
                       kind_name(k, lang), kind_name(y, lang));
         return 1;
     case A_OFFER:
-        if (k >= AN_NKINDS || y >= AN_NKINDS || (z >> 4) < 1 || (z >> 4) > 2 || (z & 15) < 1 ||
-            (z & 15) > 2)
+        if (k >= AN_NKINDS || y < 1 || y > 2 || z)
             return 0;
-        kt_buf_printf(out, de ? "biete %d %s für %d %s" : "offer %d %s for %d %s", z >> 4,
-                      kind_name(k, lang), z & 15, kind_name(y, lang));
+        kt_buf_printf(out, de ? "biete %d %s an" : "offer %d %s", y, kind_name(k, lang));
         return 1;
     case A_SAIL:
         if (k == AN_NONE)
@@ -192,6 +190,11 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
         else
             kt_buf_puts(out, de ? "nimm eine Karte" : "take a card");
         return 1;
+    case A_ASK:
+        if (k >= AN_NKINDS || y < 1 || y > 2)
+            return 0;
+        kt_buf_printf(out, de ? "verlange %d %s" : "ask for %d %s", y, kind_name(k, lang));
+        return 1;
     case A_ACCEPT:
         kt_buf_puts(out, de ? "annehmen" : "accept");
         return 1;
@@ -220,9 +223,11 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
         int tt = t ? t->t : K_NONE;
         const char *en = tt == K_THEATRE ? "let it happen" : tt == K_SAIL ? "return home"
                          : tt == K_BUY   ? "done"
+                         : tt == K_ASK   ? "withdraw the offer"
                                          : "decline";
         const char *ge = tt == K_THEATRE ? "geschehen lassen" : tt == K_SAIL ? "heimkehren"
                          : tt == K_BUY   ? "fertig"
+                         : tt == K_ASK   ? "Angebot zurückziehen"
                                          : "ablehnen";
         kt_buf_puts(out, de ? ge : en);
         return 1;
@@ -263,7 +268,7 @@ void an_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewe
 
 static const char *const dec_names[AN_NDEC] = {
     "action", "start_pile", "pay",    "good",   "trader",        "steal",  "lose",
-    "harbour", "lodge",     "theatre", "spy",   "offer",         "refill", "exchange_draw",
+    "harbour", "lodge",     "theatre", "spy",   "offer_ask", "offer",         "refill", "exchange_draw",
     "search", "voyage",     "pirate", "buy",    "over"};
 
 const char *an_decision_name(int d) { return d >= 0 && d < AN_NDEC ? dec_names[d] : NULL; }
@@ -331,6 +336,11 @@ void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
     case K_SPY:
         kt_buf_puts(out, de ? "Spion: nimm eine Karte aus der Hand des Gegners"
                             : "Spy: take a card from your opponent's hand");
+        break;
+    case K_ASK:
+        kt_buf_printf(out, de ? "du bietest %d %s - was verlangst du dafür?"
+                              : "you offer %d %s - what do you ask for?",
+                      t->y, kind_name(t->x, lang));
         break;
     case K_OFFER: {
         const char *gv = kind_name(s->offer[0], lang), *gt = kind_name(s->offer[2], lang);

@@ -24,7 +24,7 @@ static const char *const set_keys[] = {"lion", "dragon"};
 static const char *const kind_keys[] = {"wood", "cloth", "food", "brick", "tools", "gold"};
 static const char *const task_names[K_COUNT] = {
     "none",  "pile",   "pay",   "good",   "trader", "steal",    "lose",   "harbour",
-    "lodge", "theatre", "spy",  "offer",  "refill", "xdraw",    "search", "sail",
+    "lodge", "theatre", "spy",  "ask",    "offer",  "refill", "xdraw",  "search", "sail",
     "pirate", "buy",   "start", "roll",   "produce", "event",   "act",    "vturn",
     "vafter", "endturn", "fight"};
 
