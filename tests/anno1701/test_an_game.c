@@ -392,3 +392,85 @@ KT_TEST(anno_heuristic_beats_random_play)
     kt_bot_free(r);
     kt_game_free(g);
 }
+
+/* The action decision's long lists (bank, offers, draws, exchanges) fold
+ * into groups: the top level stays short. */
+KT_TEST(anno_menu_groups_keep_the_top_level_short)
+{
+    kt_scn c = an_scn(T, NULL, "{\"hand\":[\"L03\",\"L05\",\"A02\"],\"land\":[3,3,3,3,3,3,3,3],"
+                               "\"ship\":2,\"inhabitants\":[2,1,1,0]}",
+                      NULL, NULL);
+    KT_REQUIRE(c.g);
+    kt_action a[KT_LEGAL_MAX];
+    int n = kt_legal(c.g, c.s, a, KT_LEGAL_MAX), top = 0, grouped = 0;
+    char groups[16][64];
+    int ng = 0;
+    for (int i = 0; i < n; i++) {
+        kt_menu_item m;
+        kt_menu_item_get(c.g, c.s, a[i], KT_LANG_EN, &m);
+        KT_CHECK(m.rank > 0);
+        if (!m.group[0]) {
+            top++;
+            continue;
+        }
+        grouped++;
+        int seen = 0;
+        for (int k = 0; k < ng; k++)
+            seen |= strcmp(groups[k], m.group) == 0;
+        if (!seen && ng < 16)
+            snprintf(groups[ng++], sizeof groups[0], "%s", m.group);
+    }
+    printf("    %d actions: %d at the top level, %d in %d groups\n", n, top, grouped, ng);
+    KT_CHECK(n > 20);
+    KT_CHECK(top + ng <= 14);
+    kt_scn_free(&c);
+}
+
+KT_TEST(anno_levels_and_notice)
+{
+    KT_STREQ(kt_game_level("anno1701", "easy"), "random");
+    KT_STREQ(kt_game_level("anno1701", "medium"), "heuristic");
+    KT_STREQ(kt_game_level("anno1701", "hard"), "mcts:time=1000");
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("anno1701", NULL, 2, 1, NULL, &g, &err), &err));
+    kt_bot *b = NULL;
+    KT_CHECK(kt_bot_new(g, "medium", 1, &b, &err) == KT_OK);
+    kt_bot_free(b);
+    kt_game_free(g);
+    /* two players only */
+    KT_CHECK(kt_game_new("anno1701", NULL, 3, 1, NULL, &g, &err) != KT_OK);
+}
+
+KT_TEST(anno_log_tells_voyage_cards_fights_and_the_spys_look)
+{
+    kt_scn c = an_scn(T, NULL, "{\"ship\":2}", NULL, NULL);
+    KT_REQUIRE(c.g);
+    KT_REQUIRE(an_t_force_log(T, &c, "sail", "Voyage card 1: Pirate Brig."));
+    KT_DO(&c, "sail");
+    KT_REQUIRE(an_t_force_log(T, &c, "fight", "Fight against Pirate Brig: die "));
+    kt_state *before = kt_state_new(c.g);
+    kt_state_copy(c.g, before, c.s);
+    KT_DO(&c, "fight");
+    kt_err err;
+    char *log = kt_events_json(c.g, before, 0, AN_ACT(A_FIGHT, 0, 0, 0), c.s, -1, KT_LANG_DE, &err);
+    KT_CHECK(log && strstr(log, "Kampf gegen Piratenbrigg: Würfel ") != NULL);
+    kt_free(log);
+    kt_state_free(c.g, before);
+    kt_scn_free(&c);
+    /* the Spy's look: the hand for the spy, the fact for everybody else */
+    c = an_scn(T, NULL, "{\"hand\":[\"A04\"]}", "{\"hand\":[\"M06\"]}", NULL);
+    KT_REQUIRE(c.g);
+    before = kt_state_new(c.g);
+    kt_state_copy(c.g, before, c.s);
+    KT_DO(&c, "play Spy");
+    kt_action a = AN_ACT(A_PLAY, an_t_def(&c, "Spy"), 0, 0);
+    char *spy = kt_events_json(c.g, before, 0, a, c.s, 0, KT_LANG_EN, &err);
+    char *other = kt_events_json(c.g, before, 0, a, c.s, -1, KT_LANG_EN, &err);
+    KT_CHECK(spy && strstr(spy, "Player 2's hand: School."));
+    KT_CHECK(other && !strstr(other, "School") && strstr(other, "looks at player 2's hand"));
+    kt_free(spy);
+    kt_free(other);
+    kt_state_free(c.g, before);
+    kt_scn_free(&c);
+}
