@@ -474,3 +474,63 @@ KT_TEST(anno_log_tells_voyage_cards_fights_and_the_spys_look)
     kt_state_free(c.g, before);
     kt_scn_free(&c);
 }
+
+/* Two states of one information set of player p (the second determinized
+ * for p) give p the same observation, terminal view, prompt and action
+ * texts: nothing hidden leaks into them. */
+KT_TEST(anno_views_do_not_leak_hidden_information)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("anno1701", NULL, 2, 3, NULL, &g, &err), &err));
+    kt_bot *b;
+    KT_REQUIRE(KT_OKS(kt_bot_new(g, "heuristic", 4, &b, &err), &err));
+    kt_state *s = kt_state_new(g), *d = kt_state_new(g);
+    int compared = 0, differ = 0, leaks = 0;
+    kt_rng r;
+    kt_rng_seed(&r, 17);
+    for (int i = 0; i < kt_t_scaled(4); i++) {
+        kt_state_init_seed(g, s, 300 + (uint64_t)i);
+        while (!kt_is_over(g, s)) {
+            if (kt_rng_below(&r, 4) == 0)
+                for (int p = 0; p < 2; p++) {
+                    kt_determinize(g, s, p, kt_rng_next(&r), d);
+                    differ += !kt_state_equal(g, s, d);
+                    char *o1 = kt_observe_json(g, s, p, KT_LANG_EN), *o2 = kt_observe_json(g, d, p, 0);
+                    char *r1 = kt_render(g, s, p, KT_LANG_DE), *r2 = kt_render(g, d, p, KT_LANG_DE);
+                    char *p1 = kt_prompt(g, s, 0), *p2 = kt_prompt(g, d, 0);
+                    leaks += strcmp(o1, o2) != 0;
+                    leaks += strcmp(r1, r2) != 0;
+                    leaks += strcmp(p1, p2) != 0;
+                    kt_action a[KT_LEGAL_MAX];
+                    int n = kt_legal(g, s, a, KT_LEGAL_MAX);
+                    for (int k = 0; k < n; k++) {
+                        char t1[128], t2[128];
+                        kt_action_text(g, s, a[k], p, KT_LANG_EN, t1, sizeof t1);
+                        kt_action_text(g, d, a[k], p, KT_LANG_EN, t2, sizeof t2);
+                        /* the player to move's own list may differ only if hidden
+                         * cards changed hands; for p to move it must not */
+                        if (p == kt_to_move(g, s))
+                            leaks += strcmp(t1, t2) != 0;
+                    }
+                    compared++;
+                    kt_free(o1);
+                    kt_free(o2);
+                    kt_free(r1);
+                    kt_free(r2);
+                    kt_free(p1);
+                    kt_free(p2);
+                }
+            kt_action a;
+            KT_REQUIRE(kt_bot_choose(b, s, &a, &err) == KT_OK);
+            kt_apply_trusted(g, s, a);
+        }
+    }
+    printf("    %d comparisons, %d with hidden changes, %d leaks\n", compared, differ, leaks);
+    KT_CHECK(differ > 10);
+    KT_EQ(leaks, 0);
+    kt_state_free(g, s);
+    kt_state_free(g, d);
+    kt_bot_free(b);
+    kt_game_free(g);
+}
