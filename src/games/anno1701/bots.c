@@ -418,10 +418,13 @@ static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t see
 static void hb_destroy(void *ud) { free(ud); }
 
 const kt_botdef an_bots[AN_NBOTS] = {
-    {{"heuristic", "works towards the next inhabitant upgrades: builds, trades surplus goods, "
-                   "sails for rum and tobacco, keeps both village centres out of chaos",
-      NULL, 0},
-     hb_create, hb_choose, hb_destroy},
+    {.info = {"heuristic", "works towards the next inhabitant upgrades: builds, trades surplus "
+                           "goods, sails for rum and tobacco, keeps both village centres out of "
+                           "chaos",
+              NULL, 0},
+     .create = hb_create,
+     .choose = hb_choose,
+     .destroy = hb_destroy},
 };
 
 /* ------------------------------------------------------------ evaluation */

@@ -39,6 +39,27 @@ static const kt_optinfo an_opts[] = {
 };
 #define NOPTS ((int)(sizeof an_opts / sizeof an_opts[0]))
 
+/* German help for the options, in the order of an_opts. */
+static const char *const an_opts_de[NOPTS] = {
+    "Pionier -> Siedler: 2 Tuch + 2 Nahrung (Bildunterschrift der Vorlage) oder 2 Holz + 2 Tuch "
+    "(ihr Rechenbeispiel)",
+    "Piratenjagd: wer die Seemacht hat, nimmt eine Ware nach Wahl aus dem Vorrat (Ereignisliste "
+    "der Vorlage) oder vom Gegner (ihr Abschnitt zur Seemacht)",
+    "Gold je Kirche für den Bischof (in der japanischen Tabelle leer, 2 in der englischen "
+    "Übersicht)",
+    "Steuern: 1 Gold je Gebäude mit zufriedenen Einwohnern (Ereignisliste) oder je Zeichen "
+    "(Abschnitt zu den Gebäuden)",
+    "Schiffsstufe für eine Handelsfahrt, 1-4 = I-IV (in der Vorlage leer; rekonstruiert: II)",
+    "Händler-Ereignis: 1 Gold und 1 Ware in beide Richtungen tauschen (englische Übersicht) oder "
+    "nur Gold gegen Ware",
+    "Handelsangebote an den Gegner je Zug (die Vorlage: freies Verhandeln; eine Grenze hält "
+    "Züge endlich)",
+    "welches Dorfzentrum zahlt: der Spieler wählt (Vorlage) oder das reichere zahlt",
+    "wer das Startset Löwe spielt: zufällig, Spieler 1 oder Spieler 2",
+    "game.txt, start.txt, inhabitants.txt, era.txt und voyages.txt aus diesem Verzeichnis statt "
+    "der eingebauten (rekonstruierten) Daten lesen",
+};
+
 static kt_status an_setup(kt_game *g, kt_err *err)
 {
     an_cfg *c = kt_game_alloc(g, sizeof *c);
@@ -109,4 +130,8 @@ const kt_gamedef kt_game_anno1701 = {
     .levels = {"random", "heuristic", "mcts:time=1000"},
     .notice = "The 120 cards are reconstructed (no public card list exists): see "
               "docs/anno_1701.md; owners may load the real values with data_dir=.",
+    .opt_help_de = an_opts_de,
+    .title_de = "Anno 1701: Das Kartenspiel",
+    .summary_de = "zwei Siedlungen wetteifern um die Gunst der Königin: Würfel, Handel, "
+                  "Handelsfahrten nach Rum und Tabak (rekonstruierter Kartensatz)",
 };
