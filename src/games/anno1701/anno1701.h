@@ -298,6 +298,7 @@ const char *an_src_name(int src);
 const char *an_good_name(int g, int lang);
 const char *an_item_name(int item, int lang);
 const char *an_event_name(int ev, int lang);
+const char *an_event_key(int ev); /* "trade_advantage" */
 const char *an_act_key(int act);
 int an_def_find(const an_cfg *c, const char *norm); /* by normalized EN/DE name */
 

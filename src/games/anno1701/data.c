@@ -86,6 +86,8 @@ static const char *const ev_en[] = {"fire", "queen", "tax", "trader", "trade adv
 static const char *const ev_de[] = {"Feuer", "Königin", "Steuern", "Händler", "Handelsvorteil",
                                     "Piratenjagd"};
 
+const char *an_event_key(int ev) { return ev >= 0 && ev < AN_NEVENTS ? ev_key[ev] : "?"; }
+
 const char *an_event_name(int ev, int lang)
 {
     if (ev < 0 || ev >= AN_NEVENTS)

@@ -30,13 +30,41 @@ static const char *const task_names[K_COUNT] = {
 
 /* ------------------------------------------------------------ observation */
 
+static const char *const func_keys[] = {"", "chapel", "church", "harbour", "fire_station",
+                                        "lodge", "theatre"};
+
+/* A card with what it does (public data): cost, die number, marks. */
 static void card_obj(kt_jw *w, const an_cfg *c, int d, int lang)
 {
+    const an_def *df = &c->def[d];
     kt_jw_obj(w);
-    kt_jw_kstr(w, "id", c->def[d].id);
-    kt_jw_kstr(w, "name", lang == KT_LANG_DE ? c->def[d].de : c->def[d].name);
-    kt_jw_kint(w, "era", c->def[d].era);
-    kt_jw_kstr(w, "family", c->def[d].family == FAM_ACTION ? "action" : "building");
+    kt_jw_kstr(w, "id", df->id);
+    kt_jw_kstr(w, "name", lang == KT_LANG_DE ? df->de : df->name);
+    kt_jw_kint(w, "era", df->era);
+    kt_jw_kstr(w, "family", df->family == FAM_ACTION ? "action" : "building");
+    if (df->family == FAM_ACTION) {
+        kt_jw_kstr(w, "action", an_act_key(df->act));
+        kt_jw_obj_end(w);
+        return;
+    }
+    kt_jw_key(w, "cost");
+    kt_jw_obj(w);
+    for (int g = 0; g < AN_NGOODS; g++)
+        if (df->cost[g])
+            kt_jw_kint(w, kind_keys[g], df->cost[g]);
+    kt_jw_obj_end(w);
+    if (df->die)
+        kt_jw_kint(w, "die", df->die);
+    if (df->prod != AN_NONE)
+        kt_jw_kstr(w, "produces", df->prod == AN_PROD_ANY ? "any" : kind_keys[df->prod]);
+    static const char *const mk[] = {"sails", "cannons", "money_bags", "happy", "gold_when_built",
+                                     "queen_marks"};
+    const uint8_t v[] = {df->sails, df->cannons, df->bags, df->happy, df->gold, df->queen};
+    for (int i = 0; i < 6; i++)
+        if (v[i])
+            kt_jw_kint(w, mk[i], v[i]);
+    if (df->func)
+        kt_jw_kstr(w, "function", func_keys[df->func]);
     kt_jw_obj_end(w);
 }
 
@@ -154,6 +182,29 @@ static void obs_shared(const an_cfg *c, const an_state *s, int viewer, int lang,
         for (int i = 0; i < s->disc[d]; i++)
             card_obj(w, c, d, lang);
     kt_jw_arr_end(w);
+    /* what each upgrade costs under the rule options of this game */
+    kt_jw_key(w, "upgrades");
+    kt_jw_obj(w);
+    for (int l = 1; l < AN_NLEVEL; l++) {
+        uint8_t cost[AN_NGOODS];
+        int rum, tob;
+        an_upgrade_cost(c, l, cost, &rum, &tob);
+        kt_jw_key(w, c->level[l].id);
+        kt_jw_obj(w);
+        kt_jw_key(w, "cost");
+        kt_jw_obj(w);
+        for (int g = 0; g < AN_NGOODS; g++)
+            if (cost[g])
+                kt_jw_kint(w, kind_keys[g], cost[g]);
+        if (rum)
+            kt_jw_kint(w, "rum", rum);
+        if (tob)
+            kt_jw_kint(w, "tobacco", tob);
+        kt_jw_obj_end(w);
+        kt_jw_kint(w, "queen_marks", c->level[l].queen);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_obj_end(w);
 }
 
 static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w)
@@ -227,7 +278,7 @@ void an_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_j
         kt_jw_key(w, "dice");
         kt_jw_obj(w);
         kt_jw_kint(w, "number", s->die);
-        kt_jw_kstr(w, "event", an_event_name(s->event, KT_LANG_EN));
+        kt_jw_kstr(w, "event", an_event_key(s->event));
         kt_jw_kstr(w, "event_text", an_event_name(s->event, lang));
         kt_jw_obj_end(w);
     }
