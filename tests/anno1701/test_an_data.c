@@ -101,7 +101,7 @@ KT_TEST(anno_data_counts_match_the_seed)
     kt_scn c = an_scn(T, NULL, NULL, NULL, NULL);
     KT_REQUIRE(c.g);
     const an_cfg *k = AC(&c);
-    int era[4] = {0}, acts = 0, kinds = 0;
+    int era[4] = {0}, acts = 0, kinds = 0; /* action cards: 13 copies of 8 kinds */
     for (int d = 0; d < k->ndef; d++) {
         era[k->def[d].era] += k->def[d].copies;
         if (k->def[d].family == FAM_ACTION)
@@ -112,6 +112,7 @@ KT_TEST(anno_data_counts_match_the_seed)
     KT_EQ(era[2], 18);
     KT_EQ(era[3], 18);
     KT_EQ(kinds, 0x1fe); /* the eight action cards of the seed */
+    KT_EQ(acts, 13);
     int inh = k->level[1].copies + k->level[2].copies + k->level[3].copies;
     KT_EQ(54 + 2 * AN_NSTART + inh + AN_NVOY, 120);
     KT_EQ(k->k.pile_size, 9);
