@@ -250,7 +250,13 @@ KT_TEST(anno_chaos_blocks_and_ends_with_the_next_gold_both_centres_lose)
     KT_DO(&c, "build Theatre"); /* 1 gold: to the centre in chaos */
     KT_EQ(PL(&c, 0).gold[0], 1);
     KT_EQ(an_discontent(AC(&c), &PL(&c, 0)), 5);
-    /* spending the last gold of both centres loses at once */
+    /* paying the last gold by choice is not offered (it would lose at once) */
+    KT_CHECK(!LEGAL(&c, "bank: 3 gold for 1 wood"));
+    KT_CHECK(LEGAL(&c, "search pile I-a (1 gold)"));
+    kt_scn_free(&c);
+    /* last_gold=allow offers it: both centres empty, the player loses at once */
+    c = an_scn(T, "last_gold=allow", "{\"gold\":[1,2]}", NULL, NULL);
+    KT_REQUIRE(c.g);
     KT_DO(&c, "bank: 3 gold for 1 wood");
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(AS(&c)->end, END_CHAOS);

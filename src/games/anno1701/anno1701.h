@@ -171,6 +171,7 @@ typedef struct an_cfg {
     uint8_t offers;          /* trade offers per turn */
     uint8_t pay_auto;        /* the richer centre pays without asking */
     uint8_t lion;            /* 0 random, 1 first player in seat order is Lion, 2 second */
+    uint8_t last_gold;       /* voluntary payments may empty both centres (and lose) */
     /* derived */
     uint8_t against[16];     /* action kinds played against the opponent */
 } an_cfg;
@@ -329,6 +330,7 @@ int an_can_pay(const an_cfg *c, const an_player *pl, const uint8_t *cost, int ru
 int an_upgrade_cost(const an_cfg *c, int to, uint8_t cost[AN_NGOODS], int *rum, int *tob);
 int an_speed(const an_cfg *c, const an_player *pl);
 int an_is_decision(int t);
+int an_can_spend(const an_cfg *c, int have, int n);
 
 /* view.c */
 void an_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,

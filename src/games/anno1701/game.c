@@ -31,6 +31,9 @@ static const kt_optinfo an_opts[] = {
      "a limit keeps turns finite)"},
     {"gold_pay", KT_OPT_ENUM, "choose", 0, 0, "choose|auto",
      "which village centre pays: the player chooses (seed) or the richer one pays"},
+    {"last_gold", KT_OPT_ENUM, "refuse", 0, 0, "refuse|allow",
+     "paying one's last gold by choice (which loses at once): not offered (refuse) or offered "
+     "(allow; the seed: with 1 gold left, spending means defeat)"},
     {"lion", KT_OPT_ENUM, "random", 0, 0, "random|1|2",
      "who plays the Lion start set: drawn at random, player 1 or player 2"},
     {"data_dir", KT_OPT_PATH, "", 0, 0, NULL,
@@ -55,6 +58,8 @@ static const char *const an_opts_de[NOPTS] = {
     "Handelsangebote an den Gegner je Zug (die Vorlage: freies Verhandeln; eine Grenze hält "
     "Züge endlich)",
     "welches Dorfzentrum zahlt: der Spieler wählt (Vorlage) oder das reichere zahlt",
+    "das letzte Gold freiwillig ausgeben (verliert sofort): nicht angeboten (refuse) oder "
+    "angeboten (allow; die Vorlage: mit 1 Gold bedeutet Ausgeben die Niederlage)",
     "wer das Startset Löwe spielt: zufällig, Spieler 1 oder Spieler 2",
     "game.txt, start.txt, inhabitants.txt, era.txt und voyages.txt aus diesem Verzeichnis statt "
     "der eingebauten (rekonstruierten) Daten lesen",
@@ -77,6 +82,7 @@ static kt_status an_setup(kt_game *g, kt_err *err)
     c->offers = (uint8_t)kt_game_opt_int(g, "offers");
     c->pay_auto = (uint8_t)kt_game_opt_int(g, "gold_pay");
     c->lion = (uint8_t)kt_game_opt_int(g, "lion");
+    c->last_gold = (uint8_t)kt_game_opt_int(g, "last_gold");
     c->against[AC_POISONER] = c->against[AC_REVOLUTIONARY] = 1;
     c->against[AC_SPY] = c->against[AC_PICKPOCKET] = 1;
     g->state_size = sizeof(an_state);

@@ -142,6 +142,11 @@ int an_upgrade_cost(const an_cfg *c, int to, uint8_t cost[AN_NGOODS], int *rum, 
 
 int an_is_decision(int t) { return t > K_NONE && t < K_AUTO; }
 
+/* May a player holding `have` gold pay n of it by choice?  Emptying both
+ * village centres loses at once, a move no player wants: it is offered only
+ * with the rule option last_gold=allow.  Forced losses are not asked. */
+int an_can_spend(const an_cfg *c, int have, int n) { return c->last_gold ? have >= n : have > n; }
+
 /* ------------------------------------------------------------ helpers */
 
 static int first_of(const uint8_t *cards, int i)
@@ -228,7 +233,7 @@ static int draw_options(const an_cfg *c, const an_state *s, int p, kt_action *bu
         if (s->plen[k] && an_pile_allowed(pl, k))
             buf[n++] = AN_ACT(A_DRAW, k, 0, 0);
     for (int k = 0; k < AN_NPILE; k++)
-        if (s->plen[k] && an_pile_allowed(pl, k) && an_gold(pl) >= c->k.search_cost)
+        if (s->plen[k] && an_pile_allowed(pl, k) && an_can_spend(c, an_gold(pl), c->k.search_cost))
             buf[n++] = AN_ACT(A_SEARCH, k, 0, 0);
     return n;
 }
@@ -238,7 +243,7 @@ static int trade_options(const an_cfg *c, const an_state *s, const stock_t *me,
 {
     int rate = c->k.bank_rate;
     for (int gv = 0; gv < AN_NKINDS; gv++) {
-        if (me->have[gv] < rate)
+        if (gv == AN_GOLD ? !an_can_spend(c, me->have[gv], rate) : me->have[gv] < rate)
             continue;
         for (int gt = 0; gt < AN_NKINDS; gt++) {
             if (gt == gv)
@@ -254,10 +259,12 @@ static int trade_options(const an_cfg *c, const an_state *s, const stock_t *me,
      * only gifts the opponent can answer with another kind are listed */
     int kinds = 0, only = -1;
     for (int gt = 0; gt < AN_NKINDS; gt++)
-        if (op->have[gt])
+        if (gt == AN_GOLD ? an_can_spend(c, op->have[gt], 1) : op->have[gt] > 0)
             kinds++, only = gt;
     for (int gv = 0; gv < AN_NKINDS; gv++)
-        for (int gn = 1; gn <= 2 && me->have[gv] >= gn; gn++)
+        for (int gn = 1; gn <= 2 && (gv == AN_GOLD ? an_can_spend(c, me->have[gv], gn)
+                                                   : me->have[gv] >= gn);
+             gn++)
             if (kinds > 1 || (kinds == 1 && only != gv))
                 buf[n++] = AN_ACT(A_OFFER, gv, gn, 0);
     return n;
@@ -374,7 +381,7 @@ static int voyage_options(const an_cfg *c, const an_state *s, const an_task *t, 
     const an_vdef *v = &c->vdef[t->x];
     int n = 0;
     if (t->t == K_PIRATE) {
-        if (an_gold(pl) >= v->demand)
+        if (an_can_spend(c, an_gold(pl), v->demand))
             buf[n++] = AN_ACT(A_PAYOFF, 0, 0, 0);
         buf[n++] = AN_ACT(A_FIGHT, 0, 0, 0);
         return n;
@@ -382,7 +389,7 @@ static int voyage_options(const an_cfg *c, const an_state *s, const an_task *t, 
     for (int i = 0; i < v->noffer; i++) {
         int have = v->offer_item[i] == IT_RUM ? pl->rum : pl->tob;
         if (s->vbought[i] < v->offer_max[i] && have < c->k.ware_cap &&
-            an_gold(pl) >= v->offer_price[i])
+            an_can_spend(c, an_gold(pl), v->offer_price[i]))
             buf[n++] = AN_ACT(A_BUY, i, 0, 0);
     }
     buf[n++] = AN_ACT(A_NO, 0, 0, 0);
@@ -400,7 +407,7 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
                 buf[n++] = AN_ACT(A_PILE, k, 0, 0);
         return n;
     case K_TRADER:
-        if (an_gold(pl) >= 1)
+        if (an_can_spend(c, an_gold(pl), 1))
             n = goods_where(c, pl, 1, A_BUYG, buf, n);
         if (!c->trader_one_way)
             n = goods_where(c, pl, 0, A_SELLG, buf, n);
@@ -421,7 +428,7 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
             buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
     case K_THEATRE:
-        if (an_gold(pl) < c->k.theatre_cost)
+        if (!an_can_spend(c, an_gold(pl), c->k.theatre_cost))
             return 0;
         buf[n++] = AN_ACT(A_CANCEL, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
@@ -431,13 +438,16 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
     case K_ASK:
         for (int gt = 0; gt < AN_NKINDS; gt++) {
             int have = gt == AN_GOLD ? an_gold(op) : an_goods(c, op, gt);
-            for (int tn = 1; tn <= 2 && gt != t->x && have >= tn; tn++)
+            for (int tn = 1; tn <= 2 && gt != t->x &&
+                             (gt == AN_GOLD ? an_can_spend(c, have, tn) : have >= tn);
+                 tn++)
                 buf[n++] = AN_ACT(A_ASK, gt, tn, 0);
         }
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
     case K_OFFER:
-        buf[n++] = AN_ACT(A_ACCEPT, 0, 0, 0);
+        if (s->offer[2] != AN_GOLD || an_can_spend(c, an_gold(pl), s->offer[3]))
+            buf[n++] = AN_ACT(A_ACCEPT, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
     case K_REFILL:
