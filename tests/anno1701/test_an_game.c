@@ -110,7 +110,7 @@ KT_TEST(anno_setup_start_values_start_hand_and_first_player)
 KT_TEST(anno_soak_random_play_keeps_every_invariant)
 {
     const char *opts[] = {"", "settler_cost=example;pirate_hunt=opponent;tax=mark;trader=buy",
-                          "voyage_min=1;gold_pay=auto;offers=0;bishop_church=1", "lion=2"};
+                          "voyage_min=1;gold_pay=auto;offers=0;bishop_church=1", "lion=2;last_gold=allow"};
     long total = 0;
     for (int o = 0; o < 4; o++) {
         kt_game *g;
