@@ -28,8 +28,8 @@ static void wilson(int k, int n, double *lo, double *hi)
     double z = 1.96, p = n ? (double)k / n : 0, d = 1 + z * z / n;
     double mid = (p + z * z / (2.0 * n)) / d;
     double w = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
-    *lo = 100 * (mid - w);
-    *hi = 100 * (mid + w);
+    *lo = mid - w > 0 ? 100 * (mid - w) : 0;
+    *hi = mid + w < 1 ? 100 * (mid + w) : 100;
 }
 
 static void rate(const char *what, int k, int n)
