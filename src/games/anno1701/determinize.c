@@ -1,0 +1,70 @@
+/*
+ * determinize.c - resampling what one player of Anno 1701 cannot see.
+ *
+ * Hidden from player p: the opponent's hand cards p does not know (their
+ * eras are public: card backs), the contents and order of the six era piles
+ * (except the pile p is searching right now), and the unturned voyage cards
+ * of a voyage in progress (between voyages the deck lies sorted: it is
+ * shuffled when a voyage starts).  Per era, the hidden cards are pooled,
+ * sorted (so the result depends only on what p knows), shuffled and dealt
+ * back into the same places: the opponent's unknown slots of that era in
+ * order, then the era's two piles.  p forgets what it put under a pile
+ * itself (a coarser information set, never a finer one).
+ */
+#include <string.h>
+
+#include "anno1701.h"
+
+static void sort_u8(uint8_t *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint8_t v = a[i];
+        int j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+static void resample_era(const an_cfg *c, an_state *s, int player, int era, int keep, kt_rng *rng)
+{
+    an_player *op = &s->pl[1 - player];
+    uint8_t pool[AN_ERA_CARDS + AN_MAXHAND];
+    int n = 0;
+    for (int i = 0; i < op->nh; i++)
+        if (!((op->known >> i) & 1) && c->def[op->hand[i]].era == era + 1)
+            pool[n++] = op->hand[i];
+    for (int k = 2 * era; k < 2 * era + 2; k++)
+        if (k != keep)
+            for (int i = 0; i < s->plen[k]; i++)
+                pool[n++] = s->pile[k][i];
+    sort_u8(pool, n);
+    kt_shuffle_u8(rng, pool, (uint32_t)n);
+    int m = 0;
+    for (int i = 0; i < op->nh; i++)
+        if (!((op->known >> i) & 1) && c->def[op->hand[i]].era == era + 1)
+            op->hand[i] = pool[m++];
+    for (int k = 2 * era; k < 2 * era + 2; k++)
+        if (k != keep)
+            for (int i = 0; i < s->plen[k]; i++)
+                s->pile[k][i] = pool[m++];
+}
+
+void an_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
+{
+    const an_cfg *c = an_c(g);
+    an_state *s = (an_state *)st;
+    if (player < 0 || player >= AN_NP)
+        return;
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    int keep = t && t->t == K_SEARCH && t->p == player ? t->x : -1;
+    for (int e = 0; e < AN_NERA; e++)
+        resample_era(c, s, player, e, keep, rng);
+    if (s->phase == PH_VOYAGE && s->vpos < AN_NVOY) {
+        int n = AN_NVOY - s->vpos;
+        sort_u8(s->voy + s->vpos, n);
+        kt_shuffle_u8(rng, s->voy + s->vpos, (uint32_t)n);
+    }
+}

@@ -1,0 +1,143 @@
+/*
+ * game.c - the kt_gamedef of Anno 1701: The Card Game: options (rule flags
+ * for the seed's conflicts and blanks), setup and results.  Setup loads and
+ * validates the component data into the configuration block (an_cfg, see
+ * anno1701.h) and copies the rule flags into it.
+ */
+#include <string.h>
+
+#include "anno1701.h"
+
+static const kt_optinfo an_opts[] = {
+    {"settler_cost", KT_OPT_ENUM, "caption", 0, 0, "caption|example",
+     "pioneer -> settler: 2 cloth + 2 food (the seed's caption) or 2 wood + 2 cloth (its "
+     "worked example)"},
+    {"pirate_hunt", KT_OPT_ENUM, "supply", 0, 0, "supply|opponent",
+     "pirate hunt: the sea-power holder takes a good of choice from the supply (the seed's "
+     "event list) or from the opponent (its sea-power section)"},
+    {"bishop_church", KT_OPT_INT, "2", 0, 4, NULL,
+     "gold per church for the Bishop (blank in the seed's Japanese table, 2 in its English "
+     "summary)"},
+    {"tax", KT_OPT_ENUM, "building", 0, 0, "building|mark",
+     "tax: 1 gold per building with happy inhabitants (the seed's event list) or per happy "
+     "mark (its building section)"},
+    {"voyage_min", KT_OPT_INT, "2", 1, 4, NULL,
+     "ship state needed to sail, 1-4 = I-IV (blank in the seed; reconstructed: II)"},
+    {"trader", KT_OPT_ENUM, "both", 0, 0, "both|buy",
+     "trader event: swap 1 gold and 1 good either way (the seed's English summary) or only "
+     "pay gold for a good"},
+    {"offers", KT_OPT_INT, "3", 0, 20, NULL,
+     "trade offers a player may make to the opponent per turn (the seed: free negotiation; "
+     "a limit keeps turns finite)"},
+    {"gold_pay", KT_OPT_ENUM, "choose", 0, 0, "choose|auto",
+     "which village centre pays: the player chooses (seed) or the richer one pays"},
+    {"last_gold", KT_OPT_ENUM, "refuse", 0, 0, "refuse|allow",
+     "paying one's last gold by choice (which loses at once): not offered (refuse) or offered "
+     "(allow; the seed: with 1 gold left, spending means defeat)"},
+    {"lion", KT_OPT_ENUM, "random", 0, 0, "random|1|2",
+     "who plays the Lion start set: drawn at random, player 1 or player 2"},
+    {"data_dir", KT_OPT_PATH, "", 0, 0, NULL,
+     "read game.txt, start.txt, inhabitants.txt, era.txt and voyages.txt from this "
+     "directory instead of the built-in (reconstructed) data"},
+};
+#define NOPTS ((int)(sizeof an_opts / sizeof an_opts[0]))
+
+/* German help for the options, in the order of an_opts. */
+static const char *const an_opts_de[NOPTS] = {
+    "Pionier -> Siedler: 2 Tuch + 2 Nahrung (Bildunterschrift der Vorlage) oder 2 Holz + 2 Tuch "
+    "(ihr Rechenbeispiel)",
+    "Piratenjagd: wer die Seemacht hat, nimmt eine Ware nach Wahl aus dem Vorrat (Ereignisliste "
+    "der Vorlage) oder vom Gegner (ihr Abschnitt zur Seemacht)",
+    "Gold je Kirche für den Bischof (in der japanischen Tabelle leer, 2 in der englischen "
+    "Übersicht)",
+    "Steuern: 1 Gold je Gebäude mit zufriedenen Einwohnern (Ereignisliste) oder je Zeichen "
+    "(Abschnitt zu den Gebäuden)",
+    "Schiffsstufe für eine Handelsfahrt, 1-4 = I-IV (in der Vorlage leer; rekonstruiert: II)",
+    "Händler-Ereignis: 1 Gold und 1 Ware in beide Richtungen tauschen (englische Übersicht) oder "
+    "nur Gold gegen Ware",
+    "Handelsangebote an den Gegner je Zug (die Vorlage: freies Verhandeln; eine Grenze hält "
+    "Züge endlich)",
+    "welches Dorfzentrum zahlt: der Spieler wählt (Vorlage) oder das reichere zahlt",
+    "das letzte Gold freiwillig ausgeben (verliert sofort): nicht angeboten (refuse) oder "
+    "angeboten (allow; die Vorlage: mit 1 Gold bedeutet Ausgeben die Niederlage)",
+    "wer das Startset Löwe spielt: zufällig, Spieler 1 oder Spieler 2",
+    "game.txt, start.txt, inhabitants.txt, era.txt und voyages.txt aus diesem Verzeichnis statt "
+    "der eingebauten (rekonstruierten) Daten lesen",
+};
+
+static kt_status an_setup(kt_game *g, kt_err *err)
+{
+    an_cfg *c = kt_game_alloc(g, sizeof *c);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_status st = an_load_data(c, kt_game_opt_str(g, "data_dir"), err);
+    if (st != KT_OK)
+        return st;
+    c->settler_example = (uint8_t)kt_game_opt_int(g, "settler_cost");
+    c->hunt_steal = (uint8_t)kt_game_opt_int(g, "pirate_hunt");
+    c->bishop_church = (uint8_t)kt_game_opt_int(g, "bishop_church");
+    c->tax_marks = (uint8_t)kt_game_opt_int(g, "tax");
+    c->voyage_min = (uint8_t)kt_game_opt_int(g, "voyage_min");
+    c->trader_one_way = (uint8_t)kt_game_opt_int(g, "trader");
+    c->offers = (uint8_t)kt_game_opt_int(g, "offers");
+    c->pay_auto = (uint8_t)kt_game_opt_int(g, "gold_pay");
+    c->lion = (uint8_t)kt_game_opt_int(g, "lion");
+    c->last_gold = (uint8_t)kt_game_opt_int(g, "last_gold");
+    c->against[AC_POISONER] = c->against[AC_REVOLUTIONARY] = 1;
+    c->against[AC_SPY] = c->against[AC_PICKPOCKET] = 1;
+    g->state_size = sizeof(an_state);
+    g->max_legal = an_max_legal();
+    return KT_OK;
+}
+
+/* The player who reached the goal (or whose opponent fell into chaos) wins;
+ * scores are queen marks. */
+static void an_result(const kt_game *g, const kt_state *st, kt_result *r)
+{
+    const an_cfg *c = an_c(g);
+    const an_state *s = (const an_state *)st;
+    double win[AN_NP], queen[AN_NP];
+    for (int p = 0; p < AN_NP; p++) {
+        r->score[p] = queen[p] = an_queen(c, &s->pl[p]);
+        win[p] = s->h.status == KT_FINISHED && s->winner == p;
+    }
+    kt_result_rank(r, AN_NP, win, queen);
+    if (s->h.status == KT_FINISHED)
+        r->winners = 1u << s->winner;
+}
+
+const kt_gamedef kt_game_anno1701 = {
+    .info = {"anno1701", "Anno 1701: The Card Game",
+             "two settlements race for the Queen's favour: dice, trade, voyages for rum and "
+             "tobacco (reconstructed card set)",
+             2, 2, 2, an_opts, NOPTS},
+    .magic = AN_MAGIC,
+    .bots = an_bots,
+    .nbots = AN_NBOTS,
+    .setup = an_setup,
+    .init = an_init,
+    .legal = an_legal,
+    .apply = an_apply,
+    .action_text = an_action_text,
+    .decision_name = an_decision_name,
+    .prompt = an_prompt,
+    .result = an_result,
+    .evaluate = an_evaluate,
+    .determinize = an_determinize,
+    .observe = an_observe,
+    .save = an_save,
+    .load = an_load,
+    .render = an_render,
+    .components = an_components,
+    .check = an_check,
+    .events = an_events,
+    .describe = an_describe,
+    .menu_item = an_menu_item,
+    .levels = {"random", "heuristic", "mcts:time=1000"},
+    .notice = "The 120 cards are reconstructed (no public card list exists): see "
+              "docs/anno_1701.md; owners may load the real values with data_dir=.",
+    .opt_help_de = an_opts_de,
+    .title_de = "Anno 1701: Das Kartenspiel",
+    .summary_de = "zwei Siedlungen wetteifern um die Gunst der Königin: Würfel, Handel, "
+                  "Handelsfahrten nach Rum und Tabak (rekonstruierter Kartensatz)",
+};

@@ -1,0 +1,622 @@
+/*
+ * view_io.c - Anno 1701 as JSON: the observation of one player (or a
+ * spectator), and the full state (save/load).
+ *
+ * Observation: public fields of both settlements ("tableau"), the shared
+ * display (piles as sizes, supply, discard pile, tokens, dice), the voyage
+ * in progress, a pending offer and the pending task; a hand shows its cards
+ * to its owner, to the opponent only where they are known (after a Spy),
+ * otherwise only the era of each card; a pile being searched shows its cards
+ * to the searcher.
+ *
+ * Full state: cards by their data ids ("L07"), tasks by name; load checks
+ * every value's range and type and names the field that is wrong; the core
+ * then runs an_check (conservation and consistency).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "anno1701.h"
+
+static const char *const phase_names[] = {"setup", "action", "final", "voyage", "over"};
+static const char *const end_names[] = {"none", "queen", "merchants", "chaos"};
+static const char *const set_keys[] = {"lion", "dragon"};
+static const char *const kind_keys[] = {"wood", "cloth", "food", "brick", "tools", "gold"};
+static const char *const task_names[K_COUNT] = {
+    "none",  "pile",   "pay",   "good",   "trader", "steal",    "lose",   "harbour",
+    "lodge", "theatre", "spy",  "ask",    "offer",  "refill", "xdraw",  "search", "sail",
+    "pirate", "buy",   "start", "roll",   "produce", "event",   "act",    "vturn",
+    "vafter", "endturn", "fight"};
+
+/* ------------------------------------------------------------ observation */
+
+static const char *const func_keys[] = {"", "chapel", "church", "harbour", "fire_station",
+                                        "lodge", "theatre"};
+
+/* A card with what it does (public data): cost, die number, marks. */
+static void card_obj(kt_jw *w, const an_cfg *c, int d, int lang)
+{
+    const an_def *df = &c->def[d];
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "id", df->id);
+    kt_jw_kstr(w, "name", lang == KT_LANG_DE ? df->de : df->name);
+    kt_jw_kint(w, "era", df->era);
+    kt_jw_kstr(w, "family", df->family == FAM_ACTION ? "action" : "building");
+    if (df->family == FAM_ACTION) {
+        kt_jw_kstr(w, "action", an_act_key(df->act));
+        kt_jw_obj_end(w);
+        return;
+    }
+    kt_jw_key(w, "cost");
+    kt_jw_obj(w);
+    for (int g = 0; g < AN_NGOODS; g++)
+        if (df->cost[g])
+            kt_jw_kint(w, kind_keys[g], df->cost[g]);
+    kt_jw_obj_end(w);
+    if (df->die)
+        kt_jw_kint(w, "die", df->die);
+    if (df->prod != AN_NONE)
+        kt_jw_kstr(w, "produces", df->prod == AN_PROD_ANY ? "any" : kind_keys[df->prod]);
+    static const char *const mk[] = {"sails", "cannons", "money_bags", "happy", "gold_when_built",
+                                     "queen_marks"};
+    const uint8_t v[] = {df->sails, df->cannons, df->bags, df->happy, df->gold, df->queen};
+    for (int i = 0; i < 6; i++)
+        if (v[i])
+            kt_jw_kint(w, mk[i], v[i]);
+    if (df->func)
+        kt_jw_kstr(w, "function", func_keys[df->func]);
+    kt_jw_obj_end(w);
+}
+
+static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, int lang, kt_jw *w)
+{
+    const an_player *pl = &s->pl[p];
+    const an_set *st = &c->set[pl->set];
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "set", set_keys[pl->set]);
+    kt_jw_kint(w, "queen_marks", an_queen(c, pl));
+    kt_jw_kint(w, "gold", an_gold(pl));
+    kt_jw_kint(w, "discontent", an_discontent(c, pl));
+    kt_jw_key(w, "centres");
+    kt_jw_arr(w);
+    for (int k = 0; k < AN_NCENTRE; k++) {
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "side", k ? "right" : "left");
+        kt_jw_kint(w, "gold", pl->gold[k]);
+        kt_jw_kbool(w, "chaos", pl->gold[k] == 0);
+        kt_jw_kint(w, "discontent", c->k.discontent[pl->gold[k]]);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "landscapes");
+    kt_jw_arr(w);
+    for (int l = 0; l < AN_NLAND; l++) {
+        kt_jw_obj(w);
+        char letter[2] = {st->land[l].letter, 0};
+        kt_jw_kstr(w, "letter", letter);
+        kt_jw_kstr(w, "good", kind_keys[st->land[l].good]);
+        kt_jw_kint(w, "die", st->land[l].die);
+        kt_jw_kstr(w, "centre", st->land[l].centre ? "right" : "left");
+        kt_jw_kint(w, "goods", pl->land[l]);
+        kt_jw_kbool(w, "blocked", pl->gold[st->land[l].centre] == 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "goods");
+    kt_jw_obj(w);
+    for (int g = 0; g < AN_NGOODS; g++)
+        kt_jw_kint(w, kind_keys[g], an_goods(c, pl, g));
+    kt_jw_obj_end(w);
+    kt_jw_kint(w, "rum", pl->rum);
+    kt_jw_kint(w, "tobacco", pl->tob);
+    kt_jw_key(w, "ship");
+    kt_jw_obj(w);
+    kt_jw_kint(w, "state", pl->ship);
+    kt_jw_kbool(w, "damaged", pl->ship == 0);
+    kt_jw_kint(w, "die", st->ship_die);
+    kt_jw_kint(w, "speed", an_speed(c, pl));
+    kt_jw_kint(w, "strength", an_cannons(c, pl));
+    kt_jw_obj_end(w);
+    kt_jw_key(w, "inhabitants");
+    kt_jw_obj(w);
+    for (int l = 0; l < AN_NLEVEL; l++)
+        kt_jw_kint(w, c->level[l].id, pl->lvl[l]);
+    kt_jw_obj_end(w);
+    kt_jw_key(w, "buildings");
+    kt_jw_arr(w);
+    for (int i = 0; i < pl->nb; i++)
+        card_obj(w, c, pl->build[i], lang);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "marks");
+    kt_jw_obj(w);
+    kt_jw_kint(w, "money_bags", an_bags(c, pl));
+    kt_jw_kint(w, "cannons", an_cannon_marks(c, pl));
+    kt_jw_kint(w, "happy_buildings", an_happy_buildings(c, pl, 0));
+    kt_jw_kint(w, "happy_marks", an_happy_buildings(c, pl, 1));
+    kt_jw_obj_end(w);
+    kt_jw_kint(w, "hand_count", pl->nh);
+    kt_jw_key(w, "hand");
+    kt_jw_arr(w);
+    for (int i = 0; i < pl->nh; i++) {
+        int see = viewer == p || (viewer == 1 - p && ((pl->known >> i) & 1));
+        if (see) {
+            card_obj(w, c, pl->hand[i], lang);
+        } else {
+            kt_jw_obj(w);
+            kt_jw_kint(w, "era", c->def[pl->hand[i]].era);
+            kt_jw_obj_end(w);
+        }
+    }
+    kt_jw_arr_end(w);
+    kt_jw_obj_end(w);
+}
+
+static void obs_shared(const an_cfg *c, const an_state *s, int viewer, int lang, kt_jw *w)
+{
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    kt_jw_key(w, "piles");
+    kt_jw_arr(w);
+    for (int k = 0; k < AN_NPILE; k++) {
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "name", an_pile_name(k));
+        kt_jw_kint(w, "era", an_pile_era(k));
+        kt_jw_kint(w, "cards", s->plen[k]);
+        if (t && t->t == K_SEARCH && t->x == k && viewer == t->p) {
+            kt_jw_key(w, "contents");
+            kt_jw_arr(w);
+            for (int i = 0; i < s->plen[k]; i++)
+                card_obj(w, c, s->pile[k][i], lang);
+            kt_jw_arr_end(w);
+        }
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "supply");
+    kt_jw_obj(w);
+    for (int l = 1; l < AN_NLEVEL; l++)
+        kt_jw_kint(w, c->level[l].id, s->supply[l]);
+    kt_jw_obj_end(w);
+    kt_jw_key(w, "discard");
+    kt_jw_arr(w);
+    for (int d = 0; d < c->ndef; d++)
+        for (int i = 0; i < s->disc[d]; i++)
+            card_obj(w, c, d, lang);
+    kt_jw_arr_end(w);
+    /* what each upgrade costs under the rule options of this game */
+    kt_jw_key(w, "upgrades");
+    kt_jw_obj(w);
+    for (int l = 1; l < AN_NLEVEL; l++) {
+        uint8_t cost[AN_NGOODS];
+        int rum, tob;
+        an_upgrade_cost(c, l, cost, &rum, &tob);
+        kt_jw_key(w, c->level[l].id);
+        kt_jw_obj(w);
+        kt_jw_key(w, "cost");
+        kt_jw_obj(w);
+        for (int g = 0; g < AN_NGOODS; g++)
+            if (cost[g])
+                kt_jw_kint(w, kind_keys[g], cost[g]);
+        if (rum)
+            kt_jw_kint(w, "rum", rum);
+        if (tob)
+            kt_jw_kint(w, "tobacco", tob);
+        kt_jw_obj_end(w);
+        kt_jw_kint(w, "queen_marks", c->level[l].queen);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_obj_end(w);
+}
+
+static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w)
+{
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    if (s->phase == PH_VOYAGE && s->h.status == KT_RUNNING) {
+        int p = s->h.turn_player;
+        kt_jw_key(w, "voyage");
+        kt_jw_obj(w);
+        kt_jw_kint(w, "player", p);
+        kt_jw_kint(w, "speed", s->vspeed);
+        kt_jw_kint(w, "strength", an_cannons(c, &s->pl[p]) + s->vbonus);
+        kt_jw_kint(w, "bonus", s->vbonus);
+        kt_jw_kint(w, "deck_left", AN_NVOY - s->vpos);
+        kt_jw_key(w, "turned");
+        kt_jw_arr(w);
+        for (int i = 0; i < s->vpos; i++) {
+            kt_jw_obj(w);
+            kt_jw_kstr(w, "id", c->vdef[s->voy[i]].id);
+            kt_jw_kstr(w, "name", lang == KT_LANG_DE ? c->vdef[s->voy[i]].de
+                                                     : c->vdef[s->voy[i]].name);
+            kt_jw_obj_end(w);
+        }
+        kt_jw_arr_end(w);
+        kt_jw_key(w, "last_fight");
+        kt_jw_u8s(w, s->fight, 2);
+        kt_jw_obj_end(w);
+    }
+    if (t && t->t == K_OFFER) {
+        kt_jw_key(w, "offer");
+        kt_jw_obj(w);
+        kt_jw_kint(w, "from", 1 - t->p);
+        kt_jw_kstr(w, "give", kind_keys[s->offer[0]]);
+        kt_jw_kint(w, "give_n", s->offer[1]);
+        kt_jw_kstr(w, "get", kind_keys[s->offer[2]]);
+        kt_jw_kint(w, "get_n", s->offer[3]);
+        kt_jw_obj_end(w);
+    }
+    if (t) {
+        kt_jw_key(w, "pending");
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "task", task_names[t->t]);
+        kt_jw_kint(w, "player", t->p);
+        if (t->t == K_PAY || t->t == K_GOOD || t->t == K_LOSE)
+            kt_jw_kint(w, "amount", t->x);
+        if (t->t == K_SEARCH)
+            kt_jw_kstr(w, "pile", an_pile_name(t->x));
+        if (t->t == K_PIRATE || t->t == K_BUY)
+            kt_jw_kstr(w, "card", c->vdef[t->x].id);
+        if (t->t == K_THEATRE)
+            kt_jw_kstr(w, "against", an_act_key(t->x));
+        kt_jw_obj_end(w);
+    }
+    kt_jw_kint(w, "offers_made", s->offers);
+    if (s->h.status == KT_FINISHED) {
+        kt_jw_key(w, "end");
+        kt_jw_obj(w);
+        kt_jw_kint(w, "winner", s->winner);
+        kt_jw_kstr(w, "reason", end_names[s->end]);
+        kt_jw_obj_end(w);
+    }
+}
+
+void an_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
+{
+    const an_cfg *c = an_c(g);
+    const an_state *s = (const an_state *)st;
+    kt_jw_kstr(w, "phase", phase_names[s->phase]);
+    kt_jw_kint(w, "first_player", s->first);
+    if (s->die) {
+        kt_jw_key(w, "dice");
+        kt_jw_obj(w);
+        kt_jw_kint(w, "number", s->die);
+        kt_jw_kstr(w, "event", an_event_key(s->event));
+        kt_jw_kstr(w, "event_text", an_event_name(s->event, lang));
+        kt_jw_obj_end(w);
+    }
+    kt_jw_key(w, "trade_power");
+    s->trade_power < 0 ? kt_jw_null(w) : kt_jw_int(w, s->trade_power);
+    kt_jw_key(w, "sea_power");
+    s->sea_power < 0 ? kt_jw_null(w) : kt_jw_int(w, s->sea_power);
+    kt_jw_key(w, "tableau");
+    kt_jw_arr(w);
+    for (int p = 0; p < AN_NP; p++)
+        obs_player(c, s, p, player, lang, w);
+    kt_jw_arr_end(w);
+    obs_shared(c, s, player, lang, w);
+    obs_situation(c, s, lang, w);
+}
+
+/* ------------------------------------------------------------ save */
+
+static void ids(kt_jw *w, const an_cfg *c, const uint8_t *d, int n)
+{
+    kt_jw_arr(w);
+    for (int i = 0; i < n; i++)
+        kt_jw_str(w, c->def[d[i]].id);
+    kt_jw_arr_end(w);
+}
+
+void an_save(const kt_game *g, const kt_state *st, kt_jw *w)
+{
+    const an_cfg *c = an_c(g);
+    const an_state *s = (const an_state *)st;
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "phase", phase_names[s->phase]);
+    kt_jw_kint(w, "first", s->first);
+    kt_jw_kint(w, "die", s->die);
+    kt_jw_kint(w, "event", s->event);
+    kt_jw_kint(w, "trade_power", s->trade_power);
+    kt_jw_kint(w, "sea_power", s->sea_power);
+    kt_jw_kint(w, "claimed", s->claimed);
+    kt_jw_key(w, "players");
+    kt_jw_arr(w);
+    for (int p = 0; p < AN_NP; p++) {
+        const an_player *pl = &s->pl[p];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "set", set_keys[pl->set]);
+        kt_jw_key(w, "land");
+        kt_jw_u8s(w, pl->land, AN_NLAND);
+        kt_jw_key(w, "gold");
+        kt_jw_u8s(w, pl->gold, AN_NCENTRE);
+        kt_jw_kint(w, "rum", pl->rum);
+        kt_jw_kint(w, "tobacco", pl->tob);
+        kt_jw_kint(w, "ship", pl->ship);
+        kt_jw_key(w, "inhabitants");
+        kt_jw_u8s(w, pl->lvl, AN_NLEVEL);
+        kt_jw_key(w, "buildings");
+        ids(w, c, pl->build, pl->nb);
+        kt_jw_key(w, "hand");
+        ids(w, c, pl->hand, pl->nh);
+        kt_jw_kint(w, "known", pl->known);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "piles");
+    kt_jw_arr(w);
+    for (int k = 0; k < AN_NPILE; k++)
+        ids(w, c, s->pile[k], s->plen[k]);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "supply");
+    kt_jw_u8s(w, s->supply + 1, AN_NLEVEL - 1);
+    kt_jw_key(w, "discard");
+    kt_jw_arr(w);
+    for (int d = 0; d < c->ndef; d++)
+        for (int i = 0; i < s->disc[d]; i++)
+            kt_jw_str(w, c->def[d].id);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "voyage_deck");
+    kt_jw_arr(w);
+    for (int i = 0; i < AN_NVOY; i++)
+        kt_jw_str(w, c->vdef[s->voy[i]].id);
+    kt_jw_arr_end(w);
+    kt_jw_kint(w, "turned", s->vpos);
+    kt_jw_kint(w, "speed", s->vspeed);
+    kt_jw_kint(w, "bonus", s->vbonus);
+    /* "" = none (a merge patch cannot set null) */
+    kt_jw_kstr(w, "card", s->vcard == AN_NONE ? "" : c->vdef[s->vcard].id);
+    kt_jw_key(w, "bought");
+    kt_jw_u8s(w, s->vbought, 2);
+    kt_jw_key(w, "fight");
+    kt_jw_u8s(w, s->fight, 2);
+    kt_jw_kint(w, "offers", s->offers);
+    kt_jw_key(w, "offer");
+    kt_jw_u8s(w, s->offer, 4);
+    kt_jw_kstr(w, "end", end_names[s->end]);
+    kt_jw_kint(w, "winner", s->winner);
+    kt_jw_key(w, "stack");
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nstk; i++) {
+        const an_task *t = &s->stk[i];
+        kt_jw_arr(w);
+        kt_jw_str(w, task_names[t->t]);
+        kt_jw_int(w, t->p);
+        kt_jw_int(w, t->x);
+        kt_jw_int(w, t->y);
+        kt_jw_arr_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_obj_end(w);
+}
+
+/* ------------------------------------------------------------ load */
+
+static int name_index(kt_jr *r, const kt_jv *v, const char *key, const char *const *names, int n,
+                      uint8_t *out)
+{
+    const char *s = kt_jr_str(r, v, key);
+    if (!s)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0) {
+            *out = (uint8_t)i;
+            return 1;
+        }
+    kt_jr_push(r, key);
+    kt_jr_fail(r, "unknown value '%.40s'", s);
+    kt_jr_pop(r);
+    return 0;
+}
+
+typedef struct card_ctx {
+    const an_cfg *c;
+    uint8_t *out;
+    int voyage;
+} card_ctx;
+
+static int load_card(kt_jr *r, const kt_jv *e, int i, void *vctx)
+{
+    card_ctx *x = vctx;
+    if (e->type != KT_JSTR)
+        return kt_jr_fail(r, "expected a card id");
+    int n = x->voyage ? x->c->nvdef : x->c->ndef;
+    for (int d = 0; d < n; d++)
+        if (strcmp(e->s, x->voyage ? x->c->vdef[d].id : x->c->def[d].id) == 0) {
+            x->out[i] = (uint8_t)d;
+            return 1;
+        }
+    return kt_jr_fail(r, "unknown card id '%.20s'", e->s);
+}
+
+static int cards(kt_jr *r, const an_cfg *c, const kt_jv *v, const char *key, uint8_t *out,
+                 int max, int voyage)
+{
+    card_ctx x = {c, out, voyage};
+    return kt_jr_each(r, v, key, max, load_card, &x);
+}
+
+/* Context of the loaders of players, piles and tasks. */
+typedef struct ld_ctx {
+    const an_cfg *c;
+    an_state *s;
+} ld_ctx;
+
+static int load_player(kt_jr *r, const kt_jv *v, int i, void *vctx)
+{
+    const an_cfg *c = ((ld_ctx *)vctx)->c;
+    an_state *s = ((ld_ctx *)vctx)->s;
+    an_player *pl = &s->pl[i];
+    long long x;
+    int n;
+    if (!kt_jr_only(r, v, "set,land,gold,rum,tobacco,ship,inhabitants,buildings,hand,known") ||
+        !name_index(r, v, "set", set_keys, 2, &pl->set) ||
+        !kt_jr_u8s(r, v, "land", pl->land, AN_NLAND, AN_NLAND, 0, c->k.land_cap, &n) ||
+        !kt_jr_u8s(r, v, "gold", pl->gold, AN_NCENTRE, AN_NCENTRE, 0, c->k.centre_cap, &n) ||
+        !kt_jr_int(r, v, "rum", 0, c->k.ware_cap, &x))
+        return 0;
+    pl->rum = (uint8_t)x;
+    if (!kt_jr_int(r, v, "tobacco", 0, c->k.ware_cap, &x))
+        return 0;
+    pl->tob = (uint8_t)x;
+    if (!kt_jr_int(r, v, "ship", 0, 4, &x))
+        return 0;
+    pl->ship = (uint8_t)x;
+    if (!kt_jr_u8s(r, v, "inhabitants", pl->lvl, AN_NLEVEL, AN_NLEVEL, 0, AN_NINH, &n))
+        return 0;
+    int nb = cards(r, c, v, "buildings", pl->build, c->k.spaces, 0);
+    int nh = nb < 0 ? -1 : cards(r, c, v, "hand", pl->hand, AN_MAXHAND, 0);
+    if (nh < 0)
+        return 0;
+    pl->nb = (uint8_t)nb;
+    pl->nh = (uint8_t)nh;
+    if (!kt_jr_int(r, v, "known", 0, (1 << nh) - 1, &x))
+        return 0;
+    pl->known = (uint8_t)x;
+    return 1;
+}
+
+static int load_pile(kt_jr *r, const kt_jv *v, int i, void *vctx)
+{
+    ld_ctx *x = vctx;
+    an_state *s = x->s;
+    card_ctx y = {x->c, s->pile[i], 0};
+    if (v->type != KT_JARR)
+        return kt_jr_fail(r, "expected a list of card ids");
+    if (v->n > AN_PILE_MAX)
+        return kt_jr_fail(r, "more than %d cards", AN_PILE_MAX);
+    int k = 0;
+    for (const kt_jv *e = v->child; e; e = e->next, k++) {
+        kt_jr_push_i(r, k);
+        int ok = load_card(r, e, k, &y);
+        kt_jr_pop(r);
+        if (!ok)
+            return 0;
+    }
+    s->plen[i] = (uint8_t)k;
+    return 1;
+}
+
+static int load_task(kt_jr *r, const kt_jv *v, int i, void *vctx)
+{
+    an_state *s = ((ld_ctx *)vctx)->s;
+    if (v->type != KT_JARR || v->n != 4 || !v->child || v->child->type != KT_JSTR)
+        return kt_jr_fail(r, "expected [task, player, x, y]");
+    an_task *t = &s->stk[i];
+    int found = 0;
+    for (int k = 1; k < K_COUNT; k++)
+        if (strcmp(v->child->s, task_names[k]) == 0)
+            t->t = (uint8_t)k, found = 1;
+    if (!found)
+        return kt_jr_fail(r, "unknown task '%.20s'", v->child->s);
+    long long p, a, b;
+    if (!kt_jr_int_at(r, v, 1, 0, AN_NP - 1, &p) || !kt_jr_int_at(r, v, 2, 0, 255, &a) ||
+        !kt_jr_int_at(r, v, 3, 0, 255, &b))
+        return 0;
+    t->p = (uint8_t)p;
+    t->x = (uint8_t)a;
+    t->y = (uint8_t)b;
+    return 1;
+}
+
+static int load_discard(kt_jr *r, const an_cfg *c, const kt_jv *v, an_state *s)
+{
+    uint8_t tmp[AN_ERA_CARDS * AN_NERA];
+    int n = cards(r, c, v, "discard", tmp, AN_ERA_CARDS * AN_NERA, 0);
+    if (n < 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        s->disc[tmp[i]]++;
+    return 1;
+}
+
+static int load_voyage(kt_jr *r, const an_cfg *c, const kt_jv *v, an_state *s)
+{
+    long long x;
+    int n;
+    card_ctx vx = {c, s->voy, 1};
+    if (kt_jr_each(r, v, "voyage_deck", AN_NVOY, load_card, &vx) != AN_NVOY) {
+        if (!r->failed) {
+            kt_jr_push(r, "voyage_deck");
+            kt_jr_fail(r, "needs the %d voyage cards", AN_NVOY);
+            kt_jr_pop(r);
+        }
+        return 0;
+    }
+    if (!kt_jr_int(r, v, "turned", 0, AN_NVOY, &x))
+        return 0;
+    s->vpos = (uint8_t)x;
+    if (!kt_jr_int(r, v, "speed", 0, 60, &x))
+        return 0;
+    s->vspeed = (uint8_t)x;
+    if (!kt_jr_int(r, v, "bonus", 0, 9, &x))
+        return 0;
+    s->vbonus = (uint8_t)x;
+    const kt_jv *cv = kt_jr_get(r, v, "card", KT_JSTR);
+    if (!cv)
+        return 0;
+    s->vcard = AN_NONE;
+    if (cv->slen) {
+        kt_jr_push(r, "card");
+        int ok = load_card(r, cv, 0, &(card_ctx){c, &s->vcard, 1});
+        kt_jr_pop(r);
+        if (!ok)
+            return 0;
+    }
+    return kt_jr_u8s(r, v, "bought", s->vbought, 2, 2, 0, 3, &n) &&
+           kt_jr_u8s(r, v, "fight", s->fight, 2, 2, 0, 6, &n);
+}
+
+int an_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
+{
+    const an_cfg *c = an_c(g);
+    an_state *s = (an_state *)st;
+    long long x;
+    int n;
+    if (!kt_jr_only(r, v,
+                    "phase,first,die,event,trade_power,sea_power,claimed,players,piles,supply,"
+                    "discard,voyage_deck,turned,speed,bonus,card,bought,fight,offers,offer,end,"
+                    "winner,stack") ||
+        !name_index(r, v, "phase", phase_names, 5, &s->phase) ||
+        !kt_jr_int(r, v, "first", 0, 1, &x))
+        return 0;
+    s->first = (uint8_t)x;
+    if (!kt_jr_int(r, v, "die", 0, 6, &x))
+        return 0;
+    s->die = (uint8_t)x;
+    if (!kt_jr_int(r, v, "event", 0, AN_NEVENTS - 1, &x))
+        return 0;
+    s->event = (uint8_t)x;
+    if (!kt_jr_int(r, v, "trade_power", -1, 1, &x))
+        return 0;
+    s->trade_power = (int8_t)x;
+    if (!kt_jr_int(r, v, "sea_power", -1, 1, &x))
+        return 0;
+    s->sea_power = (int8_t)x;
+    if (!kt_jr_int(r, v, "claimed", 0, 3, &x))
+        return 0;
+    s->claimed = (uint8_t)x;
+    ld_ctx sx = {c, s};
+    if (kt_jr_each(r, v, "players", AN_NP, load_player, &sx) != AN_NP) {
+        if (!r->failed)
+            kt_jr_fail(r, "players: needs 2 players");
+        return 0;
+    }
+    if (kt_jr_each(r, v, "piles", AN_NPILE, load_pile, &sx) != AN_NPILE) {
+        if (!r->failed)
+            kt_jr_fail(r, "piles: needs 6 piles");
+        return 0;
+    }
+    if (!kt_jr_u8s(r, v, "supply", s->supply + 1, AN_NLEVEL - 1, AN_NLEVEL - 1, 0, 12, &n) ||
+        !load_discard(r, c, v, s) || !load_voyage(r, c, v, s) ||
+        !kt_jr_int(r, v, "offers", 0, 20, &x))
+        return 0;
+    s->offers = (uint8_t)x;
+    if (!kt_jr_u8s(r, v, "offer", s->offer, 4, 4, 0, AN_NKINDS - 1, &n) ||
+        !name_index(r, v, "end", end_names, 4, &s->end) ||
+        !kt_jr_int(r, v, "winner", 0, 1, &x))
+        return 0;
+    s->winner = (uint8_t)x;
+    int ns = kt_jr_each(r, v, "stack", AN_STACK, load_task, &sx);
+    if (ns < 0)
+        return 0;
+    s->nstk = (uint8_t)ns;
+    return 1;
+}
