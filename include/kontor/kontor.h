@@ -42,7 +42,7 @@
 extern "C" {
 #endif
 
-#define KT_VERSION "0.1.0"
+#define KT_VERSION "0.2.0"
 #define KT_MAX_PLAYERS 6
 #define KT_ERRLEN 320
 /* Upper bound of kt_game_max_legal() over all games; a caller buffer of this
@@ -138,6 +138,12 @@ char *kt_game_components(const char *name, int lang);
  * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
  * has that name.  *out is malloc'd (kt_free). */
 kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
+/* Help text of option i of a game (as in kt_gameinfo.opts; i = nopts + k is
+ * common option k) in `lang`; falls back to English.  NULL when out of range. */
+const char *kt_option_help(const char *game, int i, int lang);
+/* Title and summary of a game in `lang` (falls back to English). */
+const char *kt_game_title(const char *game, int lang);
+const char *kt_game_summary(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);
@@ -301,7 +307,8 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
 char *kt_state_json(const kt_game *g, const kt_state *s);
-/* Readable text view for a terminal, as seen by `viewer` (-1 = everything).
+/* Readable text view for a terminal, as seen by `viewer` (a player,
+ * KT_SPECTATOR, or KT_OMNISCIENT for everything).
  * `lang` may carry KT_COLOR: the terminal shows ANSI colours. */
 #define KT_COLOR 0x100
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
@@ -334,6 +341,29 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
                            kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
+/* From any thread: end the bot's current decision as soon as possible (it
+ * returns the best action found so far); a cancel that arrives between
+ * decisions ends the next one at once.  Bots that do not search ignore it. */
+void kt_bot_cancel(kt_bot *b);
+/* From any thread: is the bot deciding now, and how many simulations has the
+ * current (or last) decision run?  For "thinking..." displays. */
+typedef struct kt_bot_progress {
+    int thinking;
+    long long simulations;
+} kt_bot_progress;
+void kt_bot_progress_get(const kt_bot *b, kt_bot_progress *out);
+/* Cap every decision's thinking time at `ms` milliseconds (0: no cap), over
+ * whatever budget the spec gives.  Set it before kt_bot_choose, not during. */
+void kt_bot_set_time_cap(kt_bot *b, long long ms);
+/* Does this spec name a bot option that reads files (KT_OPT_PATH, e.g.
+ * "file=my.bot")?  Hosts serving untrusted clients refuse such specs.
+ * Returns 0 for unknown bots (kt_bot_new reports those). */
+int kt_bot_spec_reads_files(const kt_game *g, const char *spec);
+/* Do these options (as for kt_game_new) name an option of type KT_OPT_PATH?
+ * Check before kt_game_new: reading happens while the game is set up. */
+int kt_options_read_files(const char *game, const char *options);
+/* Were options of type KT_OPT_PATH given to this configuration? */
+int kt_game_reads_files(const kt_game *g);
 /* Search iterations (simulations) the bot has run since it was created,
  * over all its threads; 0 for bots that do not search. */
 long long kt_bot_simulations(const kt_bot *b);
@@ -369,6 +399,74 @@ kt_status kt_record_load(const char *json, const kt_allocator *alloc,
 kt_status kt_record_replay(const kt_record *r, const kt_game *g, int n,
                            kt_state *s, kt_err *err);
 void kt_record_free(kt_record *r);
+
+/* ---- sessions --------------------------------------------------------------------- */
+
+/* A session is one game being played: its configuration and state, the
+ * history of states before each action (undo, the game log), the record and
+ * a cache of bots, driven by JSON requests that return JSON replies, one line
+ * each (docs/protocol.md).  `kontor protocol`, `kontor play`, `kontor serve`
+ * and the Python package all use it.
+ *
+ * Every request is made on behalf of a `seat`:
+ *   KT_OMNISCIENT  the host: every command, any player (a trusted program);
+ *   0..players-1   a player's connection: sees only that player's view and
+ *                  the events they may see, acts only for that player, may
+ *                  not start, load, undo or read the full state;
+ *   KT_SPECTATOR   a spectator: public views and events only, no actions.
+ * A session is used by one thread at a time, except kt_session_cancel and
+ * kt_session_progress, which may be called from any thread. */
+typedef struct kt_session kt_session;
+
+typedef struct kt_session_limits {
+    int allow_files;      /* options and bots that read files (KT_OPT_PATH) */
+    int allow_full_state; /* "state", "load", omniscient views, logs and records */
+    int max_undo;         /* actions that can be taken back; 0 = all */
+    size_t max_request;   /* bytes of one request; 0 = 16 MiB */
+    long long max_bot_ms; /* cap on a bot's thinking time per decision; 0 = none */
+    size_t max_history;   /* bytes of past states kept (undo, log); 0 = 256 MiB;
+                             older log entries are rebuilt by replaying */
+} kt_session_limits;
+
+/* Limits for a trusted local host: everything allowed. */
+void kt_session_limits_trusted(kt_session_limits *l);
+/* Limits for a server facing untrusted clients: no files, no full state,
+ * undo depth 100, requests up to 1 MiB, bots at most 10 s per decision. */
+void kt_session_limits_server(kt_session_limits *l);
+
+/* lim NULL: trusted.  The allocator (NULL: malloc) is used for the session's
+ * own memory and its games and states. */
+kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc,
+                         kt_session **out, kt_err *err);
+void kt_session_free(kt_session *s);
+
+/* Handle one request (JSON text of `len` bytes, no trailing newline needed)
+ * for `seat`; returns the reply as one line of JSON without a newline
+ * (malloc'd, kt_free).  Never NULL: out of memory gives a static-size error
+ * reply.  *quit (if given) is set to 1 after a "quit" request. */
+char *kt_session_request(kt_session *s, int seat, const char *req, size_t len, int *quit);
+
+/* From any thread: end the bot decision running in this session (the bot
+ * answers with its best action so far). */
+void kt_session_cancel(kt_session *s);
+/* From any thread: progress of the bot decision running now. */
+void kt_session_progress(kt_session *s, kt_bot_progress *out);
+
+/* Direct read access for C hosts (NULL before "new"/"load").  The pointers
+ * stay valid until the next request. */
+const kt_game *kt_session_game(const kt_session *s);
+const kt_state *kt_session_state(const kt_session *s);
+const kt_record *kt_session_record(const kt_session *s);
+
+/* ---- version ------------------------------------------------------------------------ */
+
+#define KT_VERSION_MAJOR 0
+#define KT_VERSION_MINOR 2
+#define KT_VERSION_PATCH 0
+/* The library's version at run time ("0.2.0"), to compare with the header's. */
+const char *kt_version(void);
+/* Major * 10000 + minor * 100 + patch. */
+int kt_version_number(void);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
  * with option file=PATH (so `bot:file=my.bot` reads naturally).  Game bots
  * shadow generic ones of the same name.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,11 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot *
         free(b);
         return st;
     }
+    atomic_init(&b->ctl.cancel, 0);
+    atomic_init(&b->ctl.progress, 0);
+    atomic_init(&b->ctl.thinking, 0);
+    if (d->control)
+        d->control(b->ud, &b->ctl);
     *out = b;
     return KT_OK;
 }
@@ -111,10 +117,72 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over");
+    atomic_store(&b->ctl.progress, 0);
+    atomic_store(&b->ctl.thinking, 1);
     kt_status st = b->def->choose(b->ud, b->g, s, out, err);
+    atomic_store(&b->ctl.thinking, 0);
+    atomic_store(&b->ctl.cancel, 0); /* a cancel ends one decision */
     if (st == KT_OK && !kt_is_legal(b->g, s, *out))
         return kt_seterr(err, KT_EINTERNAL, "bot %s chose an illegal action (%u)", b->spec, *out);
     return st;
+}
+
+void kt_bot_cancel(kt_bot *b)
+{
+    if (b)
+        atomic_store(&b->ctl.cancel, 1);
+}
+
+void kt_bot_progress_get(const kt_bot *b, kt_bot_progress *out)
+{
+    kt_bot *m = (kt_bot *)b; /* atomics are read, not changed */
+    out->thinking = atomic_load(&m->ctl.thinking);
+    out->simulations = atomic_load(&m->ctl.progress);
+}
+
+void kt_bot_set_time_cap(kt_bot *b, long long ms) { b->ctl.max_ms = ms > 0 ? ms : 0; }
+
+/* Does option text "k=v:k=v" name an option of type KT_OPT_PATH? */
+static int opts_read_files(const kt_optinfo *defs, int n, const char *text)
+{
+    while (text && *text) {
+        size_t len = strcspn(text, ":");
+        size_t kl = strcspn(text, "=:");
+        for (int i = 0; i < n; i++)
+            if (defs[i].type == KT_OPT_PATH && strlen(defs[i].name) == kl &&
+                !strncmp(defs[i].name, text, kl))
+                return 1;
+        text += len;
+        if (*text == ':')
+            text++;
+    }
+    return 0;
+}
+
+int kt_bot_spec_reads_files(const kt_game *g, const char *spec)
+{
+    if (!spec)
+        return 0;
+    const char *level = kt_game_level(g->def->info.name, spec);
+    if (level)
+        spec = level;
+    char name[64];
+    size_t nl = strcspn(spec, ":=");
+    if (nl >= sizeof name)
+        return 0;
+    memcpy(name, spec, nl);
+    name[nl] = '\0';
+    const char *opttext = spec[nl] == '=' ? spec : (spec[nl] == ':' ? spec + nl + 1 : "");
+    const kt_botdef *d = bot_find(g, name);
+    return d && opts_read_files(d->info.opts, d->info.nopts, opttext);
+}
+
+int kt_game_reads_files(const kt_game *g)
+{
+    for (int i = 0; i < g->def->info.nopts; i++)
+        if (g->def->info.opts[i].type == KT_OPT_PATH && g->opts[i].set)
+            return 1;
+    return 0;
 }
 
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out, kt_err *err)

@@ -58,6 +58,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,8 @@ typedef struct mcts_bot {
     int cpu_clock; /* time= counts each thread's CPU time, not wall time */
     int early;     /* stop=1 and one thread: end a decided search early */
     long long sims; /* iterations of all threads over the bot's life */
+    kt_botctl *ctl;  /* host control (cancel, progress, time cap); may be NULL */
+    kt_action *root_legal; /* the root's legal actions (max_legal), not on the stack */
     /* pool */
     pthread_mutex_t mu;
     pthread_cond_t go, done;
@@ -491,6 +494,18 @@ static int top_visited(mcts_worker *w, int k)
     return m;
 }
 
+/* Has the host cancelled this decision?  Also publishes progress every 64
+ * iterations (one relaxed atomic add; the search loop stays cheap). */
+static int cancelled(const mcts_worker *w)
+{
+    kt_botctl *ctl = w->b->ctl;
+    if (!ctl)
+        return 0;
+    if ((w->done & 63) == 63)
+        atomic_fetch_add_explicit(&ctl->progress, 64, memory_order_relaxed);
+    return atomic_load_explicit(&ctl->cancel, memory_order_relaxed) != 0;
+}
+
 static void search_puct(mcts_worker *w, double start, double deadline, long long budget);
 
 /* root=halving: sequential halving (Karnin, Koren & Somekh, ICML 2013) over
@@ -538,6 +553,8 @@ static void search_halving(mcts_worker *w, double start, double deadline)
         for (long long j = 0; j < per || j == 0; j++) {
             if (j > 0 && end > 0 && clock_now(b->cpu_clock) >= end)
                 break;
+            if (j > 0 && cancelled(w))
+                break;
             uint64_t seed = kt_rng_next(&w->rng);
             kt_determinize(g, b->root, b->root_player, seed, w->base);
             for (int i = 0; i < m; i++) {
@@ -565,6 +582,8 @@ static void search_puct(mcts_worker *w, double start, double deadline, long long
     while (w->done < budget) {
         if (deadline > 0 && (now = clock_now(b->cpu_clock)) >= deadline)
             break;
+        if (cancelled(w))
+            break;
         if (b->early && w->done % MCTS_STOP_EVERY == 0 && w->done > 0 &&
             decided(w, start, now, deadline))
             break;
@@ -587,7 +606,10 @@ static void search(mcts_worker *w)
     w->st = KT_OK;
     w->err.code = KT_OK;
     double start = clock_now(b->cpu_clock);
-    double deadline = b->time_ms > 0 ? start + (double)b->time_ms * 1e-3 : 0;
+    long long ms = b->time_ms;
+    if (b->ctl && b->ctl->max_ms > 0 && (ms <= 0 || ms > b->ctl->max_ms))
+        ms = b->ctl->max_ms; /* the host's cap */
+    double deadline = ms > 0 ? start + (double)ms * 1e-3 : 0;
     if (b->halving) {
         search_halving(w, start, deadline);
     } else {
@@ -733,6 +755,7 @@ static void mcts_destroy(void *ud)
     for (int t = 0; b->w && t < b->nthreads; t++)
         worker_free(&b->w[t]);
     free(b->w);
+    free(b->root_legal);
     free(b);
 }
 
@@ -797,7 +820,10 @@ static kt_status mcts_create(const kt_game *g, const kt_optval *opts, uint64_t s
     }
     kt_rng_seed(&b->rng, kt_seed_derive(seed, 0x3c75));
     b->w = calloc((size_t)b->nthreads, sizeof *b->w);
-    if (!b->w) {
+    b->root_legal = malloc(sizeof *b->root_legal * (size_t)b->max_legal);
+    if (!b->w || !b->root_legal) {
+        free(b->w);
+        free(b->root_legal);
         free(b);
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     }
@@ -866,8 +892,8 @@ static kt_status mcts_choose(void *ud, const kt_game *g, const kt_state *s, kt_a
                              kt_err *err)
 {
     mcts_bot *b = ud;
-    kt_action legal[KT_LEGAL_MAX];
-    int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+    kt_action *legal = b->root_legal;
+    int n = kt_legal(g, s, legal, b->max_legal);
     if (n <= 0)
         return kt_seterr(err, KT_EINTERNAL, "no legal action in a running game");
     uint64_t dseed = kt_rng_next(&b->rng);
@@ -912,14 +938,17 @@ static kt_status mcts_choose(void *ud, const kt_game *g, const kt_state *s, kt_a
     return KT_OK;
 }
 
+static void mcts_control(void *ud, kt_botctl *ctl) { ((mcts_bot *)ud)->ctl = ctl; }
+
 long long kt_mcts_simulations(const void *ud)
 {
     return ((const mcts_bot *)ud)->sims;
 }
 
 const kt_botdef kt_bot_mcts = {
-    {"mcts", "information-set Monte Carlo tree search (any game)", mcts_opts, MCTS_NOPTS},
-    mcts_create,
-    mcts_choose,
-    mcts_destroy,
+    .info = {"mcts", "information-set Monte Carlo tree search (any game)", mcts_opts, MCTS_NOPTS},
+    .create = mcts_create,
+    .choose = mcts_choose,
+    .destroy = mcts_destroy,
+    .control = mcts_control,
 };

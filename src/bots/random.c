@@ -32,8 +32,8 @@ static kt_status rnd_choose(void *ud, const kt_game *g, const kt_state *s, kt_ac
 }
 
 const kt_botdef kt_bot_random = {
-    {"random", "uniformly random legal actions", NULL, 0},
-    rnd_create,
-    rnd_choose,
-    free,
+    .info = {"random", "uniformly random legal actions", NULL, 0},
+    .create = rnd_create,
+    .choose = rnd_choose,
+    .destroy = free,
 };

@@ -42,7 +42,21 @@ int cli_parse_u64(const char *s, uint64_t *out);
 int cli_parse_int(const char *s, long long lo, long long hi, long long *out);
 /* Split comma list in place; returns count. */
 int cli_split(char *s, char sep, char **out, int cap);
+/* Whole file (at most CLI_FILE_MAX bytes), NUL terminated; NULL on error. */
+#define CLI_FILE_MAX ((size_t)256 << 20)
 char *cli_read_file(const char *path, size_t *len);
+/* The same with a limit and the reason for a failure in `why`. */
+char *cli_read_file_max(const char *path, size_t max, size_t *len, char *why, size_t whycap);
+
+/* Bounded line reader: a line longer than `max` is skipped, never held. */
+typedef struct cli_lines {
+    FILE *f;
+    char *line;
+    size_t cap, max;
+} cli_lines;
+void cli_lines_init(cli_lines *in, FILE *f, size_t max);
+int cli_lines_next(cli_lines *in, size_t *len);
+void cli_lines_free(cli_lines *in);
 uint64_t cli_time_seed(void);
 double cli_now(void);
 

@@ -266,7 +266,7 @@ static int human_turn(session *ss, int p)
 static void show_result(session *ss)
 {
     printf("\n===== Game over =====\n");
-    kt_free(show_board(ss, -1));
+    kt_free(show_board(ss, KT_OMNISCIENT));
     kt_result r;
     kt_result_get(ss->g, ss->s, &r);
     if (!r.finished)

@@ -53,16 +53,31 @@ int cli_split(char *s, char sep, char **out, int cap)
 
 char *cli_read_file(const char *path, size_t *len)
 {
+    char why[200];
+    return cli_read_file_max(path, CLI_FILE_MAX, len, why, sizeof why);
+}
+
+/* Read at most `max` bytes: a file that is larger (or endless, like
+ * /dev/zero) is refused instead of filling memory. */
+char *cli_read_file_max(const char *path, size_t max, size_t *len, char *why, size_t whycap)
+{
     FILE *f = fopen(path, "rb");
-    if (!f)
+    if (!f) {
+        snprintf(why, whycap, "cannot open '%s': %s", path, strerror(errno));
         return NULL;
+    }
     size_t cap = 65536, n = 0;
     char *buf = malloc(cap);
+    int toolong = 0;
     while (buf) {
         size_t r = fread(buf + n, 1, cap - n - 1, f);
         n += r;
         if (n + 1 < cap)
             break;
+        if (n > max) {
+            toolong = 1;
+            break;
+        }
         cap *= 2;
         char *nb = realloc(buf, cap);
         if (!nb) {
@@ -74,7 +89,13 @@ char *cli_read_file(const char *path, size_t *len)
     }
     int bad = ferror(f);
     fclose(f);
-    if (!buf || bad) {
+    if (!buf || bad || toolong || n > max) {
+        if (toolong || n > max)
+            snprintf(why, whycap, "'%s' is larger than %zu MiB (not a kontor file?)", path,
+                     max >> 20);
+        else
+            snprintf(why, whycap, "cannot read '%s': %s", path,
+                     buf ? "read error" : "out of memory");
         free(buf);
         return NULL;
     }
@@ -82,6 +103,67 @@ char *cli_read_file(const char *path, size_t *len)
     if (len)
         *len = n;
     return buf;
+}
+
+void cli_lines_init(cli_lines *in, FILE *f, size_t max)
+{
+    memset(in, 0, sizeof *in);
+    in->f = f;
+    in->max = max;
+}
+
+void cli_lines_free(cli_lines *in)
+{
+    free(in->line);
+    in->line = NULL;
+}
+
+/* Next line without its end (\n, \r\n): 1 with *len set, 0 at end of input,
+ * -1 for a line longer than max (skipped up to its end; memory stays
+ * bounded).  in->line is NUL terminated. */
+int cli_lines_next(cli_lines *in, size_t *len)
+{
+    size_t n = 0;
+    int c, over = 0, any = 0;
+    while ((c = getc(in->f)) != EOF) {
+        any = 1;
+        if (c == '\n')
+            break;
+        if (over)
+            continue;
+        if (n + 2 > in->cap) {
+            size_t cap = in->cap ? in->cap * 2 : 4096;
+            if (cap > in->max + 2)
+                cap = in->max + 2;
+            if (n + 2 > cap) {
+                over = 1;
+                continue;
+            }
+            char *p = realloc(in->line, cap);
+            if (!p) {
+                over = 1;
+                continue;
+            }
+            in->line = p;
+            in->cap = cap;
+        }
+        in->line[n++] = (char)c;
+    }
+    if (!any)
+        return 0;
+    if (over)
+        return -1;
+    while (n && in->line[n - 1] == '\r')
+        n--;
+    if (!in->line) {
+        in->line = malloc(1);
+        if (!in->line)
+            return -1;
+        in->cap = 1;
+    }
+    in->line[n] = '\0';
+    *len = n;
+    return 1;
 }
 
 double cli_now(void)

@@ -115,6 +115,60 @@ kt_status kt_game_describe(const char *game, const char *name, int lang, char **
                      d->info.title, name ? name : "", d->info.name);
 }
 
+int kt_options_read_files(const char *game, const char *options)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || !options)
+        return 0;
+    for (const char *p = options; *p;) {
+        while (*p == ';' || *p == '\n' || *p == ' ' || *p == '\t')
+            p++;
+        size_t kl = strcspn(p, "=;\n");
+        while (kl && (p[kl - 1] == ' ' || p[kl - 1] == '\t'))
+            kl--;
+        for (int i = 0; i < d->info.nopts; i++)
+            if (d->info.opts[i].type == KT_OPT_PATH && strlen(d->info.opts[i].name) == kl &&
+                !strncmp(d->info.opts[i].name, p, kl))
+                return 1;
+        p += strcspn(p, ";\n");
+    }
+    return 0;
+}
+
+static const char *const common_help_de[] = {
+    "das Spiel anhalten (als unbeendet gewertet), sobald so viele Züge begonnen haben; 0 = keine "
+    "Grenze",
+};
+
+const char *kt_option_help(const char *game, int i, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d || i < 0 || i >= d->info.nopts + NCOMMON)
+        return NULL;
+    if (i >= d->info.nopts)
+        return lang == KT_LANG_DE ? common_help_de[i - d->info.nopts]
+                                  : common_opts[i - d->info.nopts].help;
+    if (lang == KT_LANG_DE && d->opt_help_de && d->opt_help_de[i])
+        return d->opt_help_de[i];
+    return d->info.opts[i].help;
+}
+
+const char *kt_game_title(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d)
+        return NULL;
+    return lang == KT_LANG_DE && d->title_de ? d->title_de : d->info.title;
+}
+
+const char *kt_game_summary(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d)
+        return NULL;
+    return lang == KT_LANG_DE && d->summary_de ? d->summary_de : d->info.summary;
+}
+
 const char *kt_game_notice(const char *game)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
@@ -846,7 +900,7 @@ char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
 
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
 {
-    if (viewer < -1 || viewer >= g->nplayers)
+    if (viewer < KT_OMNISCIENT || viewer >= g->nplayers)
         return NULL;
     kt_state *tmp;
     const kt_state *v = view_state(g, s, viewer, &tmp);

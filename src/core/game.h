@@ -80,6 +80,16 @@ struct kt_game {
 /* Bots: game-specific ones are listed in the gamedef, generic ones in
  * src/bots.  `ud` is the bot's private data (allocated in create, the only
  * place a bot may allocate). */
+/* Host control of a running bot, shared between the thread that asks the bot
+ * and any other thread (cancel, progress).  It lives in the kt_bot; search
+ * bots receive a pointer at creation (botdef.control). */
+typedef struct kt_botctl {
+    _Atomic int cancel;             /* set: end the current (or next) decision now */
+    _Atomic long long progress;     /* simulations of the current decision so far */
+    _Atomic int thinking;           /* 1 while a decision is being searched */
+    long long max_ms;               /* host's cap on a decision's thinking time; 0 none */
+} kt_botctl;
+
 typedef struct kt_botdef {
     kt_botinfo info;
     kt_status (*create)(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
@@ -88,6 +98,8 @@ typedef struct kt_botdef {
     kt_status (*choose)(void *ud, const kt_game *g, const kt_state *s, kt_action *out,
                         kt_err *err);
     void (*destroy)(void *ud);
+    /* Optional: receive the host control block (bots that think long). */
+    void (*control)(void *ud, kt_botctl *ctl);
 } kt_botdef;
 
 struct kt_gamedef {
@@ -216,6 +228,12 @@ struct kt_gamedef {
     /* Optional one-line notice shown on the start screen and by `kontor
      * games`, e.g. that component data was reconstructed (with the doc). */
     const char *notice;
+
+    /* German help for the options: opt_help_de[i] belongs to info.opts[i]
+     * (NULL array or entry: the English help is shown). */
+    const char *const *opt_help_de;
+    /* German title and summary (NULL: the English ones). */
+    const char *title_de, *summary_de;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is
@@ -296,6 +314,7 @@ struct kt_bot {
     void *ud;
     const kt_game *g;
     char *spec;
+    kt_botctl ctl;
 };
 
 /* Fast bot call for simulators: the legality check of kt_bot_choose is

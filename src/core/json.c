@@ -163,8 +163,10 @@ void kt_jw_value(kt_jw *w, const kt_jv *v)
     case KT_JNULL: kt_jw_null(w); break;
     case KT_JBOOL: kt_jw_bool(w, v->b); break;
     case KT_JNUM:
-        if (v->isint && v->neg)
-            kt_jw_int(w, -(long long)v->u);
+        if (v->s)
+            kt_jw_raw(w, v->s); /* exactly as written */
+        else if (v->isint && v->neg)
+            kt_jw_int(w, v->u > (uint64_t)INT64_MAX ? INT64_MIN : -(long long)v->u);
         else if (v->isint)
             kt_jw_uint(w, v->u);
         else
@@ -424,13 +426,17 @@ static int jp_number(jparser *jp, kt_jv *v)
         while (jp->p < jp->end && *jp->p >= '0' && *jp->p <= '9')
             jp->p++;
     }
-    char tmp[64];
+    /* Keep the text as written: values are echoed exactly (protocol "ref"),
+     * whatever their size or precision. */
     size_t n = (size_t)(jp->p - s);
-    if (n >= sizeof tmp)
-        n = sizeof tmp - 1;
-    memcpy(tmp, s, n);
-    tmp[n] = '\0';
-    v->d = strtod(tmp, NULL);
+    char *raw = arena_alloc(jp->doc, n + 1);
+    if (!raw)
+        return jp_fail(jp, "out of memory");
+    memcpy(raw, s, n);
+    raw[n] = '\0';
+    v->s = raw;
+    v->slen = n;
+    v->d = strtod(raw, NULL);
     if (!frac && !overflow && (!neg || u <= (uint64_t)INT64_MAX + 1)) {
         v->isint = 1;
         v->neg = neg && u != 0;

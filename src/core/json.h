@@ -61,7 +61,7 @@ typedef struct kt_jv {
     int isint, neg;  /* KT_JNUM: exact integer (magnitude in u, sign in neg) */
     uint64_t u;
     double d;
-    const char *s;   /* KT_JSTR: NUL terminated, UTF-8 */
+    const char *s;   /* KT_JSTR: NUL terminated, UTF-8; KT_JNUM: the number as written */
     size_t slen;
     const char *key; /* member name when inside an object */
     struct kt_jv *child, *next;

@@ -355,8 +355,8 @@ static kt_status heur_choose(void *ud, const kt_game *g, const kt_state *st, kt_
 }
 
 static const kt_botdef duel_bots[] = {
-    {{"heuristic", "cheapest winning card, else the lowest", NULL, 0}, heur_create, heur_choose,
-     NULL},
+    {.info = {"heuristic", "cheapest winning card, else the lowest", NULL, 0},
+     .create = heur_create, .choose = heur_choose},
 };
 
 #define DUEL_DEF(NAME, BOTS, NBOTS) \

@@ -190,7 +190,7 @@ KT_TEST(core_cli_protocol_plays_every_game)
         }
         free(out);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
 
 KT_TEST(core_cli_rejects_bad_options_clearly)
@@ -252,7 +252,7 @@ KT_TEST(core_cli_play_record_and_replay)
         free(out);
         unlink(rec);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
 
 /* `kontor bench` plays every item to the end (a stuck game is a failure)

@@ -266,5 +266,5 @@ KT_TEST(core_allocation_failures_are_clean)
         }
         KT_CHECK(succeeded);
     }
-    KT_CHECK(kt_game_count() >= 0);
+    KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }

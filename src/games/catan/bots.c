@@ -657,11 +657,11 @@ static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t see
 }
 
 const kt_botdef cat_bots[CAT_NBOTS] = {
-    {{"heuristic",
-      "rule-based: placement by pips and variety, builds toward VP, knights against the "
-      "barbarians, plays progress cards, bank trades that complete a build",
-      NULL, 0},
-     hb_create,
-     hb_choose,
-     free},
+    {.info = {"heuristic",
+              "rule-based: placement by pips and variety, builds toward VP, knights against the "
+              "barbarians, plays progress cards, bank trades that complete a build",
+              NULL, 0},
+     .create = hb_create,
+     .choose = hb_choose,
+     .destroy = free},
 };

@@ -1014,17 +1014,18 @@ static const kt_optinfo file_opts[] = {
 };
 
 const kt_botdef dom_bots[DOM_NBOTS] = {
-    {{"heuristic",
-      "Big Money with the kingdom's best terminal (Witch, Library, Smithy...), Laboratory or "
-      "Market, sensible play order and choices",
-      NULL, 0},
-     heur_create, bot_choose, bot_destroy},
-    {{"bmu", "Big Money Ultimate (Geronimoo's DominionSim definition)", NULL, 0}, bmu_create,
-     bot_choose, bot_destroy},
-    {{"smithy", "Smithy Big Money (Geronimoo's DominionSim definition); needs Smithy", NULL, 0},
-     smithy_create, bot_choose, bot_destroy},
-    {{"file", "buy rules from a rule file: file=PATH (docs/bot-files.md)", file_opts, 1},
-     file_create, bot_choose, bot_destroy},
+    {.info = {"heuristic",
+              "Big Money with the kingdom's best terminal (Witch, Library, Smithy...), "
+              "Laboratory or Market, sensible play order and choices",
+              NULL, 0},
+     .create = heur_create, .choose = bot_choose, .destroy = bot_destroy},
+    {.info = {"bmu", "Big Money Ultimate (Geronimoo's DominionSim definition)", NULL, 0},
+     .create = bmu_create, .choose = bot_choose, .destroy = bot_destroy},
+    {.info = {"smithy", "Smithy Big Money (Geronimoo's DominionSim definition); needs Smithy",
+              NULL, 0},
+     .create = smithy_create, .choose = bot_choose, .destroy = bot_destroy},
+    {.info = {"file", "buy rules from a rule file: file=PATH (docs/bot-files.md)", file_opts, 1},
+     .create = file_create, .choose = bot_choose, .destroy = bot_destroy},
 };
 
 /* ------------------------------------------------------------ evaluation */

@@ -914,8 +914,10 @@ static const kt_optinfo hb_opts[] = {
 };
 
 const kt_botdef mp2_bots[MP2_NBOTS] = {
-    {{"heuristic", "greedy one-turn look-ahead on an estimate of final points", hb_opts, 1},
-     hb_create, hb_choose, hb_destroy},
+    {.info = {"heuristic", "greedy one-turn look-ahead on an estimate of final points", hb_opts, 1},
+     .create = hb_create,
+     .choose = hb_choose,
+     .destroy = hb_destroy},
 };
 
 /* ------------------------------------------------------------ evaluation */
