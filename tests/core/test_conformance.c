@@ -51,7 +51,7 @@ static long conf_game(kt_t *T, const kt_game *g, uint64_t seed, long max_actions
                 char txt[256];
                 for (int lang = 0; lang < 2; lang++) {
                     kt_action back;
-                    kt_action_text(g, s, buf[i], -1, lang, txt, sizeof txt);
+                    kt_action_text(g, s, buf[i], KT_OMNISCIENT, lang, txt, sizeof txt);
                     if (kt_action_parse(g, s, txt, &back, &err) != KT_OK || back != buf[i]) {
                         KT_FAIL("%s: action text '%s' (lang %d) does not parse back: %s",
                                 kt_game_name(g), txt, lang, err.msg);
