@@ -55,6 +55,8 @@ static kt_status h_choose(void *ud, const kt_game *g, const kt_state *s, kt_acti
 static void h_destroy(void *ud) { free(ud); }
 
 const kt_botdef fwm_bots[FWM_NBOTS] = {
-    {{"heuristic", "plans routes to deals, bids from the forced-sale values", NULL, 0}, h_create,
-     h_choose, h_destroy},
+    {.info = {"heuristic", "plans routes to deals, bids from the forced-sale values", NULL, 0},
+     .create = h_create,
+     .choose = h_choose,
+     .destroy = h_destroy},
 };

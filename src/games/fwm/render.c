@@ -100,6 +100,27 @@ static void calendar(const kt_game *g, const fwm_state *s, int lang, kt_buf *out
     kt_buf_free(&line2);
 }
 
+/* A deal in one short line: "N24 FLO! 2m<=1540 2s<=1160". */
+static void deal_short(const fwm_cfg *c, int card, int lang, kt_buf *out)
+{
+    static const char en[FWM_NG] = {'c', 's', 'm'}, de[FWM_NG] = {'T', 'G', 'M'};
+    const fwm_card *cd = &c->card[card];
+    kt_buf_printf(out, "%s %s%s", cd->id, c->sp[cd->town].code, cd->urgent ? "!" : "");
+    if (cd->type == CT_MANOR) {
+        kt_buf_printf(out, " >=%d %s %d", cd->min, TR(lang, "rent", "Pacht"), cd->rent);
+        return;
+    }
+    int first = cd->type == CT_FAIR ? 0 : 0, n = cd->nlines + (cd->type == CT_FAIR ? cd->nlines2 : 0);
+    for (int i = first; i < n; i++) {
+        const fwm_line *l = &cd->line[i];
+        int demand = cd->type == CT_DEMAND || cd->type == CT_NOBLE || (cd->type == CT_FAIR && i < cd->nlines);
+        if (cd->type == CT_FAIR && i == cd->nlines)
+            kt_buf_puts(out, " |");
+        kt_buf_printf(out, " %d%c%s%d", l->qty, DE(lang) ? de[l->good] : en[l->good], demand ? "<=" : ">=",
+                      l->bound);
+    }
+}
+
 /* The right column: open deals, the fair, events on display. */
 static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang, kt_buf *side,
                       size_t *starts, int max)
@@ -112,26 +133,19 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
             starts[n++] = side->len; \
     } while (0)
     NEWLINE();
-    kt_buf_puts(side, TR(lang, "Open deals (n: due on the calendar):", "Offene Geschäfte:"));
+    kt_buf_puts(side, TR(lang, "Deals: N demand A supply D noble H manor !urgent",
+                         "Geschäfte: N Nachfrage A Angebot D Adel H Gut !eilig"));
     for (int i = 0; i < s->nopen; i++) {
         NEWLINE();
         int card = s->open[i].card, cal = fwm_cal_at(c, s->open[i].due);
         kt_buf_printf(side, "%c %s ", i < 9 ? '1' + i : 'a' + i - 9,
                       DE(lang) ? c->cal[cal].sde : c->cal[cal].sen);
-        kt_buf t;
-        kt_buf_init(&t);
-        fwm_card_title(c, card, lang, &t);
-        kt_buf_printf(side, "%.50s", t.p ? t.p : "");
-        kt_buf_free(&t);
+        deal_short(c, card, lang, side);
     }
     if (s->fair != FWM_NONE) {
         NEWLINE();
-        kt_buf t;
-        kt_buf_init(&t);
-        fwm_card_title(c, s->fair, lang, &t);
-        kt_buf_printf(side, "F %s %.48s", DE(lang) ? c->cal[c->cal_fair].sde : c->cal[c->cal_fair].sen,
-                      t.p ? t.p : "");
-        kt_buf_free(&t);
+        kt_buf_printf(side, "F %s ", DE(lang) ? c->cal[c->cal_fair].sde : c->cal[c->cal_fair].sen);
+        deal_short(c, s->fair, lang, side);
     }
     int any = 0;
     for (int i = 0; i < c->ncard; i++) {
@@ -146,7 +160,7 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
         kt_buf t;
         kt_buf_init(&t);
         fwm_card_title(c, i, lang, &t);
-        kt_buf_printf(side, "  %.52s", t.p ? t.p : "");
+        kt_buf_printf(side, "  %.50s", t.p ? t.p : "");
         kt_buf_free(&t);
     }
     if (s->boom) {

@@ -50,7 +50,7 @@ static void w_card(kt_jw *w, const fwm_cfg *c, const char *key, int card)
     if (card >= 0 && card < c->ncard)
         kt_jw_str(w, c->card[card].id);
     else
-        kt_jw_null(w);
+        kt_jw_str(w, "none"); /* not null: a merge patch could not set null */
 }
 
 static void w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos)
@@ -63,7 +63,7 @@ static void w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos)
     else if (pos < c->nsp)
         kt_jw_str(w, c->sp[pos].code);
     else
-        kt_jw_null(w);
+        kt_jw_str(w, "none");
 }
 
 static void w_players(kt_jw *w, const char *key, uint32_t bits, int np)
@@ -436,20 +436,20 @@ static int r_stage(kt_jr *r, const kt_jv *o, const char *k, uint8_t *out)
     return 0;
 }
 
-/* A card id or null (FWM_NONE). */
+/* A card id or "none" (FWM_NONE). */
 static int r_card(kt_jr *r, const fwm_cfg *c, const kt_jv *o, const char *k, uint8_t *out)
 {
     const kt_jv *v = kt_jr_get(r, o, k, -1);
     if (!v)
         return 0;
-    if (v->type == KT_JNULL) {
+    if (v->type == KT_JNULL || (v->type == KT_JSTR && strcmp(v->s, "none") == 0)) {
         *out = FWM_NONE;
         return 1;
     }
     int i = v->type == KT_JSTR ? fwm_card_find(c, v->s) : -1;
     if (i < 0) {
         kt_jr_push(r, k);
-        kt_jr_fail(r, "expected a card id or null");
+        kt_jr_fail(r, "expected a card id or \"none\"");
         kt_jr_pop(r);
         return 0;
     }
@@ -457,7 +457,7 @@ static int r_card(kt_jr *r, const fwm_cfg *c, const kt_jv *o, const char *k, uin
     return 1;
 }
 
-/* A space code, "off", "lost" or (if allowed) null. */
+/* A space code, "off", "lost" or (if allowed) "none". */
 static int r_pos(kt_jr *r, const fwm_cfg *c, const kt_jv *o, const char *k, int null_ok,
                  uint8_t *out)
 {
@@ -465,7 +465,7 @@ static int r_pos(kt_jr *r, const fwm_cfg *c, const kt_jv *o, const char *k, int 
     if (!v)
         return 0;
     int i = -1;
-    if (v->type == KT_JNULL && null_ok)
+    if (null_ok && (v->type == KT_JNULL || (v->type == KT_JSTR && strcmp(v->s, "none") == 0)))
         i = FWM_NONE;
     else if (v->type == KT_JSTR)
         i = strcmp(v->s, "off") == 0    ? FWM_OFF
@@ -473,7 +473,7 @@ static int r_pos(kt_jr *r, const fwm_cfg *c, const kt_jv *o, const char *k, int 
                                         : fwm_space_find(c, v->s);
     if (i < 0) {
         kt_jr_push(r, k);
-        kt_jr_fail(r, null_ok ? "expected a space code or null"
+        kt_jr_fail(r, null_ok ? "expected a space code or \"none\""
                               : "expected a space code, \"off\" or \"lost\"");
         kt_jr_pop(r);
         return 0;
