@@ -11,7 +11,7 @@
 #ifndef FWM_HELPERS_H
 #define FWM_HELPERS_H
 
-#include "../../src/games/fwm/fwm.h"
+#include "../../src/games/fwm/rules.h"
 #include "../harness.h"
 
 #define S(c) ((fwm_state *)(c)->s)
