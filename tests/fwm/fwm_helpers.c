@@ -173,3 +173,62 @@ void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int 
         }
     }
 }
+
+kt_scn fwm_draw(kt_t *T, const char *opts, int np, const char *deck, const char *where,
+                const char *more)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_buf_puts(&b, "{\"state\":{\"open\":[{\"card\":\"N12\",\"due\":1,\"seq\":1},"
+                    "{\"card\":\"A03\",\"due\":5,\"seq\":2},{\"card\":\"N09\",\"due\":6,\"seq\":3},"
+                    "{\"card\":\"N01\",\"due\":7,\"seq\":4}],\"seq\":4,\"deck\":[");
+    char ids[512];
+    snprintf(ids, sizeof ids, "%s", deck);
+    int first = 1;
+    for (char *p = ids; *p;) {
+        char *e = strchr(p, ',');
+        if (e)
+            *e = '\0';
+        kt_buf_printf(&b, "%s\"%s\"", first ? "" : ",", p);
+        first = 0;
+        p = e ? e + 1 : p + strlen(p);
+    }
+    kt_buf_puts(&b, "],\"where\":{\"N12\":\"open\",\"A03\":\"open\",\"N09\":\"open\",\"N01\":\"open\"");
+    snprintf(ids, sizeof ids, "%s", deck);
+    for (char *p = ids; *p;) {
+        char *e = strchr(p, ',');
+        if (e)
+            *e = '\0';
+        kt_buf_printf(&b, ",\"%s\":\"deck\"", p);
+        p = e ? e + 1 : p + strlen(p);
+    }
+    if (where && *where)
+        kt_buf_printf(&b, ",%s", where);
+    kt_buf_puts(&b, "},\"known\":{\"N12\":1,\"A03\":1,\"N09\":1,\"N01\":1");
+    if (where && *where) { /* cards placed outside the box are known */
+        char w[1024];
+        snprintf(w, sizeof w, "%s", where);
+        for (char *p = w; (p = strchr(p, '"')) != NULL;) {
+            char *q = strchr(p + 1, '"');
+            if (!q)
+                break;
+            *q = '\0';
+            if (strlen(p + 1) == 3 && strcmp(p + 1, "box") != 0)
+                kt_buf_printf(&b, ",\"%s\":1", p + 1);
+            p = strchr(q + 1, '"');
+            if (!p)
+                break;
+            p = strchr(p + 1, '"');
+            if (!p)
+                break;
+            p++;
+        }
+    }
+    kt_buf_printf(&b, "}%s%s}}", more && *more ? "," : "", more ? more : "");
+    char *patch = kt_buf_take(&b);
+    kt_scn c = fwm_scn(T, opts, np, patch);
+    kt_free(patch);
+    if (c.s)
+        fwm_end_round(T, &c);
+    return c;
+}

@@ -42,4 +42,12 @@ void fwm_end_round(kt_t *T, kt_scn *c);
 void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int line);
 #define BID(c, p, q, price) fwm_bid(T, (c), (p), (q), (price), __FILE__, __LINE__)
 
+
+
+/* Open N12 (Hamburg, due in round 1: nobody can sell), A03, N09, N01 (due
+ * later); the draw deck is `deck` (ids, bottom first, comma-separated).
+ * `where` and `more` add members to "where" and to the state.  After the
+ * last movement turn N12 resolves and the top card is drawn. */
+kt_scn fwm_draw(kt_t *T, const char *opts, int np, const char *deck, const char *where,
+                const char *more);
 #endif
