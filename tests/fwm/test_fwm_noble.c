@@ -77,13 +77,14 @@ KT_TEST(fwm_noble_demand_honour_sea_escort_and_free_passage)
 
 KT_TEST(fwm_noble_roll_is_read_at_the_sellers_track_position)
 {
-    /* position 12: the table row 10-14 has honour only on 12; 11 gives IOUs */
-    kt_scn c = noble(T, NULL, "\"players\":{\"0\":{\"track\":12}}");
+    /* position 3: the table row 3-5 reads 5 as free passage (row 0-2: sea escort) */
+    kt_scn c = noble(T, NULL, "\"players\":{\"0\":{\"track\":3}}");
     KT_REQUIRE(c.s);
-    DICE(&c, 5, 6);
+    DICE(&c, 2, 3);
     AS(&c, 0, "discount 500");
-    KT_EQ(S(&c)->pl[0].ious, 1);
-    KT_EQ(S(&c)->pl[0].track, 14);
+    KT_STREQ(kt_decision(c.g, c.s), "cube");
+    KT_CHECK(fwm_legal_for(&c, 0, "free passage in Swabia"));
+    KT_EQ(S(&c)->pl[0].track, 4);
     kt_scn_free(&c);
 }
 
@@ -157,9 +158,10 @@ KT_TEST(fwm_ious_sell_for_300_and_trade_without_track_changes)
 
 KT_TEST(fwm_nobility_game_first_at_the_end_wins)
 {
-    kt_scn c = noble(T, NULL, "\"players\":{\"0\":{\"track\":13}}");
+    kt_scn c = noble(T, NULL, "\"players\":{\"0\":{\"track\":5}}");
     KT_REQUIRE(c.s);
-    DICE(&c, 6, 6); /* 12 at position 13: honour, +3 -> the end */
+    KT_EQ(C(&c)->track_end, 8);
+    DICE(&c, 6, 6); /* 12 at position 5: honour, +3 -> the end */
     AS(&c, 0, "discount 500");
     KT_CHECK(kt_is_over(c.g, c.s));
     kt_result r;
@@ -171,10 +173,10 @@ KT_TEST(fwm_nobility_game_first_at_the_end_wins)
 
 KT_TEST(fwm_nobility_several_ennobled_at_once_the_richest_wins)
 {
-    /* Army Costs (E08), 3 players: 2 IOUs; players 1 and 2 at 13 each buy one -> both
-     * reach the end in the same auction; player 2 is richer */
+    /* Army Costs (E08), 3 players: 2 IOUs; players 1 and 2 at 6 each buy one -> both
+     * reach the end (8) in the same auction; player 2 is richer */
     kt_scn c = fwm_draw(T, "mode=nobility", 3, "N07,E08", NULL,
-                        "\"players\":{\"0\":{\"track\":13},\"1\":{\"track\":13,\"money\":12000}}");
+                        "\"players\":{\"0\":{\"track\":6},\"1\":{\"track\":6,\"money\":12000}}");
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     BID(&c, 0, 1, 600);
@@ -187,7 +189,7 @@ KT_TEST(fwm_nobility_several_ennobled_at_once_the_richest_wins)
     kt_scn_free(&c);
 }
 
-/* H01: manor at Augsburg, lowest bid 6000, rent 300; due in round 1. */
+/* H01: manor at Augsburg, lowest bid 3600, rent 300; due in round 1. */
 static kt_scn manor_w(kt_t *T, const char *opts, const char *where, const char *more)
 {
     char patch[2048];
@@ -214,11 +216,11 @@ KT_TEST(fwm_manor_only_nobles_bid_and_the_first_purchase_ends_the_manor_game)
 {
     /* players 1 and 2 are in Augsburg (player 1 lives there); only player 2 is noble */
     kt_scn c = manor(T, "mode=manor",
-                     "\"players\":{\"1\":{\"track\":15,\"noble\":1,\"merchants\":{\"A\":{\"at\":\"AUG\",\"stamp\":5}}}}");
+                     "\"players\":{\"1\":{\"track\":8,\"noble\":1,\"merchants\":{\"A\":{\"at\":\"AUG\",\"stamp\":5}}}}");
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     KT_EQ(kt_pending(c.g, c.s), 2u);
-    KT_CHECK(!fwm_legal_for(&c, 1, "price 5000-5980"));
+    KT_CHECK(!fwm_legal_for(&c, 1, "price 2000-2980")); /* below the lowest bid, 3600 */
     BID(&c, 1, 1, 6200);
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(S(&c)->pl[1].manors, 1);
@@ -250,7 +252,7 @@ KT_TEST(fwm_full_game_first_manor_buyer_interest_taxes_and_rent)
 {
     /* the full game goes on after the first manor */
     kt_scn c = manor(T, "mode=full",
-                     "\"players\":{\"0\":{\"track\":15,\"noble\":1,\"ious\":2}}");
+                     "\"players\":{\"0\":{\"track\":8,\"noble\":1,\"ious\":2}}");
     KT_REQUIRE(c.s);
     BID(&c, 0, 1, 6000);
     KT_CHECK(!kt_is_over(c.g, c.s));
@@ -262,7 +264,7 @@ KT_TEST(fwm_full_game_first_manor_buyer_interest_taxes_and_rent)
                 "\"deck\":[\"N01\",\"N02\",\"N03\",\"N04\"],\"open\":[{\"card\":\"N05\",\"due\":30,\"seq\":1}],"
                 "\"seq\":1,\"where\":{\"N01\":\"deck\",\"N02\":\"deck\",\"N03\":\"deck\",\"N04\":\"deck\","
                 "\"N05\":\"open\",\"H01\":\"held\"},\"known\":{\"N05\":1,\"H01\":1},"
-                "\"players\":{\"0\":{\"track\":15,\"noble\":1,\"ious\":2,\"manors\":1}}}}");
+                "\"players\":{\"0\":{\"track\":8,\"noble\":1,\"ious\":2,\"manors\":1}}}}");
     KT_REQUIRE(c.s);
     fwm_end_round(T, &c);
     AS(&c, 1, "done");
@@ -277,7 +279,7 @@ KT_TEST(fwm_full_game_first_manor_buyer_interest_taxes_and_rent)
                 "\"deck\":[\"N01\",\"N02\",\"N03\",\"N04\"],\"open\":[{\"card\":\"N05\",\"due\":30,\"seq\":1}],"
                 "\"seq\":1,\"where\":{\"N01\":\"deck\",\"N02\":\"deck\",\"N03\":\"deck\",\"N04\":\"deck\","
                 "\"N05\":\"open\",\"H01\":\"held\"},\"known\":{\"N05\":1,\"H01\":1},"
-                "\"players\":{\"0\":{\"track\":15,\"noble\":1,\"manors\":1}}}}");
+                "\"players\":{\"0\":{\"track\":8,\"noble\":1,\"manors\":1}}}}");
     KT_REQUIRE(c.s);
     fwm_end_round(T, &c);
     KT_STREQ(C(&c)->cal[fwm_cal_at(C(&c), S(&c)->round)].en, "early July");
@@ -287,20 +289,21 @@ KT_TEST(fwm_full_game_first_manor_buyer_interest_taxes_and_rent)
 
 KT_TEST(fwm_full_game_ends_with_two_owners_the_richer_wins_counting_the_manor)
 {
-    /* player 2 owns H02 (5600) already with 4000 FL; player 1 buys H01 for 6000 and has
-     * 3000 left: 3000 + 6000 + goods < 4000 + 5600 + goods, so player 2 wins although
-     * player 1 had more money before (each manor counts at its lowest bid) */
+    /* player 2 owns H02 (lowest bid 3200) already with 4000 FL; player 1 buys H01
+     * (lowest bid 3600) for 6000 and has 3000 left: 3000 + 3600 + goods < 4000 + 3200 +
+     * goods, so player 2 wins although player 1 had more money before (each manor
+     * counts at its lowest bid, not at the price paid) */
     kt_scn c = manor_w(T, "mode=full", ",\"H02\":\"held\"",
                      "\"manor_first\":1,\"hold\":{\"H02\":1},"
-                     "\"players\":{\"0\":{\"money\":9000,\"track\":15,\"noble\":1},"
-                     "\"1\":{\"money\":4000,\"track\":15,\"noble\":1,\"manors\":1}}");
+                     "\"players\":{\"0\":{\"money\":9000,\"track\":8,\"noble\":1},"
+                     "\"1\":{\"money\":4000,\"track\":8,\"noble\":1,\"manors\":1}}");
     KT_REQUIRE(c.s);
     BID(&c, 0, 1, 6000);
     KT_CHECK(kt_is_over(c.g, c.s));
     kt_result r;
     kt_result_get(c.g, c.s, &r);
-    KT_EQ((long)r.score[0], 3000 + 6000 + 2900);
-    KT_EQ((long)r.score[1], 4000 + 5600 + 2900);
+    KT_EQ((long)r.score[0], 3000 + 3600 + 2900);
+    KT_EQ((long)r.score[1], 4000 + 3200 + 2900);
     KT_EQ(r.winners, 2u);
     KT_CHECK(r.rank[2] > r.rank[0]); /* no manor: behind both owners */
     kt_scn_free(&c);
@@ -316,7 +319,7 @@ KT_TEST(fwm_manor_resolves_after_the_fair_and_before_supply)
                        "\"deck\":[\"N03\",\"N05\",\"N07\"],\"where\":{\"A08\":\"open\",\"H01\":\"open\",\"N09\":\"open\","
                        "\"N01\":\"open\",\"N02\":\"open\",\"M01\":\"open\",\"N03\":\"deck\",\"N05\":\"deck\",\"N07\":\"deck\"},"
                        "\"known\":{\"A08\":1,\"H01\":1,\"N09\":1,\"N01\":1,\"N02\":1,\"M01\":1},"
-                       "\"players\":{\"0\":{\"track\":15,\"noble\":1,\"merchants\":{\"B\":{\"at\":\"FRA\",\"cargo\":{\"spice\":1},\"stamp\":6}}}}}}");
+                       "\"players\":{\"0\":{\"track\":8,\"noble\":1,\"merchants\":{\"B\":{\"at\":\"FRA\",\"cargo\":{\"spice\":1},\"stamp\":6}}}}}}");
     KT_REQUIRE(c.s);
     fwm_end_round(T, &c);
     int order[8], n = 0;

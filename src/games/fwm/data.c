@@ -961,6 +961,29 @@ static int draw_map(ld_t *L)
     return 1;
 }
 
+/* Breadth-first distances from every space, with and without the sea. */
+static void distances(fwm_cfg *c)
+{
+    for (int land = 0; land < 2; land++)
+        for (int a = 0; a < c->nsp; a++) {
+            uint8_t *d = c->dist[land][a], q[FWM_MAXSP];
+            memset(d, 255, FWM_MAXSP);
+            int head = 0, tail = 0;
+            d[a] = 0;
+            q[tail++] = (uint8_t)a;
+            while (head < tail) {
+                int v = q[head++];
+                for (int k = 0; k < c->sp[v].nadj; k++) {
+                    int w = c->sp[v].adj[k];
+                    if (d[w] != 255 || (land && c->sp[w].kind == SK_SEA))
+                        continue;
+                    d[w] = (uint8_t)(d[v] + 1);
+                    q[tail++] = (uint8_t)w;
+                }
+            }
+        }
+}
+
 static int count_pool(const fwm_cfg *c, int type, int levels)
 {
     int n = 0;
@@ -1053,6 +1076,8 @@ kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err)
              each_record(&L, dir, "decks.txt", "mode,deck", deck_rec, dk) &&
              check_decks(&L, dk) && draw_map(&L);
     free(dk);
+    if (ok)
+        distances(c);
     if (ok) {
         L.r = NULL;
         snprintf(L.fname, sizeof L.fname, "fwm/calendar.txt");

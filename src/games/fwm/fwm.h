@@ -144,6 +144,9 @@ typedef struct fwm_cfg {
     int nhomes;
     char art[FWM_ARTH][FWM_ARTW + 1];  /* terminal map without pieces */
     int arth;
+    /* shortest distances in spaces: [0] any route, [1] without sea spaces
+     * (winter); 255 = unreachable.  For the bots' route planning. */
+    uint8_t dist[2][FWM_MAXSP][FWM_MAXSP];
 } fwm_cfg;
 
 static inline const fwm_cfg *fwm_c(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
