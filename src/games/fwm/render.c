@@ -57,14 +57,14 @@ static void header(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
     kt_buf_sgr(out, "1");
     kt_buf_printf(out, "Fugger, Welser, Medici");
     kt_buf_sgr(out, "0");
-    kt_buf_printf(out, " - %s - %s %d, %s (%s %d)%s - %s %d - %s %d", DE(lang) ? de[c->mode] : en[c->mode],
+    /* the start player is starred in the player lines */
+    kt_buf_printf(out, ": %s, %s %d, %s, %s %d%s, %s %d", DE(lang) ? de[c->mode] : en[c->mode],
                   TR(lang, "round", "Runde"), s->round + 1, DE(lang) ? c->cal[cal].de : c->cal[cal].en,
                   TR(lang, "year", "Jahr"), year,
-                  c->cal[cal].winter ? TR(lang, ", winter: sea closed", ", Winter: See gesperrt") : "",
-                  TR(lang, "start player", "Startspieler"), s->start + 1,
+                  c->cal[cal].winter ? TR(lang, " (winter: no sea)", " (Winter: keine See)") : "",
                   TR(lang, "deck", "Stapel"), s->ndeck);
     if (c->mode != MODE_TRADING)
-        kt_buf_printf(out, " %s %d", TR(lang, "reserve", "Vorrat"), res);
+        kt_buf_printf(out, ", %s %d", TR(lang, "reserve", "Vorrat"), res);
     kt_buf_putc(out, '\n');
 }
 
@@ -171,9 +171,14 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
         const fwm_auc *u = &s->auc;
         NEWLINE();
         kt_buf_puts(side, TR(lang, "Sealed bids:", "Verdeckte Gebote:"));
+        int k = 0;
         for (int p = 0; p < g->nplayers; p++) {
             if (!((u->ent >> p) & 1u))
                 continue;
+            if (k++ == 3) { /* six bids do not fit beside the map */
+                NEWLINE();
+                kt_buf_puts(side, "            ");
+            }
             kt_buf_printf(side, " %d:", p + 1);
             const fwm_player *pl = &s->pl[p];
             if ((viewer == p || viewer == KT_OMNISCIENT) && pl->bstage == 4)
