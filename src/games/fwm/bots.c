@@ -23,30 +23,6 @@
 
 #include "rules.h"
 
-/* ------------------------------------------------------------ evaluation */
-
-void fwm_evaluate(const kt_game *g, const kt_state *st, double *out)
-{
-    const fwm_cfg *c = fwm_c(g);
-    const fwm_state *s = (const fwm_state *)st;
-    double w[FWM_MAXP], sum = 0, best = -1e18, v[FWM_MAXP];
-    for (int p = 0; p < g->nplayers; p++) {
-        double x = fwm_value(c, s, p) / 2000.0;
-        if (c->mode != MODE_TRADING)
-            x = x / 3.0 + 12.0 * s->pl[p].track / c->track_end + (s->pl[p].noble ? 4.0 : 0.0) +
-                (c->mode >= MODE_MANOR ? 6.0 * s->pl[p].manors : 0.0);
-        v[p] = x;
-        if (x > best)
-            best = x;
-    }
-    for (int p = 0; p < g->nplayers; p++) {
-        w[p] = exp(v[p] - best);
-        sum += w[p];
-    }
-    for (int p = 0; p < g->nplayers; p++)
-        out[p] = w[p] / sum;
-}
-
 /* ------------------------------------------------------------ values */
 
 static int is_demand(const fwm_card *cd) { return cd->type == CT_DEMAND || cd->type == CT_NOBLE; }
@@ -592,3 +568,52 @@ const kt_botdef fwm_bots[FWM_NBOTS] = {
      .choose = h_choose,
      .destroy = h_destroy},
 };
+
+/* ------------------------------------------------------------ evaluation */
+
+/* What player p's merchants could still earn: for each merchant the best
+ * deal it can reach in time, fading with the distance. */
+static double potential(const fwm_cfg *c, const fwm_state *s, int p)
+{
+    const fwm_player *pl = &s->pl[p];
+    double sum = 0;
+    for (int m = 0; m < FWM_NM; m++) {
+        const fwm_merch *mm = &pl->m[m];
+        if (mm->pos >= FWM_LOST)
+            continue;
+        double best = 0;
+        for (int i = 0; i < s->nopen; i++) {
+            const fwm_card *cd = &c->card[s->open[i].card];
+            int d = dist(c, s, mm->pos, cd->town), avail = s->open[i].due - s->round;
+            if (d == 255 || avail < 1 || d > 3 * avail)
+                continue;
+            double v = deal_value(c, s, p, m, s->open[i].card, 0, NULL) * (1.0 - d / 12.0);
+            if (v > best)
+                best = v;
+        }
+        sum += best;
+    }
+    return sum;
+}
+
+void fwm_evaluate(const kt_game *g, const kt_state *st, double *out)
+{
+    const fwm_cfg *c = fwm_c(g);
+    const fwm_state *s = (const fwm_state *)st;
+    double w[FWM_MAXP], sum = 0, best = -1e18, v[FWM_MAXP];
+    for (int p = 0; p < g->nplayers; p++) {
+        double money = fwm_value(c, s, p) + 0.6 * potential(c, s, p), x = money / 2000.0;
+        if (c->mode != MODE_TRADING)
+            x = money / 6000.0 + 12.0 * s->pl[p].track / c->track_end +
+                (s->pl[p].noble ? 4.0 : 0.0) + (c->mode >= MODE_MANOR ? 6.0 * s->pl[p].manors : 0.0);
+        v[p] = x;
+        if (x > best)
+            best = x;
+    }
+    for (int p = 0; p < g->nplayers; p++) {
+        w[p] = exp(v[p] - best);
+        sum += w[p];
+    }
+    for (int p = 0; p < g->nplayers; p++)
+        out[p] = w[p] / sum;
+}

@@ -63,6 +63,8 @@
 #define FWM_LOST 254       /* representative lost at sea: never returns */
 #define FWM_MAXPRICE 9980  /* highest bid above a bound (engine limit, see doc) */
 #define FWM_MAXOFFERS 2    /* offers per movement turn (engine limit) */
+#define FWM_MAXXFER 12     /* goods shifted per movement turn or payday (engine limit) */
+#define FWM_MAXCANCEL 2    /* planned moves cancelled per turn (engine limit) */
 
 enum { G_CLOTH, G_SPICE, G_METAL };
 enum { SRC_SEED, SRC_RULEBOOK, SRC_PUBLIC, SRC_RECON };
@@ -241,7 +243,7 @@ typedef struct fwm_state {
     uint8_t rflags, boom, blockade, nopen;
     uint8_t fair;               /* the fair's card or FWM_NONE */
     int8_t sheep, corrupt, trick, manor_first; /* holders, -1 none */
-    uint8_t ndeck, ennobled, ended, pad0;
+    uint8_t ndeck, ennobled, ended, mv_xfers; /* mv_xfers: goods shifted this turn */
     uint32_t robarea;           /* areas with robbers/pirates this round */
     fwm_player pl[FWM_MAXP];
     uint8_t where[FWM_MAXCARDS];
@@ -251,7 +253,7 @@ typedef struct fwm_state {
     fwm_open open[FWM_MAXOPEN];
     /* the card being resolved */
     uint8_t cur, half, line, pidx;  /* card, fair half, goods line, player index in a loop */
-    uint8_t buyers, paying, mv_ending, pad3; /* card's buyers; payment after a forced sale */
+    uint8_t buyers, paying, mv_ending, mv_cancels; /* card's buyers; payment after a forced sale */
     fwm_auc auc;
     /* forced sale */
     uint8_t fs_player, fs_why, cube_player, cube_sea;

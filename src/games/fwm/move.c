@@ -38,6 +38,7 @@ static void begin_turn(fx *x)
     fwm_state *s = x->s;
     s->mv_merch = FWM_NONE;
     s->mv_len = s->mv_moved = s->mv_started = s->mv_offers = s->mv_ending = 0;
+    s->mv_xfers = s->mv_cancels = 0;
     memset(s->mv_path, 0, sizeof s->mv_path);
     int p = mover(x);
     s->h.turn_player = (int8_t)p;
@@ -173,7 +174,8 @@ static int legal_premove(const fx *x, int p, kt_action *buf, int n)
 {
     const fwm_state *s = x->s;
     n = fwm_legal_sell(s, p, buf, n);
-    n = fwm_legal_xfer(s, p, buf, n);
+    if (s->mv_xfers < FWM_MAXXFER)
+        n = fwm_legal_xfer(s, p, buf, n);
     if (s->mv_offers >= FWM_MAXOFFERS)
         return n;
     int ngoods = x->c->mode == MODE_TRADING ? FWM_NG : FWM_NG + 1;
@@ -199,7 +201,8 @@ int fwm_legal_move(const fx *x, kt_action *buf)
         if (s->mv_len < 3)
             n = legal_steps(x, p, s->mv_merch, buf, n);
         buf[n++] = FWM_ACT(A_GO, 0, 0, 0);
-        buf[n++] = FWM_ACT(A_CANCEL, 0, 0, 0);
+        if (s->mv_cancels < FWM_MAXCANCEL)
+            buf[n++] = FWM_ACT(A_CANCEL, 0, 0, 0);
         return n;
     }
     if (!s->mv_started)
@@ -423,6 +426,7 @@ void fwm_apply_move(fx *x, kt_action a)
         s->mv_path[s->mv_len++] = (uint8_t)ACT_C(a);
         break;
     case A_CANCEL:
+        s->mv_cancels++;
         s->mv_len = 0;
         s->mv_merch = FWM_NONE;
         memset(s->mv_path, 0, sizeof s->mv_path);
@@ -433,7 +437,10 @@ void fwm_apply_move(fx *x, kt_action a)
         s->stage = FS_TURNEND;
         break;
     case A_SELL: fwm_do_sell(x, p, a); break;
-    case A_XFER: fwm_do_xfer(s, p, a); break;
+    case A_XFER:
+        fwm_do_xfer(s, p, a);
+        s->mv_xfers++;
+        break;
     case A_OFFER:
         s->of_to = (uint8_t)ACT_A(a);
         s->of_buy = (uint8_t)ACT_B(a);

@@ -416,6 +416,7 @@ static void start_payday(fx *x)
         s->pl[p].hired = (uint8_t)(onmap <= 1 ? 2 - onmap : 0); /* hires left */
     }
     s->pidx = 0;
+    s->mv_xfers = 0;
     fwm_decide(x, FS_PAYDAY, s->start);
 }
 
@@ -675,7 +676,8 @@ static int legal_payday(const fx *x, kt_action *buf)
     for (int k = 1; k < FWM_NM; k++)
         if (pl->m[k].pos < FWM_LOST)
             buf[n++] = FWM_ACT(A_FIRE, 0, 0, k);
-    n = fwm_legal_xfer(s, p, buf, n);
+    if (s->mv_xfers < FWM_MAXXFER)
+        n = fwm_legal_xfer(s, p, buf, n);
     buf[n++] = FWM_ACT(A_DONE, 0, 0, 0);
     return n;
 }
@@ -722,8 +724,12 @@ static void apply_payday(fx *x, kt_action a)
         pl->m[k].pos = FWM_OFF;
         break;
     }
-    case A_XFER: fwm_do_xfer(s, p, a); break;
+    case A_XFER:
+        fwm_do_xfer(s, p, a);
+        s->mv_xfers++;
+        break;
     default: /* done */
+        s->mv_xfers = 0;
         if (++s->pidx >= x->g->nplayers) {
             s->pidx = 0;
             s->paying = 0;

@@ -263,6 +263,8 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "started", s->mv_started);
     kt_jw_kint(w, "offers", s->mv_offers);
     kt_jw_kint(w, "ending", s->mv_ending);
+    kt_jw_kint(w, "shifted", s->mv_xfers);
+    kt_jw_kint(w, "cancelled", s->mv_cancels);
     kt_jw_obj_end(w);
     kt_jw_key(w, "exec");
     kt_jw_obj(w);
@@ -732,14 +734,17 @@ static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_sta
         return 0;
     ok = r_u8(r, o, "player", 0, np - 1, &s->cube_player) && r_u8(r, o, "sea", 0, 1, &s->cube_sea);
     kt_jr_pop(r);
-    if (!ok || !r_sub(r, v, "move", "merchant,path,len,moved,started,offers,ending", &o))
+    if (!ok || !r_sub(r, v, "move", "merchant,path,len,moved,started,offers,ending,shifted,cancelled",
+                      &o))
         return 0;
     ok = kt_jr_int(r, o, "merchant", -1, FWM_NM - 1, &x) &&
          kt_jr_u8s(r, o, "path", s->mv_path, 3, 3, 0, c->nsp - 1, &n) &&
          r_u8(r, o, "len", 0, 3, &s->mv_len) && r_u8(r, o, "moved", 0, 7, &s->mv_moved) &&
          r_u8(r, o, "started", 0, 1, &s->mv_started) &&
          r_u8(r, o, "offers", 0, FWM_MAXOFFERS, &s->mv_offers) &&
-         r_u8(r, o, "ending", 0, 1, &s->mv_ending);
+         r_u8(r, o, "ending", 0, 1, &s->mv_ending) &&
+         r_u8(r, o, "shifted", 0, FWM_MAXXFER, &s->mv_xfers) &&
+         r_u8(r, o, "cancelled", 0, FWM_MAXCANCEL, &s->mv_cancels);
     s->mv_merch = (uint8_t)(x < 0 ? FWM_NONE : x);
     kt_jr_pop(r);
     if (!ok || !r_sub(r, v, "exec", "merchant,from,path,len,step,accident,fees,nfee,drop,rob,"
