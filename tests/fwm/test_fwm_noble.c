@@ -189,7 +189,7 @@ KT_TEST(fwm_nobility_several_ennobled_at_once_the_richest_wins)
     kt_scn_free(&c);
 }
 
-/* H01: manor at Augsburg, lowest bid 3600, rent 300; due in round 1. */
+/* H01: manor at Augsburg, lowest bid 3400, rent 300; due in round 1. */
 static kt_scn manor_w(kt_t *T, const char *opts, const char *where, const char *more)
 {
     char patch[2048];
@@ -220,7 +220,7 @@ KT_TEST(fwm_manor_only_nobles_bid_and_the_first_purchase_ends_the_manor_game)
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     KT_EQ(kt_pending(c.g, c.s), 2u);
-    KT_CHECK(!fwm_legal_for(&c, 1, "price 2000-2980")); /* below the lowest bid, 3600 */
+    KT_CHECK(!fwm_legal_for(&c, 1, "price 2000-2980")); /* below the lowest bid, 3400 */
     BID(&c, 1, 1, 6200);
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(S(&c)->pl[1].manors, 1);
@@ -289,8 +289,8 @@ KT_TEST(fwm_full_game_first_manor_buyer_interest_taxes_and_rent)
 
 KT_TEST(fwm_full_game_ends_with_two_owners_the_richer_wins_counting_the_manor)
 {
-    /* player 2 owns H02 (lowest bid 3200) already with 4000 FL; player 1 buys H01
-     * (lowest bid 3600) for 6000 and has 3000 left: 3000 + 3600 + goods < 4000 + 3200 +
+    /* player 2 owns H02 (lowest bid 3400) already with 4000 FL; player 1 buys H01
+     * (lowest bid 3400) for 6000 and has 3000 left: 3000 + 3400 + goods < 4000 + 3400 +
      * goods, so player 2 wins although player 1 had more money before (each manor
      * counts at its lowest bid, not at the price paid) */
     kt_scn c = manor_w(T, "mode=full", ",\"H02\":\"held\"",
@@ -302,10 +302,35 @@ KT_TEST(fwm_full_game_ends_with_two_owners_the_richer_wins_counting_the_manor)
     KT_CHECK(kt_is_over(c.g, c.s));
     kt_result r;
     kt_result_get(c.g, c.s, &r);
-    KT_EQ((long)r.score[0], 3000 + 3600 + 2900);
-    KT_EQ((long)r.score[1], 4000 + 3200 + 2900);
+    KT_EQ((long)r.score[0], 3000 + 3400 + 2900);
+    KT_EQ((long)r.score[1], 4000 + 3400 + 2900);
     KT_EQ(r.winners, 2u);
     KT_CHECK(r.rank[2] > r.rank[0]); /* no manor: behind both owners */
+    kt_scn_free(&c);
+}
+
+KT_TEST(fwm_full_game_ends_when_one_player_owns_every_manor)
+{
+    /* player 1 owns H02, H03, H04 and buys H01: no second owner can ever come */
+    kt_scn c = fwm_scn(T, "mode=full", 3,
+                       "{\"state\":{\"open\":[{\"card\":\"H01\",\"due\":1,\"seq\":1},"
+                       "{\"card\":\"A03\",\"due\":5,\"seq\":2},{\"card\":\"N09\",\"due\":6,\"seq\":3},"
+                       "{\"card\":\"N01\",\"due\":7,\"seq\":4},{\"card\":\"N02\",\"due\":8,\"seq\":5}],"
+                       "\"seq\":5,\"deck\":[\"N03\",\"N05\"],\"manor_first\":0,"
+                       "\"hold\":{\"H02\":0,\"H03\":0,\"H04\":0},"
+                       "\"where\":{\"H01\":\"open\",\"A03\":\"open\",\"N09\":\"open\",\"N01\":\"open\","
+                       "\"N02\":\"open\",\"N03\":\"deck\",\"N05\":\"deck\",\"H02\":\"held\","
+                       "\"H03\":\"held\",\"H04\":\"held\"},"
+                       "\"known\":{\"H01\":1,\"A03\":1,\"N09\":1,\"N01\":1,\"N02\":1,\"H02\":1,"
+                       "\"H03\":1,\"H04\":1},\"players\":{\"0\":{\"track\":8,\"noble\":1,\"manors\":3}}}}");
+    if (c.s)
+        fwm_end_round(T, &c);
+    KT_REQUIRE(c.s);
+    BID(&c, 0, 1, 3400);
+    KT_CHECK(kt_is_over(c.g, c.s));
+    kt_result r;
+    kt_result_get(c.g, c.s, &r);
+    KT_EQ(r.winners, 1u);
     kt_scn_free(&c);
 }
 

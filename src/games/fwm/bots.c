@@ -107,6 +107,8 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
             *q = 1, *price = nobility && !pl->noble ? 420 : 260;
         break;
     case AK_MANOR: {
+        if (c->mode == MODE_FULL && pl->manors)
+            return; /* a second manor only delays the end */
         /* a winner short of money sells goods to the bank: bid with them */
         int32_t room = pl->money + fwm_liquid(s, p) - (c->mode == MODE_MANOR ? 0 : 1500);
         if (room >= u->lo) {
@@ -157,14 +159,18 @@ typedef struct mplan {
     int load[FWM_NG]; /* goods to load at home first */
 } mplan;
 
+/* Winter now or within two rounds: no new sea voyages (an accident could
+ * leave a merchant at sea when the storms come). */
 static int winter_soon(const fwm_cfg *c, const fwm_state *s)
 {
-    return fwm_winter(c, s->round) || fwm_winter(c, s->round + 1);
+    return fwm_winter(c, s->round) || fwm_winter(c, s->round + 1) || fwm_winter(c, s->round + 2);
 }
 
+/* Distance avoiding the sea when winter is near (a merchant already at sea
+ * may still sail to a port: the current round is not winter then). */
 static int dist(const fwm_cfg *c, const fwm_state *s, int a, int b)
 {
-    return c->dist[winter_soon(c, s) ? 1 : 0][a][b];
+    return c->dist[winter_soon(c, s) && c->sp[a].kind != SK_SEA ? 1 : 0][a][b];
 }
 
 /* The fair's next date as a round. */
@@ -188,7 +194,10 @@ static int32_t deal_value(const fwm_cfg *c, const fwm_state *s, int p, int m, in
     int32_t v = 0;
     int demand = is_demand(cd) || (cd->type == CT_FAIR && half == 0);
     if (cd->type == CT_MANOR)
-        return pl->noble && pl->money + fwm_liquid(s, p) >= cd->min ? 50000 : 0;
+        return pl->noble && !(c->mode == MODE_FULL && pl->manors) &&
+                       pl->money + fwm_liquid(s, p) >= cd->min
+                   ? 50000
+                   : 0;
     int first = cd->type == CT_FAIR && half ? cd->nlines : 0;
     int nl = cd->type == CT_FAIR ? (half ? cd->nlines2 : cd->nlines) : cd->nlines;
     int32_t money = pl->money - 500;
@@ -284,6 +293,19 @@ static void plan_moves(const fwm_cfg *c, const fwm_state *s, int p, mplan *mp)
         int len = laden && !cd->urgent ? (need > 2 ? need : 2) : 3;
         mp[bm].len = d < len ? d : len;
     }
+    for (int m = 0; m < FWM_NM; m++) { /* at sea with winter coming: to the nearest port */
+        const fwm_merch *mm = &pl->m[m];
+        if (mm->pos >= FWM_LOST || c->sp[mm->pos].kind != SK_SEA || !winter_soon(c, s))
+            continue;
+        int best = -1;
+        for (int t = 0; t < c->nsp; t++)
+            if (c->sp[t].kind != SK_SEA &&
+                (best < 0 || c->dist[0][mm->pos][t] < c->dist[0][mm->pos][best]))
+                best = t;
+        used_m |= 1u << m;
+        mp[m].target = best;
+        mp[m].len = c->dist[0][mm->pos][best];
+    }
     for (int m = 0; m < FWM_NM; m++) { /* idle and empty: go home to reload */
         const fwm_merch *mm = &pl->m[m];
         if (((used_m >> m) & 1u) || mm->pos >= FWM_LOST || fwm_cargo(mm) || mm->pos == pl->home)
@@ -305,6 +327,8 @@ static int step_toward(const fwm_cfg *c, const fwm_state *s, int p, int m, int a
         if (ACT_K(legal[i]) != A_STEP || ACT_B(legal[i]) != m)
             continue;
         int nb = ACT_C(legal[i]), d = dist(c, s, nb, to);
+        if (winter_soon(c, s) && c->sp[nb].kind == SK_SEA && c->sp[at].kind != SK_SEA)
+            continue; /* never out to sea just before or in winter */
         if (d >= dist(c, s, at, to))
             continue;
         int rob = laden && ((s->robarea >> c->sp[nb].area) & 1u);
@@ -470,18 +494,25 @@ static kt_action sheep_action(const fwm_cfg *c, const fwm_state *s, int p, const
     return FWM_ACT(A_KEEP, 0, 0, 0);
 }
 
-static kt_action choose(const fwm_cfg *c, const fwm_state *s, const kt_action *legal, int n)
+static kt_action choose(const fwm_cfg *c, const fwm_state *s, int np, const kt_action *legal,
+                        int n)
 {
     int p = s->h.to_move;
     const fwm_player *pl = &s->pl[p];
     switch (s->stage) {
-    case FS_HOME:
+    case FS_HOME: { /* the least crowded city; then the nobility head start, the lower tax */
+        kt_action best = legal[0];
+        int bestv = -1000000;
         for (int i = 0; i < n; i++) {
-            int h = c->homes[ACT_C(legal[i])];
-            if (c->mode == MODE_TRADING ? c->sp[h].tax <= 300 : c->sp[h].ahead)
-                return legal[i];
+            int h = c->homes[ACT_C(legal[i])], crowd = 0;
+            for (int q = 0; q < np; q++)
+                crowd += s->pl[q].home == h;
+            int v = -1000 * crowd - c->sp[h].tax + (c->mode != MODE_TRADING && c->sp[h].ahead ? 300 : 0);
+            if (v > bestv)
+                bestv = v, best = legal[i];
         }
-        return legal[0];
+        return best;
+    }
     case FS_BID: return bid_action(c, s, p, legal, n);
     case FS_FORCE: return sell_action(legal, n);
     case FS_NOBLE: return noble_action(c, s, p, legal, n);
@@ -547,7 +578,7 @@ static kt_status h_choose(void *ud, const kt_game *g, const kt_state *st, kt_act
     int n = fwm_legal(g, st, b->legal);
     if (n <= 0)
         return kt_seterr(err, KT_EOVER, "the game is over");
-    kt_action a = choose(fwm_c(g), s, b->legal, n);
+    kt_action a = choose(fwm_c(g), s, g->nplayers, b->legal, n);
     for (int i = 0; i < n; i++)
         if (b->legal[i] == a) {
             *out = a;

@@ -279,7 +279,16 @@ int fwm_over_check(fx *x)
     }
     case MODE_NOBILITY: over = s->ennobled != 0; break;
     case MODE_MANOR: over = owners >= 1; break;
-    default: over = owners >= 2; break;
+    default: {
+        /* two owners; or every manor owned (by one player: no second owner can
+         * ever come, the seed is silent on this, see the doc) */
+        int free_manors = 0;
+        for (int i = 0; i < x->c->ncard; i++)
+            free_manors += x->c->card[i].type == CT_MANOR && x->c->card[i].level <= x->c->levels &&
+                           s->where[i] != W_HELD;
+        over = owners >= 2 || (owners >= 1 && free_manors == 0);
+        break;
+    }
     }
     if (over)
         fwm_end_game(x);
