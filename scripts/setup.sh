@@ -2,7 +2,7 @@
 # Installs what kontor needs to build and test on Debian 12 (idempotent).
 # Uses sudo when not root.  Prints what it installs.
 set -eu
-PKGS="gcc clang make libc6-dev"
+PKGS="gcc clang libclang-rt-14-dev make libc6-dev pkg-config binutils man-db"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -42,6 +42,12 @@
 extern "C" {
 #endif
 
+/* Everything declared here is the library's public API: the shared library
+ * is built with hidden visibility and exports exactly these names. */
+#if defined(__GNUC__) && !defined(KT_NO_VISIBILITY)
+#pragma GCC visibility push(default)
+#endif
+
 #define KT_VERSION "0.2.0"
 #define KT_MAX_PLAYERS 6
 #define KT_ERRLEN 320
@@ -77,9 +83,17 @@ typedef struct kt_state kt_state;
 typedef struct kt_bot kt_bot;
 
 /* Optional allocator (Lua's lua_Alloc): fn(ud, ptr, osize, nsize) allocates
- * when ptr == NULL, frees when nsize == 0, otherwise reallocates.  NULL
- * everywhere means malloc/free.  Used for games, states from kt_state_new,
- * bots and records; never during play (rule code does not allocate). */
+ * when ptr == NULL, frees when nsize == 0, otherwise reallocates (the library
+ * always passes the block's true size as osize).  NULL everywhere means
+ * malloc/free.  What goes through it: a configuration (kt_game_new,
+ * kt_load_json, kt_record_load) and everything that belongs to it - states
+ * from kt_state_new, the scratch states of views, loads and the *_as calls,
+ * records - and a session with its games, states and history.  What does
+ * not: strings returned as `char *` (malloc, release with kt_free), the
+ * temporary text buffers of views and JSON parsing, and bots (kt_bot_new;
+ * a search bot's tree and worlds come from malloc once, at creation and when
+ * a time budget lets the tree grow).  Nothing allocates during play: rule
+ * code, legal/apply, determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
     void *ud;
@@ -261,6 +275,24 @@ size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_act
                          int viewer, int lang, char *buf, size_t cap);
 char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
 
+/* ---- learning: fixed action spaces and numeric observations -------------- */
+
+/* Size of the game's fixed action space (0: the game has none).  Every action
+ * the configuration can ever offer has a stable index, the same in every state
+ * and every kontor version (each game's page documents the layout). */
+int kt_action_space(const kt_game *g);
+/* Index of a legal action of s, or -1. */
+int kt_action_index(const kt_game *g, const kt_state *s, kt_action a);
+/* The legal action of s with that index; KT_EILLEGAL when none. */
+kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                          kt_err *err);
+/* Length of the game's numeric observation (0: none). */
+int kt_obs_size(const kt_game *g);
+/* The numeric observation of `player` (-1 spectator): kt_obs_size floats into
+ * out (cap floats available); returns the size, or -1 when cap is too small or
+ * the game has none.  Only what that player may see. */
+int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, int cap);
+
 /* ---- the game log ------------------------------------------------------------ */
 
 /* What applying `a` (by `actor`, normally kt_to_move(before)) to `before`
@@ -303,8 +335,11 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 
 /* ---- views ------------------------------------------------------------------ */
 
-/* Per-player observation as JSON; player -1 = spectator (public info only). */
+/* Per-player observation as JSON; player -1 = spectator (public info only).
+ * NULL for a bad player or when out of memory: kt_observe tells which. */
 char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
+kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, char **out,
+                     kt_err *err);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
 char *kt_state_json(const kt_game *g, const kt_state *s);
 /* Readable text view for a terminal, as seen by `viewer` (a player,
@@ -312,6 +347,9 @@ char *kt_state_json(const kt_game *g, const kt_state *s);
  * `lang` may carry KT_COLOR: the terminal shows ANSI colours. */
 #define KT_COLOR 0x100
 char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
+/* kt_render with the reason for a failure (bad viewer, out of memory). */
+kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int lang, char **out,
+                         kt_err *err);
 
 /* Load a full-state JSON: creates a configuration and a state, validating
  * every field; on error nothing is returned and the message names the field. */
@@ -335,7 +373,9 @@ void kt_free(void *p);
 kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
                      kt_bot **out, kt_err *err);
 /* Choose an action for the player to move.  The bot sees only what that
- * player may see (search bots work on determinized copies). */
+ * player may see: search bots work on determinized copies, and a game's own
+ * bots are given a copy of the state in which everything hidden from their
+ * player is resampled. */
 kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
 /* Choose for pending player `player` (see kt_pending). */
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
@@ -467,6 +507,10 @@ const kt_record *kt_session_record(const kt_session *s);
 const char *kt_version(void);
 /* Major * 10000 + minor * 100 + patch. */
 int kt_version_number(void);
+
+#if defined(__GNUC__) && !defined(KT_NO_VISIBILITY)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

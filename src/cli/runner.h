@@ -33,7 +33,9 @@
 #define RN_MAX_LINEUPS 200000
 #define RN_BOT_STREAM 0xb07u
 /* A game longer than this is stopped as a bot or rules bug. */
-#define RN_MAX_ACTIONS 20000000ULL
+/* A game still running after this many actions is stopped and counted as
+ * unfinished (a random 1-player Dominion game may never end). */
+#define RN_MAX_ACTIONS 1000000ULL
 
 enum { RN_SIM = 1, RN_TOURNAMENT = 2 };
 

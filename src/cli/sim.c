@@ -255,7 +255,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
                       rn_ms_text(ms_per_decision(r, 0)).s);
     }
     uint64_t unf = r->games - f->all.finished;
-    kt_buf_printf(b, "games: %llu finished, %llu unfinished (stopped by the turn limit)",
+    kt_buf_printf(b, "games: %llu finished, %llu unfinished (stopped by the turn limit or after 1,000,000 actions)",
                   (unsigned long long)f->all.finished, (unsigned long long)unf);
     if (e->players > 1)
         kt_buf_printf(b, "; shared wins in %llu (%.1f%%)", (unsigned long long)f->all.tied,

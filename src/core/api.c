@@ -863,7 +863,7 @@ static const kt_state *view_state(const kt_game *g, const kt_state *s, int viewe
     *tmp = NULL;
     if (viewer < 0)
         return s;
-    kt_state *c = malloc(g->state_size);
+    kt_state *c = mem(&g->alloc, NULL, 0, g->state_size);
     if (!c)
         return NULL;
     kt_determinize(g, s, viewer, kt_state_hash(g, s), c);
@@ -871,14 +871,17 @@ static const kt_state *view_state(const kt_game *g, const kt_state *s, int viewe
     return c;
 }
 
-char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
+kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, char **out,
+                     kt_err *err)
 {
-    if (player < -1 || player >= g->nplayers)
-        return NULL;
+    *out = NULL;
+    if (player < KT_SPECTATOR || player >= g->nplayers)
+        return kt_seterr(err, KT_EINVAL, "no player %d to observe for (players 0..%d, -1 = "
+                         "spectator)", player, g->nplayers - 1);
     kt_state *tmp;
     const kt_state *v = view_state(g, s, player, &tmp);
     if (!v)
-        return NULL;
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_buf b;
     kt_buf_init(&b);
     kt_jw w;
@@ -894,24 +897,45 @@ char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
     kt_jw_kint(&w, "turn", s->h.turn);
     g->def->observe(g, v, player, lang, &w);
     kt_jw_obj_end(&w);
-    free(tmp);
-    return kt_buf_take(&b);
+    if (tmp)
+        mem(&g->alloc, tmp, g->state_size, 0);
+    *out = kt_buf_take(&b);
+    return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
-char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
+char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
 {
+    char *out;
+    kt_observe(g, s, player, lang, &out, NULL);
+    return out;
+}
+
+kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int lang, char **out,
+                         kt_err *err)
+{
+    *out = NULL;
     if (viewer < KT_OMNISCIENT || viewer >= g->nplayers)
-        return NULL;
+        return kt_seterr(err, KT_EINVAL, "no viewer %d (players 0..%d, -1 = spectator, -2 = "
+                         "everything)", viewer, g->nplayers - 1);
     kt_state *tmp;
     const kt_state *v = view_state(g, s, viewer, &tmp);
     if (!v)
-        return NULL;
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_buf b;
     kt_buf_init(&b);
     b.color = (lang & KT_COLOR) != 0;
     g->def->render(g, v, viewer, lang & 0xff, &b);
-    free(tmp);
-    return kt_buf_take(&b);
+    if (tmp)
+        mem(&g->alloc, tmp, g->state_size, 0);
+    *out = kt_buf_take(&b);
+    return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
+}
+
+char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
+{
+    char *out;
+    kt_render_text(g, s, viewer, lang, &out, NULL);
+    return out;
 }
 
 static void write_u64(kt_jw *w, uint64_t v)
@@ -1068,7 +1092,7 @@ static kt_status load_state(const kt_game *g, const kt_jv *root, kt_state *out, 
     const kt_jv *st = kt_jr_get(&r, root, "state", KT_JOBJ);
     if (!h || !st)
         return KT_ESTATE;
-    kt_state *s = malloc(g->state_size);
+    kt_state *s = mem(&g->alloc, NULL, 0, g->state_size);
     if (!s)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     state_prepare(g, s);
@@ -1091,7 +1115,7 @@ static kt_status load_state(const kt_game *g, const kt_jv *root, kt_state *out, 
     }
     if (ok)
         memcpy(out, s, g->state_size);
-    free(s);
+    mem(&g->alloc, s, g->state_size, 0);
     return ok ? KT_OK : KT_ESTATE;
 }
 

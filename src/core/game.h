@@ -229,6 +229,21 @@ struct kt_gamedef {
      * games`, e.g. that component data was reconstructed (with the doc). */
     const char *notice;
 
+    /* Optional: a fixed action space for learning (docs/python.md): every
+     * action the configuration can ever offer has a stable index in
+     * [0, action_space(g)), the same in every state and every kontor version
+     * (documented in the game's page).  action_index maps a legal action of
+     * `s` to its index (-1 if none); index_action maps back (0 when the
+     * index means no legal action of `s`). */
+    int (*action_space)(const kt_game *g);
+    int (*action_index)(const kt_game *g, const kt_state *s, kt_action a);
+    kt_action (*index_action)(const kt_game *g, const kt_state *s, int index);
+    /* Optional: a numeric observation of fixed length obs_size(g) for
+     * `player` (only what that player may see; -1 spectator), documented
+     * field by field in the game's page. */
+    int (*obs_size)(const kt_game *g);
+    void (*obs_vector)(const kt_game *g, const kt_state *s, int player, float *out);
+
     /* German help for the options: opt_help_de[i] belongs to info.opts[i]
      * (NULL array or entry: the English help is shown). */
     const char *const *opt_help_de;

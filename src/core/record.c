@@ -27,20 +27,40 @@ struct kt_record {
     int n, cap;
 };
 
-static char *dupstr(const char *s)
+/* All of a record's memory comes from its configuration's allocator. */
+static void *rmem(const kt_game *g, void *p, size_t osize, size_t nsize)
+{
+    if (g->alloc.fn)
+        return g->alloc.fn(g->alloc.ud, p, osize, nsize);
+    if (nsize == 0) {
+        free(p);
+        return NULL;
+    }
+    return realloc(p, nsize);
+}
+
+static char *dupstr(const kt_game *g, const char *s)
 {
     size_t n = strlen(s) + 1;
-    char *p = malloc(n);
+    char *p = rmem(g, NULL, 0, n);
     if (p)
         memcpy(p, s, n);
     return p;
 }
 
+static void freestr(const kt_game *g, char *s)
+{
+    if (s)
+        rmem(g, s, strlen(s) + 1, 0);
+}
+
 kt_record *kt_record_new(const kt_game *g)
 {
-    kt_record *r = calloc(1, sizeof *r);
-    if (r)
+    kt_record *r = rmem(g, NULL, 0, sizeof *r);
+    if (r) {
+        memset(r, 0, sizeof *r);
         r->g = g;
+    }
     return r;
 }
 
@@ -48,17 +68,28 @@ static kt_status rec_push(kt_record *r, const char *text, int actor)
 {
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 256;
-        char **a = realloc(r->act, sizeof *a * (size_t)cap);
-        if (!a)
+        char **a = rmem(r->g, NULL, 0, sizeof *a * (size_t)cap);
+        int8_t *who = rmem(r->g, NULL, 0, sizeof *who * (size_t)cap);
+        if (!a || !who) {
+            if (a)
+                rmem(r->g, a, sizeof *a * (size_t)cap, 0);
+            if (who)
+                rmem(r->g, who, sizeof *who * (size_t)cap, 0);
             return KT_ENOMEM;
+        }
+        if (r->n) {
+            memcpy(a, r->act, sizeof *a * (size_t)r->n);
+            memcpy(who, r->actor, sizeof *who * (size_t)r->n);
+        }
+        if (r->act)
+            rmem(r->g, r->act, sizeof *a * (size_t)r->cap, 0);
+        if (r->actor)
+            rmem(r->g, r->actor, sizeof *who * (size_t)r->cap, 0);
         r->act = a;
-        int8_t *who = realloc(r->actor, sizeof *who * (size_t)cap);
-        if (!who)
-            return KT_ENOMEM;
         r->actor = who;
         r->cap = cap;
     }
-    char *t = dupstr(text);
+    char *t = dupstr(r->g, text);
     if (!t)
         return KT_ENOMEM;
     r->actor[r->n] = (int8_t)actor;
@@ -93,10 +124,10 @@ kt_status kt_record_set_seat(kt_record *r, int seat, const char *label)
 {
     if (seat < 0 || seat >= KT_MAX_PLAYERS)
         return KT_EINVAL;
-    char *t = dupstr(label ? label : "");
+    char *t = dupstr(r->g, label ? label : "");
     if (!t)
         return KT_ENOMEM;
-    free(r->seat[seat]);
+    freestr(r->g, r->seat[seat]);
     r->seat[seat] = t;
     return KT_OK;
 }
@@ -116,7 +147,7 @@ const char *kt_record_seat(const kt_record *r, int seat)
 void kt_record_truncate(kt_record *r, int n)
 {
     while (r->n > n && r->n > 0)
-        free(r->act[--r->n]);
+        freestr(r->g, r->act[--r->n]);
 }
 
 char *kt_record_json(const kt_record *r)
@@ -170,10 +201,12 @@ void kt_record_free(kt_record *r)
         return;
     kt_record_truncate(r, 0);
     for (int p = 0; p < KT_MAX_PLAYERS; p++)
-        free(r->seat[p]);
-    free(r->act);
-    free(r->actor);
-    free(r);
+        freestr(r->g, r->seat[p]);
+    if (r->act)
+        rmem(r->g, r->act, sizeof *r->act * (size_t)r->cap, 0);
+    if (r->actor)
+        rmem(r->g, r->actor, sizeof *r->actor * (size_t)r->cap, 0);
+    rmem(r->g, r, sizeof *r, 0);
 }
 
 kt_status kt_record_load(const char *json, const kt_allocator *alloc, kt_record **rec_out,

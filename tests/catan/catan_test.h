@@ -49,5 +49,7 @@ void cat_t_reseed(kt_scn *c, uint64_t seed);
 /* force the next roll: set the state so that `roll` gives these dice by
  * searching generator seeds (event 1 ship, 2..4 gates) */
 int cat_t_roll(kt_t *T, kt_scn *c, int red, int yellow, int event);
+/* the same without rolling: the next "roll" gives these dice */
+int cat_t_rig_roll(kt_t *T, kt_scn *c, int red, int yellow, int event);
 
 #endif

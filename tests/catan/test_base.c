@@ -152,8 +152,8 @@ KT_TEST(catan_base_year_of_plenty_monopoly_road_building)
         "players":{"0":{"dev":{"road_building":1}}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Road Building");
-    KT_DO(&c, "road 17-23");
-    KT_DO(&c, "road 23-29");
+    KT_DO(&c, "build road 17-23");
+    KT_DO(&c, "build road 23-29");
     KT_EQ(CS(&c)->pl[0].n_road, 4);
     KT_CHECK(cat_t_decision_is(&c, "main"));
     kt_scn_free(&c);

@@ -293,7 +293,7 @@ KT_TEST(catan_longest_road_broken_by_an_opposing_settlement)
                         "\"state\":{\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}]}}");
     KT_REQUIRE(c.s);
     KT_EQ(CS(&c)->pl[1].road_len, 4);
-    KT_DO(&c, "settlement 17");
+    KT_DO(&c, "build settlement 17");
     KT_EQ(CS(&c)->pl[0].road_len, 3);
     KT_EQ(CS(&c)->lr_holder, -1);
     kt_scn_free(&c);
@@ -304,7 +304,7 @@ KT_TEST(catan_longest_road_broken_by_an_opposing_settlement)
     KT_REQUIRE(c.s);
     KT_EQ(CS(&c)->pl[1].road_len, 5);
     KT_EQ(CS(&c)->lr_holder, 0); /* a tie keeps the holder */
-    KT_DO(&c, "settlement 17");
+    KT_DO(&c, "build settlement 17");
     KT_EQ(CS(&c)->lr_holder, 1);
     kt_scn_free(&c);
 }
@@ -328,10 +328,10 @@ KT_TEST(catan_longest_road_overtaken_only_when_longer)
                         "\"state\":{\"stack\":[{\"kind\":\"main\",\"player\":1,\"a\":0,\"b\":0}],"
                         "\"players\":{\"1\":{\"hand\":{\"brick\":3,\"lumber\":3}}}}}");
     KT_REQUIRE(c.s);
-    KT_DO(&c, "road 40-44");
+    KT_DO(&c, "build road 40-44");
     KT_EQ(CS(&c)->pl[1].road_len, 5);
     KT_EQ(CS(&c)->lr_holder, 0);
-    KT_DO(&c, "road 44-48");
+    KT_DO(&c, "build road 44-48");
     KT_EQ(CS(&c)->lr_holder, 1);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 3);
     kt_scn_free(&c);
@@ -529,6 +529,7 @@ KT_TEST(catan_progress_short_deck_goes_in_turn_order)
                         "\"printer\",\"road_building\",\"road_building\",\"smith\",\"smith\"]},"
                         "\"deck_known\":{\"trade\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],\"politics\":[0],"
                         "\"science\":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},"
+                        "\"buildings\":{\"12\":{\"player\":0,\"kind\":\"city\",\"metropolis\":\"politics\"}},"
                         "\"players\":{\"0\":{\"improvements\":{\"politics\":5},"
                         "\"progress\":[\"bishop\",\"bishop\",\"deserter\",\"deserter\"],\"progress_known\":[1,1,1,1]},"
                         "\"1\":{\"improvements\":{\"politics\":5},\"vp_cards\":[\"constitution\"],"

@@ -151,8 +151,8 @@ KT_TEST(catan_barbarians_city_choice_and_sideways_city)
     KT_EQ(cat_vp_public(c.g, CS(&c), 0), 2 + 6); /* sideways counts as a settlement */
     /* it must be raised before any other settlement */
     KT_CHECK(cat_t_decision_is(&c, "main"));
-    KT_CHECK(!kt_scn_legal(&c, "city 44"));
-    KT_DO(&c, "city 36");
+    KT_CHECK(!kt_scn_legal(&c, "build city 44"));
+    KT_DO(&c, "build city 36");
     KT_EQ(CS(&c)->v_aux[36], 0);
     KT_EQ(CS(&c)->pl[0].n_sideways, 0);
     KT_EQ(CS(&c)->pl[0].n_city, 2);
@@ -237,7 +237,8 @@ KT_TEST(catan_knight_moves_along_own_roads)
 {
     kt_scn c = cat_scn2(T, "", 4, KBOARD,
                         "{\"state\":{\"knights\":{\"23\":{\"player\":0,\"level\":1,\"active\":true},"
-                        "\"22\":{\"player\":2,\"level\":1}},\"players\":{\"0\":{\"hand\":{\"grain\":1}}}}}");
+                        "\"22\":{\"player\":2,\"level\":1}},\"roads\":{\"16-22\":2},"
+                        "\"players\":{\"0\":{\"hand\":{\"grain\":1}}}}}");
     KT_REQUIRE(c.s);
     /* through 17 (empty) and 12 is a building of its own (passable, not a
      * destination); 22 holds an equal opposing knight: no displacement */
@@ -306,15 +307,15 @@ KT_TEST(catan_knight_chases_the_robber)
 KT_TEST(catan_knight_blocks_sites_and_roads)
 {
     kt_scn c = cat_scn2(T, "", 4, KBOARD,
-                        "{\"state\":{\"roads\":{\"22-28\":0},\"knights\":{\"28\":{\"player\":0,\"level\":1},"
+                        "{\"state\":{\"roads\":{\"22-28\":0,\"18-23\":1},\"knights\":{\"28\":{\"player\":0,\"level\":1},"
                         "\"23\":{\"player\":1,\"level\":1}},"
                         "\"players\":{\"0\":{\"hand\":{\"brick\":2,\"lumber\":2,\"wool\":1,\"grain\":1}}}}}");
     KT_REQUIRE(c.s);
     /* its own knight blocks the owner's settlement site too */
-    KT_CHECK(!kt_scn_legal(&c, "settlement 28"));
+    KT_CHECK(!kt_scn_legal(&c, "build settlement 28"));
     /* the opposing knight at 23 cuts the road: 12-17-23 | 23-29 */
-    KT_CHECK(!kt_scn_legal(&c, "road 23-24") && !kt_scn_legal(&c, "road 29-30"));
-    KT_CHECK(kt_scn_legal(&c, "road 28-33"));
+    KT_CHECK(!kt_scn_legal(&c, "build road 23-24") && !kt_scn_legal(&c, "build road 29-30"));
+    KT_CHECK(kt_scn_legal(&c, "build road 28-33"));
     KT_EQ(CS(&c)->pl[0].road_len, 3); /* 12-17-22-28 */
     kt_scn_free(&c);
 }

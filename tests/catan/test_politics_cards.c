@@ -76,6 +76,7 @@ KT_TEST(catan_card_constitution_revealed_at_once_never_in_hand)
         "deck_known":{"trade":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "politics":[0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "science":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},
+        "buildings":{"41":{"player":1,"kind":"city","metropolis":"politics"}},
         "players":{"1":{"improvements":{"politics":5},"progress":["spy","spy","warlord","wedding"],
             "progress_known":[2,2,2,2]}}}}));
     KT_REQUIRE(c.s);
@@ -178,6 +179,52 @@ KT_TEST(catan_card_diplomat_only_on_open_roads)
     kt_scn_free(&c);
 }
 
+/* The seed's clarification: an open road has an end with no other piece
+ * at all - road, building or knight, of any colour.  open_road=owner counts
+ * only the road owner's pieces. */
+KT_TEST(catan_card_diplomat_seed_an_opponents_road_at_the_end_closes_it)
+{
+    /* player 1: settlement 0, roads 0-4 and 4-8; player 2: settlement 12
+     * and road 8-12, meeting player 1's road at 8 */
+    const char *p = J({"state":{"attacks":1,
+        "buildings":{"0":{"player":0,"kind":"settlement"},"12":{"player":1,"kind":"settlement"}},
+        "roads":{"0-4":0,"4-8":0,"8-12":1},
+        "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
+    kt_scn c = cat_scn(T, "", 4, p);
+    KT_REQUIRE(c.s);
+    /* seed: 4-8 ends at player 2's road, 8-12 at player 1's: nothing open */
+    KT_CHECK(!kt_scn_legal(&c, "play Diplomat"));
+    kt_scn_free(&c);
+    c = cat_scn(T, "open_road=owner", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(kt_scn_legal(&c, "remove road 4-8"));
+    KT_CHECK(kt_scn_legal(&c, "remove road 8-12"));
+    KT_CHECK(!kt_scn_legal(&c, "remove road 0-4"));
+    kt_scn_free(&c);
+}
+
+KT_TEST(catan_card_diplomat_seed_an_opponents_building_at_the_end_closes_it)
+{
+    const char *p = J({"state":{"attacks":1,
+        "buildings":{"0":{"player":0,"kind":"settlement"},"8":{"player":1,"kind":"settlement"},
+                     "20":{"player":2,"kind":"settlement"}},
+        "roads":{"0-4":0,"4-8":0,"20-25":2},
+        "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
+    kt_scn c = cat_scn(T, "", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(!kt_scn_legal(&c, "remove road 4-8")); /* player 2's settlement at 8 */
+    KT_CHECK(kt_scn_legal(&c, "remove road 20-25")); /* 25: nothing at all */
+    KT_EQ(kt_scn_nlegal(&c), 1);
+    kt_scn_free(&c);
+    c = cat_scn(T, "open_road=owner", 4, p);
+    KT_REQUIRE(c.s);
+    KT_DO(&c, "play Diplomat");
+    KT_CHECK(kt_scn_legal(&c, "remove road 4-8"));
+    kt_scn_free(&c);
+}
+
 KT_TEST(catan_card_diplomat_own_road_rebuilt_or_kept)
 {
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
@@ -186,8 +233,8 @@ KT_TEST(catan_card_diplomat_own_road_rebuilt_or_kept)
     KT_DO(&c, "play Diplomat");
     KT_DO(&c, "remove road 17-23");
     KT_CHECK(cat_t_decision_is(&c, "diplomat_rebuild"));
-    KT_CHECK(!kt_scn_legal(&c, "road 17-23")); /* elsewhere */
-    KT_DO(&c, "road 8-12");
+    KT_CHECK(!kt_scn_legal(&c, "build road 17-23")); /* elsewhere */
+    KT_DO(&c, "build road 8-12");
     KT_EQ(CS(&c)->e_owner[cat_t_edge(8, 12)], 0);
     KT_EQ(CS(&c)->pl[0].n_road, 3);
     KT_DO(&c, "play Diplomat");
@@ -201,7 +248,7 @@ KT_TEST(catan_card_diplomat_keeps_knights_connected)
 {
     /* rule flag open_road=owner: another player's piece does not close an
      * end; a road whose removal strands its owner's knight is not open */
-    const char *p = J({"state":{"roads":{"23-29":0},"knights":{"29":{"player":3,"level":1},
+    const char *p = J({"state":{"roads":{"23-29":0,"29-35":3},"knights":{"29":{"player":3,"level":1},
         "23":{"player":0,"level":1}},"players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}});
     kt_scn c = cat_scn2(T, "open_road=owner", 4, CB, p);
     KT_REQUIRE(c.s);
@@ -213,7 +260,7 @@ KT_TEST(catan_card_diplomat_keeps_knights_connected)
     KT_DO(&c, "play Diplomat");
     KT_CHECK(!kt_scn_legal(&c, "remove road 23-29")); /* seed: the knight at 29 closes it */
     kt_scn_free(&c);
-    c = cat_scn2(T, "open_road=owner", 4, CB, J({"state":{"roads":{"17-23":null,"23-29":0},
+    c = cat_scn2(T, "open_road=owner", 4, CB, J({"state":{"roads":{"17-23":null,"23-29":0,"29-35":3},
         "knights":{"29":{"player":3,"level":1},"23":{"player":0,"level":1}},
         "players":{"0":{"progress":["diplomat"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
@@ -237,7 +284,7 @@ KT_TEST(catan_card_intrigue_drives_off_a_knight_on_your_road)
     KT_EQ(CS(&c)->v_aux[29], 3 | KN_ACTIVE);
     kt_scn_free(&c);
     /* nowhere to go: back to the owner's supply */
-    c = cat_scn2(T, "", 4, CB, J({"state":{"knights":{"23":{"player":1,"level":1}},
+    c = cat_scn2(T, "", 4, CB, J({"state":{"knights":{"23":{"player":1,"level":1}},"roads":{"18-23":1},
         "players":{"0":{"progress":["intrigue"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Intrigue");
@@ -354,7 +401,7 @@ KT_TEST(catan_card_wedding_richer_players_give_two)
 {
     /* player 2: 4 VP (more); player 3: 3 VP (equal, excluded); player 4:
      * 5 VP with a single card */
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"progress":["wedding"],"progress_known":[1]},
         "1":{"hand":{"ore":1,"coin":2}},"2":{"defender":1,"hand":{"wool":3}},
         "3":{"defender":4,"hand":{"grain":1}}}}}));
@@ -375,14 +422,14 @@ KT_TEST(catan_card_wedding_richer_players_give_two)
 KT_TEST(catan_card_wedding_restrictions)
 {
     /* with equal points nobody gives */
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"defender":1,"progress":["wedding"],"progress_known":[1]},
         "1":{"hand":{"ore":3}},"2":{"defender":2,"hand":{"ore":3}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Wedding"));
     kt_scn_free(&c);
     /* richer players with empty hands */
-    c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"progress":["wedding"],"progress_known":[1]},"2":{"hand":{"ore":3}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Wedding"));

@@ -17,35 +17,35 @@ KT_TEST(catan_setup_snake_order_city_in_round_two)
     KT_REQUIRE(c.s);
     KT_CHECK(cat_t_decision_is(&c, "setup_build"));
     KT_EQ(kt_to_move(c.g, c.s), 0);
-    KT_DO(&c, "settlement 12");
-    KT_CHECK(!kt_scn_legal(&c, "road 30-35")); /* the road must touch the new building */
-    KT_DO(&c, "road 12-17");
+    KT_DO(&c, "build settlement 12");
+    KT_CHECK(!kt_scn_legal(&c, "build road 30-35")); /* the road must touch the new building */
+    KT_DO(&c, "build road 12-17");
     KT_EQ(kt_to_move(c.g, c.s), 1);
     /* distance rule: neighbours of 12 are gone */
-    KT_CHECK(!kt_scn_legal(&c, "settlement 8") && !kt_scn_legal(&c, "settlement 17"));
-    KT_CHECK(kt_scn_legal(&c, "settlement 23"));
-    KT_DO(&c, "settlement 30");
-    KT_DO(&c, "road 30-35");
-    KT_DO(&c, "settlement 41");
-    KT_DO(&c, "road 41-45");
-    KT_DO(&c, "settlement 20");
-    KT_DO(&c, "road 20-25");
+    KT_CHECK(!kt_scn_legal(&c, "build settlement 8") && !kt_scn_legal(&c, "build settlement 17"));
+    KT_CHECK(kt_scn_legal(&c, "build settlement 23"));
+    KT_DO(&c, "build settlement 30");
+    KT_DO(&c, "build road 30-35");
+    KT_DO(&c, "build settlement 41");
+    KT_DO(&c, "build road 41-45");
+    KT_DO(&c, "build settlement 20");
+    KT_DO(&c, "build road 20-25");
     /* round two runs backwards and places a city */
     KT_EQ(kt_to_move(c.g, c.s), 3);
-    KT_CHECK(!kt_scn_legal(&c, "settlement 44"));
-    KT_DO(&c, "city 44"); /* N mountains 3, R fields 6, Q hills 5 */
+    KT_CHECK(!kt_scn_legal(&c, "build settlement 44"));
+    KT_DO(&c, "build city 44"); /* N mountains 3, R fields 6, Q hills 5 */
     KT_EQ(cat_t_hand(&c, 3, K_ORE), 1);
     KT_EQ(cat_t_hand(&c, 3, K_GRAIN), 1);
     KT_EQ(cat_t_hand(&c, 3, K_BRICK), 1);
     KT_EQ(cat_t_hand(&c, 3, K_COIN), 0); /* no commodity for the starting city */
-    KT_DO(&c, "road 44-48");
+    KT_DO(&c, "build road 44-48");
     KT_EQ(kt_to_move(c.g, c.s), 2);
-    KT_DO(&c, "city 42");
-    KT_DO(&c, "road 42-46");
-    KT_DO(&c, "city 9");
-    KT_DO(&c, "road 9-14");
-    KT_DO(&c, "city 33");
-    KT_DO(&c, "road 33-38");
+    KT_DO(&c, "build city 42");
+    KT_DO(&c, "build road 42-46");
+    KT_DO(&c, "build city 9");
+    KT_DO(&c, "build road 9-14");
+    KT_DO(&c, "build city 33");
+    KT_DO(&c, "build road 33-38");
     /* first turn: the first player of round one rolls */
     KT_CHECK(cat_t_decision_is(&c, "roll"));
     KT_EQ(kt_to_move(c.g, c.s), 0);
@@ -59,13 +59,13 @@ KT_TEST(catan_setup_base_second_settlement_pays)
 {
     kt_scn c = cat_scn_raw(T, "variant=base", 3, NULL);
     KT_REQUIRE(c.s);
-    const char *moves[] = {"settlement 12", "road 12-17", "settlement 30", "road 30-35",
-                           "settlement 41", "road 41-45", "settlement 44", "road 44-48",
-                           "settlement 9", "road 9-14"};
+    const char *moves[] = {"build settlement 12", "build road 12-17", "build settlement 30", "build road 30-35",
+                           "build settlement 41", "build road 41-45", "build settlement 44", "build road 44-48",
+                           "build settlement 9", "build road 9-14"};
     for (int i = 0; i < 10; i++)
         KT_REQUIRE(KT_DO(&c, moves[i]));
-    KT_CHECK(!kt_scn_legal(&c, "city 20"));
-    KT_DO(&c, "settlement 20"); /* on G hills 10 and L mountains 8 */
+    KT_CHECK(!kt_scn_legal(&c, "build city 20"));
+    KT_DO(&c, "build settlement 20"); /* on G hills 10 and L mountains 8 */
     KT_EQ(cat_t_hand(&c, 0, K_BRICK), 1);
     KT_EQ(cat_t_hand(&c, 0, K_ORE), 1);
     KT_EQ(CS(&c)->pl[0].ncards, 2);
@@ -243,12 +243,12 @@ KT_TEST(catan_victory_only_on_own_turn)
         "\"roads\":{\"0-3\":1,\"2-6\":1},"
         "\"knights\":{\"3\":{\"player\":1,\"level\":3,\"active\":true},"
         "\"6\":{\"player\":1,\"level\":2,\"active\":true}},"
-        "\"players\":{\"1\":{\"defender\":4}}}}";
+        "\"attacks\":4,\"players\":{\"1\":{\"defender\":4}}}}";
     kt_scn c = cat_scn(T, "", 4, p);
     KT_REQUIRE(c.s);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 12);
     KT_REQUIRE(cat_t_roll(T, &c, 1, 1, EV_SHIP));
-    KT_EQ(CS(&c)->attacks, 1);
+    KT_EQ(CS(&c)->attacks, 5);
     KT_EQ(CS(&c)->pl[1].defender, 5);
     KT_EQ(cat_vp_public(c.g, CS(&c), 1), 13);
     KT_CHECK(!kt_is_over(c.g, c.s));
@@ -271,7 +271,7 @@ KT_TEST(catan_victory_on_own_action_ends_the_game)
                        "\"roads\":{\"44-48\":0},\"players\":{\"0\":{\"hand\":{\"ore\":3,\"grain\":2}}}}}");
     KT_REQUIRE(c.s);
     KT_EQ(cat_vp_total(c.g, CS(&c), 0), 9);
-    KT_DO(&c, "city 44");
+    KT_DO(&c, "build city 44");
     KT_CHECK(kt_is_over(c.g, c.s));
     kt_result r;
     kt_result_get(c.g, c.s, &r);

@@ -130,8 +130,8 @@ KT_TEST(catan_card_engineer_builds_a_free_wall)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{"0":{"progress":["engineer"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Engineer");
-    KT_CHECK(!kt_scn_legal(&c, "wall 30")); /* a settlement takes no wall */
-    KT_DO(&c, "wall 12");
+    KT_CHECK(!kt_scn_legal(&c, "build wall 30")); /* a settlement takes no wall */
+    KT_DO(&c, "build wall 12");
     KT_CHECK(CS(&c)->v_aux[12] & AUX_WALL);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
     kt_scn_free(&c);
@@ -172,6 +172,7 @@ KT_TEST(catan_card_engineer_restrictions)
 KT_TEST(catan_card_inventor_swaps_allowed_tokens)
 {
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"robber":"K","merchant":"C","merchant_owner":1,
+        "buildings":{"2":{"player":1,"kind":"settlement"}},
         "players":{"0":{"progress":["inventor"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Inventor");
@@ -227,9 +228,9 @@ KT_TEST(catan_card_medicine_two_ore_one_grain)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
         "0":{"hand":{"ore":2,"grain":1},"progress":["medicine"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
-    KT_CHECK(!kt_scn_legal(&c, "city 30")); /* the normal price is 3 ore 2 grain */
+    KT_CHECK(!kt_scn_legal(&c, "build city 30")); /* the normal price is 3 ore 2 grain */
     KT_DO(&c, "play Medicine");
-    KT_DO(&c, "city 30");
+    KT_DO(&c, "build city 30");
     KT_EQ(CS(&c)->v_piece[30], VP_CITY);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
     kt_scn_free(&c);
@@ -266,6 +267,7 @@ KT_TEST(catan_card_printer_revealed_at_once)
         "deck_known":{"trade":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "politics":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],
             "science":[0,0,0,0,0,0,0,0,0,0,0,0,0,0]},
+        "buildings":{"12":{"player":0,"kind":"city","metropolis":"science"}},
         "players":{"0":{"improvements":{"science":5},"progress":["engineer","smith","crane","crane"],
             "progress_known":[1,1,1,1]}}}}));
     KT_REQUIRE(c.s);
@@ -273,7 +275,7 @@ KT_TEST(catan_card_printer_revealed_at_once)
     /* the fifth card is a VP card: revealed, never in hand */
     KT_EQ(CS(&c)->pl[0].vpcards, 2);
     KT_EQ(CS(&c)->pl[0].nprog, 4);
-    KT_EQ(cat_vp_public(c.g, CS(&c), 0), 4);
+    KT_EQ(cat_vp_public(c.g, CS(&c), 0), 6); /* + the science metropolis */
     kt_scn_free(&c);
 }
 
@@ -282,8 +284,8 @@ KT_TEST(catan_card_road_building_two_free_roads)
     kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{"0":{"progress":["road_building"],"progress_known":[1]}}}}));
     KT_REQUIRE(c.s);
     KT_DO(&c, "play Road Building");
-    KT_DO(&c, "road 23-29");
-    KT_DO(&c, "road 29-34"); /* connected or apart, as chosen */
+    KT_DO(&c, "build road 23-29");
+    KT_DO(&c, "build road 29-34"); /* connected or apart, as chosen */
     KT_CHECK(cat_t_decision_is(&c, "main"));
     KT_EQ(CS(&c)->pl[0].n_road, 5);
     KT_EQ(CS(&c)->pl[0].ncards, 0);
@@ -295,7 +297,7 @@ KT_TEST(catan_card_road_building_two_free_roads)
     KT_REQUIRE(c.s);
     KT_EQ(CS(&c)->pl[0].n_road, 14);
     KT_DO(&c, "play Road Building");
-    KT_DO(&c, "road 24-30");
+    KT_DO(&c, "build road 24-30");
     KT_CHECK(cat_t_decision_is(&c, "main"));
     KT_EQ(CS(&c)->pl[0].n_road, 15);
     kt_scn_free(&c);
@@ -389,6 +391,7 @@ KT_TEST(catan_progress_hand_limit_off_turn_discard_at_once)
 {
     kt_scn c = cat_scn2(T, "", 4, CB, J({"header":{"decision":"roll"},"state":{
         "stack":[{"kind":"roll","player":0,"a":0,"b":0}],
+        "buildings":{"41":{"player":1,"kind":"city","metropolis":"trade"}},
         "players":{"1":{"improvements":{"trade":5},"progress":["spy","spy","warlord","wedding"],
             "progress_known":[2,2,2,2]}}}}));
     KT_REQUIRE(c.s);
@@ -410,6 +413,7 @@ KT_TEST(catan_progress_hand_limit_own_turn_at_the_end)
 {
     const char *p = J({"header":{"decision":"roll"},"state":{
         "stack":[{"kind":"roll","player":0,"a":0,"b":0}],
+        "buildings":{"12":{"player":0,"kind":"city","metropolis":"trade"}},
         "players":{"0":{"improvements":{"trade":5},"progress":["spy","spy","warlord","wedding"],
             "progress_known":[1,1,1,1]}}}});
     kt_scn c = cat_scn2(T, "", 4, CB, p);

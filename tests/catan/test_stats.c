@@ -65,8 +65,8 @@ KT_TEST(catan_stats_progress_draws_follow_the_red_die)
     /* politics levels 1..4 for players 1..4, science 5 for player 1 */
     kt_scn c = cat_scn(T, "", 4, J({"header":{"decision":"roll"},"state":{
         "stack":[{"kind":"roll","player":0,"a":0,"b":0}],
-        "buildings":{"12":{"player":0,"kind":"city"},"30":{"player":1,"kind":"city"},
-                     "41":{"player":2,"kind":"city"},"20":{"player":3,"kind":"city"}},
+        "buildings":{"12":{"player":0,"kind":"city","metropolis":"science"},"30":{"player":1,"kind":"city"},
+                     "41":{"player":2,"kind":"city"},"20":{"player":3,"kind":"city","metropolis":"politics"}},
         "players":{"0":{"improvements":{"politics":1,"science":5}},"1":{"improvements":{"politics":2}},
                    "2":{"improvements":{"politics":3}},"3":{"improvements":{"politics":4}}}}}));
     KT_REQUIRE(c.s);
@@ -237,7 +237,7 @@ KT_TEST(catan_evaluate_is_a_distribution_favouring_the_leader)
 {
     kt_scn c = cat_scn(T, "", 4, J({"state":{"buildings":{"12":{"player":0,"kind":"city"},
         "30":{"player":0,"kind":"city"},"41":{"player":1,"kind":"settlement"}},
-        "players":{"0":{"defender":3}}}}));
+        "attacks":9,"players":{"0":{"defender":3}}}}));
     KT_REQUIRE(c.s);
     double e[KT_MAX_PLAYERS];
     kt_evaluate(c.g, c.s, e);

@@ -141,14 +141,14 @@ KT_TEST(catan_card_master_merchant_takes_two_from_a_richer_player)
 KT_TEST(catan_card_master_merchant_restrictions)
 {
     /* nobody has more points */
-    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    kt_scn c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"defender":2,"progress":["master_merchant"],"progress_known":[1]},
         "1":{"hand":{"ore":2}},"2":{"hand":{"ore":2}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Master Merchant"));
     kt_scn_free(&c);
     /* the only richer player has no card */
-    c = cat_scn2(T, "", 4, CB, J({"state":{"players":{
+    c = cat_scn2(T, "", 4, CB, J({"state":{"attacks":9,"players":{
         "0":{"progress":["master_merchant"],"progress_known":[1]},"2":{"hand":{"ore":2}}}}}));
     KT_REQUIRE(c.s);
     KT_CHECK(!kt_scn_legal(&c, "play Master Merchant"));

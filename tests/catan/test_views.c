@@ -117,9 +117,9 @@ KT_TEST(catan_view_german_action_texts)
 {
     kt_scn c = cat_scn(T, "", 4, VB);
     KT_REQUIRE(c.s);
-    KT_CHECK(kt_scn_legal(&c, "Bischof ausspielen"));
+    KT_CHECK(kt_scn_legal(&c, "spiele Bischof"));
     KT_CHECK(kt_scn_legal(&c, "Zug beenden"));
-    KT_DO(&c, "Bischof ausspielen");
+    KT_DO(&c, "spiele Bischof");
     KT_DO(&c, "Räuber nach B"); /* umlauts fold: "raeuber nach b" matches too */
     KT_EQ(CS(&c)->robber, 1);
     kt_action a;
@@ -133,8 +133,11 @@ KT_TEST(catan_view_german_action_texts)
 
 KT_TEST(catan_view_hidden_choices_are_redacted_for_others)
 {
+    /* player 2 drew a fifth card at a blue gate and must discard */
     kt_scn c = cat_scn(T, "", 4, J({"header":{"to_move":1,"decision":"progress_discard"},"state":{
-        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"progress_discard","player":1,"a":0,"b":0}],
+        "dice":[2,3,3],
+        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"p_roll","player":0,"a":1,"b":0},
+                 {"kind":"p_draws","player":0,"a":1,"b":2},{"kind":"progress_discard","player":1,"a":0,"b":0}],
         "players":{"1":{"progress":["spy","bishop","wedding","warlord","deserter"],"progress_known":[2,2,2,2,2]}}}}));
     KT_REQUIRE(c.s);
     kt_action a;
@@ -147,6 +150,45 @@ KT_TEST(catan_view_hidden_choices_are_redacted_for_others)
     KT_STREQ(t, "discard Spy");
     kt_action_text(c.g, c.s, a, 0, KT_LANG_DE, t, sizeof t);
     KT_STREQ(t, "eine Politikkarte abwerfen");
+    kt_scn_free(&c);
+}
+
+/* KT_SPECTATOR (-1) sees public information only; KT_OMNISCIENT (-2)
+ * everything (before the fix a spectator saw every hand and card). */
+KT_TEST(catan_view_spectator_sees_nothing_private)
+{
+    kt_scn c = cat_scn(T, "", 4, J({"header":{"to_move":1,"decision":"progress_discard"},"state":{
+        "dice":[2,3,3],
+        "stack":[{"kind":"main","player":0,"a":0,"b":0},{"kind":"p_roll","player":0,"a":1,"b":0},
+                 {"kind":"p_draws","player":0,"a":1,"b":2},{"kind":"progress_discard","player":1,"a":0,"b":0}],
+        "players":{"0":{"hand":{"ore":3,"cloth":1}},
+                   "1":{"hand":{"wool":2},"progress":["spy","bishop","wedding","warlord","deserter"],
+                        "progress_known":[2,2,2,2,2]}}}}));
+    KT_REQUIRE(c.s);
+    kt_action a;
+    kt_err err;
+    KT_REQUIRE(kt_action_parse(c.g, c.s, "discard Spy", &a, &err) == KT_OK);
+    char t[128];
+    kt_action_text(c.g, c.s, a, KT_SPECTATOR, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "discard a politics card");
+    kt_action_text(c.g, c.s, a, KT_OMNISCIENT, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "discard Spy");
+    /* the game's own render (the core may refuse some viewers) */
+    kt_buf b;
+    kt_buf_init(&b);
+    c.g->def->render(c.g, c.s, KT_SPECTATOR, KT_LANG_EN, &b);
+    KT_REQUIRE(b.p);
+    KT_CHECK(!strstr(b.p, "Spy") && !strstr(b.p, "Bishop") && !strstr(b.p, "ore 3"));
+    kt_buf_free(&b);
+    kt_buf_init(&b);
+    c.g->def->render(c.g, c.s, KT_OMNISCIENT, KT_LANG_EN, &b);
+    KT_REQUIRE(b.p);
+    KT_CHECK(strstr(b.p, "Spy") && strstr(b.p, "ore 3"));
+    kt_buf_free(&b);
+    char *o = kt_observe_json(c.g, c.s, KT_SPECTATOR, KT_LANG_EN);
+    KT_REQUIRE(o);
+    KT_CHECK(!strstr(o, "\"spy\"") && !strstr(o, "\"hand\""));
+    kt_free(o);
     kt_scn_free(&c);
 }
 
@@ -203,13 +245,13 @@ KT_TEST(catan_view_render_shows_pieces)
     KT_CHECK(strstr(r, "1S"));  /* settlement at 30 */
     KT_CHECK(strstr(r, "1K2")); /* active strong knight */
     KT_CHECK(strstr(r, "2C"));
-    KT_CHECK(strstr(r, "hand: brick 1"));
+    KT_CHECK(strstr(r, "Hand of player 1: brick 1"));
     KT_CHECK(strstr(r, "Bishop"));
     KT_CHECK(!strstr(r, "Spy")); /* another player's card */
-    KT_CHECK(strstr(r, "Barbarians: 0/7"));
+    KT_CHECK(strstr(r, "Barbarians 0/7"));
     kt_free(r);
     r = kt_render(c.g, c.s, 1, KT_LANG_DE);
-    KT_CHECK(r && strstr(r, "Spion") && strstr(r, "Spieler 2 (du)") && !strstr(r, "Bischof"));
+    KT_CHECK(r && strstr(r, "Spion") && strstr(r, ">Spieler 2") && !strstr(r, "Bischof"));
     kt_free(r);
     char *comp = kt_game_components("catan", KT_LANG_EN);
     KT_CHECK(comp && strstr(comp, "Merchant x6") && strstr(comp, "Spy x3") && strstr(comp, "Knight x14"));

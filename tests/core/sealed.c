@@ -183,7 +183,7 @@ static void sealed_determinize(const kt_game *g, kt_state *st, int player, kt_rn
 {
     sealed_state *s = (sealed_state *)st;
     for (int q = 0; q < g->nplayers; q++)
-        if (q != player && ((s->done >> q) & 1u))
+        if (q != player && ((unsigned)s->done >> q & 1u))
             s->bid[q] = (uint8_t)kt_rng_below(rng, (uint32_t)max_bid(s, q) + 1);
 }
 

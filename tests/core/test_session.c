@@ -348,3 +348,56 @@ KT_TEST(session_request_size_limit)
     free(big);
     kt_session_free(S);
 }
+
+typedef struct count_alloc {
+    long live, calls;
+} count_alloc;
+
+static void *count_fn(void *ud, void *p, size_t osize, size_t nsize)
+{
+    count_alloc *c = ud;
+    (void)osize;
+    c->calls++;
+    if (nsize == 0) {
+        if (p)
+            c->live--;
+        free(p);
+        return NULL;
+    }
+    if (!p)
+        c->live++;
+    return realloc(p, nsize);
+}
+
+KT_TEST(session_records_and_states_use_the_callers_allocator)
+{
+    count_alloc c = {0, 0};
+    kt_allocator a = {count_fn, &c};
+    kt_session *S;
+    kt_err err;
+    KT_OKS(kt_session_new(NULL, &a, &S, &err), &err);
+    kt_free(req(T, S, KT_OMNISCIENT, "{\"cmd\":\"new\",\"game\":\"catan\",\"seed\":3}"));
+    play(T, S, 50);
+    char *r = req(T, S, KT_OMNISCIENT, "{\"cmd\":\"render\",\"player\":1}");
+    KT_CHECK(ok(r));
+    kt_free(r);
+    long during = c.live, calls = c.calls;
+    KT_CHECK(during > 3 && calls > during);
+    /* a record made by hand lives in its game's allocator too */
+    kt_game *g;
+    KT_OKS(kt_game_new("dominion", NULL, 2, 1, &a, &g, &err), &err);
+    kt_record *rec = kt_record_new(g);
+    kt_state *s = kt_state_new(g);
+    kt_action acts[KT_LEGAL_MAX];
+    for (int i = 0; i < 300 && !kt_is_over(g, s); i++) {
+        kt_legal(g, s, acts, KT_LEGAL_MAX);
+        KT_OKS(kt_record_add(rec, s, acts[0]), NULL);
+        kt_apply_trusted(g, s, acts[0]);
+    }
+    KT_CHECK(c.live > during + 2);
+    kt_record_free(rec);
+    kt_state_free(g, s);
+    kt_game_free(g);
+    kt_session_free(S);
+    KT_EQ(c.live, 0);
+}

@@ -63,32 +63,35 @@ static uint64_t intrigue_targets(const cat_state *s, int p)
     return m & s->pl[p].roadv;
 }
 
-static int has_own_road_at(const cat_state *s, int q, int x, int except)
+/* a road of player q (q < 0: of anybody) at vertex x other than edge `except` */
+static int has_road_at(const cat_state *s, int q, int x, int except)
 {
     for (int i = 0; i < 3; i++) {
         int e = cat_v_edge[x][i];
-        if (e >= 0 && e != except && s->e_owner[e] == q)
+        if (e >= 0 && e != except && s->e_owner[e] >= 0 && (q < 0 || s->e_owner[e] == q))
             return 1;
     }
     return 0;
 }
 
-/* Diplomat: an open road has an end with no piece on it and no other road
- * of its owner [S]; with open_road=owner only the owner's pieces count.
- * A road whose removal would leave its owner's knight unconnected is not
- * open [R 1.9]. */
+/* Diplomat: an open road has an end with no other piece at all - road,
+ * building or knight, of any colour (the seed's clarification); with
+ * open_road=owner only the owner's pieces and roads close an end.  A road
+ * whose removal would leave its owner's knight unconnected is not open
+ * [R 1.9]. */
 int cat_open_road(const kt_game *g, const cat_state *s, int e)
 {
     int q = s->e_owner[e];
     if (q < 0)
         return 0;
     int owner_mode = cat_cfg_of(g)->open_road_owner;
+    int closer = owner_mode ? q : -1; /* whose pieces close an end */
     for (int i = 0; i < 2; i++) {
         int x = cat_e_v[e][i], y = cat_e_v[e][1 - i];
-        int piece = s->v_piece[x] != VP_NONE && (!owner_mode || s->v_owner[x] == q);
-        if (piece || has_own_road_at(s, q, x, e))
+        int piece = s->v_piece[x] != VP_NONE && (closer < 0 || s->v_owner[x] == q);
+        if (piece || has_road_at(s, closer, x, e))
             continue;
-        if (s->v_piece[y] == VP_KNIGHT && s->v_owner[y] == q && !has_own_road_at(s, q, y, e))
+        if (s->v_piece[y] == VP_KNIGHT && s->v_owner[y] == q && !has_road_at(s, q, y, e))
             continue;
         return 1;
     }
@@ -103,7 +106,7 @@ static int any_open_road(const kt_game *g, const cat_state *s)
     return 0;
 }
 
-static int inventor_token(int n)
+int cat_inventor_token(int n)
 {
     return n != 0 && n != 2 && n != 12 && n != 6 && n != 8;
 }
@@ -399,7 +402,7 @@ int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_
     case F_INVENTOR_FIRST:
     case F_INVENTOR_SECOND:
         for (int h = 0; h < CAT_NH; h++)
-            if (inventor_token(s->number[h]) && !(f->kind == F_INVENTOR_SECOND && h == f->a))
+            if (cat_inventor_token(s->number[h]) && !(f->kind == F_INVENTOR_SECOND && h == f->a))
                 OUT(ACT(f->kind == F_INVENTOR_FIRST ? A_SWAP1 : A_SWAP2, h, 0, 0));
         return n;
     case F_MERCHANT: {

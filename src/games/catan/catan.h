@@ -339,6 +339,13 @@ uint64_t cat_city_spots(const cat_state *s, int p);
 uint64_t cat_wall_spots(const cat_state *s, int p);
 int cat_knight_can_promote(const cat_state *s, int p, int v);
 int cat_turn_active(const cat_state *s, int p);
+uint64_t cat_pillage_spots(const cat_state *s, int p);   /* cities without a metropolis */
+uint64_t cat_metro_spots(const cat_state *s, int p);
+int cat_metro_vertex(const cat_state *s, int track);     /* -1 when nobody holds it */
+/* legal actions of any decision frame (not only the top one) */
+int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_action *out);
+/* a decision that has become empty and would be dropped instead of asked */
+int cat_frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f);
 
 /* ---- cards.c ---- */
 int cat_card_playable(const kt_game *g, const cat_state *s, int p, int card);
@@ -346,6 +353,7 @@ void cat_card_play(const kt_game *g, cat_state *s, int p, int card);
 int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_action *out);
 int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a);
 int cat_open_road(const kt_game *g, const cat_state *s, int e);
+int cat_inventor_token(int number);  /* may the Inventor move this token? */
 int cat_dev_playable(const kt_game *g, const cat_state *s, int p, int card);
 void cat_dev_play(const kt_game *g, cat_state *s, int p, int card);
 
@@ -353,6 +361,7 @@ void cat_dev_play(const kt_game *g, cat_state *s, int p, int card);
 void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int viewer, int lang,
                      kt_buf *out);
 void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out);
+void cat_menu_item(const kt_game *g, const kt_state *ks, kt_action a, int lang, kt_menu_item *out);
 const char *cat_decision_name(int d);
 void cat_hex_name(int h, char *out);
 const char *cat_kind_name(int k, int lang);
@@ -377,5 +386,20 @@ void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 
 /* ---- game.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
+
+/* ---- describe.c ---- */
+int cat_describe(const char *name, int lang, kt_buf *out);
+
+/* ---- log.c ---- */
+void cat_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                kt_log *log);
+
+/* ---- stack.c ---- */
+/* Is the stack of pending frames one that play produces (each frame's kind,
+ * place, player and fields)?  While running, every decision on it must have
+ * a legal action or be empty.  Returns 1, else 0 with the reason in why. */
+int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why);
+/* the player placing at setup step k */
+int cat_setup_player(int nplayers, int k);
 
 #endif

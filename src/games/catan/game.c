@@ -38,6 +38,26 @@ static const kt_optinfo cat_opts[] = {
 };
 #define NOPTS ((int)(sizeof cat_opts / sizeof cat_opts[0]))
 
+/* the same help in German, entry for entry */
+static const char *const cat_opts_de[] = {
+    "ck = Städte & Ritter (13 SP), base = das Basisspiel (10 SP)",
+    "random = variabler Aufbau aus dem Startwert; beginner = die Startaufstellung des Regelhefts",
+    "Siegpunkte zum Sieg; 0 = 13 (ck) bzw. 10 (base)",
+    "Handelsangebote zwischen Spielern je Zug (0 schaltet den Handel unter Spielern ab)",
+    "Bank leer: rulebook = niemand erhält die Sorte, außer nur ein Spieler hat Anspruch; "
+    "partial = Auszahlung in Zugreihenfolge, solange Karten da sind",
+    "Deserteur: einen Ritter gleicher Stärke einsetzen (Vorlage) oder gleicher oder geringerer "
+    "Stärke (2025)",
+    "Handelsflotte: 2:1 für jede Sorte (Vorlage) oder nur für die Sorte des ersten Tauschs",
+    "Diplomat: ein offenes Ende trägt gar keine andere Figur (Vorlage) / keine des Besitzers",
+    "Kran: einmal je Ausbaurichtung und Zug (Vorlage) / auch mehrmals in derselben Richtung",
+    "Handlimit 4 Fortschrittskarten im eigenen Zug: am Zugende geprüft (FAQ) / sofort",
+    "Barbarenstärke: Städte (eine Metropole einfach) / Metropolen doppelt",
+    "der Inhaber einer Metropole darf Stufe 5 ihrer Richtung ohne metropolenfreie Stadt kaufen",
+};
+_Static_assert(sizeof cat_opts_de / sizeof cat_opts_de[0] == sizeof cat_opts / sizeof cat_opts[0],
+               "one German help per option");
+
 static kt_status cat_setup(kt_game *g, kt_err *err)
 {
     KT_UNUSED(err);
@@ -212,6 +232,90 @@ static int check_cards(const kt_game *g, const cat_state *s, kt_buf *why)
     return 1;
 }
 
+/* Every knight stands on its owner's road (nothing in play strands one:
+ * the Diplomat never takes a knight's last road, displaced knights move
+ * along their owner's roads). */
+static int check_network(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    for (int p = 0; p < cat_np(g); p++) {
+        uint64_t lone = s->pl[p].kn & ~s->pl[p].roadv;
+        if (lone)
+            FAIL("player %d has a knight at vertex %d without a road of theirs", p + 1, cat_ctz(lone));
+    }
+    return 1;
+}
+
+/* Cities & Knights pieces and awards. */
+static int check_ck(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    int n = cat_np(g), tp = s->h.turn_player;
+    if (!cf->ck) {
+        if (s->dice[2] || s->fleet || s->crane_mask)
+            FAIL("event die, Merchant Fleet or Crane in a base game");
+        return 1;
+    }
+    if (s->dev_played)
+        FAIL("a development card played in Cities & Knights");
+    for (int v = 0; v < CAT_NV; v++) {
+        int a = s->v_aux[v];
+        if (s->v_piece[v] != VP_KNIGHT || s->v_owner[v] != tp)
+            continue;
+        /* activated this turn means active; an active knight that acted
+         * this turn was activated again after acting */
+        if ((a & KN_FRESH) && !(a & KN_ACTIVE))
+            FAIL("vertex %d: a knight activated this turn is inactive", v);
+        if ((a & KN_USED) && (a & KN_ACTIVE) && !(a & KN_FRESH))
+            FAIL("vertex %d: a knight that acted this turn is still active", v);
+    }
+    if (s->merchant >= 0 && !(cat_hex_vmask[s->merchant] & s->pl[s->merchant_owner].bld))
+        FAIL("the merchant stands on a hex without a building of its owner");
+    int defenders = 0;
+    for (int p = 0; p < n; p++)
+        defenders += s->pl[p].defender;
+    if (defenders > s->attacks)
+        FAIL("%d Defender points after %d attacks", defenders, s->attacks);
+    /* metropolises: one per track from the first level 4 on, held by a
+     * player at the highest level reached */
+    for (int t = 0; t < 3; t++) {
+        int top = 0, holder = -1, mv = cat_metro_vertex(s, t);
+        for (int p = 0; p < n; p++)
+            top = s->pl[p].impr[t] > top ? s->pl[p].impr[t] : top;
+        if (mv >= 0)
+            holder = s->v_owner[mv];
+        for (int i = 0; i < s->nframes; i++)
+            if (s->st[i].kind == F_METROPOLIS && s->st[i].a == t)
+                holder = s->st[i].player;
+        if ((top >= 4) != (holder >= 0))
+            FAIL("%s level %d %s a metropolis", cat_track_key[t], top, holder >= 0 ? "with" : "without");
+        if (holder >= 0 && s->pl[holder].impr[t] != top)
+            FAIL("the %s metropolis is held below the highest level", cat_track_key[t]);
+    }
+    return 1;
+}
+
+/* During the setup each player has placed what the snake order gives. */
+static int check_setup(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    int n = cat_np(g), k = s->setup_step, ck = cat_cfg_of(g)->ck;
+    if (k >= 2 * n || !s->nframes)
+        return 1;
+    const cat_frame *f = &s->st[s->nframes - 1];
+    for (int q = 0; q < n; q++) {
+        int placed = 0;
+        for (int j = 0; j < k; j++)
+            placed += cat_setup_player(n, j) == q;
+        int roads = placed;
+        placed += f->kind == F_SETUP_ROAD && f->player == q;
+        const cat_player *pl = &s->pl[q];
+        int cities = ck && placed > 1 ? placed - 1 : 0;
+        if (pl->n_settle + pl->n_city != placed || pl->n_city != cities || pl->n_road != roads ||
+            pl->kn)
+            FAIL("player %d's pieces do not match setup step %d", q + 1, k);
+    }
+    return 1;
+}
+
 static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
 {
     const cat_cfg *cf = cat_cfg_of(g);
@@ -310,6 +414,39 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
     }
     if (la >= 0 && s->pl[la].knights_played < 3)
         FAIL("Largest Army with fewer than 3 knights");
+    return check_network(g, s, why) && check_ck(g, s, why) && check_setup(g, s, why);
+}
+
+/* The domestic trade: composing (cards still in the proposer's hand) or
+ * open (the offer and each acceptor's part held aside). */
+static int check_trade(const kt_game *g, const cat_state *s, kt_buf *why)
+{
+    int n = cat_np(g), tp = s->h.turn_player;
+    int composing = has_frame(s, F_TRADE_COMPOSE, -1);
+    int open = has_frame(s, P_TRADE, -1) || has_frame(s, F_TRADE_CHOOSE, -1);
+    if ((s->tr_state == 1) != composing || (s->tr_state == 2) != open)
+        FAIL("trade state %d disagrees with the pending decisions", s->tr_state);
+    int ngive = 0, nget = 0;
+    for (int k = 0; k < CAT_NKIND; k++) {
+        ngive += s->tr_give[k];
+        nget += s->tr_get[k];
+        if (s->tr_give[k] && s->tr_get[k])
+            FAIL("the trade offers and asks for %s", cat_kind_key[k]);
+        if (s->tr_state == 1 && s->tr_give[k] > s->pl[tp].hand[k])
+            FAIL("the trade offers more %s than the proposer holds", cat_kind_key[k]);
+    }
+    if (ngive > 5 || nget > 5)
+        FAIL("a trade of more than five cards a side");
+    if (s->tr_state == 0 && (ngive || nget || s->tr_accept || s->tr_to))
+        FAIL("trade cards or partners without a trade");
+    if (s->tr_state == 1 && (s->tr_accept || s->tr_to))
+        FAIL("trade partners while the offer is composed");
+    if (s->tr_state == 2 &&
+        (!ngive || !nget || s->tr_to == tp || s->tr_accept >> n || (s->tr_accept >> tp & 1) ||
+         (s->tr_to >= 0 && (s->tr_accept & ~(1u << s->tr_to)))))
+        FAIL("an open trade with empty sides or impossible partners");
+    if (s->tr_state && !s->proposals)
+        FAIL("a trade without a proposal this turn");
     return 1;
 }
 
@@ -325,43 +462,23 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
         FAIL("a finished game without a winner");
     if (s->h.status != KT_FINISHED && s->winner >= 0)
         FAIL("a winner in a game that is not finished");
+    if (s->winner >= 0 && (s->winner != s->h.turn_player ||
+                           cat_vp_total(g, s, s->winner) < cat_cfg_of(g)->vp_target))
+        FAIL("player %d won without the points on their own turn", s->winner + 1);
+    if (!cat_check_stack(g, s, why) || !check_trade(g, s, why))
+        return 0;
     if (s->h.status != KT_RUNNING)
         return 1;
-    if (!s->nframes)
-        FAIL("no pending decision");
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].player >= n || s->st[i].kind >= F_NKINDS)
-            FAIL("stack frame %d is malformed", i);
     const cat_frame *f = cat_ctop(s);
-    if (f->kind >= F_NDECISIONS)
-        FAIL("the top frame is not a decision");
     if (s->h.to_move != f->player || s->h.decision != f->kind)
         FAIL("header says player %d decides '%s' but the stack says player %d decides '%s'",
              s->h.to_move + 1, cat_decision_name(s->h.decision) ? cat_decision_name(s->h.decision) : "?",
              f->player + 1, cat_frame_key[f->kind]);
     int setup = s->setup_step < 2 * n;
-    if (setup != (f->kind == F_SETUP_BUILD || f->kind == F_SETUP_ROAD))
-        FAIL("setup placements and the pending decision disagree");
-    if (!setup && s->h.turn_player < 0)
-        FAIL("no player's turn after the setup");
+    if ((s->h.turn == 0) != setup)
+        FAIL("turn %u %s the setup", s->h.turn, setup ? "during" : "after");
     if (!setup && cat_vp_total(g, s, s->h.turn_player) >= cat_cfg_of(g)->vp_target)
         FAIL("player %d has won but the game goes on", s->h.turn_player + 1);
-    int composing = has_frame(s, F_TRADE_COMPOSE, -1);
-    int open = has_frame(s, P_TRADE, -1) || has_frame(s, F_TRADE_CHOOSE, -1);
-    if ((s->tr_state == 1) != composing || (s->tr_state == 2) != open)
-        FAIL("trade state %d disagrees with the pending decisions", s->tr_state);
-    if (s->tr_state == 0) {
-        for (int k = 0; k < CAT_NKIND; k++)
-            if (s->tr_give[k] || s->tr_get[k])
-                FAIL("trade cards without a trade");
-        if (s->tr_accept || s->tr_to)
-            FAIL("trade partners without a trade");
-    }
-    if (s->tr_accept >> n || (s->h.turn_player >= 0 && (s->tr_accept >> s->h.turn_player & 1)))
-        FAIL("impossible trade acceptors");
-    kt_action buf[CAT_MAXLEGAL];
-    if (cat_legal(g, (const kt_state *)s, buf) <= 0)
-        FAIL("decision '%s' of player %d has no legal action", cat_frame_key[f->kind], f->player + 1);
     return 1;
 }
 
@@ -410,4 +527,16 @@ const kt_gamedef kt_game_catan = {
     .render = cat_render,
     .components = cat_components,
     .check = cat_check,
+    .events = cat_events,
+    .menu_item = cat_menu_item,
+    .describe = cat_describe,
+    /* random play makes Catan last thousands of actions and never builds with
+     * purpose, so "easy" is the heuristic bot; search at 100 ms beats two
+     * heuristic bots in three games of four (docs/bots.md), 1 s more often */
+    .levels = {"heuristic", "mcts:time=100", "mcts:time=1000"},
+    .opt_help_de = cat_opts_de,
+    .title_de = "Catan: Städte & Ritter (Basisspiel als Variante)",
+    .summary_de = "Besiedle die Insel, handle, baue Städte und Ritter, verteidige dich gegen die "
+                  "Barbaren; 13 SP (Basisspiel: 10 SP). Karte im Terminal: Felder A..S, Ecken 0..53, "
+                  "Straßen a-b.",
 };

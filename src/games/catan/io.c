@@ -929,6 +929,17 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         kt_jw_kint(w, "dev_cards", devs);
         kt_jw_kint(w, "knights_played", pl->knights_played);
         kt_jw_kint(w, "road_length", pl->road_len);
+        if (player == KT_OMNISCIENT) { /* referees and records see every hand */
+            kt_jw_key(w, "hand");
+            write_hand(w, pl->hand);
+            kt_jw_key(w, "progress_cards");
+            kt_jw_arr(w);
+            for (int i = 0; i < pl->nprog; i++)
+                kt_jw_str(w, cat_progress[pl->prog[i]].key);
+            kt_jw_arr_end(w);
+            kt_jw_key(w, "dev");
+            write_dev(w, pl->dev);
+        }
         kt_jw_key(w, "supply");
         kt_jw_obj(w);
         kt_jw_kint(w, "roads", 15 - pl->n_road);

@@ -306,7 +306,7 @@ static void pillage(const kt_game *g, cat_state *s, int v)
 
 /* ------------------------------------------------------------ improvements */
 
-static int metro_vertex(const cat_state *s, int track)
+int cat_metro_vertex(const cat_state *s, int track)
 {
     for (int v = 0; v < CAT_NV; v++)
         if (s->v_piece[v] == VP_CITY &&
@@ -327,14 +327,14 @@ int cat_can_improve(const kt_game *g, const cat_state *s, int p, int track, int 
     if (lvl + 1 >= 4 && pl->n_city - pl->n_metro <= 0) {
         /* levels 4 and 5 need a city without a metropolis (FAQ); the
          * holder of this track's metropolis may finish level 5 (flag) */
-        int mv = metro_vertex(s, track);
+        int mv = cat_metro_vertex(s, track);
         if (!(cat_cfg_of(g)->l5_holder && lvl + 1 == 5 && mv >= 0 && s->v_owner[mv] == p))
             return 0;
     }
     return 1;
 }
 
-static uint64_t metro_spots(const cat_state *s, int p)
+uint64_t cat_metro_spots(const cat_state *s, int p)
 {
     uint64_t m = 0, b = s->pl[p].bld;
     while (b) {
@@ -355,7 +355,7 @@ static void set_metro(cat_state *s, int v, int track)
 
 static void award_metro(cat_state *s, int p, int track)
 {
-    uint64_t m = metro_spots(s, p);
+    uint64_t m = cat_metro_spots(s, p);
     if (!m)
         return;
     if (cat_popc(m) == 1)
@@ -384,7 +384,7 @@ void cat_do_improve(const kt_game *g, cat_state *s, int p, int track, int discou
         return;
     /* metropolis: first to level 4 takes it; first to level 5 takes it
      * from a level-4 holder and keeps it for good [R 1.8] */
-    int mv = metro_vertex(s, track);
+    int mv = cat_metro_vertex(s, track);
     if (mv < 0) {
         award_metro(s, p, track);
     } else {
@@ -700,7 +700,7 @@ static int knight_strength(const cat_state *s, int p)
     return t;
 }
 
-static uint64_t pillage_spots(const cat_state *s, int p)
+uint64_t cat_pillage_spots(const cat_state *s, int p)
 {
     uint64_t m = 0, b = s->pl[p].bld;
     while (b) {
@@ -750,11 +750,11 @@ static void proc_attack(const kt_game *g, cat_state *s, cat_frame *f)
              * non-metropolis city each lose one city [R 1.10] */
             int low = 1 << 30;
             for (int p = 0; p < n; p++)
-                if (pillage_spots(s, p) && contrib[p] < low)
+                if (cat_pillage_spots(s, p) && contrib[p] < low)
                     low = contrib[p];
             for (int i = n - 1; i >= 0; i--) {
                 int p = seat_after(tp, i, n);
-                uint64_t m = pillage_spots(s, p);
+                uint64_t m = cat_pillage_spots(s, p);
                 if (!m || contrib[p] != low)
                     continue;
                 if (cat_popc(m) == 1)
@@ -885,7 +885,7 @@ static int bank_has_resource(const cat_state *s)
 }
 
 /* Decisions that have become empty are dropped instead of being asked. */
-static int frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f)
+int cat_frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f)
 {
     const cat_player *pl = &s->pl[f->player];
     switch (f->kind) {
@@ -943,7 +943,7 @@ void cat_advance(const kt_game *g, cat_state *s)
             return;
         cat_frame *f = cat_top(s);
         if (f->kind < F_NDECISIONS) {
-            if (frame_vacuous(g, s, f)) {
+            if (cat_frame_vacuous(g, s, f)) {
                 cat_pop(s);
                 continue;
             }
@@ -1157,8 +1157,8 @@ static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action 
     return n;
 }
 
-CAT_NOINLINE static int legal_decision(const kt_game *g, const cat_state *s, const cat_frame *f,
-                                       kt_action *out)
+CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
+                                 kt_action *out)
 {
     int p = f->player, n = 0;
     const cat_player *pl = &s->pl[p];
@@ -1217,16 +1217,19 @@ CAT_NOINLINE static int legal_decision(const kt_game *g, const cat_state *s, con
         return n;
     }
     case F_CITY_LOSS:
-        return emit_vertices(out, 0, A_LOSE, pillage_spots(s, p));
+        return emit_vertices(out, 0, A_LOSE, cat_pillage_spots(s, p));
     case F_DEFENDER_DRAW:
         for (int c = 0; c < 3; c++)
             if (s->deck_n[c])
                 OUT(ACT(A_DECK, c, 0, 0));
         return n;
     case F_METROPOLIS:
-        return emit_vertices(out, 0, A_METRO, metro_spots(s, p));
+        return emit_vertices(out, 0, A_METRO, cat_metro_spots(s, p));
     case F_TRADE_RESPOND:
-        OUT(ACT(A_ACCEPT, 0, 0, 0));
+        /* always affordable in play (asked only then); a guard for worlds
+         * built by hand */
+        if (can_afford(pl, s->tr_get))
+            OUT(ACT(A_ACCEPT, 0, 0, 0));
         OUT(ACT(A_DECLINE, 0, 0, 0));
         return n;
     case F_TRADE_CHOOSE:
@@ -1257,7 +1260,7 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
     const cat_frame *f = cat_ctop(s);
     if (f->kind == F_TRADE_COMPOSE)
         return legal_compose(g, s, f->player, out);
-    return legal_decision(g, s, f, out);
+    return cat_frame_legal(g, s, f, out);
 }
 
 /* ------------------------------------------------------------ apply */

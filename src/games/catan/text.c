@@ -7,7 +7,8 @@
  * as on the rendered map: hexes A..S, vertices 0..53, roads "a-b" by their
  * two vertices, players 1..n.  Texts for another player's hidden choice
  * (discarding or taking a progress card, Master Merchant takes) are
- * redacted when a viewer is given.
+ * redacted for every viewer but the actor and KT_OMNISCIENT (a spectator,
+ * KT_SPECTATOR, sees only public information).
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,21 +53,23 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
     const cat_frame *f = s->nframes ? cat_ctop(s) : NULL;
     int actor = f ? f->player : -1;
-    int hidden = viewer >= 0 && viewer != actor;
+    /* everybody but the actor (spectators too) sees the redacted form */
+    int hidden = viewer != KT_OMNISCIENT && viewer != actor;
     char h1[2], h2[2];
     switch (ACT_K(a)) {
     case A_ROLL: kt_buf_puts(out, de ? "würfeln" : "roll"); return;
     case A_END: kt_buf_puts(out, de ? "Zug beenden" : "end turn"); return;
     case A_DONE: kt_buf_puts(out, de ? "fertig" : "done"); return;
-    case A_SETTLE: kt_buf_printf(out, de ? "Siedlung %d" : "settlement %d", x); return;
-    case A_CITY: kt_buf_printf(out, de ? "Stadt %d" : "city %d", x); return;
+    case A_SETTLE: kt_buf_printf(out, de ? "baue Siedlung %d" : "build settlement %d", x); return;
+    case A_CITY: kt_buf_printf(out, de ? "baue Stadt %d" : "build city %d", x); return;
     case A_ROAD:
         if (x < CAT_NE)
-            kt_buf_printf(out, de ? "Straße %d-%d" : "road %d-%d", cat_e_v[x][0], cat_e_v[x][1]);
+            kt_buf_printf(out, de ? "baue Straße %d-%d" : "build road %d-%d", cat_e_v[x][0],
+                          cat_e_v[x][1]);
         else
             kt_buf_printf(out, "road ?%d", x);
         return;
-    case A_WALL: kt_buf_printf(out, de ? "Stadtmauer %d" : "wall %d", x); return;
+    case A_WALL: kt_buf_printf(out, de ? "baue Stadtmauer %d" : "build wall %d", x); return;
     case A_RECRUIT: kt_buf_printf(out, de ? "Ritter anwerben %d" : "recruit knight %d", x); return;
     case A_PROMOTE: kt_buf_printf(out, de ? "Ritter befördern %d" : "promote knight %d", x); return;
     case A_ACTIVATE:
@@ -94,14 +97,14 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
         return;
     case A_PLAY:
         if (x < CAT_NPROG)
-            kt_buf_printf(out, de ? "%s ausspielen" : "play %s", cat_card_name(x, lang));
+            kt_buf_printf(out, de ? "spiele %s" : "play %s", cat_card_name(x, lang));
         return;
     case A_BUYDEV:
-        kt_buf_puts(out, de ? "Entwicklungskarte kaufen" : "buy development card");
+        kt_buf_puts(out, de ? "kaufe Entwicklungskarte" : "buy development card");
         return;
     case A_PLAYDEV:
         if (x < CAT_NDEV)
-            kt_buf_printf(out, de ? "%s ausspielen" : "play %s", dev_name(x, lang));
+            kt_buf_printf(out, de ? "spiele %s" : "play %s", dev_name(x, lang));
         return;
     case A_DISCARD:
         if (x < CAT_NKIND)
@@ -387,6 +390,145 @@ void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
     case F_HARBOR_GIVE:
         kt_buf_printf(out, de ? "Spieler %d: eine Ware an Spieler %d geben"
                               : "Player %d: give a commodity to player %d", p, f->a + 1);
+        return;
+    }
+}
+
+/* ------------------------------------------------------------ menus */
+
+/* How many legal actions of kind k are there now (for folding menus)? */
+static int count_kind(const kt_game *g, const cat_state *s, int k)
+{
+    kt_action buf[CAT_MAXLEGAL];
+    int n = cat_legal(g, (const kt_state *)s, buf), c = 0;
+    for (int i = 0; i < n; i++)
+        c += ACT_K(buf[i]) == k;
+    return c;
+}
+
+static void set_group(kt_menu_item *out, const char *group)
+{
+    snprintf(out->group, sizeof out->group, "%s", group);
+}
+
+/* hexes in map rows: A-C, D-G, H-L, M-P, Q-S */
+static void hex_group(kt_menu_item *out, int h, int de)
+{
+    static const char first[5] = {'A', 'D', 'H', 'M', 'Q'}, last[5] = {'C', 'G', 'L', 'P', 'S'};
+    int r = h < 3 ? 0 : h < 7 ? 1 : h < 12 ? 2 : h < 16 ? 3 : 4;
+    snprintf(out->group, sizeof out->group, "%s %c-%c", de ? "Felder" : "hexes", first[r], last[r]);
+}
+
+/* vertices in bands of map rows */
+static void vertex_group(kt_menu_item *out, int v, int de)
+{
+    static const int lo[5] = {0, 11, 21, 33, 43}, hi[5] = {10, 20, 32, 42, 53};
+    int b = 0;
+    while (b < 4 && v > hi[b])
+        b++;
+    snprintf(out->group, sizeof out->group, "%s %d-%d", de ? "Ecken" : "vertices", lo[b], hi[b]);
+}
+
+/* Menu placement of an action (kt_menu_item): the key typed to pick it is
+ * the vertex number, the road "a-b" or the hex letter printed on the map;
+ * long lists fold into groups (builds, knights, cards, bank trades, offer
+ * sides, the Alchemist's red die, map rows of hexes or vertices). */
+void cat_menu_item(const kt_game *g, const kt_state *ks, kt_action a, int lang, kt_menu_item *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    int de = lang == KT_LANG_DE, k = ACT_K(a), x = ACT_X(a), y = ACT_Y(a);
+    if (!s->nframes || s->h.status != KT_RUNNING)
+        return;
+    const cat_frame *f = cat_ctop(s);
+    int main = f->kind == F_MAIN, setup = f->kind == F_SETUP_BUILD;
+    switch (k) {
+    case A_SETTLE:
+    case A_CITY:
+    case A_WALL:
+    case A_RELOCATE:
+    case A_LOSE:
+    case A_METRO:
+    case A_DISPLACE:
+    case A_REMOVE_KNIGHT:
+        if (x >= CAT_NV)
+            return;
+        snprintf(out->key, sizeof out->key, "%d", x);
+        out->rank = 10;
+        if (main)
+            set_group(out, de ? "bauen" : "build");
+        else if (setup && count_kind(g, s, k) > 12)
+            vertex_group(out, x, de);
+        return;
+    case A_ROAD:
+    case A_REMOVE_ROAD:
+        if (x >= CAT_NE)
+            return;
+        snprintf(out->key, sizeof out->key, "%d-%d", cat_e_v[x][0], cat_e_v[x][1]);
+        out->rank = 10;
+        if (main)
+            set_group(out, de ? "bauen" : "build");
+        return;
+    case A_PROMOTE:
+        if (f->kind == F_SMITH && x < CAT_NV) {
+            snprintf(out->key, sizeof out->key, "%d", x);
+            out->rank = 10;
+            return;
+        }
+        /* fall through */
+    case A_RECRUIT:
+    case A_ACTIVATE:
+    case A_KMOVE:
+    case A_CHASE:
+        out->rank = 20;
+        set_group(out, de ? "Ritter" : "knights");
+        return;
+    case A_PLACE_KNIGHT:
+        out->rank = 10;
+        if (count_kind(g, s, k) > 12 && y >= 1 && y <= 3)
+            snprintf(out->group, sizeof out->group, "%s %d", de ? "Stärke" : "strength", y);
+        return;
+    case A_IMPROVE: out->rank = 30; return;
+    case A_PLAY:
+    case A_PLAYDEV:
+    case A_BUYDEV:
+        out->rank = 40;
+        if (main && count_kind(g, s, A_PLAY) + count_kind(g, s, A_PLAYDEV) > 3)
+            set_group(out, de ? "Karte spielen" : "play a card");
+        return;
+    case A_BANK:
+        out->rank = 50;
+        if (f->kind != F_MAIN && f->kind != F_FLEET_TRADE)
+            return;
+        if (x < CAT_NKIND && count_kind(g, s, A_BANK) > 14)
+            snprintf(out->group, sizeof out->group, de ? "%s an die Bank geben" : "give %s to the bank",
+                     cat_kind_name(x, lang));
+        else if (main)
+            set_group(out, de ? "mit der Bank tauschen" : "trade with the bank");
+        return;
+    case A_PROPOSE: out->rank = 60; return;
+    case A_OFFER: out->rank = 10; set_group(out, de ? "anbieten" : "offer"); return;
+    case A_ASK: out->rank = 20; set_group(out, de ? "verlangen" : "ask for"); return;
+    case A_SEND: out->rank = 30; return;
+    case A_DICE:
+        if (x >= 1 && x <= 6)
+            snprintf(out->group, sizeof out->group, "%s %d", de ? "rot" : "red", x);
+        return;
+    case A_ROBBER:
+    case A_MERCHANT:
+    case A_SWAP1:
+    case A_SWAP2:
+        if (x >= CAT_NH)
+            return;
+        snprintf(out->key, sizeof out->key, "%c", 'A' + x);
+        out->rank = 10;
+        if (count_kind(g, s, k) > 12)
+            hex_group(out, x, de);
+        return;
+    case A_END:
+    case A_DONE:
+    case A_CANCEL:
+    case A_SKIP:
+        out->rank = 90;
         return;
     }
 }

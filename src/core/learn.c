@@ -1,0 +1,59 @@
+/*
+ * learn.c - fixed action spaces and numeric observations (kontor.h,
+ * "learning"), forwarded to the games that define them.  Views for a player
+ * go through a determinized copy, as kt_observe_json does, so even a wrong
+ * encoder can only show resampled hidden information.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+int kt_action_space(const kt_game *g)
+{
+    return g->def->action_space ? g->def->action_space(g) : 0;
+}
+
+int kt_action_index(const kt_game *g, const kt_state *s, kt_action a)
+{
+    if (!g->def->action_index || !kt_is_legal(g, s, a))
+        return -1;
+    return g->def->action_index(g, s, a);
+}
+
+kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                          kt_err *err)
+{
+    int n = kt_action_space(g);
+    if (index < 0 || index >= n)
+        return kt_seterr(err, KT_EINVAL, "action index %d is outside 0..%d", index, n - 1);
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over");
+    kt_action a = g->def->index_action(g, s, index);
+    if (!kt_is_legal(g, s, a) || g->def->action_index(g, s, a) != index)
+        return kt_seterr(err, KT_EILLEGAL, "action index %d is not legal now", index);
+    *out = a;
+    return KT_OK;
+}
+
+int kt_obs_size(const kt_game *g) { return g->def->obs_size ? g->def->obs_size(g) : 0; }
+
+int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, int cap)
+{
+    int n = kt_obs_size(g);
+    if (n <= 0 || cap < n || player < KT_SPECTATOR || player >= g->nplayers)
+        return -1;
+    const kt_state *v = s;
+    kt_state *tmp = NULL;
+    if (player >= 0) {
+        tmp = kt_state_as_copy(g, s, s->h.to_move);
+        if (!tmp)
+            return -1;
+        kt_determinize(g, s, player, kt_state_hash(g, s), tmp);
+        v = tmp;
+    }
+    memset(out, 0, sizeof *out * (size_t)n);
+    g->def->obs_vector(g, v, player, out);
+    kt_state_as_free(g, tmp);
+    return n;
+}
