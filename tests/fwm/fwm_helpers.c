@@ -155,7 +155,7 @@ void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int 
     if (!fwm_as(T, c, p, t, file, line))
         return;
     /* the picks: whichever of the offered ranges contains the price */
-    for (int k = 0; k < 3 && ((S(c)->auc.done >> p) & 1u) == 0; k++) {
+    for (int k = 0; k < 3 && (((unsigned)S(c)->auc.done >> p) & 1u) == 0; k++) {
         kt_action buf[KT_LEGAL_MAX];
         int n = kt_legal_as(c->g, c->s, p, buf, KT_LEGAL_MAX), done = 0;
         for (int i = 0; i < n && !done; i++) {

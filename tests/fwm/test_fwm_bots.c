@@ -41,7 +41,7 @@ KT_TEST(fwm_heuristic_beats_three_random_bots_in_three_quarters_of_the_games)
             break;
         kt_result res;
         kt_result_get(g, s, &res);
-        wins += (int)((res.winners >> hp) & 1u);
+        wins += (int)(((unsigned)res.winners >> hp) & 1u);
     }
     double p = (double)wins / games, z = 1.96, n = games;
     double lo = (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n);

@@ -221,7 +221,7 @@ KT_TEST(fwm_lottery_bets_in_turn_numbers_taken_once_winner_two_steps)
     c = fwm_draw(T, "mode=nobility", 3, "N07,E07", NULL, NULL);
     KT_REQUIRE(c.s);
     for (int k = 1; k <= 5; k++) {
-        char t[16];
+        char t[32];
         snprintf(t, sizeof t, "bet on %d", k);
         AS(&c, 1, t);
     }

@@ -158,11 +158,11 @@ KT_TEST(fwm_bots_do_not_peek_at_sealed_bids)
             KT_REQUIRE(KT_OKS(kt_bot_choose_as(ba, a.s, 1, &xa, &err), &err));
             KT_REQUIRE(KT_OKS(kt_bot_choose_as(bb, b.s, 1, &xb, &err), &err));
             KT_EQ(xa, xb);
-            if ((S(&a)->auc.done >> 1) & 1u)
+            if (((unsigned)S(&a)->auc.done >> 1) & 1u)
                 break;
             KT_OKS(kt_apply_as(a.g, a.s, 1, xa, &err), &err);
             KT_OKS(kt_apply_as(b.g, b.s, 1, xb, &err), &err);
-            if ((S(&a)->auc.done >> 1) & 1u)
+            if (((unsigned)S(&a)->auc.done >> 1) & 1u)
                 break;
         }
         kt_bot_free(ba);
@@ -187,7 +187,7 @@ KT_TEST(fwm_pending_players_answer_in_any_order_and_records_replay)
     for (long n = 0; n < 200000 && !kt_is_over(g, s); n++) {
         uint32_t pend = kt_pending(g, s);
         int p = 31;
-        while (p >= 0 && !((pend >> p) & 1u))
+        while (p >= 0 && !(((unsigned)pend >> p) & 1u))
             p--;
         several += (pend & (pend - 1)) != 0;
         kt_action a;

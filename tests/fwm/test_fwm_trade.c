@@ -148,7 +148,7 @@ KT_TEST(fwm_tie_between_home_players_is_decided_by_dice)
         char *log = fwm_log(T, &c, 3, "quantity 2", KT_SPECTATOR, KT_LANG_EN);
         KT_REQUIRE(log);
         kt_free(log);
-        for (int k = 0; k < 3 && ((S(&c)->auc.done >> 3) & 1u) == 0; k++) {
+        for (int k = 0; k < 3 && (((unsigned)S(&c)->auc.done >> 3) & 1u) == 0; k++) {
             kt_action buf[64];
             int n = kt_legal_as(c.g, c.s, 3, buf, 64);
             char t[64];
@@ -299,7 +299,7 @@ static int auctioned(kt_t *T, kt_scn *c, int *cards, int max)
             cards[n++] = card;
         uint32_t pend = kt_pending(c->g, c->s);
         for (int p = 0; p < 6; p++)
-            if ((pend >> p) & 1u) {
+            if (((unsigned)pend >> p) & 1u) {
                 AS(c, p, "pass");
                 break;
             }

@@ -95,7 +95,7 @@ static void check_texts(kt_t *T, kt_scn *c)
 {
     uint32_t pend = kt_pending(c->g, c->s);
     for (int p = 0; p < kt_game_players(c->g); p++) {
-        if (!((pend >> p) & 1u))
+        if (!(((unsigned)pend >> p) & 1u))
             continue;
         kt_action buf[KT_LEGAL_MAX];
         int n = kt_legal_as(c->g, c->s, p, buf, KT_LEGAL_MAX);

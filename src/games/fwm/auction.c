@@ -24,7 +24,7 @@
 static int lowest(uint32_t set)
 {
     for (int p = 0; p < FWM_MAXP; p++)
-        if ((set >> p) & 1u)
+        if (((unsigned)set >> p) & 1u)
             return p;
     return -1;
 }
@@ -112,7 +112,7 @@ int fwm_legal_bid(const fx *x, int p, kt_action *buf)
     const fwm_auc *u = &s->auc;
     const fwm_player *pl = &s->pl[p];
     int n = 0;
-    if (!((u->ent >> p) & 1u) || ((u->done >> p) & 1u))
+    if (!(((unsigned)u->ent >> p) & 1u) || (((unsigned)u->done >> p) & 1u))
         return 0;
     if (pl->bstage == 0) {
         for (int q = 0; q <= u->qmax[p]; q++)
@@ -270,7 +270,7 @@ static void order_bids(fx *x)
     int dice[FWM_MAXP];
     int n = 0;
     for (int p = 0; p < x->g->nplayers; p++) {
-        if (!((u->ent >> p) & 1u) || !u->qty[p])
+        if (!(((unsigned)u->ent >> p) & 1u) || !u->qty[p])
             continue;
         k1[p] = u->kind == AK_DEMAND ? u->price[p] : -(long)u->price[p];
         k2[p] = tie_key(x, p, &dice[p]);
@@ -299,7 +299,7 @@ static void reveal(fx *x)
     fwm_state *s = x->s;
     fwm_auc *u = &s->auc;
     for (int p = 0; p < x->g->nplayers; p++) {
-        if (!((u->ent >> p) & 1u))
+        if (!(((unsigned)u->ent >> p) & 1u))
             continue;
         u->qty[p] = s->pl[p].bqty;
         u->price[p] = s->pl[p].bqty ? s->pl[p].bprice : 0;
@@ -312,7 +312,7 @@ static void reveal(fx *x)
         kt_buf_init(&t);
         int de = LANG(x) == KT_LANG_DE;
         for (int p = 0; p < x->g->nplayers; p++) {
-            if (!((u->ent >> p) & 1u))
+            if (!(((unsigned)u->ent >> p) & 1u))
                 continue;
             if (u->qty[p])
                 kt_buf_printf(&t, "%s%s %d %d x %d FL", t.len ? ", " : "", PN(x), p + 1,
@@ -553,11 +553,11 @@ static int cube_options(const fx *x, int p, int sea, uint8_t *out)
     const fwm_player *pl = &x->s->pl[p];
     int used = 0, n = 0;
     for (int a = 0; a < x->c->narea; a++)
-        used += (int)((pl->cubes >> a) & 1u);
+        used += (int)(((unsigned)pl->cubes >> a) & 1u);
     if (used >= FWM_CUBES)
         return 0;
     for (int a = 0; a < x->c->narea; a++)
-        if (x->c->area[a].sea == sea && !((pl->cubes >> a) & 1u))
+        if (x->c->area[a].sea == sea && !(((unsigned)pl->cubes >> a) & 1u))
             out[n++] = (uint8_t)a;
     return n;
 }
@@ -613,7 +613,7 @@ int fwm_america_next(fx *x)
     while (s->pidx < np) {
         int p = (s->start + s->pidx) % np;
         s->pidx++;
-        if (((s->buyers >> p) & 1u) && x->c->mode != MODE_TRADING &&
+        if ((((unsigned)s->buyers >> p) & 1u) && x->c->mode != MODE_TRADING &&
             fwm_start_cube(x, p, 0, FS_AMERICA))
             return 1;
     }

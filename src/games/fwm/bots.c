@@ -60,7 +60,7 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
         int32_t f = fwm_force_price[u->good], b = u->hi;
         int comp = 0;
         for (int o = 0; o < FWM_MAXP; o++)
-            if (o != p && ((u->ent >> o) & 1u))
+            if (o != p && (((unsigned)u->ent >> o) & 1u))
                 comp += u->qmax[o];
         *q = u->qmax[p];
         if (*q + comp <= u->qtot)
@@ -277,7 +277,7 @@ static void plan_moves(const fwm_cfg *c, const fwm_state *s, int p, mplan *mp)
         int32_t best = 0;
         for (int m = 0; m < FWM_NM; m++)
             for (int k = 0; k < ncand; k++)
-                if (!((used_m >> m) & 1u) && !((used_k >> k) & 1u) && score[m][k] > best)
+                if (!(((unsigned)used_m >> m) & 1u) && !(((unsigned)used_k >> k) & 1u) && score[m][k] > best)
                     best = score[m][k], bm = m, bk = k;
         if (bm < 0)
             break;
@@ -308,7 +308,7 @@ static void plan_moves(const fwm_cfg *c, const fwm_state *s, int p, mplan *mp)
     }
     for (int m = 0; m < FWM_NM; m++) { /* idle and empty: go home to reload */
         const fwm_merch *mm = &pl->m[m];
-        if (((used_m >> m) & 1u) || mm->pos >= FWM_LOST || fwm_cargo(mm) || mm->pos == pl->home)
+        if ((((unsigned)used_m >> m) & 1u) || mm->pos >= FWM_LOST || fwm_cargo(mm) || mm->pos == pl->home)
             continue;
         int d = dist(c, s, mm->pos, pl->home);
         if (d == 255)
@@ -331,7 +331,7 @@ static int step_toward(const fwm_cfg *c, const fwm_state *s, int p, int m, int a
             continue; /* never out to sea just before or in winter */
         if (d >= dist(c, s, at, to))
             continue;
-        int rob = laden && ((s->robarea >> c->sp[nb].area) & 1u);
+        int rob = laden && (((unsigned)s->robarea >> c->sp[nb].area) & 1u);
         if (d < bestd || (d == bestd && rob < bestrob))
             best = nb, bestd = d, bestrob = rob;
     }
@@ -407,7 +407,7 @@ static kt_action move_action(const fwm_cfg *c, const fwm_state *s, int p, const 
                 if (mp[m].load[g] > 0 && pl->m[m].pos == pl->home && pl->ware[g])
                     return FWM_ACT(A_XFER, 0, m + 1, g);
     for (int m = 0; m < FWM_NM; m++) {
-        if (((s->mv_moved >> m) & 1u) || mp[m].target < 0 || mp[m].len < 1)
+        if ((((unsigned)s->mv_moved >> m) & 1u) || mp[m].target < 0 || mp[m].len < 1)
             continue;
         int nb = step_toward(c, s, p, m, pl->m[m].pos, mp[m].target, legal, n);
         if (nb >= 0)

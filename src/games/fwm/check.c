@@ -85,7 +85,7 @@ static int on_display(const fwm_cfg *c, const fwm_state *s, int i)
     if (i == s->fair || i == s->blockade || i == s->evcard)
         return 1;
     return cd->type == CT_EVENT && (cd->event == EV_ROBBERS || cd->event == EV_PIRATES) &&
-           ((s->robarea >> cd->area) & 1u);
+           (((unsigned)s->robarea >> cd->area) & 1u);
 }
 
 static int held_ok(const fwm_card *cd, const fwm_state *s, int i)
@@ -152,7 +152,7 @@ static int check_cards(const kt_game *g, const fwm_state *s, kt_buf *why)
             return WHY("a holder of %s without the card", fwm_event_name(ev[k], KT_LANG_EN));
     }
     for (int a = 0; a < c->narea; a++) {
-        if (!((s->robarea >> a) & 1u))
+        if (!(((unsigned)s->robarea >> a) & 1u))
             continue;
         int found = 0;
         for (int i = 0; i < c->ncard; i++)
@@ -180,7 +180,7 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
         return WHY("the auction is inconsistent");
     uint32_t left = (uint32_t)(u->ent & ~u->done);
     int low = 0;
-    while (!((left >> low) & 1u))
+    while (!(((unsigned)left >> low) & 1u))
         low++;
     if (s->h.status == KT_RUNNING && s->h.to_move != low)
         return WHY("the lowest pending bidder must be to move");

@@ -200,7 +200,7 @@ static int finish(ld_t *L, uint8_t *src)
     if (src)
         *src = (uint8_t)k;
     for (int i = 0; i < L->r->nf; i++)
-        if (!((L->r->used >> i) & 1u))
+        if (!(((unsigned)L->r->used >> i) & 1u))
             return fail(L, L->r->key[i], "unknown field for a %s record", L->r->kind);
     return 1;
 }

@@ -42,13 +42,13 @@ static void resample_bids(const kt_game *g, fwm_state *s, int player, kt_rng *rn
         return;
     const fwm_auc *u = &s->auc;
     for (int q = 0; q < g->nplayers; q++) {
-        if (q == player || !((u->ent >> q) & 1u))
+        if (q == player || !(((unsigned)u->ent >> q) & 1u))
             continue;
         fwm_player *pl = &s->pl[q];
         pl->bqty = 0;
         pl->bprice = 0;
         pl->bstage = 0;
-        if (!((u->done >> q) & 1u))
+        if (!(((unsigned)u->done >> q) & 1u))
             continue;
         pl->bstage = 4;
         pl->bqty = (uint8_t)kt_rng_below(rng, (uint32_t)u->qmax[q] + 1);

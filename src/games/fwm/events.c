@@ -160,7 +160,7 @@ void fwm_auction_event_done(fx *x)
                 continue;
             int used = 0;
             for (int a = 0; a < x->c->narea; a++)
-                used += (int)((s->pl[p].cubes >> a) & 1u);
+                used += (int)(((unsigned)s->pl[p].cubes >> a) & 1u);
             EV(x, KT_VIS_ALL, "fuggerei", p, "%s %d wins free passage in %s.",
                "%s %d gewinnt freies Geleit in %s.", PN(x), p + 1,
                fwm_area_name(x->c, cd->area, LANG(x)));

@@ -65,10 +65,10 @@ static int32_t base_cost(int len, int laden)
 static int fee_due(const fx *x, int p, int area)
 {
     const fwm_state *s = x->s;
-    if (x->c->area[area].sea || ((s->pl[p].cubes >> area) & 1u))
+    if (x->c->area[area].sea || (((unsigned)s->pl[p].cubes >> area) & 1u))
         return 0;
     for (int q = 0; q < x->g->nplayers; q++)
-        if (q != p && ((s->pl[q].cubes >> area) & 1u))
+        if (q != p && (((unsigned)s->pl[q].cubes >> area) & 1u))
             return 1;
     return 0;
 }
@@ -85,7 +85,7 @@ static int32_t way_cost(const fx *x, int p, int from, const uint8_t *path, int l
     *fees = 0;
     for (int i = 0; i < len; i++) {
         const fwm_space *sp = &c->sp[path[i]];
-        int free_here = (int)((cubes >> sp->area) & 1u);
+        int free_here = (int)(((unsigned)cubes >> sp->area) & 1u);
         if (sp->toll || (sp->kind == SK_BRIDGE && !free_here))
             cost += toll;
         if (sp->kind == SK_SEA && !free_here) {
@@ -208,7 +208,7 @@ int fwm_legal_move(const fx *x, kt_action *buf)
     if (!s->mv_started)
         n = legal_premove(x, p, buf, n);
     for (int m = 0; m < FWM_NM; m++)
-        if (s->pl[p].m[m].pos < FWM_LOST && !((s->mv_moved >> m) & 1u))
+        if (s->pl[p].m[m].pos < FWM_LOST && !(((unsigned)s->mv_moved >> m) & 1u))
             n = legal_steps(x, p, m, buf, n);
     buf[n++] = FWM_ACT(A_END, 0, 0, 0);
     return n;
@@ -222,10 +222,10 @@ static int robber_area(const fx *x, int from, const uint8_t *path, int len)
     uint32_t r = x->s->robarea;
     if (!r)
         return -1;
-    if ((r >> x->c->sp[from].area) & 1u)
+    if (((unsigned)r >> x->c->sp[from].area) & 1u)
         return x->c->sp[from].area;
     for (int i = 0; i < len; i++)
-        if ((r >> x->c->sp[path[i]].area) & 1u)
+        if (((unsigned)r >> x->c->sp[path[i]].area) & 1u)
             return x->c->sp[path[i]].area;
     return -1;
 }
@@ -267,12 +267,12 @@ static void go(fx *x)
     s->x_nfee = 0;
     memset(s->x_fee, 0, sizeof s->x_fee);
     for (int a = 0; a < c->narea && s->x_nfee < 3; a++)
-        if ((fees >> a) & 1u)
+        if (((unsigned)fees >> a) & 1u)
             s->x_fee[s->x_nfee++] = (uint8_t)a;
     s->x_drop = (uint8_t)(acc && c->sp[to].kind != SK_TOWN && fwm_cargo(mm) >= 4 &&
-                          !((s->pl[p].cubes >> c->sp[to].area) & 1u));
+                          !(((unsigned)s->pl[p].cubes >> c->sp[to].area) & 1u));
     int ra = robber_area(x, from, s->x_path, real);
-    s->x_rob = (uint8_t)(ra >= 0 && !((s->pl[p].robbed >> m) & 1u));
+    s->x_rob = (uint8_t)(ra >= 0 && !(((unsigned)s->pl[p].robbed >> m) & 1u));
     s->x_robarea = (uint8_t)(ra >= 0 ? ra : 0);
     s->x_robbonus = 0;
     s->x_robloss = 0;
@@ -288,7 +288,7 @@ static void rob_roll(fx *x)
     fwm_state *s = x->s;
     int p = s->h.to_move;
     int r1 = fwm_roll(x), r2 = fwm_roll(x);
-    int bonus = s->x_robbonus + (((s->pl[p].cubes >> s->x_robarea) & 1u) ? 2 : 0);
+    int bonus = s->x_robbonus + ((((unsigned)s->pl[p].cubes >> s->x_robarea) & 1u) ? 2 : 0);
     int sum = r1 + r2 + bonus, loss = sum <= 6 ? 2 : sum <= 9 ? 1 : 0;
     int have = fwm_cargo(&s->pl[p].m[s->x_merch]);
     s->x_robloss = (uint8_t)(loss < have ? loss : have);
@@ -320,7 +320,7 @@ int fwm_movex_step(fx *x)
     while (s->x_nfee) {
         int a = s->x_fee[0], holders = 0, q0 = -1;
         for (int q = 0; q < x->g->nplayers; q++)
-            if (q != p && ((s->pl[q].cubes >> a) & 1u))
+            if (q != p && (((unsigned)s->pl[q].cubes >> a) & 1u))
                 holders++, q0 = q;
         if (holders > 1) {
             fwm_decide(x, FS_PASSAGE, p);
@@ -386,8 +386,8 @@ int fwm_turnend_step(fx *x)
     int p = mover(x);
     for (int m = 0; m < FWM_NM; m++) {
         fwm_merch *mm = &s->pl[p].m[m];
-        if (mm->pos >= FWM_LOST || ((s->mv_moved >> m) & 1u) || ((s->pl[p].robbed >> m) & 1u) ||
-            !fwm_cargo(mm) || !((s->robarea >> x->c->sp[mm->pos].area) & 1u))
+        if (mm->pos >= FWM_LOST || (((unsigned)s->mv_moved >> m) & 1u) || (((unsigned)s->pl[p].robbed >> m) & 1u) ||
+            !fwm_cargo(mm) || !(((unsigned)s->robarea >> x->c->sp[mm->pos].area) & 1u))
             continue;
         s->mv_moved |= (uint8_t)(1u << m);
         s->x_merch = (uint8_t)m;
@@ -543,7 +543,7 @@ int fwm_legal_passage(const fx *x, kt_action *buf)
     const fwm_state *s = x->s;
     int p = s->h.to_move, a = s->x_fee[0], n = 0;
     for (int q = 0; q < x->g->nplayers; q++)
-        if (q != p && ((s->pl[q].cubes >> a) & 1u))
+        if (q != p && (((unsigned)s->pl[q].cubes >> a) & 1u))
             buf[n++] = FWM_ACT(A_PAYTO, 0, 0, q);
     return n;
 }
@@ -602,7 +602,7 @@ int fwm_legal_robpay(const fx *x, kt_action *buf)
 {
     const fwm_state *s = x->s;
     int p = s->h.to_move, n = 0;
-    int bonus = s->x_robbonus + (((s->pl[p].cubes >> s->x_robarea) & 1u) ? 2 : 0);
+    int bonus = s->x_robbonus + ((((unsigned)s->pl[p].cubes >> s->x_robarea) & 1u) ? 2 : 0);
     if (s->pl[p].money >= BRIBE && 2 + bonus < 10) /* more would be wasted */
         buf[n++] = FWM_ACT(A_BRIBE, 0, 0, 0);
     buf[n++] = FWM_ACT(A_ROLL, 0, 0, 0);

@@ -173,7 +173,7 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
         kt_buf_puts(side, TR(lang, "Sealed bids:", "Verdeckte Gebote:"));
         int k = 0;
         for (int p = 0; p < g->nplayers; p++) {
-            if (!((u->ent >> p) & 1u))
+            if (!(((unsigned)u->ent >> p) & 1u))
                 continue;
             if (k++ == 3) { /* six bids do not fit beside the map */
                 NEWLINE();
@@ -267,7 +267,7 @@ static void players(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
                 kt_buf_puts(out, " ");
                 int first = 1;
                 for (int a = 0; a < c->narea; a++)
-                    if ((pl->cubes >> a) & 1u) {
+                    if (((unsigned)pl->cubes >> a) & 1u) {
                         kt_buf_printf(out, "%s%.3s", first ? "" : ",", c->area[a].key);
                         first = 0;
                     }

@@ -71,7 +71,7 @@ static void w_players(kt_jw *w, const char *key, uint32_t bits, int np)
     kt_jw_key(w, key);
     kt_jw_arr(w);
     for (int p = 0; p < np; p++)
-        if ((bits >> p) & 1u)
+        if (((unsigned)bits >> p) & 1u)
             kt_jw_int(w, p);
     kt_jw_arr_end(w);
 }
@@ -81,7 +81,7 @@ static void w_areas(kt_jw *w, const fwm_cfg *c, const char *key, uint32_t bits)
     kt_jw_key(w, key);
     kt_jw_arr(w);
     for (int a = 0; a < c->narea; a++)
-        if ((bits >> a) & 1u)
+        if (((unsigned)bits >> a) & 1u)
             kt_jw_str(w, c->area[a].key);
     kt_jw_arr_end(w);
 }
@@ -229,7 +229,7 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_key(w, "players");
     kt_jw_obj(w);
     for (int p = 0; p < np; p++) {
-        char key[4];
+        char key[16];
         snprintf(key, sizeof key, "%d", p);
         kt_jw_key(w, key);
         w_player(w, c, &s->pl[p], 1);
@@ -356,7 +356,7 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_kint(w, "ious", pl->ious);
         kt_jw_kint(w, "manors", pl->manors);
         w_areas(w, c, "cubes", pl->cubes);
-        if (s->stage == FS_BID && ((s->auc.ent >> p) & 1u)) {
+        if (s->stage == FS_BID && (((unsigned)s->auc.ent >> p) & 1u)) {
             kt_jw_kbool(w, "has_bid", (s->auc.done >> p) & 1u);
             if (p == player) {
                 kt_jw_kint(w, "bid_stage", pl->bstage);
@@ -688,7 +688,7 @@ static int r_auction(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_auc
     if (ok && kind < 0)
         ok = k ? kt_jr_fail(r, "unknown auction kind") : 0;
     u->kind = (uint8_t)(kind < 0 ? 0 : kind);
-    int n;
+    int n = 0;
     ok = ok && r_card(r, c, a, "card", &u->card) && r_u8(r, a, "line", 0, 5, &u->line) &&
          r_u8(r, a, "good", 0, FWM_NG - 1, &u->good) && r_players(r, a, "ent", np, &u->ent) &&
          r_players(r, a, "done", np, &u->done) && r_u8(r, a, "qtot", 0, 9, &u->qtot) &&
@@ -810,7 +810,7 @@ int fwm_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
     if (ps->n != np)
         return kt_jr_fail(r, "expected %d players", np), kt_jr_pop(r), 0;
     for (int p = 0; p < np; p++) {
-        char key[4];
+        char key[16];
         snprintf(key, sizeof key, "%d", p);
         const kt_jv *pv = kt_jr_get(r, ps, key, KT_JOBJ);
         if (!pv)
