@@ -59,7 +59,8 @@ static int check_players(const kt_game *g, const fwm_state *s, kt_buf *why)
             }
         }
         if (c->mode == MODE_TRADING) {
-            if (pl->track || pl->noble || pl->ious || pl->cubes || pl->manors)
+            /* IOUs or cubes could come from events an owner's data puts at level 1 */
+            if (pl->track || pl->noble || pl->manors)
                 return WHY("player %d has nobility items in the trading-house game", p + 1);
         } else {
             if (pl->track > c->track_end || (pl->noble != 0) != (pl->track == c->track_end))
