@@ -1,0 +1,1098 @@
+/*
+ * data.c - loading and validating the component data of Fugger, Welser,
+ * Medici.
+ *
+ * Data layout: five text files under data/fwm/ (map.txt, calendar.txt,
+ * cards.txt, track.txt, decks.txt), embedded into the library, or read
+ * from the directory given by the data_dir option.  Each line is one
+ * record "<kind> <name> [<name2>] key=value ... src=<provenance>"; '#'
+ * starts a comment line and '_' in a value stands for a space.  A file is
+ * split into records (ld_rec, heap-allocated during setup only) and each
+ * record is interpreted at once into the pointer-free fwm_cfg.  After all
+ * files, the cross checks run (routes join towns, every card names a town
+ * that exists, the map is connected, the decks can be dealt) and the
+ * terminal map is drawn into cfg->art.
+ *
+ * Every error names the file, line, record and field, e.g.
+ *   "fwm/cards.txt line 40 (card N07): field 'town': unknown town 'XYZ'".
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/embed.h"
+#include "fwm.h"
+
+#define MAXF 12
+#define VALLEN 160
+
+typedef struct ld_rec {
+    int line;
+    char kind[12];
+    char name[2][24];
+    int nnames;
+    int nf;
+    char key[MAXF][12];
+    char val[MAXF][VALLEN];
+    uint32_t used;
+} ld_rec;
+
+typedef struct ld_t {
+    fwm_cfg *c;
+    kt_err *err;
+    char fname[200];
+    int failed;
+    kt_status code;
+    const ld_rec *r;   /* record being read, for messages */
+} ld_t;
+
+static const char *const src_names[] = {"seed", "rulebook", "public", "recon"};
+
+const char *fwm_src_name(int src) { return src >= 0 && src < 4 ? src_names[src] : "?"; }
+
+/* ------------------------------------------------------------ errors */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(ld_t *L, const char *field, const char *fmt, ...)
+{
+    if (L->failed)
+        return 0;
+    L->failed = 1;
+    L->code = KT_EINVAL;
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char where[80] = "";
+    if (L->r)
+        snprintf(where, sizeof where, " line %d (%s%s%.24s)", L->r->line, L->r->kind,
+                 L->r->nnames ? " " : "", L->r->nnames ? L->r->name[0] : "");
+    char fld[40] = "";
+    if (field)
+        snprintf(fld, sizeof fld, " field '%s':", field);
+    kt_seterr(L->err, KT_EINVAL, "%.200s%s:%s %s", L->fname, where, fld, msg);
+    return 0;
+}
+
+/* ------------------------------------------------------------ records */
+
+/* Split one line into a record; returns 0 for blank/comment lines, -1 on
+ * a malformed line, 1 for a record. */
+static int split_line(ld_t *L, char *line, int lineno, ld_rec *r)
+{
+    memset(r, 0, sizeof *r);
+    r->line = lineno;
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '\0' || *p == '#' || *p == '\r')
+        return 0;
+    int ntok = 0;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p)
+            break;
+        char *t = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r')
+            p++;
+        size_t n = (size_t)(p - t);
+        char *eq = memchr(t, '=', n);
+        if (ntok == 0) {
+            if (eq || n >= sizeof r->kind)
+                return fail(L, NULL, "line %d does not start with a record kind", lineno) - 1;
+            memcpy(r->kind, t, n);
+        } else if (!eq) {
+            if (r->nf || r->nnames == 2 || n >= sizeof r->name[0])
+                return fail(L, NULL, "line %d: unexpected word '%.20s'", lineno, t) - 1;
+            memcpy(r->name[r->nnames++], t, n);
+        } else {
+            size_t kn = (size_t)(eq - t), vn = n - kn - 1;
+            if (r->nf == MAXF || kn == 0 || kn >= sizeof r->key[0] || vn >= VALLEN)
+                return fail(L, NULL, "line %d: malformed or too many fields", lineno) - 1;
+            memcpy(r->key[r->nf], t, kn);
+            memcpy(r->val[r->nf], eq + 1, vn);
+            for (char *q = r->val[r->nf]; *q; q++)
+                if (*q == '_')
+                    *q = ' ';
+            for (int i = 0; i < r->nf; i++)
+                if (strcmp(r->key[i], r->key[r->nf]) == 0)
+                    return fail(L, NULL, "line %d: field '%s' given twice", lineno,
+                                r->key[i]) - 1;
+            r->nf++;
+        }
+        ntok++;
+    }
+    return 1;
+}
+
+static const char *fld(const ld_rec *r, const char *key)
+{
+    for (int i = 0; i < r->nf; i++)
+        if (strcmp(r->key[i], key) == 0) {
+            ((ld_rec *)r)->used |= 1u << i;
+            return r->val[i];
+        }
+    return NULL;
+}
+
+static const char *need(ld_t *L, const char *key)
+{
+    const char *v = fld(L->r, key);
+    if (!v)
+        fail(L, key, "missing");
+    return v;
+}
+
+static int num(ld_t *L, const char *key, const char *v, long lo, long hi, long *out)
+{
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi)
+        return fail(L, key, "'%.40s' is not a number from %ld to %ld", v, lo, hi);
+    *out = x;
+    return 1;
+}
+
+/* Optional number with a default. */
+static int opt_num(ld_t *L, const char *key, long lo, long hi, long def, long *out)
+{
+    const char *v = fld(L->r, key);
+    if (!v) {
+        *out = def;
+        return 1;
+    }
+    return num(L, key, v, lo, hi, out);
+}
+
+static int name_copy(ld_t *L, const char *key, char *dst, size_t cap)
+{
+    const char *v = need(L, key);
+    if (!v)
+        return 0;
+    if (strlen(v) >= cap || !*v)
+        return fail(L, key, "empty or longer than %zu characters", cap - 1);
+    memcpy(dst, v, strlen(v) + 1);
+    return 1;
+}
+
+/* src= and no unknown fields: every record ends with these checks. */
+static int finish(ld_t *L, uint8_t *src)
+{
+    const char *v = need(L, "src");
+    if (!v)
+        return 0;
+    int k = -1;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(v, src_names[i]) == 0)
+            k = i;
+    if (k < 0)
+        return fail(L, "src", "'%.20s' is not seed, rulebook, public or recon", v);
+    if (src)
+        *src = (uint8_t)k;
+    for (int i = 0; i < L->r->nf; i++)
+        if (!(((unsigned)L->r->used >> i) & 1u))
+            return fail(L, L->r->key[i], "unknown field for a %s record", L->r->kind);
+    return 1;
+}
+
+static int want_names(ld_t *L, int n)
+{
+    if (L->r->nnames != n)
+        return fail(L, NULL, "a %s record needs %d name%s", L->r->kind, n, n > 1 ? "s" : "");
+    return 1;
+}
+
+/* ------------------------------------------------------------ lookups */
+
+int fwm_area_find(const fwm_cfg *c, const char *key)
+{
+    for (int i = 0; i < c->narea; i++)
+        if (strcmp(c->area[i].key, key) == 0)
+            return i;
+    return -1;
+}
+
+int fwm_space_find(const fwm_cfg *c, const char *code)
+{
+    for (int i = 0; i < c->nsp; i++)
+        if (strcmp(c->sp[i].code, code) == 0)
+            return i;
+    return -1;
+}
+
+int fwm_card_find(const fwm_cfg *c, const char *id)
+{
+    for (int i = 0; i < c->ncard; i++)
+        if (strcmp(c->card[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+static int good_find(const char *s)
+{
+    static const char *const g[FWM_NG] = {"cloth", "spice", "metal"};
+    for (int i = 0; i < FWM_NG; i++)
+        if (strcmp(s, g[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int pick(const char *v, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (v && strcmp(v, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------ map.txt */
+
+static int rd_area(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    if (!want_names(L, 1))
+        return 0;
+    if (c->narea == FWM_MAXAREA)
+        return fail(L, NULL, "more than %d areas", FWM_MAXAREA);
+    if (fwm_area_find(c, L->r->name[0]) >= 0)
+        return fail(L, NULL, "area '%s' given twice", L->r->name[0]);
+    fwm_area *a = &c->area[c->narea];
+    if (strlen(L->r->name[0]) >= sizeof a->key)
+        return fail(L, NULL, "area key too long");
+    strcpy(a->key, L->r->name[0]);
+    static const char *const kinds[2] = {"land", "sea"};
+    int k = pick(need(L, "kind"), kinds, 2);
+    if (k < 0)
+        return L->failed ? 0 : fail(L, "kind", "expected land or sea");
+    a->sea = (uint8_t)k;
+    if (!name_copy(L, "en", a->en, sizeof a->en) || !name_copy(L, "de", a->de, sizeof a->de) ||
+        !finish(L, &a->src))
+        return 0;
+    c->narea++;
+    return 1;
+}
+
+static int new_space(ld_t *L, int kind)
+{
+    fwm_cfg *c = L->c;
+    if (!want_names(L, 1))
+        return -1;
+    if (c->nsp == FWM_MAXSP)
+        return fail(L, NULL, "more than %d spaces", FWM_MAXSP) - 1;
+    const char *code = L->r->name[0];
+    if (strlen(code) != 3 || !isupper((unsigned char)code[0]) ||
+        !(isupper((unsigned char)code[1]) || isdigit((unsigned char)code[1])) ||
+        !(isupper((unsigned char)code[2]) || isdigit((unsigned char)code[2])))
+        return fail(L, NULL, "a space code is a capital letter and two capitals or digits, "
+                             "not '%.20s'", code) - 1;
+    if (fwm_space_find(c, code) >= 0)
+        return fail(L, NULL, "space '%s' given twice", code) - 1;
+    fwm_space *sp = &c->sp[c->nsp];
+    memcpy(sp->code, code, 4);
+    sp->kind = (uint8_t)kind;
+    sp->x = sp->y = FWM_NONE;
+    if (!name_copy(L, "en", sp->en, sizeof sp->en) || !name_copy(L, "de", sp->de, sizeof sp->de))
+        return -1;
+    const char *av = need(L, "area");
+    int a = av ? fwm_area_find(c, av) : -1;
+    if (a < 0)
+        return L->failed ? -1 : fail(L, "area", "unknown area '%.20s'", av) - 1;
+    sp->area = (uint8_t)a;
+    if (c->area[a].sea != (kind == SK_SEA))
+        return fail(L, "area", "a %s space must lie in a %s area", kind == SK_SEA ? "sea" : "land",
+                    kind == SK_SEA ? "sea" : "land") - 1;
+    return c->nsp++;
+}
+
+static int rd_town(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    int i = new_space(L, SK_TOWN);
+    if (i < 0)
+        return 0;
+    fwm_space *sp = &c->sp[i];
+    const char *at = need(L, "at");
+    int x, y, n = 0;
+    if (!at)
+        return 0;
+    if (sscanf(at, "%d,%d%n", &x, &y, &n) != 2 || at[n] || x < 0 || x > FWM_ARTW - 3 || y < 0 ||
+        y >= FWM_ARTH)
+        return fail(L, "at", "expected col,row inside %dx%d", FWM_ARTW, FWM_ARTH);
+    sp->x = (uint8_t)x;
+    sp->y = (uint8_t)y;
+    long tax, toll, ahead, blockade;
+    if (!opt_num(L, "home", 0, 5000, 0, &tax) || !opt_num(L, "toll", 0, 1, 0, &toll) ||
+        !opt_num(L, "ahead", 0, 1, 0, &ahead) || !opt_num(L, "blockade", 0, 1, 0, &blockade))
+        return 0;
+    if (ahead && !tax)
+        return fail(L, "ahead", "only a home city starts ahead on the track");
+    sp->tax = (uint16_t)tax;
+    sp->toll = (uint8_t)toll;
+    sp->ahead = (uint8_t)ahead;
+    sp->blockade = (uint8_t)blockade;
+    if (tax) {
+        if (c->nhomes == 3)
+            return fail(L, "home", "more than three home cities");
+        c->homes[c->nhomes++] = (uint8_t)i;
+    }
+    return finish(L, &sp->src);
+}
+
+static int rd_space(ld_t *L)
+{
+    static const char *const kinds[3] = {"road", "bridge", "sea"};
+    const char *kv = fld(L->r, "kind");
+    int k = pick(kv, kinds, 3);
+    if (k < 0)
+        return fail(L, "kind", "expected road, bridge or sea");
+    int i = new_space(L, k + 1);
+    if (i < 0)
+        return 0;
+    return finish(L, &L->c->sp[i].src);
+}
+
+static int link(ld_t *L, int a, int b)
+{
+    fwm_cfg *c = L->c;
+    for (int i = 0; i < c->sp[a].nadj; i++)
+        if (c->sp[a].adj[i] == b)
+            return fail(L, NULL, "%s and %s are joined twice", c->sp[a].code, c->sp[b].code);
+    if (c->sp[a].nadj == FWM_MAXADJ || c->sp[b].nadj == FWM_MAXADJ)
+        return fail(L, NULL, "a space has more than %d neighbours", FWM_MAXADJ);
+    c->sp[a].adj[c->sp[a].nadj++] = (uint8_t)b;
+    c->sp[b].adj[c->sp[b].nadj++] = (uint8_t)a;
+    return 1;
+}
+
+static int rd_route(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    if (!want_names(L, 2))
+        return 0;
+    if (c->nroute == FWM_MAXROUTE)
+        return fail(L, NULL, "more than %d routes", FWM_MAXROUTE);
+    int a = fwm_space_find(c, L->r->name[0]), b = fwm_space_find(c, L->r->name[1]);
+    if (a < 0 || b < 0 || c->sp[a].kind != SK_TOWN || c->sp[b].kind != SK_TOWN || a == b)
+        return fail(L, NULL, "a route joins two different towns");
+    int r = c->nroute, prev = a, n = 0;
+    const char *via = fld(L->r, "via");
+    char buf[VALLEN];
+    snprintf(buf, sizeof buf, "%s", via ? via : "");
+    char *save = NULL;
+    for (char *t = via ? strtok_r(buf, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save)) {
+        int v = fwm_space_find(c, t);
+        if (v < 0 || c->sp[v].kind == SK_TOWN)
+            return fail(L, "via", "'%.20s' is not a road, bridge or sea space", t);
+        if (c->sp[v].nadj)
+            return fail(L, "via", "space %s lies on two routes", t);
+        if (n == FWM_MAXVIA)
+            return fail(L, "via", "more than %d spaces", FWM_MAXVIA);
+        c->route_via[r][n++] = (uint8_t)v;
+        if (!link(L, prev, v))
+            return 0;
+        prev = v;
+    }
+    if (!link(L, prev, b))
+        return 0;
+    c->route_a[r] = (uint8_t)a;
+    c->route_b[r] = (uint8_t)b;
+    c->route_n[r] = (uint8_t)n;
+    c->nroute++;
+    return finish(L, NULL);
+}
+
+/* ------------------------------------------------------------ calendar.txt */
+
+static int rd_cal(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    if (!want_names(L, 1))
+        return 0;
+    if (c->ncal == FWM_MAXCAL)
+        return fail(L, NULL, "more than %d calendar spaces", FWM_MAXCAL);
+    fwm_cal *k = &c->cal[c->ncal];
+    if (strlen(L->r->name[0]) >= sizeof k->key)
+        return fail(L, NULL, "key too long");
+    strcpy(k->key, L->r->name[0]);
+    long month, winter, start, fair, payday, rent;
+    if (!name_copy(L, "en", k->en, sizeof k->en) || !name_copy(L, "de", k->de, sizeof k->de) ||
+        !name_copy(L, "short", k->sen, sizeof k->sen) ||
+        !name_copy(L, "shortde", k->sde, sizeof k->sde) ||
+        !num(L, "month", need(L, "month"), 1, 12, &month) ||
+        !opt_num(L, "winter", 0, 1, 0, &winter) || !opt_num(L, "start", 0, 1, 0, &start) ||
+        !opt_num(L, "fair", 0, 1, 0, &fair) || !opt_num(L, "payday", 0, 1, 0, &payday) ||
+        !opt_num(L, "rent", 0, 1, 0, &rent))
+        return 0;
+    if (kt_utf8_width(k->sen) != 3 || kt_utf8_width(k->sde) != 3)
+        return fail(L, "short", "short labels are three characters wide");
+    k->month = (uint8_t)month;
+    k->winter = (uint8_t)winter;
+    struct { long v; int *slot; const char *f; } marks[4] = {
+        {start, &c->cal_start, "start"}, {fair, &c->cal_fair, "fair"},
+        {payday, &c->cal_payday, "payday"}, {rent, &c->cal_rent, "rent"}};
+    for (int i = 0; i < 4; i++)
+        if (marks[i].v) {
+            if (*marks[i].slot >= 0)
+                return fail(L, marks[i].f, "a second %s space", marks[i].f);
+            *marks[i].slot = c->ncal;
+        }
+    if (!finish(L, &k->src))
+        return 0;
+    c->ncal++;
+    return 1;
+}
+
+/* ------------------------------------------------------------ cards.txt */
+
+static int rd_goods(ld_t *L, const char *key, const char *v, fwm_line *out, int cap, int *n)
+{
+    char buf[VALLEN];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *save = NULL;
+    *n = 0;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        char gname[16];
+        int qty, bound, k = 0;
+        if (sscanf(t, "%15[a-z]:%d:%d%n", gname, &qty, &bound, &k) != 3 || t[k])
+            return fail(L, key, "'%.30s' is not good:quantity:price", t);
+        int gd = good_find(gname);
+        if (gd < 0)
+            return fail(L, key, "unknown good '%.15s' (cloth, spice, metal)", gname);
+        if (qty < 1 || qty > 9)
+            return fail(L, key, "quantity %d is not from 1 to 9", qty);
+        if (bound < 20 || bound > 5000 || bound % 20)
+            return fail(L, key, "price %d is not a multiple of 20 FL from 20 to 5000", bound);
+        if (*n == cap)
+            return fail(L, key, "more than %d goods lines", cap);
+        out[*n].good = (uint8_t)gd;
+        out[*n].qty = (uint8_t)qty;
+        out[*n].bound = (uint16_t)bound;
+        (*n)++;
+    }
+    if (*n == 0)
+        return fail(L, key, "no goods");
+    return 1;
+}
+
+static int rd_town_ref(ld_t *L, fwm_card *cd)
+{
+    const char *v = need(L, "town");
+    int t = v ? fwm_space_find(L->c, v) : -1;
+    if (t < 0 || L->c->sp[t].kind != SK_TOWN)
+        return L->failed ? 0 : fail(L, "town", "unknown town '%.20s'", v);
+    cd->town = (uint8_t)t;
+    return 1;
+}
+
+static int rd_deal_fields(ld_t *L, fwm_card *cd)
+{
+    long plus, urgent;
+    int n;
+    if (!rd_town_ref(L, cd) || !num(L, "plus", need(L, "plus"), 1, 12, &plus) ||
+        !opt_num(L, "urgent", 0, 1, 0, &urgent))
+        return 0;
+    const char *gv = need(L, "goods");
+    if (!gv || !rd_goods(L, "goods", gv, cd->line, FWM_MAXLINES, &n))
+        return 0;
+    cd->plus = (uint8_t)plus;
+    cd->urgent = (uint8_t)urgent;
+    cd->nlines = (uint8_t)n;
+    if (cd->type == CT_NOBLE && n != 1)
+        return fail(L, "goods", "a noble demand has one goods line");
+    return 1;
+}
+
+static int rd_after(ld_t *L, fwm_card *cd)
+{
+    static const char *const af[3] = {"reserve", "remove", "keep"};
+    int k = pick(need(L, "after"), af, 3);
+    if (k < 0)
+        return L->failed ? 0 : fail(L, "after", "expected reserve, remove or keep");
+    cd->after = (uint8_t)k;
+    return 1;
+}
+
+static int rd_event(ld_t *L, fwm_card *cd)
+{
+    static const char *const ev[EV_N] = {"",        "robbers", "pirates",  "sheep",
+                                         "boom",    "lottery", "army",     "trick",
+                                         "america", "coronation", "fuggerei", "corruption",
+                                         "blockade"};
+    int k = pick(need(L, "event"), ev, EV_N);
+    if (k <= 0)
+        return L->failed ? 0 : fail(L, "event", "unknown event kind");
+    cd->event = (uint8_t)k;
+    if (k == EV_ROBBERS || k == EV_PIRATES || k == EV_FUGGEREI) {
+        const char *av = need(L, "area");
+        int a = av ? fwm_area_find(L->c, av) : -1;
+        if (a < 0)
+            return L->failed ? 0 : fail(L, "area", "unknown area '%.20s'", av);
+        if (L->c->area[a].sea != (k == EV_PIRATES))
+            return fail(L, "area", "robbers and the Fuggerei need a land region, pirates a sea "
+                                   "area");
+        cd->area = (uint8_t)a;
+    }
+    if (k == EV_AMERICA && !rd_deal_fields(L, cd))
+        return 0;
+    return rd_after(L, cd);
+}
+
+static int rd_card(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    if (!want_names(L, 1))
+        return 0;
+    if (c->ncard == FWM_MAXCARDS)
+        return fail(L, NULL, "more than %d cards", FWM_MAXCARDS);
+    const char *id = L->r->name[0];
+    if (strlen(id) != 3 || !isupper((unsigned char)id[0]) || !isdigit((unsigned char)id[1]) ||
+        !isdigit((unsigned char)id[2]))
+        return fail(L, NULL, "a card id is a capital letter and two digits, not '%.20s'", id);
+    if (fwm_card_find(c, id) >= 0)
+        return fail(L, NULL, "card '%s' given twice", id);
+    fwm_card *cd = &c->card[c->ncard];
+    memcpy(cd->id, id, 4);
+    cd->town = cd->area = FWM_NONE;
+    static const char *const types[CT_NTYPES] = {"demand", "supply", "noble",
+                                                 "fair",   "manor",  "event"};
+    long level;
+    if (!num(L, "level", need(L, "level"), 1, 3, &level))
+        return 0;
+    cd->level = (uint8_t)level;
+    int t = pick(need(L, "type"), types, CT_NTYPES);
+    if (t < 0)
+        return L->failed ? 0 : fail(L, "type", "unknown card type");
+    cd->type = (uint8_t)t;
+    int ok = 1, n;
+    long v1 = 0, v2 = 0;
+    if (t == CT_DEMAND || t == CT_SUPPLY || t == CT_NOBLE) {
+        ok = rd_deal_fields(L, cd) && rd_after(L, cd);
+    } else if (t == CT_FAIR) {
+        const char *dv = need(L, "demand"), *sv = dv ? need(L, "supply") : NULL;
+        ok = rd_town_ref(L, cd) && sv && rd_goods(L, "demand", dv, cd->line, FWM_MAXLINES, &n);
+        if (ok) {
+            cd->nlines = (uint8_t)n;
+            ok = rd_goods(L, "supply", sv, cd->line + n, FWM_MAXLINES, &n);
+            cd->nlines2 = (uint8_t)n;
+        }
+        cd->after = AF_KEEP;
+    } else if (t == CT_MANOR) {
+        ok = rd_town_ref(L, cd) && num(L, "plus", need(L, "plus"), 1, 12, &v1) &&
+             num(L, "min", need(L, "min"), 20, 60000, &v2);
+        cd->plus = (uint8_t)v1;
+        cd->min = (uint16_t)v2;
+        if (ok && v2 % 20)
+            ok = fail(L, "min", "a multiple of 20 FL");
+        ok = ok && num(L, "rent", need(L, "rent"), 0, 5000, &v1);
+        cd->rent = (uint16_t)v1;
+        cd->after = AF_RESERVE;
+    } else {
+        ok = rd_event(L, cd);
+    }
+    if (!ok || !finish(L, &cd->src))
+        return 0;
+    c->ncard++;
+    return 1;
+}
+
+/* ------------------------------------------------------------ track.txt */
+
+static int rd_track(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    long end, start, flo;
+    if (!want_names(L, 0) ||
+        !num(L, "end", need(L, "end"), 2, FWM_MAXTRACK - 1, &end) ||
+        !num(L, "start", need(L, "start"), 0, FWM_MAXTRACK - 1, &start) ||
+        !num(L, "florenz", need(L, "florenz"), 0, 5, &flo))
+        return 0;
+    if (start + flo >= end)
+        return fail(L, "start", "the start (plus the Florenz steps) must lie before the end");
+    c->track_end = (int)end;
+    c->track_start = (int)start;
+    c->track_florenz = (int)flo;
+    return finish(L, NULL);
+}
+
+static int rd_row(ld_t *L, uint8_t covered[FWM_MAXTRACK])
+{
+    fwm_cfg *c = L->c;
+    long from, to;
+    if (!want_names(L, 0) || !num(L, "from", need(L, "from"), 0, FWM_MAXTRACK - 1, &from) ||
+        !num(L, "to", need(L, "to"), from, FWM_MAXTRACK - 1, &to))
+        return 0;
+    static const char *const oc[NO_N] = {"iou", "honour", "sea", "land"};
+    int seen[13] = {0};
+    for (int o = 0; o < NO_N; o++) {
+        const char *v = need(L, oc[o]);
+        int lo, hi, k = 0;
+        if (!v)
+            return 0;
+        if (sscanf(v, "%d-%d%n", &lo, &hi, &k) != 2 || v[k] || lo < 2 || hi > 12 || lo > hi)
+            return fail(L, oc[o], "expected a range of 2d6 sums such as 7-9");
+        for (int d = lo; d <= hi; d++) {
+            if (seen[d])
+                return fail(L, oc[o], "the sum %d has two outcomes", d);
+            seen[d] = 1;
+            for (long p = from; p <= to; p++)
+                c->track[p][d] = (uint8_t)o;
+        }
+    }
+    for (int d = 2; d <= 12; d++)
+        if (!seen[d])
+            return fail(L, NULL, "the sum %d has no outcome", d);
+    for (long p = from; p <= to; p++) {
+        if (covered[p])
+            return fail(L, "from", "position %ld is in two rows", p);
+        covered[p] = 1;
+    }
+    return finish(L, NULL);
+}
+
+/* ------------------------------------------------------------ decks.txt */
+
+static const char *const mode_names[MODE_N] = {"trading", "nobility", "manor", "full"};
+
+static int rd_mode(ld_t *L, int levels[MODE_N])
+{
+    long lv;
+    if (!want_names(L, 1))
+        return 0;
+    int m = pick(L->r->name[0], mode_names, MODE_N);
+    if (m < 0)
+        return fail(L, NULL, "unknown mode '%.20s'", L->r->name[0]);
+    if (!num(L, "levels", need(L, "levels"), 1, 3, &lv))
+        return 0;
+    levels[m] = (int)lv;
+    return finish(L, NULL);
+}
+
+static int rd_deck(ld_t *L, fwm_deckrow rows[MODE_N][CT_NTYPES])
+{
+    static const char *const types[CT_NTYPES] = {"demand", "supply", "noble",
+                                                 "fair",   "manor",  "event"};
+    if (!want_names(L, 2))
+        return 0;
+    int m = pick(L->r->name[0], mode_names, MODE_N), t = pick(L->r->name[1], types, CT_NTYPES);
+    if (m < 0 || t < 0)
+        return fail(L, NULL, "expected a mode and a card type");
+    fwm_deckrow *d = &rows[m][t];
+    if (d->used)
+        return fail(L, NULL, "deck line given twice");
+    const char *pv = need(L, "pile");
+    int base, k = 0;
+    long open, res;
+    if (!pv)
+        return 0;
+    if (sscanf(pv, "%d%n", &base, &k) != 1 || base < 0 || base > 60)
+        return fail(L, "pile", "expected a count or <count>-p");
+    if (strcmp(pv + k, "-p") == 0)
+        d->minus_p = 1;
+    else if (pv[k])
+        return fail(L, "pile", "expected a count or <count>-p");
+    if (!opt_num(L, "open", 0, 4, 0, &open) || !opt_num(L, "reserve", 0, 60, 0, &res))
+        return 0;
+    if (open > base - (d->minus_p ? FWM_MAXP : 0))
+        return fail(L, "open", "more cards open than in the pile");
+    if ((open != 0) != (t == CT_DEMAND || t == CT_SUPPLY) && open)
+        return fail(L, "open", "only demand and supply cards start face up");
+    d->used = 1;
+    d->pile = (uint8_t)base;
+    d->open = (uint8_t)open;
+    d->reserve = (uint8_t)res;
+    return finish(L, &d->src);
+}
+
+/* ------------------------------------------------------------ files */
+
+static char *read_file(ld_t *L, const char *dir, const char *name)
+{
+    if (!dir || !*dir) {
+        char path[64];
+        snprintf(path, sizeof path, "fwm/%s", name);
+        const kt_embedded *e = kt_embedded_find(path);
+        if (!e) {
+            fail(L, NULL, "built-in data file missing");
+            return NULL;
+        }
+        char *copy = malloc(e->len + 1);
+        if (copy)
+            memcpy(copy, e->data, e->len + 1);
+        else
+            L->code = kt_seterr(L->err, KT_ENOMEM, "out of memory"), L->failed = 1;
+        return copy;
+    }
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        L->code = kt_seterr(L->err, KT_EIO, "cannot read %.300s", path);
+        L->failed = 1;
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t k = fread(buf + n, 1, cap - n, f);
+        n += k;
+        if (n < cap)
+            break;
+        if (cap >= (1u << 22)) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf) {
+        L->code = kt_seterr(L->err, KT_EIO, "%.300s is too large or memory ran out", path);
+        L->failed = 1;
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (memchr(buf, '\0', n)) {
+        free(buf);
+        L->code = kt_seterr(L->err, KT_EINVAL, "%.300s is not a text file", path);
+        L->failed = 1;
+        return NULL;
+    }
+    return buf;
+}
+
+typedef int (*rec_fn)(ld_t *L, void *ctx);
+
+/* Is `kind` one of the comma-separated words of `list`? */
+static int kind_listed(const char *list, const char *kind)
+{
+    size_t n = strlen(kind);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, kind, n) == 0)
+            return 1;
+        p += len + (e != NULL);
+    }
+    return 0;
+}
+
+/* Runs fn over every record of a file; the record's kind must be one of
+ * the comma-separated `kinds`. */
+static int each_record(ld_t *L, const char *dir, const char *file, const char *kinds, rec_fn fn,
+                       void *ctx)
+{
+    snprintf(L->fname, sizeof L->fname, "%s%s%s", dir && *dir ? dir : "fwm",
+             "/", file);
+    L->r = NULL;
+    char *text = read_file(L, dir, file);
+    if (!text)
+        return 0;
+    ld_rec *rec = malloc(sizeof *rec);
+    if (!rec) {
+        free(text);
+        L->code = kt_seterr(L->err, KT_ENOMEM, "out of memory");
+        return L->failed = 1, 0;
+    }
+    int lineno = 0, ok = 1;
+    /* split lines by hand: strtok_r would merge empty lines and skew the numbering */
+    char *p = text;
+    while (ok && p && *p) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        int k = split_line(L, p, lineno, rec);
+        if (k < 0)
+            ok = 0;
+        else if (k > 0) {
+            L->r = rec;
+            if (!kind_listed(kinds, rec->kind))
+                ok = fail(L, NULL, "unknown record kind '%s' (expected %s)", rec->kind, kinds);
+            else
+                ok = fn(L, ctx);
+            L->r = NULL;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    free(rec);
+    free(text);
+    return ok && !L->failed;
+}
+
+static int map_rec(ld_t *L, void *ctx)
+{
+    KT_UNUSED(ctx);
+    const char *k = L->r->kind;
+    return strcmp(k, "area") == 0    ? rd_area(L)
+           : strcmp(k, "town") == 0  ? rd_town(L)
+           : strcmp(k, "space") == 0 ? rd_space(L)
+                                     : rd_route(L);
+}
+
+static int cal_rec(ld_t *L, void *ctx) { KT_UNUSED(ctx); return rd_cal(L); }
+static int card_rec(ld_t *L, void *ctx) { KT_UNUSED(ctx); return rd_card(L); }
+
+static int track_rec(ld_t *L, void *ctx)
+{
+    return strcmp(L->r->kind, "track") == 0 ? rd_track(L) : rd_row(L, (uint8_t *)ctx);
+}
+
+typedef struct deck_ctx {
+    int levels[MODE_N];
+    fwm_deckrow rows[MODE_N][CT_NTYPES];
+} deck_ctx;
+
+static int deck_rec(ld_t *L, void *ctx)
+{
+    deck_ctx *d = ctx;
+    return strcmp(L->r->kind, "mode") == 0 ? rd_mode(L, d->levels) : rd_deck(L, d->rows);
+}
+
+/* ------------------------------------------------------------ cross checks */
+
+static int check_map(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    L->r = NULL;
+    snprintf(L->fname, sizeof L->fname, "fwm/map.txt");
+    if (c->nhomes != 3)
+        return fail(L, NULL, "needs exactly three home cities (home=), found %d", c->nhomes);
+    for (int i = 0; i < c->nsp; i++)
+        if (c->sp[i].nadj == 0)
+            return fail(L, NULL, "space %s lies on no route", c->sp[i].code);
+    /* connected: flood fill from space 0 */
+    uint8_t seen[FWM_MAXSP] = {0}, q[FWM_MAXSP];
+    int head = 0, tail = 0;
+    seen[0] = 1;
+    q[tail++] = 0;
+    while (head < tail) {
+        int v = q[head++];
+        for (int k = 0; k < c->sp[v].nadj; k++)
+            if (!seen[c->sp[v].adj[k]]) {
+                seen[c->sp[v].adj[k]] = 1;
+                q[tail++] = c->sp[v].adj[k];
+            }
+    }
+    if (tail != c->nsp)
+        return fail(L, NULL, "the map is not connected (%d of %d spaces reachable)", tail, c->nsp);
+    return 1;
+}
+
+/* Draws towns, the spaces between them (evenly on the line from town to
+ * town) and connectors into cfg->art, recording each space's place. */
+static int draw_map(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    int owner[FWM_ARTH][FWM_ARTW];
+    for (int y = 0; y < FWM_ARTH; y++) {
+        memset(c->art[y], ' ', FWM_ARTW);
+        c->art[y][FWM_ARTW] = '\0';
+        for (int x = 0; x < FWM_ARTW; x++)
+            owner[y][x] = -1;
+    }
+    c->arth = 0;
+    for (int i = 0; i < c->nsp; i++) {
+        const fwm_space *sp = &c->sp[i];
+        if (sp->kind != SK_TOWN)
+            continue;
+        for (int k = 0; k < 3; k++) {
+            if (owner[sp->y][sp->x + k] >= 0)
+                return fail(L, NULL, "towns %s and %s overlap on the map", sp->code,
+                            c->sp[owner[sp->y][sp->x + k]].code);
+            owner[sp->y][sp->x + k] = i;
+            c->art[sp->y][sp->x + k] = sp->code[k];
+        }
+        if (sp->y + 1 > c->arth)
+            c->arth = sp->y + 1;
+    }
+    for (int r = 0; r < c->nroute; r++) {
+        const fwm_space *a = &c->sp[c->route_a[r]], *b = &c->sp[c->route_b[r]];
+        int x0 = a->x + 1, y0 = a->y, x1 = b->x + 1, y1 = b->y, n = c->route_n[r] + 1;
+        for (int i = 1; i < n; i++) {
+            int v = c->route_via[r][i - 1];
+            double fx = x0 + (double)(x1 - x0) * i / n, fy = y0 + (double)(y1 - y0) * i / n;
+            int x = (int)(fx + (fx < 0 ? -0.5 : 0.5)), y = (int)(fy + 0.5);
+            if (owner[y][x] >= 0)
+                return fail(L, NULL, "space %s falls on %s on the map (move a town)",
+                            c->sp[v].code, c->sp[owner[y][x]].code);
+            owner[y][x] = v;
+            c->sp[v].x = (uint8_t)x;
+            c->sp[v].y = (uint8_t)y;
+            c->art[y][x] = c->sp[v].kind == SK_SEA ? '~' : c->sp[v].kind == SK_BRIDGE ? '=' : 'o';
+        }
+    }
+    for (int r = 0; r < c->nroute; r++) {
+        const fwm_space *a = &c->sp[c->route_a[r]], *b = &c->sp[c->route_b[r]];
+        int x0 = a->x + 1, y0 = a->y, x1 = b->x + 1, y1 = b->y;
+        int dx = x1 - x0, dy = y1 - y0, adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+        int n = adx > ady ? adx : ady, sea = c->route_n[r] && c->sp[c->route_via[r][0]].kind == SK_SEA;
+        char ch = sea                    ? '.'
+                  : dy == 0 || adx > 5 * ady / 2 ? '-'
+                  : 5 * adx / 2 < ady   ? '|'
+                  : (dx > 0) == (dy > 0) ? '\\'
+                                         : '/';
+        for (int i = 1; i < n; i++) {
+            double fx = x0 + (double)dx * i / n, fy = y0 + (double)dy * i / n;
+            int x = (int)(fx + 0.5), y = (int)(fy + 0.5);
+            if (owner[y][x] < 0 && c->art[y][x] == ' ')
+                c->art[y][x] = ch;
+        }
+    }
+    for (int y = 0; y < c->arth; y++) /* trim */
+        for (int x = FWM_ARTW - 1; x >= 0 && c->art[y][x] == ' '; x--)
+            c->art[y][x] = '\0';
+    return 1;
+}
+
+/* Breadth-first distances from every space, with and without the sea. */
+static void distances(fwm_cfg *c)
+{
+    for (int land = 0; land < 2; land++)
+        for (int a = 0; a < c->nsp; a++) {
+            uint8_t *d = c->dist[land][a], q[FWM_MAXSP];
+            memset(d, 255, FWM_MAXSP);
+            int head = 0, tail = 0;
+            d[a] = 0;
+            q[tail++] = (uint8_t)a;
+            while (head < tail) {
+                int v = q[head++];
+                for (int k = 0; k < c->sp[v].nadj; k++) {
+                    int w = c->sp[v].adj[k];
+                    if (d[w] != 255 || (land && c->sp[w].kind == SK_SEA))
+                        continue;
+                    d[w] = (uint8_t)(d[v] + 1);
+                    q[tail++] = (uint8_t)w;
+                }
+            }
+        }
+}
+
+static int count_pool(const fwm_cfg *c, int type, int levels)
+{
+    int n = 0;
+    for (int i = 0; i < c->ncard; i++)
+        n += c->card[i].type == type && c->card[i].level <= levels;
+    return n;
+}
+
+static int check_decks(ld_t *L, deck_ctx *d)
+{
+    fwm_cfg *c = L->c;
+    L->r = NULL;
+    snprintf(L->fname, sizeof L->fname, "fwm/decks.txt");
+    for (int m = 0; m < MODE_N; m++) {
+        if (!d->levels[m])
+            return fail(L, NULL, "no mode line for %s", mode_names[m]);
+        if (!d->rows[m][CT_DEMAND].used || !d->rows[m][CT_SUPPLY].used ||
+            !d->rows[m][CT_FAIR].used)
+            return fail(L, NULL, "mode %s needs demand, supply and fair lines", mode_names[m]);
+        if (d->rows[m][CT_DEMAND].open < 1 || d->rows[m][CT_SUPPLY].open < 1)
+            return fail(L, NULL, "mode %s must start with demand and supply face up",
+                        mode_names[m]);
+        if (m == MODE_TRADING) {
+            for (int t = 0; t < CT_NTYPES; t++)
+                if (d->rows[m][t].reserve)
+                    return fail(L, NULL, "the trading-house game has no reserve deck");
+        } else if (m >= MODE_MANOR && !d->rows[m][CT_MANOR].used) {
+            return fail(L, NULL, "mode %s needs manor cards", mode_names[m]);
+        }
+        for (int t = 0; t < CT_NTYPES; t++) {
+            const fwm_deckrow *r = &d->rows[m][t];
+            if (!r->used)
+                continue;
+            int want = r->pile + r->reserve, have = count_pool(c, t, d->levels[m]);
+            if (want > have)
+                return fail(L, NULL, "mode %s wants %d cards of a type of which %d exist",
+                            mode_names[m], want, have);
+            if (r->minus_p && r->pile - FWM_MAXP < r->open)
+                return fail(L, NULL, "mode %s: too few cards left with 6 players",
+                            mode_names[m]);
+        }
+        if (d->rows[m][CT_FAIR].pile != 1)
+            return fail(L, NULL, "mode %s: exactly one fair is used", mode_names[m]);
+    }
+    c->levels = d->levels[c->mode];
+    memcpy(c->deck, d->rows[c->mode], sizeof c->deck);
+    return 1;
+}
+
+static int check_cards(ld_t *L)
+{
+    fwm_cfg *c = L->c;
+    L->r = NULL;
+    snprintf(L->fname, sizeof L->fname, "fwm/cards.txt");
+    for (int i = 0; i < c->ncard; i++) {
+        const fwm_card *cd = &c->card[i];
+        if ((cd->type == CT_FAIR || cd->type == CT_MANOR) && cd->level != 1 &&
+            cd->type == CT_FAIR)
+            return fail(L, NULL, "card %s: fairs are level 1", cd->id);
+        if (cd->type == CT_MANOR && cd->level != 3)
+            return fail(L, NULL, "card %s: manors are level 3", cd->id);
+        if (cd->type == CT_NOBLE && cd->level < 2)
+            return fail(L, NULL, "card %s: noble demands are level 2 or 3", cd->id);
+    }
+    int l1[CT_NTYPES] = {0};
+    for (int i = 0; i < c->ncard; i++)
+        if (c->card[i].level == 1)
+            l1[c->card[i].type]++;
+    /* the seed's level [1] counts */
+    if (l1[CT_DEMAND] != 24 || l1[CT_SUPPLY] != 11 || l1[CT_EVENT] != 6 || l1[CT_FAIR] != 2)
+        return fail(L, NULL, "level 1 must hold 24 demand, 11 supply, 6 event and 2 fair cards "
+                             "(found %d, %d, %d, %d)",
+                    l1[CT_DEMAND], l1[CT_SUPPLY], l1[CT_EVENT], l1[CT_FAIR]);
+    return 1;
+}
+
+kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err)
+{
+    ld_t L = {.c = c, .err = err};
+    c->cal_start = c->cal_fair = c->cal_payday = c->cal_rent = -1;
+    uint8_t covered[FWM_MAXTRACK] = {0};
+    deck_ctx *dk = calloc(1, sizeof *dk);
+    if (!dk)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    int ok = each_record(&L, dir, "map.txt", "area,town,space,route", map_rec, NULL) &&
+             check_map(&L) &&
+             each_record(&L, dir, "calendar.txt", "cal", cal_rec, NULL) &&
+             each_record(&L, dir, "cards.txt", "card", card_rec, NULL) && check_cards(&L) &&
+             each_record(&L, dir, "track.txt", "track,row", track_rec, covered) &&
+             each_record(&L, dir, "decks.txt", "mode,deck", deck_rec, dk) &&
+             check_decks(&L, dk) && draw_map(&L);
+    free(dk);
+    if (ok)
+        distances(c);
+    if (ok) {
+        L.r = NULL;
+        snprintf(L.fname, sizeof L.fname, "fwm/calendar.txt");
+        if (c->cal_start < 0 || c->cal_fair < 0 || c->cal_payday < 0 || c->cal_rent < 0)
+            ok = fail(&L, NULL, "needs one start, fair, payday and rent space");
+        else if (!c->cal[0].winter || c->cal[c->cal_fair].winter)
+            ok = fail(&L, NULL, "the first space is winter and the fair is not");
+        snprintf(L.fname, sizeof L.fname, "fwm/track.txt");
+        if (ok && !c->track_end)
+            ok = fail(&L, NULL, "no track record");
+        for (int p = 0; ok && p < c->track_end; p++)
+            if (!covered[p])
+                ok = fail(&L, NULL, "position %d has no table row", p);
+    }
+    if (!ok && !L.failed)
+        L.code = kt_seterr(err, KT_EINVAL, "fwm data: invalid");
+    return ok ? KT_OK : L.code;
+}
