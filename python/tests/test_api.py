@@ -171,13 +171,20 @@ class TestGameAndState(unittest.TestCase):
         for name in kontor.games():
             c = kontor.Game(name, seed=1).new_state()
             rng = RNG(4)
-            for _ in range(50):
-                legal = c.legal()
-                actor = c.to_move()
-                ev = c.apply(rng.choice(legal), events=True, viewer=kontor.SPECTATOR)
+            steps = 0
+            while steps < 50 and not c.is_over():
+                # a player with a decision: the one to move, or the first of
+                # those deciding at once (sealed bids)
+                actor = c.to_move() if c.to_move() >= 0 else c.pending()[0]
+                legal = c.legal(player=actor)
+                self.assertTrue(legal, name)
+                ev = c.apply(rng.choice(legal), player=actor, events=True,
+                             viewer=kontor.SPECTATOR)
+                steps += 1
                 self.assertEqual(ev[0]["kind"], "action")
                 self.assertEqual(ev[0]["player"], actor)
                 self.assertTrue(all(set(e) >= {"kind", "text"} for e in ev))
+            self.assertGreater(steps, 10, name)
 
     def test_describe_and_components(self):
         with self.assertRaises(kontor.KontorError) as cm:
