@@ -100,7 +100,7 @@ KT_TEST(sim_one_spec_fills_every_seat)
     KT_EQ(c.rc, 0);
     KT_EQ(jnum(c.out, "players"), 3);
     char *s2 = kt_json_at(c.out, "seats.2.name");
-    KT_STREQ(s2, "\"bot:random\"");
+    KT_STREQ(s2, "\"bot:random#3\"");
     kt_free(s2);
     cli_cap_free(&c);
 }
