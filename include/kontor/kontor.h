@@ -373,7 +373,9 @@ void kt_free(void *p);
 kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
                      kt_bot **out, kt_err *err);
 /* Choose an action for the player to move.  The bot sees only what that
- * player may see (search bots work on determinized copies). */
+ * player may see: search bots work on determinized copies, and a game's own
+ * bots are given a copy of the state in which everything hidden from their
+ * player is resampled. */
 kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
 /* Choose for pending player `player` (see kt_pending). */
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,

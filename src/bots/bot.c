@@ -113,13 +113,42 @@ kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_er
     return st;
 }
 
+/* Is this one of the generic bots (which see the game only through the
+ * public API and determinize for themselves)? */
+static int generic(const kt_botdef *d)
+{
+    for (int i = 0; kt_generic_bot(i); i++)
+        if (kt_generic_bot(i) == d)
+            return 1;
+    return 0;
+}
+
+/* A game's own bot reads the state directly.  Here it gets a world where
+ * everything its player cannot see is resampled (seeded by the state, so the
+ * same position gives the same world): it cannot peek, whatever its code
+ * does.  kt_bot_choose_fast skips this for simulators; the no-peeking test
+ * (tests/bots/test_no_peeking.c) checks that every bot chooses the same in
+ * both, so their games are the same. */
+static kt_status choose_fair(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
+{
+    if (generic(b->def))
+        return b->def->choose(b->ud, b->g, s, out, err);
+    kt_state *w = kt_state_as_copy(b->g, s, s->h.to_move);
+    if (!w)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_determinize(b->g, s, s->h.to_move, kt_state_hash(b->g, s), w);
+    kt_status st = b->def->choose(b->ud, b->g, w, out, err);
+    kt_state_as_free(b->g, w);
+    return st;
+}
+
 kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over");
     atomic_store(&b->ctl.progress, 0);
     atomic_store(&b->ctl.thinking, 1);
-    kt_status st = b->def->choose(b->ud, b->g, s, out, err);
+    kt_status st = choose_fair(b, s, out, err);
     atomic_store(&b->ctl.thinking, 0);
     atomic_store(&b->ctl.cancel, 0); /* a cancel ends one decision */
     if (st == KT_OK && !kt_is_legal(b->g, s, *out))
