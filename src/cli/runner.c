@@ -552,16 +552,22 @@ static void record(const rn_exp *e, rn_worker *w, int l, uint64_t actions, const
  * 50 us, 1 (every decision) for slower bots such as search.  Each entry has
  * its own countdown, so seats that alternate cannot alias with the stride.
  * Timing never touches any game's or bot's randomness. */
-static kt_status timed_choose(rn_worker *w, int ent, kt_bot *b, kt_action *a, kt_err *err)
+static kt_status timed_slow(rn_worker *w, int ent, kt_bot *b, kt_action *a, kt_err *err)
 {
-    if (--w->tick[ent])
-        return kt_bot_choose_fast(b, w->s, a, err);
     double t0 = cli_now();
     kt_status st = kt_bot_choose_fast(b, w->s, a, err);
     double dt = cli_now() - t0;
     w->r.choose_s[ent] += dt * w->stride[ent];
     w->stride[ent] = w->tick[ent] = dt < 2e-6 ? 256 : dt < 50e-6 ? 16 : 1;
     return st;
+}
+
+static inline kt_status timed_choose(rn_worker *w, int ent, kt_bot *b, kt_action *a,
+                                     kt_err *err)
+{
+    if (--w->tick[ent])
+        return kt_bot_choose_fast(b, w->s, a, err);
+    return timed_slow(w, ent, b, a, err);
 }
 
 /* Room for a state of configuration g in w->s. */
@@ -588,25 +594,45 @@ static void write_row(const rn_exp *e, rn_worker *w, uint64_t k, const kt_game *
         w->st = kt_seterr(&w->err, KT_EIO, "cannot write the rows (temporary file)");
 }
 
-/* Play the game from the worker's state to its end (or the action cap). */
+/* Play the game from the worker's state to its end (or the action cap).
+ * The loop is the simulator's own per-decision cost, so it does little:
+ * decisions are counted per position and added to the entries at the end,
+ * and the card statistics have their own copy of the loop. */
 static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l,
                           uint64_t *actions, kt_err *err)
 {
     kt_state *s = w->s;
-    while (s->h.status == KT_RUNNING) {
-        int p = s->h.to_move, ent = e->lineup[l][p];
-        kt_action a;
-        kt_status st = timed_choose(w, ent, &w->bots[p], &a, err);
-        w->r.choose_n[ent]++;
-        if (st != KT_OK)
-            return st;
-        if (w->cards)
+    const uint8_t *seat = e->lineup[l];
+    uint64_t n[KT_MAX_PLAYERS] = {0}, done = 0;
+    kt_status st = KT_OK;
+    if (!w->cards) {
+        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
+            int p = s->h.to_move;
+            kt_action a;
+            n[p]++;
+            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+                break;
+            kt_apply_trusted(g, s, a);
+            done++;
+        }
+    } else {
+        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
+            int p = s->h.to_move;
+            kt_action a;
+            n[p]++;
+            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+                break;
             cs_action(w->cards, g, s, p, a);
-        kt_apply_trusted(g, s, a);
-        if (++*actions >= RN_MAX_ACTIONS)
-            break; /* unfinished: kt_result_get reports a running game so */
+            kt_apply_trusted(g, s, a);
+            done++;
+        }
     }
-    return KT_OK;
+    /* a game still running after RN_MAX_ACTIONS is unfinished: kt_result_get
+     * reports a running game so */
+    for (int p = 0; p < e->players; p++)
+        w->r.choose_n[seat[p]] += n[p];
+    *actions = done;
+    return st;
 }
 
 /* Play game k; returns 0 after recording an error in w. */
