@@ -97,6 +97,13 @@ void rn_exp_free(rn_exp *e)
     memset(e, 0, sizeof *e);
 }
 
+/* An example for the advice to a bot that cannot play every fresh setup. */
+static const char *setup_hint(const rn_exp *e)
+{
+    return !strcmp(e->game, "dominion") ? " (e.g. --kingdom Smithy draws kingdoms around Smithy)"
+                                        : "";
+}
+
 /* Resolve entry i's bot once: its definition, the spec after level names
  * and its parsed options (as kt_bot_new does), so that the bot of every
  * game is made by the definition's create() alone (make_bot). */
@@ -136,11 +143,13 @@ int rn_add_entry(rn_exp *e, const char *label, const char *what, kt_err *err)
     kt_bot *b;
     kt_err e2 = {KT_OK, ""};
     if (kt_bot_new(e->g, spec, 0, &b, &e2) != KT_OK) {
-        kt_seterr(err, e2.code, "%s '%s': %s%s", what, label, e2.msg,
-                  e->fresh ? "; the setup is drawn anew for every game (--setup fresh): give "
-                             "the options the bot needs (e.g. --kingdom Smithy draws the rest "
-                             "around it)"
-                           : "");
+        if (e->fresh)
+            kt_seterr(err, e2.code,
+                      "%s '%s' cannot play every setup, and a new one is drawn for every game "
+                      "(--setup fresh): give the options the bot needs%s.  %s",
+                      what, label, setup_hint(e), e2.msg);
+        else
+            kt_seterr(err, e2.code, "%s '%s': %s", what, label, e2.msg);
         return -1;
     }
     int i = e->nentries;
@@ -254,12 +263,13 @@ int rn_ready(rn_exp *e, const char *what, kt_err *err)
         for (int i = 0; i < e->nentries; i++) {
             kt_bot b;
             if (make_bot(e, i, g, 0, &b, &e2) != KT_OK) {
+                /* the advice first: the details may be cut at KT_ERRLEN */
                 kt_seterr(err, e2.code,
-                          "%s '%s' cannot play the setup of game %llu (seed %llu, %s): %s; the "
-                          "setup is drawn anew for every game (--setup fresh): give the options "
-                          "the bot needs (e.g. --kingdom Smithy draws the rest around it)",
-                          what, e->entries[i], (unsigned long long)k,
-                          (unsigned long long)rn_game_seed(e, k), kt_game_options(g), e2.msg);
+                          "%s '%s' cannot play every setup, and a new one is drawn for every "
+                          "game (--setup fresh): give the options the bot needs%s.  Game %llu "
+                          "(seed %llu): %s",
+                          what, e->entries[i], setup_hint(e), (unsigned long long)k,
+                          (unsigned long long)rn_game_seed(e, k), e2.msg);
                 kt_game_free(own);
                 return -1;
             }
