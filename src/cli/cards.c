@@ -505,11 +505,12 @@ static cs_row *cs_rows_of(const cs_table *t, int players, int *n)
     return r;
 }
 
-static void cs_write_text(kt_buf *b, const cs_row *r, int n, int players, const char *title)
+static void cs_write_text(kt_buf *b, const cs_row *r, int n, double ref, const char *title)
 {
     kt_buf_printf(b, "%s\n", title);
-    kt_buf_printf(b, "top player: the one who bought/used it most (alone); fair share %.1f%%\n\n",
-                  100.0 / players);
+    kt_buf_printf(b, "top player: the one who bought/used it more than every other player; an "
+                     "average player wins alone %.1f%% of finished games\n\n",
+                  100.0 * ref);
     kt_buf_printf(b, "%-8s %-20s %9s %9s  %-22s  %13s  %13s\n", "kind", "name", "games",
                   "top games", "top win rate [95% CI]", "winner copies", "copies/player");
     for (int i = 0; i < n; i++) {
@@ -538,13 +539,15 @@ static void cs_write_csv(kt_buf *b, const cs_row *r, int n)
     }
 }
 
-static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, const char *title)
+static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, double ref,
+                          const char *title)
 {
     kt_jw w;
     kt_jw_init(&w, b);
     kt_jw_obj(&w);
     kt_jw_kstr(&w, "title", title);
     kt_jw_kint(&w, "players", players);
+    kt_jw_knum(&w, "average_win_rate", ref);
     kt_jw_key(&w, "cards");
     kt_jw_arr(&w);
     for (int i = 0; i < n; i++) {
@@ -576,7 +579,7 @@ static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, const 
 
 /* One panel of bars per kind: the top player's win rate with its interval
  * against the fair share, for the items some player bought most alone. */
-static int cs_write_svg(kt_buf *b, const cs_row *r, int n, int players, const char *title)
+static int cs_write_svg(kt_buf *b, const cs_row *r, int n, double ref, const char *title)
 {
     static const char *const panel[CS_NKINDS] = {
         "Kingdom cards: win rate of the player who bought it most (95% CI)",
@@ -606,17 +609,20 @@ static int cs_write_svg(kt_buf *b, const cs_row *r, int n, int players, const ch
         }
         if (k > first)
             bars[nb++] = (svg_bars){panel[kind], k - first, labels + first, v + first,
-                                    lo + first, hi + first, 0, 1, 1.0 / players, "fair share",
+                                    lo + first, hi + first, 0, 1, ref, "average player",
                                     SVG_PERCENT};
     }
-    const char *note = "In brackets: games in which one player bought/used it more than every "
-                       "other player; the bar is the share of them that player won alone.";
+    char note[1024];
+    snprintf(note, sizeof note, "%s.  In brackets: games in which one player bought/used it more "
+                                "than every other player; the bar is the share of them that "
+                                "player won alone.",
+             title);
     double W = 760, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, note);
     double H = y + 20;
     for (int i = 0; i < nb; i++)
         H += svg_bars_height(&bars[i]) + 15;
     svg_begin(b, W, H, title);
-    svg_text(b, 20, 30, "start", 18, 1, "#222222", title);
+    svg_text(b, 20, 30, "start", 18, 1, "#222222", "Dominion: cards, Events and Traits");
     svg_paragraph(b, 20, 50, 11, 14, "#666666", W - 40, note);
     for (int i = 0; i < nb; i++) {
         svg_draw_bars(b, 20, y, W - 40, &bars[i]);
@@ -635,7 +641,8 @@ static int cs_ends_with(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
-int cs_report(const cs_table *t, int players, const char *title, const char *path, FILE *err)
+int cs_report(const cs_table *t, int players, double ref, const char *title, const char *path,
+              FILE *err)
 {
     int n;
     cs_row *r = cs_rows_of(t, players < 1 ? 1 : players, &n);
@@ -645,13 +652,13 @@ int cs_report(const cs_table *t, int players, const char *title, const char *pat
     kt_buf_init(&b);
     int svg = cs_ends_with(path, ".svg"), rc = 0;
     if (svg)
-        rc = cs_write_svg(&b, r, n, players, title);
+        rc = cs_write_svg(&b, r, n, ref, title);
     else if (cs_ends_with(path, ".csv"))
         cs_write_csv(&b, r, n);
     else if (cs_ends_with(path, ".json"))
-        cs_write_json(&b, r, n, players, title);
+        cs_write_json(&b, r, n, players, ref, title);
     else
-        cs_write_text(&b, r, n, players, title);
+        cs_write_text(&b, r, n, ref, title);
     free(r);
     if (rc || b.oom) {
         kt_buf_free(&b);

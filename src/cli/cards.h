@@ -77,8 +77,10 @@ int cs_json_read(kt_jr *jr, const kt_jv *arr, cs_table *t);
 
 /* Write the statistics to `path`: CSV (.csv), JSON (.json), an SVG chart
  * (.svg) or a text table (anything else).  `title` heads the text, JSON and
- * chart; `players` gives the fair share 1/players.  Returns 0, or 1 after a
- * message on err. */
-int cs_report(const cs_table *t, int players, const char *title, const char *path, FILE *err);
+ * chart; `ref` is the share of finished games an average player wins alone
+ * ((1 - share of shared wins) / players), the mark to compare the top
+ * player's win rate with.  Returns 0, or 1 after a message on err. */
+int cs_report(const cs_table *t, int players, double ref, const char *title, const char *path,
+              FILE *err);
 
 #endif

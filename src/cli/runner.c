@@ -1507,8 +1507,13 @@ int rn_cards_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *
              e->kind == RN_SIM ? "sim" : "tournament", e->game, (unsigned long long)r->games,
              e->players, e->fresh ? "a fresh setup every game" : "one setup",
              (unsigned long long)e->seed, entries);
+    rn_counts all;
+    rn_total(e, r, &all);
+    double ref = all.finished ? (double)(all.finished - all.tied) / (double)all.finished /
+                                    e->players
+                              : 1.0 / e->players;
     for (int i = 0; i < o->ncards; i++)
-        if (cs_report(&r->cards, e->players, title, o->cards[i], err) != 0)
+        if (cs_report(&r->cards, e->players, ref, title, o->cards[i], err) != 0)
             return 1;
     return 0;
 }
