@@ -54,10 +54,17 @@ int rw_open(rw_out *o, const char *path, kt_err *err);
  * 0, or -1 with a message when writing or renaming failed. */
 int rw_close(rw_out *o, int ok, kt_err *err);
 
-/* The header line (CSV; nothing for JSON Lines) and one game's row. */
+/* A row's text (owned by the caller, grown by rw_row; free p). */
+typedef struct rw_line {
+    char *p;
+    size_t cap;
+} rw_line;
+
+/* The header line (CSV; nothing for JSON Lines), and one game's row into ln:
+ * its length, 0 when out of memory. */
 void rw_header(kt_buf *b, int fmt, int players);
-void rw_row(kt_buf *b, int fmt, const struct rn_exp *e, uint64_t k, const char *setup, int lineup,
-            const kt_result *res, uint64_t actions);
+size_t rw_row(rw_line *ln, int fmt, const struct rn_exp *e, uint64_t k, const char *setup,
+              int lineup, const kt_result *res, uint64_t actions);
 
 /* Write the header, then the rows of the n part files (each in game
  * order, read from their start) merged by game index, to o. */

@@ -524,7 +524,7 @@ typedef struct rn_worker {
     uint32_t tick[RN_MAX_ENTRIES], stride[RN_MAX_ENTRIES];
     kt_bot bots[KT_MAX_PLAYERS];
     FILE *rows;     /* this worker's rows in game order (a temporary file) */
-    kt_buf line;
+    rw_line line;
     cs_worker *cards;
     pthread_t th;
 } rn_worker;
@@ -598,9 +598,8 @@ static kt_status state_room(rn_worker *w, const kt_game *g, kt_err *err)
 static void write_row(const rn_exp *e, rn_worker *w, uint64_t k, const kt_game *g, int l,
                       const kt_result *res, uint64_t actions)
 {
-    kt_buf_reset(&w->line);
-    rw_row(&w->line, w->sh->rows_fmt, e, k, kt_game_options(g), l, res, actions);
-    if (w->line.oom || fwrite(w->line.p, 1, w->line.len, w->rows) != w->line.len)
+    size_t n = rw_row(&w->line, w->sh->rows_fmt, e, k, kt_game_options(g), l, res, actions);
+    if (!n || fwrite(w->line.p, 1, n, w->rows) != n)
         w->st = kt_seterr(&w->err, KT_EIO, "cannot write the rows (temporary file)");
 }
 
@@ -737,7 +736,6 @@ static int worker_init(rn_worker *w, rn_shared *sh, int want_rows)
         w->tick[i] = w->stride[i] = 1;
     w->scap = kt_state_size(e->g);
     w->s = malloc(w->scap);
-    kt_buf_init(&w->line);
     if (!w->s || rn_result_alloc(e, &w->r) != 0)
         return -1;
     if (want_rows && !(w->rows = tmpfile()))
@@ -773,7 +771,7 @@ static void worker_free(rn_worker *w)
     rn_result_free(&w->r);
     if (w->rows)
         fclose(w->rows);
-    kt_buf_free(&w->line);
+    free(w->line.p);
     cs_worker_free(w->cards);
 }
 
