@@ -57,13 +57,25 @@ LDLIBS += -lm -lpthread
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
+# The browser server (src/server, `kontor serve`): civetweb + SQLite.
+SRV_SRC := $(wildcard src/server/*.c)
+SRV_LIBS := -lcivetweb -lsqlite3
 # TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
+# tests/server (the browser server) is left out under MemorySanitizer: it
+# needs every library instrumented, and Debian's SQLite and civetweb are not
+# (every read of their output would be reported); the server's tests run in
+# the other stages.
+ifeq ($(MODE),msan)
 TESTS ?= core bots $(GAMES)
+else
+TESTS ?= core bots server $(GAMES)
+endif
 TEST_SRC := $(wildcard tests/*.c) $(foreach t,$(TESTS),$(wildcard tests/$(t)/*.c))
 
 DATA_FILES := $(sort $(wildcard data/*/*))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/data.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+SRV_OBJ := $(SRV_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
 # ABI version: the shared library's soname (libkontor.so.$(ABI)); see docs/embedding.md.
@@ -73,7 +85,7 @@ ABI := 1
 comma := ,
 SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl$(comma)--no-undefined)
 
-.PHONY: all tests test check soak bench clean setup play install lib fuzz FORCE
+.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests $(BUILD)/libkontor.so.$(ABI)
 lib: $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 # Only the test binary (no CLI): for work on a game while the CLI changes.
@@ -134,11 +146,16 @@ install: $(BUILD)/kontor $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 	install -m 755 $(BUILD)/kontor $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 docs/kontor.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
-$(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/libkontor-server.a: $(SRV_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
+
+$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
 
 KT_SCALE ?= 1
 check: all
@@ -170,9 +187,30 @@ setup:
 play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu
 
+# ---- the browser server (src/server, web/, tests/web; docs/server.md) ----
+# Build and start `kontor serve` (prints the address to open).
+serve:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	./build/release/kontor serve
+
+# Browser tests: Playwright (tests/web/package-lock.json) driving Debian's
+# Chromium against real servers; the last line is "N passed, N failed"
+# (scripts/test.d/web.sh runs it as a stage of `make test`).
+test-web:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	KONTOR=build/release/kontor node tests/web/run.mjs
+
+# Load test (not in `make test`): 500 WebSocket clients playing bot games.
+LOAD_CLIENTS ?= 500
+LOAD_MOVES ?= 60
+load-test:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES)
+
 clean:
 	rm -rf build
 
 FORCE:
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(SRV_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

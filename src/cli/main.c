@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "  merge FILES...          merge sharded sim/tournament results\n"
             "  replay FILE             step through a recorded game\n"
             "  protocol                line-based JSON protocol on stdin/stdout\n"
+            "  serve                   play in the browser: lobby, bots, friends, replays\n"
             "  bench                   speed benchmark and behaviour fingerprint\n"
             "  help                    this text\n\n"
             "`kontor <command> --help` describes a command's options.\n",
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
         {"games", cli_games},   {"play", cli_play},         {"sim", cli_sim},
         {"replay", cli_replay}, {"protocol", cli_protocol}, {"bench", cli_bench},
         {"tournament", cli_tournament}, {"merge", cli_merge},
+        {"serve", cli_serve}, /* play in the browser (src/server) */
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name))

@@ -1,0 +1,493 @@
+/*
+ * game.c - one game on the server: its session, accepted moves (stored
+ * before they are acknowledged), the views pushed to each connection, undo
+ * and the bots.
+ *
+ * The session is created with the server's limits (no files, no full
+ * state).  The server itself talks to it as the host (KT_OMNISCIENT) only
+ * to start it, to replay stored actions, to apply a bot's move and to undo;
+ * everything a client asks goes through kt_session_request with that
+ * client's seat, so what a client sees is decided by the session.
+ *
+ * A view push for a connection is one message
+ *   {"push":"view","game":ID,"seat":P,"version":V,"status":{..},
+ *    "observe":{..},"legal":{..},"log":{"from":N,..},"seats":[..],...}
+ * where status/observe/legal/log are the session's own replies for that
+ * connection's seat.  The log part carries only the entries the client does
+ * not have yet (`from` says where they start; after an undo it starts
+ * earlier and the client drops what follows).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv_int.h"
+
+int srv_reply_ok(const char *reply) { return reply && !strncmp(reply, "{\"ok\":true", 10); }
+
+char *sgame_host(sgame *g, const char *fmt, ...)
+{
+    char req[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(req, sizeof req, fmt, ap);
+    va_end(ap);
+    return kt_session_request(g->S, KT_OMNISCIENT, req, strlen(req), NULL);
+}
+
+/* The "message" of an error reply, for logs and our own error replies. */
+static void reply_message(const char *reply, char *out, size_t cap)
+{
+    kt_jdoc d;
+    snprintf(out, cap, "unexpected reply");
+    if (kt_json_parse(reply, strlen(reply), &d, NULL) != KT_OK)
+        return;
+    const kt_jv *m = kt_jv_get(d.root, "message");
+    if (m && m->type == KT_JSTR)
+        snprintf(out, cap, "%s", m->s);
+    kt_json_free(&d);
+}
+
+int sgame_is_over(const sgame *g)
+{
+    return g->S && kt_is_over(kt_session_game(g->S), kt_session_state(g->S));
+}
+
+static int grow_actors(sgame *g)
+{
+    if (g->nacts < g->capacts)
+        return 1;
+    int cap = g->capacts ? g->capacts * 2 : 256;
+    int8_t *p = realloc(g->actor, (size_t)cap);
+    if (!p)
+        return 0;
+    g->actor = p;
+    g->capacts = cap;
+    return 1;
+}
+
+/* ------------------------------------------------------------ opening */
+
+typedef struct replay_ctx {
+    sgame *g;
+    char *err;
+    size_t cap;
+} replay_ctx;
+
+static int replay_action(void *ctx, const char *id, int n, int player, const char *text)
+{
+    SRV_UNUSED(id);
+    replay_ctx *R = ctx;
+    sgame *g = R->g;
+    if (n != g->nacts || player < 0 || player >= g->row.players || !grow_actors(g)) {
+        snprintf(R->err, R->cap, "stored action %d out of order", n);
+        return 0;
+    }
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kstr(&w, "cmd", "apply");
+    kt_jw_kstr(&w, "action", text);
+    kt_jw_kint(&w, "player", player);
+    kt_jw_obj_end(&w);
+    char *r = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+    kt_buf_free(&b);
+    int ok = srv_reply_ok(r);
+    if (!ok)
+        snprintf(R->err, R->cap, "action %d '%s' does not replay", n, text);
+    kt_free(r);
+    if (ok)
+        g->actor[g->nacts++] = (int8_t)player;
+    return ok;
+}
+
+/* Create the session from the stored parameters and replay the stored
+ * actions: the game is exactly where it was. */
+int sgame_open(srv *S, sgame *g, char *err, size_t cap)
+{
+    if (g->S)
+        return 1;
+    if (g->broken) {
+        snprintf(err, cap, "this game could not be rebuilt from storage");
+        return 0;
+    }
+    kt_session_limits lim;
+    kt_session_limits_server(&lim);
+    lim.max_bot_ms = S->cfg.bot_ms;
+    kt_err e;
+    if (kt_session_new(&lim, NULL, &g->S, &e) != KT_OK) {
+        snprintf(err, cap, "%s", e.msg);
+        return 0;
+    }
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kstr(&w, "cmd", "new");
+    kt_jw_kstr(&w, "game", g->row.game);
+    kt_jw_kint(&w, "players", g->row.players);
+    kt_jw_kint(&w, "seed", (long long)g->row.seed);
+    kt_jw_kstr(&w, "options", g->options);
+    kt_jw_obj_end(&w);
+    char *r = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+    kt_buf_free(&b);
+    int ok = srv_reply_ok(r);
+    if (!ok)
+        reply_message(r ? r : "", err, cap);
+    kt_free(r);
+    g->nacts = 0;
+    if (ok) {
+        replay_ctx R = {g, err, cap};
+        srv_store_visitor v = {NULL, replay_action, &R};
+        ok = srv_store_actions(S->st, g->row.id, &v);
+        if (!ok && !err[0])
+            snprintf(err, cap, "%s", srv_store_error(S->st));
+    }
+    if (!ok) {
+        kt_session_free(g->S);
+        g->S = NULL;
+        g->broken = 1;
+    }
+    return ok;
+}
+
+/* ------------------------------------------------------------ moves */
+
+/* The session has just applied one action of `player`: store it before
+ * anybody is told.  If it cannot be stored the action is taken back. */
+int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
+{
+    const kt_record *rec = kt_session_record(g->S);
+    const char *text = rec ? kt_record_action(rec, g->nacts) : NULL;
+    int ok = text && grow_actors(g);
+    if (ok && !srv_store_append(S->st, g->row.id, g->nacts, player, text)) {
+        snprintf(err, cap, "the move could not be stored (%s); it was taken back",
+                 srv_store_error(S->st));
+        ok = 0;
+    } else if (!ok)
+        snprintf(err, cap, "out of memory; the move was taken back");
+    if (!ok) {
+        kt_free(sgame_host(g, "{\"cmd\":\"undo\",\"steps\":1}"));
+        return 0;
+    }
+    g->actor[g->nacts++] = (int8_t)player;
+    atomic_fetch_add(&S->moves, 1);
+    g->undo_by = -1; /* a new move ends an open undo request */
+    if (sgame_is_over(g) && !g->row.over) {
+        g->row.over = 1;
+        if (!srv_store_set_over(S->st, g->row.id, 1))
+            srv_log(S, "game %s: %s", g->row.id, srv_store_error(S->st));
+    }
+    return 1;
+}
+
+void sgame_changed(srv *S, sgame *g)
+{
+    g->version++;
+    sgame_push_all(S, g);
+    sgame_kick_bots(S, g);
+}
+
+/* ------------------------------------------------------------ views */
+
+static void json_raw_reply(kt_jw *w, const char *key, char *reply)
+{
+    kt_jw_key(w, key);
+    kt_jw_raw(w, reply ? reply : "null");
+    kt_free(reply);
+}
+
+void sgame_seats_json(const sgame *g, kt_jw *w)
+{
+    kt_jw_arr(w);
+    for (int p = 0; p < g->row.players; p++) {
+        const srv_seat_row *r = &g->row.seats[p];
+        kt_jw_obj(w);
+        kt_jw_kint(w, "seat", p);
+        kt_jw_kbool(w, "bot", r->bot);
+        if (r->bot)
+            kt_jw_kstr(w, "spec", r->spec);
+        kt_jw_kstr(w, "name", r->name);
+        kt_jw_kbool(w, "claimed", r->bot || r->claimed);
+        kt_jw_kbool(w, "connected", r->bot || g->seat[p].conns > 0);
+        if (r->bot)
+            kt_jw_kbool(w, "thinking", g->seat[p].thinking);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
+static char *seat_request(sgame *g, int seat, const char *req)
+{
+    return kt_session_request(g->S, seat, req, strlen(req), NULL);
+}
+
+/* Compose the view of one connection (its seat, its language) and queue it. */
+void sgame_push_one(srv *S, sgame *g, srv_conn *c)
+{
+    SRV_UNUSED(S);
+    if (!g->S)
+        return;
+    const char *lang = c->lang == KT_LANG_DE ? "de" : "en";
+    char req[160];
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kstr(&w, "push", "view");
+    kt_jw_kstr(&w, "game", g->row.id);
+    kt_jw_kstr(&w, "name", g->row.game);
+    kt_jw_kint(&w, "seat", c->seat);
+    kt_jw_kint(&w, "version", (long long)g->version);
+    kt_jw_kstr(&w, "lang", lang);
+    json_raw_reply(&w, "status", seat_request(g, c->seat, "{\"cmd\":\"status\"}"));
+    snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", lang);
+    json_raw_reply(&w, "observe", seat_request(g, c->seat, req));
+    if (c->seat >= 0) {
+        snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", lang);
+        json_raw_reply(&w, "legal", seat_request(g, c->seat, req));
+    }
+    if (c->log_next > g->nacts)
+        c->log_next = g->nacts; /* undone actions: the client drops them */
+    snprintf(req, sizeof req, "{\"cmd\":\"log\",\"since\":%d,\"limit\":100000,\"lang\":\"%s\"}",
+             c->log_next, lang);
+    kt_jw_kint(&w, "log_from", c->log_next);
+    json_raw_reply(&w, "log", seat_request(g, c->seat, req));
+    c->log_next = g->nacts;
+    kt_jw_key(&w, "seats");
+    sgame_seats_json(g, &w);
+    if (g->undo_by >= 0) {
+        kt_jw_key(&w, "undo");
+        kt_jw_obj(&w);
+        kt_jw_kint(&w, "by", g->undo_by);
+        kt_jw_kint(&w, "to", g->undo_to);
+        kt_jw_key(&w, "agreed");
+        kt_jw_arr(&w);
+        for (int p = 0; p < g->row.players; p++)
+            if ((g->undo_yes >> p) & 1u)
+                kt_jw_int(&w, p);
+        kt_jw_arr_end(&w);
+        kt_jw_obj_end(&w);
+    }
+    if (g->row.rematch[0])
+        kt_jw_kbool(&w, "rematch", 1);
+    kt_jw_obj_end(&w);
+    char *text = kt_buf_take(&b);
+    if (text)
+        srv_conn_queue_take(c, text, 1);
+}
+
+void sgame_push_all(srv *S, sgame *g)
+{
+    for (int i = 0; i < g->nsubs; i++)
+        sgame_push_one(S, g, g->subs[i]);
+}
+
+void sgame_subscribe(sgame *g, srv_conn *c)
+{
+    if (g->nsubs == g->capsubs) {
+        int cap = g->capsubs ? g->capsubs * 2 : 8;
+        srv_conn **p = realloc(g->subs, sizeof *p * (size_t)cap);
+        if (!p)
+            return;
+        g->subs = p;
+        g->capsubs = cap;
+    }
+    g->subs[g->nsubs++] = c;
+    if (c->seat >= 0)
+        g->seat[c->seat].conns++;
+}
+
+void sgame_unsubscribe(sgame *g, srv_conn *c)
+{
+    for (int i = 0; i < g->nsubs; i++)
+        if (g->subs[i] == c) {
+            g->subs[i] = g->subs[--g->nsubs];
+            if (c->seat >= 0 && g->seat[c->seat].conns > 0)
+                g->seat[c->seat].conns--;
+            return;
+        }
+}
+
+/* ------------------------------------------------------------ undo */
+
+/* Take back every action from index `target` on: the session first, then
+ * storage; if storage fails the actions are applied again. */
+int sgame_undo_to(srv *S, sgame *g, int target, char *err, size_t cap)
+{
+    int steps = g->nacts - target;
+    if (steps <= 0) {
+        snprintf(err, cap, "nothing to take back");
+        return 0;
+    }
+    const kt_record *rec = kt_session_record(g->S);
+    char **keep = calloc((size_t)steps, sizeof *keep);
+    for (int i = 0; keep && i < steps; i++)
+        keep[i] = strdup(kt_record_action(rec, target + i));
+    char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d}", steps);
+    int ok = srv_reply_ok(r);
+    if (!ok)
+        reply_message(r ? r : "", err, cap);
+    kt_free(r);
+    if (ok && !srv_store_truncate(S->st, g->row.id, target)) {
+        snprintf(err, cap, "could not store the undo (%s)", srv_store_error(S->st));
+        for (int i = 0; i < steps; i++) { /* put the actions back */
+            kt_buf b;
+            kt_buf_init(&b);
+            kt_jw w;
+            kt_jw_init(&w, &b);
+            kt_jw_obj(&w);
+            kt_jw_kstr(&w, "cmd", "apply");
+            kt_jw_kstr(&w, "action", keep && keep[i] ? keep[i] : "");
+            kt_jw_kint(&w, "player", g->actor[target + i]);
+            kt_jw_obj_end(&w);
+            char *rr = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+            if (!srv_reply_ok(rr))
+                g->broken = 1;
+            kt_free(rr);
+            kt_buf_free(&b);
+        }
+        ok = 0;
+    } else if (ok) {
+        g->nacts = target;
+        g->epoch++;
+        g->undo_by = -1;
+        sgame_cancel_bots(g);
+    }
+    for (int i = 0; keep && i < steps; i++)
+        free(keep[i]);
+    free(keep);
+    return ok;
+}
+
+/* ------------------------------------------------------------ bots */
+
+void sgame_cancel_bots(sgame *g)
+{
+    for (int p = 0; p < g->row.players; p++)
+        if (g->seat[p].bot && g->seat[p].thinking)
+            kt_bot_cancel(g->seat[p].bot);
+}
+
+void sgame_kick_bots(srv *S, sgame *g)
+{
+    if (!g->S || g->broken || sgame_is_over(g))
+        return;
+    uint32_t pend = kt_pending(kt_session_game(g->S), kt_session_state(g->S));
+    for (int p = 0; p < g->row.players; p++) {
+        if (!g->row.seats[p].bot || !((pend >> p) & 1u) || g->seat[p].thinking)
+            continue;
+        if (!g->seat[p].bot) {
+            kt_err e;
+            uint64_t seed = g->row.seed ^ (UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(p + 1));
+            if (kt_bot_new(kt_session_game(g->S), g->row.seats[p].spec, seed, &g->seat[p].bot,
+                           &e) != KT_OK) {
+                srv_log(S, "game %s seat %d: bot '%s': %s", g->row.id, p, g->row.seats[p].spec,
+                        e.msg);
+                continue;
+            }
+            kt_bot_set_time_cap(g->seat[p].bot, S->cfg.bot_ms);
+        }
+        srv_enqueue(S, g, p);
+    }
+}
+
+/* Is `a` a legal action of `player` now? */
+static int legal_for(sgame *g, int player, kt_action a)
+{
+    const kt_game *kg = kt_session_game(g->S);
+    kt_action *buf = malloc(sizeof *buf * KT_LEGAL_MAX);
+    int n = buf ? kt_legal_as(kg, kt_session_state(g->S), player, buf, KT_LEGAL_MAX) : 0, ok = 0;
+    for (int i = 0; i < n && !ok; i++)
+        ok = buf[i] == a;
+    free(buf);
+    return ok;
+}
+
+/* A worker's job: think on a copy of the state without holding the game's
+ * lock (humans keep acting and watching meanwhile), then apply the choice if
+ * the game has not been taken back in between and the choice is still
+ * legal.  Several bots deciding at once each answer in their own time. */
+void srv_bot_job(srv *S, sjob *j)
+{
+    sgame *g = j->g;
+    int p = j->seat;
+    pthread_mutex_lock(&g->mu);
+    const kt_game *kg = g->S ? kt_session_game(g->S) : NULL;
+    kt_state *copy = NULL;
+    kt_bot *bot = g->seat[p].bot;
+    if (kg && !g->broken && j->epoch == g->epoch && !sgame_is_over(g) &&
+        ((kt_pending(kg, kt_session_state(g->S)) >> p) & 1u) && bot) {
+        copy = kt_state_new(kg);
+        if (copy)
+            kt_state_copy(kg, copy, kt_session_state(g->S));
+    }
+    if (!copy) {
+        g->seat[p].thinking = 0;
+        pthread_mutex_unlock(&g->mu);
+        return;
+    }
+    pthread_mutex_unlock(&g->mu);
+    kt_action a;
+    kt_err e;
+    kt_status st = kt_bot_choose_as(bot, copy, p, &a, &e);
+    kt_state_free(kg, copy);
+    pthread_mutex_lock(&g->mu);
+    g->seat[p].thinking = 0;
+    if (st != KT_OK)
+        srv_log(S, "game %s seat %d: bot failed: %s", g->row.id, p, e.msg);
+    else if (j->epoch == g->epoch && !sgame_is_over(g) && legal_for(g, p, a)) {
+        char *r = sgame_host(g, "{\"cmd\":\"apply\",\"id\":%u,\"player\":%d}", (unsigned)a, p);
+        char msg[KT_ERRLEN + 64];
+        if (srv_reply_ok(r) && sgame_record(S, g, p, msg, sizeof msg)) {
+            kt_free(r);
+            sgame_changed(S, g);
+            pthread_mutex_unlock(&g->mu);
+            sgame_flush(g);
+            return;
+        }
+        if (!srv_reply_ok(r))
+            srv_log(S, "game %s seat %d: bot move refused", g->row.id, p);
+        kt_free(r);
+    }
+    if (!S->stopping)
+        sgame_kick_bots(S, g);
+    pthread_mutex_unlock(&g->mu);
+}
+
+/* Send what was queued for the game's watchers, without holding the game's
+ * lock while writing to the network.  Each connection is held by a
+ * reference so that it outlives a close that happens meanwhile. */
+void sgame_flush(sgame *g)
+{
+    pthread_mutex_lock(&g->mu);
+    int n = g->nsubs;
+    srv_conn **subs = n ? malloc(sizeof *subs * (size_t)n) : NULL;
+    for (int i = 0; subs && i < n; i++) {
+        subs[i] = g->subs[i];
+        srv_conn_ref(subs[i]);
+    }
+    pthread_mutex_unlock(&g->mu);
+    for (int i = 0; subs && i < n; i++) {
+        srv_conn_flush(subs[i]);
+        srv_conn_unref(subs[i]);
+    }
+    free(subs);
+}
+
+void sgame_free(sgame *g)
+{
+    for (int p = 0; p < KT_MAX_PLAYERS; p++)
+        kt_bot_free(g->seat[p].bot);
+    kt_session_free(g->S);
+    free(g->actor);
+    free(g->subs);
+    free(g->options);
+    pthread_mutex_destroy(&g->mu);
+    free(g);
+}

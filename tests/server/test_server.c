@@ -1,0 +1,767 @@
+/*
+ * test_server.c - the browser server's core (src/server) without a
+ * network: connections are test objects that collect what the server sends.
+ * Covers the lobby protocol, tokens, security (seats, spectators, refused
+ * commands, malformed input, limits), storage and durability (a server
+ * reopened on the same database has every acknowledged move), undo
+ * agreement and replays.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../harness.h"
+#include "server/srv_int.h"
+
+/* ------------------------------------------------------------ helpers */
+
+typedef struct tconn {
+    pthread_mutex_t mu;
+    char **msg;
+    int n, cap;
+    srv_conn *c;
+} tconn;
+
+static void tsend(void *io, const char *m, size_t len)
+{
+    tconn *t = io;
+    pthread_mutex_lock(&t->mu);
+    if (t->n == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 64;
+        t->msg = realloc(t->msg, sizeof *t->msg * (size_t)t->cap);
+    }
+    t->msg[t->n] = malloc(len + 1);
+    memcpy(t->msg[t->n], m, len);
+    t->msg[t->n][len] = '\0';
+    t->n++;
+    pthread_mutex_unlock(&t->mu);
+}
+
+static tconn *topen(srv *S)
+{
+    tconn *t = calloc(1, sizeof *t);
+    pthread_mutex_init(&t->mu, NULL);
+    t->c = srv_conn_open(S, tsend, t);
+    return t;
+}
+
+static void tclose(tconn *t)
+{
+    srv_conn_close(t->c);
+    for (int i = 0; i < t->n; i++)
+        free(t->msg[i]);
+    free(t->msg);
+    pthread_mutex_destroy(&t->mu);
+    free(t);
+}
+
+/* Send a message; returns a copy of the first reply (not a push) that came
+ * back for it (the server answers before srv_conn_message returns). */
+static char *treq(tconn *t, const char *m)
+{
+    pthread_mutex_lock(&t->mu);
+    int from = t->n;
+    pthread_mutex_unlock(&t->mu);
+    srv_conn_message(t->c, m, strlen(m));
+    char *r = NULL;
+    pthread_mutex_lock(&t->mu);
+    for (int i = from; i < t->n && !r; i++)
+        if (strncmp(t->msg[i], "{\"push\"", 7))
+            r = strdup(t->msg[i]);
+    pthread_mutex_unlock(&t->mu);
+    return r ? r : strdup("{\"none\":true}");
+}
+
+/* The newest view pushed to t (a copy), or NULL. */
+static char *tview(tconn *t)
+{
+    char *r = NULL;
+    pthread_mutex_lock(&t->mu);
+    for (int i = t->n - 1; i >= 0 && !r; i--)
+        if (!strncmp(t->msg[i], "{\"push\":\"view\"", 14))
+            r = strdup(t->msg[i]);
+    pthread_mutex_unlock(&t->mu);
+    return r;
+}
+
+static int is_ok(const char *r) { return !strncmp(r, "{\"ok\":true", 10); }
+
+/* A string member of a reply (copied into out). */
+static int jstr(const char *json, const char *path1, const char *path2, char *out, size_t cap)
+{
+    kt_jdoc d;
+    out[0] = '\0';
+    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
+        return 0;
+    const kt_jv *v = kt_jv_get(d.root, path1);
+    if (v && path2)
+        v = v->type == KT_JARR ? kt_jv_get(kt_jv_at(v, 0), path2) : kt_jv_get(v, path2);
+    int ok = v && v->type == KT_JSTR;
+    if (ok)
+        snprintf(out, cap, "%s", v->s);
+    kt_json_free(&d);
+    return ok;
+}
+
+static long long jnum(const char *json, const char *k1, const char *k2)
+{
+    kt_jdoc d;
+    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
+        return -999;
+    const kt_jv *v = kt_jv_get(d.root, k1);
+    if (v && k2)
+        v = kt_jv_get(v, k2);
+    long long x = v && v->type == KT_JNUM && v->isint ? (v->neg ? -(long long)v->u : (long long)v->u)
+                                                    : -999;
+    kt_json_free(&d);
+    return x;
+}
+
+typedef struct tserver {
+    char db[128];
+    srv *S;
+} tserver;
+
+static srv *tstart(tserver *ts, const char *name, int fresh)
+{
+    if (fresh) {
+        snprintf(ts->db, sizeof ts->db, "/tmp/kontor-test-%d-%s.db", (int)getpid(), name);
+        char p[160];
+        unlink(ts->db);
+        snprintf(p, sizeof p, "%s-wal", ts->db);
+        unlink(p);
+        snprintf(p, sizeof p, "%s-shm", ts->db);
+        unlink(p);
+    }
+    srv_config c;
+    srv_config_default(&c);
+    c.db_path = ts->db;
+    c.sync_full = 0;
+    c.quiet = 1;
+    c.bot_ms = 2000;
+    char err[256];
+    ts->S = srv_new(&c, err, sizeof err);
+    if (!ts->S)
+        fprintf(stderr, "srv_new: %s\n", err);
+    return ts->S;
+}
+
+static void tstop(tserver *ts, int remove)
+{
+    srv_free(ts->S);
+    ts->S = NULL;
+    if (remove) {
+        char p[160];
+        unlink(ts->db);
+        snprintf(p, sizeof p, "%s-wal", ts->db);
+        unlink(p);
+        snprintf(p, sizeof p, "%s-shm", ts->db);
+        unlink(p);
+    }
+}
+
+/* Create a game; fills the game id and the token of the first seat. */
+static int tcreate(tconn *t, const char *game, const char *seats, const char *options, char *id,
+                   char *token)
+{
+    char m[1024];
+    int players = 1;
+    for (const char *p = seats; *p; p++)
+        players += *p == '}' && p[1] == ',';
+    snprintf(m, sizeof m, "{\"cmd\":\"create\",\"ref\":1,\"game\":\"%s\",\"players\":%d,"
+                          "\"seats\":%s%s%s}",
+             game, players, seats, options ? ",\"options\":" : "", options ? options : "");
+    char *r = treq(t, m);
+    int ok = is_ok(r) && jstr(r, "game", NULL, id, SRV_ID_LEN);
+    if (ok && token)
+        ok = jstr(r, "seats", "token", token, SRV_TOKEN_LEN);
+    if (!ok)
+        fprintf(stderr, "create failed: %s\n", r);
+    free(r);
+    return ok;
+}
+
+static int tattach(tconn *t, const char *token)
+{
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"attach\",\"token\":\"%s\"}", token);
+    char *r = treq(t, m);
+    int ok = is_ok(r);
+    free(r);
+    return ok;
+}
+
+/* Apply the first legal action of the newest view; 1 if one was applied. */
+static int tmove(tconn *t)
+{
+    char *v = tview(t);
+    if (!v)
+        return 0;
+    kt_jdoc d;
+    int done = 0;
+    if (kt_json_parse(v, strlen(v), &d, NULL) == KT_OK) {
+        const kt_jv *legal = kt_jv_get(kt_jv_get(d.root, "legal"), "legal");
+        const kt_jv *a = legal ? kt_jv_at(legal, 0) : NULL;
+        const kt_jv *id = a ? kt_jv_get(a, "id") : NULL;
+        if (id) {
+            char m[100];
+            snprintf(m, sizeof m, "{\"cmd\":\"apply\",\"id\":%s}", id->s);
+            char *r = treq(t, m);
+            done = is_ok(r);
+            free(r);
+        }
+        kt_json_free(&d);
+    }
+    free(v);
+    return done;
+}
+
+static int game_actions(srv *S, const char *id)
+{
+    sgame *g = srv_find_game(S, id);
+    if (!g)
+        return -1;
+    pthread_mutex_lock(&g->mu);
+    int n = g->nacts;
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(S, g);
+    return n;
+}
+
+static const char *HUMAN_BOT = "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"bot\":\"random\"}]";
+static const char *TWO_HUMANS = "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"human\":true}]";
+static const char *HUMAN_TWO_BOTS =
+    "[{\"human\":true,\"you\":true},{\"bot\":\"random\"},{\"bot\":\"heuristic\"}]";
+
+/* ------------------------------------------------------------ tests */
+
+KT_TEST(server_create_attach_move_and_bot_answers)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "basic", 1));
+    tconn *t = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
+    KT_EQ(strlen(tok), 32);
+    KT_EQ(strlen(id), 12);
+    KT_CHECK(tattach(t, tok));
+    char *v = tview(t);
+    KT_REQUIRE(v);
+    KT_CHECK(strstr(v, "\"legal\":{\"ok\":true") != NULL);
+    KT_EQ(jnum(v, "seat", NULL), 0);
+    free(v);
+    int moved = 0;
+    for (int i = 0; i < 30 && game_actions(ts.S, id) < 12; i++) {
+        moved += tmove(t);
+        srv_wait_idle(ts.S, 5000);
+    }
+    KT_CHECK(moved >= 3);
+    v = tview(t);
+    KT_CHECK(jnum(v, "status", "actions") == game_actions(ts.S, id));
+    free(v);
+    sgame *g = srv_find_game(ts.S, id);
+    int bot_moves = 0;
+    pthread_mutex_lock(&g->mu);
+    for (int i = 0; i < g->nacts; i++)
+        bot_moves += g->actor[i] == 1;
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(ts.S, g);
+    KT_CHECK(bot_moves > 0); /* the bot answered on its own */
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_malformed_messages_get_errors_and_the_connection_stays)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "malformed", 1));
+    tconn *t = topen(ts.S);
+    static const char *const bad[] = {
+        "", "{", "nonsense", "[1,2]", "{\"cmd\":3}", "{\"nocmd\":1}", "{\"cmd\":\"frobnicate\"}",
+        "{\"cmd\":\"apply\",\"id\":1}", "{\"cmd\":\"state\"}", "{\"cmd\":\"load\",\"state\":{}}",
+        "{\"cmd\":\"new\",\"game\":\"dominion\"}", "{\"cmd\":\"quit\"}",
+        "{\"cmd\":\"attach\",\"token\":\"00000000000000000000000000000000\"}",
+        "{\"cmd\":\"attach\",\"token\":5}", "{\"cmd\":\"spectate\",\"game\":\"nope\"}",
+        "{\"cmd\":\"create\",\"game\":\"dominion\",\"players\":99,\"seats\":[]}",
+        "{\"cmd\":\"create\",\"game\":\"dominion\",\"players\":2,\"seats\":[1,2]}",
+        "{\"cmd\":\"create\",\"game\":\"nogame\"}", "{\"cmd\":\"replay\",\"game\":\"x\"}",
+        "{\"cmd\":\"undo_answer\"}", "{\"cmd\":\"join\",\"game\":\"zz\"}",
+        "{\"cmd\":\"list\",\"ref\":18446744073709551616}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *r = treq(t, bad[i]);
+        int is_error = !strncmp(r, "{\"ok\":false", 11) || strstr(r, "\"ok\":false") != NULL;
+        int list_ok = i == sizeof bad / sizeof *bad - 1 && is_ok(r) &&
+                      strstr(r, "\"ref\":18446744073709551616") != NULL;
+        if (!is_error && !list_ok)
+            KT_FAIL("'%s' got %s", bad[i], r);
+        else
+            KT_CHECK(1);
+        free(r);
+    }
+    /* binary junk and an overlong message */
+    char junk[64];
+    for (int i = 0; i < 64; i++)
+        junk[i] = (char)(i * 37 + 200);
+    srv_conn_message(t->c, junk, sizeof junk);
+    size_t big = ts.S->cfg.max_message + 10;
+    char *huge = malloc(big);
+    memset(huge, ' ', big);
+    char *r = NULL;
+    srv_conn_message(t->c, huge, big);
+    free(huge);
+    r = treq(t, "{\"cmd\":\"ping\",\"ref\":\"p\"}");
+    KT_CHECK(is_ok(r) && strstr(r, "\"ref\":\"p\""));
+    free(r);
+    pthread_mutex_lock(&t->mu);
+    int too_long = 0;
+    for (int i = 0; i < t->n; i++)
+        too_long += strstr(t->msg[i], "message too long") != NULL;
+    pthread_mutex_unlock(&t->mu);
+    KT_EQ(too_long, 1);
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_rate_limit_answers_and_recovers)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "rate", 1));
+    tconn *t = topen(ts.S);
+    int limited = 0;
+    for (int i = 0; i < 200; i++) {
+        char *r = treq(t, "{\"cmd\":\"ping\"}");
+        limited += strstr(r, "\"error\":\"rate\"") != NULL;
+        free(r);
+    }
+    KT_CHECK(limited > 100);
+    nanosleep(&(struct timespec){0, 300000000L}, NULL);
+    char *r = treq(t, "{\"cmd\":\"ping\"}");
+    KT_CHECK(is_ok(r));
+    free(r);
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_seat_acts_only_for_itself_and_spectators_see_public_only)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "security", 1));
+    tconn *a = topen(ts.S), *w = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(a, "dominion", TWO_HUMANS, "\"preset=First Game\"", id, tok));
+    KT_REQUIRE(tattach(a, tok));
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"spectate\",\"game\":\"%s\"}", id);
+    char *r = treq(w, m);
+    KT_CHECK(is_ok(r));
+    free(r);
+    /* the seat cannot look at or act for the other player */
+    r = treq(a, "{\"cmd\":\"observe\",\"player\":1}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    r = treq(a, "{\"cmd\":\"legal\",\"player\":1}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    r = treq(a, "{\"cmd\":\"render\",\"omniscient\":true}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    /* spectators cannot act */
+    r = treq(w, "{\"cmd\":\"apply\",\"action\":\"end turn\"}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    r = treq(w, "{\"cmd\":\"undo\"}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    for (int i = 0; i < 6; i++)
+        tmove(a);
+    /* the spectator's observation is exactly the library's public one */
+    char *v = tview(w);
+    KT_REQUIRE(v);
+    KT_CHECK(strstr(v, "\"legal\"") == NULL);
+    sgame *g = srv_find_game(ts.S, id);
+    KT_REQUIRE(g);
+    pthread_mutex_lock(&g->mu);
+    char *pub = kt_observe_json(kt_session_game(g->S), kt_session_state(g->S), KT_SPECTATOR,
+                                KT_LANG_EN);
+    char *mine = kt_observe_json(kt_session_game(g->S), kt_session_state(g->S), 0, KT_LANG_EN);
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(ts.S, g);
+    char *want = malloc(strlen(pub) + 32);
+    sprintf(want, "\"observation\":%s}", pub);
+    KT_CHECK(strstr(v, want) != NULL);
+    KT_CHECK(strcmp(pub, mine) != 0); /* the seat sees its hand; the spectator does not */
+    KT_CHECK(strstr(v, "\"hand\":[") == NULL);
+    free(want);
+    kt_free(pub);
+    kt_free(mine);
+    free(v);
+    tclose(a);
+    tclose(w);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_files_and_file_bots_are_refused)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "files", 1));
+    tconn *t = topen(ts.S);
+    char *r = treq(t, "{\"cmd\":\"create\",\"game\":\"mp2\",\"players\":2,\"options\":"
+                      "\"data_dir=/etc\",\"seats\":[{\"human\":true},{\"bot\":\"random\"}]}");
+    KT_CHECK(strstr(r, "\"ok\":false") && strstr(r, "files"));
+    free(r);
+    r = treq(t, "{\"cmd\":\"create\",\"game\":\"dominion\",\"players\":2,"
+                "\"seats\":[{\"human\":true},{\"bot\":\"file=/etc/passwd\"}]}");
+    KT_CHECK(strstr(r, "\"ok\":false") && strstr(r, "files"));
+    free(r);
+    r = treq(t, "{\"cmd\":\"create\",\"game\":\"dominion\",\"players\":2,"
+                "\"seats\":[{\"human\":true},{\"bot\":\"no-such-bot\"}]}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    int games;
+    long long moves;
+    srv_stats(ts.S, &games, &moves);
+    KT_EQ(games, 0);
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_tokens_join_and_leave)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "tokens", 1));
+    tconn *a = topen(ts.S), *b = topen(ts.S);
+    char id[SRV_ID_LEN], tok0[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(a, "dominion", TWO_HUMANS, NULL, id, tok0));
+    char *r = treq(a, "{\"cmd\":\"list\"}");
+    KT_CHECK(strstr(r, id) && strstr(r, "\"status\":\"open\""));
+    KT_CHECK(strstr(r, tok0) == NULL); /* the list never shows tokens */
+    free(r);
+    char m[200], tok1[SRV_TOKEN_LEN];
+    snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\",\"name\":\"Bob\"}", id);
+    r = treq(b, m);
+    KT_CHECK(is_ok(r) && jstr(r, "token", NULL, tok1, sizeof tok1));
+    KT_EQ(jnum(r, "seat", NULL), 1);
+    free(r);
+    r = treq(b, m); /* no free seat left */
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    KT_CHECK(tattach(b, tok1));
+    r = treq(b, "{\"cmd\":\"leave\"}");
+    KT_CHECK(is_ok(r));
+    free(r);
+    KT_CHECK(!tattach(b, tok1)); /* the old link is void after leaving */
+    r = treq(b, m);              /* and the seat is free again */
+    KT_CHECK(is_ok(r));
+    free(r);
+    tclose(a);
+    tclose(b);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_restart_rebuilds_every_game_from_storage)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "restart", 1));
+    tconn *t = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(t, "catan", HUMAN_TWO_BOTS, NULL, id, tok));
+    KT_REQUIRE(tattach(t, tok));
+    for (int i = 0; i < 20; i++) {
+        tmove(t);
+        srv_wait_idle(ts.S, 5000);
+    }
+    sgame *g = srv_find_game(ts.S, id);
+    KT_REQUIRE(g);
+    pthread_mutex_lock(&g->mu);
+    int n = g->nacts;
+    uint64_t hash = kt_state_hash(kt_session_game(g->S), kt_session_state(g->S));
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(ts.S, g);
+    KT_CHECK(n >= 10);
+    tclose(t);
+    tstop(&ts, 0);
+    KT_REQUIRE(tstart(&ts, "restart", 0));
+    srv_wait_idle(ts.S, 5000);
+    g = srv_find_game(ts.S, id);
+    KT_REQUIRE(g);
+    pthread_mutex_lock(&g->mu);
+    KT_EQ(g->nacts, n);
+    KT_CHECK(g->S && kt_state_hash(kt_session_game(g->S), kt_session_state(g->S)) == hash);
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(ts.S, g);
+    t = topen(ts.S);
+    KT_CHECK(tattach(t, tok)); /* the same link works after the restart */
+    char *v = tview(t);
+    KT_CHECK(v && jnum(v, "status", "actions") == n);
+    free(v);
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_undo_needs_every_other_human)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "undo", 1));
+    tconn *a = topen(ts.S), *b = topen(ts.S);
+    char id[SRV_ID_LEN], tok0[SRV_TOKEN_LEN], tok1[SRV_TOKEN_LEN];
+    char m[200];
+    KT_REQUIRE(tcreate(a, "dominion", TWO_HUMANS, "\"preset=First Game\"", id, tok0));
+    snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\"}", id);
+    char *r = treq(b, m);
+    KT_REQUIRE(jstr(r, "token", NULL, tok1, sizeof tok1));
+    free(r);
+    KT_REQUIRE(tattach(a, tok0) && tattach(b, tok1));
+    KT_CHECK(tmove(a) && tmove(a));
+    KT_EQ(game_actions(ts.S, id), 2);
+    r = treq(b, "{\"cmd\":\"undo\"}"); /* b has no move to take back */
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    r = treq(a, "{\"cmd\":\"undo\"}");
+    KT_CHECK(strstr(r, "\"undo\":\"asked\"") != NULL);
+    free(r);
+    KT_EQ(game_actions(ts.S, id), 2);
+    char *v = tview(b);
+    KT_CHECK(v && strstr(v, "\"undo\":{\"by\":0"));
+    free(v);
+    r = treq(b, "{\"cmd\":\"undo_answer\",\"accept\":false}");
+    KT_CHECK(strstr(r, "refused") != NULL);
+    free(r);
+    KT_EQ(game_actions(ts.S, id), 2);
+    r = treq(a, "{\"cmd\":\"undo\"}");
+    free(r);
+    r = treq(b, "{\"cmd\":\"undo_answer\",\"accept\":true}");
+    KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
+    free(r);
+    KT_EQ(game_actions(ts.S, id), 1);
+    v = tview(a); /* the log of the undone move is gone from the clients' view */
+    KT_CHECK(v && jnum(v, "status", "actions") == 1 && jnum(v, "log_from", NULL) <= 1);
+    free(v);
+    tclose(a);
+    tclose(b);
+    tstop(&ts, 0);
+    KT_REQUIRE(tstart(&ts, "undo", 0)); /* storage forgot the undone move too */
+    KT_EQ(game_actions(ts.S, id), 1);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_undo_against_bots_is_immediate)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "undobot", 1));
+    tconn *a = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(a, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
+    KT_REQUIRE(tattach(a, tok));
+    int before = 0;
+    for (int i = 0; i < 12; i++) {
+        before = game_actions(ts.S, id);
+        tmove(a);
+        srv_wait_idle(ts.S, 5000);
+    }
+    int n = game_actions(ts.S, id);
+    KT_REQUIRE(n > before);
+    char *r = treq(a, "{\"cmd\":\"undo\"}");
+    KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
+    free(r);
+    srv_wait_idle(ts.S, 5000);
+    KT_CHECK(game_actions(ts.S, id) < n);
+    tclose(a);
+    tstop(&ts, 1);
+}
+
+/* A finished game (ended by a turn limit) replays step by step for every
+ * viewer, and each step shows exactly what that viewer saw then. */
+KT_TEST(server_replay_shows_each_viewer_its_own_view)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "replay", 1));
+    tconn *t = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game;turn_limit=4\"", id, tok));
+    KT_REQUIRE(tattach(t, tok));
+    char m[300];
+    snprintf(m, sizeof m, "{\"cmd\":\"replay\",\"game\":\"%s\"}", id);
+    char *r = treq(t, m);
+    KT_CHECK(strstr(r, "finished games") != NULL); /* not while it runs */
+    free(r);
+    for (int i = 0; i < 200; i++) {
+        char *v = tview(t);
+        int over = v && strstr(v, "\"status\":\"over\"");
+        free(v);
+        if (over)
+            break;
+        tmove(t);
+        srv_wait_idle(ts.S, 5000);
+    }
+    int n = game_actions(ts.S, id);
+    KT_REQUIRE(n > 4);
+    /* a trusted rebuild of step k to compare with */
+    sgame *g = srv_find_game(ts.S, id);
+    KT_REQUIRE(g && g->row.over);
+    kt_game *kg = NULL;
+    kt_err e;
+    KT_OKS(kt_game_new("dominion", g->options, 2, g->row.seed, NULL, &kg, &e), &e);
+    kt_state *s = kt_state_new(kg);
+    int k = n / 2;
+    const kt_record *rec = kt_session_record(g->S);
+    for (int i = 0; i < k; i++) {
+        kt_action a;
+        KT_OKS(kt_action_parse_as(kg, s, g->actor[i], kt_record_action(rec, i), &a, &e), &e);
+        KT_OKS(kt_apply_as(kg, s, g->actor[i], a, &e), &e);
+    }
+    srv_game_unref(ts.S, g);
+    for (int viewer = -1; viewer <= 1; viewer++) {
+        snprintf(m, sizeof m, "{\"cmd\":\"replay\",\"game\":\"%s\",\"step\":%d,\"viewer\":%d}", id,
+                 k, viewer);
+        r = treq(t, m);
+        char *obs = kt_observe_json(kg, s, viewer, KT_LANG_EN);
+        char *want = malloc(strlen(obs) + 32);
+        sprintf(want, "\"observation\":%s}", obs);
+        KT_CHECK(is_ok(r) && strstr(r, want) != NULL);
+        KT_EQ(jnum(r, "step", NULL), k);
+        free(want);
+        kt_free(obs);
+        free(r);
+    }
+    /* stepping back works (a new replay session) and the log has k entries */
+    snprintf(m, sizeof m, "{\"cmd\":\"replay\",\"game\":\"%s\",\"step\":1,\"viewer\":0}", id);
+    r = treq(t, m);
+    KT_CHECK(is_ok(r) && jnum(r, "step", NULL) == 1);
+    free(r);
+    kt_state_free(kg, s);
+    kt_game_free(kg);
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+KT_TEST(server_rematch_gives_each_seat_its_own_new_link)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "rematch", 1));
+    tconn *t = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game;turn_limit=2\"", id, tok));
+    KT_REQUIRE(tattach(t, tok));
+    char *r = treq(t, "{\"cmd\":\"rematch\"}");
+    KT_CHECK(strstr(r, "not over") != NULL);
+    free(r);
+    for (int i = 0; i < 100 && !sgame_is_over(ts.S->games[0]); i++) {
+        tmove(t);
+        srv_wait_idle(ts.S, 5000);
+    }
+    r = treq(t, "{\"cmd\":\"rematch\"}");
+    char nid[SRV_ID_LEN], ntok[SRV_TOKEN_LEN];
+    KT_CHECK(is_ok(r) && jstr(r, "game", NULL, nid, sizeof nid) && jstr(r, "token", NULL, ntok, sizeof ntok));
+    free(r);
+    KT_CHECK(strcmp(nid, id) != 0 && strcmp(ntok, tok) != 0);
+    r = treq(t, "{\"cmd\":\"rematch\"}"); /* asked again: the same rematch */
+    char again[SRV_ID_LEN];
+    KT_CHECK(jstr(r, "game", NULL, again, sizeof again) && !strcmp(again, nid));
+    free(r);
+    KT_CHECK(tattach(t, ntok));
+    tclose(t);
+    tstop(&ts, 1);
+}
+
+typedef struct store_seen {
+    int games, acts, over, bot;
+    uint64_t seed;
+    char opt[64], last[64];
+} store_seen;
+
+static int seen_game(void *ctx, const srv_game_row *r)
+{
+    store_seen *s = ctx;
+    s->games++;
+    s->seed = r->seed;
+    s->over = r->over;
+    s->bot = r->seats[1].bot;
+    snprintf(s->opt, sizeof s->opt, "%s", r->options);
+    return 1;
+}
+
+static int seen_action(void *ctx, const char *id, int n, int player, const char *text)
+{
+    store_seen *s = ctx;
+    (void)id;
+    (void)n;
+    (void)player;
+    s->acts++;
+    snprintf(s->last, sizeof s->last, "%s", text);
+    return 1;
+}
+
+KT_TEST(server_store_round_trip)
+{
+    char path[128], err[200];
+    snprintf(path, sizeof path, "/tmp/kontor-test-%d-store.db", (int)getpid());
+    unlink(path);
+    srv_store *st = srv_store_open(path, 1, err, sizeof err);
+    KT_REQUIRE(st);
+    srv_game_row g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.id, sizeof g.id, "abc");
+    snprintf(g.game, sizeof g.game, "dominion");
+    g.players = 2;
+    g.seed = UINT64_C(18000000000000000000); /* beyond a signed 64-bit integer */
+    g.options = "kingdom=a,b";
+    g.seats[1].bot = 1;
+    snprintf(g.seats[1].spec, sizeof g.seats[1].spec, "hard");
+    snprintf(g.seats[0].token, sizeof g.seats[0].token, "t0");
+    KT_CHECK(srv_store_create(st, &g));
+    KT_CHECK(!srv_store_create(st, &g)); /* the same id twice */
+    KT_CHECK(srv_store_append(st, "abc", 0, 0, "buy Silver"));
+    KT_CHECK(srv_store_append(st, "abc", 1, 1, "end turn"));
+    KT_CHECK(!srv_store_append(st, "abc", 1, 1, "twice")); /* index taken */
+    KT_CHECK(srv_store_truncate(st, "abc", 1));
+    KT_CHECK(srv_store_set_over(st, "abc", 1));
+    srv_store_close(st);
+    st = srv_store_open(path, 0, err, sizeof err);
+    KT_REQUIRE(st);
+    store_seen s0;
+    memset(&s0, 0, sizeof s0);
+    srv_store_visitor v = {.on_game = seen_game, .on_action = seen_action, .ctx = &s0};
+    KT_CHECK(srv_store_load(st, &v));
+    KT_EQ(s0.games, 1);
+    KT_EQ(s0.acts, 1);
+    KT_STREQ(s0.last, "buy Silver");
+    KT_CHECK(s0.seed == UINT64_C(18000000000000000000));
+    KT_EQ(s0.over, 1);
+    KT_EQ(s0.bot, 1);
+    KT_STREQ(s0.opt, "kingdom=a,b");
+    srv_store_close(st);
+    KT_CHECK(srv_store_open("/nonexistent/dir/x.db", 1, err, sizeof err) == NULL);
+    KT_CHECK(strstr(err, "cannot open") != NULL);
+    unlink(path);
+}
+
+KT_TEST(server_catalog_lists_every_game_in_both_languages_without_file_options)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "catalog", 1));
+    tconn *t = topen(ts.S);
+    char *en = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"en\"}");
+    char *de = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"de\"}");
+    KT_CHECK(is_ok(en) && is_ok(de));
+    for (int i = 0; i < kt_game_count(); i++) {
+        char key[80];
+        snprintf(key, sizeof key, "\"name\":\"%s\"", kt_game_info(i)->name);
+        KT_CHECK(strstr(en, key) != NULL);
+        KT_CHECK(strstr(de, kt_game_title(kt_game_info(i)->name, KT_LANG_DE)) != NULL);
+    }
+    KT_CHECK(strstr(en, "\"type\":\"path\"") == NULL); /* refused anyway: not offered */
+    KT_CHECK(strstr(en, "\"levels\":{\"easy\"") != NULL);
+    free(en);
+    free(de);
+    char *r = treq(t, "{\"cmd\":\"components\",\"game\":\"mp2\",\"lang\":\"en\"}");
+    KT_CHECK(is_ok(r) && strstr(r, "Routes") != NULL);
+    free(r);
+    r = treq(t, "{\"cmd\":\"components\",\"game\":\"../etc\"}");
+    KT_CHECK(strstr(r, "\"ok\":false") != NULL);
+    free(r);
+    tclose(t);
+    tstop(&ts, 1);
+}

@@ -1,0 +1,247 @@
+// table.js - the game page for a seat (#/play/TOKEN) or a spectator
+// (#/watch/ID).  The server pushes a view after every change: the session's
+// status, observation, legal actions (seats only) and the new log entries,
+// as this connection's seat may see them.  The page draws the game's own
+// view (views/index.js; the generic view for games without one), the
+// prompt with every legal action (grouped as the engine groups them), the
+// seats, the log, and the undo / rematch / leave controls.
+
+import { t, playerName } from './i18n.js';
+import { clear, h, mentions, PLAYER_COLORS } from './util.js';
+import { viewFor, genericView } from './views/index.js';
+import { drawLog } from './log.js';
+
+export function tablePage(app, where) {
+  const root = h('div.tablepage');
+  app.main.append(root);
+  const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
+    banner: null, undoWaiting: false };
+  let alive = true;
+
+  async function attach() {
+    const r = where.token
+      ? await app.net.request({ cmd: 'attach', token: where.token, lang: app.lang(),
+        name: localStorage.getItem('kontor.name') || '' })
+      : await app.net.request({ cmd: 'spectate', game: where.watch, lang: app.lang() });
+    if (!alive) return;
+    if (!r.ok) {
+      clear(root).append(h('div.card', h('p.error', r.error === 'unknown' && where.token ? t('linkGone') : r.message),
+        h('a', { href: '#/' }, t('lobby'))));
+      if (where.token && r.error === 'unknown') app.forgetSeat(where.token);
+      return;
+    }
+    st.info = r;
+    st.seat = r.seat;
+    st.game = r.name;
+    st.log = [];
+    if (where.token) app.rememberSeat(where.token, { game: r.name, title: r.title, seat: r.seat, id: r.game });
+    if (r.rematch) st.rematchAvailable = true;
+  }
+
+  function act(a) {
+    app.net.request({ cmd: 'apply', id: a.id }).then((r) => {
+      if (!r.ok) showBanner('error', r.message);
+    });
+  }
+
+  function showBanner(kind, text, extra) {
+    st.banner = { kind, text, extra };
+    draw();
+  }
+
+  function onpush(m) {
+    if (m.push === 'view') {
+      if (m.log_from > st.log.length) { // a gap (dropped pushes): ask again
+        app.net.request({ cmd: 'view', log_from: st.log.length });
+        return;
+      }
+      st.log.length = m.log_from;
+      for (const e of m.log?.log || []) st.log.push(e);
+      st.view = m;
+      if (!m.undo) st.undoWaiting = false;
+      if (st.banner?.kind === 'error') st.banner = null;
+      draw();
+    } else if (m.push === 'rematch') {
+      app.rememberSeat(m.token, { game: st.game, title: st.info?.title, seat: st.seat, id: m.game });
+      showBanner('rematch', t('rematchReady'), h('a.button', { href: `#/play/${m.token}` }, t('go')));
+    } else if (m.push === 'left') {
+      showBanner('error', t('left'));
+    } else if (m.push === 'error') {
+      showBanner('error', m.message);
+    }
+  }
+
+  // ---- drawing -------------------------------------------------------------
+
+  function statusLine(v) {
+    const s = v.status || {};
+    const names = v.seats;
+    if (s.status === 'over') return t('over');
+    const pend = (s.pending || []).map((p) => playerName(names, p)).join(', ');
+    return `${t('turn')} ${s.turn} · ${t('decision')}: ${s.decision} · ${t('toMove')}: ${pend}`;
+  }
+
+  function controls(v) {
+    const over = v.status?.status === 'over';
+    const box = h('div.controls');
+    if (st.seat >= 0 && !over) {
+      box.append(h('button#undo', { onclick: async () => {
+        const r = await app.net.request({ cmd: 'undo' });
+        if (!r.ok) showBanner('error', r.message);
+        else if (r.undo === 'asked') { st.undoWaiting = true; draw(); }
+      } }, t('undo')));
+    }
+    if (!over && v.seats.some((s) => s.bot && s.thinking))
+      box.append(h('button#hurry', { onclick: () => app.net.request({ cmd: 'hurry' }) }, t('hurry')));
+    if (st.seat >= 0 && over)
+      box.append(h('button#rematch.primary', { onclick: async () => {
+        const r = await app.net.request({ cmd: 'rematch' });
+        if (r.ok) {
+          app.rememberSeat(r.token, { game: st.game, title: st.info?.title, seat: st.seat, id: r.game });
+          app.go(`#/play/${r.token}`);
+        } else showBanner('error', r.message);
+      } }, t('rematch')));
+    if (over) box.append(h('a.button', { href: `#/replay/${v.game}` }, t('replay')));
+    if (st.seat >= 0 && !over)
+      box.append(h('button#leave', { onclick: async () => {
+        if (!confirm(t('lose'))) return;
+        await app.net.request({ cmd: 'leave' });
+        app.forgetSeat(where.token);
+        app.go('#/');
+      } }, t('leave')));
+    return box;
+  }
+
+  function banners(v) {
+    const out = [];
+    const u = v.undo;
+    if (u && st.seat >= 0 && u.by !== st.seat && !u.agreed.includes(st.seat)) {
+      out.push(h('div.banner.undo#undo-request', `${playerName(v.seats, u.by)} ${t('undoAsked')}`,
+        h('button#undo-accept', { onclick: () => app.net.request({ cmd: 'undo_answer', accept: true }) }, t('accept')),
+        h('button#undo-refuse', { onclick: () => app.net.request({ cmd: 'undo_answer', accept: false }) }, t('refuse'))));
+    } else if (u && u.by === st.seat) {
+      out.push(h('div.banner.undo', t('undoWaiting')));
+    }
+    const res = v.status?.result;
+    if (res) {
+      const win = res.winners.map((p) => playerName(v.seats, p)).join(', ');
+      out.push(h('div.banner.over#game-over', h('b', t('over')), ' — ',
+        `${res.winners.length > 1 ? t('winners') : t('winner')}: ${win} · `,
+        res.scores.map((sc, p) => `${playerName(v.seats, p)}: ${sc} ${t('score')}`).join(' · ')));
+    }
+    if (st.banner) out.push(h('div.banner.' + st.banner.kind, st.banner.text, st.banner.extra || null));
+    return out;
+  }
+
+  function seatsBox(v) {
+    const pend = v.status?.pending || [];
+    return h('section.seats', h('h3', t('opponents')), h('ul', v.seats.map((s) =>
+      h('li' + (pend.includes(s.seat) ? '.tomove' : ''), { 'data-seat': s.seat },
+        h('span.dot', { style: { background: PLAYER_COLORS[s.seat] } }),
+        playerName(v.seats, s.seat),
+        s.seat === st.seat ? h('b', ` (${t('you')})`) : null,
+        s.bot ? h('span.muted', ` · bot ${s.spec}`) : null,
+        s.thinking ? h('span.thinking', ` ${t('thinking')}`) : null,
+        !s.bot && !s.claimed ? h('span.muted', ` — ${t('free')}`) : null,
+        !s.bot && s.claimed && !s.connected ? h('span.muted', ` — ${t('disconnected')}`) : null))));
+  }
+
+  function invitesBox(v) {
+    const links = JSON.parse(localStorage.getItem(`kontor.invites.${v.game}`) || '[]');
+    const others = links.filter((l) => l.seat !== st.seat);
+    if (!others.length || v.status?.status === 'over') return null;
+    return h('section.invites', h('h3', t('invite')), others.map((l) => {
+      const url = `${location.origin}${location.pathname}#/play/${l.token}`;
+      const claimed = v.seats[l.seat]?.claimed;
+      return h('div.invite', h('span', `${t('seat')} ${l.seat + 1}${claimed ? ' ✓' : ''}`),
+        h('input', { type: 'text', readonly: true, value: url, onclick: (e) => e.target.select() }),
+        h('button', { onclick: (e) => { navigator.clipboard?.writeText(url); e.target.textContent = t('copied'); } }, t('copy')));
+    }));
+  }
+
+  // The prompt and every legal action, folded into the engine's groups.
+  function actionsBox(v) {
+    const legal = v.legal?.legal || [];
+    const box = h('section.actions#actions', h('h3', t('actions')));
+    if (!legal.length) {
+      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over') : (v.legal?.prompt || t('waiting'))));
+      return box;
+    }
+    box.append(h('p.prompt', v.legal.prompt));
+    const groups = new Map();
+    const sorted = legal.map((a, i) => ({ a, i })).sort((x, y) => (x.a.rank || 0) - (y.a.rank || 0) || x.i - y.i);
+    for (const { a } of sorted) {
+      const g = a.group || '';
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(a);
+    }
+    for (const [g, list] of groups) {
+      const buttons = list.map((a) => h('button.act', { 'data-action': a.text, 'data-id': a.id,
+        onclick: () => act(a) }, a.key ? h('span.key', a.key) : null, a.text));
+      if (!g) box.append(h('div.actlist', buttons));
+      else box.append(h('details.group', { open: groups.size <= 3 || list.length <= 4 },
+        h('summary', `${g} (${list.length})`), h('div.actlist', buttons)));
+    }
+    return box;
+  }
+
+  let textCache = null;
+  async function drawText(box) {
+    const r = await app.net.request({ cmd: 'render', lang: app.lang() });
+    textCache = r.ok ? r.text : r.message;
+    if (alive) clear(box).append(h('pre.render', textCache));
+  }
+
+  function boardBox(v) {
+    const obs = v.observe?.observation;
+    const legal = v.legal?.legal || [];
+    const ctx = {
+      app, game: v.name, obs, legal, status: v.status, seat: st.seat, seats: v.seats, log: st.log,
+      act, lang: app.lang(),
+      actionsFor: (name) => legal.filter((a) => mentions(a.text, name) || (a.key && String(a.key) === String(name))),
+      help: (name) => app.help(v.name, name),
+    };
+    const own = viewFor(v.name);
+    const tabs = h('div.tabs',
+      [['table', t('table')], ['json', t('observation')], ['text', t('terminal')]].map(([k, label]) =>
+        h('button.tab' + (st.tab === k ? '.on' : ''), { 'data-tab': k, onclick: () => { st.tab = k; draw(); } }, label)));
+    const body = h('div.boardbody');
+    if (!obs) body.append(h('p.error', v.observe?.message || '—'));
+    else if (st.tab === 'text') drawText(body);
+    else if (st.tab === 'json' || !own) body.append(genericView(ctx));
+    else {
+      try { body.append(own(ctx)); } catch (e) {
+        console.error(e);
+        body.append(h('p.error', String(e)), genericView(ctx));
+      }
+    }
+    return h('div.board', tabs, body);
+  }
+
+  function draw() {
+    if (!alive) return;
+    const v = st.view;
+    if (!v) return;
+    const title = st.info?.title || v.name;
+    clear(root).append(
+      h('div.topbar', h('h2', title), h('span.statusline#statusline', statusLine(v)),
+        st.seat < 0 ? h('span.chip', t('spectator')) : h('span.chip.me', `${t('you')}: ${playerName(v.seats, st.seat)}`),
+        controls(v)),
+      h('div.banners', banners(v)),
+      h('div.layout', boardBox(v),
+        h('aside.side', actionsBox(v), seatsBox(v), invitesBox(v),
+          h('section.log', h('h3', t('log')), drawLog(st.log, v.seats)))));
+    root.dataset.actions = v.status?.actions;
+    root.dataset.status = v.status?.status;
+  }
+
+  attach();
+  return {
+    onpush,
+    onreconnect: attach,
+    onlang: async () => {
+      await app.net.request({ cmd: 'view', log_from: 0, lang: app.lang() });
+    },
+    destroy() { alive = false; app.net.request({ cmd: 'ping' }).catch(() => {}); },
+  };
+}

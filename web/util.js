@@ -1,0 +1,119 @@
+// util.js - small DOM helpers shared by every page and view, the action
+// menu (a click on a thing lists the legal actions about it) and the tooltip.
+
+// h('div.cls#id', {attr: v, onclick: f}, child, ...) -> element.
+export function h(spec, attrs, ...kids) {
+  const m = /^([a-z0-9]+)?((?:[.#][\w-]+)*)$/i.exec(spec) || [];
+  const el = document.createElement(m[1] || 'div');
+  for (const part of (m[2] || '').match(/[.#][\w-]+/g) || []) {
+    if (part[0] === '.') el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  if (attrs !== undefined && attrs !== null && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    kids.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  add(el, kids);
+  return el;
+}
+
+function add(el, kids) {
+  for (const k of kids) {
+    if (k === null || k === undefined || k === false) continue;
+    if (Array.isArray(k)) add(el, k);
+    else el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+}
+
+// SVG element with attributes.
+export function s(tag, attrs, ...kids) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v);
+  }
+  for (const k of kids) if (k) el.append(k);
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+// Does action `text` name the thing `name` (case-insensitive, whole words)?
+// The first word of an action is its verb ("buy Silver"), so a thing named
+// like a verb ("buy") is not matched there.
+export function mentions(text, name) {
+  if (!name) return false;
+  const norm = (x) => String(x).toLowerCase().replace(/[^\p{L}\p{N}&'\- ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const t = norm(text), n = norm(name);
+  if (!n) return false;
+  if (t === n) return true;
+  const rest = ' ' + t.slice(t.indexOf(' ') + 1) + ' ';
+  return t.includes(' ') && rest.includes(' ' + n + ' ');
+}
+
+// The floating menu of actions shown after clicking a thing.
+let menuEl = null;
+export function showMenu(ev, actions, act, title) {
+  menuEl = menuEl || document.getElementById('menu');
+  clear(menuEl);
+  if (title) menuEl.append(h('div.menu-title', title));
+  for (const a of actions)
+    menuEl.append(h('button.menu-item', {
+      'data-action': a.text,
+      onclick: (e) => { e.stopPropagation(); hideMenu(); act(a); },
+    }, a.text));
+  menuEl.classList.remove('hidden');
+  const x = Math.min(ev.clientX + 4, window.innerWidth - menuEl.offsetWidth - 8);
+  const y = Math.min(ev.clientY + 4, window.innerHeight - menuEl.offsetHeight - 8);
+  menuEl.style.left = Math.max(4, x) + 'px';
+  menuEl.style.top = Math.max(4, y) + 'px';
+}
+export function hideMenu() {
+  (menuEl || document.getElementById('menu'))?.classList.add('hidden');
+}
+document.addEventListener('click', (e) => {
+  if (menuEl && !menuEl.contains(e.target)) hideMenu();
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideMenu(); });
+
+// Click handler for a thing: one action -> do it; several -> menu.
+export function clickable(el, actions, act, title) {
+  if (!actions.length) return el;
+  el.classList.add('can-act');
+  el.addEventListener('click', (e) => {
+    e.stopPropagation();
+    if (actions.length === 1) act(actions[0]);
+    else showMenu(e, actions, act, title);
+  });
+  return el;
+}
+
+// Hover text (component help is fetched lazily by the caller's function).
+let tipEl = null;
+export function hoverTip(el, fetchText) {
+  el.addEventListener('mouseenter', async (e) => {
+    tipEl = tipEl || document.getElementById('tip');
+    const text = await fetchText();
+    if (!text || !el.isConnected || !el.matches(':hover')) return;
+    tipEl.textContent = text;
+    tipEl.classList.remove('hidden');
+    const r = el.getBoundingClientRect();
+    tipEl.style.left = Math.min(r.left, window.innerWidth - 340) + 'px';
+    tipEl.style.top = (r.bottom + 6 + window.scrollY) + 'px';
+  });
+  el.addEventListener('mouseleave', () => tipEl?.classList.add('hidden'));
+}
+
+export const PLAYER_COLORS = ['#d0342c', '#2867c7', '#e8a317', '#2e9b4f', '#8e44ad', '#6d4c41'];

@@ -1,0 +1,14 @@
+// views/index.js - which table view draws which game.  A game without its
+// own view is drawn by the generic view (from its observation JSON and its
+// legal actions), so every registered game is playable from the day it
+// lands.
+
+import { genericView } from './generic.js';
+import { dominionView } from './dominion.js';
+import { catanView } from './catan.js';
+import { mp2View } from './mp2.js';
+
+const views = { dominion: dominionView, catan: catanView, mp2: mp2View };
+
+export function viewFor(game) { return views[game] || null; }
+export { genericView };
