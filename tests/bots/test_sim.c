@@ -7,6 +7,7 @@
  * This file compiles the shared command sources into the test binary (see
  * cli_run.h); test_tournament.c and test_merge.c include the others.
  */
+#include "../../src/cli/runcmd.c"
 #include "../../src/cli/runner.c"
 #include "../../src/cli/sim.c"
 #include "../../src/cli/stats.c"
