@@ -143,6 +143,11 @@ int rn_execute(rn_exp *e, const rn_flags *rf, const char *cmd,
 {
     rw_out rows;
     kt_err ke = {KT_OK, ""};
+    if (rf->setup == RN_SETUP_FRESH && !e->seeded)
+        fprintf(err, "kontor %s: note: nothing in the configuration of these options is drawn "
+                     "from its seed, so --setup fresh changes nothing; what a game deals in its "
+                     "start position (cards, tiles) is new in every game anyway\n",
+                cmd);
     if (rf->rows && rw_open(&rows, rf->rows, &ke) != 0)
         return fprintf(err, "kontor %s: %s\n", cmd, ke.msg), 2;
     rn_result r;

@@ -496,12 +496,21 @@ KT_TEST(fresh_setup_is_the_default_when_setup_draws_and_each_game_replays)
     free_lines(&L);
     remove(r);
     /* nothing drawn: fixed, and the text says nothing about setups */
-    cli_cap d = run(sim_main, "sim", "duel --seats heuristic,random --games 4 --json");
+    cli_cap d = run(sim_main, "sim", "duel --seats heuristic,random --games 4 --seed 3 --json");
     setup = jstr(d.out, "setup");
     KT_STREQ(setup, "\"fixed\"");
     kt_free(setup);
     cli_cap t = run(sim_main, "sim", "duel --seats heuristic,random --games 4 -o hand=0");
     KT_CHECK(t.out && strstr(t.out, "setup: a new one for every game"));
+    /* asking for fresh setups where nothing is drawn: a note, the same games */
+    cli_cap n = run(sim_main, "sim",
+                    "duel --seats heuristic,random --games 4 --seed 3 --setup fresh --json");
+    KT_EQ(n.rc, 0);
+    KT_CHECK(n.err && strstr(n.err, "--setup fresh changes nothing"));
+    char *x = cli_strip_timing(n.out), *y = cli_strip_timing(d.out);
+    KT_CHECK(x && y && !strcmp(x, y));
+    free(x), free(y);
+    cli_cap_free(&n);
     cli_cap_free(&c), cli_cap_free(&f), cli_cap_free(&d), cli_cap_free(&t);
 }
 
