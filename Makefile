@@ -53,6 +53,13 @@ OPT += -march=native
 endif
 CFLAGS += $(WARN) $(OPT)
 LDLIBS += -lm -lpthread
+# Line editing with history in `kontor play` (Debian's libedit-dev, installed
+# by scripts/setup.sh); without it play reads plain lines.
+# Only the command and the test binary link it, never the library.
+ifneq ($(wildcard /usr/include/histedit.h),)
+CPPFLAGS += -DCLI_LIBEDIT
+CLI_LDLIBS := -ledit
+endif
 
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
@@ -146,16 +153,23 @@ install: $(BUILD)/kontor $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 	install -m 755 $(BUILD)/kontor $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 docs/kontor.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
-
 $(BUILD)/libkontor-server.a: $(SRV_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/kontor: $(CLI_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS) $(CLI_LDLIBS)
 
-$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS)
+# The command's code without main(), for tests that run play in-process
+# (tests/core/test_play.c).  Members are pulled only for symbols no test
+# object defines (tests/bots/test_sim.c compiles some command sources itself).
+CLI_LIB_OBJ := $(filter-out $(BUILD)/obj/src/cli/main.o,$(CLI_OBJ))
+$(BUILD)/libkontorcli.a: $(CLI_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontorcli.a $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS) $(CLI_LDLIBS)
 
 KT_SCALE ?= 1
 check: all

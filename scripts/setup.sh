@@ -2,7 +2,7 @@
 # Installs what kontor needs to build and test on Debian 12 (idempotent).
 # Uses sudo when not root.  Prints what it installs.
 set -eu
-PKGS="gcc clang libclang-rt-14-dev make libc6-dev pkg-config binutils man-db"
+PKGS="gcc clang libclang-rt-14-dev make libc6-dev pkg-config binutils man-db libedit-dev"
 # kontor serve (src/server): HTTP + WebSocket, storage; its browser tests
 # (make test-web) drive Debian's Chromium with the machine's Node.js.
 PKGS="$PKGS libcivetweb-dev libsqlite3-dev sqlite3 chromium"

@@ -57,7 +57,7 @@ stage "gcc release" build_and_check MODE=release
 stage "gcc asan+ubsan" build_and_check MODE=asan KT_SCALE=0.25
 stage "clang release" build_and_check CC=clang MODE=release
 stage "clang msan (uninitialised reads)" build_and_check CC=clang MODE=msan KT_SCALE=0.25
-TESTFLAGS="-k thread -k parallel -k sim_ -k tournament -k merge_ -k session_bot -k mcts_" \
+TESTFLAGS="-k thread -k parallel -k sim_ -k tournament -k merge_ -k session_bot -k mcts_ -k server_" \
     stage "clang tsan (threads)" build_and_check CC=clang MODE=tsan KT_SCALE=0.25
 stage "fuzz (${FUZZ_CI_S} s per harness)" make --no-print-directory fuzz FUZZ_S="$FUZZ_CI_S"
 stage "install" tests/install/test_install.sh build/release

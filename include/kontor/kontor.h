@@ -158,6 +158,9 @@ const char *kt_option_help(const char *game, int i, int lang);
 /* Title and summary of a game in `lang` (falls back to English). */
 const char *kt_game_title(const char *game, int lang);
 const char *kt_game_summary(const char *game, int lang);
+/* What kt_result.turns counts for a game ("rounds", "turns"; German
+ * "Runden", "Züge"), to label lengths on screens and in reports. */
+const char *kt_game_length_unit(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);
@@ -246,6 +249,9 @@ typedef struct kt_menu_item {
 } kt_menu_item;
 void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
                       kt_menu_item *out);
+/* The same for an action of pending player `player` (see kt_pending). */
+void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                         kt_menu_item *out);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,

@@ -1,285 +1,415 @@
 /*
- * play.c - `kontor play GAME --seats human,bot:SPEC,...`: play in the terminal.
+ * play.c - `kontor play GAME --seats human,hard,...`: play in the terminal
+ * against bots or friends (hot seat), on the public API only.
  *
- * Data layout: one kt_state for the game plus a growing array of snapshots
- * (state copies, one per applied action) so `undo` can step back to the
- * human's previous decision; the record (kt_record) is truncated alongside.
- * Every human view goes through kt_render/kt_action_text for that player
- * (hidden information is never shown).  With several humans (hot seat) the
- * screen announces whose turn it is before showing their view.
+ * Data layout (cli_pl in play.h): the configuration and current state;
+ * the history - the state before each action applied, the action and who
+ * took it (a pending player may act out of turn in simultaneous decisions)
+ * - which serves undo and the game log (kt_events_json needs the state
+ * before and after each action); the record (kt_record) kept in step with
+ * the history; one bot per bot seat.
+ *
+ * Nothing lost: the record file is created when the game starts (a bad path
+ * fails before any move) and rewritten atomically (temporary file, fsync,
+ * rename) after the human's moves, before any human is asked to decide,
+ * at most a quarter of a second after bots' moves, and on the way out.
+ * SIGTERM, SIGHUP and SIGINT only set a flag: the loop stops at the next
+ * step, writes the record and exits with 128 + the signal.  The flag is the
+ * one mutable global of the command (a signal handler can reach nothing
+ * else).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "play.h"
 
-typedef struct seat {
-    int human;
-    char label[128];
-    kt_bot *bot;
-} seat;
+#define PL_FLUSH_S 0.25 /* bots' moves reach the record file within this */
 
-typedef struct session {
-    kt_game *g;
-    kt_state *s;
-    seat seats[KT_MAX_PLAYERS];
-    int nseats;
-    int lang;
-    kt_record *rec;
-    const char *record_path;
-    unsigned char *snaps; /* snapshot i = state before action i */
-    size_t nsnaps, capsnaps;
-    int last_viewer;      /* last human who was shown the board (hot seat) */
-    int nhumans;
-} session;
+/* Signal state: the only mutable globals of the command, because a signal
+ * handler can reach nothing else.  pl_waiting is 1 while a human is asked
+ * to decide - every move is in the record file then - so the handler may
+ * end the process at once (restoring the terminal settings saved at the
+ * start); otherwise it only sets pl_signal and the loop stops at the next
+ * step, after finishing the write in progress. */
+static volatile sig_atomic_t pl_signal, pl_waiting;
+static struct termios pl_termios;
+static int pl_have_termios;
+static char pl_bye[600];
+static size_t pl_bye_len;
+
+static void pl_on_signal(int sig)
+{
+    pl_signal = sig;
+    if (!pl_waiting)
+        return;
+    if (pl_have_termios)
+        tcsetattr(STDIN_FILENO, TCSANOW, &pl_termios);
+    if (write(STDERR_FILENO, pl_bye, pl_bye_len) < 0) {
+        /* nothing more can be done in a signal handler */
+    }
+    _exit(128 + sig);
+}
+
+static void pl_signals(const char *record_path)
+{
+    pl_have_termios = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &pl_termios) == 0;
+    int n = snprintf(pl_bye, sizeof pl_bye, "\nkontor play: stopped by a signal%s%s\n",
+                     record_path ? "; every move is in " : "", record_path ? record_path : "");
+    pl_bye_len = n > 0 && (size_t)n < sizeof pl_bye ? (size_t)n : 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = pl_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns */
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+}
 
 static void play_usage(FILE *f)
 {
     fprintf(f,
             "usage: kontor play GAME --seats SEAT,SEAT,... [--seed N] [--lang en|de]\n"
-            "                   [--record FILE] [--load STATE.json] [game options]\n\n"
-            "  SEAT is `human` or `bot:SPEC` (e.g. bot:bmu, bot:heuristic, bot:mcts:time=200,\n"
-            "  bot:file=my.bot); the number of seats is the number of players.\n"
-            "  Game options: `--name value` or `-o name=value` (see `kontor games GAME`).\n\n"
-            "At your prompt: a number or the action text (\"buy Silver\"), `help`, `board`,\n"
-            "`undo` (back to your previous decision), `save FILE` (full state), `quit`.\n");
+            "                   [--record FILE] [--load STATE.json] [--no-color] [game options]\n\n"
+            "  SEAT is `human` (or `human:NAME`) or a bot: `bot:SPEC` or just SPEC, e.g. easy,\n"
+            "  medium, hard (the game's bot levels), bot:heuristic, bot:mcts:time=200; the\n"
+            "  number of seats is the number of players.  Several humans play hot seat.\n"
+            "  Game options: `--name value` or `-o name=value` (see `kontor games GAME`).\n"
+            "  --record FILE keeps every move in FILE as it happens (replay it with\n"
+            "  `kontor replay FILE`).  Colours only on a terminal, never with NO_COLOR set.\n\n"
+            "At your prompt: a menu number or key, or the action text (\"buy Silver\",\n"
+            "\"kaufe Silber\"); `help` (hilfe), `help NAME` for a component, `board` (brett),\n"
+            "`log` (protokoll), `undo` (zurück), `save FILE` (speichern), `quit` (beenden).\n");
 }
 
-static int snap_push(session *ss)
+/* ------------------------------------------------------------ history */
+
+const kt_state *cli_play_before(const cli_pl *P, size_t i)
 {
-    size_t sz = kt_state_size(ss->g);
-    if (ss->nsnaps == ss->capsnaps) {
-        size_t cap = ss->capsnaps ? ss->capsnaps * 2 : 64;
-        unsigned char *p = realloc(ss->snaps, cap * sz);
-        if (!p)
-            return 0;
-        ss->snaps = p;
-        ss->capsnaps = cap;
-    }
-    memcpy(ss->snaps + ss->nsnaps * sz, ss->s, sz);
-    ss->nsnaps++;
+    return (const kt_state *)(const void *)(P->hist + i * kt_state_size(P->g));
+}
+
+static int pl_reserve(cli_pl *P)
+{
+    if (P->n < P->cap)
+        return 1;
+    size_t cap = P->cap ? P->cap * 2 : 256, sz = kt_state_size(P->g);
+    unsigned char *h = realloc(P->hist, cap * sz);
+    if (!h)
+        return 0;
+    P->hist = h;
+    kt_action *a = realloc(P->acts, cap * sizeof *a);
+    if (!a)
+        return 0;
+    P->acts = a;
+    signed char *w = realloc(P->actor, cap * sizeof *w);
+    if (!w)
+        return 0;
+    P->actor = w;
+    P->cap = cap;
     return 1;
 }
 
-static void write_record(session *ss)
-{
-    if (!ss->record_path || !ss->rec)
-        return;
-    char *js = kt_record_json(ss->rec);
-    FILE *f = js ? fopen(ss->record_path, "w") : NULL;
-    if (!f || fputs(js, f) < 0) {
-        fprintf(stderr, "kontor play: cannot write record '%s'\n", ss->record_path);
-    } else {
-        printf("Record written to %s (replay with `kontor replay %s`).\n", ss->record_path,
-               ss->record_path);
-    }
-    if (f)
-        fclose(f);
-    kt_free(js);
-}
-
-static int apply_logged(session *ss, kt_action a)
+/* Apply action `a` of pending player p, keeping history and record. */
+int cli_play_apply(cli_pl *P, int p, kt_action a)
 {
     kt_err err;
-    if (!snap_push(ss) || kt_record_add(ss->rec, ss->s, a) != KT_OK) {
+    size_t sz = kt_state_size(P->g);
+    if (!pl_reserve(P) || (P->rec && kt_record_add_as(P->rec, P->s, p, a) != KT_OK)) {
         fprintf(stderr, "kontor play: out of memory\n");
         return 0;
     }
-    if (kt_apply(ss->g, ss->s, a, &err) != KT_OK) {
+    memcpy(P->hist + P->n * sz, P->s, sz);
+    if (kt_apply_as(P->g, P->s, p, a, &err) != KT_OK) {
         fprintf(stderr, "kontor play: %s\n", err.msg);
-        ss->nsnaps--;
-        kt_record_truncate(ss->rec, kt_record_length(ss->rec) - 1);
+        if (P->rec)
+            kt_record_truncate(P->rec, kt_record_length(P->rec) - 1);
         return 0;
     }
+    P->acts[P->n] = a;
+    P->actor[P->n] = (signed char)p;
+    P->n++;
     return 1;
 }
 
-/* Who should read the log line for an action taken by `actor`: the single
- * human, or in hot seat the human who last looked (others' secrets stay
- * redacted for them). */
-static int log_viewer(const session *ss)
+/* Back to the state before human p's previous decision. */
+static int pl_undo(cli_pl *P, int p)
 {
-    return ss->last_viewer;
-}
-
-static void print_action_line(session *ss, int actor, kt_action a)
-{
-    char txt[256];
-    kt_action_text(ss->g, ss->s, a, log_viewer(ss), ss->lang, txt, sizeof txt);
-    printf("  %s (player %d): %s\n", ss->seats[actor].label, actor + 1, txt);
-}
-
-/* Prints the board for `viewer`; returns the text (caller frees) so the
- * choices can avoid repeating the prompt. */
-static char *show_board(session *ss, int viewer)
-{
-    char *r = kt_render(ss->g, ss->s, viewer, ss->lang);
-    if (r) {
-        fputs(r, stdout);
-        if (r[0] && r[strlen(r) - 1] != '\n')
-            putchar('\n');
-    }
-    return r;
-}
-
-static void show_choices(session *ss, int viewer, const kt_action *acts, int n,
-                         const char *board)
-{
-    /* the board usually ends with the prompt; repeat it only if not */
-    char *pr = kt_prompt(ss->g, ss->s, ss->lang);
-    if (pr && (!board || !strstr(board, pr)))
-        printf("%s\n", pr);
-    kt_free(pr);
-    printf("Choices for player %d (%s):\n", viewer + 1, ss->seats[viewer].label);
-    /* columns of numbered choices, width by the longest text */
-    char txt[256];
-    size_t w = 0;
-    for (int i = 0; i < n; i++) {
-        size_t l = kt_action_text(ss->g, ss->s, acts[i], viewer, ss->lang, txt, sizeof txt);
-        if (l > w)
-            w = l;
-    }
-    int colw = (int)w + 7;
-    int cols = colw > 0 ? 96 / colw : 1;
-    if (cols < 1)
-        cols = 1;
-    for (int i = 0; i < n; i++) {
-        kt_action_text(ss->g, ss->s, acts[i], viewer, ss->lang, txt, sizeof txt);
-        printf("  %3d) %-*s", i + 1, (int)w, txt);
-        if ((i + 1) % cols == 0 || i + 1 == n)
-            putchar('\n');
-    }
-}
-
-/* Undo back to the state before this human's previous decision. */
-static int undo(session *ss, int human)
-{
-    size_t sz = kt_state_size(ss->g);
-    size_t i = ss->nsnaps;
+    size_t i = P->n;
     while (i > 0) {
         i--;
-        const kt_state *st = (const kt_state *)(const void *)(ss->snaps + i * sz);
-        if (kt_to_move(ss->g, st) == human) {
-            memcpy(ss->s, st, sz);
-            ss->nsnaps = i;
-            kt_record_truncate(ss->rec, (int)i);
-            return 1;
-        }
+        if (P->actor[i] != p)
+            continue;
+        kt_state_copy(P->g, P->s, cli_play_before(P, i));
+        P->n = i;
+        if (P->rec)
+            kt_record_truncate(P->rec, (int)i);
+        for (int k = 0; k < P->nseats; k++)
+            if (P->seats[k].seen > i)
+                P->seats[k].seen = i;
+        return 1;
     }
     return 0;
 }
 
-static void save_state(session *ss, const char *path)
+/* ------------------------------------------------------------ record file */
+
+typedef struct pl_recfile {
+    double last;   /* time of the last write */
+    size_t written; /* actions in the file */
+    int failed;
+} pl_recfile;
+
+static int pl_record_write(cli_pl *P, pl_recfile *rf)
 {
-    char *js = kt_state_json(ss->g, ss->s);
-    FILE *f = js ? fopen(path, "w") : NULL;
-    if (!f || fputs(js, f) < 0)
-        printf("Cannot write '%s'.\n", path);
-    else
-        printf("Full state written to %s (note: it contains every hidden card).\n", path);
-    if (f)
-        fclose(f);
+    if (!P->record_path || !P->rec)
+        return 1;
+    char *js = kt_record_json(P->rec);
+    char why[600];
+    if (!js) {
+        fprintf(stderr, "kontor play: out of memory writing the record\n");
+        rf->failed = 1;
+        return 0;
+    }
+    int ok = cli_write_durable(P->record_path, js, strlen(js), why, sizeof why);
     kt_free(js);
-}
-
-/* Reads and applies one human decision; returns 0 to quit. */
-static int human_turn(session *ss, int p)
-{
-    if (ss->nhumans > 1 && ss->last_viewer != p) {
-        printf("\n===== Player %d (%s): your turn. Press Enter when only you can see the "
-               "screen. =====\n",
-               p + 1, ss->seats[p].label);
-        char tmp[16];
-        if (!fgets(tmp, sizeof tmp, stdin))
-            return 0;
+    if (!ok) {
+        fprintf(stderr, "kontor play: the record could not be kept: %s\n", why);
+        rf->failed = 1;
+        return 0;
     }
-    ss->last_viewer = p;
-    kt_action acts[KT_LEGAL_MAX];
-    int n = kt_legal(ss->g, ss->s, acts, KT_LEGAL_MAX);
-    putchar('\n');
-    char *board = show_board(ss, p);
-    show_choices(ss, p, acts, n, board);
-    kt_free(board);
-    for (;;) {
-        printf("> ");
-        fflush(stdout);
-        char line[512];
-        if (!fgets(line, sizeof line, stdin)) {
-            printf("\n(end of input)\n");
-            return 0;
-        }
-        line[strcspn(line, "\r\n")] = '\0';
-        char *t = line;
-        while (*t == ' ')
-            t++;
-        if (!*t)
-            continue;
-        if (!strcmp(t, "quit") || !strcmp(t, "exit") || !strcmp(t, "q"))
-            return 0;
-        if (!strcmp(t, "help") || !strcmp(t, "?")) {
-            char ex[128] = "";
-            if (n)
-                kt_action_text(ss->g, ss->s, acts[n - 1], p, ss->lang, ex, sizeof ex);
-            printf("  Enter a number from the list, or type an action as listed (e.g. \"%s\").\n"
-                   "  board: show the board again   undo: back to your previous decision\n"
-                   "  save FILE: write the full state   quit: leave (the record is kept)\n",
-                   ex);
-            continue;
-        }
-        if (!strcmp(t, "board")) {
-            board = show_board(ss, p);
-            show_choices(ss, p, acts, n, board);
-            kt_free(board);
-            continue;
-        }
-        if (!strcmp(t, "undo")) {
-            if (!undo(ss, p))
-                printf("  Nothing to undo.\n");
-            return 1;
-        }
-        if (!strncmp(t, "save ", 5)) {
-            save_state(ss, t + 5);
-            continue;
-        }
-        char *end;
-        long k = strtol(t, &end, 10);
-        kt_action a;
-        if (!*end) {
-            if (k < 1 || k > n) {
-                printf("  Choose a number from 1 to %d.\n", n);
-                continue;
-            }
-            a = acts[k - 1];
-        } else {
-            kt_err err;
-            if (kt_action_parse(ss->g, ss->s, t, &a, &err) != KT_OK) {
-                printf("  %s\n", err.msg);
-                continue;
-            }
-        }
-        return apply_logged(ss, a) ? 1 : 0;
-    }
+    rf->last = cli_now();
+    rf->written = P->n;
+    return 1;
 }
 
-static void show_result(session *ss)
+/* Write when moves are unwritten and `now` is asked or time has come. */
+static int pl_record_sync(cli_pl *P, pl_recfile *rf, int now)
 {
-    printf("\n===== Game over =====\n");
-    kt_free(show_board(ss, KT_OMNISCIENT));
-    kt_result r;
-    kt_result_get(ss->g, ss->s, &r);
-    if (!r.finished)
-        printf("The game was stopped by the turn limit: no winner.\n");
-    for (int p = 0; p < r.nplayers; p++)
-        printf("  player %d (%s): %g points, place %d%s\n", p + 1, ss->seats[p].label, r.score[p],
-               r.rank[p] + 1, (r.winners >> p) & 1u ? "  ** winner **" : "");
-    printf("  game length: %u turns\n", r.turns);
+    if (!P->record_path || rf->written == P->n)
+        return 1;
+    if (!now && cli_now() - rf->last < PL_FLUSH_S)
+        return 1;
+    return pl_record_write(P, rf);
 }
 
-static int parse_seats(session *ss, const char *spec, const cli_game_args *ga)
+/* ------------------------------------------------------------ the loop */
+
+static void pl_start_screen(const cli_pl *P)
+{
+    const char *name = kt_game_name(P->g);
+    int de = P->lang == KT_LANG_DE;
+    printf("kontor: %s, %d %s, seed %llu%s%s\n", kt_game_title(name, P->lang), P->nseats,
+           de ? "Spieler" : "players", (unsigned long long)kt_game_seed(P->g),
+           *kt_game_options(P->g) ? (de ? ", Optionen " : ", options ") : "",
+           kt_game_options(P->g));
+    const char *notice = kt_game_notice(name);
+    if (notice)
+        printf("%s %s\n", de ? "Hinweis:" : "Note:", notice);
+    for (int i = 0; i < P->nseats; i++)
+        printf("  %s %d: %s\n", de ? "Spieler" : "player", i + 1, P->seats[i].label);
+    if (P->load_path)
+        printf(de ? "Fortsetzung des Spielstands aus %s (zurück reicht bis dahin).\n"
+                  : "Continuing the saved position from %s (undo reaches back to it, not "
+                    "further).\n",
+               P->load_path);
+    if (P->nhumans)
+        printf(de ? "\"hilfe\" zeigt die Befehle, \"hilfe NAME\" erklärt eine Karte o.ä.\n"
+                  : "Type \"help\" for the commands, \"help NAME\" to explain a card or tile.\n");
+}
+
+
+
+/* Whose decision to serve next: a bot with a decision pending first (bots
+ * commit at once; their choices stay hidden), then the player to move. */
+static int pl_next(const cli_pl *P)
+{
+    uint32_t pend = kt_pending(P->g, P->s);
+    for (int p = 0; p < P->nseats; p++)
+        if ((pend >> p & 1u) && !P->seats[p].human)
+            return p;
+    int tm = kt_to_move(P->g, P->s);
+    if (tm >= 0 && P->seats[tm].human)
+        return tm;
+    for (int p = 0; p < P->nseats; p++)
+        if (pend >> p & 1u)
+            return p;
+    return tm;
+}
+
+/* Without humans the log streams as it happens (a spectator's view). */
+static void pl_stream(cli_pl *P)
+{
+    cli_sb b = {0};
+    cli_play_log(P, P->n - 1, P->n, KT_SPECTATOR, &b);
+    if (b.p)
+        fputs(b.p, stdout);
+    fflush(stdout);
+    cli_sb_free(&b);
+}
+
+static void pl_result(cli_pl *P)
+{
+    int de = P->lang == KT_LANG_DE;
+    /* what the single human (else a spectator) has not seen yet */
+    int viewer = KT_SPECTATOR;
+    for (int p = 0; p < P->nseats && P->nhumans == 1; p++)
+        if (P->seats[p].human)
+            viewer = p;
+    if (viewer >= 0 && P->seats[viewer].seen < P->n) {
+        cli_sb b = {0};
+        cli_play_log(P, P->seats[viewer].seen, P->n, viewer, &b);
+        fputs(b.p ? b.p : "", stdout);
+        cli_sb_free(&b);
+    }
+    printf(de ? "\n===== Spielende =====\n" : "\n===== Game over =====\n");
+    char *r = kt_render(P->g, P->s, KT_OMNISCIENT, P->lang | (P->color ? KT_COLOR : 0));
+    if (r) {
+        fputs(r, stdout);
+        if (*r && r[strlen(r) - 1] != '\n')
+            putchar('\n');
+    }
+    kt_free(r);
+    kt_result res;
+    kt_result_get(P->g, P->s, &res);
+    if (!res.finished)
+        printf(de ? "Das Spiel wurde durch die Zuggrenze beendet: kein Sieger.\n"
+                  : "The game was stopped by the turn limit: no winner.\n");
+    for (int p = 0; p < res.nplayers; p++)
+        printf(de ? "  Spieler %d (%s): %g Punkte, Platz %d%s\n"
+                  : "  player %d (%s): %g points, place %d%s\n",
+               p + 1, P->seats[p].label, res.score[p], res.rank[p] + 1,
+               (res.winners >> p) & 1u ? (de ? "  ** Sieger **" : "  ** winner **") : "");
+    /* the length in the game's own unit, as its screens and sim count it */
+    printf(de ? "  Spieldauer: %u %s.\n" : "  Game length: %u %s.\n", res.turns,
+           kt_game_length_unit(kt_game_name(P->g), P->lang));
+}
+
+/* A human's decision; returns 0 to leave the loop with *rc set. */
+static int pl_human(cli_pl *P, int p, pl_recfile *rf, int *rc)
+{
+    kt_action a;
+    if (!pl_record_sync(P, rf, 1)) {
+        *rc = 1;
+        return 0;
+    }
+    /* everything is on disk: a signal may end the process while the
+     * human decides (checked again after the flag is up: no gap) */
+    pl_waiting = 1;
+    if (pl_signal) {
+        pl_waiting = 0;
+        *rc = 0;
+        return 0;
+    }
+    int v = cli_human_turn(P, p, &a);
+    pl_waiting = 0;
+    if (v == CLI_TURN_APPLY) {
+        if (!cli_play_apply(P, p, a)) {
+            *rc = 1;
+            return 0;
+        }
+        return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
+    }
+    if (v == CLI_TURN_UNDO) {
+        rf->written = (size_t)-1; /* the file holds moves taken back */
+        if (!pl_undo(P, p))
+            printf(P->lang == KT_LANG_DE ? "  Nichts zurückzunehmen.\n" : "  Nothing to undo.\n");
+        return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
+    }
+    if (v == CLI_TURN_EOF && !pl_signal)
+        printf(P->lang == KT_LANG_DE ? "\n(Ende der Eingabe)\n" : "\n(end of input)\n");
+    *rc = 0;
+    return 0;
+}
+
+static int pl_bot(cli_pl *P, int p, pl_recfile *rf)
+{
+    kt_action a;
+    kt_err err;
+    if (kt_bot_choose_as(P->seats[p].bot, P->s, p, &a, &err) != KT_OK) {
+        fprintf(stderr, "kontor play: bot of player %d failed: %s\n", p + 1, err.msg);
+        return 0;
+    }
+    if (pl_signal) /* not applied: the user stopped before it was shown */
+        return 1;
+    if (!cli_play_apply(P, p, a))
+        return 0;
+    if (P->nhumans == 0)
+        pl_stream(P);
+    return pl_record_sync(P, rf, 0);
+}
+
+int cli_play_run(cli_pl *P)
+{
+    pl_recfile rf = {.last = cli_now()};
+    int rc = 0, go = 1;
+    P->stop = &pl_signal;
+    cli_input_open(&P->in, 1);
+    /* the file exists (or the path fails) before the first move */
+    if (!pl_record_write(P, &rf))
+        go = 0, rc = 1;
+    else
+        pl_start_screen(P);
+    while (go && !kt_is_over(P->g, P->s) && !pl_signal) {
+        int p = pl_next(P);
+        if (p < 0)
+            break;
+        if (P->seats[p].human)
+            go = pl_human(P, p, &rf, &rc);
+        else if (!pl_bot(P, p, &rf))
+            go = 0, rc = 1;
+    }
+    cli_input_close(&P->in);
+    if (!rf.failed && !pl_record_sync(P, &rf, 1))
+        rc = 1;
+    if (pl_signal) {
+        if (P->record_path && !rf.failed)
+            fprintf(stderr, "\nkontor play: stopped by signal %d; every move is in %s\n",
+                    (int)pl_signal, P->record_path);
+        else
+            fprintf(stderr, "\nkontor play: stopped by signal %d\n", (int)pl_signal);
+        return 128 + (int)pl_signal;
+    }
+    if (rf.failed)
+        return rc ? rc : 1;
+    if (kt_is_over(P->g, P->s))
+        pl_result(P);
+    else if (rc == 0)
+        printf(P->lang == KT_LANG_DE ? "Spiel unbeendet verlassen.\n" : "Game left unfinished.\n");
+    if (P->record_path && P->rec)
+        printf(P->lang == KT_LANG_DE ? "Aufzeichnung: %s (`kontor replay %s`).\n"
+                                     : "Record: %s (replay with `kontor replay %s`).\n",
+               P->record_path, P->record_path);
+    return rc;
+}
+
+void cli_play_free(cli_pl *P)
+{
+    for (int i = 0; i < P->nseats; i++)
+        kt_bot_free(P->seats[i].bot);
+    kt_record_free(P->rec);
+    if (P->g)
+        kt_state_free(P->g, P->s);
+    kt_game_free(P->g);
+    free(P->hist);
+    free(P->acts);
+    free(P->actor);
+    memset(P, 0, sizeof *P);
+}
+
+/* ------------------------------------------------------------ setup */
+
+static int pl_seats(cli_pl *P, const char *spec, const cli_game_args *ga)
 {
     char buf[2048];
+    if (strlen(spec) >= sizeof buf) {
+        fprintf(stderr, "kontor play: --seats is too long\n");
+        return 0;
+    }
     snprintf(buf, sizeof buf, "%s", spec);
     char *parts[KT_MAX_PLAYERS + 1];
     int n = cli_split(buf, ',', parts, KT_MAX_PLAYERS + 1);
@@ -292,32 +422,36 @@ static int parse_seats(session *ss, const char *spec, const cli_game_args *ga)
         fprintf(stderr, "kontor play: --players %d but %d seats given\n", ga->players, n);
         return 0;
     }
-    ss->nseats = n;
+    P->nseats = n;
     for (int i = 0; i < n; i++) {
-        seat *st = &ss->seats[i];
-        if (!strcmp(parts[i], "human") || !strncmp(parts[i], "human:", 6)) {
+        cli_seat *st = &P->seats[i];
+        const char *s = parts[i];
+        if (!strcmp(s, "human") || !strncmp(s, "human:", 6)) {
             st->human = 1;
-            snprintf(st->label, sizeof st->label, "%s", parts[i][5] ? parts[i] + 6 : "you");
-            ss->nhumans++;
-        } else if (!strncmp(parts[i], "bot:", 4) && parts[i][4]) {
-            snprintf(st->label, sizeof st->label, "%s", parts[i]);
-        } else {
-            fprintf(stderr, "kontor play: seat '%s' must be `human` or `bot:SPEC`\n", parts[i]);
+            snprintf(st->label, sizeof st->label, "%s", s[5] && s[6] ? s + 6 : "human");
+            P->nhumans++;
+        } else if (!*s || !strcmp(s, "bot:")) {
+            fprintf(stderr, "kontor play: seat %d is empty: `human`, `bot:SPEC` or a level "
+                            "(easy, medium, hard)\n", i + 1);
             return 0;
+        } else {
+            snprintf(st->label, sizeof st->label, "%s%s", strncmp(s, "bot:", 4) ? "bot:" : "",
+                     s);
         }
     }
     return 1;
 }
 
-static int make_bots(session *ss, uint64_t seed)
+static int pl_bots(cli_pl *P, uint64_t seed)
 {
-    for (int i = 0; i < ss->nseats; i++) {
-        seat *st = &ss->seats[i];
-        kt_record_set_seat(ss->rec, i, st->human ? "human" : st->label);
+    for (int i = 0; i < P->nseats; i++) {
+        cli_seat *st = &P->seats[i];
+        if (P->rec)
+            kt_record_set_seat(P->rec, i, st->human ? "human" : st->label);
         if (st->human)
             continue;
         kt_err err;
-        if (kt_bot_new(ss->g, st->label + 4, seed + 7919u * (uint64_t)(i + 1), &st->bot, &err) !=
+        if (kt_bot_new(P->g, st->label + 4, seed + 7919u * (uint64_t)(i + 1), &st->bot, &err) !=
             KT_OK) {
             fprintf(stderr, "kontor play: seat %d: %s\n", i + 1, err.msg);
             return 0;
@@ -326,57 +460,63 @@ static int make_bots(session *ss, uint64_t seed)
     return 1;
 }
 
-static void session_free(session *ss)
-{
-    for (int i = 0; i < ss->nseats; i++)
-        kt_bot_free(ss->seats[i].bot);
-    kt_record_free(ss->rec);
-    if (ss->g)
-        kt_state_free(ss->g, ss->s);
-    kt_game_free(ss->g);
-    free(ss->snaps);
-}
-
-static int setup_game(session *ss, const cli_game_args *ga, const char *load_path)
+static int pl_setup(cli_pl *P, const cli_game_args *ga, const char *load_path)
 {
     kt_err err;
     if (load_path) {
-        char *txt = cli_read_file(load_path, NULL);
+        char why[300];
+        char *txt = cli_read_file_max(load_path, (size_t)64 << 20, NULL, why, sizeof why);
         if (!txt) {
-            fprintf(stderr, "kontor play: cannot read '%s'\n", load_path);
+            fprintf(stderr, "kontor play: %s\n", why);
             return 0;
         }
-        kt_status st = kt_load_json(txt, NULL, &ss->g, &ss->s, &err);
+        kt_status st = kt_load_json(txt, NULL, &P->g, &P->s, &err);
         free(txt);
         if (st != KT_OK) {
             fprintf(stderr, "kontor play: %s: %s\n", load_path, err.msg);
             return 0;
         }
-        if (kt_game_players(ss->g) != ss->nseats) {
+        if (kt_game_players(P->g) != P->nseats) {
             fprintf(stderr, "kontor play: the saved game has %d players but %d seats were given\n",
-                    kt_game_players(ss->g), ss->nseats);
+                    kt_game_players(P->g), P->nseats);
             return 0;
         }
         return 1;
     }
-    if (kt_game_new(ga->game, ga->options, ss->nseats, ga->seed, NULL, &ss->g, &err) != KT_OK) {
+    if (kt_game_new(ga->game, ga->options, P->nseats, ga->seed, NULL, &P->g, &err) != KT_OK) {
         fprintf(stderr, "kontor play: %s\n", err.msg);
         return 0;
     }
-    ss->s = kt_state_new(ss->g);
-    return ss->s != NULL;
+    P->s = kt_state_new(P->g);
+    P->rec = P->s ? kt_record_new(P->g) : NULL;
+    if (!P->rec)
+        fprintf(stderr, "kontor play: out of memory\n");
+    return P->rec != NULL;
+}
+
+int cli_color_wanted(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    if ((nc && *nc) || (term && !strcmp(term, "dumb")))
+        return 0;
+    return isatty(STDOUT_FILENO);
 }
 
 int cli_play(int argc, char **argv)
 {
     cli_game_args ga;
-    if (cli_parse_game_args(argc, argv, &ga, "play", "--seats,--record,--load", "--help,-h"))
+    if (cli_parse_game_args(argc, argv, &ga, "play", "--seats,--record,--load",
+                            "--help,-h,--no-color"))
         return 2;
     const char *seats = NULL, *load = NULL;
-    session ss;
-    memset(&ss, 0, sizeof ss);
-    ss.lang = ga.lang;
-    ss.last_viewer = -1;
+    int no_color = 0;
+    cli_pl P;
+    memset(&P, 0, sizeof P);
+    P.lang = ga.lang;
+    P.last_viewer = -1;
+    P.rows = 40;
+    P.cols = 120;
     for (int i = 0; i < ga.nrest; i++) {
         if (!strcmp(ga.rest[i], "--help") || !strcmp(ga.rest[i], "-h")) {
             play_usage(stdout);
@@ -385,9 +525,11 @@ int cli_play(int argc, char **argv)
         if (!strcmp(ga.rest[i], "--seats"))
             seats = ga.rest[++i];
         else if (!strcmp(ga.rest[i], "--record"))
-            ss.record_path = ga.rest[++i];
+            P.record_path = ga.rest[++i];
         else if (!strcmp(ga.rest[i], "--load"))
             load = ga.rest[++i];
+        else if (!strcmp(ga.rest[i], "--no-color"))
+            no_color = 1;
         else {
             fprintf(stderr, "kontor play: unexpected argument '%s'\n", ga.rest[i]);
             return 2;
@@ -398,51 +540,22 @@ int cli_play(int argc, char **argv)
         return 2;
     }
     if (!seats) {
-        fprintf(stderr, "kontor play: --seats is required (e.g. --seats human,bot:heuristic)\n");
+        fprintf(stderr, "kontor play: --seats is required (e.g. --seats human,medium)\n");
         return 2;
     }
-    int rc = 2;
-    if (!parse_seats(&ss, seats, &ga) || !setup_game(&ss, &ga, load))
-        goto out;
-    ss.rec = kt_record_new(ss.g);
-    if (!ss.rec || !make_bots(&ss, kt_game_seed(ss.g)))
-        goto out;
-    if (ss.nhumans == 1)
-        for (int i = 0; i < ss.nseats; i++)
-            if (ss.seats[i].human)
-                ss.last_viewer = i;
-    printf("kontor: %s, %d players, seed %llu%s%s\n", kt_game_def(ss.g)->title, ss.nseats,
-           (unsigned long long)kt_game_seed(ss.g), *kt_game_options(ss.g) ? ", options " : "",
-           kt_game_options(ss.g));
-    if (load)
-        printf("Continuing the saved position from %s (undo reaches back to it, not further; "
-               "the record starts here).\n",
-               load);
-    int quit = 0;
-    while (!kt_is_over(ss.g, ss.s) && !quit) {
-        int p = kt_to_move(ss.g, ss.s);
-        if (ss.seats[p].human) {
-            quit = !human_turn(&ss, p);
-            continue;
-        }
-        kt_action a;
-        kt_err err;
-        if (kt_bot_choose(ss.seats[p].bot, ss.s, &a, &err) != KT_OK) {
-            fprintf(stderr, "kontor play: bot of player %d failed: %s\n", p + 1, err.msg);
-            break;
-        }
-        print_action_line(&ss, p, a);
-        if (!apply_logged(&ss, a))
-            break;
+    if (load && P.record_path) {
+        fprintf(stderr, "kontor play: --record needs a game from its start; a position loaded "
+                        "with --load has no record (use `save FILE` during play instead)\n");
+        return 2;
     }
-    if (kt_is_over(ss.g, ss.s))
-        show_result(&ss);
-    else
-        printf("Game left unfinished.\n");
-    if (!load)
-        write_record(&ss);
-    rc = 0;
-out:
-    session_free(&ss);
+    P.color = !no_color && cli_color_wanted();
+    P.tty = isatty(STDOUT_FILENO);
+    int rc = 2;
+    if (pl_seats(&P, seats, &ga) && pl_setup(&P, &ga, load) && pl_bots(&P, kt_game_seed(P.g))) {
+        pl_signals(P.record_path);
+        P.load_path = load;
+        rc = cli_play_run(&P);
+    }
+    cli_play_free(&P);
     return rc;
 }

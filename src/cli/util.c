@@ -2,12 +2,15 @@
  * util.c - argument parsing and small helpers shared by the subcommands.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "cli.h"
+#include "play.h"
 
 int cli_parse_u64(const char *s, uint64_t *out)
 {
@@ -63,7 +66,7 @@ char *cli_read_file_max(const char *path, size_t max, size_t *len, char *why, si
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(why, whycap, "cannot open '%s': %s", path, strerror(errno));
+        snprintf(why, whycap, "cannot read '%s': %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 65536, n = 0;
@@ -103,6 +106,93 @@ char *cli_read_file_max(const char *path, size_t max, size_t *len, char *why, si
     if (len)
         *len = n;
     return buf;
+}
+
+/* Write all of text to fd and fsync it (a device that cannot be synced,
+ * like a terminal, is fine).  0 with errno set on failure. */
+static int ut_write_all(int fd, const char *text, size_t len)
+{
+    while (len) {
+        ssize_t w = write(fd, text, len);
+        if (w < 0 && errno == EINTR)
+            continue; /* a signal's flag is handled by the caller afterwards */
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            return 0;
+        }
+        text += w;
+        len -= (size_t)w;
+    }
+    return fsync(fd) == 0 || errno == EINVAL || errno == EROFS;
+}
+
+static void ut_dir_of(const char *path, char *out, size_t cap)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(out, cap, ".");
+    else if (slash == path)
+        snprintf(out, cap, "/");
+    else
+        snprintf(out, cap, "%.*s", (int)(slash - path), path);
+}
+
+int cli_write_durable(const char *path, const char *text, size_t len, char *why, size_t whycap)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or pipe: no rename over it, write in place */
+        int fd = open(path, O_WRONLY | O_TRUNC);
+        if (fd < 0 || !ut_write_all(fd, text, len)) {
+            snprintf(why, whycap, "cannot write '%s': %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            return 0;
+        }
+        if (close(fd) != 0) {
+            snprintf(why, whycap, "cannot write '%s': %s", path, strerror(errno));
+            return 0;
+        }
+        return 1;
+    }
+    char tmp[4200];
+    if (strlen(path) > 4000) {
+        snprintf(why, whycap, "file name too long");
+        return 0;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(why, whycap, "cannot create '%s': %s", path, strerror(errno));
+        return 0;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    int ok = fchmod(fd, 0666 & ~mask) == 0 && ut_write_all(fd, text, len);
+    int e = errno;
+    if (close(fd) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = 0;
+        e = errno;
+    }
+    if (!ok) {
+        unlink(tmp);
+        snprintf(why, whycap, "cannot write '%s': %s", path, strerror(e));
+        return 0;
+    }
+    /* the rename itself reaches the disk with the folder */
+    char dir[4200];
+    ut_dir_of(path, dir, sizeof dir);
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return 1;
 }
 
 void cli_lines_init(cli_lines *in, FILE *f, size_t max)

@@ -169,6 +169,15 @@ const char *kt_game_summary(const char *game, int lang)
     return lang == KT_LANG_DE && d->summary_de ? d->summary_de : d->info.summary;
 }
 
+const char *kt_game_length_unit(const char *game, int lang)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    int de = lang == KT_LANG_DE;
+    if (d && d->length_unit[de])
+        return d->length_unit[de];
+    return de ? "Züge" : "turns";
+}
+
 const char *kt_game_notice(const char *game)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
@@ -588,6 +597,24 @@ void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang
         g->def->menu_item(g, s, a, lang, out);
     out->group[sizeof out->group - 1] = '\0';
     out->key[sizeof out->key - 1] = '\0';
+}
+
+static int is_pending(const kt_game *g, const kt_state *s, int player);
+
+void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                         kt_menu_item *out)
+{
+    if (player == s->h.to_move || !is_pending(g, s, player)) {
+        kt_menu_item_get(g, s, a, lang, out);
+        return;
+    }
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    kt_menu_item_get(g, c, a, lang, out);
+    kt_state_as_free(g, c);
 }
 
 void kt_text_norm(const char *in, char *out, size_t cap)

@@ -249,6 +249,10 @@ struct kt_gamedef {
     const char *const *opt_help_de;
     /* German title and summary (NULL: the English ones). */
     const char *title_de, *summary_de;
+    /* What kt_result.turns counts, plural, in English and German ("rounds",
+     * "Runden"); NULL: "turns", "Züge".  Screens, logs, end screens and sim
+     * reports name the length with it. */
+    const char *length_unit[2];
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is

@@ -727,7 +727,7 @@ static void cmd_load(sreq *q)
 
 static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action a, int lang)
 {
-    kt_menu_item m;
+    kt_menu_item m; /* s is already the acting player's copy */
     kt_menu_item_get(g, s, a, lang, &m);
     if (m.rank)
         kt_jw_kint(w, "rank", m.rank);

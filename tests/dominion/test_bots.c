@@ -23,7 +23,7 @@ static void bot_says(kt_t *T, kt_scn *c, const char *spec, char *out, size_t cap
         return;
     kt_action a;
     if (KT_OKS(kt_bot_choose(b, c->s, &a, &err), &err))
-        kt_action_text(c->g, c->s, a, -1, KT_LANG_EN, out, cap);
+        kt_action_text(c->g, c->s, a, KT_OMNISCIENT, KT_LANG_EN, out, cap);
     kt_bot_free(b);
 }
 
@@ -301,28 +301,67 @@ static kt_status file_bot(const char *text, kt_err *err)
     return st;
 }
 
-KT_TEST(dominion_bot_file_errors_name_line_and_token)
+/* Issue 16: a rule file may be any file the user names (file=/etc/shadow);
+ * no error message may carry its text, whatever the line holds. */
+KT_TEST(dominion_bot_file_errors_never_quote_the_file)
+{
+    static const char *const secrets[] = {
+        "root:$6$SECRETSALT$SECRETHASH:19000:0:99999:7:::\n",
+        "buy SECRETCARD\n",
+        "buy Gold if SECRETVAR > 1\n",
+        "buy Gold if count(SECRET CARD) > 1\n",
+        "buy Gold SECRETWORD\n",
+        "guard SECRET\n",
+        "guard on SECRET\n",
+        "buy Gold if money > 1 SECRET\n",
+        "buy Gold if (money > 1 SECRET\n",
+        "buy Gold if supply SECRET\n",
+        "name x\nbuy Gold\nSECRET SECRET\n",
+    };
+    for (size_t i = 0; i < sizeof secrets / sizeof secrets[0]; i++) {
+        kt_err err;
+        memset(&err, 0, sizeof err);
+        KT_EQ(file_bot(secrets[i], &err), KT_EPARSE);
+        if (strstr(err.msg, "SECRET") || !strstr(err.msg, "line "))
+            KT_FAIL("file %zu: message quotes the file or names no line: %s", i, err.msg);
+    }
+    /* a line past the limit is refused, not cut */
+    char big[700];
+    memset(big, 'x', sizeof big);
+    memcpy(big, "buy Gold if money > 1 ", 22);
+    big[sizeof big - 2] = '\n';
+    big[sizeof big - 1] = '\0';
+    kt_err err;
+    KT_EQ(file_bot(big, &err), KT_EPARSE);
+    KT_CHECK(strstr(err.msg, "longer than") && !strstr(err.msg, "xxx"));
+}
+
+KT_TEST(dominion_bot_file_errors_name_line_and_column_never_the_text)
 {
     kt_err err;
     KT_EQ(file_bot("# my bot\nbuy Provnce if money > 18\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "line 2") && strstr(err.msg, "unknown card 'Provnce'") &&
-             strstr(err.msg, "did you mean Province"));
+    KT_CHECK(strstr(err.msg, "line 2, column 5") && strstr(err.msg, "unknown card name") &&
+             strstr(err.msg, "did you mean Province") && !strstr(err.msg, "Provnce"));
     KT_EQ(file_bot("buy Gold\nby Silver\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "line 2") && strstr(err.msg, "got 'by'"));
+    KT_CHECK(strstr(err.msg, "line 2, column 1") && strstr(err.msg, "expected 'buy'") &&
+             !strstr(err.msg, "by Silver"));
     KT_EQ(file_bot("buy Gold if monye > 3\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "line 1") && strstr(err.msg, "unknown variable 'monye'"));
+    KT_CHECK(strstr(err.msg, "line 1, column 13") && strstr(err.msg, "unknown variable") &&
+             !strstr(err.msg, "monye"));
     KT_EQ(file_bot("buy Gold if money > \n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "end of line") != NULL);
+    KT_CHECK(strstr(err.msg, "expected a number") != NULL);
     KT_EQ(file_bot("buy Gold if money = 3\n", &err), KT_EPARSE);
     KT_CHECK(strstr(err.msg, "use ==") != NULL);
     KT_EQ(file_bot("buy Gold if (money > 3\n", &err), KT_EPARSE);
     KT_CHECK(strstr(err.msg, "expected ')'") != NULL);
     KT_EQ(file_bot("buy Gold if count(Gld) > 1\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "unknown card 'Gld'") != NULL);
+    KT_CHECK(strstr(err.msg, "unknown card name") && !strstr(err.msg, "Gld"));
     KT_EQ(file_bot("buy Gold when money > 3\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "expected 'if'") != NULL);
+    KT_CHECK(strstr(err.msg, "expected 'if'") && !strstr(err.msg, "when"));
     KT_EQ(file_bot("guard maybe\nbuy Gold\n", &err), KT_EPARSE);
-    KT_CHECK(strstr(err.msg, "line 1") != NULL);
+    KT_CHECK(strstr(err.msg, "line 1, column 7") && !strstr(err.msg, "maybe"));
+    KT_EQ(file_bot("buy Cheap\n", &err), KT_EPARSE);
+    KT_CHECK(strstr(err.msg, "Trait") != NULL);
     KT_EQ(file_bot("# nothing\n", &err), KT_EPARSE);
     KT_CHECK(strstr(err.msg, "no 'buy' rules") != NULL);
     kt_game *g;

@@ -21,7 +21,7 @@ static void bot_says(kt_t *T, kt_scn *c, const char *bot, char *out, size_t cap)
         return;
     kt_action a;
     if (KT_OKS(kt_bot_choose(b, c->s, &a, &err), &err))
-        kt_action_text(c->g, c->s, a, -1, KT_LANG_EN, out, cap);
+        kt_action_text(c->g, c->s, a, KT_OMNISCIENT, KT_LANG_EN, out, cap);
     kt_bot_free(b);
 }
 
@@ -252,7 +252,7 @@ KT_TEST(dominion_plunder_bots_inherited_fated_start_order_siren_insignia)
     kt_action a;
     char t[64];
     KT_OKS(kt_bot_choose(b, s, &a, &err), &err);
-    kt_action_text(g, s, a, -1, KT_LANG_EN, t, sizeof t);
+    kt_action_text(g, s, a, KT_OMNISCIENT, KT_LANG_EN, t, sizeof t);
     KT_STREQ(t, "replace Estate");
     kt_bot_free(b);
     kt_state_free(g, s);

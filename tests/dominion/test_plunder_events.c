@@ -30,7 +30,7 @@ KT_TEST(dominion_events_bought_with_a_buy_and_coins_any_number_of_times)
 {
     kt_scn c = ev_scene(T, "Looting,Bury", 12, 3, P0("", "", "\"Estate\""), "");
     KT_REQUIRE(c.g);
-    KT_CHECK(kt_scn_legal(&c, "buy Looting") && kt_scn_legal(&c, "buy Plünderung"));
+    KT_CHECK(kt_scn_legal(&c, "buy Looting") && kt_scn_legal(&c, "kaufe Plünderung"));
     DOM_DO(&c, "buy Looting|buy Looting");
     KT_EQ(dom_t_int(&c, "state.turn.coins"), 0);
     KT_EQ(dom_t_int(&c, "state.turn.buys"), 1);
@@ -462,7 +462,7 @@ KT_TEST(dominion_events_all_fifteen_in_one_game_parse_in_both_languages)
                                      "Plünderung", "Invasion", "Aufblühen"};
     for (int i = 0; i < 15; i++) {
         char t[64];
-        snprintf(t, sizeof t, "buy %s", de[i]);
+        snprintf(t, sizeof t, "kaufe %s", de[i]);
         KT_CHECK(kt_scn_legal(&c, t));
     }
     kt_scn_free(&c);

@@ -421,3 +421,59 @@ KT_TEST(dominion_seed004_tireless_onto_the_deck_after_drawing)
     DOM_JEQ(&c, "state.players.0.deck", "[\"Smithy\",\"Gold\",\"Gold\"]");
     kt_scn_free(&c);
 }
+
+/* ------------------------------------------------------------ Clean-up with Traits */
+
+/* Issue 16: in a game with a Trait but no Duration card and no Journey,
+ * Clean-up read its keep-in-play mask uninitialised, so played cards could
+ * stay in play at random (a Reckless Smithy never went back; with Rich,
+ * Coppers stayed).  Garbage on the stack decides, so the test writes
+ * non-zero bytes where the engine's frames will lie before the action that
+ * runs Clean-up (valgrind over this test also reports the read). */
+static void dirty_stack(void)
+{
+    volatile unsigned char junk[96 * 1024];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 0xa5;
+}
+
+static void end_turn_dirty(kt_t *T, kt_scn *c)
+{
+    kt_action a;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_action_parse(c->g, c->s, "end turn", &a, &err), &err));
+    dirty_stack();
+    KT_OKS(kt_apply(c->g, c->s, a, &err), &err);
+}
+
+/* no Duration in this kingdom and no Journey */
+#define KT_NODUR "kingdom=Village,Smithy,Militia,Moat,Cellar,Market,Festival,Laboratory,Workshop,Chapel"
+
+KT_TEST(dominion_cleanup_reckless_without_durations_returns_to_pile)
+{
+    kt_scn c = dom_t_scene(T, KT_NODUR ";traits=Reckless:Smithy,Rich:Village", 2, 0, "action", 0,
+                           "\"players\":{" P0("\"Smithy\",\"Village\"", CU5 "," CU5, "") "}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play Village");
+    KT_DO(&c, "play Smithy");
+    KT_DO(&c, "play treasures");
+    end_turn_dirty(T, &c);
+    KT_EQ(dom_t_len(&c, "state.in_play"), 0);
+    KT_EQ(dom_t_int(&c, "state.supply.Smithy"), 10); /* back to its pile */
+    KT_EQ(dom_t_owned(&c, 0, "Smithy"), 0);
+    KT_EQ(dom_t_owned(&c, 0, "Village"), 1);
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_cleanup_rich_without_durations_discards_coppers)
+{
+    kt_scn c = dom_t_scene(T, KT_NODUR ";traits=Rich:Village", 2, 0, "buy", 0,
+                           "\"players\":{" P0(CU5, CU5, "") "}");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play treasures");
+    KT_EQ(dom_t_len(&c, "state.in_play"), 5);
+    end_turn_dirty(T, &c);
+    KT_EQ(dom_t_len(&c, "state.in_play"), 0);
+    KT_EQ(dom_t_count(&c, "state.players.0.discard", "Copper"), 5);
+    kt_scn_free(&c);
+}

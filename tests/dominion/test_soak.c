@@ -47,14 +47,24 @@ KT_TEST(dominion_soak_random_play_over_many_kingdoms)
 {
     kt_rng r;
     kt_rng_seed(&r, 2024);
-    int kingdoms = 3 + kt_t_scaled(17);
+    int kingdoms = 3 + kt_t_scaled(17), ended = 0;
     for (int k = 0; k < kingdoms; k++) {
         char opts[400];
         kingdom(k, &r, opts, sizeof opts);
         for (int np = 1; np <= 4; np++)
             kt_conformance_run(T, "dominion", opts, np, kt_t_scaled(16), kt_t_scaled(4), 200000);
+        /* every drawn kingdom is a valid configuration whose games end */
+        kt_game *g;
+        kt_err err;
+        if (!KT_OKS(kt_game_new("dominion", opts, 2, 9, NULL, &g, &err), &err))
+            continue;
+        kt_state *s = kt_state_new(g);
+        kt_t_random_game(T, g, s, 3, 200000);
+        ended += kt_is_over(g, s);
+        kt_state_free(g, s);
+        kt_game_free(g);
     }
-    KT_CHECK(kingdoms >= 3);
+    KT_EQ(ended, kingdoms);
 }
 
 KT_TEST(dominion_soak_bots_with_checks_after_every_action)

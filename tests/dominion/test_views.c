@@ -9,6 +9,7 @@
 
 #include "../../src/core/json.h"
 #include "../../src/core/rng.h"
+#include "../../src/games/dominion/dominion.h"
 #include "helpers.h"
 
 #define KV "Village,Smithy,Sentry,Harbinger,Militia,Moat,Market,Library,Witch,Artisan"
@@ -23,32 +24,34 @@ KT_TEST(dominion_texts_in_german_parse_back)
     int found_de = 0;
     for (int i = 0; i < n; i++) {
         char en[128], de[128];
-        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_EN, en, sizeof en);
-        kt_action_text(c.g, c.s, legal[i], -1, KT_LANG_DE, de, sizeof de);
+        kt_action_text(c.g, c.s, legal[i], KT_OMNISCIENT, KT_LANG_EN, en, sizeof en);
+        kt_action_text(c.g, c.s, legal[i], KT_OMNISCIENT, KT_LANG_DE, de, sizeof de);
         if (!strcmp(en, "buy Village")) {
-            KT_STREQ(de, "buy Dorf");
+            KT_STREQ(de, "kaufe Dorf");
             found_de = 1;
         }
         if (!strcmp(en, "play Copper"))
-            KT_STREQ(de, "play Kupfer");
+            KT_STREQ(de, "spiele Kupfer");
         /* unique in each language */
         for (int j = 0; j < i; j++) {
             char o[128];
-            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_EN, o, sizeof o);
+            kt_action_text(c.g, c.s, legal[j], KT_OMNISCIENT, KT_LANG_EN, o, sizeof o);
             KT_CHECK(strcmp(o, en) != 0);
-            kt_action_text(c.g, c.s, legal[j], -1, KT_LANG_DE, o, sizeof o);
+            kt_action_text(c.g, c.s, legal[j], KT_OMNISCIENT, KT_LANG_DE, o, sizeof o);
             KT_CHECK(strcmp(o, de) != 0);
         }
     }
     KT_CHECK(found_de);
     kt_action a, b;
     kt_err err;
-    KT_OKS(kt_action_parse(c.g, c.s, "buy Dorf", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "kaufe Dorf", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "  BUY   village ", &b, &err), &err);
     KT_EQ(a, b);
-    KT_OKS(kt_action_parse(c.g, c.s, "play Silber", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Silber", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "play treasures", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Geldkarten", &a, &err), &err);
     KT_OKS(kt_action_parse(c.g, c.s, "end turn", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "Zug beenden", &a, &err), &err);
     kt_scn_free(&c);
 }
 
@@ -205,7 +208,7 @@ KT_TEST(dominion_render_and_prompt_in_both_languages)
     KT_CHECK(strstr(en, "Supply") && strstr(en, "Village $3") && strstr(en, "hand: Copper, Village"));
     KT_CHECK(strstr(en, "play an Action card"));
     KT_CHECK(strstr(de, "Vorrat") && strstr(de, "Dorf 3G") && strstr(de, "Hand: Kupfer, Dorf"));
-    KT_CHECK(strstr(de, "Spiele eine Aktionskarte"));
+    KT_CHECK(strstr(de, "spiele eine Aktionskarte"));
     KT_CHECK(strstr(spec, "hand: Copper, Village") == NULL); /* not player 2's to see */
     kt_free(en);
     kt_free(de);
@@ -286,19 +289,19 @@ KT_TEST(dominion_load_rejects_bad_fields_naming_them)
     KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"}}", &err), KT_ESTATE);
     KT_CHECK(strstr(err.msg, "does not match") != NULL);
     KT_EQ(load_patch(T, "{\"state\":{\"stack\":[{\"fx\":\"play\",\"step\":3,\"player\":0,"
-                        "\"who\":0,\"card\":\"Cellar\",\"n\":0,\"x\":null,\"y\":0,\"immune\":0,"
+                        "\"who\":0,\"card\":\"Harbinger\",\"n\":0,\"x\":null,\"y\":0,\"immune\":0,"
                         "\"decision\":\"discard\",\"src\":\"hand\",\"verb\":\"discard\","
                         "\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,\"types\":0,"
-                        "\"uid\":9}]}}",
+                        "\"uid\":0}]}}",
                      &err),
           KT_ESTATE); /* header still says "buy" */
     KT_CHECK(strstr(err.msg, "does not match") != NULL);
     /* the same frame with a matching header loads */
     KT_EQ(load_patch(T, "{\"header\":{\"decision\":\"discard\"},\"state\":{\"stack\":[{\"fx\":"
-                        "\"play\",\"step\":3,\"player\":0,\"who\":0,\"card\":\"Cellar\",\"n\":0,"
+                        "\"play\",\"step\":3,\"player\":0,\"who\":0,\"card\":\"Harbinger\",\"n\":0,"
                         "\"x\":null,\"y\":0,\"immune\":0,\"decision\":\"discard\",\"src\":\"hand\","
                         "\"verb\":\"discard\",\"may\":true,\"cap\":255,\"only\":null,\"flags\":0,"
-                        "\"types\":0,\"uid\":9}]}}",
+                        "\"types\":0,\"uid\":0}]}}",
                      &err),
           KT_OK);
 }
@@ -445,4 +448,326 @@ KT_TEST(dominion_render_names_a_shared_victory_once)
     KT_CHECK(en && !strstr(en, "wins") && !strstr(en, "share"));
     kt_free(en);
     kt_scn_free(&c);
+}
+
+/* Issue 18: German input for every kind of action, German explanations for
+ * German input, and "play treasures" in the Action phase explained. */
+KT_TEST(dominion_explain_in_german_and_play_treasures_in_action_phase)
+{
+    kt_scn c = dom_t_action(T, KV, 2,
+                            "\"0\":{\"hand\":[\"Village\",\"Copper\"],\"deck\":[],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    /* whether the hand holds Treasures is the decider's to know: the Buy
+     * prompt others see never says */
+    kt_scn b = dom_t_buy(T, KV, 2, "\"0\":{\"hand\":[\"Copper\"],\"deck\":[],\"discard\":[]}", 0);
+    KT_REQUIRE(b.g);
+    char *mine = kt_render(b.g, b.s, 0, KT_LANG_EN), *other = kt_render(b.g, b.s, 1, KT_LANG_EN);
+    KT_CHECK(mine && strstr(mine, "play Treasures") && other && !strstr(other, "play Treasures"));
+    kt_free(mine);
+    kt_free(other);
+    kt_scn_free(&b);
+    kt_action a;
+    kt_err err;
+    KT_EQ(kt_action_parse(c.g, c.s, "play treasures", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Buy phase") && strstr(err.msg, "end actions"));
+    KT_EQ(kt_action_parse(c.g, c.s, "spiele Geldkarten", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Kaufphase") && strstr(err.msg, "Aktionen beenden"));
+    KT_EQ(kt_action_parse(c.g, c.s, "kaufe Provinz", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Kaufphase") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "spiele Schmiede", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "kein Schmiede auf der Hand") != NULL);
+    KT_EQ(kt_action_parse(c.g, c.s, "kaufe Dorrf", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unbekannte Karte") && strstr(err.msg, "Village"));
+    /* English verb, German card: the two forms that are understood */
+    KT_EQ(kt_action_parse(c.g, c.s, "play Dorf", &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "'play Village' / 'spiele Dorf'") != NULL);
+    KT_OKS(kt_action_parse(c.g, c.s, "Aktionen beenden", &a, &err), &err);
+    KT_OKS(kt_action_parse(c.g, c.s, "spiele Dorf", &a, &err), &err);
+    KT_DO(&c, "spiele Dorf"); /* no Action left in hand: on to the Buy phase */
+    KT_EQ(kt_action_parse(c.g, c.s, "Aktionen beenden", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "Aktionsphase ist schon vorbei") != NULL);
+    KT_DO(&c, "spiele Geldkarten");
+    KT_EQ(kt_action_parse(c.g, c.s, "play treasures", &a, &err), KT_EILLEGAL);
+    KT_CHECK(strstr(err.msg, "no Treasures in hand") != NULL);
+    /* the Buy prompt offers Treasures only while some are in hand */
+    char *p = kt_prompt(c.g, c.s, KT_LANG_EN);
+    KT_CHECK(p && !strstr(p, "Treasures") && strstr(p, "$1, 1 Buy: buy a card"));
+    kt_free(p);
+    p = kt_prompt(c.g, c.s, KT_LANG_DE);
+    KT_CHECK(p && !strstr(p, "Geldkarten") && strstr(p, "1 Geld, 1 Kauf: kaufe eine Karte") &&
+             strstr(p, "'Zug beenden'"));
+    kt_free(p);
+    kt_scn_free(&c);
+}
+
+/* Every verb parses back in German: the texts of the legal actions of many
+ * positions of random games, typed in German, name the same action. */
+KT_TEST(dominion_german_input_for_every_action_kind)
+{
+    int seen[DOM_NVERBS];
+    memset(seen, 0, sizeof seen);
+    kt_rng r;
+    kt_rng_seed(&r, 8);
+    kt_action buf[KT_LEGAL_MAX];
+    static const char *const cfgs[] = {
+        "kingdom=Cellar,Chapel,Throne Room,Militia,Library,Sentry,Bandit,Harbinger,Vassal,Moat",
+        "kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
+        "events=Avoid,Journey,Deliver,Bury;traits=Fated,Patient",
+        "kingdom=Quartermaster,Mapmaker,Cabin Boy,Sentry,Library,Sack of Loot,Pilgrim,Cutthroat,"
+        "Jewelled Egg,Pendant;traits=Inherited,Shy;events=Scrounge,Prepare",
+    };
+    for (size_t k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++) {
+        kt_game *g;
+        kt_err err;
+        if (!KT_OKS(kt_game_new("dominion", cfgs[k], 3, 5, NULL, &g, &err), &err))
+            continue;
+        kt_state *s = kt_state_new(g);
+        /* games until every verb has been seen (at least a few each) */
+        for (int game = 0; game < 40; game++) {
+            int missing = 0;
+            for (int v = DOM_V_PLAY; v < DOM_NVERBS; v++)
+                missing += !seen[v];
+            if (!missing && game >= kt_t_scaled(4))
+                break;
+            kt_state_init_seed(g, s, (uint64_t)game);
+            for (int step = 0; step < 3000 && !kt_is_over(g, s); step++) {
+                int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                for (int i = 0; i < n; i++) {
+                    char t[256];
+                    kt_action back;
+                    kt_action_text(g, s, buf[i], kt_to_move(g, s), KT_LANG_DE, t, sizeof t);
+                    if (kt_action_parse(g, s, t, &back, &err) != KT_OK || back != buf[i])
+                        KT_FAIL("'%s' does not parse back: %s", t, err.msg);
+                    seen[DOM_VERB(buf[i])]++;
+                }
+                kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+            }
+        }
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    for (int v = DOM_V_PLAY; v < DOM_NVERBS; v++)
+        if (!seen[v])
+            KT_FAIL("no position offered verb %d (%s)", v, dom_verb_text(v, KT_LANG_DE));
+    KT_CHECK(seen[DOM_V_BUY] > 0);
+}
+
+/* Issue 18: the terminal view fits 120 columns and 30 lines at positions of
+ * random games (1-4 players, base and Plunder with landscapes, both
+ * languages, every viewer). */
+KT_TEST(dominion_render_fits_120_by_30)
+{
+    static const char *const cfgs[] = {
+        "preset=First Game",
+        "kingdom=Sack of Loot,Secluded Shrine,Wealthy Village,Fortune Hunter,Landing Party,"
+        "Jewelled Egg,Harbor Village,Quartermaster,Buried Treasure,Swamp Shacks;"
+        "events=Invasion,Prosper,Maelstrom,Looting,Journey;traits=Inspiring,Tireless,Patient",
+        ("kingdom=Cage,Grotto,Search,Shaman,Siren,Stowaway,Taskmaster,Crucible,Flagship,Gondola;"
+         "events=Avoid,Deliver;traits=Fated,Reckless"),
+        "", /* random */
+    };
+    kt_rng r;
+    kt_rng_seed(&r, 120);
+    kt_action buf[KT_LEGAL_MAX];
+    size_t wmax = 0;
+    int hmax = 0, shots = 0;
+    for (size_t k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++)
+        for (int np = 1; np <= 4; np++) {
+            kt_game *g;
+            kt_err err;
+            if (!KT_OKS(kt_game_new("dominion", cfgs[k], np, 40u + k, NULL, &g, &err), &err))
+                continue;
+            kt_state *s = kt_state_new(g);
+            for (int game = 0; game < kt_t_scaled(3); game++) {
+                kt_state_init_seed(g, s, (uint64_t)game);
+                for (long step = 0; step < 100000; step++) {
+                    int over = kt_is_over(g, s);
+                    if (over || kt_rng_below(&r, 25) == 0) {
+                        for (int viewer = KT_OMNISCIENT; viewer < np; viewer++)
+                            for (int lang = 0; lang < 2; lang++) {
+                                kt_buf b;
+                                kt_buf_init(&b);
+                                dom_render(g, s, viewer, lang, &b);
+                                int lines = 0;
+                                for (char *p = b.p, *e; p && *p; p = e + 1) {
+                                    e = strchr(p, '\n');
+                                    if (!e)
+                                        e = p + strlen(p) - 1;
+                                    char line[1024];
+                                    size_t n = (size_t)(e - p) < sizeof line - 1
+                                                   ? (size_t)(e - p)
+                                                   : sizeof line - 1;
+                                    memcpy(line, p, n);
+                                    line[n] = '\0';
+                                    size_t w = kt_utf8_width(line);
+                                    if (w > wmax)
+                                        wmax = w;
+                                    if (w > 120)
+                                        KT_FAIL("%d players, line of %zu columns: %s", np, w,
+                                                line);
+                                    lines++;
+                                }
+                                if (lines > hmax)
+                                    hmax = lines;
+                                if (lines > 30)
+                                    KT_FAIL("%d players (%s), %d lines:\n%s", np, cfgs[k], lines,
+                                            b.p);
+                                shots++;
+                                kt_buf_free(&b);
+                            }
+                    }
+                    if (over)
+                        break;
+                    int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                    kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)n)]);
+                }
+            }
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
+    printf("    %d views: widest line %zu columns, at most %d lines\n", shots, wmax, hmax);
+    KT_CHECK(shots > 100 && wmax <= 120 && hmax <= 30);
+}
+
+/* Issue 18: the Buy menu sorts by cost (dearest first, Copper and Curse
+ * last) and folds into submenus so the top level stays short; the legal
+ * order is untouched. */
+KT_TEST(dominion_menu_buy_sorted_by_cost_and_grouped)
+{
+    kt_scn c = dom_t_buy(T, KV, 2,
+                         "\"0\":{\"hand\":[\"Silver\",\"Copper\"],\"deck\":[],"
+                         "\"discard\":[]}",
+                         8);
+    KT_REQUIRE(c.g);
+    kt_action legal[KT_LEGAL_MAX];
+    int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX);
+    KT_REQUIRE(n > 12);
+    kt_menu_item m[KT_LEGAL_MAX];
+    int order[KT_LEGAL_MAX];
+    for (int i = 0; i < n; i++) {
+        kt_menu_item_get(c.g, c.s, legal[i], KT_LANG_EN, &m[i]);
+        order[i] = i;
+    }
+    /* stable sort by rank, as front ends do */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && m[order[j - 1]].rank > m[order[j]].rank; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    char first[64], last_buy[64], t[64];
+    first[0] = last_buy[0] = '\0';
+    int top = 0, curse_pos = -1, copper_pos = -1, estate_pos = -1;
+    char groups[16][64];
+    int ng = 0;
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        kt_action_text(c.g, c.s, legal[i], 0, KT_LANG_EN, t, sizeof t);
+        if (!strncmp(t, "buy ", 4)) {
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", t);
+            snprintf(last_buy, sizeof last_buy, "%s", t);
+        }
+        curse_pos = !strcmp(t, "buy Curse") ? k : curse_pos;
+        copper_pos = !strcmp(t, "buy Copper") ? k : copper_pos;
+        estate_pos = !strcmp(t, "buy Estate") ? k : estate_pos;
+        if (!m[i].group[0]) {
+            top++;
+            continue;
+        }
+        int seen = 0;
+        for (int g = 0; g < ng; g++)
+            seen |= !strcmp(groups[g], m[i].group);
+        if (!seen && ng < 16)
+            snprintf(groups[ng++], sizeof groups[0], "%s", m[i].group);
+    }
+    KT_STREQ(first, "buy Province");
+    KT_CHECK(copper_pos > estate_pos && curse_pos > estate_pos);
+    KT_CHECK(!strcmp(last_buy, "buy Curse") || !strcmp(last_buy, "buy Copper"));
+    KT_CHECK(top + ng <= 12 && ng >= 2);
+    /* the first item is "play treasures", the last "end turn" */
+    kt_action_text(c.g, c.s, legal[order[0]], 0, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "play treasures");
+    kt_action_text(c.g, c.s, legal[order[n - 1]], 0, KT_LANG_EN, t, sizeof t);
+    KT_STREQ(t, "end turn");
+    kt_scn_free(&c);
+}
+
+KT_TEST(dominion_levels_and_smithy_bot_message)
+{
+    KT_STREQ(kt_game_level("dominion", "easy"), "bmu");
+    KT_STREQ(kt_game_level("dominion", "medium"), "heuristic");
+    KT_STREQ(kt_game_level("dominion", "hard"), "mcts:time=1000");
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=Village,Cellar,Moat,Chapel,Workshop,"
+                                              "Militia,Market,Festival,Mine,Witch",
+                                  2, 1, NULL, &g, &err),
+                      &err));
+    kt_bot *b = NULL;
+    KT_EQ(kt_bot_new(g, "smithy", 1, &b, &err), KT_EINVAL);
+    KT_CHECK(strstr(err.msg, "kingdom=Smithy") && strstr(err.msg, "--kingdom Smithy"));
+    KT_OKS(kt_bot_new(g, "easy", 1, &b, &err), &err);
+    kt_bot_free(b);
+    kt_game_free(g);
+}
+
+/* Issue 18: help for every card, Loot, Event and Trait and for every mark
+ * of the board, in both languages, by English or German name. */
+KT_TEST(dominion_help_for_every_component_and_mark)
+{
+    for (int id = 1; id < DOM_NCARDS; id++)
+        for (int lang = 0; lang < 2; lang++)
+            for (int by_de = 0; by_de < 2; by_de++) {
+                char *txt = NULL;
+                kt_err err;
+                const char *nm = by_de ? dom_cards[id].de : dom_cards[id].en;
+                if (kt_game_describe("dominion", nm, lang, &txt, &err) != KT_OK) {
+                    KT_FAIL("no help for %s: %s", nm, err.msg);
+                    continue;
+                }
+                const char *want = lang ? dom_cards[id].de : dom_cards[id].en;
+                if (strncmp(txt, want, strlen(want)) || strlen(txt) < 40)
+                    KT_FAIL("help for %s (lang %d) is '%s'", nm, lang, txt);
+                kt_free(txt);
+            }
+    static const char *const names[] = {"Crucible", "Pious", "(*)", "(+)", "xN", "$N", "NG",
+                                        "known", "bekannt", "face down", "Round", "Runde",
+                                        "top", "(you)", "marks", "Duration", "Merkmal", "Loot",
+                                        "Event", "Attack", "Reaktion"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        for (int lang = 0; lang < 2; lang++) {
+            char *txt = NULL;
+            kt_err err;
+            if (KT_OKS(kt_game_describe("dominion", names[i], lang, &txt, &err), &err))
+                KT_CHECK(strlen(txt) > 20);
+            kt_free(txt);
+        }
+    char *txt = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_describe("dominion", "pious", KT_LANG_DE, &txt, &err), &err));
+    KT_CHECK(strstr(txt, "Fromm (Pious) - Merkmal") && strstr(txt, "Handkarte entsorgen"));
+    kt_free(txt);
+    KT_EQ(kt_game_describe("dominion", "Cruicble", KT_LANG_EN, &txt, &err), KT_EUNKNOWN);
+    /* every mark the board prints has an entry: the legend's marks */
+    kt_scn c = dom_t_action(T, KV, 2, "\"0\":{\"hand\":[\"Village\"],\"deck\":[],\"discard\":[]}");
+    KT_REQUIRE(c.g);
+    char *r = kt_render(c.g, c.s, 0, KT_LANG_EN);
+    KT_CHECK(r && strstr(r, "Marks: xN: N cards, $N: costs N coins"));
+    kt_free(r);
+    kt_scn_free(&c);
+}
+
+/* German option help, title and summary. */
+KT_TEST(dominion_options_title_summary_in_german)
+{
+    const kt_gameinfo *gi = kt_game_find("dominion");
+    KT_REQUIRE(gi != NULL);
+    for (int i = 0; i < gi->nopts; i++) {
+        const char *de = kt_option_help("dominion", i, KT_LANG_DE);
+        const char *en = kt_option_help("dominion", i, KT_LANG_EN);
+        KT_CHECK(de && en && strcmp(de, en) != 0 && strlen(de) > 20);
+    }
+    KT_STREQ(kt_game_title("dominion", KT_LANG_DE), "Dominion (2. Edition) + Plünderer");
+    KT_CHECK(strstr(kt_game_summary("dominion", KT_LANG_DE), "Deckbau") != NULL);
 }

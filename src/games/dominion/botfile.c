@@ -26,6 +26,7 @@ static const char *const var_names[DOM_NVARS] = {
 
 typedef struct lexer {
     const char *p;    /* current position in the line */
+    const char *line0; /* start of the line (columns are counted from it) */
     const char *fname;
     int line;
     kt_err *err;
@@ -33,19 +34,16 @@ typedef struct lexer {
     dom_rule *rule;
 } lexer;
 
-/* Record the first error: pre + the offending token + post. */
-static int lfail3(lexer *L, const char *pre, const char *tok, const char *post)
+/* Record the first error: the file, line and column of `at` and what was
+ * expected there.  Never the text of the file: a rule file may be any file
+ * the user can name (file=/etc/shadow), and its contents must not come back
+ * in a message.  `what` is our own wording (card names from our table). */
+static int lfail(lexer *L, const char *at, const char *what)
 {
     if (!L->failed) {
-        char t[64];
-        size_t n = 0;
-        while (tok && tok[n] && !isspace((unsigned char)tok[n]) && n < sizeof t - 1)
-            n++;
-        if (tok)
-            memcpy(t, tok, n);
-        t[n] = '\0';
-        kt_seterr(L->err, KT_EPARSE, "bot file '%s' line %d: %s%s%s", L->fname, L->line, pre,
-                  n ? t : "end of line", post);
+        long col = at && L->line0 && at >= L->line0 ? (long)(at - L->line0) + 1 : 1;
+        kt_seterr(L->err, KT_EPARSE, "bot file '%s' line %d, column %ld: %s", L->fname, L->line,
+                  col, what);
     }
     L->failed = 1;
     return 0;
@@ -61,7 +59,7 @@ static int emit(lexer *L, int op, int arg, double val)
 {
     dom_rule *r = L->rule;
     if (r->nops >= DOM_RULE_OPS)
-        return lfail3(L, "condition too long near '", L->p, "'");
+        return lfail(L, L->p, "condition too long (at most 64 steps)");
     r->ops[r->nops].op = (uint8_t)op;
     r->ops[r->nops].arg = (uint8_t)arg;
     r->ops[r->nops].val = val;
@@ -94,7 +92,7 @@ static int read_card(lexer *L, int in_parens, int *out)
     if (in_parens) {
         end = strchr(start, ')');
         if (!end)
-            return lfail3(L, "missing ')' after '", start, "'");
+            return lfail(L, start, "expected a card name and ')'");
     } else {
         end = start + strlen(start);
         const char *q = start;
@@ -111,7 +109,7 @@ static int read_card(lexer *L, int in_parens, int *out)
     while (n && isspace((unsigned char)start[n - 1]))
         n--;
     if (n == 0)
-        return lfail3(L, "expected a card name, got '", start, "'");
+        return lfail(L, start, "expected a card name");
     if (n >= sizeof name)
         n = sizeof name - 1;
     memcpy(name, start, n);
@@ -131,16 +129,15 @@ static int read_card(lexer *L, int in_parens, int *out)
         }
     }
     if (!id) {
+        /* the closest names of our own table help without echoing the file */
         kt_buf b;
         kt_buf_init(&b);
         dom_card_suggest(name, &b);
-        if (!L->failed)
-            kt_seterr(L->err, KT_EPARSE, "bot file '%s' line %d: unknown card '%s'%s%s%s", L->fname,
-                      L->line, name, b.len ? " (did you mean " : "", b.len ? b.p : "",
-                      b.len ? "?)" : "");
+        char what[200];
+        snprintf(what, sizeof what, "unknown card name%s%s%s", b.len ? " (did you mean " : "",
+                 b.len ? b.p : "", b.len ? "?)" : "");
         kt_buf_free(&b);
-        L->failed = 1;
-        return 0;
+        return lfail(L, start, what);
     }
     *out = id;
     L->p = in_parens ? end + 1 : end;
@@ -159,7 +156,7 @@ static int parse_atom(lexer *L)
             return 0;
         skip_ws(L);
         if (*L->p != ')')
-            return lfail3(L, "expected ')', got '", L->p, "'");
+            return lfail(L, L->p, "expected ')'");
         L->p++;
         return 1;
     }
@@ -171,7 +168,7 @@ static int parse_atom(lexer *L)
     }
     size_t n = word_len(t);
     if (!n)
-        return lfail3(L, "expected a number, variable or count(CARD), got '", t, "'");
+        return lfail(L, t, "expected a number, a variable or count(CARD)");
     static const struct {
         const char *w;
         int op;
@@ -181,7 +178,7 @@ static int parse_atom(lexer *L)
             L->p = t + n;
             skip_ws(L);
             if (*L->p != '(')
-                return lfail3(L, "expected '(' after the function name, got '", L->p, "'");
+                return lfail(L, L->p, "expected '(' after count, supply or hand");
             L->p++;
             int id;
             if (!read_card(L, 1, &id))
@@ -195,9 +192,9 @@ static int parse_atom(lexer *L)
             return emit(L, DOM_OP_VAR, v, 0);
         }
     }
-    return lfail3(L, "unknown variable '", t,
-                  "' (known: money, coins, buys, cards, treasures, actions, vp, lead, turn, "
-                  "empty_piles, players, count(C), supply(C), hand(C))");
+    return lfail(L, t,
+                 "unknown variable (known: money, coins, buys, cards, treasures, actions, vp, "
+                 "lead, turn, empty_piles, players, count(C), supply(C), hand(C))");
 }
 
 static int parse_prod(lexer *L)
@@ -248,7 +245,7 @@ static int parse_cmp(lexer *L)
         }
     }
     if (*L->p == '=')
-        return lfail3(L, "unknown operator '", L->p, "' (use ==)");
+        return lfail(L, L->p, "a single '=' is not an operator (use ==)");
     return 1;
 }
 
@@ -288,6 +285,7 @@ static int parse_or(lexer *L)
 static int parse_line(lexer *L, dom_rules *out, char *line)
 {
     L->p = line;
+    L->line0 = line;
     skip_ws(L);
     if (!*L->p)
         return 1;
@@ -307,15 +305,15 @@ static int parse_line(lexer *L, dom_rules *out, char *line)
         else if (word_is(L, "off"))
             out->guard = 0, L->p += 3;
         else
-            return lfail3(L, "expected 'on' or 'off' after guard, got '", L->p, "'");
+            return lfail(L, L->p, "expected 'on' or 'off' after guard");
         skip_ws(L);
-        return *L->p ? lfail3(L, "unexpected '", L->p, "' at the end of the line") : 1;
+        return *L->p ? lfail(L, L->p, "expected the end of the line after guard on/off") : 1;
     }
     if (!word_is(L, "buy"))
-        return lfail3(L, "expected 'buy', 'name' or 'guard', got '", L->p, "'");
+        return lfail(L, L->p, "expected 'buy', 'name' or 'guard' at the start of the line");
     L->p += 3;
     if (out->n >= DOM_RULES)
-        return lfail3(L, "too many rules (at most 64) at '", line, "'");
+        return lfail(L, L->p, "too many rules (at most 64)");
     dom_rule *r = &out->r[out->n];
     memset(r, 0, sizeof *r);
     r->line = L->line;
@@ -324,7 +322,7 @@ static int parse_line(lexer *L, dom_rules *out, char *line)
     if (!read_card(L, 0, &id))
         return 0;
     if (dom_cards[id].kind == DOM_K_TRAIT)
-        return lfail3(L, "'", dom_cards[id].en, "' is a Trait and cannot be bought");
+        return lfail(L, L->p, "a Trait cannot be bought");
     r->card = (uint8_t)id;
     skip_ws(L);
     if (word_is(L, "if")) {
@@ -333,9 +331,9 @@ static int parse_line(lexer *L, dom_rules *out, char *line)
             return 0;
         skip_ws(L);
         if (*L->p)
-            return lfail3(L, "unexpected '", L->p, "' after the condition");
+            return lfail(L, L->p, "expected the end of the line after the condition");
     } else if (*L->p) {
-        return lfail3(L, "expected 'if' or the end of the line, got '", L->p, "'");
+        return lfail(L, L->p, "expected 'if' or the end of the line after the card name");
     }
     out->n++;
     return 1;
@@ -354,9 +352,13 @@ kt_status dom_rules_parse(const char *text, const char *fname, dom_rules *out, k
     while (*p && !L.failed) {
         L.line++;
         size_t n = strcspn(p, "\n");
-        size_t m = n < sizeof line - 1 ? n : sizeof line - 1;
-        memcpy(line, p, m);
-        line[m] = '\0';
+        if (n >= sizeof line) {
+            L.line0 = NULL;
+            lfail(&L, NULL, "line longer than 511 characters");
+            break;
+        }
+        memcpy(line, p, n);
+        line[n] = '\0';
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';

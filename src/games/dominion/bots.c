@@ -915,7 +915,10 @@ static kt_status smithy_create(const kt_game *g, const kt_optval *o, uint64_t se
     KT_UNUSED(o);
     if (!dom_cfgof(g)->in_supply[DOM_SMITHY])
         return kt_seterr(err, KT_EINVAL,
-                         "bot smithy needs Smithy in the kingdom (e.g. kingdom=Smithy)");
+                         "bot smithy plays Smithy Big Money and needs Smithy in the kingdom, "
+                         "which this game's kingdom lacks: add the option kingdom=Smithy "
+                         "(kontor sim/play: --kingdom Smithy; the other cards stay random) or "
+                         "use preset=\"First Game\"");
     dom_bot *b = bot_alloc(DOM_BOT_SMITHY, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");

@@ -83,6 +83,7 @@ int dom_react_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
             int c = DOM_CARD(in);
             dom_player *P = &s->pl[f->who];
             atk->immune |= (uint8_t)(1u << f->who);
+            DOM_TRACE(s, DOM_TE_REVEAL, f->who, c, 0);
             /* the revealed card is now known to be in that hand */
             if (!P->pubhand[c] && P->hand[c])
                 P->pubhand[c] = 1;
@@ -425,6 +426,7 @@ static int library(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
             }
             dom_aside_del(s, i);
             dom_hand_add(P, c);
+            DOM_TRACE(s, DOM_TE_DRAW, f->pl, c, 0);
         }
         int before = s->nstack;
         if (P->nhand >= 7 ||
@@ -445,6 +447,7 @@ static int library(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
                 int c = s->aside[i].card;
                 dom_aside_del(s, i);
                 dom_hand_add(P, c);
+                DOM_TRACE(s, DOM_TE_DRAW, f->pl, c, 0);
             }
         }
         f->step = 2;

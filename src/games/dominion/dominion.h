@@ -394,7 +394,10 @@ enum {
     DOM_FF_TWICE = 1 << 3,  /* FX_PLAY: second run of a Reckless card's instructions */
     DOM_FF_INPLAY = 1 << 4, /* pick from supply: a card someone has in play (Tools) */
     DOM_FF_LESS = 1 << 5,   /* pick from supply: cost must be below cap */
-    DOM_FF_ALL = 0x3f
+    DOM_FF_ALL = 0x3f,
+    /* set by the engine on a frame whose step pushed frames above it */
+    DOM_FF_ASKPEND = 1 << 6,  /* a pick is set up, ask when on top again */
+    DOM_FF_DONEPEND = 1 << 7, /* finished, pop when on top again */
 };
 
 enum { /* FX_GAIN: trigger kinds of the gaining player, ordered by them */
@@ -411,6 +414,11 @@ enum { /* FX_GAIN: trigger kinds of the gaining player, ordered by them */
        DOM_TG_MAP = 1 << 10,     /* may play Mapmaker from hand */
        DOM_NTG = 11
 };
+
+/* Steps of FX_GAIN: 0 choose, 1 answer, G_KIND+2k / G_KIND+2k+1 resolve
+ * trigger kind k (bit k of DOM_TG_*), G_OTHERS.. the other players. */
+#define DOM_G_KIND 10
+#define DOM_G_OTHERS 50
 
 enum { /* dom_state.tflags: per-turn flags */
        DOM_TF_LAUNCH = 1 << 0,  /* Launch bought this turn */
@@ -494,7 +502,7 @@ typedef struct dom_state {
     uint8_t pstep;    /* sub-step of the phase machine */
     uint8_t run;      /* consecutive turns of the turn player, this one included */
     uint8_t removed;  /* Estates taken out of the game (Inherited) */
-    uint8_t pad0;
+    uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];
     uint8_t loot[DOM_LOOTS];
@@ -570,6 +578,11 @@ static inline int dom_cost(const dom_cfg *c, const dom_state *s, int card)
 {
     int v = (int)c->cost[card] + s->cost_mod;
     return v < 0 ? 0 : v;
+}
+/* The effect on top of the stack (running or waiting), NULL when empty. */
+static inline const dom_frame *dom_top(const dom_state *s)
+{
+    return s->nstack ? &s->stack[s->nstack - 1] : NULL;
 }
 /* Trait of the pile a card comes from (0: none). */
 static inline int dom_trait(const dom_cfg *c, int card) { return c->trait_of[card]; }
@@ -722,22 +735,84 @@ void dom_pick_reset(dom_frame *f);
 /* End a card program: go on with the after-play hooks (returns DOM_R_CONT). */
 int dom_post(dom_frame *f);
 
+/* ------------------------------------------------------------ game log */
+
+/* What the engine reports while it runs on the game log's private copy of
+ * a state (s->trace set; log.c turns the reports into sentences).  A state
+ * in play never has trace set, so the reports cost one test of a byte. */
+enum {
+    DOM_TE_DRAW = 1, /* card drawn into the hand (arg: its identity was public) */
+    DOM_TE_SHUFFLE,  /* discard pile shuffled into the deck */
+    DOM_TE_GAIN,     /* arg: destination DOM_TO_* | source DOM_FROM_* << 4 */
+    DOM_TE_TRASH,
+    DOM_TE_DISCARD,
+    DOM_TE_TOPDECK,  /* arg: public */
+    DOM_TE_ASIDE,    /* arg: aside kind */
+    DOM_TE_PLAY,     /* arg: 1 = played again (Throne Room, Flagship...) */
+    DOM_TE_REVEAL,   /* a Reaction revealed against an Attack */
+    DOM_TE_RETURN,   /* a Reckless card back to its pile */
+    DOM_TE_DURATION, /* a start-of-turn effect resolves */
+    DOM_TE_TOHAND,   /* a set-aside card into the hand (arg: public) */
+    DOM_TE_REPLACE,  /* Inherited: a starting card replaced (arg: the new card) */
+    DOM_TE_BOTTOM,   /* put under the deck (arg: public) */
+    DOM_NTE
+};
+void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg);
+/* gamedef.events: the game log of one action. */
+void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                kt_log *log);
+#define DOM_TRACE(s, kind, p, card, arg)                                                         \
+    do {                                                                                         \
+        if ((s)->trace)                                                                          \
+            dom_trace_ev((s), (kind), (p), (card), (arg));                                       \
+    } while (0)
+
 /* ------------------------------------------------------------ the rest */
 
-/* view.c */
+/* view.c: names of the state's enumerations (JSON and texts) */
+extern const char *const dom_phase_names[DOM_NPHASES];
+extern const char *const dom_fx_names[DOM_NFX];
+extern const char *const dom_src_names[DOM_NSRC];
+extern const char *const dom_verb_names[DOM_NVERBS];
+extern const char *const dom_aside_names[DOM_NASIDE];
+extern const char *const dom_ev_names[DOM_NEVENTS];
+extern const char *const dom_life_names[DOM_NLIVES];
+extern const char *const dom_end_names[4];
+extern const char *const dom_loc_names[DOM_NLOCS];
+int dom_name_index(const char *const *names, int n, const char *s);
+/* Where a set-aside card of this kind lies, in words ("under", "played next
+ * turn", ...). */
+const char *dom_aside_place(int kind, int lang);
+/* save.c: card lists in JSON (counts per id in table order; top first) */
+void dom_jw_cards_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt, int lang);
+void dom_jw_cards_topfirst(kt_jw *w, const uint8_t *a, int n, int lang);
+void dom_jw_card_or_null(kt_jw *w, const char *key, int id);
+
 const char *dom_decision_name(int d);
 const char *dom_phase_name(int ph);
 const char *dom_fx_name(int fx);
 void dom_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
                      kt_buf *out);
+/* The text pattern of a verb ("buy %s", "kaufe %s"); write a pattern with
+ * its "%s" (if any) replaced by name. */
+const char *dom_verb_text(int verb, int lang);
+void dom_put_pattern(kt_buf *out, const char *pat, const char *name);
 kt_status dom_explain(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
+void dom_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                   kt_menu_item *out);
 void dom_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
+/* The prompt as `viewer` may see it (private cards named only for the
+ * decider and KT_OMNISCIENT). */
+void dom_prompt_view(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void dom_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void dom_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int dom_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
 void dom_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void dom_components(int lang, kt_buf *out);
 void dom_types_text(int types, int lang, kt_buf *out);
+
+/* help.c: explain a card, Loot, Event, Trait, card type or screen mark */
+int dom_describe(const char *name, int lang, kt_buf *out);
 
 /* determinize.c */
 void dom_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);

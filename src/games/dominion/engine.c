@@ -24,9 +24,6 @@
 
 #include "dominion.h"
 
-#define DOM_FF_ASKPEND (1u << 6)  /* a pick is set up, ask when on top again */
-#define DOM_FF_DONEPEND (1u << 7) /* finished, pop when on top again */
-
 /* ------------------------------------------------------------ zones */
 
 static void own_add(dom_player *P, int card)
@@ -95,6 +92,7 @@ static void reshuffle(dom_state *s, int p)
     P->known_top = 0;
     P->pub_top = 0;
     P->shuf++;
+    DOM_TRACE(s, DOM_TE_SHUFFLE, p, 0, 0);
     if (s->nstack)
         track_lose(s, p, DOM_L_DISCARD);
 }
@@ -170,8 +168,9 @@ static inline void draw_unknown(dom_player *P, int m)
 int dom_draw(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
-    if (n <= P->ndeck && !P->known_top) {
-        /* the common case: enough cards, nobody knows them, no bookkeeping */
+    if (n <= P->ndeck && !P->known_top && !s->trace) {
+        /* the common case: enough cards, nobody knows them, no bookkeeping
+         * (and no game log being traced: that reports card by card below) */
         draw_unknown(P, n);
         return n;
     }
@@ -187,7 +186,17 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
         if (!P->known_top) {
             /* nobody knows these cards: no bookkeeping */
             int m = n - k < P->ndeck ? n - k : P->ndeck;
-            draw_unknown(P, m);
+            if (!s->trace) {
+                draw_unknown(P, m);
+            } else {
+                /* the game log's traced replay reports every card */
+                for (int j = 0; j < m; j++) {
+                    int c = P->deck[--P->ndeck];
+                    P->deck[P->ndeck] = 0;
+                    dom_hand_add(P, c);
+                    DOM_TRACE(s, DOM_TE_DRAW, p, c, 0);
+                }
+            }
             k += m;
             continue;
         }
@@ -196,6 +205,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
         dom_hand_add(P, c);
         if (pub)
             P->pubhand[c]++;
+        DOM_TRACE(s, DOM_TE_DRAW, p, c, pub);
         k++;
     }
     return k;
@@ -227,6 +237,7 @@ void dom_put_on_deck(dom_state *s, int p, int card, int public_)
     /* pub_top counts publicly known cards from the top down: a hidden card
      * on top ends that run (we forget what lies below, never invent) */
     P->pub_top = public_ ? (uint16_t)(P->pub_top + 1) : 0;
+    DOM_TRACE(s, DOM_TE_TOPDECK, p, card, public_);
 }
 
 void dom_put_under_deck(dom_state *s, int p, int card)
@@ -236,6 +247,7 @@ void dom_put_under_deck(dom_state *s, int p, int card)
     memmove(P->deck + 1, P->deck, P->ndeck);
     P->deck[0] = (uint8_t)card;
     P->ndeck++;
+    DOM_TRACE(s, DOM_TE_BOTTOM, p, card, 0);
     /* known_top counts from the top, so the known cards stay known */
     for (int k = 0; k < s->nstack; k++)
         if (s->stack[k].loc == DOM_L_DECK && s->stack[k].tp == p)
@@ -247,6 +259,7 @@ void dom_discard_card(dom_state *s, int p, int card)
     dom_player *P = &s->pl[p];
     KT_ASSERT(P->ndisc < DOM_MAXC);
     P->disc[P->ndisc++] = (uint8_t)card;
+    DOM_TRACE(s, DOM_TE_DISCARD, p, card, 0);
 }
 
 int dom_disc_remove(dom_state *s, int p, int i)
@@ -403,6 +416,16 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     dom_player *P = &s->pl[p];
     own_add(P, card);
     int loc, pos;
+    /* the log reports the gain, not the placing that is part of it */
+    uint8_t tracing = s->trace;
+    s->trace = 0;
+    if (dest == DOM_TO_ASIDE) {
+        /* onto an instance of p in play (Quartermaster); without one (only
+         * a loaded state) the card goes to the discard pile */
+        int h = dom_inplay_find(s, host);
+        if (h < 0 || s->play[h].owner != p)
+            dest = DOM_TO_DISCARD;
+    }
     switch (dest) {
     case DOM_TO_DECK:
         dom_put_on_deck(s, p, card, 1);
@@ -426,6 +449,8 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
         pos = P->ndisc - 1;
         break;
     }
+    s->trace = tracing;
+    DOM_TRACE(s, DOM_TE_GAIN, p, card, dest | from << 4);
     if (track) {
         track->tc = (uint8_t)card;
         track->tp = (uint8_t)p;
@@ -461,6 +486,7 @@ void dom_trash_card(const kt_game *g, dom_state *s, int p, int card)
 {
     s->trash[card]++;
     own_del(&s->pl[p], card);
+    DOM_TRACE(s, DOM_TE_TRASH, p, card, 0);
     if (dom_cards[card].flags & DOM_CF_ONTRASH)
         dom_trash_hooks(g, s, p, card);
 }
@@ -542,6 +568,7 @@ int dom_aside_add(dom_state *s, int p, int card, int kind, int host)
     a->kind = (uint8_t)kind;
     a->pad = 0;
     a->host = (uint16_t)host;
+    DOM_TRACE(s, DOM_TE_ASIDE, p, card, kind);
     return s->naside - 1;
 }
 
@@ -711,6 +738,7 @@ int dom_play_card(const kt_game *g, dom_state *s, int p, int card, int by)
     KT_UNUSED(g);
     int uid = dom_inplay_add(s, p, card, by);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
         return 0;
@@ -722,6 +750,7 @@ int dom_replay(const kt_game *g, dom_state *s, int p, int card, int uid)
 {
     KT_UNUSED(g);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 1);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
         return 0;
@@ -1062,7 +1091,10 @@ static void cleanup_play(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
     uint8_t keep[DOM_MAXC];
-    if ((!c->stays || !dom_keep_mask(s, keep)) && !c->ntraits) {
+    /* without cards that can stay (no Duration, no Journey) nothing stays;
+     * Traits still need the slow path below, with every keep[i] set */
+    int any = c->stays && dom_keep_mask(s, keep);
+    if (!any && !c->ntraits) {
         /* the common case: everything goes to its owner's discard pile */
         for (int i = 0; i < s->nplay; i++)
             dom_discard_card(s, s->play[i].owner, s->play[i].card);
@@ -1071,6 +1103,8 @@ static void cleanup_play(const kt_game *g, dom_state *s)
         s->nold = 0;
         return;
     }
+    if (!any)
+        memset(keep, 0, (size_t)s->nplay);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
         dom_inplay e = s->play[i];
@@ -1079,6 +1113,7 @@ static void cleanup_play(const kt_game *g, dom_state *s)
             if (t == DOM_RECKLESS) {
                 s->supply[e.card]++;
                 own_del(&s->pl[e.owner], e.card);
+                DOM_TRACE(s, DOM_TE_RETURN, e.owner, e.card, 0);
             } else if (t == DOM_TIRELESS) {
                 dom_aside_add(s, e.owner, e.card, DOM_A_DECKEND, 0);
             } else {
@@ -1139,6 +1174,7 @@ static void end_of_turn(dom_state *s)
             dom_hand_add(&s->pl[p], card);
             if (pub)
                 s->pl[p].pubhand[card]++;
+            DOM_TRACE(s, DOM_TE_TOHAND, p, card, pub);
         } else if (a->kind == DOM_A_DECKEND) {
             dom_aside_del(s, i);
             dom_put_on_deck(s, p, card, 1);
@@ -1315,14 +1351,15 @@ void dom_run(const kt_game *g, dom_state *s)
 
 /* Every copy of the plain Treasure t (no program, not slow) from p's hand
  * into play: the state playing them one by one with play_treasure gives,
- * for a turn without watchers (nothing reacts to a play).  "play
- * treasures" of Big Money is the hottest action of bot games. */
+ * for a turn without watchers (nothing reacts to a play) and when no game
+ * log is being traced (that reports each play).  "play treasures" of Big
+ * Money is the hottest action of bot games. */
 static void play_copies(dom_state *s, int p, int t)
 {
     dom_player *P = &s->pl[p];
     const dom_card *d = &dom_cards[t];
     int n = P->hand[t];
-    KT_ASSERT(!s->nwatch && s->nplay + n <= DOM_MAXC);
+    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + n <= DOM_MAXC);
     P->hand[t] = 0;
     P->pubhand[t] = 0;
     P->nhand = (uint16_t)(P->nhand - n);
@@ -1358,6 +1395,7 @@ static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
     const dom_card *d = &dom_cards[card];
     dom_inplay_add(s, p, card, 0);
     count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
     s->coins = (uint16_t)(s->coins + d->coins);
     s->actions = (uint16_t)(s->actions + d->actions);
     s->buys = (uint16_t)(s->buys + d->buys);
@@ -1402,7 +1440,7 @@ static void phase_action(const kt_game *g, dom_state *s, kt_action a)
                 slow |= P->hand[t] != 0;
                 continue;
             }
-            if (P->hand[t] && !s->nwatch)
+            if (P->hand[t] && !s->nwatch && !s->trace)
                 play_copies(s, p, t);
             while (P->hand[t])
                 play_treasure(g, s, p, t);
@@ -1727,6 +1765,7 @@ int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
                 dom_hand_add(P, card);
                 if (pub)
                     P->pubhand[card]++;
+                DOM_TRACE(s, DOM_TE_DRAW, p, card, pub);
             }
         }
         return DOM_R_DONE;
@@ -1764,6 +1803,7 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 if (P->deck[i] != card)
                     continue;
                 P->deck[i] = (uint8_t)inh;
+                DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 own_del(P, card);
                 own_add(P, inh);
                 s->supply[inh]--;

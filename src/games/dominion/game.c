@@ -10,7 +10,6 @@
  * with 2-player sizes), and `total[id]`, the number of copies of each card
  * in the game, which check() uses for card conservation.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +49,30 @@ static const kt_optinfo dom_opts[] = {
      "wins); for goldfish studies with --players 1"},
 };
 #define NOPTS ((int)(sizeof dom_opts / sizeof dom_opts[0]))
+
+/* The same in German, entry by entry. */
+static const char *const dom_opts_de[NOPTS] = {
+    "Liste von bis zu 10 Königreichkarten des Basisspiels und von Plünderer, durch Kommas "
+    "getrennt (englische oder deutsche Namen; Groß- und Kleinschreibung, Leerzeichen und Umlaute "
+    "egal); fehlende werden zufällig aus dem Startwert gezogen",
+    "ein empfohlenes Königreich mit Namen (englisch oder deutsch): First Game, Size Distortion, "
+    "Deck Top, Sleight of Hand, Improvements, Silver & Gold, Treibgut/Flotsam, Strandgut/Jetsam, "
+    "Erste Plünderung/Basic Looting, Voodoo; die übrigen Plünderer-Königreiche brauchen "
+    "Erweiterungen, die kontor nicht hat (`kontor games dominion` listet sie)",
+    "Liste der Plünderer-Ereignisse im Spiel (englische oder deutsche Namen)",
+    "Liste der Plünderer-Merkmale, jedes wahlweise mit seinem Stapel als Merkmal:Stapel (z. B. "
+    "Billig:Dorf,Reich); ohne Stapel wird einer der Aktions- und Geldkarten-Königreichstapel "
+    "zufällig gewählt",
+    "höchstens so viele Ereignisse und Merkmale bekommt ein zufälliges Königreich: sie werden mit "
+    "den Königreich-Platzhaltern gemischt, und die vor der 10. Königreichkarte aufgedeckten "
+    "zählen (die Anleitung empfiehlt höchstens 2); mit einem vollständig angegebenen Königreich "
+    "zieht die Option so viele",
+    "woher zufällige Königreichkarten kommen: Basisspiel und Plünderer, oder nur eines davon",
+    "Wortlaut der Reise: wie auf den deutschen Karten gedruckt (Vorgabe) oder die Errata von "
+    "2023 (einmal pro Zug, nur wenn der vorige Zug nicht deiner war)",
+    "das Spiel endet, sobald ein Spieler N Exemplare einer Karte besitzt, z. B. provinces=4 "
+    "(dieser Spieler gewinnt); für Solo-Studien mit --players 1",
+};
 
 static const char *const dnames[DOM_NDECISIONS] = {
     "none",    "action", "buy",       "discard", "trash", "gain",          "topdeck",
@@ -661,230 +684,6 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     return KT_OK;
 }
 
-/* ------------------------------------------------------------ check */
-
-static int fail(kt_buf *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(kt_buf *why, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    kt_buf_vprintf(why, fmt, ap);
-    va_end(ap);
-    return 0;
-}
-
-static int valid_card(int id) { return id > 0 && id < DOM_NCARDS; }
-
-static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    if (s->nstack > DOM_STACK)
-        return fail(why, "stack depth %d out of range", s->nstack);
-    for (int i = 0; i < s->nstack; i++) {
-        const dom_frame *f = &s->stack[i];
-        if (f->fx == DOM_FX_NONE || f->fx >= DOM_NFX)
-            return fail(why, "stack[%d]: unknown effect %d", i, f->fx);
-        if (f->pl < 0 || f->pl >= c->np || f->who < 0 || f->who >= c->np)
-            return fail(why, "stack[%d]: player out of range", i);
-        if ((f->card && !valid_card(f->card)) || (f->x && !valid_card(f->x)) ||
-            (f->only && !valid_card(f->only)) || (f->tc && !valid_card(f->tc)))
-            return fail(why, "stack[%d]: card out of range", i);
-        if ((f->fx == DOM_FX_PLAY || f->fx == DOM_FX_REACT || f->fx == DOM_FX_GAIN ||
-             f->fx == DOM_FX_EVENT) &&
-            !f->card)
-            return fail(why, "stack[%d]: no card", i);
-        if (f->fx == DOM_FX_EVENT && dom_cards[f->card].kind != DOM_K_EVENT)
-            return fail(why, "stack[%d]: %s is not an Event", i, dom_cards[f->card].en);
-        if (f->loc >= DOM_NLOCS || (f->loc && (f->tp >= c->np || !f->tc)))
-            return fail(why, "stack[%d]: tracked card out of range", i);
-        if (f->fx == DOM_FX_REACT && (f->step > 1 || i == 0 || s->stack[i - 1].fx != DOM_FX_PLAY))
-            return fail(why, "stack[%d]: a reaction window must sit on the Attack it answers", i);
-        if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_END)
-            return fail(why, "stack[%d]: step %d out of range", i, f->step);
-        if (f->dec >= DOM_NDECISIONS || f->src >= DOM_NSRC || f->verb >= DOM_NVERBS || f->may > 1)
-            return fail(why, "stack[%d]: pick fields out of range", i);
-        if (f->dec && i != s->nstack - 1)
-            return fail(why, "stack[%d]: only the top effect may wait for a decision", i);
-        if (f->immune >> c->np)
-            return fail(why, "stack[%d]: immune names a player not in the game", i);
-    }
-    if (s->h.status == KT_RUNNING) {
-        if (s->nstack) {
-            const dom_frame *t = &s->stack[s->nstack - 1];
-            if (!t->dec)
-                return fail(why, "the top effect (%s) is not waiting for a decision",
-                            dom_cards[t->card].en);
-            if (s->h.decision != t->dec || s->h.to_move != t->who)
-                return fail(why, "pending decision %s by player %d does not match the effect "
-                                 "stack (%s by player %d)",
-                            dom_decision_name(s->h.decision), s->h.to_move,
-                            dom_decision_name(t->dec), t->who);
-        } else {
-            int want = s->phase == DOM_PH_ACTION ? DOM_D_ACTION
-                       : s->phase == DOM_PH_BUY  ? DOM_D_BUY
-                                                 : -1;
-            if (want < 0)
-                return fail(why, "running game waits in phase %s", dom_phase_name(s->phase));
-            if (s->h.decision != want || s->h.to_move != s->h.turn_player)
-                return fail(why, "pending decision %s by player %d does not match the %s phase "
-                                 "of player %d",
-                            dom_decision_name(s->h.decision), s->h.to_move,
-                            dom_phase_name(s->phase), s->h.turn_player);
-        }
-        kt_action buf[DOM_MAX_LEGAL];
-        if (dom_legal(g, (const kt_state *)s, buf) <= 0)
-            return fail(why, "no legal action in a running game");
-    } else if (s->nstack) {
-        return fail(why, "a finished game has pending effects");
-    }
-    return 1;
-}
-
-int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
-{
-    const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
-    if (s->phase >= DOM_NPHASES)
-        return fail(why, "phase %d out of range", s->phase);
-    /* a game stopped by the turn limit keeps the phase it was in */
-    if (s->h.status != KT_STOPPED && (s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
-        return fail(why, "phase %s does not match the game status", dom_phase_name(s->phase));
-    if (s->h.status == KT_STOPPED && s->phase == DOM_PH_OVER)
-        return fail(why, "a game stopped by the turn limit cannot be in phase over");
-    /* before turn 1 (Inherited's choices) nobody has a turn yet */
-    if (s->h.status == KT_RUNNING && s->phase != DOM_PH_SETUP &&
-        (s->h.turn_player < 0 || s->h.turn_player >= c->np))
-        return fail(why, "no valid player whose turn it is");
-    if (s->phase == DOM_PH_SETUP && (s->h.turn_player != -1 || !s->nstack))
-        return fail(why, "setup waits for Inherited choices before turn 1");
-    if (s->nplay > DOM_MAXC || s->naside > DOM_MAXC || s->nwatch > DOM_WATCH ||
-        s->nloot > DOM_LOOTS)
-        return fail(why, "zone size out of range");
-    if (s->tflags & ~DOM_TF_ALL)
-        return fail(why, "turn flags %d out of range", s->tflags);
-    if (s->pstep > 2 || s->pad0)
-        return fail(why, "phase step out of range");
-    if (!c->loot && s->nloot)
-        return fail(why, "a Loot pile in a game without Loot");
-    /* card conservation */
-    int cnt[DOM_NIDS];
-    memset(cnt, 0, sizeof cnt);
-    for (int id = 0; id < DOM_NIDS; id++)
-        cnt[id] = s->supply[id] + s->trash[id];
-    cnt[DOM_ESTATE] += s->removed; /* Inherited: out of the game */
-    for (int i = 0; i < s->nloot; i++) {
-        if (dom_cards[s->loot[i] < DOM_NIDS ? s->loot[i] : 0].kind != DOM_K_LOOT)
-            return fail(why, "the Loot pile holds a card that is not a Loot");
-        cnt[s->loot[i]]++;
-    }
-    for (int id = 1; id < DOM_NIDS; id++)
-        if (s->supply[id] && !c->in_supply[id])
-            return fail(why, "supply holds %s, which has no pile in this game",
-                        valid_card(id) ? dom_cards[id].en : "?");
-    for (int p = 0; p < c->np; p++) {
-        const dom_player *P = &s->pl[p];
-        if (P->ndeck > DOM_MAXC || P->ndisc > DOM_MAXC)
-            return fail(why, "player %d: zone size out of range", p);
-        if (P->known_top > P->ndeck || P->pub_top > P->known_top)
-            return fail(why, "player %d: known deck cards out of range", p);
-        int nh = 0, act = 0, tre = 0;
-        for (int id = 0; id < DOM_NIDS; id++) {
-            cnt[id] += P->hand[id];
-            nh += P->hand[id];
-            if (P->pubhand[id] > P->hand[id])
-                return fail(why, "player %d: more known %s in hand than held", p,
-                            valid_card(id) ? dom_cards[id].en : "?");
-            if (P->hand[id] && (dom_cards[id < DOM_NCARDS ? id : 0].types & DOM_T_ACTION))
-                act += P->hand[id];
-            if (P->hand[id] && (dom_cards[id < DOM_NCARDS ? id : 0].types & DOM_T_TREASURE))
-                tre += P->hand[id];
-        }
-        if (nh != P->nhand || act != P->hand_act || tre != P->hand_tre)
-            return fail(why, "player %d: hand counters out of date", p);
-        for (int i = 0; i < P->ndeck; i++)
-            cnt[P->deck[i]]++;
-        for (int i = 0; i < P->ndisc; i++)
-            cnt[P->disc[i]]++;
-    }
-    for (int i = 0; i < s->nplay; i++) {
-        const dom_inplay *e = &s->play[i];
-        if (e->owner < 0 || e->owner >= c->np || !e->uid)
-            return fail(why, "in_play[%d]: bad owner or instance", i);
-        if ((e->flags & ~DOM_IP_FLAGS) || e->pad || (e->mult && !(e->flags & DOM_IP_FOREVER)))
-            return fail(why, "in_play[%d]: flags out of range", i);
-        /* cards played this turn got the latest instance ids (the engine
-         * looks for free ids only when older cards are in play) */
-        if (!(e->flags & DOM_IP_OLD) && (uint16_t)(s->next_uid - e->uid) >= 32768)
-            return fail(why, "in_play[%d]: instance id %d is newer than next_uid %d", i, e->uid,
-                        s->next_uid);
-        for (int j = 0; j < i; j++)
-            if (s->play[j].uid == e->uid)
-                return fail(why, "in_play[%d]: instance id %d used twice", i, e->uid);
-        cnt[e->card]++;
-    }
-    for (int i = 0; i < s->naside; i++) {
-        const dom_aside *a = &s->aside[i];
-        if (a->owner < 0 || a->owner >= c->np || a->kind >= DOM_NASIDE || a->pad)
-            return fail(why, "aside[%d]: bad owner or kind", i);
-        /* cards under / on a card lie on an instance in play of their owner */
-        int hosted = a->kind == DOM_A_UNDER || a->kind == DOM_A_ON;
-        if (hosted != (a->host != 0))
-            return fail(why, "aside[%d]: host does not fit kind %d", i, a->kind);
-        if (hosted) {
-            int h = dom_inplay_find(s, a->host);
-            if (h < 0 || s->play[h].owner != a->owner)
-                return fail(why, "aside[%d]: lies on instance %d, which is not in play", i,
-                            a->host);
-        }
-        cnt[a->card]++;
-    }
-    if (cnt[0])
-        return fail(why, "a zone holds %d empty card slots", cnt[0]);
-    for (int id = 1; id < DOM_NIDS; id++) {
-        int want = id < DOM_NCARDS ? c->total[id] : 0;
-        if (cnt[id] != want)
-            return fail(why, "card conservation: %d %s in the game, expected %d", cnt[id],
-                        id < DOM_NCARDS ? dom_cards[id].en : "?", want);
-    }
-    /* incremental per-player counters match the zones */
-    for (int p = 0; p < c->np; p++) {
-        const dom_player *P = &s->pl[p];
-        int own[DOM_NIDS];
-        memset(own, 0, sizeof own);
-        for (int id = 0; id < DOM_NIDS; id++)
-            own[id] = P->hand[id];
-        for (int i = 0; i < P->ndeck; i++)
-            own[P->deck[i]]++;
-        for (int i = 0; i < P->ndisc; i++)
-            own[P->disc[i]]++;
-        for (int i = 0; i < s->nplay; i++)
-            if (s->play[i].owner == p)
-                own[s->play[i].card]++;
-        for (int i = 0; i < s->naside; i++)
-            if (s->aside[i].owner == p)
-                own[s->aside[i].card]++;
-        int n = 0, vp = 0, money = 0;
-        for (int id = 1; id < DOM_NIDS; id++) {
-            if (own[id] != P->own[id])
-                return fail(why, "player %d: owned-card counter of %s out of date", p,
-                            dom_cards[id].en);
-            n += own[id];
-            vp += own[id] * dom_cards[id].vp;
-            if (dom_cards[id].types & DOM_T_TREASURE)
-                money += own[id] * dom_cards[id].coins;
-        }
-        if (n != P->ncards || vp != P->vp || money != P->money)
-            return fail(why, "player %d: card/VP/money counters out of date", p);
-    }
-    for (int i = 0; i < s->nwatch; i++) {
-        const dom_watch *w = &s->watch[i];
-        if (w->ev >= DOM_NEVENTS || w->life >= DOM_NLIVES || w->owner < 0 || w->owner >= c->np ||
-            !valid_card(w->card) || !w->n || w->pad || w->fired > s->nstack)
-            return fail(why, "watchers[%d]: field out of range", i);
-    }
-    return check_frames(g, s, why);
-}
-
 /* ------------------------------------------------------------ results */
 
 static void dom_result(const kt_game *g, const kt_state *st, kt_result *r)
@@ -935,4 +734,20 @@ const kt_gamedef kt_game_dominion = {
     .render = dom_render,
     .components = dom_components,
     .check = dom_check,
+    .menu_item = dom_menu_item,
+    .describe = dom_describe,
+    .events = dom_events,
+    /* easy: Big Money Ultimate, a plain money strategy that ignores most of
+     * the kingdom (random play is no opponent: it never ends a game on
+     * purpose); medium: the heuristic bot; hard: the search bot with one
+     * second per decision (84.6% against the heuristic bot on random
+     * kingdoms, docs/bots.md) */
+    .levels = {"bmu", "heuristic", "mcts:time=1000"},
+    .opt_help_de = dom_opts_de,
+    .title_de = "Dominion (2. Edition) + Plünderer",
+    .summary_de = "Das Deckbau-Spiel: Basisspiel (2. Edition, 26 Königreichkarten) und die "
+                  "Erweiterung Plünderer (40 Königreichkarten, Kostbarkeiten, Ereignisse, "
+                  "Merkmale); 1 Spieler = Solo-Studie.",
+    /* kt_result.turns counts rounds: a player's n-th turn is round n */
+    .length_unit = {"rounds", "Runden"},
 };

@@ -116,6 +116,11 @@ static int curse_others(const kt_game *g, dom_state *s, dom_frame *f, int next)
 static int set_aside_some(dom_state *s, dom_frame *f, kt_action in, int max, int kind, int at,
                           int next)
 {
+    if (kind == DOM_A_UNDER && !self(s, f)) {
+        /* nothing to put the cards under (only a loaded state gets here) */
+        f->step = (uint8_t)next;
+        return DOM_R_CONT;
+    }
     if (f->step == at) {
         f->n = 0;
     } else if (DOM_VERB(in) == DOM_V_ASIDE && dom_hand_del(&s->pl[f->pl], DOM_CARD(in))) {
@@ -213,8 +218,10 @@ static int grotto(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         return post(f);
     if (f->step < 4)
         return set_aside_some(s, f, in, 4, DOM_A_UNDER, 2, 4);
-    /* with nothing set aside it has nothing to do next turn */
-    if (f->n)
+    /* with nothing set aside it has nothing to do next turn; cards under it
+     * that no earlier play will pick up (only in a loaded state) count too */
+    dom_inplay *e = self(s, f);
+    if (f->n || (e && !e->pend && dom_aside_count(s, f->pl, DOM_A_UNDER, f->uid)))
         stay(s, f);
     return post(f);
 }
@@ -389,6 +396,7 @@ static int mapmaker(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
             int c = s->aside[i].card;
             dom_aside_del(s, i);
             dom_hand_add(&s->pl[f->pl], c);
+            DOM_TRACE(s, DOM_TE_TOHAND, f->pl, c, 0);
             f->n++;
         }
         if (i >= 0 && f->n < 2 && dom_aside_find(s, f->pl, DOM_A_LOOK) >= 0) {
@@ -591,11 +599,13 @@ static int quartermaster(const kt_game *g, dom_state *s, dom_frame *f, kt_action
         } else if (DOM_VERB(in) == DOM_V_TAKE) {
             for (int i = 0; i < s->naside; i++) {
                 dom_aside *a = &s->aside[i];
-                if (a->kind == DOM_A_ON && a->host == f->uid && a->card == DOM_CARD(in)) {
+                if (a->kind == DOM_A_ON && a->host == f->uid && a->card == DOM_CARD(in) &&
+                    a->owner == f->pl) {
                     int c = a->card;
                     dom_aside_del(s, i);
                     dom_hand_add(&s->pl[f->pl], c);
                     s->pl[f->pl].pubhand[c]++; /* it lay face up */
+                    DOM_TRACE(s, DOM_TE_TOHAND, f->pl, c, 1);
                     break;
                 }
             }

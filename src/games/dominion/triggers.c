@@ -241,10 +241,8 @@ static int ask_gain_pick(dom_frame *f, int who, int dec, int src, int verb, int 
     return dom_ask(f, who, dec, src, verb, may, next);
 }
 
-/* Steps of FX_GAIN: 0 choose, 1 answer, 10+2k / 11+2k trigger kind k,
- * 50.. other players. */
-#define G_KIND 10
-#define G_OTHERS 50
+#define G_KIND DOM_G_KIND
+#define G_OTHERS DOM_G_OTHERS
 
 static int start_kind(dom_frame *f, int k)
 {
@@ -628,6 +626,7 @@ int dom_start_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
             dom_inplay *e = &s->play[i];
             if (e->owner == p && e->pend && (e->flags & DOM_IP_OLD) && e->card == x) {
                 e->pend--;
+                DOM_TRACE(s, DOM_TE_DURATION, p, x, 0);
                 dom_frame *d = dom_push(s, DOM_FX_DUR, p, x);
                 if (d)
                     d->uid = e->uid;
@@ -636,6 +635,7 @@ int dom_start_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
         }
         if (x == DOM_SHAMAN) {
             s->tflags |= DOM_TF_SHAMAN;
+            DOM_TRACE(s, DOM_TE_DURATION, p, x, 0);
             dom_push(s, DOM_FX_DUR, p, DOM_SHAMAN);
         }
         return DOM_R_CONT;
