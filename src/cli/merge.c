@@ -10,28 +10,53 @@
  * exactly once and none missing.  Counters are integers, so the merged
  * result is exactly that of a single run; only the timing differs (wall
  * times are summed, i.e. reported per machine).
+ *
+ * Row files (`--rows` of the shards, recognised by their first line) are
+ * merged in game order into the file of --rows (rows.h), checked against
+ * the merged experiment: every game once, each with its seed.  Card
+ * statistics (--cards) are added up by name like the other counters.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "rows.h"
 #include "runner.h"
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: kontor merge FILE... [--json | --csv] [--svg FILE]\n\n"
+    fprintf(f, "usage: kontor merge FILE... [--json | --csv] [--svg FILE] [--rows FILE]\n"
+               "                    [--cards FILE]\n\n"
                "Merges the --json outputs of `kontor sim/tournament --shard I/N` into the\n"
-               "result of the whole experiment.  Every shard 1..N must be given once.\n");
+               "result of the whole experiment.  Every shard 1..N must be given once.\n"
+               "Row files of the shards (--rows: .csv or .jsonl) among the FILEs are merged\n"
+               "in game order into the --rows FILE; --cards FILE writes the merged card\n"
+               "statistics (Dominion; .csv, .json, .svg, else text; up to 4 times).\n");
+}
+
+/* Is `path` a rows file (its first line a CSV header or a JSON row)? */
+static int is_rows_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char head[32] = "";
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return !strncmp(head, "game,seed,setup,", 16) || !strncmp(head, "{\"game\":", 8);
 }
 
 int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
 {
-    int json = 0, csv = 0, nfiles = 0;
-    const char *svg = NULL;
+    int json = 0, csv = 0, nfiles = 0, nrows = 0;
+    const char *svg = NULL, *rows_out = NULL;
+    rn_out o = {0, 0, NULL, {NULL}, 0};
     const char **files = calloc((size_t)(argc > 0 ? argc : 1), sizeof *files);
-    if (!files)
-        return fprintf(err, "kontor merge: out of memory\n"), 1;
+    const char **rows = calloc((size_t)(argc > 0 ? argc : 1), sizeof *rows);
+    if (!files || !rows)
+        return free(files), free(rows), fprintf(err, "kontor merge: out of memory\n"), 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))
             json = 1;
@@ -39,20 +64,46 @@ int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *de
             csv = 1;
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc)
             svg = argv[++i];
+        else if (!strcmp(argv[i], "--rows") && i + 1 < argc)
+            rows_out = argv[++i];
+        else if (!strcmp(argv[i], "--cards") && i + 1 < argc && o.ncards < RN_MAX_CARD_FILES)
+            o.cards[o.ncards++] = argv[++i];
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return free(files), usage(out), 0;
+            return free(files), free(rows), usage(out), 0;
         else if (argv[i][0] == '-' && argv[i][1])
-            return free(files),
-                   fprintf(err, "kontor merge: unknown option '%s' (see kontor merge --help)\n",
+            return free(files), free(rows),
+                   fprintf(err, "kontor merge: unknown option '%s' or a value missing (see "
+                                "kontor merge --help)\n",
                            argv[i]),
                    2;
+        else if (is_rows_file(argv[i]))
+            rows[nrows++] = argv[i];
         else
             files[nfiles++] = argv[i];
     }
-    if (!nfiles)
-        return free(files), usage(err), 2;
+    int rc = merge_files(files, nfiles, rows, nrows, rows_out, json, csv, svg, &o, out, err, def);
+    free(files);
+    free(rows);
+    return rc;
+}
+
+int merge_files(const char **files, int nfiles, const char **rows, int nrows,
+                const char *rows_out, int json, int csv, const char *svg, rn_out *o, FILE *out,
+                FILE *err, const kt_gamedef *def)
+{
+    if (!nfiles && !nrows)
+        return usage(err), 2;
     if (json && csv)
-        return free(files), fprintf(err, "kontor merge: choose one of --json and --csv\n"), 2;
+        return fprintf(err, "kontor merge: choose one of --json and --csv\n"), 2;
+    if (nrows && !rows_out)
+        return fprintf(err, "kontor merge: %s is a rows file: name the merged one with --rows "
+                            "FILE\n",
+                       rows[0]),
+               2;
+    if (rows_out && !nrows)
+        return fprintf(err, "kontor merge: --rows %s: no rows files (written by --rows) given\n",
+                       rows_out),
+               2;
     rn_exp acc_e, e;
     rn_result acc, r;
     unsigned char *seen = NULL;
@@ -97,20 +148,26 @@ int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *de
         if (!seen[s])
             rc = 2, fprintf(err, "kontor merge: shard %d/%d is missing\n", s, acc_e.shard_n);
     free(seen);
-    free(files);
-    if (rc) {
-        if (have) {
-            rn_result_free(&acc);
-            rn_exp_free(&acc_e);
-        }
-        return rc;
+    if (!rc && o->ncards && have && !acc_e.cards)
+        rc = 2, fprintf(err, "kontor merge: --cards: the shards were run without --cards\n");
+    if (!rc && o->ncards && !have)
+        rc = 2, fprintf(err, "kontor merge: --cards needs the --json results of the shards\n");
+    if (have)
+        acc_e.shard_i = acc_e.shard_n = 0; /* the merged result is the whole experiment */
+    kt_err ke = {KT_OK, ""};
+    if (!rc && nrows && rw_merge(rows, nrows, have ? &acc_e : NULL, rows_out, &ke) != 0)
+        rc = 2, fprintf(err, "kontor merge: %s\n", ke.msg);
+    if (!rc && have) {
+        o->json = json, o->csv = csv, o->svg = svg;
+        rc = acc_e.kind == RN_SIM ? sim_report(&acc_e, &acc, o, out, err)
+                                  : tour_report(&acc_e, &acc, o, out, err);
+        if (!rc && rn_cards_report(&acc_e, &acc, o, err) != 0)
+            rc = 1;
     }
-    acc_e.shard_i = acc_e.shard_n = 0; /* the merged result is the whole experiment */
-    rn_out o = {json, csv, svg};
-    rc = acc_e.kind == RN_SIM ? sim_report(&acc_e, &acc, &o, out, err)
-                              : tour_report(&acc_e, &acc, &o, out, err);
-    rn_result_free(&acc);
-    rn_exp_free(&acc_e);
+    if (have) {
+        rn_result_free(&acc);
+        rn_exp_free(&acc_e);
+    }
     return rc;
 }
 

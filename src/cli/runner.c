@@ -21,21 +21,56 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "rows.h"
 #include "stats.h"
 
 /* ------------------------------------------------------------ setup */
 
+/* Does the configuration depend on its seed?  Configurations made from the
+ * same options with other seeds start games from one state seed: if their
+ * canonical options or start positions differ, setup draws something (a
+ * random kingdom, a variable board).  Three other seeds make a miss (the
+ * same draw three times, e.g. a Trait placed on the same one of ten piles)
+ * unlikely. */
+static int seed_matters(const kt_gamedef *def, const kt_game *g0, const char *options,
+                        int players, uint64_t seed)
+{
+    size_t n = kt_state_size(g0);
+    kt_state *a = malloc(n), *b = malloc(n);
+    int differ = 0;
+    for (uint64_t i = 1; a && b && i <= 3 && !differ; i++) {
+        kt_game *g;
+        if (kt_game_new_def(def, options, players, kt_seed_derive(seed, 0x5e7u + i), NULL, &g,
+                            NULL) != KT_OK)
+            break; /* the options were accepted once; say nothing new */
+        differ = strcmp(kt_game_options(g), kt_game_options(g0)) != 0 ||
+                 kt_state_size(g) != n;
+        if (!differ) {
+            kt_state_init_seed(g0, a, 1);
+            kt_state_init_seed(g, b, 1);
+            differ = memcmp(a, b, n) != 0;
+        }
+        kt_game_free(g);
+    }
+    free(a);
+    free(b);
+    return differ;
+}
+
 int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,
-                uint64_t seed, kt_err *err)
+                uint64_t seed, int setup, kt_err *err)
 {
     memset(e, 0, sizeof *e);
     e->kind = kind;
+    e->def = def;
     if (kt_game_new_def(def, options, players, seed, NULL, &e->g, err) != KT_OK)
         return -1;
-    e->game = strdup(def->info.name);
-    e->options = strdup(kt_game_options(e->g));
     e->players = kt_game_players(e->g);
     e->seed = seed;
+    e->seeded = seed_matters(def, e->g, options ? options : "", e->players, seed);
+    e->fresh = e->seeded && setup != RN_SETUP_FIXED;
+    e->game = strdup(def->info.name);
+    e->options = strdup(e->fresh ? (options ? options : "") : kt_game_options(e->g));
     if (!e->game || !e->options) {
         kt_seterr(err, KT_ENOMEM, "out of memory");
         rn_exp_free(e);
@@ -52,9 +87,45 @@ void rn_exp_free(rn_exp *e)
     for (int i = 0; i < e->nentries; i++) {
         free(e->entries[i]);
         free(e->specs[i]);
+        free(e->labels[i]);
+        free(e->bspec[i]);
+        if (e->bvals[i])
+            kt_opts_free(e->bvals[i], e->bdef[i]->info.nopts);
+        free(e->bvals[i]);
     }
     free(e->lineup);
     memset(e, 0, sizeof *e);
+}
+
+/* An example for the advice to a bot that cannot play every fresh setup. */
+static const char *setup_hint(const rn_exp *e)
+{
+    return !strcmp(e->game, "dominion") ? " (e.g. --kingdom Smithy draws kingdoms around Smithy)"
+                                        : "";
+}
+
+/* Resolve entry i's bot once: its definition, the spec after level names
+ * and its parsed options (as kt_bot_new does), so that the bot of every
+ * game is made by the definition's create() alone (make_bot). */
+static int resolve_bot(rn_exp *e, int i, const kt_bot *b, kt_err *err)
+{
+    const kt_botdef *d = b->def;
+    const char *spec = kt_bot_spec(b);
+    size_t nl = strcspn(spec, ":=");
+    const char *opttext = spec[nl] == '=' ? spec : (spec[nl] == ':' ? spec + nl + 1 : "");
+    char what[80];
+    snprintf(what, sizeof what, "option of bot %.*s", (int)(nl < 40 ? nl : 40), spec);
+    e->bdef[i] = d;
+    e->bspec[i] = strdup(spec);
+    e->bvals[i] = calloc((size_t)d->info.nopts + 1, sizeof *e->bvals[i]);
+    if (!e->bspec[i] || !e->bvals[i])
+        return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
+    if (kt_opts_parse(d->info.opts, d->info.nopts, opttext, ":", what, e->bvals[i], err) != KT_OK) {
+        free(e->bvals[i]);
+        e->bvals[i] = NULL;
+        return -1;
+    }
+    return 0;
 }
 
 int rn_add_entry(rn_exp *e, const char *label, const char *what, kt_err *err)
@@ -72,19 +143,140 @@ int rn_add_entry(rn_exp *e, const char *label, const char *what, kt_err *err)
     kt_bot *b;
     kt_err e2 = {KT_OK, ""};
     if (kt_bot_new(e->g, spec, 0, &b, &e2) != KT_OK) {
-        kt_seterr(err, e2.code, "%s '%s': %s", what, label, e2.msg);
+        if (e->fresh)
+            kt_seterr(err, e2.code,
+                      "%s '%s' cannot play every setup, and a new one is drawn for every game "
+                      "(--setup fresh): give the options the bot needs%s.  %s",
+                      what, label, setup_hint(e), e2.msg);
+        else
+            kt_seterr(err, e2.code, "%s '%s': %s", what, label, e2.msg);
         return -1;
     }
+    int i = e->nentries;
+    e->entries[i] = strdup(label);
+    e->specs[i] = strdup(spec);
+    e->nentries++; /* from here rn_exp_free releases what the entry holds */
+    int rc = resolve_bot(e, i, b, err);
     kt_bot_free(b);
-    e->entries[e->nentries] = strdup(label);
-    e->specs[e->nentries] = strdup(spec);
-    if (!e->entries[e->nentries] || !e->specs[e->nentries]) {
-        free(e->entries[e->nentries]);
-        free(e->specs[e->nentries]);
-        kt_seterr(err, KT_ENOMEM, "out of memory");
-        return -1;
+    if (!rc && (!e->entries[i] || !e->specs[i]))
+        rc = -1, kt_seterr(err, KT_ENOMEM, "out of memory");
+    return rc;
+}
+
+int rn_set_labels(rn_exp *e)
+{
+    for (int i = 0; i < e->nentries; i++) {
+        int nth = 0, copies = 0;
+        for (int j = 0; j < e->nentries; j++) {
+            int same = strcmp(e->entries[j], e->entries[i]) == 0;
+            copies += same;
+            nth += same && j <= i;
+        }
+        size_t n = strlen(e->entries[i]) + 16;
+        free(e->labels[i]);
+        e->labels[i] = malloc(n);
+        if (!e->labels[i])
+            return -1;
+        if (copies > 1)
+            snprintf(e->labels[i], n, "%s#%d", e->entries[i], nth);
+        else
+            snprintf(e->labels[i], n, "%s", e->entries[i]);
     }
-    e->nentries++;
+    return 0;
+}
+
+uint64_t rn_game_seed(const rn_exp *e, uint64_t k) { return kt_seed_derive(e->seed, k); }
+
+void rn_setup_line(const rn_exp *e, kt_buf *b)
+{
+    if (e->fresh)
+        kt_buf_puts(b, "setup: a new one for every game, drawn from the game's seed (--setup "
+                       "fixed: one for all games)\n");
+    else if (e->seeded)
+        kt_buf_printf(b, "setup: one for all games, drawn from seed %llu (--setup fresh: a new "
+                         "one for every game)\n",
+                      (unsigned long long)e->seed);
+}
+
+kt_status rn_game_config(const rn_exp *e, uint64_t k, kt_game **own, const kt_game **g,
+                         kt_err *err)
+{
+    *own = NULL;
+    *g = e->g;
+    if (!e->fresh)
+        return KT_OK;
+    kt_status st = kt_game_new_def(e->def, e->options, e->players, rn_game_seed(e, k), NULL, own,
+                                   err);
+    *g = *own;
+    return st;
+}
+
+/* Make the bot of entry `ent` for one game (see resolve_bot); b lives in
+ * the caller's memory. */
+static kt_status make_bot(const rn_exp *e, int ent, const kt_game *g, uint64_t seed, kt_bot *b,
+                          kt_err *err)
+{
+    memset(b, 0, sizeof *b);
+    b->def = e->bdef[ent];
+    b->g = g;
+    b->spec = e->bspec[ent];
+    kt_status st = b->def->create(g, e->bvals[ent], seed, &b->ud, err);
+    if (st != KT_OK) {
+        b->def = NULL;
+        return st;
+    }
+    atomic_init(&b->ctl.cancel, 0);
+    atomic_init(&b->ctl.progress, 0);
+    atomic_init(&b->ctl.thinking, 0);
+    if (b->def->control)
+        b->def->control(b->ud, &b->ctl);
+    return KT_OK;
+}
+
+static void drop_bot(kt_bot *b)
+{
+    if (b->def && b->def->destroy)
+        b->def->destroy(b->ud);
+    b->def = NULL;
+}
+
+/* How many of the first games' setups rn_ready tries every bot on. */
+#define RN_SETUP_PROBES 16
+
+int rn_ready(rn_exp *e, const char *what, kt_err *err)
+{
+    if (rn_set_labels(e) != 0)
+        return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
+    if (e->cards && strcmp(e->game, "dominion") != 0)
+        return kt_seterr(err, KT_EINVAL,
+                         "--cards: card, Event and Trait statistics are for Dominion"),
+               -1;
+    for (uint64_t k = 0; e->fresh && k < e->games && k < RN_SETUP_PROBES; k++) {
+        kt_game *own;
+        const kt_game *g;
+        kt_err e2 = {KT_OK, ""};
+        if (rn_game_config(e, k, &own, &g, &e2) != KT_OK)
+            return kt_seterr(err, e2.code, "the setup of game %llu (seed %llu): %s",
+                             (unsigned long long)k, (unsigned long long)rn_game_seed(e, k),
+                             e2.msg),
+                   -1;
+        for (int i = 0; i < e->nentries; i++) {
+            kt_bot b;
+            if (make_bot(e, i, g, 0, &b, &e2) != KT_OK) {
+                /* the advice first: the details may be cut at KT_ERRLEN */
+                kt_seterr(err, e2.code,
+                          "%s '%s' cannot play every setup, and a new one is drawn for every "
+                          "game (--setup fresh): give the options the bot needs%s.  Game %llu "
+                          "(seed %llu): %s",
+                          what, e->entries[i], setup_hint(e), (unsigned long long)k,
+                          (unsigned long long)rn_game_seed(e, k), e2.msg);
+                kt_game_free(own);
+                return -1;
+            }
+            drop_bot(&b);
+        }
+        kt_game_free(own);
+    }
     return 0;
 }
 
@@ -271,6 +463,7 @@ void rn_result_free(rn_result *r)
 {
     free(r->c);
     free(r->hist);
+    cs_free(&r->cards);
     memset(r, 0, sizeof *r);
 }
 
@@ -315,89 +508,179 @@ typedef struct rn_shared {
     uint64_t lo, hi;
     atomic_ullong next, done;
     atomic_int stop;
+    int rows_fmt; /* RW_CSV / RW_JSONL, or RW_NONE */
 } rn_shared;
 
 typedef struct rn_worker {
     rn_shared *sh;
     rn_result r;
     kt_state *s;
+    size_t scap;
     kt_status st;
     kt_err err;
     uint64_t err_game;
-    kt_rng clock_rng; /* picks the decisions that are timed */
+    /* decision timing (timed_choose): decisions of each entry until its next
+     * timed one, and how many that one stands for */
+    uint32_t tick[RN_MAX_ENTRIES], stride[RN_MAX_ENTRIES];
+    kt_bot bots[KT_MAX_PLAYERS];
+    FILE *rows;     /* this worker's rows in game order (a temporary file) */
+    rw_line line;
+    cs_worker *cards;
     pthread_t th;
 } rn_worker;
 
-static void record(const rn_exp *e, rn_worker *w, int l, uint64_t actions)
+static void record(const rn_exp *e, rn_worker *w, int l, uint64_t actions, const kt_result *res)
 {
-    kt_result res;
-    kt_result_get(e->g, w->s, &res);
     rn_counts *c = &w->r.c[l];
     c->games++;
     c->actions += actions;
-    if (!res.finished)
+    if (!res->finished)
         return; /* stopped by a turn limit: never a win */
     c->finished++;
     int np = e->players, k = 0;
     for (int p = 0; p < np; p++)
-        k += (int)((res.winners >> p) & 1u);
+        k += (int)((res->winners >> p) & 1u);
     c->tied += k > 1;
     for (int p = 0; p < np; p++) {
-        if ((res.winners >> p) & 1u)
+        if ((res->winners >> p) & 1u)
             (k == 1 ? c->sole : c->shared)[p]++;
         for (int q = 0; q < np; q++)
-            c->beat[p][q] += res.rank[p] < res.rank[q];
-        c->score_milli[p] += llround(res.score[p] * 1000.0);
+            c->beat[p][q] += res->rank[p] < res->rank[q];
+        c->score_milli[p] += llround(res->score[p] * 1000.0);
     }
-    c->turns += res.turns;
-    c->turns_sq += (uint64_t)res.turns * res.turns;
-    if (hist_add(&w->r.hist, &w->r.nhist, res.turns, 1) != 0) {
+    c->turns += res->turns;
+    c->turns_sq += (uint64_t)res->turns * res->turns;
+    if (hist_add(&w->r.hist, &w->r.nhist, res->turns, 1) != 0) {
         w->st = kt_seterr(&w->err, KT_ENOMEM, "out of memory");
     }
+}
+
+/* A bot's decision, timed for one decision in `stride` of its entry, which
+ * then counts `stride` times: reading the clock around every call would
+ * cost more than a fast bot's decision (Big Money decides in about 100 ns).
+ * The stride follows the last timed decision: 256 below 2 us, 16 below
+ * 50 us, 1 (every decision) for slower bots such as search.  Each entry has
+ * its own countdown, so seats that alternate cannot alias with the stride.
+ * Timing never touches any game's or bot's randomness. */
+static kt_status timed_slow(rn_worker *w, int ent, kt_bot *b, kt_action *a, kt_err *err)
+{
+    double t0 = cli_now();
+    kt_status st = kt_bot_choose_fast(b, w->s, a, err);
+    double dt = cli_now() - t0;
+    w->r.choose_s[ent] += dt * w->stride[ent];
+    w->stride[ent] = w->tick[ent] = dt < 2e-6 ? 256 : dt < 50e-6 ? 16 : 1;
+    return st;
+}
+
+static inline kt_status timed_choose(rn_worker *w, int ent, kt_bot *b, kt_action *a,
+                                     kt_err *err)
+{
+    if (--w->tick[ent])
+        return kt_bot_choose_fast(b, w->s, a, err);
+    return timed_slow(w, ent, b, a, err);
+}
+
+/* Room for a state of configuration g in w->s. */
+static kt_status state_room(rn_worker *w, const kt_game *g, kt_err *err)
+{
+    size_t n = kt_state_size(g);
+    if (n <= w->scap)
+        return KT_OK;
+    kt_state *s = realloc(w->s, n);
+    if (!s)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    w->s = s;
+    w->scap = n;
+    return KT_OK;
+}
+
+/* The game's row into the worker's rows file. */
+static void write_row(const rn_exp *e, rn_worker *w, uint64_t k, const kt_game *g, int l,
+                      const kt_result *res, uint64_t actions)
+{
+    size_t n = rw_row(&w->line, w->sh->rows_fmt, e, k, kt_game_options(g), l, res, actions);
+    if (!n || fwrite(w->line.p, 1, n, w->rows) != n)
+        w->st = kt_seterr(&w->err, KT_EIO, "cannot write the rows (temporary file)");
+}
+
+/* Play the game from the worker's state to its end (or the action cap).
+ * The loop is the simulator's own per-decision cost, so it does little:
+ * decisions are counted per position and added to the entries at the end,
+ * and the card statistics have their own copy of the loop. */
+static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l,
+                          uint64_t *actions, kt_err *err)
+{
+    kt_state *s = w->s;
+    const uint8_t *seat = e->lineup[l];
+    uint64_t n[KT_MAX_PLAYERS] = {0}, done = 0;
+    kt_status st = KT_OK;
+    if (!w->cards) {
+        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
+            int p = s->h.to_move;
+            kt_action a;
+            n[p]++;
+            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+                break;
+            kt_apply_trusted(g, s, a);
+            done++;
+        }
+    } else {
+        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
+            int p = s->h.to_move;
+            kt_action a;
+            n[p]++;
+            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+                break;
+            cs_action(w->cards, g, s, p, a);
+            kt_apply_trusted(g, s, a);
+            done++;
+        }
+    }
+    /* a game still running after RN_MAX_ACTIONS is unfinished: kt_result_get
+     * reports a running game so */
+    for (int p = 0; p < e->players; p++)
+        w->r.choose_n[seat[p]] += n[p];
+    *actions = done;
+    return st;
 }
 
 /* Play game k; returns 0 after recording an error in w. */
 static int play_game(const rn_exp *e, rn_worker *w, uint64_t k)
 {
-    const kt_game *g = e->g;
-    uint64_t gs = kt_seed_derive(e->seed, k);
-    int l = rn_lineup_of(e, k), np = e->players;
-    kt_bot *bots[KT_MAX_PLAYERS] = {NULL};
+    uint64_t gs = rn_game_seed(e, k);
+    int l = rn_lineup_of(e, k), np = e->players, made = 0;
     kt_err err = {KT_OK, ""};
-    kt_status st = KT_OK;
-    for (int p = 0; p < np && st == KT_OK; p++)
-        st = kt_bot_new(g, e->specs[e->lineup[l][p]], kt_seed_derive(gs, RN_BOT_STREAM + (uint64_t)p),
-                        &bots[p], &err);
+    kt_game *own;
+    const kt_game *g;
+    kt_status st = rn_game_config(e, k, &own, &g, &err);
+    if (st == KT_OK)
+        st = state_room(w, g, &err);
+    for (; st == KT_OK && made < np; made++)
+        st = make_bot(e, e->lineup[l][made], g, kt_seed_derive(gs, RN_BOT_STREAM + (uint64_t)made),
+                      &w->bots[made], &err);
+    if (st != KT_OK && made > 0)
+        made--; /* the failed one holds nothing */
+    if (st == KT_OK && w->cards && cs_game_begin(w->cards, g, !e->fresh) != 0)
+        st = kt_seterr(&err, KT_ENOMEM, "out of memory");
     uint64_t actions = 0;
     if (st == KT_OK) {
         kt_state_init_seed(g, w->s, gs);
-        while (!kt_is_over(g, w->s)) {
-            int p = kt_to_move(g, w->s), ent = e->lineup[l][p];
-            kt_action a;
-            /* Time a random sixteenth of the decisions (weighted 16x): reading
-             * the clock around every call would double the cost of fast
-             * bots.  The sample does not touch any game's randomness. */
-            if ((kt_rng_next(&w->clock_rng) & 15) == 0) {
-                double t0 = cli_now();
-                st = kt_bot_choose_fast(bots[p], w->s, &a, &err);
-                w->r.choose_s[ent] += 16 * (cli_now() - t0);
-            } else {
-                st = kt_bot_choose_fast(bots[p], w->s, &a, &err);
-            }
-            w->r.choose_n[ent]++;
-            if (st != KT_OK)
-                break;
-            kt_apply_trusted(g, w->s, a);
-            if (++actions >= RN_MAX_ACTIONS)
-                break; /* unfinished: kt_result_get reports a running game so */
-        }
+        st = play_out(e, w, g, l, &actions, &err);
     }
-    for (int p = 0; p < np; p++)
-        kt_bot_free(bots[p]);
+    for (int p = 0; p < made; p++)
+        drop_bot(&w->bots[p]);
     if (st == KT_OK) {
-        record(e, w, l, actions);
-        return w->st == KT_OK;
+        kt_result res;
+        kt_result_get(g, w->s, &res);
+        record(e, w, l, actions, &res);
+        if (w->rows)
+            write_row(e, w, k, g, l, &res, actions);
+        if (w->cards)
+            cs_game_end(w->cards, &res);
     }
+    kt_game_free(own);
+    if (st == KT_OK)
+        return w->st == KT_OK;
     w->st = st;
     w->err_game = k;
     kt_seterr(&w->err, st, "game %llu (seed %llu): %s", (unsigned long long)k,
@@ -444,10 +727,59 @@ static void draw_progress(FILE *f, uint64_t done, uint64_t total, double t0, int
     fflush(f);
 }
 
-int rn_run(const rn_exp *e, int threads, FILE *progress, rn_result *r, kt_err *err)
+/* Set up worker t; 0 on success. */
+static int worker_init(rn_worker *w, rn_shared *sh, int want_rows)
+{
+    const rn_exp *e = sh->e;
+    w->sh = sh;
+    for (int i = 0; i < RN_MAX_ENTRIES; i++)
+        w->tick[i] = w->stride[i] = 1;
+    w->scap = kt_state_size(e->g);
+    w->s = malloc(w->scap);
+    if (!w->s || rn_result_alloc(e, &w->r) != 0)
+        return -1;
+    if (want_rows && !(w->rows = tmpfile()))
+        return -1;
+    if (e->cards && !(w->cards = cs_worker_new()))
+        return -1;
+    return 0;
+}
+
+/* Add the workers' results up (in thread order) into r. */
+static int gather(const rn_exp *e, rn_worker *w, int threads, rn_result *r, kt_err *err)
+{
+    for (int t = 0; t < threads; t++) {
+        r->games += w[t].r.games;
+        for (int l = 0; l < e->nlineups; l++)
+            counts_add(&r->c[l], &w[t].r.c[l]);
+        for (uint32_t k = 0; k < w[t].r.nhist; k++)
+            if (w[t].r.hist[k] && hist_add(&r->hist, &r->nhist, k, w[t].r.hist[k]) != 0)
+                return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
+        for (int i = 0; i < e->nentries; i++) {
+            r->choose_s[i] += w[t].r.choose_s[i];
+            r->choose_n[i] += w[t].r.choose_n[i];
+        }
+        if (w[t].cards && cs_merge(&r->cards, cs_worker_table(w[t].cards)) != 0)
+            return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
+    }
+    return 0;
+}
+
+static void worker_free(rn_worker *w)
+{
+    free(w->s);
+    rn_result_free(&w->r);
+    if (w->rows)
+        fclose(w->rows);
+    free(w->line.p);
+    cs_worker_free(w->cards);
+}
+
+int rn_run(const rn_exp *e, int threads, FILE *progress, rw_out *rows, rn_result *r, kt_err *err)
 {
     rn_shared sh;
     sh.e = e;
+    sh.rows_fmt = rows ? rows->fmt : RW_NONE;
     rn_range(e, &sh.lo, &sh.hi);
     atomic_init(&sh.next, sh.lo);
     atomic_init(&sh.done, 0);
@@ -461,12 +793,8 @@ int rn_run(const rn_exp *e, int threads, FILE *progress, rn_result *r, kt_err *e
         return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
     rn_worker *w = calloc((size_t)threads, sizeof *w);
     int fail = !w;
-    for (int t = 0; !fail && t < threads; t++) {
-        w[t].sh = &sh;
-        kt_rng_seed(&w[t].clock_rng, 0x71fe + (uint64_t)t);
-        w[t].s = malloc(kt_state_size(e->g));
-        fail = !w[t].s || rn_result_alloc(e, &w[t].r) != 0;
-    }
+    for (int t = 0; !fail && t < threads; t++)
+        fail = worker_init(&w[t], &sh, rows != NULL) != 0;
     double t0 = cli_now();
     int started = 0;
     for (int t = 0; !fail && t < threads; t++) {
@@ -497,25 +825,19 @@ int rn_run(const rn_exp *e, int threads, FILE *progress, rn_result *r, kt_err *e
             bad = t;
     }
     if (fail && bad < 0)
-        kt_seterr(err, KT_ENOMEM, "out of memory or threads");
+        kt_seterr(err, KT_ENOMEM, "out of memory, threads or temporary files");
     else if (bad >= 0)
         *err = w[bad].err, fail = 1;
-    for (int t = 0; w && t < threads; t++) {
-        if (!fail) {
-            r->games += w[t].r.games;
-            for (int l = 0; l < e->nlineups; l++)
-                counts_add(&r->c[l], &w[t].r.c[l]);
-            for (uint32_t k = 0; k < w[t].r.nhist; k++)
-                if (w[t].r.hist[k] && hist_add(&r->hist, &r->nhist, k, w[t].r.hist[k]) != 0)
-                    fail = 1, kt_seterr(err, KT_ENOMEM, "out of memory");
-            for (int i = 0; i < e->nentries; i++) {
-                r->choose_s[i] += w[t].r.choose_s[i];
-                r->choose_n[i] += w[t].r.choose_n[i];
-            }
-        }
-        free(w[t].s);
-        rn_result_free(&w[t].r);
+    if (!fail)
+        fail = gather(e, w, threads, r, err) != 0;
+    if (!fail && rows) {
+        FILE *parts[1024];
+        for (int t = 0; t < threads; t++)
+            parts[t] = w[t].rows;
+        fail = rw_collate(parts, threads, rows, e->players, err) != 0;
     }
+    for (int t = 0; w && t < threads; t++)
+        worker_free(&w[t]);
     free(w);
     if (fail)
         rn_result_free(r);
@@ -552,6 +874,7 @@ void rn_json_write(kt_jw *w, const rn_exp *e, const rn_result *r)
     kt_jw_kstr(w, "kind", e->kind == RN_SIM ? "sim" : "tournament");
     kt_jw_kstr(w, "game", e->game);
     kt_jw_kstr(w, "options", e->options);
+    kt_jw_kstr(w, "setup", e->fresh ? "fresh" : "fixed");
     kt_jw_kint(w, "players", np);
     kt_jw_key(w, "seed");
     rn_json_u64(w, e->seed);
@@ -634,6 +957,10 @@ void rn_json_write(kt_jw *w, const rn_exp *e, const rn_result *r)
     kt_jw_arr_end(w);
     kt_jw_key(w, "decisions");
     write_u64s(w, r->choose_n, e->nentries);
+    if (e->cards) {
+        kt_jw_key(w, "cards");
+        cs_json_write(w, &r->cards);
+    }
     kt_jw_obj_end(w);
 }
 
@@ -742,6 +1069,19 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
     const char *kind = kt_jr_str(jr, x, "kind");
     const char *game = kind ? kt_jr_str(jr, x, "game") : NULL;
     const char *opts = game ? kt_jr_str(jr, x, "options") : NULL;
+    /* "setup" came with fresh setups; files without it are fixed ones */
+    const kt_jv *sv = kt_jv_get(x, "setup");
+    int setup = !sv ? RN_SETUP_FIXED
+                : sv->type == KT_JSTR && !strcmp(sv->s, "fresh") ? RN_SETUP_FRESH
+                : sv->type == KT_JSTR && !strcmp(sv->s, "fixed") ? RN_SETUP_FIXED
+                                                                 : -1;
+    if (setup < 0) {
+        kt_jr_push(jr, "setup");
+        kt_jr_fail(jr, "expected \"fresh\" or \"fixed\"");
+        kt_jr_pop(jr);
+        kt_jr_pop(jr);
+        return -1;
+    }
     int ok = opts && kt_jr_int(jr, x, "players", 1, KT_MAX_PLAYERS, &np) &&
              read_u64_key(jr, x, "seed", &seed) && read_u64_key(jr, x, "games", &games) &&
              read_u64_key(jr, x, "per_matchup", &per) && kt_jr_bool(jr, x, "fixed_seats", &fixed);
@@ -767,8 +1107,13 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
         kt_seterr(err, KT_EUNKNOWN, "game '%s' is not compiled into this kontor", game);
         return -1;
     }
-    if (rn_exp_init(e, k, def, opts, (int)np, seed, err) != 0)
+    if (rn_exp_init(e, k, def, opts, (int)np, seed, setup, err) != 0)
         return -1;
+    if (setup == RN_SETUP_FRESH && !e->fresh) {
+        kt_seterr(err, KT_ESTATE, "experiment.setup: \"fresh\", but nothing in the setup of "
+                                  "options '%s' is drawn from the seed", opts);
+        return -1;
+    }
     if (strcmp(e->options, opts) != 0) {
         kt_seterr(err, KT_ESTATE, "options '%s' do not recreate the same configuration ('%s')",
                   opts, e->options);
@@ -789,6 +1134,10 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
     if (e->games != games) {
         kt_seterr(err, KT_ESTATE, "experiment.games %llu does not match its %llu matchups",
                   (unsigned long long)games, (unsigned long long)e->games);
+        return -1;
+    }
+    if (rn_set_labels(e) != 0) {
+        kt_seterr(err, KT_ENOMEM, "out of memory");
         return -1;
     }
     if (shard->type == KT_JARR) {
@@ -812,7 +1161,7 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
     return 0;
 }
 
-static int load_raw(kt_jr *jr, const kt_jv *raw, const rn_exp *e, rn_result *r)
+static int load_raw(kt_jr *jr, const kt_jv *raw, rn_exp *e, rn_result *r)
 {
     kt_jr_push(jr, "raw");
     long long th;
@@ -865,6 +1214,14 @@ static int load_raw(kt_jr *jr, const kt_jv *raw, const rn_exp *e, rn_result *r)
         ok = read_u64s(jr, raw, "decisions", r->choose_n, e->nentries);
     } else {
         ok = 0;
+    }
+    const kt_jv *cards = ok ? kt_jv_get(raw, "cards") : NULL;
+    if (cards) {
+        kt_jr_push(jr, "cards");
+        ok = cards->type == KT_JARR ? cs_json_read(jr, cards, &r->cards) == 0
+                                    : kt_jr_fail(jr, "expected an array");
+        kt_jr_pop(jr);
+        e->cards = ok;
     }
     kt_jr_pop(jr);
     if (!ok)
@@ -930,6 +1287,10 @@ int rn_merge(rn_exp *e, rn_result *acc, const rn_exp *e2, const rn_result *r2, k
         diff = "number of games";
     else if (e->fixed_seats != e2->fixed_seats)
         diff = "seating (--fixed-seats)";
+    else if (e->fresh != e2->fresh)
+        diff = "setup (--setup fresh / fixed)";
+    else if (e->cards != e2->cards)
+        diff = "card statistics (--cards in some shards only)";
     else if (e->shard_n != e2->shard_n)
         diff = "number of shards";
     else if (e->nentries != e2->nentries)
@@ -954,6 +1315,10 @@ int rn_merge(rn_exp *e, rn_result *acc, const rn_exp *e2, const rn_result *r2, k
     for (int i = 0; i < e->nentries; i++) {
         acc->choose_s[i] += r2->choose_s[i];
         acc->choose_n[i] += r2->choose_n[i];
+    }
+    if (cs_merge(&acc->cards, &r2->cards) != 0) {
+        kt_seterr(err, KT_ENOMEM, "out of memory");
+        return -1;
     }
     return 0;
 }
@@ -1025,106 +1390,4 @@ void rn_total(const rn_exp *e, const rn_result *r, rn_counts *all)
 void rn_lengths(const rn_counts *all, double *mean, double *sd, double *half)
 {
     st_mean((double)all->finished, (double)all->turns, (double)all->turns_sq, mean, sd, half);
-}
-
-char **rn_labels(const rn_exp *e)
-{
-    char **l = calloc((size_t)e->nentries, sizeof *l);
-    for (int i = 0; l && i < e->nentries; i++) {
-        int dup = 1;
-        for (int j = 0; j < i; j++)
-            dup += strcmp(e->entries[j], e->entries[i]) == 0;
-        size_t n = strlen(e->entries[i]) + 16;
-        l[i] = malloc(n);
-        if (!l[i]) {
-            rn_labels_free(e, l);
-            return NULL;
-        }
-        if (dup > 1)
-            snprintf(l[i], n, "%s #%d", e->entries[i], dup);
-        else
-            snprintf(l[i], n, "%s", e->entries[i]);
-    }
-    return l;
-}
-
-void rn_labels_free(const rn_exp *e, char **labels)
-{
-    for (int i = 0; labels && i < e->nentries; i++)
-        free(labels[i]);
-    free(labels);
-}
-
-/* ------------------------------------------------------------ flags */
-
-/* One flag of a->rest; returns how many arguments it used (1 or 2), or 0
- * after an error message. */
-static int rn_flag(const cli_game_args *a, int i, const char *cmd, const char *list_flag,
-                   int allow_fixed, const char *games_note, rn_flags *rf, FILE *err)
-{
-    const char *f = a->rest[i], *v = i + 1 < a->nrest ? a->rest[i + 1] : NULL;
-    int *on = !strcmp(f, "--json")          ? &rf->json
-              : !strcmp(f, "--csv")         ? &rf->csv
-              : !strcmp(f, "--no-progress") ? &rf->noprog
-              : allow_fixed && !strcmp(f, "--fixed-seats") ? &rf->fixed
-                                                           : NULL;
-    const char **val = !strcmp(f, list_flag)  ? &rf->list
-                       : !strcmp(f, "--svg")   ? &rf->svg
-                       : !strcmp(f, "--shard") ? &rf->shard
-                                               : NULL;
-    if (on)
-        return *on = 1, 1;
-    if (val)
-        return *val = v, 2;
-    if (!strcmp(f, "--games")) {
-        if (cli_parse_int(v, 1, 1000000000000LL, &rf->games))
-            return 2;
-        fprintf(err, "kontor %s: --games needs a number from 1 to 10^12%s\n", cmd, games_note);
-    } else if (!strcmp(f, "--threads")) {
-        if (cli_parse_int(v, 1, 1024, &rf->threads))
-            return 2;
-        fprintf(err, "kontor %s: --threads needs a number from 1 to 1024\n", cmd);
-    } else {
-        fprintf(err, "kontor %s: unexpected argument '%s' (see kontor %s --help)\n", cmd, f, cmd);
-    }
-    return 0;
-}
-
-int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_flag,
-                   const char *list_example, int allow_fixed, const char *games_note,
-                   rn_flags *rf, const kt_gamedef **def, FILE *err)
-{
-    rf->list = rf->svg = rf->shard = NULL;
-    rf->threads = rn_default_threads();
-    rf->json = rf->csv = rf->fixed = rf->noprog = 0;
-    for (int i = 0; i < a->nrest;) {
-        if (!strcmp(a->rest[i], "--help") || !strcmp(a->rest[i], "-h"))
-            return RN_FLAGS_HELP;
-        int used = rn_flag(a, i, cmd, list_flag, allow_fixed, games_note, rf, err);
-        if (!used)
-            return RN_FLAGS_ERROR;
-        i += used;
-    }
-    if (!a->game)
-        return RN_FLAGS_USAGE;
-    if (!*def)
-        *def = kt_gamedef_find(a->game);
-    if (!*def || strcmp((*def)->info.name, a->game) != 0) {
-        fprintf(err, "kontor %s: unknown game '%s' (available:", cmd, a->game);
-        for (int i = 0; kt_gamedef_at(i); i++)
-            fprintf(err, " %s", kt_gamedef_at(i)->info.name);
-        return fprintf(err, ")\n"), RN_FLAGS_ERROR;
-    }
-    if (!rf->list || !*rf->list)
-        return fprintf(err, "kontor %s: %s is required, e.g. %s %s\n", cmd, list_flag, list_flag,
-                       list_example),
-               RN_FLAGS_ERROR;
-    if (rf->json && rf->csv)
-        return fprintf(err, "kontor %s: choose one of --json and --csv\n", cmd), RN_FLAGS_ERROR;
-    if (rf->shard && !rf->json)
-        return fprintf(err, "kontor %s: --shard writes a partial result for kontor merge; add "
-                            "--json\n",
-                       cmd),
-               RN_FLAGS_ERROR;
-    return RN_FLAGS_OK;
 }

@@ -12,8 +12,17 @@
  * and shard I of N (the games k in [games*(I-1)/N, games*I/N)) plays exactly
  * the games one machine would.
  *
+ * Setup: with a fresh setup (e->fresh, the default when the game's
+ * configuration draws something from its seed: a random Dominion kingdom, a
+ * variable Catan board) game k gets its own configuration, made from the
+ * options as given with the game seed as configuration seed; so `kontor
+ * play GAME --seed <game seed>` with the same options starts the same game.
+ * Otherwise every game shares e->g (the configuration of the experiment
+ * seed).
+ *
  * Results (rn_result) are integer counters per lineup plus a histogram of
- * finished game lengths.  Sums of integers are exact in any order, so merged
+ * finished game lengths and, when asked for, Dominion card statistics
+ * (cards.h).  Sums of integers are exact in any order, so merged
  * shards equal a single run bit for bit.  Timing (wall seconds, time spent in
  * each entry's decisions) is a measurement, kept apart from the results.
  *
@@ -26,18 +35,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cards.h"
 #include "core/game.h"
 #include "core/json.h"
 
 #define RN_MAX_ENTRIES 64
 #define RN_MAX_LINEUPS 200000
 #define RN_BOT_STREAM 0xb07u
-/* A game longer than this is stopped as a bot or rules bug. */
 /* A game still running after this many actions is stopped and counted as
  * unfinished (a random 1-player Dominion game may never end). */
 #define RN_MAX_ACTIONS 1000000ULL
 
 enum { RN_SIM = 1, RN_TOURNAMENT = 2 };
+/* --setup: fresh when the configuration depends on its seed (auto), or as
+ * asked. */
+enum { RN_SETUP_AUTO = 0, RN_SETUP_FRESH = 1, RN_SETUP_FIXED = 2 };
 
 /* Counters of the games of one lineup (positions p, q). */
 typedef struct rn_counts {
@@ -52,9 +64,13 @@ typedef struct rn_counts {
 
 typedef struct rn_exp {
     int kind;
-    kt_game *g;      /* the configuration every game uses (owned) */
+    const kt_gamedef *def;
+    kt_game *g;      /* the configuration of the experiment seed (owned); every
+                        game's unless fresh */
     char *game;      /* game name */
-    char *options;   /* canonical options of g */
+    char *options;   /* fresh: the options as given; else the canonical options of g */
+    int fresh;       /* a new configuration for every game (seed = game seed) */
+    int seeded;      /* the configuration depends on its seed (something is drawn) */
     int players;
     uint64_t seed;
     uint64_t games;       /* size of the whole experiment */
@@ -62,10 +78,17 @@ typedef struct rn_exp {
     int nentries;
     char *entries[RN_MAX_ENTRIES]; /* as given ("bot:bmu"), used as labels */
     char *specs[RN_MAX_ENTRIES];   /* bot specs for kt_bot_new ("bmu") */
+    char *labels[RN_MAX_ENTRIES];  /* distinct names for reports (rn_set_labels) */
+    /* each entry's bot resolved once (level names, options parsed), so that
+     * making the bot of every game costs only its create() */
+    const kt_botdef *bdef[RN_MAX_ENTRIES];
+    kt_optval *bvals[RN_MAX_ENTRIES];
+    char *bspec[RN_MAX_ENTRIES];   /* the resolved spec ("mcts:time=1000" for "hard") */
     int fixed_seats;
     int nlineups, nperms; /* nperms: seatings per matchup (tournament) */
     uint8_t (*lineup)[KT_MAX_PLAYERS];
     int shard_i, shard_n; /* 1-based shard of n; 0 = the whole experiment */
+    int cards;            /* collect Dominion card statistics (cards.h) */
 } rn_exp;
 
 typedef struct rn_result {
@@ -77,17 +100,23 @@ typedef struct rn_result {
     int threads;
     double choose_s[RN_MAX_ENTRIES]; /* seconds spent in each entry's decisions */
     uint64_t choose_n[RN_MAX_ENTRIES];
+    cs_table cards;  /* Dominion card statistics (empty unless e->cards) */
 } rn_result;
 
+#define RN_MAX_CARD_FILES 4
 /* Output choices shared by the commands. */
 typedef struct rn_out {
     int json, csv;
     const char *svg; /* chart file or NULL */
+    const char *cards[RN_MAX_CARD_FILES]; /* card statistics files (by extension) */
+    int ncards;
 } rn_out;
 
-/* Configuration from a game definition; options may be NULL. */
+/* Configuration from a game definition; options may be NULL.  `setup` is
+ * RN_SETUP_*; a fresh setup is used only when the configuration depends on
+ * its seed (with nothing drawn, fresh and fixed are the same games). */
 int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,
-                uint64_t seed, kt_err *err);
+                uint64_t seed, int setup, kt_err *err);
 void rn_exp_free(rn_exp *e);
 /* Add a bot entry ("bot:NAME:opts" or "NAME:opts"); the spec is checked by
  * creating the bot once.  `what` names the flag in messages. */
@@ -99,12 +128,27 @@ int rn_sim_lineups(rn_exp *e, uint64_t games, int fixed, kt_err *err);
 int rn_tournament_lineups(rn_exp *e, uint64_t per_matchup, kt_err *err);
 int rn_lineup_of(const rn_exp *e, uint64_t k);
 void rn_range(const rn_exp *e, uint64_t *lo, uint64_t *hi);
+/* After the entries and lineups: distinct labels, and with a fresh setup a
+ * check that every bot can play the setups of the first games (a bot that
+ * needs a card, e.g. bot:smithy, fails clearly before the run). */
+int rn_ready(rn_exp *e, const char *what, kt_err *err);
+/* Seed of game k, and the configuration it is played with: e->g, or with a
+ * fresh setup a new one in *own (free with kt_game_free). */
+uint64_t rn_game_seed(const rn_exp *e, uint64_t k);
+/* "setup: ..." line of the text reports (nothing when nothing is drawn). */
+void rn_setup_line(const rn_exp *e, kt_buf *b);
+kt_status rn_game_config(const rn_exp *e, uint64_t k, kt_game **own, const kt_game **g,
+                         kt_err *err);
 /* Parse "I/N" into the experiment (1 <= I <= N). */
 int rn_parse_shard(rn_exp *e, const char *text, kt_err *err);
 
 /* Play the experiment's games (its shard) on `threads` threads, drawing a
- * progress bar on `progress` when it is not NULL. */
-int rn_run(const rn_exp *e, int threads, FILE *progress, rn_result *r, kt_err *err);
+ * progress bar on `progress` when it is not NULL, writing one row per game
+ * to `rows` when it is not NULL (rows.h; in game order whatever the thread
+ * count). */
+struct rw_out;
+int rn_run(const rn_exp *e, int threads, FILE *progress, struct rw_out *rows, rn_result *r,
+           kt_err *err);
 int rn_result_alloc(const rn_exp *e, rn_result *r);
 void rn_result_free(rn_result *r);
 
@@ -142,13 +186,28 @@ int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out,
 int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
 int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
 int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+/* merge_main after sorting its arguments: result files, rows files. */
+int merge_files(const char **files, int nfiles, const char **rows, int nrows,
+                const char *rows_out, int json, int csv, const char *svg, rn_out *o, FILE *out,
+                FILE *err, const kt_gamedef *def);
+
+/* Card statistics files of o (cards.h) from the run; 0 or 1 after a
+ * message. */
+int rn_cards_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *err);
+struct rn_flags;
+/* Run a prepared experiment as command `cmd` with the flags' outputs: the
+ * rows file, `report` (sim_report / tour_report) on out, the card
+ * statistics files.  Returns the command's exit code. */
+int rn_execute(rn_exp *e, const struct rn_flags *rf, const char *cmd,
+               int (*report)(const rn_exp *, const rn_result *, const rn_out *, FILE *, FILE *),
+               FILE *out, FILE *err);
 
 /* A u64 as a JSON number, or as a string beyond 2^53 (JavaScript-safe). */
 void rn_json_u64(kt_jw *w, uint64_t v);
-/* Labels of the entries for tables and charts: the spec as given, with
- * "#2", "#3"... appended to repeated ones.  Owned by the caller (free each). */
-char **rn_labels(const rn_exp *e);
-void rn_labels_free(const rn_exp *e, char **labels);
+/* Labels of the entries for every report (e->labels): the spec as given,
+ * and for a spec given several times "#1", "#2"... appended to each copy
+ * ("bot:heuristic#1", "bot:heuristic#2").  Returns -1 when out of memory. */
+int rn_set_labels(rn_exp *e);
 
 /* Threads to use by default: the online processors. */
 int rn_default_threads(void);
@@ -156,16 +215,20 @@ int rn_default_threads(void);
 /* The command-line flags `kontor sim` and `kontor tournament` share. */
 typedef struct rn_flags {
     const char *list; /* value of the command's list flag: --seats or --bots */
-    const char *svg, *shard;
+    const char *svg, *shard, *rows;
+    const char *cards[RN_MAX_CARD_FILES];
+    int ncards;
     long long games, threads;
     int json, csv, fixed, noprog;
+    int setup; /* RN_SETUP_* */
 } rn_flags;
 
 /* What rn_parse_flags found. */
 enum { RN_FLAGS_OK = 0, RN_FLAGS_HELP = 1, RN_FLAGS_ERROR = 2, RN_FLAGS_USAGE = 3 };
 
 /* Read a->rest (from cli_parse_game_args): --json, --csv, --no-progress,
- * --svg FILE, --shard I/N, --games N, --threads T, the command's list flag
+ * --svg FILE, --shard I/N, --games N, --threads T, --setup fresh|fixed,
+ * --rows FILE, --cards FILE (repeatable), the command's list flag
  * (`list_flag`, required: `list_example` shows its use) and, when
  * allow_fixed, --fixed-seats; then find the game (*def, unless given) and
  * check that the flags fit together.  rf->games must hold the command's

@@ -26,6 +26,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: kontor sim GAME --seats bot:A[,bot:B...] [--games N] [--seed S]\n"
             "                 [--threads T] [--players N] [--fixed-seats] [--shard I/N]\n"
+            "                 [--setup fresh|fixed] [--rows FILE] [--cards FILE]\n"
             "                 [--json | --csv] [--svg FILE] [--no-progress] [game options]\n\n"
             "Plays N games (default 1000) between bots and reports each seat's win and tie\n"
             "rate with 95%% confidence intervals, rates by position, game length, speed.\n"
@@ -34,6 +35,12 @@ static void usage(FILE *f)
             "  --fixed-seats  keep seat i in position i (default: rotate every game)\n"
             "  --threads      worker threads (default: all cores)\n"
             "  --shard I/N    play only the I-th of N slices (needs --json; see kontor merge)\n"
+            "  --setup        fresh: a new random setup (kingdom, board) for every game, drawn\n"
+            "                 from its seed (the default when the setup has random parts);\n"
+            "                 fixed: the one drawn from --seed for all games\n"
+            "  --rows FILE    one row per game: .csv or .jsonl (JSON Lines)\n"
+            "  --cards FILE   Dominion: statistics of every card, Event and Trait (.csv,\n"
+            "                 .json, .svg chart, else a text table; may be given 4 times)\n"
             "  --json, --csv  machine-readable output;  --svg FILE  charts\n"
             "Game options go as --key value (e.g. --kingdom ..., --until provinces=4) or\n"
             "-o key=value.  Every game's seed derives from --seed and its index, so\n"
@@ -84,6 +91,7 @@ static void write_json(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
     kt_jw_kstr(&w, "command", "sim");
     kt_jw_kstr(&w, "game", e->game);
     kt_jw_kstr(&w, "options", e->options);
+    kt_jw_kstr(&w, "setup", e->fresh ? "fresh" : "fixed");
     kt_jw_kint(&w, "players", e->players);
     kt_jw_key(&w, "seed");
     rn_json_u64(&w, e->seed);
@@ -95,7 +103,8 @@ static void write_json(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
     for (int i = 0; i < e->nentries; i++) {
         const rn_tot *t = &f->ent[i];
         kt_jw_obj(&w);
-        kt_jw_kstr(&w, "name", e->entries[i]);
+        kt_jw_kstr(&w, "name", e->labels[i]);
+        kt_jw_kstr(&w, "spec", e->entries[i]);
         kt_jw_key(&w, "games");
         rn_json_u64(&w, t->games);
         kt_jw_key(&w, "wins");
@@ -177,7 +186,7 @@ static void write_csv(const rn_exp *e, const rn_result *r, const sim_fig *f, kt_
     kt_buf_puts(b, "kind,name,games,wins,win_rate,win_lo,win_hi,ties,tie_rate,tie_lo,tie_hi,"
                    "losses,unfinished,mean_score,decision_ms,mean_turns\n");
     for (int i = 0; i < e->nentries; i++)
-        csv_row(b, "seat", e->entries[i], &f->ent[i], ms_per_decision(r, i));
+        csv_row(b, "seat", e->labels[i], &f->ent[i], ms_per_decision(r, i));
     for (int p = 0; p < e->players; p++) {
         char name[32];
         snprintf(name, sizeof name, "position %d", p + 1);
@@ -226,10 +235,12 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
                   e->nlineups == 1 ? "fixed seats" : "seats rotate", seed);
     if (e->shard_n)
         kt_buf_printf(b, ", shard %d/%d", e->shard_i, e->shard_n);
-    kt_buf_printf(b, "\noptions: %s\n\n", e->options[0] ? e->options : "(defaults)");
+    kt_buf_printf(b, "\noptions: %s\n", e->options[0] ? e->options : "(defaults)");
+    rn_setup_line(e, b);
+    kt_buf_putc(b, '\n');
     int lw = 10;
     for (int i = 0; i < e->nentries; i++) {
-        int l = (int)kt_utf8_width(e->entries[i]);
+        int l = (int)kt_utf8_width(e->labels[i]);
         lw = l > lw ? l : lw;
     }
     if (e->players > 1) {
@@ -237,7 +248,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
                       "win rate [95% CI]", "ties", "tie rate [95% CI]", "mean score",
                       "ms/decision");
         for (int i = 0; i < e->nentries; i++)
-            text_row(b, lw, e->entries[i], &f->ent[i], 1, ms_per_decision(r, i));
+            text_row(b, lw, e->labels[i], &f->ent[i], 1, ms_per_decision(r, i));
         kt_buf_putc(b, '\n');
         kt_buf_printf(b, "%-*s %9s  %-21s  %8s  %s\n", lw, "by position", "wins",
                       "win rate [95% CI]", "ties", "tie rate [95% CI]");
@@ -248,7 +259,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
         }
         kt_buf_putc(b, '\n');
     } else {
-        kt_buf_printf(b, "%s: mean score %.2f, %s ms/decision\n\n", e->entries[0],
+        kt_buf_printf(b, "%s: mean score %.2f, %s ms/decision\n\n", e->labels[0],
                       f->ent[0].finished ? (double)f->ent[0].score_milli / 1000.0 /
                                                (double)f->ent[0].finished
                                          : 0,
@@ -276,9 +287,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
 static int write_svg(const rn_exp *e, const rn_result *r, const sim_fig *f, const char *path,
                      FILE *err)
 {
-    char **labels = rn_labels(e);
-    if (!labels)
-        return fprintf(err, "kontor sim: out of memory\n"), 1;
+    char *const *labels = e->labels;
     const char *pos_labels[KT_MAX_PLAYERS];
     char pos_text[KT_MAX_PLAYERS][32];
     double val[RN_MAX_ENTRIES], lo[RN_MAX_ENTRIES], hi[RN_MAX_ENTRIES];
@@ -310,9 +319,10 @@ static int write_svg(const rn_exp *e, const rn_result *r, const sim_fig *f, cons
     char title[512], sub[1024];
     snprintf(title, sizeof title, "kontor sim %s: %llu games", e->game,
              (unsigned long long)r->games);
-    snprintf(sub, sizeof sub, "%d players, %s, seed %llu%s%s", e->players,
+    snprintf(sub, sizeof sub, "%d players, %s, seed %llu%s%s%s", e->players,
              e->nlineups == 1 ? "fixed seats" : "seats rotate", (unsigned long long)e->seed,
-             e->options[0] ? ", options: " : "", e->options);
+             e->fresh ? ", a fresh setup every game" : "", e->options[0] ? ", options: " : "",
+             e->options);
     /* a long options string (a kingdom) wraps below the title */
     double W = 760, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
     double H = y + svg_hist_height(&hist) + 20;
@@ -331,7 +341,6 @@ static int write_svg(const rn_exp *e, const rn_result *r, const sim_fig *f, cons
     }
     svg_draw_hist(&b, 20, y, W - 40, &hist);
     svg_end(&b);
-    rn_labels_free(e, labels);
     int bad = b.oom || svg_write_file(path, &b) != 0;
     kt_buf_free(&b);
     if (bad)
@@ -370,7 +379,8 @@ int sim_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, 
 int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
 {
     cli_game_args a;
-    if (cli_parse_game_args(argc, argv, &a, "sim", "--seats,--games,--threads,--svg,--shard",
+    if (cli_parse_game_args(argc, argv, &a, "sim",
+                            "--seats,--games,--threads,--svg,--shard,--setup,--rows,--cards",
                             "--json,--csv,--fixed-seats,--no-progress,--help,-h"))
         return 2;
     rn_flags rf;
@@ -396,8 +406,9 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
                2;
     rn_exp e;
     kt_err ke = {KT_OK, ""};
-    if (rn_exp_init(&e, RN_SIM, def, a.options, players, a.seed, &ke) != 0)
+    if (rn_exp_init(&e, RN_SIM, def, a.options, players, a.seed, rf.setup, &ke) != 0)
         return fprintf(err, "kontor sim: %s\n", ke.msg), 2;
+    e.cards = rf.ncards > 0;
     int rc = 0;
     for (int p = 0; p < players && !rc; p++)
         if (rn_add_entry(&e, seat[ns > 1 ? p : 0], "--seats", &ke) != 0)
@@ -406,21 +417,14 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
         rc = 2;
     if (!rc && rf.shard && rn_parse_shard(&e, rf.shard, &ke) != 0)
         rc = 2;
+    if (!rc && rn_ready(&e, "--seats", &ke) != 0)
+        rc = 2;
     if (rc) {
         fprintf(err, "kontor sim: %s\n", ke.msg);
         rn_exp_free(&e);
         return rc;
     }
-    rn_result r;
-    FILE *prog = !rf.noprog && isatty(fileno(err)) ? err : NULL;
-    if (rn_run(&e, (int)rf.threads, prog, &r, &ke) != 0) {
-        fprintf(err, "kontor sim: %s\n", ke.msg);
-        rn_exp_free(&e);
-        return 1;
-    }
-    rn_out o = {rf.json, rf.csv, rf.svg};
-    rc = sim_report(&e, &r, &o, out, err);
-    rn_result_free(&r);
+    rc = rn_execute(&e, &rf, "sim", sim_report, out, err);
     rn_exp_free(&e);
     return rc;
 }

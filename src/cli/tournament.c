@@ -33,14 +33,17 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: kontor tournament GAME --bots A,B[,C...] [--games N] [--players P]\n"
             "                 [--seed S] [--threads T] [--shard I/N] [--json | --csv]\n"
-            "                 [--svg FILE] [--no-progress] [game options]\n\n"
+            "                 [--svg FILE] [--setup fresh|fixed] [--rows FILE]\n"
+            "                 [--cards FILE] [--no-progress] [game options]\n\n"
             "Round robin: every combination of P different bots (P = players, default 2)\n"
             "plays N games (default 100), cycling through all seatings.  Reports pairwise\n"
             "scores with 95%% confidence intervals, Bradley-Terry ratings (Elo scale, with\n"
             "95%% intervals), the first-seat advantage, game length and speed.\n"
             "Bots are specs such as random, heuristic, mcts:time=100 (a bot: prefix is\n"
             "accepted).  --shard I/N plays one slice of the games (with --json) for\n"
-            "kontor merge.\n");
+            "kontor merge.  --setup, --rows and --cards work as in kontor sim: a fresh\n"
+            "random setup for every game where the setup has random parts, one row per\n"
+            "game (.csv or .jsonl), Dominion card statistics (.csv, .json, .svg, text).\n");
 }
 
 typedef struct tour_fig {
@@ -50,7 +53,7 @@ typedef struct tour_fig {
     rn_tot pos[KT_MAX_PLAYERS], ent[RN_MAX_ENTRIES];
     rn_counts all;
     double mean, sd, half;
-    char **labels;
+    char *const *labels;
 } tour_fig;
 
 static void fig_free(tour_fig *f)
@@ -154,6 +157,7 @@ static void write_json(const rn_exp *e, const rn_result *r, const tour_fig *f, k
     kt_jw_kstr(&w, "command", "tournament");
     kt_jw_kstr(&w, "game", e->game);
     kt_jw_kstr(&w, "options", e->options);
+    kt_jw_kstr(&w, "setup", e->fresh ? "fresh" : "fixed");
     kt_jw_kint(&w, "players", e->players);
     kt_jw_key(&w, "seed");
     rn_json_u64(&w, e->seed);
@@ -344,7 +348,9 @@ static void write_text(const rn_exp *e, const rn_result *r, const tour_fig *f, k
                   (unsigned long long)e->seed);
     if (e->shard_n)
         kt_buf_printf(b, ", shard %d/%d", e->shard_i, e->shard_n);
-    kt_buf_printf(b, "\noptions: %s\n\n", e->options[0] ? e->options : "(defaults)");
+    kt_buf_printf(b, "\noptions: %s\n", e->options[0] ? e->options : "(defaults)");
+    rn_setup_line(e, b);
+    kt_buf_putc(b, '\n');
     kt_buf_printf(b, "Ratings (Bradley-Terry, Elo scale, mean 0; 95%% intervals):\n");
     kt_buf_printf(b, "  #  %-*s  %14s  %8s  %-22s  %11s\n", lw, "bot", "rating", "games",
                   "score [95% CI]", "ms/decision");
@@ -471,9 +477,10 @@ static int write_svg(const rn_exp *e, const rn_result *r, const tour_fig *f, con
     char title[256], sub[1024];
     snprintf(title, sizeof title, "kontor tournament %s: %d bots, %llu games", e->game, n,
              (unsigned long long)r->games);
-    snprintf(sub, sizeof sub, "%d-player games, %llu per matchup, seed %llu%s%s", e->players,
+    snprintf(sub, sizeof sub, "%d-player games, %llu per matchup, seed %llu%s%s%s", e->players,
              (unsigned long long)e->per_matchup, (unsigned long long)e->seed,
-             e->options[0] ? ", options: " : "", e->options);
+             e->fresh ? ", a fresh setup every game" : "", e->options[0] ? ", options: " : "",
+             e->options);
     /* a long options string (a kingdom) wraps below the title */
     double W = 820, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
     double H = y + svg_matrix_height(&mx, W - 40) + svg_bars_height(&rb) +
@@ -502,8 +509,8 @@ int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out,
 {
     tour_fig f;
     int rc = figures(e, r, &f);
-    f.labels = rc == 0 ? rn_labels(e) : NULL;
-    if (!f.labels) {
+    f.labels = e->labels;
+    if (rc) {
         fig_free(&f);
         return fprintf(err, "kontor tournament: out of memory\n"), 1;
     }
@@ -522,7 +529,6 @@ int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out,
     kt_buf_free(&b);
     if (!rc && o->svg)
         rc = write_svg(e, r, &f, o->svg, err);
-    rn_labels_free(e, f.labels);
     fig_free(&f);
     return rc;
 }
@@ -530,7 +536,8 @@ int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out,
 int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
 {
     cli_game_args a;
-    if (cli_parse_game_args(argc, argv, &a, "tournament", "--bots,--games,--threads,--svg,--shard",
+    if (cli_parse_game_args(argc, argv, &a, "tournament",
+                            "--bots,--games,--threads,--svg,--shard,--setup,--rows,--cards",
                             "--json,--csv,--no-progress,--help,-h"))
         return 2;
     rn_flags rf;
@@ -562,8 +569,9 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
     }
     rn_exp e;
     kt_err ke = {KT_OK, ""};
-    if (rn_exp_init(&e, RN_TOURNAMENT, def, a.options, players, a.seed, &ke) != 0)
+    if (rn_exp_init(&e, RN_TOURNAMENT, def, a.options, players, a.seed, rf.setup, &ke) != 0)
         return fprintf(err, "kontor tournament: %s\n", ke.msg), 2;
+    e.cards = rf.ncards > 0;
     int rc = 0;
     for (int i = 0; i < nb && !rc; i++)
         if (rn_add_entry(&e, bot[i], "--bots", &ke) != 0)
@@ -571,6 +579,8 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
     if (!rc && rn_tournament_lineups(&e, (uint64_t)rf.games, &ke) != 0)
         rc = 2;
     if (!rc && rf.shard && rn_parse_shard(&e, rf.shard, &ke) != 0)
+        rc = 2;
+    if (!rc && rn_ready(&e, "--bots", &ke) != 0)
         rc = 2;
     if (rc) {
         fprintf(err, "kontor tournament: %s\n", ke.msg);
@@ -581,16 +591,7 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
         fprintf(err, "kontor tournament: note: %lld games per matchup is not a multiple of its "
                      "%d seatings; the first seatings play one game more\n",
                 rf.games, e.nperms);
-    rn_result r;
-    FILE *prog = !rf.noprog && isatty(fileno(err)) ? err : NULL;
-    if (rn_run(&e, (int)rf.threads, prog, &r, &ke) != 0) {
-        fprintf(err, "kontor tournament: %s\n", ke.msg);
-        rn_exp_free(&e);
-        return 1;
-    }
-    rn_out o = {rf.json, rf.csv, rf.svg};
-    rc = tour_report(&e, &r, &o, out, err);
-    rn_result_free(&r);
+    rc = rn_execute(&e, &rf, "tournament", tour_report, out, err);
     rn_exp_free(&e);
     return rc;
 }

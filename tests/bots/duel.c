@@ -11,7 +11,9 @@
 #define DUEL_MAGIC 0x6475656cu /* "duel" */
 
 static const kt_optinfo duel_opts[] = {
-    {"hand", KT_OPT_INT, "4", 1, DUEL_MAXHAND, NULL, "cards dealt to each player"},
+    {"hand", KT_OPT_INT, "4", 0, DUEL_MAXHAND, NULL,
+     "cards dealt to each player; 0: drawn from the configuration's seed (a random setup, "
+     "written back like a random Dominion kingdom)"},
 };
 
 static int nplayers(const kt_game *g) { return g->nplayers; }
@@ -19,6 +21,18 @@ static int nplayers(const kt_game *g) { return g->nplayers; }
 static kt_status duel_setup(kt_game *g, kt_err *err)
 {
     long long hand = kt_game_opt_int(g, "hand");
+    if (hand == 0) {
+        kt_rng r;
+        kt_rng_seed(&r, kt_seed_derive(g->seed, 0x4a4du));
+        int most = DUEL_CARDS / g->nplayers < DUEL_MAXHAND ? DUEL_CARDS / g->nplayers
+                                                           : DUEL_MAXHAND;
+        char v[16];
+        snprintf(v, sizeof v, "%d", 1 + (int)kt_rng_below(&r, (uint32_t)most));
+        kt_status st = kt_game_set_opt(g, "hand", v, err);
+        if (st != KT_OK)
+            return st;
+        hand = kt_game_opt_int(g, "hand");
+    }
     if (hand * g->nplayers > DUEL_CARDS)
         return kt_seterr(err, KT_EINVAL, "duel option 'hand': %lld cards for %d players need "
                          "more than %d cards", hand, g->nplayers, DUEL_CARDS);

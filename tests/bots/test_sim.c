@@ -7,6 +7,7 @@
  * This file compiles the shared command sources into the test binary (see
  * cli_run.h); test_tournament.c and test_merge.c include the others.
  */
+#include "../../src/cli/runcmd.c"
 #include "../../src/cli/runner.c"
 #include "../../src/cli/sim.c"
 #include "../../src/cli/stats.c"
@@ -100,7 +101,7 @@ KT_TEST(sim_one_spec_fills_every_seat)
     KT_EQ(c.rc, 0);
     KT_EQ(jnum(c.out, "players"), 3);
     char *s2 = kt_json_at(c.out, "seats.2.name");
-    KT_STREQ(s2, "\"bot:random\"");
+    KT_STREQ(s2, "\"bot:random#3\"");
     kt_free(s2);
     cli_cap_free(&c);
 }

@@ -78,7 +78,7 @@ KT_TEST(tournament_three_player_games_and_outputs)
     cli_cap t = tour(args);
     KT_EQ(t.rc, 0);
     /* 4 combinations of 3 bots, 6 seatings each; duplicate specs get labels */
-    KT_CHECK(t.out && strstr(t.out, "24 games") && strstr(t.out, "random #2") &&
+    KT_CHECK(t.out && strstr(t.out, "24 games") && strstr(t.out, "random#2") &&
              strstr(t.out, "First seat"));
     char *s = cli_read_file(svg, NULL);
     KT_CHECK(s && strstr(s, "<svg") && strstr(s, "</svg>") && strstr(s, "Bradley-Terry") &&

@@ -280,3 +280,22 @@ KT_TEST(core_cli_bench_runs_every_item_and_the_search_table)
     }
     free(out);
 }
+
+/* `kontor bench --profile TEXT --games N` plays exactly N games of one item,
+ * untimed (for callgrind); an unknown item is an error. */
+KT_TEST(core_cli_bench_profile_plays_a_fixed_set_of_games)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    int st;
+    char *out = run_kontor("bench --profile \"Big Money\" --games 20", "", &st);
+    KT_CHECK(out && st == 0);
+    KT_CHECK(out && strstr(out, "dominion Big Money Ultimate mirror: 20 games, ") != NULL);
+    char *again = run_kontor("bench --profile \"Big Money\" --games 20", "", &st);
+    KT_CHECK(out && again && !strcmp(out, again)); /* the same games every time */
+    free(out);
+    free(again);
+    out = run_kontor("bench --profile \"no such item\"", "", &st);
+    KT_CHECK(st == 2);
+    free(out);
+}

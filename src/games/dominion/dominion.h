@@ -561,6 +561,12 @@ typedef struct dom_cfg {
     uint16_t ncards;
     uint32_t hooks;            /* DOM_H_* */
     int preset;                /* index into dom_presets or -1 */
+    /* supply piles as 8-byte words of dom_state.supply (dom_empty_piles
+     * counts empty piles a word at a time): word pw_idx[i] holds piles in
+     * the bytes where pw_mask[i] is 0xff */
+    int npw;
+    uint8_t pw_idx[DOM_NIDS / 8];
+    uint64_t pw_mask[DOM_NIDS / 8];
 } dom_cfg;
 
 static inline const dom_cfg *dom_cfgof(const kt_game *g) { return (const dom_cfg *)g->cfg; }

@@ -146,9 +146,34 @@ int dom_take_top(dom_state *s, int p, int *pub)
     return c;
 }
 
+/* m unknown cards from the top of p's deck to hand: dom_hand_add for each,
+ * with the counters summed once. */
+static inline void draw_unknown(dom_player *P, int m)
+{
+    int act = 0, tre = 0;
+    for (int j = 1; j <= m; j++) {
+        int c = P->deck[P->ndeck - j];
+        uint16_t t = dom_cards[c].types;
+        P->hand[c]++;
+        act += (t & DOM_T_ACTION) != 0;
+        tre += (t & DOM_T_TREASURE) != 0;
+    }
+    P->ndeck = (uint16_t)(P->ndeck - m);
+    memset(P->deck + P->ndeck, 0, (size_t)m); /* unused slots stay zero */
+    P->nhand = (uint16_t)(P->nhand + m);
+    P->hand_act = (uint16_t)(P->hand_act + act);
+    P->hand_tre = (uint16_t)(P->hand_tre + tre);
+}
+
 int dom_draw(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
+    if (n <= P->ndeck && !P->known_top && !s->trace) {
+        /* the common case: enough cards, nobody knows them, no bookkeeping
+         * (and no game log being traced: that reports card by card below) */
+        draw_unknown(P, n);
+        return n;
+    }
     int k = 0;
     while (k < n) {
         if (!P->ndeck) {
@@ -159,13 +184,18 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
             reshuffle(s, p);
         }
         if (!P->known_top) {
-            /* the common case: nobody knows these cards, no bookkeeping */
+            /* nobody knows these cards: no bookkeeping */
             int m = n - k < P->ndeck ? n - k : P->ndeck;
-            for (int j = 0; j < m; j++) {
-                int c = P->deck[--P->ndeck];
-                P->deck[P->ndeck] = 0;
-                dom_hand_add(P, c);
-                DOM_TRACE(s, DOM_TE_DRAW, p, c, 0);
+            if (!s->trace) {
+                draw_unknown(P, m);
+            } else {
+                /* the game log's traced replay reports every card */
+                for (int j = 0; j < m; j++) {
+                    int c = P->deck[--P->ndeck];
+                    P->deck[P->ndeck] = 0;
+                    dom_hand_add(P, c);
+                    DOM_TRACE(s, DOM_TE_DRAW, p, c, 0);
+                }
             }
             k += m;
             continue;
@@ -319,9 +349,18 @@ int dom_tracked_take(dom_state *s, dom_frame *f)
 
 int dom_empty_piles(const dom_cfg *c, const dom_state *s)
 {
+    /* 8 supply counts at a time (checked at the end of every turn): bytes
+     * of no pile are made nonzero, then the high bit of each zero byte is
+     * set exactly (no borrow crosses bytes) and the bits are summed */
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
     int n = 0;
-    for (int i = 0; i < c->npiles; i++)
-        n += s->supply[c->piles[i]] == 0;
+    for (int i = 0; i < c->npw; i++) {
+        uint64_t x;
+        memcpy(&x, s->supply + 8 * c->pw_idx[i], 8);
+        x |= ~c->pw_mask[i];
+        uint64_t z = ~(((x & lo7) + lo7) | x | lo7);
+        n += (int)(((z >> 7) * 0x0101010101010101ULL) >> 56);
+    }
     return n;
 }
 
@@ -1057,10 +1096,9 @@ static void cleanup_play(const kt_game *g, dom_state *s)
     int any = c->stays && dom_keep_mask(s, keep);
     if (!any && !c->ntraits) {
         /* the common case: everything goes to its owner's discard pile */
-        for (int i = 0; i < s->nplay; i++) {
+        for (int i = 0; i < s->nplay; i++)
             dom_discard_card(s, s->play[i].owner, s->play[i].card);
-            memset(&s->play[i], 0, sizeof s->play[i]);
-        }
+        memset(s->play, 0, sizeof s->play[0] * s->nplay);
         s->nplay = 0;
         s->nold = 0;
         return;
@@ -1311,6 +1349,39 @@ void dom_run(const kt_game *g, dom_state *s)
 
 /* ------------------------------------------------------------ phase actions */
 
+/* Every copy of the plain Treasure t (no program, not slow) from p's hand
+ * into play: the state playing them one by one with play_treasure gives,
+ * for a turn without watchers (nothing reacts to a play) and when no game
+ * log is being traced (that reports each play).  "play treasures" of Big
+ * Money is the hottest action of bot games. */
+static void play_copies(dom_state *s, int p, int t)
+{
+    dom_player *P = &s->pl[p];
+    const dom_card *d = &dom_cards[t];
+    int n = P->hand[t];
+    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + n <= DOM_MAXC);
+    P->hand[t] = 0;
+    P->pubhand[t] = 0;
+    P->nhand = (uint16_t)(P->nhand - n);
+    P->hand_act = (uint16_t)(P->hand_act - n * ((d->types & DOM_T_ACTION) != 0));
+    P->hand_tre = (uint16_t)(P->hand_tre - n * ((d->types & DOM_T_TREASURE) != 0));
+    for (int k = 0; k < n; k++) {
+        dom_inplay *e = &s->play[s->nplay++];
+        memset(e, 0, sizeof *e);
+        e->card = (uint8_t)t;
+        e->owner = (int8_t)p;
+        e->uid = new_uid(s);
+    }
+    if (p == s->h.turn_player) { /* count_play */
+        s->played = (uint16_t)(s->played + n);
+        if (t == DOM_SILVER)
+            s->silvers = (uint16_t)(s->silvers + n);
+    }
+    s->coins = (uint16_t)(s->coins + n * d->coins);
+    s->actions = (uint16_t)(s->actions + n * d->actions);
+    s->buys = (uint16_t)(s->buys + n * d->buys);
+}
+
 static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
 {
     const dom_cfg *c = dom_cfgof(g);
@@ -1369,6 +1440,8 @@ static void phase_action(const kt_game *g, dom_state *s, kt_action a)
                 slow |= P->hand[t] != 0;
                 continue;
             }
+            if (P->hand[t] && !s->nwatch && !s->trace)
+                play_copies(s, p, t);
             while (P->hand[t])
                 play_treasure(g, s, p, t);
         }

@@ -611,6 +611,17 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     }
     for (int i = 0; i < c->npiles; i++)
         c->in_supply[c->piles[i]] = 1;
+    for (int w = 0; w < DOM_NIDS / 8; w++) {
+        uint8_t bytes[8];
+        for (int b = 0; b < 8; b++)
+            bytes[b] = c->in_supply[8 * w + b] ? 0xff : 0;
+        uint64_t m;
+        memcpy(&m, bytes, 8); /* the byte order of the supply words */
+        if (m) {
+            c->pw_idx[c->npw] = (uint8_t)w;
+            c->pw_mask[c->npw++] = m;
+        }
+    }
     for (int i = 0; i < c->ntraits; i++)
         c->trait_of[c->trait_pile[i]] = c->traits[i];
     /* the Loot pile only when something refers to Loot (seed 004) */

@@ -168,15 +168,47 @@ static double marker_value(const mp2_cfg *c, const mp2_state *s, const prices *p
     return reward_value(c, pr, c->marker[m].reward);
 }
 
-/* Value for player p of a new trading post in `loc` now. */
-static double post_value(const mp2_cfg *c, const mp2_state *s, const prices *pr, int p, int loc)
+/* What post_value needs besides the place, for one position, player and
+ * prices: the player's shield count, the worth of `add` more shields, the
+ * city-bonus markers and outpost tiles at these prices.  Valuing many places
+ * of one position (the move planner, the reach term) computes each once, on
+ * first use, with the very expressions post_value used, so the values are
+ * the same to the last bit. */
+#define PV_MAXADD 7
+typedef struct pvctx {
+    const mp2_cfg *c;
+    const mp2_state *s;
+    const prices *pr;
+    int p, n;
+    unsigned have_sw, have_marker, have_outpost;
+    double sw[PV_MAXADD + 1];
+    double marker[MP2_NBONUSCITY];
+    double outpost[MP2_NOUTPOSTS];
+} pvctx;
+
+static void pv_init(pvctx *x, const mp2_cfg *c, const mp2_state *s, const prices *pr, int p)
 {
+    x->c = c;
+    x->s = s;
+    x->pr = pr;
+    x->p = p;
+    x->n = shield_count(c, s, p);
+    x->have_sw = x->have_marker = x->have_outpost = 0;
+}
+
+/* Value for player p of a new trading post in `loc` now. */
+static double post_value(pvctx *x, int loc)
+{
+    const mp2_cfg *c = x->c;
+    const mp2_state *s = x->s;
+    const prices *pr = x->pr;
+    int p = x->p;
     const mp2_loc *l = &c->loc[loc];
     if (l->kind != LK_CITY || has_post(s, p, loc))
         return 0;
     const mp2_player *pl = &s->pl[p];
     double v = 0.5;
-    int n = shield_count(c, s, p);
+    int n = x->n;
     int add = (pl->posts & c->shield_mask[l->shield]) == 0;
     if (pl->goal < 3) {
         const mp2_goal *gl = &c->goal[pl->goal_opt[pl->goal]];
@@ -188,18 +220,37 @@ static double post_value(const mp2_cfg *c, const mp2_state *s, const prices *pr,
             add += hit;
         }
     }
-    if (add)
+    if (add > PV_MAXADD) {
         v += shield_worth(c, pr, n + add) - shield_worth(c, pr, n);
+    } else if (add) {
+        if (!((x->have_sw >> add) & 1)) {
+            x->sw[add] = shield_worth(c, pr, n + add) - shield_worth(c, pr, n);
+            x->have_sw |= 1u << add;
+        }
+        v += x->sw[add];
+    }
     if (pl->nposts >= MP2_POSTS)
         v -= 3; /* a post has to be moved away */
     else if (pl->nposts + 1 >= 9)
         v += pl->nposts + 1 == 11 ? 10 : 5;
     else if (pr->left > 0)
         v += 20.0 / MP2_POSTS; /* progress towards the 9th-11th post bonuses */
-    if (l->bonus)
-        v += marker_value(c, s, pr, s->marker[l->bonus - 1]) * (1 + 0.9 * pr->left);
-    if (l->outpost && s->outpost[l->outpost - 1] != MP2_NONE)
-        v += reward_value(c, pr, c->outpost[s->outpost[l->outpost - 1]].reward);
+    if (l->bonus) {
+        int b = l->bonus - 1;
+        if (!((x->have_marker >> b) & 1)) {
+            x->marker[b] = marker_value(c, s, pr, s->marker[b]);
+            x->have_marker |= 1u << b;
+        }
+        v += x->marker[b] * (1 + 0.9 * pr->left);
+    }
+    if (l->outpost && s->outpost[l->outpost - 1] != MP2_NONE) {
+        int o = l->outpost - 1;
+        if (!((x->have_outpost >> o) & 1)) {
+            x->outpost[o] = reward_value(c, pr, c->outpost[s->outpost[o]].reward);
+            x->have_outpost |= 1u << o;
+        }
+        v += x->outpost[o];
+    }
     if (l->ccity)
         v += 1.0 + 0.6 * pr->left;
     if (l->card && s->card_slot[l->card - 1] != MP2_NONE)
@@ -255,6 +306,8 @@ static double reach_value(const mp2_cfg *c, const hbot *hb, const double *w, con
     const uint8_t(*D)[MP2_MAXLOC] = dist_for(hb, s, p);
     int gantulga = pl->character == CH_GANTULGA;
     double best[2] = {0, 0};
+    pvctx px;
+    pv_init(&px, c, s, pr, p);
     for (int f = 0; f < 2; f++) {
         int at = pl->fig[f];
         if (at == MP2_NOLOC)
@@ -263,7 +316,7 @@ static double reach_value(const mp2_cfg *c, const hbot *hb, const double *w, con
             int d = D[at][l];
             if (d == 0 || d > (gantulga ? 6 : 4) || !((c->city_mask >> l) & 1) || has_post(s, p, l))
                 continue;
-            double pv = post_value(c, s, pr, p, l);
+            double pv = post_value(&px, l);
             pv = gantulga ? w[W_GREACH] * (pv - w[W_GSTEP] * (d - 1)) : w[W_REACH] * pv / (0.5 + d);
             if (pv > best[f])
                 best[f] = pv;
@@ -413,15 +466,24 @@ static void plan_tables(pctx *x, const hbot *hb)
     const mp2_cfg *c = x->c;
     const mp2_state *s = x->s;
     int p = x->p;
+    pvctx px;
+    pv_init(&px, c, s, x->pr, p);
     for (int l = 0; l < c->nloc; l++)
-        x->pv[l] = post_value(c, s, x->pr, p, l);
+        x->pv[l] = post_value(&px, l);
     const uint8_t(*D)[MP2_MAXLOC] = dist_for(hb, s, p);
     int maxd = x->gantulga ? 6 : 4;
+    /* only places worth a post can be the best target: list them once (in
+     * order, so ties resolve as over all places) */
+    uint8_t cand[MP2_MAXLOC];
+    int nc = 0;
+    for (int l = 0; l < c->nloc; l++)
+        if (x->pv[l] > 0)
+            cand[nc++] = (uint8_t)l;
     for (int from = 0; from < c->nloc; from++) {
         double best = 0;
-        for (int l = 0; l < c->nloc; l++) {
-            int d = D[from][l];
-            if (x->pv[l] <= 0 || d == 0 || d > maxd)
+        for (int i = 0; i < nc; i++) {
+            int l = cand[i], d = D[from][l];
+            if (d == 0 || d > maxd)
                 continue;
             double v = x->gantulga ? hb->w[W_GREACH] * (x->pv[l] - hb->w[W_GSTEP] * (d - 1))
                                    : hb->w[W_REACH] * x->pv[l] / (0.5 + d);
@@ -507,7 +569,7 @@ static plan plan_figure(const hbot *hb, const mp2_cfg *c, const mp2_state *s, co
     double passed = 0;
     for (int l = 0; l < c->nloc; l++)
         if ((mv->passed >> l) & 1) {
-            double v = post_value(c, s, pr, p, l);
+            double v = x.pv[l]; /* post_value of l, from plan_tables */
             if (v > passed)
                 passed = v;
         }
