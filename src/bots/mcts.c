@@ -14,8 +14,10 @@
  *     argmax  Q(a) + c * P(a) * sqrt(N + 1) / (1 + n(a))
  * over the legal actions: Q is the mean reward of the player to move, or for
  * untried actions the mean of the tried ones ("first-play urgency");
- * P gives `prior` of the weight to the action the game's heuristic bot would
- * play in this world and spreads the rest evenly.  Without the prior and
+ * P gives `prior` of the weight to the action the game's policy bot would
+ * play in this world and spreads the rest evenly (the policy bot: the
+ * game's "rollout" bot where it has one, else its "heuristic" bot; see
+ * option policy).  Without the prior and
  * FPU, a node had to try every action before preferring one, so lines where
  * the player to move decides again (a Dominion turn is several decisions)
  * were averaged over many poor continuations and looked worse than handing
@@ -50,8 +52,10 @@
  *     set[]        open-addressing table action -> legal index, marked with
  *                  a stamp per use so it never needs clearing.
  *     path[]       the nodes of the current iteration, for backpropagation.
- *     heur         this worker's own instance of the game's heuristic bot
- *                  (rollouts and prior); bots are not shared across threads.
+ *     heur         this worker's own instance of the game's policy bot
+ *                  (rollouts and prior): its "rollout" bot if it has one
+ *                  (a cheap policy made for rollouts), else its "heuristic"
+ *                  bot (option policy=); bots are not shared across threads.
  *     base, cand[], csum[], cvis[], roll   root=halving only: the world
  *                  before the candidate is played, the candidates with their
  *                  reward sums and counts, the world's rollout generator.
@@ -70,6 +74,7 @@
 #define MCTS_INITIAL (1 << 16) /* first pool size for time budgets */
 
 enum { MCTS_AUTO = 0, MCTS_RANDOM = 1, MCTS_HEURISTIC = 2 };
+enum { POLICY_AUTO = 0, POLICY_HEURISTIC = 1, POLICY_ROLLOUT = 2 };
 
 typedef struct mcts_node {
     double reward;    /* sum of the rewards of `player` over the visits */
@@ -131,6 +136,7 @@ typedef struct mcts_bot {
     int rollout, depth, nthreads, max_legal;
     int halving;      /* root=halving: sequential halving with shared worlds */
     int opp_policy;   /* opp=policy: other players move by the rollout policy */
+    int policy;       /* POLICY_*: which of the game's bots is the policy bot */
     int width;        /* halving: most root actions compared */
     int32_t maxnodes;
     kt_rng rng;
@@ -186,6 +192,9 @@ static const kt_optinfo mcts_opts[] = {
     {"opp", KT_OPT_ENUM, "tree", 0, 0, "tree|policy",
      "the other players' decisions: tree = searched like the bot's own (PUCT nodes), "
      "policy = played by the rollout policy, so the tree holds only the bot's own decisions"},
+    {"policy", KT_OPT_ENUM, "auto", 0, 0, "auto|heuristic|rollout",
+     "the game's bot that plays rollout=heuristic rollouts and gives the prior: auto = its "
+     "'rollout' bot (a cheap policy made for rollouts) if it has one, else its 'heuristic' bot"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -711,8 +720,18 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     w->np = kt_game_players(g);
     if (b->rollout != MCTS_RANDOM || b->prior > 0) {
         kt_err e2;
-        kt_status st = kt_bot_new(g, "heuristic", kt_seed_derive(seed, 0x4e0u + (uint64_t)id),
-                                  &w->heur, &e2);
+        uint64_t hseed = kt_seed_derive(seed, 0x4e0u + (uint64_t)id);
+        kt_status st = KT_EUNKNOWN;
+        if (b->policy != POLICY_HEURISTIC) {
+            st = kt_bot_new(g, "rollout", hseed, &w->heur, &e2);
+            if (st == KT_EUNKNOWN && b->policy == POLICY_ROLLOUT)
+                return kt_seterr(err, KT_EINVAL,
+                                 "option 'policy' of bot mcts: %s has no rollout bot (use "
+                                 "policy=heuristic)",
+                                 kt_game_name(g));
+        }
+        if (st == KT_EUNKNOWN)
+            st = kt_bot_new(g, "heuristic", hseed, &w->heur, &e2);
         if (st == KT_EUNKNOWN) {
             if (b->rollout == MCTS_HEURISTIC)
                 return kt_seterr(err, KT_EINVAL,
@@ -727,7 +746,7 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
             b->rollout = MCTS_RANDOM; /* the documented defaults without one */
             b->prior = 0;
         } else if (st != KT_OK) {
-            return kt_seterr(err, st, "bot mcts: creating the heuristic bot failed: %s", e2.msg);
+            return kt_seterr(err, st, "bot mcts: creating the policy bot failed: %s", e2.msg);
         } else if (b->rollout == MCTS_AUTO) {
             b->rollout = MCTS_HEURISTIC;
         }
@@ -788,6 +807,7 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
     b->halving = o[10].i == 1;
     b->width = (int)o[11].i;
     b->opp_policy = o[13].i == 1;
+    b->policy = (int)o[14].i;
     /* halving spends each round's budget by design; the early stop is PUCT's */
     b->early = o[12].i == 1 && b->nthreads == 1 && !b->halving;
     b->cpu_clock = o[8].i == 1;

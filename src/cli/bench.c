@@ -77,7 +77,11 @@ static const search_item search_items[] = {
     {"dominion", "First Game, heuristic rollouts, depth 10", "preset=First Game", 2, 2000,
      ":depth=10", 3e4},
     {"catan", "Cities & Knights 3p, heuristic rollouts, depth 40", "", 3, 1000, "", 0},
-    {"mp2", "2 players, heuristic rollouts, depth 40", "", 2, 200, "", 2e4},
+    /* Marco Polo II's default policy bot is its cheap "rollout" bot (the
+     * heuristic bot's look-ahead costs ~200 k instructions a decision) */
+    {"mp2", "2 players, rollout policy (bot:rollout), depth 40", "", 2, 1000, "", 2e4},
+    {"mp2", "2 players, bot:heuristic rollouts + prior, depth 40", "", 2, 200, ":policy=heuristic",
+     0},
     {"mp2", "2 players, random rollouts, depth 40", "", 2, 1000, ":rollout=random", 0},
 };
 #define NSEARCH ((int)(sizeof search_items / sizeof search_items[0]))
@@ -144,8 +148,10 @@ static void target_text(double v, double target, const char *unit, char *out, si
 }
 
 /* Search speed of one item: simulations per CPU second inside the search,
- * or a negative value (after printing why) if the item cannot run. */
-static double search_rate(const search_item *b, double seconds, long long *searches)
+ * or a negative value (after printing why) if the item cannot run.  Stops
+ * after `seconds` of searching or `max_searches` searches (--profile). */
+static double search_rate(const search_item *b, double seconds, long long max_searches,
+                          long long *searches)
 {
     kt_game *g;
     kt_err err;
@@ -166,9 +172,9 @@ static double search_rate(const search_item *b, double seconds, long long *searc
     }
     kt_action buf[KT_LEGAL_MAX];
     double spent = 0;
-    for (uint64_t seed = 1; spent < seconds && seed < 1000; seed++) {
+    for (uint64_t seed = 1; spent < seconds && *searches < max_searches && seed < 1000; seed++) {
         kt_state_init_seed(g, s, seed);
-        while (!kt_is_over(g, s) && spent < seconds) {
+        while (!kt_is_over(g, s) && spent < seconds && *searches < max_searches) {
             kt_action a;
             if (kt_legal(g, s, buf, KT_LEGAL_MAX) > 1) {
                 double t0 = cpu_now();
@@ -208,7 +214,7 @@ static void bench_search(const char *only, double seconds)
         if (!kt_game_find(b->game) || (only && strcmp(only, b->game)))
             continue;
         long long searches;
-        double v = search_rate(b, seconds, &searches);
+        double v = search_rate(b, seconds, 1LL << 62, &searches);
         if (v < 0)
             continue;
         char r[32], tgt[64];
@@ -263,6 +269,17 @@ static int bench_profile(const char *only, const char *text, long long games)
         kt_game_free(g);
         return ok ? 0 : 1;
     }
+    /* then the search items: N searches at the positions of the timed pass */
+    for (int it = 0; it < NSEARCH; it++) {
+        const search_item *b = &search_items[it];
+        if (!kt_game_find(b->game) || (only && strcmp(only, b->game)) || !strstr(b->label, text))
+            continue;
+        long long searches;
+        if (search_rate(b, 1e30, games, &searches) < 0)
+            return 1;
+        printf("%s %s: %lld searches of %d iterations\n", b->game, b->label, searches, b->iters);
+        return 0;
+    }
     fprintf(stderr, "kontor bench: no item matches '%s'\n", text);
     return 2;
 }
@@ -283,7 +300,8 @@ int cli_bench(int argc, char **argv)
                    "  then the search bot's simulations per second (--no-search skips it).\n"
                    "  --quick: 0.2 s per item and a 50-game fingerprint.\n"
                    "  --profile TEXT [--games N]: play N games (default 1000) of the first item\n"
-                   "  whose label contains TEXT, untimed, e.g. under valgrind --tool=callgrind.\n");
+                   "  whose label contains TEXT, untimed, e.g. under valgrind --tool=callgrind;\n"
+                   "  with a search item's label: N searches at that item's positions.\n");
             return 0;
         } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
             seconds = atof(argv[++i]);

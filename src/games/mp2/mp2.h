@@ -447,8 +447,14 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
 void mp2_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
 
 /* bots.c */
-#define MP2_NBOTS 1
+#define MP2_NBOTS 2
 extern const kt_botdef mp2_bots[MP2_NBOTS];
+/* rollout.c: the cheap rollout policy (bot "rollout", second in mp2_bots) */
+kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
+                             kt_err *err);
+kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
+                             kt_err *err);
+void mp2_rollout_destroy(void *ud);
 void mp2_evaluate(const kt_game *g, const kt_state *s, double *out);
 
 static inline const mp2_cfg *mp2_c(const kt_game *g) { return (const mp2_cfg *)g->cfg; }
