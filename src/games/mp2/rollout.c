@@ -53,6 +53,10 @@ typedef struct rctx {
     int p, left;
     double price[MP2_NRES];
     double step; /* worth of one step of movement */
+    /* space_worth(sp, low) of this position, computed on first use: a turn
+     * lists up to hundreds of placements on some 30 spaces */
+    uint8_t known[MP2_NSPACES][7];
+    double spw[MP2_NSPACES][7];
 } rctx;
 
 /* Noise added to every score, so rollouts from one position differ. */
@@ -176,7 +180,7 @@ static double travel_worth(const rctx *x, int k, int low)
             if (v > best)
                 best = v;
         }
-    return best * (x->left > 0 ? 1.0 : 0.8) + (k == 2 ? 0.5 : 0);
+    return 0.5 * best * (x->left > 0 ? 1.0 : 0.8) + (k == 2 ? 0.5 : 0);
 }
 
 static double card_worth(const rctx *x, int card, int die)
@@ -251,7 +255,7 @@ static double space_worth(const rctx *x, int sp, int low)
 
 /* A placement: the space's yield less the dice (a die's worth grows with
  * its value: high dice move further) and the fee. */
-static double place_worth(const rctx *x, uint32_t arg)
+static double place_worth(rctx *x, uint32_t arg)
 {
     const mp2_cfg *c = x->c;
     int sp = (int)(arg & 0xff);
@@ -266,7 +270,11 @@ static double place_worth(const rctx *x, uint32_t arg)
         sum += v;
         ndice += MP2_DTYPE(d) != DT_PIECE;
     }
-    double v = space_worth(x, sp, low);
+    if (!x->known[sp][low]) {
+        x->spw[sp][low] = space_worth(x, sp, low);
+        x->known[sp][low] = 1;
+    }
+    double v = x->spw[sp][low];
     v -= 0.6 * ndice + 0.08 * sum;
     if (sp < MP2_NBASESP && x->s->sp[sp].used && c->space[sp].stack)
         v -= low * x->price[IT_COIN];
@@ -277,7 +285,7 @@ static double place_worth(const rctx *x, uint32_t arg)
 
 /* ------------------------------------------------------------ decisions */
 
-static double turn_worth(const rctx *x, kt_action a, int has_place)
+static double turn_worth(rctx *x, kt_action a, int has_place)
 {
     const mp2_cfg *c = x->c;
     const mp2_player *pl = &x->s->pl[x->p];
@@ -436,7 +444,11 @@ kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_
         return KT_OK;
     }
     const mp2_state *s = (const mp2_state *)st;
-    rctx x = {.c = mp2_c(g), .s = s, .rb = rb, .p = s->h.to_move};
+    rctx x; /* not zeroed as a whole: the cache is cleared only for turns */
+    x.c = mp2_c(g);
+    x.s = s;
+    x.rb = rb;
+    x.p = s->h.to_move;
     int dec = s->h.decision;
     const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
     int scored = dec == DEC_TURN || dec == DEC_MOVE ||
@@ -448,6 +460,8 @@ kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_
         return KT_OK;
     }
     set_prices(&x);
+    if (dec == DEC_TURN)
+        memset(x.known, 0, sizeof x.known);
     int has_place = 0;
     if (dec == DEC_TURN)
         for (int i = 0; i < n && !has_place; i++)
