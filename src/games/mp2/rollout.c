@@ -231,7 +231,7 @@ static double space_worth(const rctx *x, int sp, int low)
         return 2.0 + 0.5 * x->left;
     case SP_CONTRACTS: {
         int free = (pl->con[0] == MP2_NONE) + (pl->con[1] == MP2_NONE);
-        return reward_worth(x, c->rw_contract_coins) + (x->left > 0 ? 1.0 + 1.0 * free : 0);
+        return reward_worth(x, c->rw_contract_coins) + (x->left > 0 ? 1.0 + 2.0 * free : 0);
     }
     case SP_TRAVEL1:
     case SP_TRAVEL2:
