@@ -180,8 +180,10 @@ $(BUILD)/libkontorcli.a: $(CLI_LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# the allocation calls of the tested code are counted (tests/alloc_count.c)
+TEST_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 $(BUILD)/kontor-tests: $(TEST_OBJ) $(BUILD)/libkontorcli.a $(BUILD)/libkontor-server.a $(BUILD)/libkontor.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SRV_LIBS) $(CLI_LDLIBS)
+	$(CC) $(LDFLAGS) $(TEST_WRAP) -o $@ $^ $(LDLIBS) $(SRV_LIBS) $(CLI_LDLIBS)
 
 KT_SCALE ?= 1
 check: all

@@ -58,6 +58,10 @@ int kt_t_status(kt_t *T, kt_status st, const char *expr, const kt_err *err, cons
  * uses less, `make soak` more).  Result is at least 1. */
 int kt_t_scaled(int n);
 
+/* Calls of malloc, calloc and realloc so far in this process
+ * (tests/alloc_count.c; the test binary's link wraps them). */
+long long kt_t_alloc_count(void);
+
 /* ---- scenarios ---- */
 /* Game + state from name/options/players/seed and a merge patch applied to
  * the start position's full-state JSON (patch may be NULL).  On failure the

@@ -17,11 +17,12 @@ static kt_status raw_choose(kt_bot *b, const kt_state *s, kt_action *a, kt_err *
     return b->def->choose(b->ud, b->g, s, a, err);
 }
 
-static void check_bot(kt_t *T, const char *game, int players, const char *spec)
+static void check_bot_opts(kt_t *T, const char *game, const char *opts, int players,
+                           const char *spec)
 {
     kt_game *g;
     kt_err err;
-    if (!KT_OKS(kt_game_new(game, NULL, players, 21, NULL, &g, &err), &err))
+    if (!KT_OKS(kt_game_new(game, opts, players, 21, NULL, &g, &err), &err))
         return;
     kt_bot *probe;
     if (kt_bot_new(g, spec, 1, &probe, &err) != KT_OK) {
@@ -71,13 +72,18 @@ static void check_bot(kt_t *T, const char *game, int players, const char *spec)
             kt_apply_trusted(g, s, acts[kt_rng_below(&r, (uint32_t)m)]);
         }
     }
-    printf("    %s %s: same choice in %d positions (%d with hidden information resampled)\n",
-           game, spec, positions, differing);
+    printf("    %s%s%s %s: same choice in %d positions (%d with hidden information resampled)\n",
+           game, opts ? " " : "", opts ? opts : "", spec, positions, differing);
     KT_CHECK(positions >= want / 2);
 out:
     kt_state_free(g, s);
     kt_state_free(g, d);
     kt_game_free(g);
+}
+
+static void check_bot(kt_t *T, const char *game, int players, const char *spec)
+{
+    check_bot_opts(T, game, NULL, players, spec);
 }
 
 KT_TEST(bots_no_bot_of_any_game_peeks)
@@ -91,6 +97,20 @@ KT_TEST(bots_no_bot_of_any_game_peeks)
             check_bot(T, info->name, info->default_players, spec);
         }
     }
+}
+
+KT_TEST(bots_mp2_rollout_policy_does_not_peek_in_any_setup)
+{
+    /* Marco Polo II's rollout policy decides on the state it is given
+     * without determinizing it (a search hands it determinized worlds), so
+     * it must read only what its player sees; also with 4 players and the
+     * Caravans (more hidden goal cards, route decisions) */
+    if (!kt_game_find("mp2"))
+        return;
+    check_bot_opts(T, "mp2", NULL, 2, "rollout");
+    check_bot_opts(T, "mp2", NULL, 4, "rollout");
+    check_bot_opts(T, "mp2", "caravans=1", 4, "rollout");
+    check_bot_opts(T, "mp2", "caravans=1", 3, "mcts:iters=40");
 }
 
 KT_TEST(bots_game_bots_are_given_a_fair_copy)

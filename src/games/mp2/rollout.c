@@ -311,13 +311,13 @@ static double turn_worth(rctx *x, kt_action a, int has_place)
     case A_CVSTART:
         return x->left > 0 ? 9.0 : -1.0;
     case A_BUYBLACK:
-        return x->s->main_done ? -1.0 : 4.0 + 0.2 * x->left;
-    case A_BAG:
-        return has_place || x->s->main_done ? -3.0 : 1.0;
+        return x->s->main_done ? -4.0 : 4.0 + 0.2 * x->left;
+    case A_BAG: /* a die for little: only when no placement is possible */
+        return has_place || x->s->main_done ? -10.0 : 1.0;
     case A_END:
         return 0.0;
-    default: /* rerolls and shifts */
-        return -2.0;
+    default: /* rerolls and shifts: never (a placement scores above -5) */
+        return -8.0;
     }
 }
 
