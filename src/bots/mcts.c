@@ -14,16 +14,15 @@
  *     argmax  Q(a) + c * P(a) * sqrt(N + 1) / (1 + n(a))
  * over the legal actions: Q is the mean reward of the player to move, or for
  * untried actions the mean of the tried ones ("first-play urgency");
- * P gives `prior` of the weight to the action the game's policy bot would
- * play in this world and spreads the rest evenly (the policy bot: the
- * game's "rollout" bot where it has one, else its "heuristic" bot; see
- * option policy).  Without the prior and
+ * P gives `prior` of the weight to the action the game's heuristic bot would
+ * play in this world and spreads the rest evenly.  Without the prior and
  * FPU, a node had to try every action before preferring one, so lines where
  * the player to move decides again (a Dominion turn is several decisions)
  * were averaged over many poor continuations and looked worse than handing
  * the move to the opponent - the bot then ended turns without buying.
  * An untried action becomes a new node, then a rollout of at most `depth`
- * actions (the heuristic bot or uniform random) runs and kt_evaluate scores
+ * actions (the game's rollout bot where it has one, else its heuristic bot,
+ * or uniform random) runs and kt_evaluate scores
  * the end (exact rewards when the game is over).  The move played is the
  * root action with the most visits; with stop=1 (one thread) the search
  * ends as soon as that action's lead exceeds the iterations still to come,
@@ -52,10 +51,11 @@
  *     set[]        open-addressing table action -> legal index, marked with
  *                  a stamp per use so it never needs clearing.
  *     path[]       the nodes of the current iteration, for backpropagation.
- *     heur         this worker's own instance of the game's policy bot
- *                  (rollouts and prior): its "rollout" bot if it has one
- *                  (a cheap policy made for rollouts), else its "heuristic"
- *                  bot (option policy=); bots are not shared across threads.
+ *     heur, rbot   this worker's own instances of the game's heuristic bot
+ *                  (the prior; rollouts too when there is no rbot) and of
+ *                  its "rollout" bot, a cheap policy made for rollouts, if
+ *                  the game has one (option policy=); bots are not shared
+ *                  across threads.
  *     base, cand[], csum[], cvis[], roll   root=halving only: the world
  *                  before the candidate is played, the candidates with their
  *                  reward sums and counts, the world's rollout generator.
@@ -116,7 +116,8 @@ typedef struct mcts_worker {
     mcts_slot *set;
     uint32_t setmask, stamp;
     int32_t path[MCTS_PATH];
-    kt_bot *heur;          /* the game's heuristic bot: rollouts and/or prior */
+    kt_bot *heur;          /* the game's heuristic bot: prior, rollouts without rbot */
+    kt_bot *rbot;          /* the game's rollout bot, if it has one: rollouts */
     int np;
     kt_rng rng;
     long long budget, done; /* iterations allowed / performed this decision */
@@ -193,8 +194,9 @@ static const kt_optinfo mcts_opts[] = {
      "the other players' decisions: tree = searched like the bot's own (PUCT nodes), "
      "policy = played by the rollout policy, so the tree holds only the bot's own decisions"},
     {"policy", KT_OPT_ENUM, "auto", 0, 0, "auto|heuristic|rollout",
-     "the game's bot that plays rollout=heuristic rollouts and gives the prior: auto = its "
-     "'rollout' bot (a cheap policy made for rollouts) if it has one, else its 'heuristic' bot"},
+     "the game's bot that plays rollout=heuristic rollouts: auto = its 'rollout' bot (a cheap "
+     "policy made for rollouts) if it has one, else its 'heuristic' bot (the prior is always "
+     "the heuristic bot's)"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -338,13 +340,13 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
     return bi;
 }
 
-/* The rollout policy's action in the world d: the heuristic bot's choice or
- * a uniform legal action.  Returns 0 after recording an error in w->st. */
+/* The rollout policy's action in the world d: the game's rollout bot's or
+ * heuristic bot's choice, or a uniform legal action.  Returns 0 after recording an error in w->st. */
 static int policy_action(mcts_worker *w, const kt_state *d, kt_action *a)
 {
     mcts_bot *b = w->b;
     if (b->rollout == MCTS_HEURISTIC) {
-        w->st = kt_bot_choose_fast(w->heur, d, a, &w->err);
+        w->st = kt_bot_choose_fast(w->rbot ? w->rbot : w->heur, d, a, &w->err);
         return w->st == KT_OK;
     }
     int n = kt_legal(b->g, d, w->legal, b->max_legal);
@@ -689,6 +691,7 @@ static void worker_free(mcts_worker *w)
     free(w->child_of);
     free(w->set);
     kt_bot_free(w->heur);
+    kt_bot_free(w->rbot);
 }
 
 static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed, kt_err *err)
@@ -718,22 +721,26 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     if (!w->nodes || !w->world || !w->legal || !w->child_of || !w->set)
         return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search tree");
     w->np = kt_game_players(g);
-    if (b->rollout != MCTS_RANDOM || b->prior > 0) {
-        kt_err e2;
-        uint64_t hseed = kt_seed_derive(seed, 0x4e0u + (uint64_t)id);
-        kt_status st = KT_EUNKNOWN;
-        if (b->policy != POLICY_HEURISTIC) {
-            st = kt_bot_new(g, "rollout", hseed, &w->heur, &e2);
-            if (st == KT_EUNKNOWN && b->policy == POLICY_ROLLOUT)
-                return kt_seterr(err, KT_EINVAL,
-                                 "option 'policy' of bot mcts: %s has no rollout bot (use "
-                                 "policy=heuristic)",
-                                 kt_game_name(g));
-        }
-        if (st == KT_EUNKNOWN)
-            st = kt_bot_new(g, "heuristic", hseed, &w->heur, &e2);
+    kt_err e2;
+    kt_status st;
+    /* the rollout bot: a game's cheap policy made for rollouts */
+    if (b->rollout != MCTS_RANDOM && b->policy != POLICY_HEURISTIC) {
+        st = kt_bot_new(g, "rollout", kt_seed_derive(seed, 0x5e0u + (uint64_t)id), &w->rbot,
+                        &e2);
+        if (st == KT_EUNKNOWN && b->policy == POLICY_ROLLOUT)
+            return kt_seterr(err, KT_EINVAL,
+                             "option 'policy' of bot mcts: %s has no rollout bot (use "
+                             "policy=heuristic)",
+                             kt_game_name(g));
+        if (st != KT_OK && st != KT_EUNKNOWN)
+            return kt_seterr(err, st, "bot mcts: creating the rollout bot failed: %s", e2.msg);
+    }
+    /* the heuristic bot: the prior, and the rollouts without a rollout bot */
+    if ((b->rollout != MCTS_RANDOM && !w->rbot) || b->prior > 0) {
+        st = kt_bot_new(g, "heuristic", kt_seed_derive(seed, 0x4e0u + (uint64_t)id), &w->heur,
+                        &e2);
         if (st == KT_EUNKNOWN) {
-            if (b->rollout == MCTS_HEURISTIC)
+            if (b->rollout == MCTS_HEURISTIC && !w->rbot)
                 return kt_seterr(err, KT_EINVAL,
                                  "option 'rollout' of bot mcts: %s has no heuristic bot to play "
                                  "rollouts with (use rollout=random)",
@@ -743,14 +750,15 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
                                  "option 'prior' of bot mcts: %s has no heuristic bot to take a "
                                  "prior from (use prior=0)",
                                  kt_game_name(g));
-            b->rollout = MCTS_RANDOM; /* the documented defaults without one */
+            if (!w->rbot)
+                b->rollout = MCTS_RANDOM; /* the documented defaults without one */
             b->prior = 0;
         } else if (st != KT_OK) {
-            return kt_seterr(err, st, "bot mcts: creating the policy bot failed: %s", e2.msg);
-        } else if (b->rollout == MCTS_AUTO) {
-            b->rollout = MCTS_HEURISTIC;
+            return kt_seterr(err, st, "bot mcts: creating the heuristic bot failed: %s", e2.msg);
         }
     }
+    if (b->rollout == MCTS_AUTO)
+        b->rollout = w->rbot || w->heur ? MCTS_HEURISTIC : MCTS_RANDOM;
     return KT_OK;
 }
 
