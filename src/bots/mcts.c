@@ -84,7 +84,7 @@ typedef struct mcts_node {
     uint32_t visits;
     kt_action hint;      /* the heuristic bot's choice here, for hint_player */
     int16_t player;      /* who chose `action` (children are matched on it too) */
-    int16_t hint_player; /* -1 until the heuristic bot was asked here */
+    int16_t hint_player; /* -1 until a bot was asked here; see policy_hint */
 } mcts_node;
 _Static_assert(sizeof(mcts_node) == 32, "the option help promises 32 bytes a node");
 
@@ -137,7 +137,8 @@ typedef struct mcts_bot {
     int rollout, depth, nthreads, max_legal;
     int halving;      /* root=halving: sequential halving with shared worlds */
     int opp_policy;   /* opp=policy: other players move by the rollout policy */
-    int policy;       /* POLICY_*: which of the game's bots is the policy bot */
+    int policy;       /* POLICY_*: which of the game's bots plays rollouts */
+    int prior_visits; /* with a rollout bot: visits before the heuristic's prior */
     int width;        /* halving: most root actions compared */
     int32_t maxnodes;
     kt_rng rng;
@@ -197,6 +198,9 @@ static const kt_optinfo mcts_opts[] = {
      "the game's bot that plays rollout=heuristic rollouts: auto = its 'rollout' bot (a cheap "
      "policy made for rollouts) if it has one, else its 'heuristic' bot (the prior is always "
      "the heuristic bot's)"},
+    {"prior_visits", KT_OPT_INT, "8", 0, 1000000000, NULL,
+     "with the game's rollout bot (policy): a node's prior is the rollout bot's choice until "
+     "the node has this many visits, then the heuristic bot's (0 = always the heuristic bot's)"},
 };
 #define MCTS_NOPTS ((int)(sizeof mcts_opts / sizeof mcts_opts[0]))
 
@@ -268,21 +272,28 @@ static int32_t node_new(mcts_worker *w, int32_t parent, kt_action a, int player)
  * -1.  The bot is asked in the first world that reaches the node and its
  * answer kept (asked again only if that action is not legal in a later
  * world): asking in every world made the prior cost more than the search
- * in games whose heuristic bot looks ahead. */
+ * in games whose heuristic bot looks ahead.  With a rollout bot (rbot) the
+ * node's prior is the rollout bot's choice until the node has
+ * `prior_visits` visits and the heuristic bot's from then on: in Marco Polo
+ * II the heuristic bot costs some 100 rollout decisions, and most nodes are
+ * visited only a few times.  hint_player keeps the mover, plus 256 when the
+ * hint is the heuristic bot's. */
 static int policy_hint(mcts_worker *w, int32_t v, int mover, int n)
 {
     if (n < 2 || !w->heur || w->b->prior <= 0)
         return -1;
     mcts_node *nd = &w->nodes[v];
-    if (nd->hint_player == mover)
+    int strong = !w->rbot || nd->visits >= (uint32_t)w->b->prior_visits;
+    int key = mover | strong << 8;
+    if (nd->hint_player == key)
         for (int i = 0; i < n; i++)
             if (w->legal[i] == nd->hint)
                 return i;
     kt_action a;
-    if (kt_bot_choose_fast(w->heur, w->world, &a, &w->err) != KT_OK)
+    if (kt_bot_choose_fast(strong ? w->heur : w->rbot, w->world, &a, &w->err) != KT_OK)
         return -1;
     nd->hint = a;
-    nd->hint_player = (int16_t)mover;
+    nd->hint_player = (int16_t)key;
     for (int i = 0; i < n; i++)
         if (w->legal[i] == a)
             return i;
@@ -816,6 +827,7 @@ static kt_status parse_options(mcts_bot *b, const kt_optval *o, uint64_t *seed, 
     b->width = (int)o[11].i;
     b->opp_policy = o[13].i == 1;
     b->policy = (int)o[14].i;
+    b->prior_visits = (int)o[15].i;
     /* halving spends each round's budget by design; the early stop is PUCT's */
     b->early = o[12].i == 1 && b->nthreads == 1 && !b->halving;
     b->cpu_clock = o[8].i == 1;

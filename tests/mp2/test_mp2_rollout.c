@@ -234,7 +234,8 @@ KT_TEST(mp2_rollout_is_the_search_policy)
     kt_bot *m = NULL;
     /* the default policy bot is the rollout bot; both others are accepted */
     const char *specs[] = {"mcts:iters=60", "mcts:iters=60:policy=heuristic",
-                           "mcts:iters=60:policy=rollout", "mcts:iters=60:rollout=random"};
+                           "mcts:iters=60:policy=rollout:prior_visits=0",
+                           "mcts:iters=60:rollout=random"};
     for (int i = 0; i < 4; i++) {
         KT_REQUIRE(KT_OKS(kt_bot_new(g, specs[i], 5, &m, &err), &err));
         kt_state_init_seed(g, s, 44);
