@@ -21,8 +21,8 @@
  * were averaged over many poor continuations and looked worse than handing
  * the move to the opponent - the bot then ended turns without buying.
  * An untried action becomes a new node, then a rollout of at most `depth`
- * actions (the game's rollout bot where it has one, else its heuristic bot,
- * or uniform random) runs and kt_evaluate scores
+ * actions (the game's heuristic bot, its cheap rollout bot with
+ * policy=rollout, or uniform random) runs and kt_evaluate scores
  * the end (exact rewards when the game is over).  The move played is the
  * root action with the most visits; with stop=1 (one thread) the search
  * ends as soon as that action's lead exceeds the iterations still to come,
@@ -52,10 +52,9 @@
  *                  a stamp per use so it never needs clearing.
  *     path[]       the nodes of the current iteration, for backpropagation.
  *     heur, rbot   this worker's own instances of the game's heuristic bot
- *                  (the prior; rollouts too when there is no rbot) and of
- *                  its "rollout" bot, a cheap policy made for rollouts, if
- *                  the game has one (option policy=); bots are not shared
- *                  across threads.
+ *                  (the prior; rollouts too when there is no rbot) and,
+ *                  with policy=rollout, of its "rollout" bot, a cheap policy
+ *                  made for rollouts; bots are not shared across threads.
  *     base, cand[], csum[], cvis[], roll   root=halving only: the world
  *                  before the candidate is played, the candidates with their
  *                  reward sums and counts, the world's rollout generator.
@@ -74,7 +73,7 @@
 #define MCTS_INITIAL (1 << 16) /* first pool size for time budgets */
 
 enum { MCTS_AUTO = 0, MCTS_RANDOM = 1, MCTS_HEURISTIC = 2 };
-enum { POLICY_AUTO = 0, POLICY_HEURISTIC = 1, POLICY_ROLLOUT = 2 };
+enum { POLICY_HEURISTIC = 0, POLICY_ROLLOUT = 1 };
 
 typedef struct mcts_node {
     double reward;    /* sum of the rewards of `player` over the visits */
@@ -194,10 +193,10 @@ static const kt_optinfo mcts_opts[] = {
     {"opp", KT_OPT_ENUM, "tree", 0, 0, "tree|policy",
      "the other players' decisions: tree = searched like the bot's own (PUCT nodes), "
      "policy = played by the rollout policy, so the tree holds only the bot's own decisions"},
-    {"policy", KT_OPT_ENUM, "auto", 0, 0, "auto|heuristic|rollout",
-     "the game's bot that plays rollout=heuristic rollouts: auto = its 'rollout' bot (a cheap "
-     "policy made for rollouts) if it has one, else its 'heuristic' bot (the prior is always "
-     "the heuristic bot's)"},
+    {"policy", KT_OPT_ENUM, "heuristic", 0, 0, "heuristic|rollout",
+     "the game's bot that plays rollout=heuristic rollouts: its 'heuristic' bot, or its "
+     "'rollout' bot (a cheap policy made for rollouts, e.g. Marco Polo II's; an error in a "
+     "game without one); the prior is the heuristic bot's"},
     {"prior_visits", KT_OPT_INT, "8", 0, 1000000000, NULL,
      "with the game's rollout bot (policy): a node's prior is the rollout bot's choice until "
      "the node has this many visits, then the heuristic bot's (0 = always the heuristic bot's)"},
@@ -735,15 +734,15 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     kt_err e2;
     kt_status st;
     /* the rollout bot: a game's cheap policy made for rollouts */
-    if (b->rollout != MCTS_RANDOM && b->policy != POLICY_HEURISTIC) {
+    if (b->rollout != MCTS_RANDOM && b->policy == POLICY_ROLLOUT) {
         st = kt_bot_new(g, "rollout", kt_seed_derive(seed, 0x5e0u + (uint64_t)id), &w->rbot,
                         &e2);
-        if (st == KT_EUNKNOWN && b->policy == POLICY_ROLLOUT)
+        if (st == KT_EUNKNOWN)
             return kt_seterr(err, KT_EINVAL,
                              "option 'policy' of bot mcts: %s has no rollout bot (use "
                              "policy=heuristic)",
                              kt_game_name(g));
-        if (st != KT_OK && st != KT_EUNKNOWN)
+        if (st != KT_OK)
             return kt_seterr(err, st, "bot mcts: creating the rollout bot failed: %s", e2.msg);
     }
     /* the heuristic bot: the prior, and the rollouts without a rollout bot */

@@ -110,7 +110,7 @@ KT_TEST(bots_mp2_rollout_policy_does_not_peek_in_any_setup)
     check_bot_opts(T, "mp2", NULL, 2, "rollout");
     check_bot_opts(T, "mp2", NULL, 4, "rollout");
     check_bot_opts(T, "mp2", "caravans=1", 4, "rollout");
-    check_bot_opts(T, "mp2", "caravans=1", 3, "mcts:iters=40");
+    check_bot_opts(T, "mp2", "caravans=1", 3, "mcts:iters=40:policy=rollout");
 }
 
 KT_TEST(bots_game_bots_are_given_a_fair_copy)

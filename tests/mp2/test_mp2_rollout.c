@@ -4,8 +4,8 @@
  * choices and no allocation, the same play from the same seed, its fixed
  * preferences (a payable contract first, never a reroll or shift, the money
  * bag only without a placement, the turn ended after the main action rather
- * than spending dice), play far above uniform random, and bot:mcts using it
- * as its policy bot.  That it does not peek is checked with every other bot
+ * than spending dice), play far above uniform random, and bot:mcts playing
+ * its rollouts with it (policy=rollout).  That it does not peek is checked with every other bot
  * in tests/bots/test_no_peeking.c.
  */
 #include <stdio.h>
@@ -225,17 +225,18 @@ KT_TEST(mp2_rollout_beats_random_play)
     kt_game_free(g);
 }
 
-KT_TEST(mp2_rollout_is_the_search_policy)
+KT_TEST(mp2_rollout_plays_mcts_rollouts_with_policy_rollout)
 {
     kt_game *g;
     kt_err err;
     KT_REQUIRE(KT_OKS(kt_game_new("mp2", NULL, 2, 1, NULL, &g, &err), &err));
     kt_state *s = kt_state_new(g);
     kt_bot *m = NULL;
-    /* the default policy bot is the rollout bot; both others are accepted */
-    const char *specs[] = {"mcts:iters=60", "mcts:iters=60:policy=heuristic",
+    /* the defaults (heuristic rollouts), the rollout bot with the heuristic
+     * prior from 8 visits and from the first, random rollouts */
+    const char *specs[] = {"mcts:iters=60", "mcts:iters=60:policy=rollout",
                            "mcts:iters=60:policy=rollout:prior_visits=0",
-                           "mcts:iters=60:rollout=random"};
+                           "mcts:iters=60:rollout=random:policy=rollout"};
     for (int i = 0; i < 4; i++) {
         KT_REQUIRE(KT_OKS(kt_bot_new(g, specs[i], 5, &m, &err), &err));
         kt_state_init_seed(g, s, 44);
