@@ -285,7 +285,8 @@ KT_TEST(anno_learn_documented_indices)
     expect_index(T, &c, "end turn", 0);
     expect_index(T, &c, "build Lumberjack's Hut", 150);
     expect_index(T, &c, "sail", 278);
-    expect_index(T, &c, "sail with Captain", 279 + 14);
+    expect_index(T, &c, "sail with Captain", 293);
+    expect_index(T, &c, "bank: 3 wood for 1 gold", 23);
     int ex = -1;
     kt_action legal[KT_LEGAL_MAX];
     int n = kt_legal(c.g, c.s, legal, KT_LEGAL_MAX);

@@ -16,8 +16,9 @@
  *     0 end turn / done drawing, 1 no (decline, done, stay home),
  *     2 repair ship, 3 cancel with the theatre, 4 accept the offer,
  *     5 sail on, 6 pay the pirates, 7 fight them,
- *     8..13    take the start hand from pile x (0..5),
- *     14..17   upgrade an inhabitant of level x (0 pioneer .. 3),
+ *     8..13    take the start hand from pile x (0..5; era I: 8, 9),
+ *     14..16   upgrade an inhabitant of level x to x + 1 (0 pioneer,
+ *              1 settler, 2 citizen; 17 unused),
  *     18..53   bank trade: 18 + give kind * 6 + get kind (kinds: wood,
  *              cloth, food, brick, tools, gold),
  *     54..65   offer: 54 + kind * 2 + (count - 1),
@@ -247,8 +248,12 @@ enum { /* per-player scalars, then the three card fields */
        PF_BUILD = AL_PSCAL, PF_SEEN = PF_BUILD + AL_SLOTS, PF_SHOWN = PF_SEEN + AL_SLOTS
 };
 _Static_assert((int)G_USED <= (int)AL_DISC && (int)P_USED <= (int)AL_PSCAL, "fields overflow their block");
-_Static_assert(PH_OVER < 8 && AN_NDEC <= 24 && AC_COMMANDER < 9 && END_CHAOS < 4,
-               "the documented one-hot widths");
+/* The one-hots below use the engine's numbers of phases, decisions,
+ * events, action-card kinds and ends in the order docs/python.md lists;
+ * a change there must update the page (and append, not insert). */
+_Static_assert(PH_OVER == 4 && AN_NDEC == 20 && AN_NEVENTS == 6 && AC_COMMANDER == 8 &&
+                   END_CHAOS == 3 && DEC_OVER == 19,
+               "the documented one-hots");
 _Static_assert(AL_SIZE == 832, "the documented size");
 
 int an_obs_size(const kt_game *g)
