@@ -275,7 +275,9 @@ static void expect_index(kt_t *T, kt_scn *c, const char *text, int index)
 /* The examples docs/python.md gives, and the card slots of the data file. */
 KT_TEST(anno_learn_documented_indices)
 {
-    kt_scn c = an_scn(T, NULL, "{\"hand\":[\"L01\",\"A03\",\"M06\"],\"ship\":2,\"land\":[3,3,3,3,3,3,3,3]}",
+    kt_scn c = an_scn(T, NULL,
+                      "{\"hand\":[\"L01\",\"A03\",\"M06\"],\"ship\":2,"
+                      "\"land\":[3,3,3,3,3,3,3,3]}",
                       NULL, NULL);
     KT_REQUIRE(c.g);
     const an_cfg *cf = AC(&c);
@@ -309,7 +311,8 @@ KT_TEST(anno_learn_documented_indices)
  * else's; the victim's vector marks what the spy knows. */
 KT_TEST(anno_learn_spy_reveals_cards_in_the_vector)
 {
-    kt_scn c = an_scn(T, NULL, "{\"hand\":[\"A04\"]}", "{\"hand\":[\"L03\",\"M06\",\"H08\"]}", NULL);
+    kt_scn c =
+        an_scn(T, NULL, "{\"hand\":[\"A04\"]}", "{\"hand\":[\"L03\",\"M06\",\"H08\"]}", NULL);
     KT_REQUIRE(c.g);
     float o0[OBS], o1[OBS], os[OBS];
     int farm = an_t_def(&c, "Farm"), school = an_t_def(&c, "School");

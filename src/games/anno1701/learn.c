@@ -247,7 +247,8 @@ enum { /* per-player scalars, then the three card fields */
        P_HAND_ERA = 43, P_HAND_KNOWN = 46, P_USED = 47,
        PF_BUILD = AL_PSCAL, PF_SEEN = PF_BUILD + AL_SLOTS, PF_SHOWN = PF_SEEN + AL_SLOTS
 };
-_Static_assert((int)G_USED <= (int)AL_DISC && (int)P_USED <= (int)AL_PSCAL, "fields overflow their block");
+_Static_assert((int)G_USED <= (int)AL_DISC && (int)P_USED <= (int)AL_PSCAL,
+               "fields overflow their block");
 /* The one-hots below use the engine's numbers of phases, decisions,
  * events, action-card kinds and ends in the order docs/python.md lists;
  * a change there must update the page (and append, not insert). */
