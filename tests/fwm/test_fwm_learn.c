@@ -401,3 +401,31 @@ KT_TEST(fwm_learn_hooks_do_not_allocate)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+KT_TEST(fwm_learn_as_calls_refuse_a_player_without_a_decision)
+{
+    kt_game *g = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("fwm", NULL, 3, 2, NULL, &g, &err), &err));
+    kt_state *s = kt_state_new(g);
+    KT_REQUIRE(s);
+    /* the start: only the start player chooses a home city */
+    int p = kt_to_move(g, s), q = (p + 1) % 3;
+    KT_EQ(kt_pending(g, s), 1u << p);
+    int idx[8];
+    KT_EQ(kt_legal_indices_as(g, s, q, idx, 8), 0);
+    KT_EQ(kt_legal_indices_as(g, s, 7, idx, 8), 0);
+    KT_EQ(kt_legal_indices_as(g, s, p, idx, 8), 3);
+    KT_EQ(kt_action_index_as(g, s, q, FWM_ACT(A_HOME, 0, 0, 0)), -1);
+    KT_EQ(kt_action_index_as(g, s, p, FWM_ACT(A_HOME, 0, 0, 1)), 1);
+    kt_action a = 0;
+    KT_EQ(kt_index_action_as(g, s, q, 0, &a, &err), KT_EILLEGAL);
+    KT_EQ(kt_index_action_as(g, s, -3, 0, &a, &err), KT_EILLEGAL);
+    KT_EQ(kt_index_action_as(g, s, p, 3, &a, &err), KT_EILLEGAL); /* a quantity: not now */
+    KT_EQ(kt_index_action_as(g, s, p, 598, &a, &err), KT_EINVAL);
+    KT_EQ(a, 0);
+    KT_EQ(kt_index_action_as(g, s, p, 2, &a, &err), KT_OK);
+    KT_EQ(a, FWM_ACT(A_HOME, 0, 0, 2));
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
