@@ -292,6 +292,16 @@ int kt_action_index(const kt_game *g, const kt_state *s, kt_action a);
 /* The legal action of s with that index; KT_EILLEGAL when none. */
 kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
                           kt_err *err);
+/* The same for pending player `player` (see kt_pending), who may decide at
+ * the same time as kt_to_move: the index of one of their legal actions (-1
+ * if none), their legal action of an index (KT_EILLEGAL when none), and the
+ * indices of their legal actions in kt_legal_as order (returns how many,
+ * may exceed cap; 0 when the player has nothing to decide, -1 when the game
+ * has no action space). */
+int kt_action_index_as(const kt_game *g, const kt_state *s, int player, kt_action a);
+kt_status kt_index_action_as(const kt_game *g, const kt_state *s, int player, int index,
+                             kt_action *out, kt_err *err);
+int kt_legal_indices_as(const kt_game *g, const kt_state *s, int player, int *out, int cap);
 /* Length of the game's numeric observation (0: none). */
 int kt_obs_size(const kt_game *g);
 /* The numeric observation of `player` (-1 spectator): kt_obs_size floats into

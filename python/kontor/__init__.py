@@ -373,18 +373,24 @@ class State:
         return n
 
     # -- fixed action space (learning)
-    def legal_indices(self):
-        """Fixed-space indices of the legal actions, in legal order."""
+    def legal_indices(self, player=None):
+        """Fixed-space indices of the legal actions of the player to move (or
+        of pending player `player`, who may decide at the same time), in
+        legal order."""
         buf = (ctypes.c_int * _lib.KT_LEGAL_MAX)()
-        n = lib.kt_legal_indices(self._g, self._s, buf, _lib.KT_LEGAL_MAX)
+        if player is None or player == self.to_move():
+            n = lib.kt_legal_indices(self._g, self._s, buf, _lib.KT_LEGAL_MAX)
+        else:
+            n = lib.kt_legal_indices_as(self._g, self._s, player, buf, _lib.KT_LEGAL_MAX)
         if n < 0:
             raise KontorError(_lib.KT_EINVAL, "%s has no fixed action space" % self.game.name)
         return list(buf[:n])
 
-    def action_mask(self):
+    def action_mask(self, player=None):
         """1 for each legal index of the fixed action space (numpy bool array
-        when numpy is there, else a list of 0/1)."""
-        idx = self.legal_indices()
+        when numpy is there, else a list of 0/1); of the player to move or of
+        pending player `player`."""
+        idx = self.legal_indices(player)
         n = self.game.action_space_size
         if np is not None:
             m = np.zeros(n, dtype=bool)
@@ -395,18 +401,27 @@ class State:
             m[i] = 1
         return m
 
-    def action_index(self, action):
-        return lib.kt_action_index(self._g, self._s, action)
+    def action_index(self, action, player=None):
+        """The fixed-space index of a legal action (-1 if not legal)."""
+        if player is None or player == self.to_move():
+            return lib.kt_action_index(self._g, self._s, action)
+        return lib.kt_action_index_as(self._g, self._s, player, action)
 
-    def index_action(self, index):
+    def index_action(self, index, player=None):
+        """The legal action (of the player to move, or of pending player
+        `player`) with that fixed-space index; KontorError when none."""
         out = ctypes.c_uint32()
         err = _lib.KtErr()
-        _check(lib.kt_index_action(self._g, self._s, int(index), ctypes.byref(out),
-                                   ctypes.byref(err)), err)
+        if player is None or player == self.to_move():
+            _check(lib.kt_index_action(self._g, self._s, int(index), ctypes.byref(out),
+                                       ctypes.byref(err)), err)
+        else:
+            _check(lib.kt_index_action_as(self._g, self._s, player, int(index),
+                                          ctypes.byref(out), ctypes.byref(err)), err)
         return out.value
 
-    def apply_index(self, index):
-        self.apply(self.index_action(index))
+    def apply_index(self, index, player=None):
+        self.apply(self.index_action(index, player), player)
 
     def observation_vector(self, player=None):
         """The numeric observation of `player` (default: the player to move;

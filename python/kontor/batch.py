@@ -10,11 +10,18 @@
 Each call crosses into the library once for the whole batch, which is what
 makes a million actions per second from Python possible (docs/python.md,
 "Speed").
+
+Players deciding at once (sealed bids in Fugger, Welser, Medici): by default
+every call acts, observes and masks for the player to move of each state,
+who is always among the pending players; answering for to_move after to_move
+serves every pending player in turn (the order does not change the
+outcome).  To answer for another pending player, pass `players` to step(),
+observations() and action_masks(); pending() lists who may answer.
 """
 
 import ctypes
 
-from . import State, _lib, lib, np
+from . import KontorError, State, _lib, lib, np
 
 
 class Batch:
@@ -50,19 +57,51 @@ class Batch:
         return lib.kt_play_random(self.game._g, self._ptrs, self.n, int(max_actions),
                                   s & (2 ** 64 - 1), self._over)
 
-    def step(self, indices, seed=None):
+    def step(self, indices, seed=None, players=None):
         """One action per state by fixed-space index (-1: a random legal
         action).  Returns the status per state: 0 applied, 1 illegal index
-        (state unchanged), 2 the game had ended."""
+        (state unchanged), 2 the game had ended.  `players` (optional, one
+        per state, None for the player to move) answers for another pending
+        player of that state; those states are stepped one by one (a random
+        index is not available for them)."""
         if len(indices) != self.n:
             raise ValueError("%d indices for %d states" % (len(indices), self.n))
+        if players is not None and len(players) != self.n:
+            raise ValueError("%d players for %d states" % (len(players), self.n))
+        own = [False] * self.n
+        if players is not None:
+            own = [p is not None and p != self.states[k].to_move() for k, p in enumerate(players)]
         for k, a in enumerate(indices):
-            self._acts[k] = int(a)
+            if own[k] and int(a) < 0:
+                raise ValueError("state %d: a random action is only drawn for the player to move"
+                                 % k)
+            # states answered here for another pending player: skipped in C
+            # (an index no action has leaves them unchanged)
+            self._acts[k] = 2 ** 31 - 1 if own[k] else int(a)
         self._calls += 1
         s = self.seed * 7919 + self._calls if seed is None else seed
         lib.kt_step_indices(self.game._g, self._ptrs, self.n, self._acts, s & (2 ** 64 - 1),
                             self._status)
-        return list(self._status)
+        status = list(self._status)
+        for k in range(self.n):
+            if own[k]:
+                status[k] = self._step_as(k, int(indices[k]), players[k])
+        return status
+
+    def _step_as(self, k, index, player):
+        st = self.states[k]
+        if st.is_over():
+            return 2
+        try:
+            st.apply(st.index_action(index, player), player)
+        except KontorError:
+            return 1
+        return 0
+
+    def pending(self):
+        """Per state, the players with a decision pending (several when they
+        decide at once)."""
+        return [s.pending() for s in self.states]
 
     def is_over(self):
         return [bool(lib.kt_is_over(self.game._g, p)) for p in self._ptrs]
@@ -89,12 +128,15 @@ class Batch:
             return out
         return [list(out[k * size:(k + 1) * size]) for k in range(self.n)]
 
-    def legal_indices(self):
-        return [s.legal_indices() for s in self.states]
+    def legal_indices(self, players=None):
+        if players is None:
+            return [s.legal_indices() for s in self.states]
+        return [s.legal_indices(p) for s, p in zip(self.states, players)]
 
-    def action_masks(self):
-        """n x action_space masks of the legal indices."""
-        legal = self.legal_indices()
+    def action_masks(self, players=None):
+        """n x action_space masks of the legal indices (of the player to
+        move, or of players[k], a pending player of state k)."""
+        legal = self.legal_indices(players)
         size = self.game.action_space_size
         if np is not None:
             m = np.zeros((self.n, size), dtype=bool)

@@ -24,6 +24,16 @@ Observations are the game's numeric vectors (kt_obs_vector) of the seat
 concerned; the action mask marks the legal indices of the fixed action space
 (docs/python.md lists both per game).  Arrays are numpy arrays when numpy is
 there, lists otherwise.
+
+Players deciding at once (sealed bids in Fugger, Welser, Medici): the game
+names the set of pending players (State.pending()); the order in which they
+answer never changes the outcome, and a committed answer stays hidden from
+the others.  KontorEnv asks the learner as soon as it is pending, whether or
+not it is the player to move; masks and indices are those of the seat asked
+(kt_legal_indices_as), and bots answer for their own seat (kt_bot_choose_as).
+KontorAECEnv serves pending seats one after the other, giving every pending
+seat its own mask in its info; KontorParallelEnv (make_parallel) takes the
+answers of all pending seats in one step.
 """
 
 import random as _random
@@ -31,7 +41,8 @@ import random as _random
 from . import Game, KontorError, _lib, np
 from . import _seat_chooser
 
-__all__ = ["Discrete", "Box", "KontorEnv", "KontorAECEnv", "make", "make_aec"]
+__all__ = ["Discrete", "Box", "KontorEnv", "KontorAECEnv", "KontorParallelEnv", "make",
+           "make_aec", "make_parallel"]
 
 
 class Discrete:
@@ -104,9 +115,12 @@ class KontorEnv:
     again or the game ends, and returns (observation, reward, done, info).
     The reward is 0 until the end, then `reward` of the result: "win" (1 win,
     1/k shared, 0 otherwise), "score", "rank" (minus the rank) or a function
-    (result, seat).  info: "action_mask", "legal_actions" (indices),
-    "to_move", "decision", "turn", and at the end "result" and "truncated"
-    (the game was stopped by a turn limit or max_actions, not by the rules).
+    (result, seat).  info: "action_mask", "legal_actions" (indices, of the
+    learner's seat), "to_move", "pending" (seats with a decision now: several
+    when players decide at once; the learner is asked whenever it is among
+    them, even if another seat is to move), "decision", "turn", and at the
+    end "result" and "truncated" (the game was stopped by a turn limit or
+    max_actions, not by the rules).
 
     Bots among the opponents are created anew at each reset, seeded from its
     seed, so that an episode is reproducible.  vary_config=True builds a new configuration from each reset's seed (a new
@@ -157,12 +171,14 @@ class KontorEnv:
         return self._obs(), self._info()
 
     def _advance(self):
-        """Opponents move until the learner decides or the game ends."""
+        """Opponents move until the learner has a decision pending or the game
+        ends.  The player to move is always pending, so it answers next; a
+        bot answers for its own seat (kt_bot_choose_as / kt_apply_as)."""
         s = self.state
-        while not s.is_over() and s.to_move() != self.seat and not self._truncated():
+        while not s.is_over() and not self._truncated() and self.seat not in s.pending():
             p = s.to_move()
             a = self.opponents[p](s, p)
-            s.apply(a)
+            s.apply(a, p)
             self._steps += 1
 
     def _truncated(self):
@@ -174,9 +190,9 @@ class KontorEnv:
     def _info(self):
         s = self.state
         running = not s.is_over() and not self._truncated()
-        legal = s.legal_indices() if running else []
+        legal = s.legal_indices(self.seat) if running else []
         info = {"legal_actions": legal, "action_mask": self._mask(legal), "to_move": s.to_move(),
-                "decision": s.decision(), "turn": s.turn()}
+                "pending": s.pending(), "decision": s.decision(), "turn": s.turn()}
         if not running:
             res = s.result()
             info["result"] = res
@@ -200,7 +216,7 @@ class KontorEnv:
             raise RuntimeError("call reset() first")
         if s.is_over() or self._truncated():
             raise KontorError(_lib.KT_EOVER, "the episode is over; call reset()")
-        s.apply(s.index_action(int(action)))
+        s.apply(s.index_action(int(action), self.seat), self.seat)
         self._steps += 1
         self._advance()
         done = s.is_over() or self._truncated()
@@ -222,7 +238,8 @@ def make(game, **kwargs):
 
 class KontorAECEnv:
     """Every seat is an agent ("player_0", ...), acting in turn (the player
-    to move; seats that decide at once are served one after the other).
+    to move; seats that decide at once are served one after the other, and
+    each pending seat finds its own mask in its info, "pending" True).
     API as PettingZoo's AEC environments: reset, agent_iter, last, step
     (None for agents that are done), observe, action_space(agent),
     observation_space(agent), and the dicts rewards, terminations,
@@ -275,14 +292,19 @@ class KontorAECEnv:
 
     def _update_info(self):
         s = self.state
+        pend = s.pending()
         for a in self.agents:
-            self.infos[a] = {"to_move": s.to_move(), "decision": s.decision(), "turn": s.turn()}
-        if self.agents and not self.terminations[self.agent_selection] and \
-                not self.truncations[self.agent_selection]:
-            legal = s.legal_indices()
-            info = self.infos[self.agent_selection]
-            info["legal_actions"] = legal
-            info["action_mask"] = self._mask(legal)
+            self.infos[a] = {"to_move": s.to_move(), "pending": self._seat(a) in pend,
+                             "decision": s.decision(), "turn": s.turn()}
+        if not self.agents or self.terminations[self.agent_selection] or \
+                self.truncations[self.agent_selection]:
+            return
+        for a in self.agents:
+            seat = self._seat(a)
+            if seat in pend:
+                legal = s.legal_indices(seat)
+                self.infos[a]["legal_actions"] = legal
+                self.infos[a]["action_mask"] = self._mask(legal)
 
     def _mask(self, legal):
         n = self.game.action_space_size
@@ -321,8 +343,9 @@ class KontorAECEnv:
                 self.agent_selection = self.agents[0]
             return
         s = self.state
+        seat = self._seat(a)
         self._cumulative_rewards[a] = 0.0
-        s.apply(s.index_action(int(action)))
+        s.apply(s.index_action(int(action), seat), seat)
         self._steps += 1
         for k in self.rewards:
             self.rewards[k] = 0.0
@@ -355,3 +378,116 @@ class KontorAECEnv:
 def make_aec(game, **kwargs):
     """A multi-agent environment (see KontorAECEnv for the arguments)."""
     return KontorAECEnv(game, **kwargs)
+
+
+class KontorParallelEnv:
+    """Every seat is an agent; one step takes the answers of all seats with a
+    decision pending at once (PettingZoo's parallel API, restricted to the
+    pending seats).  Most of the time that is one seat; during sealed bids
+    (Fugger, Welser, Medici) it is every bidder, and each answers from its
+    own observation without seeing the others' answers of the same step.
+
+    reset(seed) -> (observations, infos); step({agent: index}) for exactly
+    the agents in `pending_agents` -> (observations, rewards, terminations,
+    truncations, infos).  infos[agent]["pending"] tells whether the agent
+    must answer; pending agents find "action_mask" and "legal_actions".  An
+    illegal index raises KontorError; the answers before it in seat order
+    stay applied (check the masks first).  Rewards come at the end."""
+
+    def __init__(self, game, players=None, options=None, reward="win", seed=0, vary_config=False,
+                 max_actions=None):
+        self._aec = KontorAECEnv(game, players=players, options=options, reward=reward, seed=seed,
+                                 vary_config=vary_config, max_actions=max_actions)
+        self.possible_agents = list(self._aec.possible_agents)
+        self.metadata = {"name": self._aec.metadata["name"], "is_parallelizable": True}
+        self.agents = []
+        self.pending_agents = []
+
+    @property
+    def game(self):
+        return self._aec.game
+
+    @property
+    def state(self):
+        return self._aec.state
+
+    def action_space(self, agent):
+        return self._aec.action_space(agent)
+
+    def observation_space(self, agent):
+        return self._aec.observation_space(agent)
+
+    def _view(self):
+        s = self.state
+        over = s.is_over() or self._truncated()
+        pend = [] if over else s.pending()
+        self.pending_agents = [self.possible_agents[p] for p in pend]
+        obs, infos = {}, {}
+        for a in self.possible_agents:
+            p = self._aec._seat(a)
+            obs[a] = s.observation_vector(p)
+            info = {"to_move": s.to_move(), "pending": p in pend, "decision": s.decision(),
+                    "turn": s.turn()}
+            if p in pend:
+                legal = s.legal_indices(p)
+                info["legal_actions"] = legal
+                info["action_mask"] = self._aec._mask(legal)
+            infos[a] = info
+        return obs, infos
+
+    def _truncated(self):
+        m = self._aec.max_actions
+        return m is not None and self._aec._steps >= m
+
+    def reset(self, seed=None, options=None):
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self.possible_agents)
+        return self._view()
+
+    def step(self, actions):
+        s = self.state
+        if s is None:
+            raise RuntimeError("call reset() first")
+        if not self.agents:
+            raise KontorError(_lib.KT_EOVER, "the episode is over; call reset()")
+        want = set(self.pending_agents)
+        given = {a for a, v in actions.items() if v is not None}
+        if given != want:
+            raise ValueError("answers for %s, but the pending agents are %s"
+                             % (sorted(given), sorted(want)))
+        # every answer is checked against the position all of them saw, then
+        # applied (the order of pending answers does not change the outcome)
+        moves = []
+        for a in sorted(want, key=self._aec._seat):
+            p = self._aec._seat(a)
+            moves.append((p, s.index_action(int(actions[a]), p)))
+        for p, act in moves:
+            s.apply(act, p)
+            self._aec._steps += 1
+        obs, infos = self._view()
+        rewards = {a: 0.0 for a in self.agents}
+        done = s.is_over() or self._truncated()
+        terms = {a: False for a in self.agents}
+        truncs = {a: False for a in self.agents}
+        if done:
+            res = s.result()
+            stopped = self._truncated() or not res["finished"]
+            for a in self.agents:
+                rewards[a] = _reward(self._aec.reward_mode, res, self._aec._seat(a))
+                truncs[a] = stopped
+                terms[a] = not stopped
+                infos[a]["result"] = res
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self, lang="en", color=False):
+        return self._aec.render(lang=lang, color=color)
+
+    def close(self):
+        self._aec.close()
+
+
+def make_parallel(game, **kwargs):
+    """A multi-agent environment whose steps take all pending seats' answers
+    at once (see KontorParallelEnv)."""
+    return KontorParallelEnv(game, **kwargs)

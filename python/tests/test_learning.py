@@ -11,7 +11,7 @@ from common import RNG, finite, learn_games, random_play, tolist
 class TestActionSpaces(unittest.TestCase):
     def test_every_game_has_spaces(self):
         names = learn_games()
-        for name in ("dominion", "catan", "mp2"):
+        for name in ("dominion", "catan", "mp2", "anno1701", "fwm"):
             if name in kontor.games():
                 self.assertIn(name, names)
 
@@ -243,6 +243,14 @@ class TestDocumentedLayouts(unittest.TestCase):
     def test_dominion(self):
         self.expect("dominion", [("end turn", 1024), ("play treasures", 256),
                                  ("buy Province", 518), ("buy Copper", 513), ("play Copper", 1)])
+
+    def test_fwm(self):
+        def qty(t):
+            w = t.split()
+            return 3 + int(w[1]) if len(w) == 2 and w[0] == "quantity" and w[1].isdigit() \
+                else None
+        self.expect("fwm", [("pass", 3), ("bid", 4), ("", qty), ("end turn", 530), ("go", 528),
+                            ("done", 531), ("roll", 534)])
 
     def test_catan(self):
         def vertex(prefix, base):

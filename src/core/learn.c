@@ -36,6 +36,55 @@ kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_act
     return KT_OK;
 }
 
+/* The *_as forms run the game's encoder on a copy whose to_move is the
+ * pending player, as kt_legal_as does (the hooks are written for "the player
+ * to move"). */
+static kt_state *as_copy(const kt_game *g, const kt_state *s, int player)
+{
+    if (player < 0 || player >= g->nplayers || !((kt_pending(g, s) >> player) & 1u))
+        return NULL;
+    return kt_state_as_copy(g, s, player);
+}
+
+int kt_action_index_as(const kt_game *g, const kt_state *s, int player, kt_action a)
+{
+    if (player == s->h.to_move)
+        return kt_action_index(g, s, a);
+    kt_state *c = g->def->action_index ? as_copy(g, s, player) : NULL;
+    int i = c ? kt_action_index(g, c, a) : -1;
+    kt_state_as_free(g, c);
+    return i;
+}
+
+kt_status kt_index_action_as(const kt_game *g, const kt_state *s, int player, int index,
+                             kt_action *out, kt_err *err)
+{
+    if (player == s->h.to_move)
+        return kt_index_action(g, s, index, out, err);
+    if (s->h.status != KT_RUNNING)
+        return kt_seterr(err, KT_EOVER, "the game is over");
+    if (player < 0 || player >= g->nplayers || !((kt_pending(g, s) >> player) & 1u))
+        return kt_seterr(err, KT_EILLEGAL, "player %d has no decision pending", player);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_status st = kt_index_action(g, c, index, out, err);
+    kt_state_as_free(g, c);
+    return st;
+}
+
+int kt_legal_indices_as(const kt_game *g, const kt_state *s, int player, int *out, int cap)
+{
+    if (!g->def->action_index)
+        return -1;
+    if (player == s->h.to_move)
+        return kt_legal_indices(g, s, out, cap);
+    kt_state *c = as_copy(g, s, player);
+    int n = c ? kt_legal_indices(g, c, out, cap) : 0;
+    kt_state_as_free(g, c);
+    return n;
+}
+
 int kt_obs_size(const kt_game *g) { return g->def->obs_size ? g->def->obs_size(g) : 0; }
 
 int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, int cap)

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "learn.h"
 #include "rules.h"
 
 static const kt_optinfo fwm_opts[] = {
@@ -107,6 +108,11 @@ const kt_gamedef kt_game_fwm = {
     .describe = fwm_describe,
     .menu_item = fwm_menu_item,
     .levels = {"random", "heuristic", "mcts:time=1000"},
+    .action_space = fwm_action_space,
+    .action_index = fwm_action_index,
+    .index_action = fwm_index_action,
+    .obs_size = fwm_obs_size,
+    .obs_vector = fwm_obs_vector,
     .notice = "Fugger, Welser, Medici: the map, calendar, deal cards, nobility track and deck "
               "tables are reconstructed (no public source has them); see "
               "docs/fugger_welser_medici.md",

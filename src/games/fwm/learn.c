@@ -1,0 +1,492 @@
+/*
+ * learn.c - Fugger, Welser, Medici for learning: a fixed action space and a
+ * numeric observation per player (docs/python.md, "Fugger, Welser, Medici",
+ * documents both).
+ *
+ * Action space (598 indices).  An engine action is a kind and three small
+ * arguments (fwm.h: kind << 24 | a << 16 | b << 8 | c).  Each kind owns a
+ * block sized by the ranges of its arguments (blocks[] below, in index
+ * order; new kinds are appended at the end):
+ *     0 +   3  home city (c = index among the three home cities)
+ *     3 +  10  bid quantity 0..9 (0 = pass)
+ *    13 + 100  price pick, thousands (c = 0..99 thousand FL)
+ *   113 +  10  price pick, hundreds (c = 0..9)
+ *   123 +   5  price pick, twenties (c = 0..4, i.e. +0..80 FL)
+ *   128 +  16  sell: slot * 4 + good (slot 0 warehouse, 1..3 merchants;
+ *              good 3 = an IOU, from slot 0 only)
+ *   144 +  48  shift goods: (from slot * 4 + to slot) * 3 + good
+ *   192 +  48  offer: (partner * 2 + buy) * 4 + good (partner an absolute
+ *              seat, buy 0 = sell to, 1 = buy from; good 3 = an IOU)
+ *   240 + 288  step: merchant * 96 + space (data order of map.txt)
+ *   528 ..537  go, cancel, end turn, done, hire, bribe, roll, keep the
+ *              sheep, accept, decline
+ *   538 +   3  fire merchant 0..2
+ *   541 +   4  noble discount 0..3 (none, 500, 1000, Rechentrick)
+ *   545 +  32  area (free-passage or escort cube; data order)
+ *   577 +   3  good lost (accident or robbers)
+ *   580 +   6  pay the passage fee to seat 0..5
+ *   586 +   6  pass the Black Sheep to seat 0..5
+ *   592 +   6  bet on lottery number 1..6
+ * Sealed bids use the engine's own sequential picks: a quantity, then the
+ * price digit by digit (a pick with one possible value is made by the
+ * engine), so every bid the rules allow has exactly one index sequence and
+ * the action space needs no coarse price buckets.  The same price picks
+ * serve an offer's price.  The index of an action depends only on the
+ * action code, so it is the same for every pending player.
+ *
+ * Observation (5088 floats, for observer p; seats relative to p, 0 = p; a
+ * spectator sees the layout as seat 0 without the private parts):
+ *   [0, 256)      general: running, players, p's seat, p pending, p to
+ *                 move, pending and to-move seats, mode, round, calendar,
+ *                 start player, deck and reserve sizes, event holders, the
+ *                 decision, the public context of the auction, forced
+ *                 sale, cube, movement turn, move being carried out, offer,
+ *                 Black Sheep, lottery and noble demand (enum G_* below);
+ *   [256, 576)    32 areas x 10: robbers, sea, cubes (relative, 6), passage
+ *                 fee pending (position in the queue), robbery here;
+ *   [576, 864)    96 spaces x 3: step of the planned move, step of the move
+ *                 being carried out, its start;
+ *   [864, 3024)   120 cards x 18: location one-hot (unseen, box, deck,
+ *                 reserve, display, held, gone; a card whose place nobody
+ *                 knows is only "unseen"), holder (relative, 6), rounds
+ *                 until due on the display, being resolved, the fair, the
+ *                 blockade, the auction's card;
+ *   [3024, 5088)  6 players x 344 (relative): money, goods, home, track,
+ *                 noble, IOUs, manors, hires, robberies, 3 merchants (space
+ *                 one-hot of 96 + reserve + lost, cargo, queue stamp),
+ *                 auction entitlement, handed in, quantity bound, revealed
+ *                 bid and allocation, the observer's own bid in progress
+ *                 (observer only: others' bids stay sealed), lottery
+ *                 numbers.
+ * Nothing here reads what determinize resamples except the observer's own
+ * bid: others' picks and committed bids, the deck order and the place of
+ * unseen cards never reach the vector.
+ */
+#include <string.h>
+
+#include "learn.h"
+#include "rules.h"
+
+/* ------------------------------------------------------------ action space */
+
+enum {
+    FL_HOME = 0, FL_QTY = 3, FL_THOU = 13, FL_HUND = 113, FL_TWEN = 123, FL_SELL = 128,
+    FL_XFER = 144, FL_OFFER = 192, FL_STEP = 240, FL_GO = 528, FL_CANCEL, FL_END, FL_DONE,
+    FL_HIRE, FL_BRIBE, FL_ROLL, FL_KEEP, FL_ACCEPT, FL_DECLINE, FL_FIRE = 538,
+    FL_DISCOUNT = 541, FL_AREA = 545, FL_LOSE = 577, FL_PAYTO = 580, FL_PASSTO = 586,
+    FL_BET = 592, FL_SIZE = 598
+};
+enum { FL_QTYMAX = 10, FL_THOUMAX = 100 };
+
+/* One block per action kind: base index and the ranges of a, b, c (the
+ * index is base + (a * nb + b) * nc + c - c0).  A_PRICE has one block per
+ * pick stage (b) and is handled apart. */
+typedef struct fl_block {
+    uint16_t base;
+    uint8_t na, nb, nc, c0;
+} fl_block;
+
+static const fl_block blocks[A_NKINDS] = {
+    [A_HOME] = {.base = FL_HOME, .na = 1, .nb = 1, .nc = 3},
+    [A_QTY] = {.base = FL_QTY, .na = 1, .nb = 1, .nc = FL_QTYMAX},
+    [A_SELL] = {.base = FL_SELL, .na = 1, .nb = FWM_NSLOT, .nc = FWM_NG + 1},
+    [A_XFER] = {.base = FL_XFER, .na = FWM_NSLOT, .nb = FWM_NSLOT, .nc = FWM_NG},
+    [A_OFFER] = {.base = FL_OFFER, .na = FWM_MAXP, .nb = 2, .nc = FWM_NG + 1},
+    [A_STEP] = {.base = FL_STEP, .na = 1, .nb = FWM_NM, .nc = FWM_MAXSP},
+    [A_GO] = {.base = FL_GO, .na = 1, .nb = 1, .nc = 1},
+    [A_CANCEL] = {.base = FL_CANCEL, .na = 1, .nb = 1, .nc = 1},
+    [A_END] = {.base = FL_END, .na = 1, .nb = 1, .nc = 1},
+    [A_DONE] = {.base = FL_DONE, .na = 1, .nb = 1, .nc = 1},
+    [A_HIRE] = {.base = FL_HIRE, .na = 1, .nb = 1, .nc = 1},
+    [A_BRIBE] = {.base = FL_BRIBE, .na = 1, .nb = 1, .nc = 1},
+    [A_ROLL] = {.base = FL_ROLL, .na = 1, .nb = 1, .nc = 1},
+    [A_KEEP] = {.base = FL_KEEP, .na = 1, .nb = 1, .nc = 1},
+    [A_ACCEPT] = {.base = FL_ACCEPT, .na = 1, .nb = 1, .nc = 1},
+    [A_DECLINE] = {.base = FL_DECLINE, .na = 1, .nb = 1, .nc = 1},
+    [A_FIRE] = {.base = FL_FIRE, .na = 1, .nb = 1, .nc = FWM_NM},
+    [A_DISCOUNT] = {.base = FL_DISCOUNT, .na = 1, .nb = 1, .nc = 4},
+    [A_AREA] = {.base = FL_AREA, .na = 1, .nb = 1, .nc = FWM_MAXAREA},
+    [A_LOSE] = {.base = FL_LOSE, .na = 1, .nb = 1, .nc = FWM_NG},
+    [A_PAYTO] = {.base = FL_PAYTO, .na = 1, .nb = 1, .nc = FWM_MAXP},
+    [A_PASSTO] = {.base = FL_PASSTO, .na = 1, .nb = 1, .nc = FWM_MAXP},
+    [A_BET] = {.base = FL_BET, .na = 1, .nb = 1, .nc = 6, .c0 = 1},
+};
+/* the price picks: stage 1..3 */
+static const uint16_t price_base[4] = {[1] = FL_THOU, [2] = FL_HUND, [3] = FL_TWEN};
+static const uint8_t price_n[4] = {[1] = FL_THOUMAX, [2] = 10, [3] = 5};
+
+_Static_assert(A_NKINDS == 25, "a new action kind needs a block appended at the end");
+_Static_assert(FWM_NSLOT == 4 && FWM_NG == 3 && FWM_NM == 3 && FWM_MAXP == 6 &&
+                   FWM_MAXSP == 96 && FWM_MAXAREA == 32,
+               "the documented block sizes");
+_Static_assert(FL_QTY + FL_QTYMAX == FL_THOU && FL_THOU + FL_THOUMAX == FL_HUND &&
+                   FL_HUND + 10 == FL_TWEN && FL_TWEN + 5 == FL_SELL &&
+                   FL_SELL + 16 == FL_XFER && FL_XFER + 48 == FL_OFFER &&
+                   FL_OFFER + 48 == FL_STEP && FL_STEP + 288 == FL_GO &&
+                   FL_DECLINE + 1 == FL_FIRE && FL_FIRE + 3 == FL_DISCOUNT &&
+                   FL_DISCOUNT + 4 == FL_AREA && FL_AREA + 32 == FL_LOSE &&
+                   FL_LOSE + 3 == FL_PAYTO && FL_PAYTO + 6 == FL_PASSTO &&
+                   FL_PASSTO + 6 == FL_BET && FL_BET + 6 == FL_SIZE,
+               "blocks overlap or leave gaps");
+
+int fwm_action_space(const kt_game *g)
+{
+    KT_UNUSED(g);
+    return FL_SIZE;
+}
+
+static int code_index(kt_action x)
+{
+    int k = ACT_K(x), a = ACT_A(x), b = ACT_B(x), c = ACT_C(x);
+    if (k == A_PRICE)
+        return a == 0 && b >= 1 && b <= 3 && c < price_n[b] ? price_base[b] + c : -1;
+    if (k <= 0 || k >= A_NKINDS || !blocks[k].nc)
+        return -1;
+    const fl_block *bl = &blocks[k];
+    c -= bl->c0;
+    if (a >= bl->na || b >= bl->nb || c < 0 || c >= bl->nc)
+        return -1;
+    if (k == A_SELL && c == FWM_NG && b != 0)
+        return -1; /* an IOU is sold from the warehouse slot only */
+    return bl->base + (a * bl->nb + b) * bl->nc + c;
+}
+
+/* The code of an index (the inverse of code_index on its range). */
+static kt_action index_code(int i)
+{
+    for (int st = 1; st <= 3; st++)
+        if (i >= price_base[st] && i < price_base[st] + price_n[st])
+            return FWM_ACT(A_PRICE, 0, st, i - price_base[st]);
+    for (int k = 1; k < A_NKINDS; k++) {
+        const fl_block *bl = &blocks[k];
+        int n = bl->na * bl->nb * bl->nc;
+        if (!bl->nc || i < bl->base || i >= bl->base + n)
+            continue;
+        int r = i - bl->base;
+        return FWM_ACT(k, r / (bl->nb * bl->nc), r / bl->nc % bl->nb, r % bl->nc + bl->c0);
+    }
+    return 0;
+}
+
+int fwm_action_index(const kt_game *g, const kt_state *s, kt_action a)
+{
+    KT_UNUSED(g);
+    KT_UNUSED(s);
+    return code_index(a);
+}
+
+kt_action fwm_index_action(const kt_game *g, const kt_state *s, int index)
+{
+    if (index < 0 || index >= FL_SIZE)
+        return 0;
+    kt_action a = index_code(index), buf[KT_LEGAL_MAX];
+    int n = fwm_legal(g, s, buf);
+    for (int i = 0; i < n; i++)
+        if (buf[i] == a)
+            return a;
+    return 0;
+}
+
+/* ------------------------------------------------------------ observation */
+
+enum { /* general block */
+       G_RUNNING = 0, G_PLAYERS, G_SEAT, G_PENDING_ME = 8, G_TOMOVE_ME, G_PENDING,
+       G_TOMOVE = 16, G_MODE = 22, G_ROUND = 26, G_MONTH, G_WINTER, G_YEAR, G_RFLAGS,
+       G_START = 34, G_NTURN = 40, G_DECK, G_RESERVE, G_BOOM, G_FAIR, G_BLOCKADE, G_SHEEP,
+       G_CORRUPT = 52, G_TRICK = 58, G_MANORFIRST = 64, G_ENNOBLED = 70, G_ENDED,
+       G_STAGE = 72, /* 32 */
+       G_AUCKIND = 104, G_AUCGOOD = 112, G_AUCQTOT = 115, G_AUCLEFT, G_AUCLO, G_AUCHI,
+       G_AUCLINE, G_AUCIDX, G_AUCPAYING,
+       G_FSPLAYER = 122, G_FSWHY = 128, G_FSNEED,
+       G_CUBEPLAYER = 130, G_CUBESEA = 136,
+       G_MOVER = 137, G_MVMERCH = 143, G_MVLEN = 146, G_MVMOVED, G_MVSTARTED = 150,
+       G_MVOFFERS, G_MVXFERS, G_MVCANCELS, G_MVENDING,
+       G_XMERCH = 155, G_XLEN = 158, G_XSTEP, G_XACC, G_XNFEE, G_XDROP, G_XROB, G_XROBBONUS,
+       G_XROBLOSS,
+       G_OFTO = 166, G_OFGOOD = 172, G_OFBUY = 176, G_OFSTAGE, G_OFPRICE,
+       G_SHAT = 179, G_SHSTAKE = 185,
+       G_LOTTURN = 186, G_LOTIDLE = 192, G_LOTBET,
+       G_PIDX = 194, G_BUYERS = 195, G_HALF = 201, G_USED,
+       G_SIZE = 256
+};
+enum { /* per area */
+       AR_ROBBERS = 0, AR_SEA, AR_CUBES, AR_FEE = AR_CUBES + FWM_MAXP, AR_ROBHERE, AR_W };
+enum { /* per card */
+       C_LOC = 0, C_HOLDER = 7, C_DUE = C_HOLDER + FWM_MAXP, C_CUR, C_FAIR, C_BLOCKADE,
+       C_AUCTION, C_W };
+enum { /* per player */
+       P_PRESENT = 0, P_MONEY, P_WARE, P_HOME = P_WARE + FWM_NG, P_TRACK = P_HOME + 4,
+       P_NOBLE, P_IOUS, P_MANORS, P_HIRED, P_ROBBED, P_MERCH = P_ROBBED + FWM_NM,
+       M_CARGO = FWM_MAXSP + 2, M_STAMP = M_CARGO + FWM_NG, M_W,
+       P_ENT = P_MERCH + FWM_NM * M_W, P_DONE, P_QMAX, P_RQTY, P_RPRICE, P_GOT, P_PAID,
+       P_BSTAGE, P_BQTY = P_BSTAGE + 5, P_BPRICE, P_LOT, P_W = P_LOT + 6 + 1
+};
+enum { /* layout */
+       O_GEN = 0, O_AREA = G_SIZE, O_SPACE = O_AREA + FWM_MAXAREA * AR_W, O_SPACEW = 3,
+       O_CARD = O_SPACE + FWM_MAXSP * O_SPACEW, O_PL = O_CARD + FWM_MAXCARDS * C_W,
+       O_SIZE = O_PL + FWM_MAXP * P_W
+};
+_Static_assert(G_USED <= G_SIZE && FS_N <= 32, "general block overflows");
+_Static_assert(AR_W == 10 && C_W == 18 && P_W == 344 && O_SIZE == 5088,
+               "the documented observation layout");
+
+int fwm_obs_size(const kt_game *g)
+{
+    KT_UNUSED(g);
+    return O_SIZE;
+}
+
+static inline int rel(int q, int base, int np) { return (q - base + np) % np; }
+
+/* One-hot of seat q (absolute, -1 or out of range: nothing) relative to base. */
+static void seat_hot(float *o, int q, int base, int np)
+{
+    if (q >= 0 && q < np)
+        o[rel(q, base, np)] = 1;
+}
+
+static void onehot(float *o, int i, int n)
+{
+    if (i >= 0 && i < n)
+        o[i] = 1;
+}
+
+static void seats_hot(float *o, uint32_t bits, int base, int np)
+{
+    for (int q = 0; q < np; q++)
+        if ((bits >> q) & 1u)
+            o[rel(q, base, np)] = 1;
+}
+
+static void obs_header(const kt_game *g, const fwm_state *s, int player, float *o)
+{
+    const fwm_cfg *c = fwm_c(g);
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    uint32_t pend = fwm_pending(g, (const kt_state *)s);
+    int cal = fwm_cal_at(c, s->round);
+    o[G_RUNNING] = s->h.status == KT_RUNNING;
+    o[G_PLAYERS] = (float)np;
+    if (player >= 0) {
+        o[G_SEAT + player] = 1;
+        o[G_PENDING_ME] = (float)((pend >> player) & 1u);
+        o[G_TOMOVE_ME] = s->h.to_move == player;
+    }
+    seats_hot(o + G_PENDING, pend, base, np);
+    seat_hot(o + G_TOMOVE, s->h.to_move, base, np);
+    onehot(o + G_MODE, c->mode, MODE_N);
+    o[G_ROUND] = s->round;
+    o[G_MONTH] = c->cal[cal].month;
+    o[G_WINTER] = c->cal[cal].winter;
+    o[G_YEAR] = (float)((c->cal_start + s->round) / c->ncal + 1);
+    for (int k = 0; k < 4; k++)
+        o[G_RFLAGS + k] = (float)((s->rflags >> k) & 1);
+    seat_hot(o + G_START, s->start, base, np);
+    o[G_NTURN] = s->nturn;
+    o[G_DECK] = s->ndeck;
+    for (int i = 0; i < c->ncard; i++)
+        o[G_RESERVE] += s->where[i] == W_RESERVE;
+    o[G_BOOM] = s->boom;
+    o[G_FAIR] = s->fair != FWM_NONE;
+    o[G_BLOCKADE] = s->blockade != FWM_NONE;
+    seat_hot(o + G_SHEEP, s->sheep, base, np);
+    seat_hot(o + G_CORRUPT, s->corrupt, base, np);
+    seat_hot(o + G_TRICK, s->trick, base, np);
+    seat_hot(o + G_MANORFIRST, s->manor_first, base, np);
+    o[G_ENNOBLED] = s->ennobled;
+    o[G_ENDED] = s->ended;
+    if (s->h.status == KT_RUNNING)
+        onehot(o + G_STAGE, s->stage, 32);
+}
+
+/* The public context of the step in progress (auction bounds, forced sale,
+ * movement, offer, sheep, lottery).  The offer's price is shown to the
+ * others only once it is made (reply): while the mover picks it, it is the
+ * mover's alone. */
+static void obs_context(const kt_game *g, const fwm_state *s, int player, float *o)
+{
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    const fwm_auc *u = &s->auc;
+    onehot(o + G_AUCKIND, u->kind, 8);
+    onehot(o + G_AUCGOOD, u->good, FWM_NG);
+    o[G_AUCQTOT] = u->qtot;
+    o[G_AUCLEFT] = u->left;
+    o[G_AUCLO] = (float)u->lo;
+    o[G_AUCHI] = (float)u->hi;
+    o[G_AUCLINE] = u->line;
+    o[G_AUCIDX] = u->idx;
+    o[G_AUCPAYING] = u->paying;
+    seat_hot(o + G_FSPLAYER, s->fs_player, base, np);
+    o[G_FSWHY] = s->fs_why;
+    o[G_FSNEED] = (float)s->fs_need;
+    seat_hot(o + G_CUBEPLAYER, s->cube_player, base, np);
+    o[G_CUBESEA] = s->cube_sea;
+    int mover = (s->start + s->nturn) % np;
+    seat_hot(o + G_MOVER, mover, base, np);
+    onehot(o + G_MVMERCH, s->mv_merch, FWM_NM);
+    o[G_MVLEN] = s->mv_len;
+    for (int k = 0; k < FWM_NM; k++)
+        o[G_MVMOVED + k] = (float)((s->mv_moved >> k) & 1);
+    o[G_MVSTARTED] = s->mv_started;
+    o[G_MVOFFERS] = s->mv_offers;
+    o[G_MVXFERS] = s->mv_xfers;
+    o[G_MVCANCELS] = s->mv_cancels;
+    o[G_MVENDING] = s->mv_ending;
+    onehot(o + G_XMERCH, s->x_merch, FWM_NM);
+    o[G_XLEN] = s->x_len;
+    o[G_XSTEP] = s->x_step;
+    o[G_XACC] = s->x_acc;
+    o[G_XNFEE] = s->x_nfee;
+    o[G_XDROP] = s->x_drop;
+    o[G_XROB] = s->x_rob;
+    o[G_XROBBONUS] = s->x_robbonus;
+    o[G_XROBLOSS] = s->x_robloss;
+    if (s->stage == FS_PRICE || s->stage == FS_REPLY) {
+        seat_hot(o + G_OFTO, s->of_to, base, np);
+        onehot(o + G_OFGOOD, s->of_good, FWM_NG + 1);
+        o[G_OFBUY] = s->of_buy;
+        o[G_OFSTAGE] = s->of_stage;
+        if (s->stage == FS_REPLY || player == mover)
+            o[G_OFPRICE] = (float)s->of_price;
+    }
+    seat_hot(o + G_SHAT, s->sh_at, base, np);
+    o[G_SHSTAKE] = (float)s->sh_stake;
+    seat_hot(o + G_LOTTURN, s->lot_turn, base, np);
+    o[G_LOTIDLE] = s->lot_idle;
+    o[G_LOTBET] = s->lot_bet;
+    o[G_PIDX] = s->pidx;
+    seats_hot(o + G_BUYERS, s->buyers, base, np);
+    o[G_HALF] = s->half;
+}
+
+static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
+{
+    const fwm_cfg *c = fwm_c(g);
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    for (int a = 0; a < c->narea && a < FWM_MAXAREA; a++) {
+        float *v = o + O_AREA + a * AR_W;
+        v[AR_ROBBERS] = (float)((s->robarea >> a) & 1u);
+        v[AR_SEA] = c->area[a].sea;
+        for (int q = 0; q < np; q++)
+            if ((s->pl[q].cubes >> a) & 1u)
+                v[AR_CUBES + rel(q, base, np)] = 1;
+    }
+    for (int i = 0; i < s->x_nfee && i < 3; i++)
+        if (s->x_fee[i] < FWM_MAXAREA)
+            o[O_AREA + s->x_fee[i] * AR_W + AR_FEE] = (float)(i + 1);
+    if (s->x_rob && s->x_robarea < FWM_MAXAREA)
+        o[O_AREA + s->x_robarea * AR_W + AR_ROBHERE] = 1;
+    for (int i = 0; i < s->mv_len && i < 3; i++)
+        if (s->mv_path[i] < FWM_MAXSP)
+            o[O_SPACE + s->mv_path[i] * O_SPACEW] = (float)(i + 1);
+    for (int i = 0; i < s->x_len && i < 3; i++)
+        if (s->x_path[i] < FWM_MAXSP)
+            o[O_SPACE + s->x_path[i] * O_SPACEW + 1] = (float)(i + 1);
+    if (s->x_len && s->x_from < FWM_MAXSP)
+        o[O_SPACE + s->x_from * O_SPACEW + 2] = 1;
+}
+
+/* Where a card is, as everybody knows it: a card whose place is not known
+ * (box, deck or reserve unseen) is "unseen" (0) and nothing more. */
+static int card_loc(const fwm_state *s, int i)
+{
+    int w = s->where[i];
+    if ((w == W_BOX || w == W_DECK || w == W_RESERVE) && !s->known[i])
+        return 0;
+    return w <= W_GONE ? 1 + w : 0;
+}
+
+static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o)
+{
+    const fwm_cfg *c = fwm_c(g);
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    for (int i = 0; i < c->ncard && i < FWM_MAXCARDS; i++) {
+        float *v = o + O_CARD + i * C_W;
+        v[C_LOC + card_loc(s, i)] = 1;
+        if (s->where[i] == W_HELD)
+            seat_hot(v + C_HOLDER, s->hold[i] - 1, base, np);
+        v[C_FAIR] = s->fair == i;
+        v[C_BLOCKADE] = s->blockade == i;
+    }
+    for (int k = 0; k < s->nopen && k < FWM_MAXOPEN; k++)
+        if (s->open[k].card < FWM_MAXCARDS)
+            o[O_CARD + s->open[k].card * C_W + C_DUE] = (float)(s->open[k].due - s->round);
+    if (s->cur < FWM_MAXCARDS && s->stage != FS_HOME)
+        o[O_CARD + s->cur * C_W + C_CUR] = 1;
+    if (s->auc.kind != AK_NONE && s->auc.card < FWM_MAXCARDS)
+        o[O_CARD + s->auc.card * C_W + C_AUCTION] = 1;
+}
+
+static void obs_merchants(const fwm_player *pl, float *o)
+{
+    for (int k = 0; k < FWM_NM; k++) {
+        float *m = o + P_MERCH + k * M_W;
+        int pos = pl->m[k].pos;
+        if (pos < FWM_MAXSP)
+            m[pos] = 1;
+        else if (pos == FWM_OFF)
+            m[FWM_MAXSP] = 1;
+        else if (pos == FWM_LOST)
+            m[FWM_MAXSP + 1] = 1;
+        for (int gd = 0; gd < FWM_NG; gd++)
+            m[M_CARGO + gd] = pl->m[k].cargo[gd];
+        m[M_STAMP] = pl->m[k].stamp;
+    }
+}
+
+/* Player q's block: public facts, and q's own bid in progress only when q
+ * is the observer (others' picks and committed bids stay sealed; after the
+ * reveal the bids are in s->auc, public). */
+static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, float *o)
+{
+    const fwm_cfg *c = fwm_c(g);
+    const fwm_player *pl = &s->pl[q];
+    const fwm_auc *u = &s->auc;
+    o[P_PRESENT] = 1;
+    o[P_MONEY] = (float)pl->money;
+    for (int gd = 0; gd < FWM_NG; gd++)
+        o[P_WARE + gd] = pl->ware[gd];
+    int home = 3;
+    for (int h = 0; h < c->nhomes && h < 3; h++)
+        if (c->homes[h] == pl->home)
+            home = h;
+    o[P_HOME + home] = 1;
+    o[P_TRACK] = pl->track;
+    o[P_NOBLE] = pl->noble;
+    o[P_IOUS] = pl->ious;
+    o[P_MANORS] = pl->manors;
+    o[P_HIRED] = pl->hired;
+    for (int k = 0; k < FWM_NM; k++)
+        o[P_ROBBED + k] = (float)((pl->robbed >> k) & 1);
+    obs_merchants(pl, o);
+    if (u->kind != AK_NONE) {
+        o[P_ENT] = (float)((u->ent >> q) & 1u);
+        o[P_DONE] = (float)((u->done >> q) & 1u);
+        o[P_QMAX] = u->qmax[q];
+        if (s->stage != FS_BID) {
+            o[P_RQTY] = u->qty[q];
+            o[P_RPRICE] = (float)u->price[q];
+            o[P_GOT] = u->got[q];
+            o[P_PAID] = (float)u->paid[q];
+        }
+    }
+    if (q == player && s->stage == FS_BID) {
+        onehot(o + P_BSTAGE, pl->bstage, 5);
+        o[P_BQTY] = pl->bqty;
+        o[P_BPRICE] = (float)pl->bprice;
+    }
+    for (int k = 0; k < 6; k++)
+        o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
+}
+
+void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+{
+    const fwm_state *s = (const fwm_state *)st;
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    memset(out, 0, sizeof *out * O_SIZE);
+    obs_header(g, s, player, out + O_GEN);
+    obs_context(g, s, player, out + O_GEN);
+    obs_map(g, s, player, out);
+    obs_cards(g, s, player, out);
+    for (int k = 0; k < np; k++)
+        obs_player(g, s, (base + k) % np, player, out + O_PL + k * P_W);
+}
