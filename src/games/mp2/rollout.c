@@ -144,7 +144,7 @@ static double city_worth(const rctx *x, int loc)
     const mp2_loc *l = &c->loc[loc];
     double v = 2.0 + (l->bonus ? 1.0 : 0) + (l->special ? 1.0 : 0) + (l->ccity ? 1.0 : 0) +
                (l->outpost ? 0.5 : 0);
-    if (pl->goal != MP2_NONE) {
+    if (pl->goal < 3) {
         const mp2_goal *gd = &c->goal[pl->goal_opt[pl->goal]];
         for (int i = 0; i < gd->ncity; i++)
             if (gd->city[i] == loc)
@@ -375,7 +375,7 @@ static double pick_worth(const rctx *x, const mp2_eff *e, kt_action a)
                0.8 * bundle_worth(x, &c->rw[ct->cost].alt[0]);
     }
     case EF_DISCARD: {
-        if (v == 2)
+        if (v == 2 || pl->con[v] >= MP2_NCONTRACTS)
             return 0;
         const mp2_contract *ct = &c->contract[pl->con[v]];
         return -(bundle_worth(x, &c->rw[ct->reward].alt[0]) -
