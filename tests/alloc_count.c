@@ -42,4 +42,7 @@ void *__wrap_realloc(void *p, size_t n)
     return __real_realloc(p, n);
 }
 
-long long kt_t_alloc_count(void) { return atomic_load_explicit(&alloc_calls, memory_order_relaxed); }
+long long kt_t_alloc_count(void)
+{
+    return atomic_load_explicit(&alloc_calls, memory_order_relaxed);
+}

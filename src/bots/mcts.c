@@ -351,7 +351,8 @@ static int tree_pick(mcts_worker *w, int32_t v, int n, int mover, int32_t *child
 }
 
 /* The rollout policy's action in the world d: the game's rollout bot's or
- * heuristic bot's choice, or a uniform legal action.  Returns 0 after recording an error in w->st. */
+ * heuristic bot's choice, or a uniform legal action.  Returns 0 after
+ * recording an error in w->st. */
 static int policy_action(mcts_worker *w, const kt_state *d, kt_action *a)
 {
     mcts_bot *b = w->b;
