@@ -975,19 +975,62 @@ void cat_advance(const kt_game *g, cat_state *s)
 
 #define OUT(a) (out[n++] = (a))
 
-/* Emit ACT(kind, k) for every slot k of mask m (bit 8k+7), in order.  Every
- * candidate is written and the count advances only for members: random
- * play makes the number of members unpredictable, and a loop that exits
- * after a varying count costs a mispredicted branch.  Needs room for nk
- * entries past n (lists here are far below the capacity). */
-static inline int emit_slots(kt_action *out, int n, int kind, uint64_t m, int nk)
+/* Kinds k of a byte mask (bit 8k+7) as bits 0..7: bit 8k+7 goes to bit k
+ * (the factor puts each bit at its own place in the top byte, no carries). */
+static inline unsigned slot_bits(uint64_t m)
 {
-    for (int k = 0; k < nk; k++) {
-        out[n] = ACT(kind, k, 0, 0);
-        n += (int)(m >> (8 * k + 7) & 1);
-    }
-    return n;
+    return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
 }
+
+/* The members of a 4-bit set in order, as the x fields of two pairs of
+ * actions (x << 8 in each 32-bit half; unused entries 0), and its size in
+ * nibble i of NIB_COUNT.  Emitting a set is then two table words ORed
+ * with the action kind and stored, and a count: no loop and no branch on
+ * the random members. */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define NX(a, b) ((uint64_t)(b) << 8 | (uint64_t)(a) << 40)
+#else
+#define NX(a, b) ((uint64_t)(a) << 8 | (uint64_t)(b) << 40)
+#endif
+static const uint64_t NIB_X[16][2] = {
+    [0] = {0, 0},                 [1] = {NX(0, 0), 0},          [2] = {NX(1, 0), 0},
+    [3] = {NX(0, 1), 0},          [4] = {NX(2, 0), 0},          [5] = {NX(0, 2), 0},
+    [6] = {NX(1, 2), 0},          [7] = {NX(0, 1), NX(2, 0)},   [8] = {NX(3, 0), 0},
+    [9] = {NX(0, 3), 0},          [10] = {NX(1, 3), 0},         [11] = {NX(0, 1), NX(3, 0)},
+    [12] = {NX(2, 3), 0},         [13] = {NX(0, 2), NX(3, 0)},  [14] = {NX(1, 2), NX(3, 0)},
+    [15] = {NX(0, 1), NX(2, 3)},
+};
+#undef NX
+#define NIB_COUNT 0x4332322132212110ULL
+
+/* Emit ACT(kind, k) for every bit k of `bits` (k < 8), in order.  Writes
+ * up to eight entries past n whatever the count (lists here are far below
+ * the capacity). */
+static inline int emit_kinds(kt_action *out, int n, int kind, unsigned bits)
+{
+    uint64_t lo = (uint64_t)(unsigned)kind * 0x100000001ULL;
+    uint64_t hi = lo | (uint64_t)4 << 8 | (uint64_t)4 << 40; /* x + 4 = x | 4 for x < 4 */
+    unsigned a = bits & 15, b = bits >> 4 & 15;
+    uint64_t w[4] = {NIB_X[a][0] | lo, NIB_X[a][1] | lo, NIB_X[b][0] | hi, NIB_X[b][1] | hi};
+    memcpy(out + n, w, 16);
+    n += (int)(NIB_COUNT >> 4 * a & 15);
+    memcpy(out + n, w + 2, 16);
+    return n + (int)(NIB_COUNT >> 4 * b & 15);
+}
+
+/* Sends of a trade composition for proposer p: to everybody, then to each
+ * other player in seat order; the first np entries are those of a game of
+ * np players (the others sit at seats >= np). */
+static const kt_action SENDS[CAT_MAXP][CAT_MAXP] = {
+    [0] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 1, 0, 0), ACT(A_SEND, 2, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [1] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 2, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [2] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 1, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [3] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 1, 0, 0),
+           ACT(A_SEND, 2, 0, 0)},
+};
 
 static int emit_vertices(kt_action *out, int n, int kind, uint64_t m)
 {
@@ -1138,21 +1181,20 @@ static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *ou
  * of a mask stands for kind k. */
 static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    int n = 0, nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
     uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
-    int ngive = vec8_sum(give), nget = vec8_sum(get);
     uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
     uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
     /* at most five cards on each side keeps proposals (and random play)
      * bounded; one kind cannot be on both sides */
-    n = emit_slots(out, n, A_OFFER, ngive < 5 ? more & ~get_nz : 0, nk);
-    n = emit_slots(out, n, A_ASK, nget < 5 ? ~give_nz : 0, nk);
-    if (ngive && nget) {
-        OUT(ACT(A_SEND, SEND_ALL, 0, 0));
-        for (int q = 0; q < cat_np(g); q++)
-            if (q != p)
-                OUT(ACT(A_SEND, q, 0, 0));
-    }
+    uint64_t offer = vec8_sum(give) < 5 ? more & ~get_nz & kinds : 0;
+    uint64_t ask = vec8_sum(get) < 5 ? ~give_nz & kinds : 0;
+    int n = emit_kinds(out, 0, A_OFFER, slot_bits(offer));
+    n = emit_kinds(out, n, A_ASK, slot_bits(ask));
+    /* the sends when both sides hold a card (written anyway; the cancel
+     * overwrites them otherwise) */
+    memcpy(out + n, SENDS[p], sizeof SENDS[p]);
+    n += give_nz && get_nz ? cat_np(g) : 0;
     OUT(ACT(A_CANCEL, 0, 0, 0));
     return n;
 }
