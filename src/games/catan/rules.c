@@ -935,7 +935,14 @@ static void finish(cat_state *s, int winner)
     s->winner = (int8_t)winner;
 }
 
-void cat_advance(const kt_game *g, cat_state *s)
+/* Runs procedures until a decision is on top.  The win is checked when the
+ * decision is published, unless `check_win` is 0: the caller's action
+ * changed nobody's points and not the turn player.  The check of the
+ * state (check_flow) makes "the turn player has not reached the target"
+ * hold at every rest, so the check would find nothing then.  A procedure
+ * that may change points (everything but trade responses and, in the base
+ * game, the roll's resolution) turns the check back on. */
+static void advance(const kt_game *g, cat_state *s, int check_win)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     for (int guard = 0; guard < 4096; guard++) {
@@ -949,7 +956,7 @@ void cat_advance(const kt_game *g, cat_state *s)
             }
             /* victory only counts during the owner's turn [R 1.4] */
             int tp = s->h.turn_player;
-            if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
+            if (check_win && s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
                 cat_vp_total(g, s, tp) >= cf->vp_target) {
                 finish(s, tp);
                 return;
@@ -958,6 +965,8 @@ void cat_advance(const kt_game *g, cat_state *s)
             s->h.decision = f->kind;
             return;
         }
+        if (f->kind != P_TRADE && (cf->ck || f->kind != P_ROLL))
+            check_win = 1;
         switch (f->kind) {
         case P_ROLL: proc_roll(g, s, f); break;
         case P_ATTACK: proc_attack(g, s, f); break;
@@ -969,6 +978,11 @@ void cat_advance(const kt_game *g, cat_state *s)
         }
     }
     KT_ASSERT(0);
+}
+
+void cat_advance(const kt_game *g, cat_state *s)
+{
+    advance(g, s, 1);
 }
 
 /* ------------------------------------------------------------ legal */
@@ -1413,6 +1427,27 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
     } /* A_BANK and A_PROPOSE: apply_quick */
 }
 
+/* May answering decision `kind` with `a` change anybody's points or the
+ * turn player (then advance() checks the win)?  Not: trading between
+ * players, discarding, moving the robber and stealing, and the base game's
+ * roll (production; C&K's event die may bring the barbarians). */
+static int points_may_change(const cat_cfg *cf, int kind, kt_action a)
+{
+    switch (kind) {
+    case F_TRADE_COMPOSE:
+    case F_TRADE_RESPOND:
+    case F_TRADE_CHOOSE:
+    case F_DISCARD:
+    case F_ROBBER:
+    case F_STEAL:
+        return 0;
+    case F_ROLL:
+        return cf->ck || ACT_K(a) != A_ROLL;
+    default:
+        return 1;
+    }
+}
+
 /* The decision on top is the one to ask next, and nothing that
  * cat_advance checks has changed since its last pass (no procedure to run,
  * no VP changed, same turn): publish it directly. */
@@ -1466,9 +1501,9 @@ static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
 CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_frame *f,
                                         kt_action a)
 {
-    int p = f->player, x = ACT_X(a), y = ACT_Y(a);
+    int p = f->player, x = ACT_X(a), y = ACT_Y(a), kind = f->kind;
     const cat_cfg *cf = cat_cfg_of(g);
-    switch (f->kind) {
+    switch (kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
         cat_pop(s);
@@ -1497,7 +1532,15 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         if (ACT_K(a) == A_ROLL) {
             roll_dice(s);
             roll_event(g, s);
-            start_resolution(s, p);
+            int sum = s->dice[0] + s->dice[1];
+            if (!cf->ck && sum != 7) {
+                /* the base game's roll without a 7 is production alone:
+                 * what the P_ROLL steps would do, without pushing them */
+                *f = (cat_frame){.kind = F_MAIN, .player = (uint8_t)p};
+                produce(g, s, sum);
+            } else {
+                start_resolution(s, p);
+            }
         } else if (ACT_K(a) == A_PLAY) {
             for (int i = 0; i < s->pl[p].nprog; i++)
                 if (s->pl[p].prog[i] == x) {
@@ -1619,8 +1662,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         cat_card_apply(g, s, f, a);
         break;
     }
-    KT_UNUSED(cf);
-    cat_advance(g, s);
+    advance(g, s, points_may_change(cf, kind, a));
 }
 
 /* A thin entry: the quick actions (half of random play) pay no set-up for
