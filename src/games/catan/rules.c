@@ -942,7 +942,7 @@ static void finish(cat_state *s, int winner)
  * hold at every rest, so the check would find nothing then.  A procedure
  * that may change points (everything but trade responses and, in the base
  * game, the roll's resolution) turns the check back on. */
-static void advance(const kt_game *g, cat_state *s, int check_win)
+CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_win)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     for (int guard = 0; guard < 4096; guard++) {
@@ -980,9 +980,32 @@ static void advance(const kt_game *g, cat_state *s, int check_win)
     KT_ASSERT(0);
 }
 
+/* Decisions that cat_frame_vacuous may find empty; any other decision on
+ * top is asked as it is. */
+#define VACUOUS_KINDS                                                                       \
+    (1ULL << F_DISCARD | 1ULL << F_GIVE | 1ULL << F_PDISCARD | 1ULL << F_AQUEDUCT |         \
+     1ULL << F_PLENTY | 1ULL << F_DEFENDER_DRAW | 1ULL << F_ROAD_BUILDING | 1ULL << F_SMITH | \
+     1ULL << F_MM_PICK)
+_Static_assert(F_NDECISIONS <= 64, "decision kinds fit a 64-bit mask");
+
+/* The usual end of an action: a decision that cannot be empty on top and
+ * no win to check; publish it without the loop's set-up. */
+static inline void advance(const kt_game *g, cat_state *s, int check_win)
+{
+    if (!check_win && s->h.status == KT_RUNNING && s->nframes) {
+        const cat_frame *f = cat_ctop(s);
+        if (f->kind < F_NDECISIONS && !(VACUOUS_KINDS >> f->kind & 1)) {
+            s->h.to_move = (int8_t)f->player;
+            s->h.decision = f->kind;
+            return;
+        }
+    }
+    advance_loop(g, s, check_win);
+}
+
 void cat_advance(const kt_game *g, cat_state *s)
 {
-    advance(g, s, 1);
+    advance_loop(g, s, 1);
 }
 
 /* ------------------------------------------------------------ legal */
@@ -1115,7 +1138,26 @@ static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt
     return n;
 }
 
-static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
+/* Before the roll: roll, or play the Alchemist (C&K) or a development card
+ * (base game). */
+CAT_NOINLINE static int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_ROLL, 0, 0, 0));
+    if (cat_cfg_of(g)->ck) {
+        for (int i = 0; i < pl->nprog; i++)
+            if (pl->prog[i] == PC_ALCHEMIST) {
+                OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
+                break;
+            }
+    } else if (!s->dev_played) {
+        n = legal_devcards(g, s, p, out, n);
+    }
+    return n;
+}
+
+CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     const cat_player *pl = &s->pl[p];
@@ -1229,17 +1271,7 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
         }
         return n;
     case F_ROLL:
-        OUT(ACT(A_ROLL, 0, 0, 0));
-        if (cat_cfg_of(g)->ck) {
-            for (int i = 0; i < pl->nprog; i++)
-                if (pl->prog[i] == PC_ALCHEMIST) {
-                    OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
-                    break;
-                }
-        } else if (!s->dev_played) {
-            n = legal_devcards(g, s, p, out, n);
-        }
-        return n;
+        return legal_roll(g, s, p, out);
     case F_MAIN:
         return legal_main(g, s, p, out);
     case F_DISCARD:
@@ -1306,17 +1338,24 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
     }
 }
 
-/* A thin entry: composing a trade (40 % of random play) pays no set-up
- * for the other decisions. */
+/* A thin entry: the three decisions of most of random play (composing a
+ * trade, the main phase, the roll) pay no set-up for the others. */
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
 {
     const cat_state *s = (const cat_state *)ks;
     if (s->h.status != KT_RUNNING || !s->nframes)
         return 0;
     const cat_frame *f = cat_ctop(s);
-    if (f->kind == F_TRADE_COMPOSE)
+    switch (f->kind) {
+    case F_TRADE_COMPOSE:
         return legal_compose(g, s, f->player, out);
-    return cat_frame_legal(g, s, f, out);
+    case F_MAIN:
+        return legal_main(g, s, f->player, out);
+    case F_ROLL:
+        return legal_roll(g, s, f->player, out);
+    default:
+        return cat_frame_legal(g, s, f, out);
+    }
 }
 
 /* ------------------------------------------------------------ apply */
