@@ -884,7 +884,16 @@ static int bank_has_resource(const cat_state *s)
     return 0;
 }
 
-/* Decisions that have become empty are dropped instead of being asked. */
+/* Decisions that cat_frame_vacuous may find empty; any other decision on
+ * top is asked as it is. */
+#define VACUOUS_KINDS                                                                       \
+    (1ULL << F_DISCARD | 1ULL << F_GIVE | 1ULL << F_PDISCARD | 1ULL << F_AQUEDUCT |         \
+     1ULL << F_PLENTY | 1ULL << F_DEFENDER_DRAW | 1ULL << F_ROAD_BUILDING | 1ULL << F_SMITH | \
+     1ULL << F_MM_PICK)
+_Static_assert(F_NDECISIONS <= 64, "decision kinds fit a 64-bit mask");
+
+/* Decisions that have become empty are dropped instead of being asked
+ * (only the kinds in VACUOUS_KINDS can be: keep the two in step). */
 int cat_frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f)
 {
     const cat_player *pl = &s->pl[f->player];
@@ -950,7 +959,7 @@ CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_
             return;
         cat_frame *f = cat_top(s);
         if (f->kind < F_NDECISIONS) {
-            if (cat_frame_vacuous(g, s, f)) {
+            if ((VACUOUS_KINDS >> f->kind & 1) && cat_frame_vacuous(g, s, f)) {
                 cat_pop(s);
                 continue;
             }
@@ -980,13 +989,6 @@ CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_
     KT_ASSERT(0);
 }
 
-/* Decisions that cat_frame_vacuous may find empty; any other decision on
- * top is asked as it is. */
-#define VACUOUS_KINDS                                                                       \
-    (1ULL << F_DISCARD | 1ULL << F_GIVE | 1ULL << F_PDISCARD | 1ULL << F_AQUEDUCT |         \
-     1ULL << F_PLENTY | 1ULL << F_DEFENDER_DRAW | 1ULL << F_ROAD_BUILDING | 1ULL << F_SMITH | \
-     1ULL << F_MM_PICK)
-_Static_assert(F_NDECISIONS <= 64, "decision kinds fit a 64-bit mask");
 
 /* The usual end of an action: a decision that cannot be empty on top and
  * no win to check; publish it without the loop's set-up. */
