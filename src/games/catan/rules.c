@@ -944,6 +944,19 @@ static void finish(cat_state *s, int winner)
     s->winner = (int8_t)winner;
 }
 
+/* Victory only counts during the owner's turn [R 1.4]: ends the game when
+ * the turn player has reached the target. */
+static inline int turn_player_won(const kt_game *g, cat_state *s)
+{
+    int tp = s->h.turn_player;
+    if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
+        cat_vp_total(g, s, tp) >= cat_cfg_of(g)->vp_target) {
+        finish(s, tp);
+        return 1;
+    }
+    return 0;
+}
+
 /* Runs procedures until a decision is on top.  The win is checked when the
  * decision is published, unless `check_win` is 0: the caller's action
  * changed nobody's points and not the turn player.  The check of the
@@ -963,13 +976,8 @@ CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_
                 cat_pop(s);
                 continue;
             }
-            /* victory only counts during the owner's turn [R 1.4] */
-            int tp = s->h.turn_player;
-            if (check_win && s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
-                cat_vp_total(g, s, tp) >= cf->vp_target) {
-                finish(s, tp);
+            if (check_win && turn_player_won(g, s))
                 return;
-            }
             s->h.to_move = (int8_t)f->player;
             s->h.decision = f->kind;
             return;
@@ -990,13 +998,15 @@ CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_
 }
 
 
-/* The usual end of an action: a decision that cannot be empty on top and
- * no win to check; publish it without the loop's set-up. */
+/* The usual end of an action: a decision that cannot be empty on top;
+ * check the win if due and publish it without the loop's set-up. */
 static inline void advance(const kt_game *g, cat_state *s, int check_win)
 {
-    if (!check_win && s->h.status == KT_RUNNING && s->nframes) {
+    if (s->h.status == KT_RUNNING && s->nframes) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind < F_NDECISIONS && !(VACUOUS_KINDS >> f->kind & 1)) {
+            if (check_win && turn_player_won(g, s))
+                return;
             s->h.to_move = (int8_t)f->player;
             s->h.decision = f->kind;
             return;
