@@ -598,15 +598,13 @@ static void begin_turn(const kt_game *g, cat_state *s, int p)
     s->crane_mask = 0;
     s->proposals = 0;
     s->dev_played = 0;
+    uint64_t kn = 0;
     for (int q = 0; q < cat_np(g); q++) {
-        uint64_t k = s->pl[q].kn;
-        while (k) {
-            int v = cat_ctz(k);
-            k &= k - 1;
-            s->v_aux[v] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
-        }
+        kn |= s->pl[q].kn;
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
     }
+    for (; kn; kn &= kn - 1) /* every knight on the board (C&K) */
+        s->v_aux[cat_ctz(kn)] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
     cat_push(s, F_ROLL, p, 0, 0, 0, 0);
 }
 
@@ -1509,10 +1507,10 @@ static void publish_top(cat_state *s)
     s->h.decision = f->kind;
 }
 
-/* The most frequent actions of random play that change no VP and end on a
- * known decision (about half of all base-game actions): done here without
- * the general engine pass.  Returns 0 for every other action. */
-static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
+/* The most frequent actions of random play that end on a known decision
+ * (more than half of all base-game actions): done here without the general
+ * engine pass.  Returns 0 for every other action. */
+static int apply_quick(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
 {
     int x = ACT_X(a);
     if (f->kind == F_TRADE_COMPOSE) {
@@ -1532,6 +1530,15 @@ static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
         }
     } else if (f->kind == F_MAIN) {
         int p = f->player;
+        if (ACT_K(a) == A_END && s->pl[p].nprog <= 4) {
+            /* what apply_main and advance do: the next turn, and its
+             * player may have won already (the roll is never empty) */
+            cat_pop(s);
+            begin_turn(g, s, seat_after(p, 1, cat_np(g)));
+            if (!turn_player_won(g, s))
+                publish_top(s);
+            return 1;
+        }
         if (ACT_K(a) == A_BANK) {
             cat_lose(s, p, x, ACT_Z(a));
             cat_gain(s, p, ACT_Y(a), 1);
@@ -1722,7 +1729,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
 {
     cat_state *s = (cat_state *)ks;
     cat_frame *f = cat_top(s);
-    if (!apply_quick(s, f, a))
+    if (!apply_quick(g, s, f, a))
         apply_decision(g, s, f, a);
 }
 
