@@ -1265,6 +1265,13 @@ static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action 
     return n;
 }
 
+#define RT(h) [h] = ACT(A_ROBBER, h, 0, 0)
+static const kt_action ROBBER_TO[CAT_NH] = {
+    RT(0),  RT(1),  RT(2),  RT(3),  RT(4),  RT(5),  RT(6),  RT(7),  RT(8),  RT(9),
+    RT(10), RT(11), RT(12), RT(13), RT(14), RT(15), RT(16), RT(17), RT(18),
+};
+#undef RT
+
 CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
                                  kt_action *out)
 {
@@ -1285,15 +1292,16 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
     case F_MAIN:
         return legal_main(g, s, p, out);
     case F_DISCARD:
-        for (int k = 0; k < CAT_NKIND; k++)
-            if (pl->hand[k])
-                OUT(ACT(A_DISCARD, k, 0, 0));
-        return n;
-    case F_ROBBER:
-        for (int h = 0; h < CAT_NH; h++)
-            if (h != s->robber)
-                OUT(ACT(A_ROBBER, h, 0, 0));
-        return n;
+        return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
+    case F_ROBBER: {
+        /* every hex but the robber's, in order */
+        int r = s->robber < 0 ? CAT_NH : s->robber;
+        memcpy(out, ROBBER_TO, sizeof *out * (size_t)r);
+        if (r == CAT_NH)
+            return CAT_NH;
+        memcpy(out + r, ROBBER_TO + r + 1, sizeof *out * (size_t)(CAT_NH - 1 - r));
+        return CAT_NH - 1;
+    }
     case F_STEAL:
         for (int q = 0; q < cat_np(g); q++)
             if (f->a >> q & 1)
