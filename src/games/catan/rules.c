@@ -1030,8 +1030,8 @@ static inline unsigned slot_bits(uint64_t m)
 }
 
 /* The members of a 4-bit set in order, as the x fields of two pairs of
- * actions (x << 8 in each 32-bit half; unused entries 0), and its size in
- * nibble i of NIB_COUNT.  Emitting a set is then two table words ORed
+ * actions (x << 8 in each 32-bit half; unused entries 0), and its size
+ * in NIB_COUNT.  Emitting a set is then two table words ORed
  * with the action kind and stored, and a count: no loop and no branch on
  * the random members. */
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -1048,7 +1048,10 @@ static const uint64_t NIB_X[16][2] = {
     [15] = {NX(0, 1), NX(2, 3)},
 };
 #undef NX
-#define NIB_COUNT 0x4332322132212110ULL
+static const uint8_t NIB_COUNT[16] = {
+    [0] = 0, [1] = 1, [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,  [6] = 2,  [7] = 3,
+    [8] = 1, [9] = 2, [10] = 2, [11] = 3, [12] = 2, [13] = 3, [14] = 3, [15] = 4,
+};
 
 /* Emit ACT(kind, k) for every bit k of `bits` (k < 8), in order.  Writes
  * up to eight entries past n whatever the count (lists here are far below
@@ -1060,9 +1063,9 @@ static inline int emit_kinds(kt_action *out, int n, int kind, unsigned bits)
     unsigned a = bits & 15, b = bits >> 4 & 15;
     uint64_t w[4] = {NIB_X[a][0] | lo, NIB_X[a][1] | lo, NIB_X[b][0] | hi, NIB_X[b][1] | hi};
     memcpy(out + n, w, 16);
-    n += (int)(NIB_COUNT >> 4 * a & 15);
+    n += NIB_COUNT[a];
     memcpy(out + n, w + 2, 16);
-    return n + (int)(NIB_COUNT >> 4 * b & 15);
+    return n + NIB_COUNT[b];
 }
 
 /* Sends of a trade composition for proposer p: to everybody, then to each
