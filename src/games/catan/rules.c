@@ -1053,19 +1053,27 @@ static const uint8_t NIB_COUNT[16] = {
     [8] = 1, [9] = 2, [10] = 2, [11] = 3, [12] = 2, [13] = 3, [14] = 3, [15] = 4,
 };
 
-/* Emit ACT(kind, k) for every bit k of `bits` (k < 8), in order.  Writes
- * up to eight entries past n whatever the count (lists here are far below
- * the capacity). */
-static inline int emit_kinds(kt_action *out, int n, int kind, unsigned bits)
+/* Emit `base` with k in the action byte at bit `at` (8: x, 16: y) for
+ * every bit k of `bits` (k < 8), in order.  Writes up to eight entries
+ * past n whatever the count (lists here are far below the capacity). */
+static inline int emit_set(kt_action *out, int n, kt_action base, unsigned bits, int at)
 {
-    uint64_t lo = (uint64_t)(unsigned)kind * 0x100000001ULL;
-    uint64_t hi = lo | (uint64_t)4 << 8 | (uint64_t)4 << 40; /* x + 4 = x | 4 for x < 4 */
+    uint64_t lo = (uint64_t)base * 0x100000001ULL;
+    uint64_t hi = lo | (uint64_t)4 << at | (uint64_t)4 << (at + 32); /* k + 4 = k | 4 for k < 4 */
     unsigned a = bits & 15, b = bits >> 4 & 15;
-    uint64_t w[4] = {NIB_X[a][0] | lo, NIB_X[a][1] | lo, NIB_X[b][0] | hi, NIB_X[b][1] | hi};
+    int sh = at - 8;
+    uint64_t w[4] = {NIB_X[a][0] << sh | lo, NIB_X[a][1] << sh | lo, NIB_X[b][0] << sh | hi,
+                     NIB_X[b][1] << sh | hi};
     memcpy(out + n, w, 16);
     n += NIB_COUNT[a];
     memcpy(out + n, w + 2, 16);
     return n + NIB_COUNT[b];
+}
+
+/* ACT(kind, k) for every bit k of `bits` */
+static inline int emit_kinds(kt_action *out, int n, int kind, unsigned bits)
+{
+    return emit_set(out, n, ACT(kind, 0, 0, 0), bits, 8);
 }
 
 /* Sends of a trade composition for proposer p: to everybody, then to each
@@ -1127,8 +1135,7 @@ static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *ou
     uint64_t stock = vec8_ge(vec8(s->bank), LO8) & kinds;
     for (uint64_t ok = vec8_ge(hand, rates) & kinds; ok; ok &= ok - 1) {
         int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
-        for (uint64_t m = stock & ~(0x80ULL << 8 * k); m; m &= m - 1)
-            OUT(ACT(A_BANK, k, cat_ctz(m) >> 3, rate));
+        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
     }
     return n;
 }
