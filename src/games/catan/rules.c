@@ -14,6 +14,9 @@
  * No allocation, no globals; randomness only from hdr.rng.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "catan.h"
 
@@ -494,9 +497,21 @@ static void roll_event(const kt_game *g, cat_state *s)
     s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
 }
 
-/* Hexes carrying number token `sum` as bits 0..18: the 19 tokens are
- * compared eight at a time (tokens and sums are <= 12, so a byte of
- * token ^ sum is zero exactly on a match). */
+/* Hexes carrying number token `sum` as bits 0..18. */
+#ifdef __SSE2__
+/* Two overlapping 16-byte compares (tokens 0..15 and 3..18). */
+static uint32_t hexes_numbered(const cat_state *s, int sum)
+{
+    _Static_assert(CAT_NH > 16 && CAT_NH <= 32, "two overlapping 16-byte blocks of tokens");
+    __m128i want = _mm_set1_epi8((char)sum), a, b;
+    memcpy(&a, s->number, 16);
+    memcpy(&b, s->number + CAT_NH - 16, 16);
+    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, want));
+    return m | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, want)) << (CAT_NH - 16);
+}
+#else
+/* The 19 tokens are compared eight at a time (tokens and sums are <= 12,
+ * so a byte of token ^ sum is zero exactly on a match). */
 static uint32_t hexes_numbered(const cat_state *s, int sum)
 {
     _Static_assert(CAT_NH == 19, "three words of tokens, the last one partial");
@@ -515,6 +530,7 @@ static uint32_t hexes_numbered(const cat_state *s, int sum)
     }
     return m;
 }
+#endif
 
 /* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
  * single player is owed it (who takes what is left); with the `partial`
