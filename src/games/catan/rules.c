@@ -1562,6 +1562,13 @@ static int apply_quick(const kt_game *g, cat_state *s, cat_frame *f, kt_action a
             publish_top(s);
             return 1;
         }
+    } else if (f->kind == F_DISCARD && f->a > 1 && s->pl[f->player].ncards > 1) {
+        /* more to discard afterwards: the same decision stays, and it is
+         * not empty (a card owed and one in the hand) */
+        cat_lose(s, f->player, x, 1);
+        f->a--;
+        publish_top(s);
+        return 1;
     } else if (f->kind == F_MAIN) {
         int p = f->player;
         if (ACT_K(a) == A_END && s->pl[p].nprog <= 4) {
