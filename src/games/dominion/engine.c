@@ -159,7 +159,14 @@ static inline void draw_unknown(dom_player *P, int m)
         tre += (t & DOM_T_TREASURE) != 0;
     }
     P->ndeck = (uint16_t)(P->ndeck - m);
-    memset(P->deck + P->ndeck, 0, (size_t)m); /* unused slots stay zero */
+    /* unused slots stay zero; those from the old ndeck up are zero already,
+     * so up to 8 drawn slots are cleared with one 8-byte store (the
+     * common 5-card draw) */
+    static const uint8_t zero8[8] = {0};
+    if (m <= 8 && P->ndeck + 8 <= DOM_MAXC)
+        memcpy(P->deck + P->ndeck, zero8, 8);
+    else
+        memset(P->deck + P->ndeck, 0, (size_t)m);
     P->nhand = (uint16_t)(P->nhand + m);
     P->hand_act = (uint16_t)(P->hand_act + act);
     P->hand_tre = (uint16_t)(P->hand_tre + tre);
@@ -353,15 +360,15 @@ int dom_empty_piles(const dom_cfg *c, const dom_state *s)
      * of no pile are made nonzero, then the high bit of each zero byte is
      * set exactly (no borrow crosses bytes) and the bits are summed */
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
-    int n = 0;
+    uint64_t sum = 0; /* per byte: empty piles at that byte position */
     for (int i = 0; i < c->npw; i++) {
         uint64_t x;
         memcpy(&x, s->supply + 8 * c->pw_idx[i], 8);
         x |= ~c->pw_mask[i];
         uint64_t z = ~(((x & lo7) + lo7) | x | lo7);
-        n += (int)(((z >> 7) * 0x0101010101010101ULL) >> 56);
+        sum += z >> 7; /* at most DOM_NIDS / 8 = 16 per byte: no carry */
     }
-    return n;
+    return (int)((sum * 0x0101010101010101ULL) >> 56);
 }
 
 int dom_score(const dom_cfg *c, const dom_state *s, int p)
@@ -1232,6 +1239,46 @@ static void start_of_turn(const kt_game *g, dom_state *s, int p)
         dom_push(s, DOM_FX_START, p, DOM_NONE);
 }
 
+/* Can this Clean-up and the next turn's start take the fast path: no
+ * choices at Clean-up, start of turn or shuffling, nothing that stays in
+ * play or waits (watchers, set-aside cards, cards from earlier turns), no
+ * Traits, no extra turn, no game log being traced? */
+static int plain_turn_end(const dom_cfg *c, const dom_state *s)
+{
+    return !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
+           !c->ntraits && !s->nwatch && !s->naside && !s->nold && !s->trace &&
+           !(s->tflags & DOM_TF_XTURN);
+}
+
+/* Clean-up, end of turn, the game-end checks and the next player's start of
+ * turn up to the Action phase, for a plain turn end (plain_turn_end): the
+ * same state as the steps of phase_step (end_of_turn and start_of_turn find
+ * nothing to do, cleanup pushes no shuffle frame), in one go.  0 when a
+ * decision is pending or the game is over, as phase_step. */
+static int fast_turn_end(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    cleanup(g, s);
+    if (s->supply[DOM_PROVINCE] == 0) {
+        finish(s, DOM_END_PROVINCES);
+        return 0;
+    }
+    if (dom_empty_piles(c, s) >= 3) {
+        finish(s, DOM_END_PILES);
+        return 0;
+    }
+    int q = (s->h.turn_player + 1) % c->np;
+    start_turn(s, q, 0);
+    s->phase = DOM_PH_ACTION; /* pstep stays 0 */
+    if (s->actions && s->pl[q].hand_act) {
+        s->h.to_move = (int8_t)q;
+        s->h.decision = DOM_D_ACTION;
+        return 0;
+    }
+    s->phase = DOM_PH_BUY;
+    return 1;
+}
+
 /* One step of the turn machine with an empty stack; 0 when a decision is
  * pending (or the game is over). */
 static int phase_step(const kt_game *g, dom_state *s)
@@ -1281,8 +1328,10 @@ static int phase_step(const kt_game *g, dom_state *s)
         }
         s->phase = DOM_PH_CLEANUP;
         s->pstep = 0;
-        return 1;
+        /* fall through: Clean-up comes next */
     case DOM_PH_CLEANUP:
+        if (s->pstep == 0 && plain_turn_end(c, s))
+            return fast_turn_end(g, s);
         switch (s->pstep) {
         case 0:
             /* start-of-Clean-up choices (Friendly, Patient) and Trickster */
@@ -1365,12 +1414,22 @@ static void play_copies(dom_state *s, int p, int t)
     P->nhand = (uint16_t)(P->nhand - n);
     P->hand_act = (uint16_t)(P->hand_act - n * ((d->types & DOM_T_ACTION) != 0));
     P->hand_tre = (uint16_t)(P->hand_tre - n * ((d->types & DOM_T_TREASURE) != 0));
-    for (int k = 0; k < n; k++) {
-        dom_inplay *e = &s->play[s->nplay++];
-        memset(e, 0, sizeof *e);
-        e->card = (uint8_t)t;
-        e->owner = (int8_t)p;
-        e->uid = new_uid(s);
+    if (!s->nold && s->next_uid <= UINT16_MAX - n) {
+        /* new_uid's result without a wrap and with no old uid to avoid */
+        uint16_t uid = s->next_uid;
+        dom_inplay *e = &s->play[s->nplay];
+        for (int k = 0; k < n; k++)
+            e[k] = (dom_inplay){.card = (uint8_t)t, .owner = (int8_t)p, .uid = ++uid};
+        s->next_uid = uid;
+        s->nplay = (uint16_t)(s->nplay + n);
+    } else {
+        for (int k = 0; k < n; k++) {
+            dom_inplay *e = &s->play[s->nplay++];
+            memset(e, 0, sizeof *e);
+            e->card = (uint8_t)t;
+            e->owner = (int8_t)p;
+            e->uid = new_uid(s);
+        }
     }
     if (p == s->h.turn_player) { /* count_play */
         s->played = (uint16_t)(s->played + n);
