@@ -1328,7 +1328,8 @@ static int phase_step(const kt_game *g, dom_state *s)
         }
         s->phase = DOM_PH_CLEANUP;
         s->pstep = 0;
-        /* fall through: Clean-up comes next */
+        /* Clean-up comes next */
+        /* fall through */
     case DOM_PH_CLEANUP:
         if (s->pstep == 0 && plain_turn_end(c, s))
             return fast_turn_end(g, s);
