@@ -523,9 +523,10 @@ typedef struct rn_worker {
      * timed one, and how many that one stands for */
     uint32_t tick[RN_MAX_ENTRIES], stride[RN_MAX_ENTRIES];
     kt_bot bots[KT_MAX_PLAYERS];
-    /* bots[p] is alive between games when held[p] (entry held[p]-1): with
-     * one configuration for all games, a bot with reseed() is kept and
-     * re-seeded for the next game instead of destroyed and made again */
+    /* bots[p] is alive between games when held[p]: with one configuration
+     * for all games, a bot with reseed() is kept and re-seeded for the next
+     * game that seats the same spec there (seats rotate) instead of being
+     * destroyed and made again */
     int held[KT_MAX_PLAYERS];
     FILE *rows;     /* this worker's rows in game order (a temporary file) */
     rw_line line;
@@ -649,14 +650,16 @@ static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l
 }
 
 /* Seat p's bot for one game: entry ent's bot as make_bot makes it with
- * `seed`.  The bot of the previous game is re-seeded when it is the same
- * entry's, the configuration is the same for all games and the bot can
- * (reseed() gives what create() would: the results do not change). */
+ * `seed`.  The bot of the previous game is re-seeded when it has the same
+ * definition and spec (so the same options: entries of one spec differ only
+ * in their labels), the configuration is the same for all games and the
+ * bot can (reseed() gives what create() would: the results do not change). */
 static kt_status seat_bot(const rn_exp *e, rn_worker *w, int p, int ent, const kt_game *g,
                           uint64_t seed, kt_err *err)
 {
     kt_bot *b = &w->bots[p];
-    if (w->held[p] == ent + 1 && !e->fresh && b->def->reseed) {
+    if (w->held[p] && !e->fresh && b->def == e->bdef[ent] && b->def->reseed &&
+        (b->spec == e->bspec[ent] || !strcmp(b->spec, e->bspec[ent]))) {
         b->def->reseed(b->ud, seed);
         atomic_store(&b->ctl.cancel, 0);
         atomic_store(&b->ctl.progress, 0);
@@ -667,8 +670,7 @@ static kt_status seat_bot(const rn_exp *e, rn_worker *w, int p, int ent, const k
         drop_bot(b);
     w->held[p] = 0;
     kt_status st = make_bot(e, ent, g, seed, b, err);
-    if (st == KT_OK)
-        w->held[p] = ent + 1;
+    w->held[p] = st == KT_OK;
     return st;
 }
 
