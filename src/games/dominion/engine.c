@@ -1102,9 +1102,27 @@ static void cleanup_play(const kt_game *g, dom_state *s)
      * Traits still need the slow path below, with every keep[i] set */
     int any = c->stays && dom_keep_mask(s, keep);
     if (!any && !c->ntraits) {
-        /* the common case: everything goes to its owner's discard pile */
-        for (int i = 0; i < s->nplay; i++)
-            dom_discard_card(s, s->play[i].owner, s->play[i].card);
+        /* the common case: everything goes to its owner's discard pile;
+         * the turn player's pile size is kept in a local (as in cleanup) */
+        int tp = s->h.turn_player;
+        if (tp >= 0 && !s->trace) {
+            dom_player *T = &s->pl[tp];
+            int nd = T->ndisc;
+            for (int i = 0; i < s->nplay; i++) {
+                const dom_inplay *e = &s->play[i];
+                if (e->owner == tp) {
+                    T->disc[nd++] = e->card;
+                } else {
+                    T->ndisc = (uint16_t)nd;
+                    dom_discard_card(s, e->owner, e->card);
+                    nd = T->ndisc;
+                }
+            }
+            T->ndisc = (uint16_t)nd;
+        } else {
+            for (int i = 0; i < s->nplay; i++)
+                dom_discard_card(s, s->play[i].owner, s->play[i].card);
+        }
         memset(s->play, 0, sizeof s->play[0] * s->nplay);
         s->nplay = 0;
         s->nold = 0;
@@ -1146,14 +1164,22 @@ static void cleanup(const kt_game *g, dom_state *s)
     dom_player *P = &s->pl[p];
     /* hand first, then play, so the visible top of the discard pile is a
      * card everyone saw being played */
-    for (int i = 0; i < c->nids && P->nhand; i++) {
-        int id = c->ids[i];
-        for (int k = P->hand[id]; k > 0; k--)
-            P->disc[P->ndisc++] = (uint8_t)id;
-        P->nhand = (uint16_t)(P->nhand - P->hand[id]);
+    /* the counts live in locals: through P (which the byte stores may
+     * alias) every step waited for the store of the one before */
+    int left = P->nhand, nd = P->ndisc;
+    for (int i = 0; i < c->nids && left; i++) {
+        int id = c->ids[i], k = P->hand[id];
+        if (!k)
+            continue; /* pubhand <= hand: both zero already */
+        for (int j = 0; j < k; j++)
+            P->disc[nd + j] = (uint8_t)id;
+        nd += k;
+        left -= k;
         P->hand[id] = 0;
         P->pubhand[id] = 0;
     }
+    P->nhand = (uint16_t)left;
+    P->ndisc = (uint16_t)nd;
     P->hand_act = 0;
     P->hand_tre = 0;
     cleanup_play(g, s);
@@ -1413,8 +1439,13 @@ static void play_copies(dom_state *s, int p, int t)
     P->hand[t] = 0;
     P->pubhand[t] = 0;
     P->nhand = (uint16_t)(P->nhand - n);
-    P->hand_act = (uint16_t)(P->hand_act - n * ((d->types & DOM_T_ACTION) != 0));
-    P->hand_tre = (uint16_t)(P->hand_tre - n * ((d->types & DOM_T_TREASURE) != 0));
+    /* counters that change are written one by one and only then: combined
+     * into vector loads and stores, they stalled on the 16-bit stores just
+     * made to their neighbours (store forwarding) */
+    if (d->types & DOM_T_ACTION)
+        P->hand_act = (uint16_t)(P->hand_act - n);
+    if (d->types & DOM_T_TREASURE)
+        P->hand_tre = (uint16_t)(P->hand_tre - n);
     if (!s->nold && s->next_uid <= UINT16_MAX - n) {
         /* new_uid's result without a wrap and with no old uid to avoid */
         uint16_t uid = s->next_uid;
@@ -1437,9 +1468,12 @@ static void play_copies(dom_state *s, int p, int t)
         if (t == DOM_SILVER)
             s->silvers = (uint16_t)(s->silvers + n);
     }
-    s->coins = (uint16_t)(s->coins + n * d->coins);
-    s->actions = (uint16_t)(s->actions + n * d->actions);
-    s->buys = (uint16_t)(s->buys + n * d->buys);
+    if (d->coins)
+        s->coins = (uint16_t)(s->coins + n * d->coins);
+    if (d->actions)
+        s->actions = (uint16_t)(s->actions + n * d->actions);
+    if (d->buys)
+        s->buys = (uint16_t)(s->buys + n * d->buys);
 }
 
 static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
