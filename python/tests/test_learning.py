@@ -11,7 +11,7 @@ from common import RNG, finite, learn_games, random_play, tolist
 class TestActionSpaces(unittest.TestCase):
     def test_every_game_has_spaces(self):
         names = learn_games()
-        for name in ("dominion", "catan", "mp2"):
+        for name in ("dominion", "catan", "mp2", "anno1701"):
             if name in kontor.games():
                 self.assertIn(name, names)
 

@@ -33,6 +33,7 @@ static const lrn_cfg extra_cfgs[] = {
     {"mp2", "caravans=1;characters=Donata Badoer,Vidal Badoer,Piedro Tartarino", 3},
     {"mp2", "characters=Mailin & Tian Chin,Isabella Donati,Filippo Vitello,De Wu", 4},
     {"dominion", "sets=plunder;landscapes=4", 0},
+    {"anno1701", "gold_pay=auto;last_gold=allow;trader=buy;pirate_hunt=opponent", 0},
 };
 
 typedef struct lrn_stats {
@@ -253,7 +254,7 @@ KT_TEST(core_learn_action_space_and_observations_on_every_game)
  * fails here rather than silently leaving the test above). */
 KT_TEST(core_learn_games_with_encoders)
 {
-    static const char *const with[] = {"dominion", "catan", "mp2"};
+    static const char *const with[] = {"dominion", "catan", "mp2", "anno1701"};
     for (size_t i = 0; i < sizeof with / sizeof with[0]; i++) {
         if (!kt_game_find(with[i]))
             continue;

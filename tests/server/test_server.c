@@ -124,7 +124,16 @@ typedef struct tserver {
     srv *S;
 } tserver;
 
+static srv *tstart_rate(tserver *ts, const char *name, int fresh, double rate);
+
 static srv *tstart(tserver *ts, const char *name, int fresh)
+{
+    return tstart_rate(ts, name, fresh, 0);
+}
+
+/* rate > 0: messages per second per connection (and burst) instead of the
+ * defaults, for tests that play many moves at machine speed */
+static srv *tstart_rate(tserver *ts, const char *name, int fresh, double rate)
 {
     if (fresh) {
         snprintf(ts->db, sizeof ts->db, "/tmp/kontor-test-%d-%s.db", (int)getpid(), name);
@@ -141,6 +150,8 @@ static srv *tstart(tserver *ts, const char *name, int fresh)
     c.sync_full = 0;
     c.quiet = 1;
     c.bot_ms = 2000;
+    if (rate > 0)
+        c.rate = c.burst = rate;
     char err[256];
     ts->S = srv_new(&c, err, sizeof err);
     if (!ts->S)
@@ -763,5 +774,160 @@ KT_TEST(server_catalog_lists_every_game_in_both_languages_without_file_options)
     KT_CHECK(strstr(r, "\"ok\":false") != NULL);
     free(r);
     tclose(t);
+    tstop(&ts, 1);
+}
+
+/* The legal entry `which` (0 first, -1 last) of t's newest view: its id and
+ * text; 0 when t has nothing to decide. */
+static int tlegal(tconn *t, int which, char *id, size_t idcap, char *text, size_t tcap)
+{
+    char *v = tview(t);
+    if (!v)
+        return 0;
+    kt_jdoc d;
+    int found = 0;
+    if (kt_json_parse(v, strlen(v), &d, NULL) == KT_OK) {
+        const kt_jv *legal = kt_jv_get(kt_jv_get(d.root, "legal"), "legal");
+        int n = legal && legal->type == KT_JARR ? (int)legal->n : 0;
+        const kt_jv *a = n ? kt_jv_at(legal, which < 0 ? n - 1 : which) : NULL;
+        const kt_jv *i = a ? kt_jv_get(a, "id") : NULL, *x = a ? kt_jv_get(a, "text") : NULL;
+        if (i && x && x->type == KT_JSTR) {
+            snprintf(id, idcap, "%s", i->s);
+            snprintf(text, tcap, "%s", x->s);
+            found = 1;
+        }
+        kt_json_free(&d);
+    }
+    free(v);
+    return found;
+}
+
+/* Does any message t received from index `from` on contain s outside its
+ * own legal list (which lists t's own choices, possibly with the same
+ * texts)? */
+static int tsaw(tconn *t, int from, const char *s)
+{
+    int seen = 0;
+    pthread_mutex_lock(&t->mu);
+    for (int i = from; i < t->n && !seen; i++) {
+        kt_jdoc d;
+        if (kt_json_parse(t->msg[i], strlen(t->msg[i]), &d, NULL) != KT_OK) {
+            seen = 1; /* not JSON at all: count it against the server */
+            continue;
+        }
+        kt_buf b;
+        kt_buf_init(&b);
+        kt_jw w;
+        kt_jw_init(&w, &b);
+        for (const kt_jv *c = d.root->child; c; c = c->next)
+            if (strcmp(c->key, "legal"))
+                kt_jw_value(&w, c);
+        seen = b.p && strstr(b.p, s) != NULL;
+        kt_buf_free(&b);
+        kt_json_free(&d);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return seen;
+}
+
+/* Issue 21: players deciding at once through the server.  Fugger, Welser,
+ * Medici with two human seats and a bot: both humans are asked at the same
+ * time (each sees only its own legal list), either may answer first, the bot
+ * answers its own pending decision by itself, and a committed choice whose
+ * text differs for the others never reaches the other seat's connection as
+ * its owner wrote it. */
+KT_TEST(server_fwm_players_decide_at_once_and_choices_stay_hidden)
+{
+    tserver ts;
+    KT_REQUIRE(tstart_rate(&ts, "simul", 1, 1e6));
+    tconn *a = topen(ts.S), *b = topen(ts.S);
+    char id[SRV_ID_LEN], tok0[SRV_TOKEN_LEN], tok1[SRV_TOKEN_LEN], m[256];
+    KT_REQUIRE(tcreate(a, "fwm",
+                       "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"human\":true},"
+                       "{\"bot\":\"random\"}]",
+                       "\"mode=nobility\"", id, tok0));
+    snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\"}", id);
+    char *r = treq(b, m);
+    KT_REQUIRE(jstr(r, "token", NULL, tok1, sizeof tok1));
+    free(r);
+    KT_REQUIRE(tattach(a, tok0) && tattach(b, tok1));
+    srv_wait_idle(ts.S, 5000);
+    int both = 0, hidden_checked = 0, b_first = 0, stalled = 0;
+    for (int round = 0; round < 1500 && !stalled; round++) {
+        char ida[64], ta[200], idb[64], tb[200];
+        int la = tlegal(a, -1, ida, sizeof ida, ta, sizeof ta);
+        int lb = tlegal(b, -1, idb, sizeof idb, tb, sizeof tb);
+        if (!la && !lb) {
+            stalled = game_actions(ts.S, id) >= 0 && !srv_wait_idle(ts.S, 5000);
+            char *v = tview(a);
+            int over = v && strstr(v, "\"status\":\"finished\"") != NULL;
+            free(v);
+            if (over)
+                break;
+            la = tlegal(a, -1, ida, sizeof ida, ta, sizeof ta);
+            lb = tlegal(b, -1, idb, sizeof idb, tb, sizeof tb);
+            if (!la && !lb) {
+                stalled = 1;
+                break;
+            }
+        }
+        /* alternate who answers first when both are asked */
+        tconn *first = la ? a : b, *second = la ? b : a;
+        const char *fid = la ? ida : idb, *ftext = la ? ta : tb;
+        if (la && lb) {
+            both++;
+            if (both % 2 == 0) {
+                first = b, second = a, fid = idb, ftext = tb;
+                b_first++;
+            }
+        }
+        pthread_mutex_lock(&second->mu);
+        int mark = second->n;
+        pthread_mutex_unlock(&second->mu);
+        pthread_mutex_lock(&first->mu);
+        int mark1 = first->n;
+        pthread_mutex_unlock(&first->mu);
+        snprintf(m, sizeof m, "{\"cmd\":\"apply\",\"id\":%s}", fid);
+        r = treq(first, m);
+        if (!KT_CHECK(is_ok(r)))
+            printf("      apply %s (%s): %s\n", fid, ftext, r);
+        free(r);
+        srv_wait_idle(ts.S, 5000);
+        if (la && lb) {
+            /* the other seat was pushed something, but never the choice as
+             * its maker reads it when that text names a hidden amount */
+            sgame *g = srv_find_game(ts.S, id);
+            KT_REQUIRE(g);
+            pthread_mutex_lock(&g->mu);
+            const kt_game *kg = kt_session_game(g->S);
+            int maker = first == a ? 0 : 1;
+            uint32_t pend = kt_pending(kg, kt_session_state(g->S));
+            pthread_mutex_unlock(&g->mu);
+            srv_game_unref(ts.S, g);
+            if ((pend >> (1 - maker) & 1u) && strpbrk(ftext, "0123456789")) {
+                KT_CHECK(!tsaw(second, mark, ftext));
+                /* the control: the maker's own log does show it */
+                KT_CHECK(tsaw(first, mark1, ftext));
+                hidden_checked++;
+            }
+        }
+    }
+    KT_CHECK(!stalled);
+    printf("    %d positions with both humans asked (%d answered by the second seat first), "
+           "%d hidden choices checked, %d actions\n",
+           both, b_first, hidden_checked, game_actions(ts.S, id));
+    KT_CHECK(both >= 2 && b_first >= 1);
+    KT_CHECK(hidden_checked >= 1);
+    sgame *g = srv_find_game(ts.S, id);
+    KT_REQUIRE(g);
+    int bot_moves = 0;
+    pthread_mutex_lock(&g->mu);
+    for (int i = 0; i < g->nacts; i++)
+        bot_moves += g->actor[i] == 2;
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(ts.S, g);
+    KT_CHECK(bot_moves > 0);
+    tclose(a);
+    tclose(b);
     tstop(&ts, 1);
 }

@@ -188,6 +188,74 @@ static int check_voyage(const an_state *s, kt_buf *why)
     return 1;
 }
 
+/* The phases each task can stand in, from the engine's flow (rules.c):
+ * setup is the start task under the two pile choices; the dice phase and
+ * the actions run in PH_ACTION; drawing, searching or exchanging puts the
+ * end of the turn at the bottom in PH_FINAL; a voyage keeps "sail on" or
+ * "after this card" at the bottom in PH_VOYAGE. */
+#define PHB(ph) (1u << (ph))
+static const uint8_t task_phases[K_COUNT] = {
+    [K_PILE] = PHB(PH_SETUP),    [K_START] = PHB(PH_SETUP),
+    [K_PAY] = PHB(PH_ACTION) | PHB(PH_FINAL) | PHB(PH_VOYAGE),
+    [K_GOOD] = PHB(PH_ACTION) | PHB(PH_VOYAGE),
+    [K_TRADER] = PHB(PH_ACTION), [K_STEAL] = PHB(PH_ACTION),   [K_LOSE] = PHB(PH_ACTION),
+    [K_HARBOUR] = PHB(PH_ACTION), [K_LODGE] = PHB(PH_ACTION),  [K_THEATRE] = PHB(PH_ACTION),
+    [K_SPY] = PHB(PH_ACTION),    [K_ASK] = PHB(PH_ACTION),     [K_OFFER] = PHB(PH_ACTION),
+    [K_ROLL] = PHB(PH_ACTION),   [K_PRODUCE] = PHB(PH_ACTION), [K_EVENT] = PHB(PH_ACTION),
+    [K_ACT] = PHB(PH_ACTION),    [K_REFILL] = PHB(PH_FINAL),   [K_XDRAW] = PHB(PH_FINAL),
+    [K_SEARCH] = PHB(PH_FINAL),  [K_ENDTURN] = PHB(PH_FINAL),  [K_SAIL] = PHB(PH_VOYAGE),
+    [K_PIRATE] = PHB(PH_VOYAGE), [K_BUY] = PHB(PH_VOYAGE),     [K_VTURN] = PHB(PH_VOYAGE),
+    [K_VAFTER] = PHB(PH_VOYAGE), [K_FIGHT] = PHB(PH_VOYAGE),
+};
+
+/* Tasks of the turn player only, and tasks that occur at most once. */
+static int turn_players_task(int t)
+{
+    return t == K_ASK || t == K_SPY || t == K_REFILL || t == K_XDRAW || t == K_SEARCH ||
+           t == K_ENDTURN || t == K_SAIL || t == K_PIRATE || t == K_BUY || t == K_VAFTER ||
+           t == K_ACT || t == K_EVENT;
+}
+
+static int single_task(int t)
+{
+    return t != K_PAY && t != K_GOOD && t != K_TRADER && t != K_PILE && t != K_HARBOUR &&
+           t != K_LODGE;
+}
+
+/* The shape of the task stack for the phase (a loaded state must be one the
+ * engine can reach and continue from: a wrong shape passes the per-task
+ * checks but breaks an invariant a few actions later). */
+static int check_stack_shape(const an_state *s, kt_buf *why)
+{
+    int tp = s->h.turn_player, n = s->nstk;
+    uint8_t count[K_COUNT] = {0};
+    for (int i = 0; i < n; i++) {
+        const an_task *t = &s->stk[i];
+        if (!(task_phases[t->t] & PHB(s->phase)))
+            return WHY("task %d (kind %d) cannot occur in phase %d", i, t->t, s->phase);
+        if (++count[t->t] > 1 && single_task(t->t))
+            return WHY("task kind %d twice on the stack", t->t);
+        if (s->phase != PH_SETUP && turn_players_task(t->t) && t->p != tp)
+            return WHY("task %d (kind %d) belongs to the turn player", i, t->t);
+        if (i > 0 &&
+            (t->t == K_ENDTURN || t->t == K_SAIL || t->t == K_VAFTER || t->t == K_START))
+            return WHY("task %d (kind %d) belongs at the bottom of the stack", i, t->t);
+    }
+    if (s->phase == PH_SETUP && n && s->stk[0].t != K_START)
+        return WHY("setup needs the start task at the bottom");
+    if (s->phase == PH_FINAL && (!n || s->stk[0].t != K_ENDTURN))
+        return WHY("the final phase needs the end of the turn at the bottom");
+    if (s->phase == PH_VOYAGE &&
+        (!n || (s->stk[0].t != K_SAIL && s->stk[0].t != K_VAFTER) ||
+         (s->stk[0].t == K_SAIL && n != 1)))
+        return WHY("a voyage needs 'sail on' alone or 'after this card' at the bottom");
+    if ((count[K_ASK] || count[K_OFFER]) && n != 1)
+        return WHY("a trade offer is the only task");
+    if (count[K_OFFER] && s->stk[0].p != 1 - tp)
+        return WHY("a trade offer is answered by the other player");
+    return 1;
+}
+
 static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
 {
     const an_cfg *c = an_c(g);
@@ -228,6 +296,8 @@ static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
         if (!an_is_decision(t->t) || s->h.to_move != t->p || s->h.decision != t->t)
             return WHY("the decision on top of the stack is not the pending one");
     }
+    if (!check_stack_shape(s, why))
+        return 0;
     if (s->phase == PH_SETUP && s->h.turn != 0)
         return WHY("setup after the first turn");
     kt_action buf[KT_LEGAL_MAX];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "anno1701.h"
+#include "learn.h"
 
 static const kt_optinfo an_opts[] = {
     {"settler_cost", KT_OPT_ENUM, "caption", 0, 0, "caption|example",
@@ -133,6 +134,11 @@ const kt_gamedef kt_game_anno1701 = {
     .events = an_events,
     .describe = an_describe,
     .menu_item = an_menu_item,
+    .action_space = an_action_space,
+    .action_index = an_action_index,
+    .index_action = an_index_action,
+    .obs_size = an_obs_size,
+    .obs_vector = an_obs_vector,
     .levels = {"random", "heuristic", "mcts:time=1000"},
     .notice = "The 120 cards are reconstructed (no public card list exists): see "
               "docs/anno_1701.md; owners may load the real values with data_dir=.",
