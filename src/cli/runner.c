@@ -523,6 +523,11 @@ typedef struct rn_worker {
      * timed one, and how many that one stands for */
     uint32_t tick[RN_MAX_ENTRIES], stride[RN_MAX_ENTRIES];
     kt_bot bots[KT_MAX_PLAYERS];
+    /* bots[p] is alive between games when held[p]: with one configuration
+     * for all games, a bot with reseed() is kept and re-seeded for the next
+     * game that seats the same spec there (seats rotate) instead of being
+     * destroyed and made again */
+    int held[KT_MAX_PLAYERS];
     FILE *rows;     /* this worker's rows in game order (a temporary file) */
     rw_line line;
     cs_worker *cards;
@@ -644,22 +649,57 @@ static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l
     return st;
 }
 
+/* Seat p's bot for one game: entry ent's bot as make_bot makes it with
+ * `seed`.  The bot of the previous game is re-seeded when it has the same
+ * definition and spec (so the same options: entries of one spec differ only
+ * in their labels), the configuration is the same for all games and the
+ * bot can (reseed() gives what create() would: the results do not change). */
+static kt_status seat_bot(const rn_exp *e, rn_worker *w, int p, int ent, const kt_game *g,
+                          uint64_t seed, kt_err *err)
+{
+    kt_bot *b = &w->bots[p];
+    if (w->held[p] && !e->fresh && b->def == e->bdef[ent] && b->def->reseed &&
+        (b->spec == e->bspec[ent] || !strcmp(b->spec, e->bspec[ent]))) {
+        b->def->reseed(b->ud, seed);
+        atomic_store(&b->ctl.cancel, 0);
+        atomic_store(&b->ctl.progress, 0);
+        atomic_store(&b->ctl.thinking, 0);
+        return KT_OK;
+    }
+    if (w->held[p])
+        drop_bot(b);
+    w->held[p] = 0;
+    kt_status st = make_bot(e, ent, g, seed, b, err);
+    w->held[p] = st == KT_OK;
+    return st;
+}
+
+/* The bots after a game: kept for the next one only where seat_bot can
+ * re-seed them; all of them after an error. */
+static void unseat_bots(const rn_exp *e, rn_worker *w, int all)
+{
+    for (int p = 0; p < KT_MAX_PLAYERS; p++) {
+        if (w->held[p] && (all || e->fresh || !w->bots[p].def->reseed)) {
+            drop_bot(&w->bots[p]);
+            w->held[p] = 0;
+        }
+    }
+}
+
 /* Play game k; returns 0 after recording an error in w. */
 static int play_game(const rn_exp *e, rn_worker *w, uint64_t k)
 {
     uint64_t gs = rn_game_seed(e, k);
-    int l = rn_lineup_of(e, k), np = e->players, made = 0;
+    int l = rn_lineup_of(e, k), np = e->players;
     kt_err err = {KT_OK, ""};
     kt_game *own;
     const kt_game *g;
     kt_status st = rn_game_config(e, k, &own, &g, &err);
     if (st == KT_OK)
         st = state_room(w, g, &err);
-    for (; st == KT_OK && made < np; made++)
-        st = make_bot(e, e->lineup[l][made], g, kt_seed_derive(gs, RN_BOT_STREAM + (uint64_t)made),
-                      &w->bots[made], &err);
-    if (st != KT_OK && made > 0)
-        made--; /* the failed one holds nothing */
+    for (int p = 0; st == KT_OK && p < np; p++)
+        st = seat_bot(e, w, p, e->lineup[l][p], g, kt_seed_derive(gs, RN_BOT_STREAM + (uint64_t)p),
+                      &err);
     if (st == KT_OK && w->cards && cs_game_begin(w->cards, g, !e->fresh) != 0)
         st = kt_seterr(&err, KT_ENOMEM, "out of memory");
     uint64_t actions = 0;
@@ -667,8 +707,7 @@ static int play_game(const rn_exp *e, rn_worker *w, uint64_t k)
         kt_state_init_seed(g, w->s, gs);
         st = play_out(e, w, g, l, &actions, &err);
     }
-    for (int p = 0; p < made; p++)
-        drop_bot(&w->bots[p]);
+    unseat_bots(e, w, st != KT_OK);
     if (st == KT_OK) {
         kt_result res;
         kt_result_get(g, w->s, &res);
@@ -767,6 +806,8 @@ static int gather(const rn_exp *e, rn_worker *w, int threads, rn_result *r, kt_e
 
 static void worker_free(rn_worker *w)
 {
+    if (w->sh)
+        unseat_bots(w->sh->e, w, 1);
     free(w->s);
     rn_result_free(&w->r);
     if (w->rows)

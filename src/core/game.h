@@ -100,6 +100,11 @@ typedef struct kt_botdef {
     void (*destroy)(void *ud);
     /* Optional: receive the host control block (bots that think long). */
     void (*control)(void *ud, kt_botctl *ctl);
+    /* Optional: turn ud into exactly what create() with the same game and
+     * options would have made with `seed`, reusing its memory, so that a
+     * host playing many games of one configuration (kontor sim) need not
+     * create and destroy the bots for every game.  Never allocates. */
+    void (*reseed)(void *ud, uint64_t seed);
 } kt_botdef;
 
 struct kt_gamedef {

@@ -78,25 +78,32 @@ static inline double kt_rng_unit(kt_rng *r)
     return (double)(kt_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-/* Fisher-Yates shuffle of n bytes / 16-bit values. */
+/* Fisher-Yates shuffle of n bytes / 16-bit values.  The generator runs on
+ * a local copy: the stores into `a` may alias *r as far as the compiler
+ * knows, which would otherwise reload and store its state on every step
+ * (same numbers, same order). */
 static inline void kt_shuffle_u8(kt_rng *r, uint8_t *a, uint32_t n)
 {
+    kt_rng l = *r;
     for (uint32_t i = n; i > 1; i--) {
-        uint32_t j = kt_rng_below(r, i);
+        uint32_t j = kt_rng_below(&l, i);
         uint8_t t = a[i - 1];
         a[i - 1] = a[j];
         a[j] = t;
     }
+    *r = l;
 }
 
 static inline void kt_shuffle_u16(kt_rng *r, uint16_t *a, uint32_t n)
 {
+    kt_rng l = *r;
     for (uint32_t i = n; i > 1; i--) {
-        uint32_t j = kt_rng_below(r, i);
+        uint32_t j = kt_rng_below(&l, i);
         uint16_t t = a[i - 1];
         a[i - 1] = a[j];
         a[j] = t;
     }
+    *r = l;
 }
 
 #endif

@@ -268,6 +268,69 @@ KT_TEST(dominion_bots_play_whole_games_on_random_kingdoms)
     KT_CHECK(play_full(T, "kingdom=Smithy,Witch,Militia,Bandit,Bureaucrat,Moat", 3, sm, 5));
 }
 
+/* One game from `seed` with the bots' private data ud[] of definitions d[];
+ * the number of actions, and the final state's hash in *hash. */
+static long play_with(const kt_game *g, const kt_botdef *const *d, void *const *ud, uint64_t seed,
+                      uint64_t *hash)
+{
+    kt_state *s = kt_state_new(g);
+    kt_state_init_seed(g, s, seed);
+    long n = 0;
+    kt_err err;
+    while (!kt_is_over(g, s) && n < 100000) {
+        int p = kt_to_move(g, s);
+        kt_action a;
+        if (d[p]->choose(ud[p], g, s, &a, &err) != KT_OK || !kt_is_legal(g, s, a))
+            return -1;
+        kt_apply_trusted(g, s, a);
+        n++;
+    }
+    *hash = kt_state_hash(g, s);
+    kt_state_free(g, s);
+    return n;
+}
+
+/* kontor sim keeps a game's bots for the next game and re-seeds them:
+ * a re-seeded bot must play exactly as one created with that seed. */
+KT_TEST(dominion_bots_reseeded_play_as_created)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "kingdom=Smithy,Witch,Militia,Moat,Library,"
+                                              "Market,Laboratory,Village,Cellar,Chapel",
+                                  2, 1, NULL, &g, &err),
+                      &err));
+    static const char *const names[] = {"bmu", "smithy", "heuristic"};
+    for (int i = 0; i < 3; i++) {
+        const kt_botdef *d = NULL;
+        for (int k = 0; k < g->def->nbots; k++)
+            if (!strcmp(g->def->bots[k].info.name, names[i]))
+                d = &g->def->bots[k];
+        KT_REQUIRE(d && d->reseed);
+        const kt_botdef *dd[2] = {d, d};
+        void *old[2], *fresh[2];
+        for (int p = 0; p < 2; p++)
+            KT_REQUIRE(d->create(g, NULL, 7 + (uint64_t)p, &old[p], &err) == KT_OK);
+        uint64_t h0, h1, h2;
+        KT_CHECK(play_with(g, dd, old, 3, &h0) > 0); /* a game played before */
+        for (uint64_t seed = 20; seed < 24; seed++) {
+            for (int p = 0; p < 2; p++) {
+                d->reseed(old[p], seed * 10 + (uint64_t)p);
+                KT_REQUIRE(d->create(g, NULL, seed * 10 + (uint64_t)p, &fresh[p], &err) == KT_OK);
+            }
+            long a = play_with(g, dd, old, seed, &h1), b = play_with(g, dd, fresh, seed, &h2);
+            KT_CHECK(a > 0);
+            KT_EQ(a, b);
+            KT_CHECK(h1 == h2);
+            for (int p = 0; p < 2; p++)
+                d->destroy(fresh[p]);
+        }
+        for (int p = 0; p < 2; p++)
+            d->destroy(old[p]);
+    }
+    kt_game_free(g);
+}
+
 static char *write_tmp(const char *text)
 {
     char *path = malloc(64);

@@ -1,7 +1,8 @@
 /*
  * rules.c - turn flow, production, the 7, barbarians, building, knights,
- * trading and the engine loop (legal / apply / advance) for both variants.
- * Progress cards and development cards are in cards.c.
+ * trading and the engine loop (apply / advance) for both variants.  The
+ * legal lists are in legal.c, the card vectors (costs, hands, bank rates)
+ * in hand.h, progress cards and development cards in cards.c.
  *
  * Control flow: cat_state.st is a stack of frames.  apply() handles the
  * top frame (always a decision), possibly pushing more frames, then
@@ -9,53 +10,19 @@
  * is on top, drops decisions that have become empty (e.g. nothing left to
  * discard), checks the win condition and publishes hdr.to_move/decision.
  * Procedures keep their progress in the frame (field a = step or index), so
- * a procedure that pushed a decision resumes where it stopped.
+ * a procedure that pushed a decision resumes where it stopped.  The most
+ * frequent actions of random play take shorter paths to the same state
+ * (apply_quick, the inline advance, the base game's roll without a 7).
  *
  * No allocation, no globals; randomness only from hdr.rng.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "catan.h"
-
-/* costs as hand vectors [R 1.1], [R 1.9], [R 1.11] */
-static const uint8_t COST_ROAD[CAT_NKIND] = {1, 1, 0, 0, 0};
-static const uint8_t COST_SETTLE[CAT_NKIND] = {1, 1, 1, 1, 0};
-static const uint8_t COST_CITY[CAT_NKIND] = {0, 0, 0, 2, 3};
-static const uint8_t COST_DEV[CAT_NKIND] = {0, 0, 1, 1, 1};
-static const uint8_t COST_KNIGHT[CAT_NKIND] = {0, 0, 1, 0, 1};
-static const uint8_t COST_ACTIVATE[CAT_NKIND] = {0, 0, 0, 1, 0};
-static const uint8_t COST_WALL[CAT_NKIND] = {2, 0, 0, 0, 0};
-
-/* Card vectors (hand, bank, trade offer: 8 byte slots, each < 128) are
- * also handled as one 64-bit word: adding HI8 to every byte before a
- * subtraction keeps bytes from borrowing from each other, so a comparison
- * of all slots at once leaves bit 8k+7 set where slot k passes. */
-#define LO8 0x0101010101010101ULL
-#define HI8 0x8080808080808080ULL
-#define RES8 0x0000008080808080ULL /* the five resource slots */
-
-static inline uint64_t vec8(const uint8_t *v)
-{
-    uint64_t x;
-    memcpy(&x, v, 8);
-    return x;
-}
-
-static inline void vec8_put(uint8_t *v, uint64_t x)
-{
-    memcpy(v, &x, 8);
-}
-
-static inline int vec8_sum(uint64_t v) /* slots summing to < 256 */
-{
-    return (int)((v * LO8) >> 56);
-}
-
-/* slots with v[k] >= c (c <= 127) */
-static inline uint64_t vec8_ge(uint64_t v, uint64_t c)
-{
-    return ((v | HI8) - c) & HI8;
-}
+#include "hand.h"
 
 /* Seat k places after p (0 <= k < n): a compare instead of a division,
  * which is slow and sits on the hot paths (roll, trade, end of turn). */
@@ -138,11 +105,6 @@ int cat_random_card(cat_state *s, int p)
     return 0;
 }
 
-/* hand >= cost in every slot at once */
-static int can_pay(const cat_player *pl, const uint8_t *cost)
-{
-    return vec8_ge(vec8(pl->hand), vec8(cost)) == HI8;
-}
 
 static void pay(cat_state *s, int p, const uint8_t *cost)
 {
@@ -213,31 +175,6 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
 
 /* ------------------------------------------------------------ trading rates */
 
-/* Bank rates for giving each kind [R 1.7], one byte slot per kind: 4:1;
- * 3:1 at a generic harbour; 2:1 for a resource at its harbour, for the
- * merchant's resource (its controller), for commodities with the Trading
- * House (trade level 3) and for anything under Merchant Fleet.  Rates never
- * stack.  Built as generic - (generic - 2) * two, where `two` has a 1 in the
- * slots that trade at 2:1. */
-static inline uint64_t bank_rate_vec(const kt_game *g, const cat_state *s, int p)
-{
-    int ports = s->pl[p].ports;
-    /* harbour bit k (k < 5) to byte k: the factor puts bit k at 8k and
-     * no two (bit, factor) pairs meet at one position, so nothing carries */
-    uint64_t two = ((uint64_t)(ports & 0x1f) * 0x10204081ULL) & 0x0101010101ULL;
-    if (cat_cfg_of(g)->ck) {
-        if (s->merchant >= 0 && s->merchant_owner == p && cat_terrain_res[s->terrain[s->merchant]] >= 0)
-            two |= 1ULL << 8 * cat_terrain_res[s->terrain[s->merchant]];
-        if (s->pl[p].impr[TR_TRADE] >= 3)
-            two |= 0x010101ULL << 8 * CAT_NRES;
-        if (s->fleet == 1)
-            two = LO8;
-        else if (s->fleet >= 2)
-            two |= 1ULL << 8 * (s->fleet - 2);
-    }
-    uint64_t generic = ports >> PORT_ANY & 1 ? 3 : 4;
-    return generic * LO8 - (generic - 2) * two;
-}
 
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind)
 {
@@ -400,11 +337,6 @@ void cat_do_improve(const kt_game *g, cat_state *s, int p, int track, int discou
 
 /* ------------------------------------------------------------ knights */
 
-static int knight_ready(const cat_state *s, int v)
-{
-    int a = s->v_aux[v];
-    return (a & KN_ACTIVE) && !(a & (KN_FRESH | KN_USED));
-}
 
 int cat_knight_can_promote(const cat_state *s, int p, int v)
 {
@@ -494,9 +426,21 @@ static void roll_event(const kt_game *g, cat_state *s)
     s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
 }
 
-/* Hexes carrying number token `sum` as bits 0..18: the 19 tokens are
- * compared eight at a time (tokens and sums are <= 12, so a byte of
- * token ^ sum is zero exactly on a match). */
+/* Hexes carrying number token `sum` as bits 0..18. */
+#ifdef __SSE2__
+/* Two overlapping 16-byte compares (tokens 0..15 and 3..18). */
+static uint32_t hexes_numbered(const cat_state *s, int sum)
+{
+    _Static_assert(CAT_NH > 16 && CAT_NH <= 32, "two overlapping 16-byte blocks of tokens");
+    __m128i want = _mm_set1_epi8((char)sum), a, b;
+    memcpy(&a, s->number, 16);
+    memcpy(&b, s->number + CAT_NH - 16, 16);
+    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, want));
+    return m | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, want)) << (CAT_NH - 16);
+}
+#else
+/* The 19 tokens are compared eight at a time (tokens and sums are <= 12,
+ * so a byte of token ^ sum is zero exactly on a match). */
 static uint32_t hexes_numbered(const cat_state *s, int sum)
 {
     _Static_assert(CAT_NH == 19, "three words of tokens, the last one partial");
@@ -515,6 +459,7 @@ static uint32_t hexes_numbered(const cat_state *s, int sum)
     }
     return m;
 }
+#endif
 
 /* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
  * single player is owed it (who takes what is left); with the `partial`
@@ -598,15 +543,13 @@ static void begin_turn(const kt_game *g, cat_state *s, int p)
     s->crane_mask = 0;
     s->proposals = 0;
     s->dev_played = 0;
+    uint64_t kn = 0;
     for (int q = 0; q < cat_np(g); q++) {
-        uint64_t k = s->pl[q].kn;
-        while (k) {
-            int v = cat_ctz(k);
-            k &= k - 1;
-            s->v_aux[v] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
-        }
+        kn |= s->pl[q].kn;
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
     }
+    for (; kn; kn &= kn - 1) /* every knight on the board (C&K) */
+        s->v_aux[cat_ctz(kn)] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
     cat_push(s, F_ROLL, p, 0, 0, 0, 0);
 }
 
@@ -818,10 +761,6 @@ static void trade_unwind(const kt_game *g, cat_state *s, int proposer, int excep
     trade_reset(s);
 }
 
-static int can_afford(const cat_player *pl, const uint8_t *want)
-{
-    return vec8_ge(vec8(pl->hand), vec8(want)) == HI8;
-}
 
 static void proc_trade(const kt_game *g, cat_state *s, cat_frame *f)
 {
@@ -884,7 +823,16 @@ static int bank_has_resource(const cat_state *s)
     return 0;
 }
 
-/* Decisions that have become empty are dropped instead of being asked. */
+/* Decisions that cat_frame_vacuous may find empty; any other decision on
+ * top is asked as it is. */
+#define VACUOUS_KINDS                                                                       \
+    (1ULL << F_DISCARD | 1ULL << F_GIVE | 1ULL << F_PDISCARD | 1ULL << F_AQUEDUCT |         \
+     1ULL << F_PLENTY | 1ULL << F_DEFENDER_DRAW | 1ULL << F_ROAD_BUILDING | 1ULL << F_SMITH | \
+     1ULL << F_MM_PICK)
+_Static_assert(F_NDECISIONS <= 64, "decision kinds fit a 64-bit mask");
+
+/* Decisions that have become empty are dropped instead of being asked
+ * (only the kinds in VACUOUS_KINDS can be: keep the two in step). */
 int cat_frame_vacuous(const kt_game *g, const cat_state *s, const cat_frame *f)
 {
     const cat_player *pl = &s->pl[f->player];
@@ -935,7 +883,27 @@ static void finish(cat_state *s, int winner)
     s->winner = (int8_t)winner;
 }
 
-void cat_advance(const kt_game *g, cat_state *s)
+/* Victory only counts during the owner's turn [R 1.4]: ends the game when
+ * the turn player has reached the target. */
+static inline int turn_player_won(const kt_game *g, cat_state *s)
+{
+    int tp = s->h.turn_player;
+    if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
+        cat_vp_total(g, s, tp) >= cat_cfg_of(g)->vp_target) {
+        finish(s, tp);
+        return 1;
+    }
+    return 0;
+}
+
+/* Runs procedures until a decision is on top.  The win is checked when the
+ * decision is published, unless `check_win` is 0: the caller's action
+ * changed nobody's points and not the turn player.  The check of the
+ * state (check_flow) makes "the turn player has not reached the target"
+ * hold at every rest, so the check would find nothing then.  A procedure
+ * that may change points (everything but trade responses and, in the base
+ * game, the roll's resolution) turns the check back on. */
+CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_win)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     for (int guard = 0; guard < 4096; guard++) {
@@ -943,21 +911,18 @@ void cat_advance(const kt_game *g, cat_state *s)
             return;
         cat_frame *f = cat_top(s);
         if (f->kind < F_NDECISIONS) {
-            if (cat_frame_vacuous(g, s, f)) {
+            if ((VACUOUS_KINDS >> f->kind & 1) && cat_frame_vacuous(g, s, f)) {
                 cat_pop(s);
                 continue;
             }
-            /* victory only counts during the owner's turn [R 1.4] */
-            int tp = s->h.turn_player;
-            if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
-                cat_vp_total(g, s, tp) >= cf->vp_target) {
-                finish(s, tp);
+            if (check_win && turn_player_won(g, s))
                 return;
-            }
             s->h.to_move = (int8_t)f->player;
             s->h.decision = f->kind;
             return;
         }
+        if (f->kind != P_TRADE && (cf->ck || f->kind != P_ROLL))
+            check_win = 1;
         switch (f->kind) {
         case P_ROLL: proc_roll(g, s, f); break;
         case P_ATTACK: proc_attack(g, s, f); break;
@@ -971,296 +936,27 @@ void cat_advance(const kt_game *g, cat_state *s)
     KT_ASSERT(0);
 }
 
-/* ------------------------------------------------------------ legal */
 
-#define OUT(a) (out[n++] = (a))
-
-/* Emit ACT(kind, k) for every slot k of mask m (bit 8k+7), in order.  Every
- * candidate is written and the count advances only for members: random
- * play makes the number of members unpredictable, and a loop that exits
- * after a varying count costs a mispredicted branch.  Needs room for nk
- * entries past n (lists here are far below the capacity). */
-static inline int emit_slots(kt_action *out, int n, int kind, uint64_t m, int nk)
+/* The usual end of an action: a decision that cannot be empty on top;
+ * check the win if due and publish it without the loop's set-up. */
+static inline void advance(const kt_game *g, cat_state *s, int check_win)
 {
-    for (int k = 0; k < nk; k++) {
-        out[n] = ACT(kind, k, 0, 0);
-        n += (int)(m >> (8 * k + 7) & 1);
-    }
-    return n;
-}
-
-static int emit_vertices(kt_action *out, int n, int kind, uint64_t m)
-{
-    while (m) {
-        int v = cat_ctz(m);
-        m &= m - 1;
-        OUT(ACT(kind, v, 0, 0));
-    }
-    return n;
-}
-
-static int emit_edges(kt_action *out, int n, int kind, const uint64_t e[2])
-{
-    for (int w = 0; w < 2; w++) {
-        uint64_t m = e[w];
-        while (m) {
-            int x = cat_ctz(m) + 64 * w;
-            m &= m - 1;
-            OUT(ACT(kind, x, 0, 0));
+    if (s->h.status == KT_RUNNING && s->nframes) {
+        const cat_frame *f = cat_ctop(s);
+        if (f->kind < F_NDECISIONS && !(VACUOUS_KINDS >> f->kind & 1)) {
+            if (check_win && turn_player_won(g, s))
+                return;
+            s->h.to_move = (int8_t)f->player;
+            s->h.decision = f->kind;
+            return;
         }
     }
-    return n;
+    advance_loop(g, s, check_win);
 }
 
-static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_action *out)
+void cat_advance(const kt_game *g, cat_state *s)
 {
-    int n = 0, round2 = s->setup_step >= cat_np(g);
-    /* any vertex obeying the distance rule; round two of C&K places a city */
-    uint64_t free = ~s->blocked & ((1ULL << CAT_NV) - 1);
-    n = emit_vertices(out, n, round2 && cat_cfg_of(g)->ck ? A_CITY : A_SETTLE, free);
-    KT_UNUSED(p);
-    return n;
-}
-
-/* Bank and harbour trades: give `rate` of kind k for one card of another
- * kind the bank still has. */
-static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n)
-{
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
-    uint64_t hand = vec8(s->pl[p].hand);
-    if (!(vec8_ge(hand, 2 * LO8) & kinds)) /* no rate is below 2 */
-        return n;
-    uint64_t rates = bank_rate_vec(g, s, p);
-    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & kinds;
-    for (uint64_t ok = vec8_ge(hand, rates) & kinds; ok; ok &= ok - 1) {
-        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
-        for (uint64_t m = stock & ~(0x80ULL << 8 * k); m; m &= m - 1)
-            OUT(ACT(A_BANK, k, cat_ctz(m) >> 3, rate));
-    }
-    return n;
-}
-
-/* Base development cards playable now: bought before this turn and not a
- * VP card.  Usually there is none (VP cards stay in the hand for good, so
- * their slot is left out of the quick test). */
-static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
-                                 int n)
-{
-    const cat_player *pl = &s->pl[p];
-    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
-    memcpy(&a, pl->dev, 4);
-    memcpy(&b, pl->dev_new, 4);
-    if (!((a ^ b) & ~(0xffu << 8 * DV_VP)) && pl->dev[4] == pl->dev_new[4])
-        return n;
-    for (int d = 0; d < CAT_NDEV; d++)
-        if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
-            OUT(ACT(A_PLAYDEV, d, 0, 0));
-    return n;
-}
-
-static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
-{
-    const cat_cfg *cf = cat_cfg_of(g);
-    const cat_player *pl = &s->pl[p];
-    int n = 0;
-    OUT(ACT(A_END, 0, 0, 0));
-    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
-        uint64_t e[2];
-        cat_road_edges(s, p, e);
-        n = emit_edges(out, n, A_ROAD, e);
-    }
-    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
-        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
-    if (can_pay(pl, COST_CITY))
-        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
-    if (cf->ck) {
-        if (can_pay(pl, COST_WALL))
-            n = emit_vertices(out, n, A_WALL, cat_wall_spots(s, p));
-        int kpay = can_pay(pl, COST_KNIGHT);
-        if (kpay && pl->n_knight[1] < 2)
-            n = emit_vertices(out, n, A_RECRUIT, cat_knight_spots(s, p));
-        int unlocked = s->attacks > 0;
-        uint64_t k = pl->kn;
-        while (k) {
-            int v = cat_ctz(k);
-            k &= k - 1;
-            if (kpay && cat_knight_can_promote(s, p, v))
-                OUT(ACT(A_PROMOTE, v, 0, 0));
-            if (!(s->v_aux[v] & KN_ACTIVE) && pl->hand[K_GRAIN])
-                OUT(ACT(A_ACTIVATE, v, 0, 0));
-            if (!knight_ready(s, v))
-                continue;
-            uint64_t r = cat_reach(s, p, v);
-            int lvl = s->v_aux[v] & KN_LEVEL;
-            uint64_t dest = r & ~s->occ;
-            uint64_t opp = r & s->occ;
-            while (opp) {
-                int w = cat_ctz(opp);
-                opp &= opp - 1;
-                if (s->v_piece[w] == VP_KNIGHT && s->v_owner[w] != p &&
-                    (s->v_aux[w] & KN_LEVEL) < lvl)
-                    dest |= 1ULL << w;
-            }
-            while (dest) {
-                int w = cat_ctz(dest);
-                dest &= dest - 1;
-                OUT(ACT(A_KMOVE, v, w, 0));
-            }
-            if (unlocked && (cat_hex_vmask[s->robber] >> v & 1))
-                OUT(ACT(A_CHASE, v, 0, 0));
-        }
-        for (int t = 0; t < 3; t++)
-            if (cat_can_improve(g, s, p, t, 0))
-                OUT(ACT(A_IMPROVE, t, 0, 0));
-        uint32_t seen = 0;
-        for (int i = 0; i < pl->nprog; i++) {
-            int c = pl->prog[i];
-            if (seen >> c & 1)
-                continue;
-            seen |= 1u << c;
-            if (cat_card_playable(g, s, p, c))
-                OUT(ACT(A_PLAY, c, 0, 0));
-        }
-    } else {
-        if (s->devdeck_n && can_pay(pl, COST_DEV))
-            OUT(ACT(A_BUYDEV, 0, 0, 0));
-        if (!s->dev_played)
-            n = legal_devcards(g, s, p, out, n);
-    }
-    n = legal_bank(g, s, p, out, n);
-    if (s->proposals < cf->trade_cap && pl->ncards)
-        OUT(ACT(A_PROPOSE, 0, 0, 0));
-    return n;
-}
-
-/* Trade composition is the most frequent decision of random play (about
- * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
- * of a mask stands for kind k. */
-static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
-{
-    int n = 0, nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES;
-    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
-    int ngive = vec8_sum(give), nget = vec8_sum(get);
-    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
-    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
-    /* at most five cards on each side keeps proposals (and random play)
-     * bounded; one kind cannot be on both sides */
-    n = emit_slots(out, n, A_OFFER, ngive < 5 ? more & ~get_nz : 0, nk);
-    n = emit_slots(out, n, A_ASK, nget < 5 ? ~give_nz : 0, nk);
-    if (ngive && nget) {
-        OUT(ACT(A_SEND, SEND_ALL, 0, 0));
-        for (int q = 0; q < cat_np(g); q++)
-            if (q != p)
-                OUT(ACT(A_SEND, q, 0, 0));
-    }
-    OUT(ACT(A_CANCEL, 0, 0, 0));
-    return n;
-}
-
-CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
-                                 kt_action *out)
-{
-    int p = f->player, n = 0;
-    const cat_player *pl = &s->pl[p];
-    switch (f->kind) {
-    case F_SETUP_BUILD:
-        return legal_setup_build(g, s, p, out);
-    case F_SETUP_ROAD:
-        for (int i = 0; i < 3; i++) {
-            int e = cat_v_edge[f->a][i];
-            if (e >= 0 && s->e_owner[e] < 0)
-                OUT(ACT(A_ROAD, e, 0, 0));
-        }
-        return n;
-    case F_ROLL:
-        OUT(ACT(A_ROLL, 0, 0, 0));
-        if (cat_cfg_of(g)->ck) {
-            for (int i = 0; i < pl->nprog; i++)
-                if (pl->prog[i] == PC_ALCHEMIST) {
-                    OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
-                    break;
-                }
-        } else if (!s->dev_played) {
-            n = legal_devcards(g, s, p, out, n);
-        }
-        return n;
-    case F_MAIN:
-        return legal_main(g, s, p, out);
-    case F_DISCARD:
-        for (int k = 0; k < CAT_NKIND; k++)
-            if (pl->hand[k])
-                OUT(ACT(A_DISCARD, k, 0, 0));
-        return n;
-    case F_ROBBER:
-        for (int h = 0; h < CAT_NH; h++)
-            if (h != s->robber)
-                OUT(ACT(A_ROBBER, h, 0, 0));
-        return n;
-    case F_STEAL:
-        for (int q = 0; q < cat_np(g); q++)
-            if (f->a >> q & 1)
-                OUT(ACT(A_STEAL, q, 0, 0));
-        return n;
-    case F_AQUEDUCT:
-    case F_PLENTY:
-        for (int k = 0; k < CAT_NRES; k++)
-            if (s->bank[k])
-                OUT(ACT(A_TAKE, k, 0, 0));
-        return n;
-    case F_PDISCARD: {
-        uint32_t seen = 0;
-        for (int i = 0; i < pl->nprog; i++)
-            if (!(seen >> pl->prog[i] & 1)) {
-                seen |= 1u << pl->prog[i];
-                OUT(ACT(A_PDISCARD, pl->prog[i], 0, 0));
-            }
-        return n;
-    }
-    case F_CITY_LOSS:
-        return emit_vertices(out, 0, A_LOSE, cat_pillage_spots(s, p));
-    case F_DEFENDER_DRAW:
-        for (int c = 0; c < 3; c++)
-            if (s->deck_n[c])
-                OUT(ACT(A_DECK, c, 0, 0));
-        return n;
-    case F_METROPOLIS:
-        return emit_vertices(out, 0, A_METRO, cat_metro_spots(s, p));
-    case F_TRADE_RESPOND:
-        /* always affordable in play (asked only then); a guard for worlds
-         * built by hand */
-        if (can_afford(pl, s->tr_get))
-            OUT(ACT(A_ACCEPT, 0, 0, 0));
-        OUT(ACT(A_DECLINE, 0, 0, 0));
-        return n;
-    case F_TRADE_CHOOSE:
-        for (int q = 0; q < cat_np(g); q++)
-            if (s->tr_accept >> q & 1)
-                OUT(ACT(A_DEAL, q, 0, 0));
-        OUT(ACT(A_CANCEL, 0, 0, 0));
-        return n;
-    case F_RELOCATE: {
-        uint64_t t;
-        cat_relocation_targets(s, p, f->a, &t);
-        return emit_vertices(out, 0, A_RELOCATE, t);
-    }
-    case F_TRADE_COMPOSE: /* cat_legal answers this one itself */
-        return legal_compose(g, s, p, out);
-    default:
-        return cat_card_legal(g, s, f, out);
-    }
-}
-
-/* A thin entry: composing a trade (40 % of random play) pays no set-up
- * for the other decisions. */
-int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
-{
-    const cat_state *s = (const cat_state *)ks;
-    if (s->h.status != KT_RUNNING || !s->nframes)
-        return 0;
-    const cat_frame *f = cat_ctop(s);
-    if (f->kind == F_TRADE_COMPOSE)
-        return legal_compose(g, s, f->player, out);
-    return cat_frame_legal(g, s, f, out);
+    advance_loop(g, s, 1);
 }
 
 /* ------------------------------------------------------------ apply */
@@ -1371,6 +1067,27 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
     } /* A_BANK and A_PROPOSE: apply_quick */
 }
 
+/* May answering decision `kind` with `a` change anybody's points or the
+ * turn player (then advance() checks the win)?  Not: trading between
+ * players, discarding, moving the robber and stealing, and the base game's
+ * roll (production; C&K's event die may bring the barbarians). */
+static int points_may_change(const cat_cfg *cf, int kind, kt_action a)
+{
+    switch (kind) {
+    case F_TRADE_COMPOSE:
+    case F_TRADE_RESPOND:
+    case F_TRADE_CHOOSE:
+    case F_DISCARD:
+    case F_ROBBER:
+    case F_STEAL:
+        return 0;
+    case F_ROLL:
+        return cf->ck || ACT_K(a) != A_ROLL;
+    default:
+        return 1;
+    }
+}
+
 /* The decision on top is the one to ask next, and nothing that
  * cat_advance checks has changed since its last pass (no procedure to run,
  * no VP changed, same turn): publish it directly. */
@@ -1381,10 +1098,10 @@ static void publish_top(cat_state *s)
     s->h.decision = f->kind;
 }
 
-/* The most frequent actions of random play that change no VP and end on a
- * known decision (about half of all base-game actions): done here without
- * the general engine pass.  Returns 0 for every other action. */
-static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
+/* The most frequent actions of random play that end on a known decision
+ * (more than half of all base-game actions): done here without the general
+ * engine pass.  Returns 0 for every other action. */
+static int apply_quick(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
 {
     int x = ACT_X(a);
     if (f->kind == F_TRADE_COMPOSE) {
@@ -1402,8 +1119,24 @@ static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
             publish_top(s);
             return 1;
         }
+    } else if (f->kind == F_DISCARD && f->a > 1 && s->pl[f->player].ncards > 1) {
+        /* more to discard afterwards: the same decision stays, and it is
+         * not empty (a card owed and one in the hand) */
+        cat_lose(s, f->player, x, 1);
+        f->a--;
+        publish_top(s);
+        return 1;
     } else if (f->kind == F_MAIN) {
         int p = f->player;
+        if (ACT_K(a) == A_END && s->pl[p].nprog <= 4) {
+            /* what apply_main and advance do: the next turn, and its
+             * player may have won already (the roll is never empty) */
+            cat_pop(s);
+            begin_turn(g, s, seat_after(p, 1, cat_np(g)));
+            if (!turn_player_won(g, s))
+                publish_top(s);
+            return 1;
+        }
         if (ACT_K(a) == A_BANK) {
             cat_lose(s, p, x, ACT_Z(a));
             cat_gain(s, p, ACT_Y(a), 1);
@@ -1424,9 +1157,9 @@ static int apply_quick(cat_state *s, cat_frame *f, kt_action a)
 CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_frame *f,
                                         kt_action a)
 {
-    int p = f->player, x = ACT_X(a), y = ACT_Y(a);
+    int p = f->player, x = ACT_X(a), y = ACT_Y(a), kind = f->kind;
     const cat_cfg *cf = cat_cfg_of(g);
-    switch (f->kind) {
+    switch (kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
         cat_pop(s);
@@ -1455,7 +1188,15 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         if (ACT_K(a) == A_ROLL) {
             roll_dice(s);
             roll_event(g, s);
-            start_resolution(s, p);
+            int sum = s->dice[0] + s->dice[1];
+            if (!cf->ck && sum != 7) {
+                /* the base game's roll without a 7 is production alone:
+                 * what the P_ROLL steps would do, without pushing them */
+                *f = (cat_frame){.kind = F_MAIN, .player = (uint8_t)p};
+                produce(g, s, sum);
+            } else {
+                start_resolution(s, p);
+            }
         } else if (ACT_K(a) == A_PLAY) {
             for (int i = 0; i < s->pl[p].nprog; i++)
                 if (s->pl[p].prog[i] == x) {
@@ -1577,8 +1318,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         cat_card_apply(g, s, f, a);
         break;
     }
-    KT_UNUSED(cf);
-    cat_advance(g, s);
+    advance(g, s, points_may_change(cf, kind, a));
 }
 
 /* A thin entry: the quick actions (half of random play) pay no set-up for
@@ -1587,7 +1327,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
 {
     cat_state *s = (cat_state *)ks;
     cat_frame *f = cat_top(s);
-    if (!apply_quick(s, f, a))
+    if (!apply_quick(g, s, f, a))
         apply_decision(g, s, f, a);
 }
 

@@ -91,7 +91,8 @@ static int guard_ok(const kt_game *g, const dom_state *s, int p, int card)
 
 static int affordable(const dom_cfg *c, const dom_state *s, int card, int budget)
 {
-    return card && c->in_supply[card] && s->supply[card] && dom_cost(c, s, card) <= budget;
+    /* the price first: it rules out most of Big Money's wishes */
+    return card && dom_cost(c, s, card) <= budget && c->in_supply[card] && s->supply[card];
 }
 
 /* How much a card is worth keeping in hand / in the deck (discard and trash
@@ -1012,6 +1013,14 @@ static void bot_destroy(void *ud)
     free(b);
 }
 
+/* Everything else in dom_bot follows from the game and the options, and
+ * choose never changes the bot: a new seed is all a new game needs. */
+static void bot_reseed(void *ud, uint64_t seed)
+{
+    dom_bot *b = ud;
+    kt_rng_seed(&b->rng, kt_seed_derive(seed, 0xd0b0));
+}
+
 static const kt_optinfo file_opts[] = {
     {"file", KT_OPT_PATH, "", 0, 0, NULL, "path of the rule file (docs/bot-files.md)"},
 };
@@ -1021,14 +1030,18 @@ const kt_botdef dom_bots[DOM_NBOTS] = {
               "Big Money with the kingdom's best terminal (Witch, Library, Smithy...), "
               "Laboratory or Market, sensible play order and choices",
               NULL, 0},
-     .create = heur_create, .choose = bot_choose, .destroy = bot_destroy},
+     .create = heur_create, .choose = bot_choose, .destroy = bot_destroy,
+     .reseed = bot_reseed},
     {.info = {"bmu", "Big Money Ultimate (Geronimoo's DominionSim definition)", NULL, 0},
-     .create = bmu_create, .choose = bot_choose, .destroy = bot_destroy},
+     .create = bmu_create, .choose = bot_choose, .destroy = bot_destroy,
+     .reseed = bot_reseed},
     {.info = {"smithy", "Smithy Big Money (Geronimoo's DominionSim definition); needs Smithy",
               NULL, 0},
-     .create = smithy_create, .choose = bot_choose, .destroy = bot_destroy},
+     .create = smithy_create, .choose = bot_choose, .destroy = bot_destroy,
+     .reseed = bot_reseed},
     {.info = {"file", "buy rules from a rule file: file=PATH (docs/bot-files.md)", file_opts, 1},
-     .create = file_create, .choose = bot_choose, .destroy = bot_destroy},
+     .create = file_create, .choose = bot_choose, .destroy = bot_destroy,
+     .reseed = bot_reseed},
 };
 
 /* ------------------------------------------------------------ evaluation */

@@ -425,6 +425,14 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
             cnt[P->deck[i]]++;
         for (int i = 0; i < P->ndisc; i++)
             cnt[P->disc[i]]++;
+        /* unused slots are zero: states compare byte-wise, and the draw
+         * clears 8 slots at once relying on it */
+        for (int i = P->ndeck; i < DOM_MAXC; i++)
+            if (P->deck[i])
+                return fail(why, "player %d: a card past the end of the deck", p);
+        for (int i = P->ndisc; i < DOM_MAXC; i++)
+            if (P->disc[i])
+                return fail(why, "player %d: a card past the end of the discard pile", p);
     }
     for (int i = 0; i < s->nplay; i++) {
         const dom_inplay *e = &s->play[i];

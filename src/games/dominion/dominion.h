@@ -692,6 +692,19 @@ void dom_deal(const kt_game *g, dom_state *s);
 /* keep[i]: does play[i] stay in play through this Clean-up?  Returns
  * whether any does. */
 int dom_keep_mask(const dom_state *s, uint8_t *keep);
+/* One step of the turn machine with an empty stack (turn.c); 0 when a
+ * decision is pending or the game is over. */
+int dom_phase_step(const kt_game *g, dom_state *s);
+/* End the game now (DOM_END_*): nobody to move, the stack cleared. */
+void dom_finish(dom_state *s, int why);
+/* One card fewer owned by P: the derived counters follow. */
+void dom_own_del(dom_player *P, int card);
+/* The turn player's action a with an empty stack (turn.c). */
+void dom_phase_action(const kt_game *g, dom_state *s, kt_action a);
+/* A fresh in-play uid (never 0, none in use). */
+uint16_t dom_new_uid(dom_state *s);
+/* Count a card p plays (this turn's "played" and Silver counts). */
+void dom_count_play(dom_state *s, int p, int card);
 
 /* Card programs (cards.c, plunder.c): one step of card f->card. */
 int dom_card_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);

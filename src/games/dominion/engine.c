@@ -1,7 +1,7 @@
 /*
  * engine.c - Dominion's rules engine: zone moves, gains and trashing, the
- * effect stack, playing cards (with their before/after hooks), the turn
- * machine, legal actions and apply.
+ * effect stack, playing cards (with their before/after hooks), dom_run,
+ * legal actions and apply (the turn machine itself is in turn.c).
  *
  * Control flow (after Provincial's event stack): dom_run() advances the game
  * until someone must decide.  While the stack is not empty its top frame
@@ -15,7 +15,8 @@
  * until those frames are done (DOM_FF_ASKPEND / DOM_FF_DONEPEND), so every
  * effect resolves completely before the step that caused it goes on.  With
  * an empty stack the turn phase (dom_state.phase, sub-step pstep) decides
- * what comes next: start of turn, Action phase, Buy phase, Clean-up.
+ * what comes next: start of turn, Action phase, Buy phase, Clean-up (the
+ * turn machine and the turn player's own actions are in turn.c).
  *
  * Nothing here allocates; all arrays are bounded by DOM_MAXC (see
  * dominion.h) or DOM_STACK / DOM_WATCH (see dom_push / dom_watch_add).
@@ -36,7 +37,7 @@ static void own_add(dom_player *P, int card)
         P->money = (uint16_t)(P->money + c->coins);
 }
 
-static void own_del(dom_player *P, int card)
+void dom_own_del(dom_player *P, int card)
 {
     const dom_card *c = &dom_cards[card];
     KT_ASSERT(P->own[card] > 0);
@@ -159,7 +160,14 @@ static inline void draw_unknown(dom_player *P, int m)
         tre += (t & DOM_T_TREASURE) != 0;
     }
     P->ndeck = (uint16_t)(P->ndeck - m);
-    memset(P->deck + P->ndeck, 0, (size_t)m); /* unused slots stay zero */
+    /* unused slots stay zero; those from the old ndeck up are zero already,
+     * so up to 8 drawn slots are cleared with one 8-byte store (the
+     * common 5-card draw) */
+    static const uint8_t zero8[8] = {0};
+    if (m <= 8 && P->ndeck + 8 <= DOM_MAXC)
+        memcpy(P->deck + P->ndeck, zero8, 8);
+    else
+        memset(P->deck + P->ndeck, 0, (size_t)m);
     P->nhand = (uint16_t)(P->nhand + m);
     P->hand_act = (uint16_t)(P->hand_act + act);
     P->hand_tre = (uint16_t)(P->hand_tre + tre);
@@ -353,15 +361,15 @@ int dom_empty_piles(const dom_cfg *c, const dom_state *s)
      * of no pile are made nonzero, then the high bit of each zero byte is
      * set exactly (no borrow crosses bytes) and the bits are summed */
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
-    int n = 0;
+    uint64_t sum = 0; /* per byte: empty piles at that byte position */
     for (int i = 0; i < c->npw; i++) {
         uint64_t x;
         memcpy(&x, s->supply + 8 * c->pw_idx[i], 8);
         x |= ~c->pw_mask[i];
         uint64_t z = ~(((x & lo7) + lo7) | x | lo7);
-        n += (int)(((z >> 7) * 0x0101010101010101ULL) >> 56);
+        sum += z >> 7; /* at most DOM_NIDS / 8 = 16 per byte: no carry */
     }
-    return n;
+    return (int)((sum * 0x0101010101010101ULL) >> 56);
 }
 
 int dom_score(const dom_cfg *c, const dom_state *s, int p)
@@ -371,7 +379,7 @@ int dom_score(const dom_cfg *c, const dom_state *s, int p)
     return P->vp + P->own[DOM_GARDENS] * (P->ncards / 10);
 }
 
-static void finish(dom_state *s, int why)
+void dom_finish(dom_state *s, int why)
 {
     s->h.status = KT_FINISHED;
     s->h.to_move = -1;
@@ -460,7 +468,7 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     /* `until` option: the game ends the moment a player owns enough. */
     if (c->until_n && card == c->until_card && P->own[card] >= c->until_n) {
         s->winner = (int8_t)p;
-        finish(s, DOM_END_UNTIL);
+        dom_finish(s, DOM_END_UNTIL);
         return 1;
     }
     if (c->hooks & DOM_H_GAIN) {
@@ -485,7 +493,7 @@ int dom_gain_loot(const kt_game *g, dom_state *s, int p, int dest, dom_frame *tr
 void dom_trash_card(const kt_game *g, dom_state *s, int p, int card)
 {
     s->trash[card]++;
-    own_del(&s->pl[p], card);
+    dom_own_del(&s->pl[p], card);
     DOM_TRACE(s, DOM_TE_TRASH, p, card, 0);
     if (dom_cards[card].flags & DOM_CF_ONTRASH)
         dom_trash_hooks(g, s, p, card);
@@ -509,7 +517,7 @@ static int uid_used(const dom_state *s, int uid)
     return 0;
 }
 
-static uint16_t new_uid(dom_state *s)
+uint16_t dom_new_uid(dom_state *s)
 {
     /* Only cards staying in play across turns can still hold an old uid when
      * the counter wraps; with none of them (always in base games) the scan
@@ -530,7 +538,7 @@ int dom_inplay_add(dom_state *s, int p, int card, int by)
     memset(e, 0, sizeof *e);
     e->card = (uint8_t)card;
     e->owner = (int8_t)p;
-    e->uid = new_uid(s);
+    e->uid = dom_new_uid(s);
     e->by = (uint16_t)by;
     return e->uid;
 }
@@ -722,7 +730,7 @@ void dom_fire_play(const kt_game *g, dom_state *s, int p, int card)
 
 /* ------------------------------------------------------------ playing cards */
 
-static void count_play(dom_state *s, int p, int card)
+void dom_count_play(dom_state *s, int p, int card)
 {
     /* only the turn player's plays count ("this turn": Merchant, Landing
      * Party); Reactions played on other turns do not */
@@ -737,7 +745,7 @@ int dom_play_card(const kt_game *g, dom_state *s, int p, int card, int by)
 {
     KT_UNUSED(g);
     int uid = dom_inplay_add(s, p, card, by);
-    count_play(s, p, card);
+    dom_count_play(s, p, card);
     DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
@@ -749,7 +757,7 @@ int dom_play_card(const kt_game *g, dom_state *s, int p, int card, int by)
 int dom_replay(const kt_game *g, dom_state *s, int p, int card, int uid)
 {
     KT_UNUSED(g);
-    count_play(s, p, card);
+    dom_count_play(s, p, card);
     DOM_TRACE(s, DOM_TE_PLAY, p, card, 1);
     dom_frame *f = dom_push(s, DOM_FX_PLAY, p, card);
     if (!f)
@@ -1009,316 +1017,7 @@ static void settle(const kt_game *g, dom_state *s, dom_frame *f, int r)
     }
 }
 
-/* ------------------------------------------------------------ turns */
-
-static void start_turn(dom_state *s, int p, int extra)
-{
-    dom_player *P = &s->pl[p];
-    s->run = (uint8_t)(p == s->h.turn_player && s->run < 255 ? s->run + 1 : 1);
-    s->h.turn_player = (int8_t)p;
-    s->h.turn++;
-    if (extra)
-        P->xturns++;
-    else
-        P->turns++;
-    s->extra = (uint8_t)extra;
-    s->actions = 1;
-    s->buys = 1;
-    s->coins = 0;
-    s->played = 0;
-    s->silvers = 0;
-    s->bought = 0;
-    s->cost_mod = 0;
-    s->tflags = 0;
-    s->phase = DOM_PH_START;
-    s->pstep = 0;
-}
-
-/* Does the in-play card with this uid wait for something (a "next time"
- * watcher or Frigate's attack)? */
-static int watched(const dom_state *s, int uid)
-{
-    for (int i = 0; i < s->nwatch; i++)
-        if (s->watch[i].uid == uid && s->watch[i].life != DOM_LIFE_TURN)
-            return 1;
-    return 0;
-}
-
-/* Which cards in play stay through this Clean-up (keep[i] for play[i]):
- * Durations with effects still to come, cards that never leave play, cards
- * waiting for a "next time", Journey's turn player's cards, and - following
- * `by` and `link` - a card that played a staying card several times
- * (Throne Room, King's Cache, Flagship). */
-int dom_keep_mask(const dom_state *s, uint8_t *keep)
-{
-    int any = 0, journey = (s->tflags & DOM_TF_JOURNEY) != 0, tp = s->h.turn_player;
-    if (!s->nold && !s->nwatch && !journey) {
-        /* nothing from earlier turns and nothing waiting: only Durations
-         * played this turn can stay (pend) */
-        for (int i = 0; i < s->nplay; i++) {
-            keep[i] = s->play[i].pend != 0 || (s->play[i].flags & DOM_IP_FOREVER);
-            any |= keep[i];
-        }
-    } else {
-        for (int i = 0; i < s->nplay; i++) {
-            const dom_inplay *e = &s->play[i];
-            keep[i] = (uint8_t)(e->pend || (e->flags & DOM_IP_FOREVER) ||
-                                (journey && e->owner == tp) ||
-                                (s->nwatch && watched(s, e->uid)));
-            any |= keep[i];
-        }
-    }
-    if (!any)
-        return 0;
-    /* players come before what they play, so one backward pass propagates
-     * along chains */
-    for (int i = s->nplay - 1; i >= 0; i--) {
-        if (!keep[i])
-            continue;
-        for (int j = 0; j < i; j++)
-            if (s->play[j].uid == s->play[i].by ||
-                (s->play[j].link && s->play[j].link == s->play[i].uid))
-                keep[j] = 1;
-    }
-    return 1;
-}
-
-/* Clean-up of the cards in play: every card that has done all it will do is
- * discarded by its owner (also Durations that finished on this turn for
- * another player, seed 004: Secluded Shrine, Cutthroat); Reckless cards go
- * back to their pile, Tireless ones wait to go onto the deck. */
-static void cleanup_play(const kt_game *g, dom_state *s)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    uint8_t keep[DOM_MAXC];
-    /* without cards that can stay (no Duration, no Journey) nothing stays;
-     * Traits still need the slow path below, with every keep[i] set */
-    int any = c->stays && dom_keep_mask(s, keep);
-    if (!any && !c->ntraits) {
-        /* the common case: everything goes to its owner's discard pile */
-        for (int i = 0; i < s->nplay; i++)
-            dom_discard_card(s, s->play[i].owner, s->play[i].card);
-        memset(s->play, 0, sizeof s->play[0] * s->nplay);
-        s->nplay = 0;
-        s->nold = 0;
-        return;
-    }
-    if (!any)
-        memset(keep, 0, (size_t)s->nplay);
-    int o = 0, nold = 0;
-    for (int i = 0; i < s->nplay; i++) {
-        dom_inplay e = s->play[i];
-        if (!keep[i]) {
-            int t = c->trait_of[e.card];
-            if (t == DOM_RECKLESS) {
-                s->supply[e.card]++;
-                own_del(&s->pl[e.owner], e.card);
-                DOM_TRACE(s, DOM_TE_RETURN, e.owner, e.card, 0);
-            } else if (t == DOM_TIRELESS) {
-                dom_aside_add(s, e.owner, e.card, DOM_A_DECKEND, 0);
-            } else {
-                dom_discard_card(s, e.owner, e.card);
-            }
-            continue;
-        }
-        e.flags |= DOM_IP_OLD; /* it has lived through a Clean-up */
-        nold++;
-        s->play[o++] = e;
-    }
-    for (int i = o; i < s->nplay; i++)
-        memset(&s->play[i], 0, sizeof s->play[i]);
-    s->nplay = (uint16_t)o;
-    s->nold = (uint16_t)nold;
-}
-
-/* Discard hand and play; draw the next hand. */
-static void cleanup(const kt_game *g, dom_state *s)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    int p = s->h.turn_player;
-    dom_player *P = &s->pl[p];
-    /* hand first, then play, so the visible top of the discard pile is a
-     * card everyone saw being played */
-    for (int i = 0; i < c->nids && P->nhand; i++) {
-        int id = c->ids[i];
-        for (int k = P->hand[id]; k > 0; k--)
-            P->disc[P->ndisc++] = (uint8_t)id;
-        P->nhand = (uint16_t)(P->nhand - P->hand[id]);
-        P->hand[id] = 0;
-        P->pubhand[id] = 0;
-    }
-    P->hand_act = 0;
-    P->hand_tre = 0;
-    cleanup_play(g, s);
-    s->actions = 0;
-    s->buys = 0;
-    s->coins = 0;
-    dom_draw(g, s, p, 5);
-}
-
-/* End of turn: set-aside cards go to hand (Cage, Trickster, Deliver, Puzzle
- * Box) after the new hand is drawn, Tireless cards onto the deck. */
-static void end_of_turn(dom_state *s)
-{
-    /* "this turn" ends only now: the Clean-up draw is still part of the
-     * turn (Avoid's shuffle) */
-    for (int i = 0; i < s->nwatch; i++)
-        if (s->watch[i].life == DOM_LIFE_TURN)
-            dom_watch_del(s, i--);
-    for (int i = 0; i < s->naside;) {
-        dom_aside *a = &s->aside[i];
-        int p = a->owner, card = a->card;
-        if (a->kind == DOM_A_ENDTURN || a->kind == DOM_A_HANDEND) {
-            int pub = a->kind == DOM_A_HANDEND;
-            dom_aside_del(s, i);
-            dom_hand_add(&s->pl[p], card);
-            if (pub)
-                s->pl[p].pubhand[card]++;
-            DOM_TRACE(s, DOM_TE_TOHAND, p, card, pub);
-        } else if (a->kind == DOM_A_DECKEND) {
-            dom_aside_del(s, i);
-            dom_put_on_deck(s, p, card, 1);
-        } else {
-            i++;
-        }
-    }
-}
-
-/* Can the turn player do anything but end the turn in the Buy phase? */
-static int buy_has_choice(const kt_game *g, const dom_state *s)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    const dom_player *P = &s->pl[s->h.turn_player];
-    if (!s->bought && P->hand_tre)
-        return 1;
-    if (!s->buys)
-        return 0;
-    if (s->supply[DOM_COPPER] || s->supply[DOM_CURSE])
-        return 1; /* they cost $0 */
-    for (int i = 0; i < c->nevents; i++)
-        if (c->cost[c->events[i]] <= s->coins && dom_event_ok(c, s, c->events[i]))
-            return 1;
-    kt_action buf[DOM_MAX_LEGAL];
-    return dom_legal(g, (const kt_state *)s, buf) > 1;
-}
-
-static void start_of_turn(const kt_game *g, dom_state *s, int p)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    /* Frigate's attack lasts until its owner's next turn starts */
-    for (int i = 0; i < s->nwatch; i++)
-        if (s->watch[i].life == DOM_LIFE_NEXT && s->watch[i].owner == p)
-            dom_watch_del(s, i--);
-    /* cards that never leave play act again on every turn (they are all
-     * from earlier turns: nold counts them) */
-    for (int i = 0; s->nold && i < s->nplay; i++) {
-        dom_inplay *e = &s->play[i];
-        if (e->owner == p && (e->flags & DOM_IP_FOREVER) && (e->flags & DOM_IP_OLD))
-            e->pend = e->mult;
-    }
-    /* Prepare: set-aside cards that cannot be played are discarded */
-    for (int i = 0; i < s->naside;) {
-        dom_aside *a = &s->aside[i];
-        if (a->owner == p && a->kind == DOM_A_NEXTTURN &&
-            !dom_is(a->card, DOM_T_ACTION | DOM_T_TREASURE)) {
-            int card = a->card;
-            dom_aside_del(s, i);
-            dom_discard_card(s, p, card);
-        } else {
-            i++;
-        }
-    }
-    if ((s->nold || s->naside || (c->hooks & DOM_H_START)) && dom_start_pending(g, s, p))
-        dom_push(s, DOM_FX_START, p, DOM_NONE);
-}
-
-/* One step of the turn machine with an empty stack; 0 when a decision is
- * pending (or the game is over). */
-static int phase_step(const kt_game *g, dom_state *s)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    int p = s->h.turn_player;
-    switch (s->phase) {
-    case DOM_PH_SETUP:
-        if (s->pstep == 0) {
-            /* Inherited: choices first, then shuffle and draw */
-            int inh = 0;
-            for (int i = 0; i < c->ntraits; i++)
-                inh |= c->traits[i] == DOM_INHERITED;
-            s->pstep = 1;
-            if (inh) {
-                dom_push(s, DOM_FX_SETUP, 0, DOM_INHERITED);
-                return 1;
-            }
-        }
-        s->pstep = 0;
-        s->h.turn_player = -1;
-        start_turn(s, 0, 0);
-        return 1;
-    case DOM_PH_START:
-        if (s->pstep == 0) {
-            s->pstep = 1;
-            start_of_turn(g, s, p);
-            if (s->nstack)
-                return 1;
-        }
-        s->phase = DOM_PH_ACTION;
-        s->pstep = 0;
-        /* fall through */
-    case DOM_PH_ACTION:
-        if (s->actions && s->pl[p].hand_act) {
-            s->h.to_move = (int8_t)p;
-            s->h.decision = DOM_D_ACTION;
-            return 0;
-        }
-        s->phase = DOM_PH_BUY;
-        return 1;
-    case DOM_PH_BUY:
-        if (buy_has_choice(g, s)) {
-            s->h.to_move = (int8_t)p;
-            s->h.decision = DOM_D_BUY;
-            return 0;
-        }
-        s->phase = DOM_PH_CLEANUP;
-        s->pstep = 0;
-        return 1;
-    case DOM_PH_CLEANUP:
-        switch (s->pstep) {
-        case 0:
-            /* start-of-Clean-up choices (Friendly, Patient) and Trickster */
-            s->pstep = 1;
-            if (c->hooks & DOM_H_CLEANUP) {
-                dom_push(s, DOM_FX_CLEANUP, p, DOM_NONE);
-                return 1;
-            }
-            /* fall through */
-        case 1:
-            s->pstep = 2;
-            cleanup(g, s);
-            if (s->nstack)
-                return 1; /* a shuffle with choices finishes the draw */
-            break;
-        default:
-            break;
-        }
-        end_of_turn(s);
-        if (s->supply[DOM_PROVINCE] == 0) {
-            finish(s, DOM_END_PROVINCES);
-            return 0;
-        }
-        if (dom_empty_piles(c, s) >= 3) {
-            finish(s, DOM_END_PILES);
-            return 0;
-        }
-        if (s->tflags & DOM_TF_XTURN)
-            start_turn(s, p, 1); /* Journey */
-        else
-            start_turn(s, (p + 1) % c->np, 0);
-        return 1;
-    default:
-        return 0;
-    }
-}
+/* ------------------------------------------------------------ the turn machine */
 
 void dom_run(const kt_game *g, dom_state *s)
 {
@@ -1342,138 +1041,12 @@ void dom_run(const kt_game *g, dom_state *s)
             settle(g, s, f, step_frame(g, s, f, 0));
             continue;
         }
-        if (!phase_step(g, s))
+        if (!dom_phase_step(g, s))
             return;
     }
 }
 
 /* ------------------------------------------------------------ phase actions */
-
-/* Every copy of the plain Treasure t (no program, not slow) from p's hand
- * into play: the state playing them one by one with play_treasure gives,
- * for a turn without watchers (nothing reacts to a play) and when no game
- * log is being traced (that reports each play).  "play treasures" of Big
- * Money is the hottest action of bot games. */
-static void play_copies(dom_state *s, int p, int t)
-{
-    dom_player *P = &s->pl[p];
-    const dom_card *d = &dom_cards[t];
-    int n = P->hand[t];
-    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + n <= DOM_MAXC);
-    P->hand[t] = 0;
-    P->pubhand[t] = 0;
-    P->nhand = (uint16_t)(P->nhand - n);
-    P->hand_act = (uint16_t)(P->hand_act - n * ((d->types & DOM_T_ACTION) != 0));
-    P->hand_tre = (uint16_t)(P->hand_tre - n * ((d->types & DOM_T_TREASURE) != 0));
-    for (int k = 0; k < n; k++) {
-        dom_inplay *e = &s->play[s->nplay++];
-        memset(e, 0, sizeof *e);
-        e->card = (uint8_t)t;
-        e->owner = (int8_t)p;
-        e->uid = new_uid(s);
-    }
-    if (p == s->h.turn_player) { /* count_play */
-        s->played = (uint16_t)(s->played + n);
-        if (t == DOM_SILVER)
-            s->silvers = (uint16_t)(s->silvers + n);
-    }
-    s->coins = (uint16_t)(s->coins + n * d->coins);
-    s->actions = (uint16_t)(s->actions + n * d->actions);
-    s->buys = (uint16_t)(s->buys + n * d->buys);
-}
-
-static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    dom_player *P = &s->pl[p];
-    dom_hand_del(P, card);
-    if (c->slow[card]) {
-        dom_play_card(g, s, p, card, 0);
-        return;
-    }
-    /* the common case, kept off the stack for speed */
-    const dom_card *d = &dom_cards[card];
-    dom_inplay_add(s, p, card, 0);
-    count_play(s, p, card);
-    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
-    s->coins = (uint16_t)(s->coins + d->coins);
-    s->actions = (uint16_t)(s->actions + d->actions);
-    s->buys = (uint16_t)(s->buys + d->buys);
-    if (s->nwatch)
-        dom_fire_play(g, s, p, card);
-}
-
-int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
-{
-    switch (ev) {
-    case DOM_LAUNCH:
-        return !(s->tflags & DOM_TF_LAUNCH);
-    case DOM_JOURNEY:
-        return !c->journey_errata || !(s->tflags & DOM_TF_JBOUGHT);
-    default:
-        return 1;
-    }
-}
-
-static void phase_action(const kt_game *g, dom_state *s, kt_action a)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    int v = DOM_VERB(a), card = DOM_CARD(a), p = s->h.turn_player;
-    dom_player *P = &s->pl[p];
-    switch (v) {
-    case DOM_V_PLAY:
-        if (s->phase == DOM_PH_ACTION) {
-            s->actions--;
-            dom_hand_del(P, card);
-            dom_play_card(g, s, p, card, 0);
-        } else {
-            play_treasure(g, s, p, card);
-        }
-        break;
-    case DOM_V_PLAYALL: {
-        int slow = 0;
-        for (int i = 0; i < c->ntre; i++) {
-            int t = c->tre_ids[i];
-            if (!(dom_cards[t].flags & DOM_CF_AUTO))
-                continue;
-            if (c->slow[t]) {
-                slow |= P->hand[t] != 0;
-                continue;
-            }
-            if (P->hand[t] && !s->nwatch && !s->trace)
-                play_copies(s, p, t);
-            while (P->hand[t])
-                play_treasure(g, s, p, t);
-        }
-        /* Treasures with programs are played one after the other, each
-         * resolving completely first */
-        if (slow)
-            dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
-        break;
-    }
-    case DOM_V_BUY:
-        s->buys--;
-        s->bought = 1;
-        if (dom_cards[card].kind == DOM_K_EVENT) {
-            /* an Event is not a card: no gain; its cost ignores modifiers */
-            s->coins = (uint16_t)(s->coins - c->cost[card]);
-            dom_push(s, DOM_FX_EVENT, p, card);
-        } else {
-            s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
-            dom_gain(g, s, p, card, DOM_TO_DISCARD);
-        }
-        break;
-    case DOM_V_ENDACT:
-        s->phase = DOM_PH_BUY;
-        break;
-    case DOM_V_ENDTURN:
-        s->phase = DOM_PH_CLEANUP;
-        s->pstep = 0;
-        break;
-    default:
-        break;
-    }
-}
 
 void dom_apply(const kt_game *g, kt_state *st, kt_action a)
 {
@@ -1484,7 +1057,7 @@ void dom_apply(const kt_game *g, kt_state *st, kt_action a)
         f->dec = 0;
         settle(g, s, f, step_frame(g, s, f, a));
     } else {
-        phase_action(g, s, a);
+        dom_phase_action(g, s, a);
     }
     dom_run(g, s);
 }
@@ -1804,7 +1377,7 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                     continue;
                 P->deck[i] = (uint8_t)inh;
                 DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
-                own_del(P, card);
+                dom_own_del(P, card);
                 own_add(P, inh);
                 s->supply[inh]--;
                 if (card == DOM_COPPER)

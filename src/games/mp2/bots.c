@@ -980,13 +980,14 @@ const kt_botdef mp2_bots[MP2_NBOTS] = {
      .create = hb_create,
      .choose = hb_choose,
      .destroy = hb_destroy},
-    /* the search's rollout policy and prior (bot:mcts takes a game's "rollout"
-     * bot before its "heuristic" one): rollout.c */
+    /* a cheap policy for search rollouts (bot:mcts with policy=rollout):
+     * rollout.c */
     {.info = {"rollout", "cheap rollout policy: scores each action from the position, no "
                          "look-ahead (for search)", NULL, 0},
      .create = mp2_rollout_create,
      .choose = mp2_rollout_choose,
-     .destroy = mp2_rollout_destroy},
+     .destroy = mp2_rollout_destroy,
+     .reseed = mp2_rollout_reseed},
 };
 
 /* ------------------------------------------------------------ evaluation */

@@ -455,6 +455,7 @@ kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t s
 kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
                              kt_err *err);
 void mp2_rollout_destroy(void *ud);
+void mp2_rollout_reseed(void *ud, uint64_t seed);
 void mp2_evaluate(const kt_game *g, const kt_state *s, double *out);
 
 static inline const mp2_cfg *mp2_c(const kt_game *g) { return (const mp2_cfg *)g->cfg; }

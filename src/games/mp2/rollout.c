@@ -431,6 +431,13 @@ kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t s
 
 void mp2_rollout_destroy(void *ud) { free(ud); }
 
+/* The distances depend on the game only: a new seed is a new generator. */
+void mp2_rollout_reseed(void *ud, uint64_t seed)
+{
+    rbot *rb = ud;
+    kt_rng_seed(&rb->rng, seed);
+}
+
 kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
                            kt_err *err)
 {

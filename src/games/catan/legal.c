@@ -1,0 +1,378 @@
+/*
+ * legal.c - the legal actions of every decision frame of the rules engine
+ * (progress cards' own decisions are in cards.c), in the order that random
+ * play and the bench fingerprint depend on.
+ *
+ * Data layout: no state of its own.  The lists are written into the
+ * caller's buffer (capacity CAT_MAXLEGAL); the hot lists (trade
+ * composition, the main phase, the roll, discards, the robber) are built
+ * from byte masks and small const tables without a loop over candidates,
+ * and may write a few entries past the returned count.
+ */
+#include <string.h>
+
+#include "catan.h"
+#include "hand.h"
+
+#define OUT(a) (out[n++] = (a))
+
+/* Kinds k of a byte mask (bit 8k+7) as bits 0..7: bit 8k+7 goes to bit k
+ * (the factor puts each bit at its own place in the top byte, no carries). */
+static inline unsigned slot_bits(uint64_t m)
+{
+    return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+/* The members of a 4-bit set in order, as the x fields of two pairs of
+ * actions (x << 8 in each 32-bit half; unused entries 0), and its size
+ * in NIB_COUNT.  Emitting a set is then two table words ORed
+ * with the action kind and stored, and a count: no loop and no branch on
+ * the random members. */
+#define NX(a, b) ((uint64_t)(a) << 8 | (uint64_t)(b) << 40)
+static const uint64_t NIB_X[16][2] = {
+    [0] = {0, 0},                 [1] = {NX(0, 0), 0},          [2] = {NX(1, 0), 0},
+    [3] = {NX(0, 1), 0},          [4] = {NX(2, 0), 0},          [5] = {NX(0, 2), 0},
+    [6] = {NX(1, 2), 0},          [7] = {NX(0, 1), NX(2, 0)},   [8] = {NX(3, 0), 0},
+    [9] = {NX(0, 3), 0},          [10] = {NX(1, 3), 0},         [11] = {NX(0, 1), NX(3, 0)},
+    [12] = {NX(2, 3), 0},         [13] = {NX(0, 2), NX(3, 0)},  [14] = {NX(1, 2), NX(3, 0)},
+    [15] = {NX(0, 1), NX(2, 3)},
+};
+#undef NX
+static const uint8_t NIB_COUNT[16] = {
+    [0] = 0, [1] = 1, [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,  [6] = 2,  [7] = 3,
+    [8] = 1, [9] = 2, [10] = 2, [11] = 3, [12] = 2, [13] = 3, [14] = 3, [15] = 4,
+};
+
+/* Emit `base` with k in the action byte at bit `at` (8: x, 16: y) for
+ * every bit k of `bits` (k < 8), in order.  Writes up to eight entries
+ * past n whatever the count (lists here are far below the capacity). */
+static inline int emit_set(kt_action *out, int n, kt_action base, unsigned bits, int at)
+{
+    uint64_t lo = (uint64_t)base * 0x100000001ULL;
+    uint64_t hi = lo | (uint64_t)4 << at | (uint64_t)4 << (at + 32); /* k + 4 = k | 4 for k < 4 */
+    unsigned a = bits & 15, b = bits >> 4 & 15;
+    int sh = at - 8;
+    uint64_t w[4] = {NIB_X[a][0] << sh | lo, NIB_X[a][1] << sh | lo, NIB_X[b][0] << sh | hi,
+                     NIB_X[b][1] << sh | hi};
+    memcpy(out + n, w, 16);
+    n += NIB_COUNT[a];
+    memcpy(out + n, w + 2, 16);
+    return n + NIB_COUNT[b];
+}
+
+/* ACT(kind, k) for every bit k of `bits` */
+static inline int emit_kinds(kt_action *out, int n, int kind, unsigned bits)
+{
+    return emit_set(out, n, ACT(kind, 0, 0, 0), bits, 8);
+}
+
+/* Sends of a trade composition for proposer p: to everybody, then to each
+ * other player in seat order; the first np entries are those of a game of
+ * np players (the others sit at seats >= np). */
+static const kt_action SENDS[CAT_MAXP][CAT_MAXP] = {
+    [0] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 1, 0, 0), ACT(A_SEND, 2, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [1] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 2, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [2] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 1, 0, 0),
+           ACT(A_SEND, 3, 0, 0)},
+    [3] = {ACT(A_SEND, SEND_ALL, 0, 0), ACT(A_SEND, 0, 0, 0), ACT(A_SEND, 1, 0, 0),
+           ACT(A_SEND, 2, 0, 0)},
+};
+
+static int emit_vertices(kt_action *out, int n, int kind, uint64_t m)
+{
+    while (m) {
+        int v = cat_ctz(m);
+        m &= m - 1;
+        OUT(ACT(kind, v, 0, 0));
+    }
+    return n;
+}
+
+static int emit_edges(kt_action *out, int n, int kind, const uint64_t e[2])
+{
+    for (int w = 0; w < 2; w++) {
+        uint64_t m = e[w];
+        while (m) {
+            int x = cat_ctz(m) + 64 * w;
+            m &= m - 1;
+            OUT(ACT(kind, x, 0, 0));
+        }
+    }
+    return n;
+}
+
+static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    int n = 0, round2 = s->setup_step >= cat_np(g);
+    /* any vertex obeying the distance rule; round two of C&K places a city */
+    uint64_t free = ~s->blocked & ((1ULL << CAT_NV) - 1);
+    n = emit_vertices(out, n, round2 && cat_cfg_of(g)->ck ? A_CITY : A_SETTLE, free);
+    KT_UNUSED(p);
+    return n;
+}
+
+/* Bank and harbour trades: give `rate` of kind k for one card of another
+ * kind the bank still has. */
+static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n)
+{
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t hand = vec8(s->pl[p].hand);
+    if (!(vec8_ge(hand, 2 * LO8) & kinds)) /* no rate is below 2 */
+        return n;
+    uint64_t rates = bank_rate_vec(g, s, p);
+    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & kinds;
+    for (uint64_t ok = vec8_ge(hand, rates) & kinds; ok; ok &= ok - 1) {
+        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
+        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
+    }
+    return n;
+}
+
+/* Base development cards playable now: bought before this turn and not a
+ * VP card.  Usually there is none (VP cards stay in the hand for good, so
+ * their slot is left out of the quick test). */
+static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
+                                 int n)
+{
+    const cat_player *pl = &s->pl[p];
+    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
+    memcpy(&a, pl->dev, 4);
+    memcpy(&b, pl->dev_new, 4);
+    if (!((a ^ b) & ~(0xffu << 8 * DV_VP)) && pl->dev[4] == pl->dev_new[4])
+        return n;
+    for (int d = 0; d < CAT_NDEV; d++)
+        if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
+            OUT(ACT(A_PLAYDEV, d, 0, 0));
+    return n;
+}
+
+/* Before the roll: roll, or play the Alchemist (C&K) or a development card
+ * (base game). */
+CAT_NOINLINE static int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_ROLL, 0, 0, 0));
+    if (cat_cfg_of(g)->ck) {
+        for (int i = 0; i < pl->nprog; i++)
+            if (pl->prog[i] == PC_ALCHEMIST) {
+                OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
+                break;
+            }
+    } else if (!s->dev_played) {
+        n = legal_devcards(g, s, p, out, n);
+    }
+    return n;
+}
+
+CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_END, 0, 0, 0));
+    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
+        uint64_t e[2];
+        cat_road_edges(s, p, e);
+        n = emit_edges(out, n, A_ROAD, e);
+    }
+    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
+        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
+    if (can_pay(pl, COST_CITY))
+        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    if (cf->ck) {
+        if (can_pay(pl, COST_WALL))
+            n = emit_vertices(out, n, A_WALL, cat_wall_spots(s, p));
+        int kpay = can_pay(pl, COST_KNIGHT);
+        if (kpay && pl->n_knight[1] < 2)
+            n = emit_vertices(out, n, A_RECRUIT, cat_knight_spots(s, p));
+        int unlocked = s->attacks > 0;
+        uint64_t k = pl->kn;
+        while (k) {
+            int v = cat_ctz(k);
+            k &= k - 1;
+            if (kpay && cat_knight_can_promote(s, p, v))
+                OUT(ACT(A_PROMOTE, v, 0, 0));
+            if (!(s->v_aux[v] & KN_ACTIVE) && pl->hand[K_GRAIN])
+                OUT(ACT(A_ACTIVATE, v, 0, 0));
+            if (!knight_ready(s, v))
+                continue;
+            uint64_t r = cat_reach(s, p, v);
+            int lvl = s->v_aux[v] & KN_LEVEL;
+            uint64_t dest = r & ~s->occ;
+            uint64_t opp = r & s->occ;
+            while (opp) {
+                int w = cat_ctz(opp);
+                opp &= opp - 1;
+                if (s->v_piece[w] == VP_KNIGHT && s->v_owner[w] != p &&
+                    (s->v_aux[w] & KN_LEVEL) < lvl)
+                    dest |= 1ULL << w;
+            }
+            while (dest) {
+                int w = cat_ctz(dest);
+                dest &= dest - 1;
+                OUT(ACT(A_KMOVE, v, w, 0));
+            }
+            if (unlocked && (cat_hex_vmask[s->robber] >> v & 1))
+                OUT(ACT(A_CHASE, v, 0, 0));
+        }
+        for (int t = 0; t < 3; t++)
+            if (cat_can_improve(g, s, p, t, 0))
+                OUT(ACT(A_IMPROVE, t, 0, 0));
+        uint32_t seen = 0;
+        for (int i = 0; i < pl->nprog; i++) {
+            int c = pl->prog[i];
+            if (seen >> c & 1)
+                continue;
+            seen |= 1u << c;
+            if (cat_card_playable(g, s, p, c))
+                OUT(ACT(A_PLAY, c, 0, 0));
+        }
+    } else {
+        if (s->devdeck_n && can_pay(pl, COST_DEV))
+            OUT(ACT(A_BUYDEV, 0, 0, 0));
+        if (!s->dev_played)
+            n = legal_devcards(g, s, p, out, n);
+    }
+    n = legal_bank(g, s, p, out, n);
+    if (s->proposals < cf->trade_cap && pl->ncards)
+        OUT(ACT(A_PROPOSE, 0, 0, 0));
+    return n;
+}
+
+/* Trade composition is the most frequent decision of random play (about
+ * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
+ * of a mask stands for kind k. */
+static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
+    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
+    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
+    /* at most five cards on each side keeps proposals (and random play)
+     * bounded; one kind cannot be on both sides */
+    uint64_t offer = vec8_sum(give) < 5 ? more & ~get_nz & kinds : 0;
+    uint64_t ask = vec8_sum(get) < 5 ? ~give_nz & kinds : 0;
+    int n = emit_kinds(out, 0, A_OFFER, slot_bits(offer));
+    n = emit_kinds(out, n, A_ASK, slot_bits(ask));
+    /* the sends when both sides hold a card (written anyway; the cancel
+     * overwrites them otherwise) */
+    memcpy(out + n, SENDS[p], sizeof SENDS[p]);
+    n += give_nz && get_nz ? cat_np(g) : 0;
+    OUT(ACT(A_CANCEL, 0, 0, 0));
+    return n;
+}
+
+#define RT(h) [h] = ACT(A_ROBBER, h, 0, 0)
+static const kt_action ROBBER_TO[CAT_NH] = {
+    RT(0),  RT(1),  RT(2),  RT(3),  RT(4),  RT(5),  RT(6),  RT(7),  RT(8),  RT(9),
+    RT(10), RT(11), RT(12), RT(13), RT(14), RT(15), RT(16), RT(17), RT(18),
+};
+#undef RT
+
+CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
+                                 kt_action *out)
+{
+    int p = f->player, n = 0;
+    const cat_player *pl = &s->pl[p];
+    switch (f->kind) {
+    case F_SETUP_BUILD:
+        return legal_setup_build(g, s, p, out);
+    case F_SETUP_ROAD:
+        for (int i = 0; i < 3; i++) {
+            int e = cat_v_edge[f->a][i];
+            if (e >= 0 && s->e_owner[e] < 0)
+                OUT(ACT(A_ROAD, e, 0, 0));
+        }
+        return n;
+    case F_ROLL:
+        return legal_roll(g, s, p, out);
+    case F_MAIN:
+        return legal_main(g, s, p, out);
+    case F_DISCARD:
+        return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
+    case F_ROBBER: {
+        /* every hex but the robber's, in order */
+        int r = s->robber < 0 ? CAT_NH : s->robber;
+        memcpy(out, ROBBER_TO, sizeof *out * (size_t)r);
+        if (r == CAT_NH)
+            return CAT_NH;
+        memcpy(out + r, ROBBER_TO + r + 1, sizeof *out * (size_t)(CAT_NH - 1 - r));
+        return CAT_NH - 1;
+    }
+    case F_STEAL:
+        for (int q = 0; q < cat_np(g); q++)
+            if (f->a >> q & 1)
+                OUT(ACT(A_STEAL, q, 0, 0));
+        return n;
+    case F_AQUEDUCT:
+    case F_PLENTY:
+        for (int k = 0; k < CAT_NRES; k++)
+            if (s->bank[k])
+                OUT(ACT(A_TAKE, k, 0, 0));
+        return n;
+    case F_PDISCARD: {
+        uint32_t seen = 0;
+        for (int i = 0; i < pl->nprog; i++)
+            if (!(seen >> pl->prog[i] & 1)) {
+                seen |= 1u << pl->prog[i];
+                OUT(ACT(A_PDISCARD, pl->prog[i], 0, 0));
+            }
+        return n;
+    }
+    case F_CITY_LOSS:
+        return emit_vertices(out, 0, A_LOSE, cat_pillage_spots(s, p));
+    case F_DEFENDER_DRAW:
+        for (int c = 0; c < 3; c++)
+            if (s->deck_n[c])
+                OUT(ACT(A_DECK, c, 0, 0));
+        return n;
+    case F_METROPOLIS:
+        return emit_vertices(out, 0, A_METRO, cat_metro_spots(s, p));
+    case F_TRADE_RESPOND:
+        /* always affordable in play (asked only then); a guard for worlds
+         * built by hand */
+        if (can_afford(pl, s->tr_get))
+            OUT(ACT(A_ACCEPT, 0, 0, 0));
+        OUT(ACT(A_DECLINE, 0, 0, 0));
+        return n;
+    case F_TRADE_CHOOSE:
+        for (int q = 0; q < cat_np(g); q++)
+            if (s->tr_accept >> q & 1)
+                OUT(ACT(A_DEAL, q, 0, 0));
+        OUT(ACT(A_CANCEL, 0, 0, 0));
+        return n;
+    case F_RELOCATE: {
+        uint64_t t;
+        cat_relocation_targets(s, p, f->a, &t);
+        return emit_vertices(out, 0, A_RELOCATE, t);
+    }
+    case F_TRADE_COMPOSE: /* cat_legal answers this one itself */
+        return legal_compose(g, s, p, out);
+    default:
+        return cat_card_legal(g, s, f, out);
+    }
+}
+
+/* A thin entry: the three decisions of most of random play (composing a
+ * trade, the main phase, the roll) pay no set-up for the others. */
+int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    if (s->h.status != KT_RUNNING || !s->nframes)
+        return 0;
+    const cat_frame *f = cat_ctop(s);
+    switch (f->kind) {
+    case F_TRADE_COMPOSE:
+        return legal_compose(g, s, f->player, out);
+    case F_MAIN:
+        return legal_main(g, s, f->player, out);
+    case F_ROLL:
+        return legal_roll(g, s, f->player, out);
+    default:
+        return cat_frame_legal(g, s, f, out);
+    }
+}
+

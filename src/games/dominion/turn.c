@@ -1,0 +1,539 @@
+/*
+ * turn.c - Dominion's turn machine with an empty effect stack (split from
+ * engine.c): start of turn, Action and Buy phase, Clean-up and end of turn,
+ * the fast path for plain turn ends (plain_turn_end / fast_turn_end), and the
+ * turn player's actions outside effects (play, "play treasures" with its
+ * batched path play_copies, buy, end of phase).
+ *
+ * dom_run (engine.c) resolves the effect stack and, when it is empty, calls
+ * dom_phase_step, which advances dom_state.phase (sub-step pstep) until a
+ * player must decide or the game ends.  No data of its own: everything is in
+ * dom_state (see dominion.h); nothing here allocates.
+ */
+#include <string.h>
+
+#include "dominion.h"
+
+static void start_turn(dom_state *s, int p, int extra)
+{
+    dom_player *P = &s->pl[p];
+    s->run = (uint8_t)(p == s->h.turn_player && s->run < 255 ? s->run + 1 : 1);
+    s->h.turn_player = (int8_t)p;
+    s->h.turn++;
+    if (extra)
+        P->xturns++;
+    else
+        P->turns++;
+    s->extra = (uint8_t)extra;
+    s->actions = 1;
+    s->buys = 1;
+    s->coins = 0;
+    s->played = 0;
+    s->silvers = 0;
+    s->bought = 0;
+    s->cost_mod = 0;
+    s->tflags = 0;
+    s->phase = DOM_PH_START;
+    s->pstep = 0;
+}
+
+/* Does the in-play card with this uid wait for something (a "next time"
+ * watcher or Frigate's attack)? */
+static int watched(const dom_state *s, int uid)
+{
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].uid == uid && s->watch[i].life != DOM_LIFE_TURN)
+            return 1;
+    return 0;
+}
+
+/* Which cards in play stay through this Clean-up (keep[i] for play[i]):
+ * Durations with effects still to come, cards that never leave play, cards
+ * waiting for a "next time", Journey's turn player's cards, and - following
+ * `by` and `link` - a card that played a staying card several times
+ * (Throne Room, King's Cache, Flagship). */
+int dom_keep_mask(const dom_state *s, uint8_t *keep)
+{
+    int any = 0, journey = (s->tflags & DOM_TF_JOURNEY) != 0, tp = s->h.turn_player;
+    if (!s->nold && !s->nwatch && !journey) {
+        /* nothing from earlier turns and nothing waiting: only Durations
+         * played this turn can stay (pend) */
+        for (int i = 0; i < s->nplay; i++) {
+            keep[i] = s->play[i].pend != 0 || (s->play[i].flags & DOM_IP_FOREVER);
+            any |= keep[i];
+        }
+    } else {
+        for (int i = 0; i < s->nplay; i++) {
+            const dom_inplay *e = &s->play[i];
+            keep[i] = (uint8_t)(e->pend || (e->flags & DOM_IP_FOREVER) ||
+                                (journey && e->owner == tp) ||
+                                (s->nwatch && watched(s, e->uid)));
+            any |= keep[i];
+        }
+    }
+    if (!any)
+        return 0;
+    /* players come before what they play, so one backward pass propagates
+     * along chains */
+    for (int i = s->nplay - 1; i >= 0; i--) {
+        if (!keep[i])
+            continue;
+        for (int j = 0; j < i; j++)
+            if (s->play[j].uid == s->play[i].by ||
+                (s->play[j].link && s->play[j].link == s->play[i].uid))
+                keep[j] = 1;
+    }
+    return 1;
+}
+
+/* Clean-up of the cards in play: every card that has done all it will do is
+ * discarded by its owner (also Durations that finished on this turn for
+ * another player, seed 004: Secluded Shrine, Cutthroat); Reckless cards go
+ * back to their pile, Tireless ones wait to go onto the deck. */
+static void cleanup_play(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    uint8_t keep[DOM_MAXC];
+    /* without cards that can stay (no Duration, no Journey) nothing stays;
+     * Traits still need the slow path below, with every keep[i] set */
+    int any = c->stays && dom_keep_mask(s, keep);
+    if (!any && !c->ntraits) {
+        /* the common case: everything goes to its owner's discard pile;
+         * the turn player's pile size is kept in a local (as in cleanup) */
+        int tp = s->h.turn_player;
+        if (tp >= 0 && !s->trace) {
+            dom_player *T = &s->pl[tp];
+            int nd = T->ndisc;
+            for (int i = 0; i < s->nplay; i++) {
+                const dom_inplay *e = &s->play[i];
+                if (e->owner == tp) {
+                    T->disc[nd++] = e->card;
+                } else {
+                    T->ndisc = (uint16_t)nd;
+                    dom_discard_card(s, e->owner, e->card);
+                    nd = T->ndisc;
+                }
+            }
+            T->ndisc = (uint16_t)nd;
+        } else {
+            for (int i = 0; i < s->nplay; i++)
+                dom_discard_card(s, s->play[i].owner, s->play[i].card);
+        }
+        memset(s->play, 0, sizeof s->play[0] * s->nplay);
+        s->nplay = 0;
+        s->nold = 0;
+        return;
+    }
+    if (!any)
+        memset(keep, 0, (size_t)s->nplay);
+    int o = 0, nold = 0;
+    for (int i = 0; i < s->nplay; i++) {
+        dom_inplay e = s->play[i];
+        if (!keep[i]) {
+            int t = c->trait_of[e.card];
+            if (t == DOM_RECKLESS) {
+                s->supply[e.card]++;
+                dom_own_del(&s->pl[e.owner], e.card);
+                DOM_TRACE(s, DOM_TE_RETURN, e.owner, e.card, 0);
+            } else if (t == DOM_TIRELESS) {
+                dom_aside_add(s, e.owner, e.card, DOM_A_DECKEND, 0);
+            } else {
+                dom_discard_card(s, e.owner, e.card);
+            }
+            continue;
+        }
+        e.flags |= DOM_IP_OLD; /* it has lived through a Clean-up */
+        nold++;
+        s->play[o++] = e;
+    }
+    for (int i = o; i < s->nplay; i++)
+        memset(&s->play[i], 0, sizeof s->play[i]);
+    s->nplay = (uint16_t)o;
+    s->nold = (uint16_t)nold;
+}
+
+/* Discard hand and play; draw the next hand. */
+static void cleanup(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int p = s->h.turn_player;
+    dom_player *P = &s->pl[p];
+    /* hand first, then play, so the visible top of the discard pile is a
+     * card everyone saw being played */
+    /* the counts live in locals: through P (which the byte stores may
+     * alias) every step waited for the store of the one before */
+    int left = P->nhand, nd = P->ndisc;
+    for (int i = 0; i < c->nids && left; i++) {
+        int id = c->ids[i], k = P->hand[id];
+        if (!k)
+            continue; /* pubhand <= hand: both zero already */
+        for (int j = 0; j < k; j++)
+            P->disc[nd + j] = (uint8_t)id;
+        nd += k;
+        left -= k;
+        P->hand[id] = 0;
+        P->pubhand[id] = 0;
+    }
+    P->nhand = (uint16_t)left;
+    P->ndisc = (uint16_t)nd;
+    P->hand_act = 0;
+    P->hand_tre = 0;
+    cleanup_play(g, s);
+    s->actions = 0;
+    s->buys = 0;
+    s->coins = 0;
+    dom_draw(g, s, p, 5);
+}
+
+/* End of turn: set-aside cards go to hand (Cage, Trickster, Deliver, Puzzle
+ * Box) after the new hand is drawn, Tireless cards onto the deck. */
+static void end_of_turn(dom_state *s)
+{
+    /* "this turn" ends only now: the Clean-up draw is still part of the
+     * turn (Avoid's shuffle) */
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].life == DOM_LIFE_TURN)
+            dom_watch_del(s, i--);
+    for (int i = 0; i < s->naside;) {
+        dom_aside *a = &s->aside[i];
+        int p = a->owner, card = a->card;
+        if (a->kind == DOM_A_ENDTURN || a->kind == DOM_A_HANDEND) {
+            int pub = a->kind == DOM_A_HANDEND;
+            dom_aside_del(s, i);
+            dom_hand_add(&s->pl[p], card);
+            if (pub)
+                s->pl[p].pubhand[card]++;
+            DOM_TRACE(s, DOM_TE_TOHAND, p, card, pub);
+        } else if (a->kind == DOM_A_DECKEND) {
+            dom_aside_del(s, i);
+            dom_put_on_deck(s, p, card, 1);
+        } else {
+            i++;
+        }
+    }
+}
+
+/* Can the turn player do anything but end the turn in the Buy phase? */
+static int buy_has_choice(const kt_game *g, const dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[s->h.turn_player];
+    if (!s->bought && P->hand_tre)
+        return 1;
+    if (!s->buys)
+        return 0;
+    if (s->supply[DOM_COPPER] || s->supply[DOM_CURSE])
+        return 1; /* they cost $0 */
+    for (int i = 0; i < c->nevents; i++)
+        if (c->cost[c->events[i]] <= s->coins && dom_event_ok(c, s, c->events[i]))
+            return 1;
+    kt_action buf[DOM_MAX_LEGAL];
+    return dom_legal(g, (const kt_state *)s, buf) > 1;
+}
+
+static void start_of_turn(const kt_game *g, dom_state *s, int p)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    /* Frigate's attack lasts until its owner's next turn starts */
+    for (int i = 0; i < s->nwatch; i++)
+        if (s->watch[i].life == DOM_LIFE_NEXT && s->watch[i].owner == p)
+            dom_watch_del(s, i--);
+    /* cards that never leave play act again on every turn (they are all
+     * from earlier turns: nold counts them) */
+    for (int i = 0; s->nold && i < s->nplay; i++) {
+        dom_inplay *e = &s->play[i];
+        if (e->owner == p && (e->flags & DOM_IP_FOREVER) && (e->flags & DOM_IP_OLD))
+            e->pend = e->mult;
+    }
+    /* Prepare: set-aside cards that cannot be played are discarded */
+    for (int i = 0; i < s->naside;) {
+        dom_aside *a = &s->aside[i];
+        if (a->owner == p && a->kind == DOM_A_NEXTTURN &&
+            !dom_is(a->card, DOM_T_ACTION | DOM_T_TREASURE)) {
+            int card = a->card;
+            dom_aside_del(s, i);
+            dom_discard_card(s, p, card);
+        } else {
+            i++;
+        }
+    }
+    if ((s->nold || s->naside || (c->hooks & DOM_H_START)) && dom_start_pending(g, s, p))
+        dom_push(s, DOM_FX_START, p, DOM_NONE);
+}
+
+/* Can this Clean-up and the next turn's start take the fast path: no
+ * choices at Clean-up, start of turn or shuffling, nothing that stays in
+ * play or waits (watchers, set-aside cards, cards from earlier turns), no
+ * Traits, no extra turn, no game log being traced? */
+static int plain_turn_end(const dom_cfg *c, const dom_state *s)
+{
+    return !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
+           !c->ntraits && !s->nwatch && !s->naside && !s->nold && !s->trace &&
+           !(s->tflags & DOM_TF_XTURN);
+}
+
+/* Clean-up, end of turn, the game-end checks and the next player's start of
+ * turn up to the Action phase, for a plain turn end (plain_turn_end): the
+ * same state as the steps of phase_step (end_of_turn and start_of_turn find
+ * nothing to do, cleanup pushes no shuffle frame), in one go.  0 when a
+ * decision is pending or the game is over, as phase_step. */
+static int fast_turn_end(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    cleanup(g, s);
+    if (s->supply[DOM_PROVINCE] == 0) {
+        dom_finish(s, DOM_END_PROVINCES);
+        return 0;
+    }
+    if (dom_empty_piles(c, s) >= 3) {
+        dom_finish(s, DOM_END_PILES);
+        return 0;
+    }
+    int q = (s->h.turn_player + 1) % c->np;
+    start_turn(s, q, 0);
+    s->phase = DOM_PH_ACTION; /* pstep stays 0 */
+    if (s->actions && s->pl[q].hand_act) {
+        s->h.to_move = (int8_t)q;
+        s->h.decision = DOM_D_ACTION;
+        return 0;
+    }
+    s->phase = DOM_PH_BUY;
+    return 1;
+}
+
+/* One step of the turn machine with an empty stack; 0 when a decision is
+ * pending (or the game is over). */
+int dom_phase_step(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int p = s->h.turn_player;
+    switch (s->phase) {
+    case DOM_PH_SETUP:
+        if (s->pstep == 0) {
+            /* Inherited: choices first, then shuffle and draw */
+            int inh = 0;
+            for (int i = 0; i < c->ntraits; i++)
+                inh |= c->traits[i] == DOM_INHERITED;
+            s->pstep = 1;
+            if (inh) {
+                dom_push(s, DOM_FX_SETUP, 0, DOM_INHERITED);
+                return 1;
+            }
+        }
+        s->pstep = 0;
+        s->h.turn_player = -1;
+        start_turn(s, 0, 0);
+        return 1;
+    case DOM_PH_START:
+        if (s->pstep == 0) {
+            s->pstep = 1;
+            start_of_turn(g, s, p);
+            if (s->nstack)
+                return 1;
+        }
+        s->phase = DOM_PH_ACTION;
+        s->pstep = 0;
+        /* fall through */
+    case DOM_PH_ACTION:
+        if (s->actions && s->pl[p].hand_act) {
+            s->h.to_move = (int8_t)p;
+            s->h.decision = DOM_D_ACTION;
+            return 0;
+        }
+        s->phase = DOM_PH_BUY;
+        return 1;
+    case DOM_PH_BUY:
+        if (buy_has_choice(g, s)) {
+            s->h.to_move = (int8_t)p;
+            s->h.decision = DOM_D_BUY;
+            return 0;
+        }
+        s->phase = DOM_PH_CLEANUP;
+        s->pstep = 0;
+        /* Clean-up comes next */
+        /* fall through */
+    case DOM_PH_CLEANUP:
+        if (s->pstep == 0 && plain_turn_end(c, s))
+            return fast_turn_end(g, s);
+        switch (s->pstep) {
+        case 0:
+            /* start-of-Clean-up choices (Friendly, Patient) and Trickster */
+            s->pstep = 1;
+            if (c->hooks & DOM_H_CLEANUP) {
+                dom_push(s, DOM_FX_CLEANUP, p, DOM_NONE);
+                return 1;
+            }
+            /* fall through */
+        case 1:
+            s->pstep = 2;
+            cleanup(g, s);
+            if (s->nstack)
+                return 1; /* a shuffle with choices finishes the draw */
+            break;
+        default:
+            break;
+        }
+        end_of_turn(s);
+        if (s->supply[DOM_PROVINCE] == 0) {
+            dom_finish(s, DOM_END_PROVINCES);
+            return 0;
+        }
+        if (dom_empty_piles(c, s) >= 3) {
+            dom_finish(s, DOM_END_PILES);
+            return 0;
+        }
+        if (s->tflags & DOM_TF_XTURN)
+            start_turn(s, p, 1); /* Journey */
+        else
+            start_turn(s, (p + 1) % c->np, 0);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------ phase actions */
+
+/* Every copy of the plain Treasure t (no program, not slow) from p's hand
+ * into play: the state playing them one by one with play_treasure gives,
+ * for a turn without watchers (nothing reacts to a play) and when no game
+ * log is being traced (that reports each play).  "play treasures" of Big
+ * Money is the hottest action of bot games. */
+static void play_copies(dom_state *s, int p, int t)
+{
+    dom_player *P = &s->pl[p];
+    const dom_card *d = &dom_cards[t];
+    int n = P->hand[t];
+    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + n <= DOM_MAXC);
+    P->hand[t] = 0;
+    P->pubhand[t] = 0;
+    P->nhand = (uint16_t)(P->nhand - n);
+    /* counters that change are written one by one and only then: combined
+     * into vector loads and stores, they stalled on the 16-bit stores just
+     * made to their neighbours (store forwarding) */
+    if (d->types & DOM_T_ACTION)
+        P->hand_act = (uint16_t)(P->hand_act - n);
+    if (d->types & DOM_T_TREASURE)
+        P->hand_tre = (uint16_t)(P->hand_tre - n);
+    if (!s->nold && s->next_uid <= UINT16_MAX - n) {
+        /* new_uid's result without a wrap and with no old uid to avoid */
+        uint16_t uid = s->next_uid;
+        dom_inplay *e = &s->play[s->nplay];
+        for (int k = 0; k < n; k++)
+            e[k] = (dom_inplay){.card = (uint8_t)t, .owner = (int8_t)p, .uid = ++uid};
+        s->next_uid = uid;
+        s->nplay = (uint16_t)(s->nplay + n);
+    } else {
+        for (int k = 0; k < n; k++) {
+            dom_inplay *e = &s->play[s->nplay++];
+            memset(e, 0, sizeof *e);
+            e->card = (uint8_t)t;
+            e->owner = (int8_t)p;
+            e->uid = dom_new_uid(s);
+        }
+    }
+    if (p == s->h.turn_player) { /* count_play */
+        s->played = (uint16_t)(s->played + n);
+        if (t == DOM_SILVER)
+            s->silvers = (uint16_t)(s->silvers + n);
+    }
+    if (d->coins)
+        s->coins = (uint16_t)(s->coins + n * d->coins);
+    if (d->actions)
+        s->actions = (uint16_t)(s->actions + n * d->actions);
+    if (d->buys)
+        s->buys = (uint16_t)(s->buys + n * d->buys);
+}
+
+static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    dom_player *P = &s->pl[p];
+    dom_hand_del(P, card);
+    if (c->slow[card]) {
+        dom_play_card(g, s, p, card, 0);
+        return;
+    }
+    /* the common case, kept off the stack for speed */
+    const dom_card *d = &dom_cards[card];
+    dom_inplay_add(s, p, card, 0);
+    dom_count_play(s, p, card);
+    DOM_TRACE(s, DOM_TE_PLAY, p, card, 0);
+    s->coins = (uint16_t)(s->coins + d->coins);
+    s->actions = (uint16_t)(s->actions + d->actions);
+    s->buys = (uint16_t)(s->buys + d->buys);
+    if (s->nwatch)
+        dom_fire_play(g, s, p, card);
+}
+
+int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
+{
+    switch (ev) {
+    case DOM_LAUNCH:
+        return !(s->tflags & DOM_TF_LAUNCH);
+    case DOM_JOURNEY:
+        return !c->journey_errata || !(s->tflags & DOM_TF_JBOUGHT);
+    default:
+        return 1;
+    }
+}
+
+void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    int v = DOM_VERB(a), card = DOM_CARD(a), p = s->h.turn_player;
+    dom_player *P = &s->pl[p];
+    switch (v) {
+    case DOM_V_PLAY:
+        if (s->phase == DOM_PH_ACTION) {
+            s->actions--;
+            dom_hand_del(P, card);
+            dom_play_card(g, s, p, card, 0);
+        } else {
+            play_treasure(g, s, p, card);
+        }
+        break;
+    case DOM_V_PLAYALL: {
+        int slow = 0;
+        for (int i = 0; i < c->ntre; i++) {
+            int t = c->tre_ids[i];
+            if (!(dom_cards[t].flags & DOM_CF_AUTO))
+                continue;
+            if (c->slow[t]) {
+                slow |= P->hand[t] != 0;
+                continue;
+            }
+            if (P->hand[t] && !s->nwatch && !s->trace)
+                play_copies(s, p, t);
+            while (P->hand[t])
+                play_treasure(g, s, p, t);
+        }
+        /* Treasures with programs are played one after the other, each
+         * resolving completely first */
+        if (slow)
+            dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
+        break;
+    }
+    case DOM_V_BUY:
+        s->buys--;
+        s->bought = 1;
+        if (dom_cards[card].kind == DOM_K_EVENT) {
+            /* an Event is not a card: no gain; its cost ignores modifiers */
+            s->coins = (uint16_t)(s->coins - c->cost[card]);
+            dom_push(s, DOM_FX_EVENT, p, card);
+        } else {
+            s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
+            dom_gain(g, s, p, card, DOM_TO_DISCARD);
+        }
+        break;
+    case DOM_V_ENDACT:
+        s->phase = DOM_PH_BUY;
+        break;
+    case DOM_V_ENDTURN:
+        s->phase = DOM_PH_CLEANUP;
+        s->pstep = 0;
+        break;
+    default:
+        break;
+    }
+}
