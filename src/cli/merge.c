@@ -144,7 +144,7 @@ int merge_files(const char **files, int nfiles, const char **rows, int nrows,
             rn_exp_free(ce);
         }
     }
-    for (int s = 1; !rc && acc_e.shard_n > 0 && s <= acc_e.shard_n; s++)
+    for (int s = 1; !rc && have && acc_e.shard_n > 0 && s <= acc_e.shard_n; s++)
         if (!seen[s])
             rc = 2, fprintf(err, "kontor merge: shard %d/%d is missing\n", s, acc_e.shard_n);
     free(seen);
