@@ -106,8 +106,10 @@ static long play_one(runner *r, uint64_t seed)
     while (!kt_is_over(r->g, r->s)) {
         kt_action a;
         if (r->nbots) {
+            /* no division per action: the items seat one bot per player */
             int p = kt_to_move(r->g, r->s);
-            if (kt_bot_choose_fast(r->bots[p % r->nbots], r->s, &a, NULL) != KT_OK)
+            kt_bot *b = r->bots[p < r->nbots ? p : p % r->nbots];
+            if (kt_bot_choose_fast(b, r->s, &a, NULL) != KT_OK)
                 return -1;
         } else {
             int k = kt_legal(r->g, r->s, buf, KT_LEGAL_MAX);

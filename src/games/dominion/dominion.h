@@ -48,6 +48,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "../../core/game.h"
 
@@ -557,16 +560,22 @@ typedef struct dom_cfg {
     uint8_t shaman;            /* Shaman is in the kingdom */
     uint8_t stays;             /* some card may stay in play (Durations, Journey) */
     uint8_t all_auto;          /* every Treasure of the game is played by "play treasures" */
+    /* "play treasures": the Treasures it plays without an effect frame (in
+     * tre_ids order) and whether the game has ones it plays through one */
+    uint8_t nfast_tre, slow_auto;
+    uint8_t fast_tre[DOM_NIDS];
+    uint8_t plain_gain;        /* a gain has no effects beyond moving the card (no hooks, no `until`) */
+    uint8_t plain_end;         /* no Clean-up, start-of-turn or shuffle choices, no Durations or Traits */
     uint8_t until_card, until_n; /* `until`: game ends when a player owns n of card */
     uint16_t ncards;
     uint32_t hooks;            /* DOM_H_* */
     int preset;                /* index into dom_presets or -1 */
-    /* supply piles as 8-byte words of dom_state.supply (dom_empty_piles
-     * counts empty piles a word at a time): word pw_idx[i] holds piles in
-     * the bytes where pw_mask[i] is 0xff */
-    int npw;
-    uint8_t pw_idx[DOM_NIDS / 8];
-    uint64_t pw_mask[DOM_NIDS / 8];
+    /* supply piles as 16-byte chunks of dom_state.supply (dom_empty_piles
+     * counts empty piles a chunk at a time): chunk pc_idx[i] holds piles in
+     * the bytes where pc_mask[i] is 1 */
+    int npc;
+    uint8_t pc_idx[DOM_NIDS / 16];
+    uint8_t pc_mask[DOM_NIDS / 16][16];
 } dom_cfg;
 
 static inline const dom_cfg *dom_cfgof(const kt_game *g) { return (const dom_cfg *)g->cfg; }
@@ -600,6 +609,33 @@ static inline void dom_hand_add(dom_player *P, int card)
     uint16_t t = dom_cards[card].types;
     P->hand_act = (uint16_t)(P->hand_act + ((t & DOM_T_ACTION) != 0));
     P->hand_tre = (uint16_t)(P->hand_tre + ((t & DOM_T_TREASURE) != 0));
+}
+
+/* Bit i set where p[i] != 0, for the 16 bytes from p: two SSE2
+ * instructions where the compiler offers SSE2 (every x86-64), a loop
+ * elsewhere.  For scans of per-card counts that are mostly zero. */
+static inline uint32_t dom_nonzero16(const uint8_t *p)
+{
+#ifdef __SSE2__
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return ~(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) & 0xffffu;
+#else
+    uint32_t m = 0;
+    for (int i = 0; i < 16; i++)
+        m |= (uint32_t)(p[i] != 0) << i;
+    return m;
+#endif
+}
+
+/* One card more owned by P: the derived counters follow. */
+static inline void dom_own_add(dom_player *P, int card)
+{
+    const dom_card *c = &dom_cards[card];
+    P->own[card]++;
+    P->ncards++;
+    P->vp = (int16_t)(P->vp + c->vp);
+    if (c->types & DOM_T_TREASURE)
+        P->money = (uint16_t)(P->money + c->coins);
 }
 
 /* 0 (and no change) if the card is not in hand: a loaded state could name a

@@ -27,15 +27,6 @@
 
 /* ------------------------------------------------------------ zones */
 
-static void own_add(dom_player *P, int card)
-{
-    const dom_card *c = &dom_cards[card];
-    P->own[card]++;
-    P->ncards++;
-    P->vp = (int16_t)(P->vp + c->vp);
-    if (c->types & DOM_T_TREASURE)
-        P->money = (uint16_t)(P->money + c->coins);
-}
 
 void dom_own_del(dom_player *P, int card)
 {
@@ -357,19 +348,28 @@ int dom_tracked_take(dom_state *s, dom_frame *f)
 
 int dom_empty_piles(const dom_cfg *c, const dom_state *s)
 {
-    /* 8 supply counts at a time (checked at the end of every turn): bytes
-     * of no pile are made nonzero, then the high bit of each zero byte is
-     * set exactly (no borrow crosses bytes) and the bits are summed */
-    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
-    uint64_t sum = 0; /* per byte: empty piles at that byte position */
-    for (int i = 0; i < c->npw; i++) {
-        uint64_t x;
-        memcpy(&x, s->supply + 8 * c->pw_idx[i], 8);
-        x |= ~c->pw_mask[i];
-        uint64_t z = ~(((x & lo7) + lo7) | x | lo7);
-        sum += z >> 7; /* at most DOM_NIDS / 8 = 16 per byte: no carry */
+    /* 16 supply counts at a time (asked at the end of every turn) */
+#ifdef __SSE2__
+    /* per chunk: 1 in each byte of a pile that is empty, summed bytewise
+     * into the two 64-bit halves of acc */
+    const __m128i zero = _mm_setzero_si128();
+    __m128i acc = zero;
+    for (int i = 0; i < c->npc; i++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s->supply + 16 * c->pc_idx[i]));
+        __m128i m = _mm_loadu_si128((const __m128i *)(const void *)c->pc_mask[i]);
+        __m128i e = _mm_and_si128(_mm_cmpeq_epi8(v, zero), m);
+        acc = _mm_add_epi64(acc, _mm_sad_epu8(e, zero));
     }
-    return (int)((sum * 0x0101010101010101ULL) >> 56);
+    return _mm_cvtsi128_si32(acc) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(acc, acc));
+#else
+    int n = 0;
+    for (int i = 0; i < c->npc; i++) {
+        const uint8_t *v = s->supply + 16 * c->pc_idx[i];
+        for (int b = 0; b < 16; b++)
+            n += c->pc_mask[i][b] && !v[b];
+    }
+    return n;
+#endif
 }
 
 int dom_score(const dom_cfg *c, const dom_state *s, int p)
@@ -422,7 +422,7 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
         break;
     }
     dom_player *P = &s->pl[p];
-    own_add(P, card);
+    dom_own_add(P, card);
     int loc, pos;
     /* the log reports the gain, not the placing that is part of it */
     uint8_t tracing = s->trace;
@@ -1378,7 +1378,7 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 P->deck[i] = (uint8_t)inh;
                 DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 dom_own_del(P, card);
-                own_add(P, inh);
+                dom_own_add(P, inh);
                 s->supply[inh]--;
                 if (card == DOM_COPPER)
                     s->supply[DOM_COPPER]++;
@@ -1411,7 +1411,7 @@ void dom_derive(const kt_game *g, dom_state *s)
         P->hand_tre = 0;
         for (int id = 1; id < DOM_NIDS; id++) {
             for (int k = 0; k < P->hand[id]; k++) {
-                own_add(P, id);
+                dom_own_add(P, id);
                 P->nhand++;
                 if (dom_cards[id].types & DOM_T_ACTION)
                     P->hand_act++;
@@ -1420,18 +1420,18 @@ void dom_derive(const kt_game *g, dom_state *s)
             }
         }
         for (int i = 0; i < P->ndeck; i++)
-            own_add(P, P->deck[i]);
+            dom_own_add(P, P->deck[i]);
         for (int i = 0; i < P->ndisc; i++)
-            own_add(P, P->disc[i]);
+            dom_own_add(P, P->disc[i]);
     }
     int nold = 0;
     for (int i = 0; i < s->nplay; i++) {
-        own_add(&s->pl[s->play[i].owner], s->play[i].card);
+        dom_own_add(&s->pl[s->play[i].owner], s->play[i].card);
         nold += (s->play[i].flags & DOM_IP_OLD) != 0;
     }
     s->nold = (uint16_t)nold;
     for (int i = 0; i < s->naside; i++)
-        own_add(&s->pl[s->aside[i].owner], s->aside[i].card);
+        dom_own_add(&s->pl[s->aside[i].owner], s->aside[i].card);
 }
 
 /* Shuffle the starting decks and draw the first hands (after Inherited). */
@@ -1457,7 +1457,7 @@ void dom_init(const kt_game *g, kt_state *st)
             int id = c->ids[i];
             for (int k = 0; k < c->start[id]; k++) {
                 P->deck[P->ndeck++] = (uint8_t)id;
-                own_add(P, id);
+                dom_own_add(P, id);
             }
         }
     }

@@ -611,16 +611,14 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     }
     for (int i = 0; i < c->npiles; i++)
         c->in_supply[c->piles[i]] = 1;
-    for (int w = 0; w < DOM_NIDS / 8; w++) {
-        uint8_t bytes[8];
-        for (int b = 0; b < 8; b++)
-            bytes[b] = c->in_supply[8 * w + b] ? 0xff : 0;
-        uint64_t m;
-        memcpy(&m, bytes, 8); /* the byte order of the supply words */
-        if (m) {
-            c->pw_idx[c->npw] = (uint8_t)w;
-            c->pw_mask[c->npw++] = m;
+    for (int w = 0; w < DOM_NIDS / 16; w++) {
+        int any = 0;
+        for (int b = 0; b < 16; b++) {
+            c->pc_mask[c->npc][b] = c->in_supply[16 * w + b];
+            any |= c->in_supply[16 * w + b];
         }
+        if (any)
+            c->pc_idx[c->npc++] = (uint8_t)w;
     }
     for (int i = 0; i < c->ntraits; i++)
         c->trait_of[c->trait_pile[i]] = c->traits[i];
@@ -663,12 +661,24 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     for (int i = 0; i < c->ntre; i++)
         if (!(dom_cards[c->tre_ids[i]].flags & DOM_CF_AUTO) || c->slow[c->tre_ids[i]])
             c->all_auto = 0;
+    for (int i = 0; i < c->ntre; i++) {
+        int t = c->tre_ids[i];
+        if (!(dom_cards[t].flags & DOM_CF_AUTO))
+            continue;
+        if (c->slow[t])
+            c->slow_auto = 1;
+        else
+            c->fast_tre[c->nfast_tre++] = (uint8_t)t;
+    }
     for (int i = 0; i < c->nids; i++)
         if (dom_is(c->ids[i], DOM_T_DURATION))
             c->stays = 1;
     for (int i = 0; i < c->nevents; i++)
         if (c->events[i] == DOM_JOURNEY)
             c->stays = 1;
+    c->plain_gain = !(c->hooks & DOM_H_GAIN) && !c->until_n;
+    c->plain_end = !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
+                   !c->ntraits;
     if (c->ncards > DOM_MAXC)
         return kt_seterr(err, KT_EINTERNAL, "dominion: %d cards exceed the capacity %d",
                          c->ncards, DOM_MAXC);

@@ -105,12 +105,13 @@ static void cleanup_play(const kt_game *g, dom_state *s)
             dom_player *T = &s->pl[tp];
             int nd = T->ndisc;
             for (int i = 0; i < s->nplay; i++) {
-                const dom_inplay *e = &s->play[i];
-                if (e->owner == tp) {
-                    T->disc[nd++] = e->card;
+                dom_inplay e = s->play[i];
+                s->play[i] = (dom_inplay){0}; /* no memset call for a few entries */
+                if (e.owner == tp) {
+                    T->disc[nd++] = e.card;
                 } else {
                     T->ndisc = (uint16_t)nd;
-                    dom_discard_card(s, e->owner, e->card);
+                    dom_discard_card(s, e.owner, e.card);
                     nd = T->ndisc;
                 }
             }
@@ -118,8 +119,8 @@ static void cleanup_play(const kt_game *g, dom_state *s)
         } else {
             for (int i = 0; i < s->nplay; i++)
                 dom_discard_card(s, s->play[i].owner, s->play[i].card);
+            memset(s->play, 0, sizeof s->play[0] * s->nplay);
         }
-        memset(s->play, 0, sizeof s->play[0] * s->nplay);
         s->nplay = 0;
         s->nold = 0;
         return;
@@ -155,7 +156,6 @@ static void cleanup_play(const kt_game *g, dom_state *s)
 /* Discard hand and play; draw the next hand. */
 static void cleanup(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
     int p = s->h.turn_player;
     dom_player *P = &s->pl[p];
     /* hand first, then play, so the visible top of the discard pile is a
@@ -163,16 +163,22 @@ static void cleanup(const kt_game *g, dom_state *s)
     /* the counts live in locals: through P (which the byte stores may
      * alias) every step waited for the store of the one before */
     int left = P->nhand, nd = P->ndisc;
-    for (int i = 0; i < c->nids && left; i++) {
-        int id = c->ids[i], k = P->hand[id];
-        if (!k)
-            continue; /* pubhand <= hand: both zero already */
-        for (int j = 0; j < k; j++)
-            P->disc[nd + j] = (uint8_t)id;
-        nd += k;
-        left -= k;
-        P->hand[id] = 0;
-        P->pubhand[id] = 0;
+    /* in id order, 16 hand counts at a time (a hand holds few kinds); the
+     * pubhand counts are zero wherever the hand's are (pubhand <= hand) */
+    for (int w = 0; w < DOM_NIDS && left; w += 16) {
+        uint32_t m = dom_nonzero16(P->hand + w);
+        if (!m)
+            continue;
+        do {
+            int id = w + __builtin_ctz(m), k = P->hand[id];
+            for (int j = 0; j < k; j++)
+                P->disc[nd + j] = (uint8_t)id;
+            nd += k;
+            left -= k;
+            m &= m - 1;
+        } while (m);
+        memset(P->hand + w, 0, 16);
+        memset(P->pubhand + w, 0, 16);
     }
     P->nhand = (uint16_t)left;
     P->ndisc = (uint16_t)nd;
@@ -267,8 +273,7 @@ static void start_of_turn(const kt_game *g, dom_state *s, int p)
  * Traits, no extra turn, no game log being traced? */
 static int plain_turn_end(const dom_cfg *c, const dom_state *s)
 {
-    return !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
-           !c->ntraits && !s->nwatch && !s->naside && !s->nold && !s->trace &&
+    return c->plain_end && !s->nwatch && !s->naside && !s->nold && !s->trace &&
            !(s->tflags & DOM_TF_XTURN);
 }
 
@@ -297,7 +302,14 @@ static int fast_turn_end(const kt_game *g, dom_state *s)
         s->h.decision = DOM_D_ACTION;
         return 0;
     }
+    /* the Buy phase's step of dom_phase_step, without another pass */
     s->phase = DOM_PH_BUY;
+    if (buy_has_choice(g, s)) {
+        s->h.to_move = (int8_t)q;
+        s->h.decision = DOM_D_BUY;
+        return 0;
+    }
+    s->phase = DOM_PH_CLEANUP;
     return 1;
 }
 
@@ -466,6 +478,40 @@ static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
         dom_fire_play(g, s, p, card);
 }
 
+/* "play treasures": every Treasure in hand that it plays.  Those without
+ * programs are played first, in id order (all copies of one at once when no
+ * watcher reacts to plays and no game log is traced); those with programs
+ * are played one after the other through FX_TREASURES, each resolving
+ * completely first. */
+static void play_all(const kt_game *g, dom_state *s, int p)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    dom_player *P = &s->pl[p];
+    if (!s->nwatch && !s->trace) {
+        for (int i = 0; i < c->nfast_tre; i++) {
+            int t = c->fast_tre[i];
+            if (P->hand[t])
+                play_copies(s, p, t);
+        }
+    } else {
+        /* one by one: a watcher may react to each play (Merchant) */
+        for (int i = 0; i < c->nfast_tre; i++) {
+            int t = c->fast_tre[i];
+            while (P->hand[t])
+                play_treasure(g, s, p, t);
+        }
+    }
+    if (!c->slow_auto)
+        return;
+    for (int i = 0; i < c->ntre; i++) {
+        int t = c->tre_ids[i];
+        if ((dom_cards[t].flags & DOM_CF_AUTO) && c->slow[t] && P->hand[t]) {
+            dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
+            return;
+        }
+    }
+}
+
 int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
 {
     switch (ev) {
@@ -493,27 +539,9 @@ void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
             play_treasure(g, s, p, card);
         }
         break;
-    case DOM_V_PLAYALL: {
-        int slow = 0;
-        for (int i = 0; i < c->ntre; i++) {
-            int t = c->tre_ids[i];
-            if (!(dom_cards[t].flags & DOM_CF_AUTO))
-                continue;
-            if (c->slow[t]) {
-                slow |= P->hand[t] != 0;
-                continue;
-            }
-            if (P->hand[t] && !s->nwatch && !s->trace)
-                play_copies(s, p, t);
-            while (P->hand[t])
-                play_treasure(g, s, p, t);
-        }
-        /* Treasures with programs are played one after the other, each
-         * resolving completely first */
-        if (slow)
-            dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
+    case DOM_V_PLAYALL:
+        play_all(g, s, p);
         break;
-    }
     case DOM_V_BUY:
         s->buys--;
         s->bought = 1;
@@ -523,7 +551,15 @@ void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
             dom_push(s, DOM_FX_EVENT, p, card);
         } else {
             s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
-            dom_gain(g, s, p, card, DOM_TO_DISCARD);
+            if (c->plain_gain && !s->trace && s->supply[card]) {
+                /* what dom_gain does when nothing reacts to gains */
+                s->supply[card]--;
+                dom_own_add(P, card);
+                KT_ASSERT(P->ndisc < DOM_MAXC);
+                P->disc[P->ndisc++] = (uint8_t)card;
+            } else {
+                dom_gain(g, s, p, card, DOM_TO_DISCARD);
+            }
         }
         break;
     case DOM_V_ENDACT:
