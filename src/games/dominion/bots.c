@@ -250,10 +250,12 @@ static int allowed(const kt_action *opts, int n, int card)
     return 0;
 }
 
+/* The guard can only object to taking the last card of a pile. */
 #define TRY(card)                                                                              \
     do {                                                                                       \
         int c_ = (card);                                                                       \
-        if (affordable(c, s, c_, budget) && allowed(opts, nopts, c_) && guard_ok(g, s, p, c_)) \
+        if (affordable(c, s, c_, budget) && allowed(opts, nopts, c_) &&                        \
+            (s->supply[c_] != 1 || guard_ok(g, s, p, c_)))                                     \
             return c_;                                                                         \
     } while (0)
 

@@ -563,8 +563,19 @@ typedef struct dom_cfg {
     /* "play treasures": the Treasures it plays without an effect frame (in
      * tre_ids order) and whether the game has ones it plays through one */
     uint8_t nfast_tre, slow_auto;
+    uint8_t fast_odd;          /* a plain Treasure is an Action or has a negative bonus */
     uint8_t fast_tre[DOM_NIDS];
+    /* per fast_tre[i], what one play adds, in 16-bit fields: coins,
+     * actions, buys, and 1 for Silver (counted for Merchant) */
+    uint64_t fast_inc[DOM_NIDS];
     uint8_t plain_gain;        /* a gain has no effects beyond moving the card (no hooks, no `until`) */
+    uint32_t hand_inc[DOM_NIDS]; /* per card: 1 if an Action, + 1 << 16 if a Treasure (drawing) */
+    /* a player at the start, before the shuffle: deck in id order and the
+     * derived counters (own[] is start[]) */
+    uint8_t nstart_deck;
+    uint8_t start_deck[32];
+    int16_t start_vp;
+    uint16_t start_money;
     uint8_t plain_end;         /* no Clean-up, start-of-turn or shuffle choices, no Durations or Traits */
     uint8_t until_card, until_n; /* `until`: game ends when a player owns n of card */
     uint16_t ncards;
@@ -735,8 +746,9 @@ int dom_phase_step(const kt_game *g, dom_state *s);
 void dom_finish(dom_state *s, int why);
 /* One card fewer owned by P: the derived counters follow. */
 void dom_own_del(dom_player *P, int card);
-/* The turn player's action a with an empty stack (turn.c). */
-void dom_phase_action(const kt_game *g, dom_state *s, kt_action a);
+/* The turn player's action a with an empty stack (turn.c); 1 when it has
+ * already published the next decision (dom_run has nothing to do). */
+int dom_phase_action(const kt_game *g, dom_state *s, kt_action a);
 /* A fresh in-play uid (never 0, none in use). */
 uint16_t dom_new_uid(dom_state *s);
 /* Count a card p plays (this turn's "played" and Silver counts). */

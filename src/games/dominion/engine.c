@@ -76,8 +76,16 @@ static void reshuffle(dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
     KT_ASSERT(P->ndeck == 0);
-    memcpy(P->deck, P->disc, P->ndisc);
-    memset(P->disc, 0, P->ndisc); /* unused slots stay zero: states compare byte-wise */
+    /* unused slots stay zero (states compare byte-wise): the deck is empty,
+     * so copying 32 bytes of a smaller pile copies zeros after it, and a
+     * fixed size compiles to a few moves instead of two library calls */
+    if (P->ndisc <= 32) {
+        memcpy(P->deck, P->disc, 32);
+        memset(P->disc, 0, 32);
+    } else {
+        memcpy(P->deck, P->disc, P->ndisc);
+        memset(P->disc, 0, P->ndisc);
+    }
     P->ndeck = P->ndisc;
     P->ndisc = 0;
     kt_shuffle_u8(&s->h.rng, P->deck, P->ndeck);
@@ -140,16 +148,16 @@ int dom_take_top(dom_state *s, int p, int *pub)
 
 /* m unknown cards from the top of p's deck to hand: dom_hand_add for each,
  * with the counters summed once. */
-static inline void draw_unknown(dom_player *P, int m)
+static inline void draw_unknown(const dom_cfg *cf, dom_player *P, int m)
 {
-    int act = 0, tre = 0;
+    uint32_t inc = 0; /* Actions in the low half, Treasures in the high */
+    const uint8_t *top = P->deck + P->ndeck;
     for (int j = 1; j <= m; j++) {
-        int c = P->deck[P->ndeck - j];
-        uint16_t t = dom_cards[c].types;
+        int c = top[-j];
         P->hand[c]++;
-        act += (t & DOM_T_ACTION) != 0;
-        tre += (t & DOM_T_TREASURE) != 0;
+        inc += cf->hand_inc[c];
     }
+    int act = (int)(inc & 0xffff), tre = (int)(inc >> 16);
     P->ndeck = (uint16_t)(P->ndeck - m);
     /* unused slots stay zero; those from the old ndeck up are zero already,
      * so up to 8 drawn slots are cleared with one 8-byte store (the
@@ -170,7 +178,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
     if (n <= P->ndeck && !P->known_top && !s->trace) {
         /* the common case: enough cards, nobody knows them, no bookkeeping
          * (and no game log being traced: that reports card by card below) */
-        draw_unknown(P, n);
+        draw_unknown(dom_cfgof(g), P, n);
         return n;
     }
     int k = 0;
@@ -186,7 +194,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
             /* nobody knows these cards: no bookkeeping */
             int m = n - k < P->ndeck ? n - k : P->ndeck;
             if (!s->trace) {
-                draw_unknown(P, m);
+                draw_unknown(dom_cfgof(g), P, m);
             } else {
                 /* the game log's traced replay reports every card */
                 for (int j = 0; j < m; j++) {
@@ -1056,8 +1064,8 @@ void dom_apply(const kt_game *g, kt_state *st, kt_action a)
         KT_ASSERT(f->dec);
         f->dec = 0;
         settle(g, s, f, step_frame(g, s, f, a));
-    } else {
-        dom_phase_action(g, s, a);
+    } else if (dom_phase_action(g, s, a)) {
+        return;
     }
     dom_run(g, s);
 }
@@ -1452,14 +1460,14 @@ void dom_init(const kt_game *g, kt_state *st)
     s->h.turn_player = -1;
     memcpy(s->supply, c->pile0, sizeof s->supply);
     for (int p = 0; p < c->np; p++) {
+        /* what dom_own_add gives for each card of the starting deck */
         dom_player *P = &s->pl[p];
-        for (int i = 0; i < c->nids; i++) {
-            int id = c->ids[i];
-            for (int k = 0; k < c->start[id]; k++) {
-                P->deck[P->ndeck++] = (uint8_t)id;
-                dom_own_add(P, id);
-            }
-        }
+        memcpy(P->deck, c->start_deck, c->nstart_deck);
+        memcpy(P->own, c->start, sizeof P->own);
+        P->ndeck = c->nstart_deck;
+        P->ncards = c->nstart_deck;
+        P->vp = c->start_vp;
+        P->money = c->start_money;
     }
     if (c->loot) {
         /* the 30 Loots, shuffled face down */

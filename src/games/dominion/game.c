@@ -665,10 +665,19 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
         int t = c->tre_ids[i];
         if (!(dom_cards[t].flags & DOM_CF_AUTO))
             continue;
-        if (c->slow[t])
+        const dom_card *d = &dom_cards[t];
+        if (c->slow[t]) {
             c->slow_auto = 1;
+            continue;
+        }
+        /* play_plain_treasures adds the packed fields; an Action-Treasure
+         * or a negative bonus (none in the sets) takes the general path */
+        if ((d->types & DOM_T_ACTION) || d->coins < 0 || d->actions < 0 || d->buys < 0)
+            c->fast_odd = 1;
         else
-            c->fast_tre[c->nfast_tre++] = (uint8_t)t;
+            c->fast_inc[c->nfast_tre] = (uint64_t)d->coins | (uint64_t)d->actions << 16 |
+                                        (uint64_t)d->buys << 32 | (uint64_t)(t == DOM_SILVER) << 48;
+        c->fast_tre[c->nfast_tre++] = (uint8_t)t;
     }
     for (int i = 0; i < c->nids; i++)
         if (dom_is(c->ids[i], DOM_T_DURATION))
@@ -677,6 +686,18 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
         if (c->events[i] == DOM_JOURNEY)
             c->stays = 1;
     c->plain_gain = !(c->hooks & DOM_H_GAIN) && !c->until_n;
+    for (int id = 0; id < DOM_NIDS; id++)
+        c->hand_inc[id] = (uint32_t)((dom_cards[id].types & DOM_T_ACTION) != 0) |
+                          (uint32_t)((dom_cards[id].types & DOM_T_TREASURE) != 0) << 16;
+    for (int i = 0; i < c->nids; i++) {
+        int id = c->ids[i];
+        for (int k = 0; k < c->start[id] && c->nstart_deck < sizeof c->start_deck; k++) {
+            c->start_deck[c->nstart_deck++] = (uint8_t)id;
+            c->start_vp = (int16_t)(c->start_vp + dom_cards[id].vp);
+            if (dom_cards[id].types & DOM_T_TREASURE)
+                c->start_money = (uint16_t)(c->start_money + dom_cards[id].coins);
+        }
+    }
     c->plain_end = !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
                    !c->ntraits;
     if (c->ncards > DOM_MAXC)

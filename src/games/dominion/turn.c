@@ -3,7 +3,7 @@
  * engine.c): start of turn, Action and Buy phase, Clean-up and end of turn,
  * the fast path for plain turn ends (plain_turn_end / fast_turn_end), and the
  * turn player's actions outside effects (play, "play treasures" with its
- * batched path play_copies, buy, end of phase).
+ * batched path play_plain_treasures, buy, end of phase).
  *
  * dom_run (engine.c) resolves the effect stack and, when it is empty, calls
  * dom_phase_step, which advances dom_state.phase (sub-step pstep) until a
@@ -294,7 +294,7 @@ static int fast_turn_end(const kt_game *g, dom_state *s)
         dom_finish(s, DOM_END_PILES);
         return 0;
     }
-    int q = (s->h.turn_player + 1) % c->np;
+    int q = s->h.turn_player + 1 < c->np ? s->h.turn_player + 1 : 0; /* no division */
     start_turn(s, q, 0);
     s->phase = DOM_PH_ACTION; /* pstep stays 0 */
     if (s->actions && s->pl[q].hand_act) {
@@ -406,55 +406,50 @@ int dom_phase_step(const kt_game *g, dom_state *s)
 
 /* ------------------------------------------------------------ phase actions */
 
-/* Every copy of the plain Treasure t (no program, not slow) from p's hand
- * into play: the state playing them one by one with play_treasure gives,
- * for a turn without watchers (nothing reacts to a play) and when no game
- * log is being traced (that reports each play).  "play treasures" of Big
- * Money is the hottest action of bot games. */
-static void play_copies(dom_state *s, int p, int t)
+/* Every plain Treasure (no program, not slow: c->fast_tre) in p's hand
+ * into play at once: the state playing them one by one with play_treasure
+ * gives, kind after kind in c->fast_tre order, for a turn without watchers
+ * (nothing reacts to a play) and when no game log is being traced (that
+ * reports each play).  "play treasures" of Big Money is the hottest action
+ * of bot games: the counters live in locals and are written once.  0 and
+ * no change when uids could wrap or cards from earlier turns hold uids
+ * (dom_new_uid must then avoid them): play_treasure does it. */
+static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
-    const dom_card *d = &dom_cards[t];
-    int n = P->hand[t];
-    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + n <= DOM_MAXC);
-    P->hand[t] = 0;
-    P->pubhand[t] = 0;
-    P->nhand = (uint16_t)(P->nhand - n);
-    /* counters that change are written one by one and only then: combined
-     * into vector loads and stores, they stalled on the 16-bit stores just
-     * made to their neighbours (store forwarding) */
-    if (d->types & DOM_T_ACTION)
-        P->hand_act = (uint16_t)(P->hand_act - n);
-    if (d->types & DOM_T_TREASURE)
-        P->hand_tre = (uint16_t)(P->hand_tre - n);
-    if (!s->nold && s->next_uid <= UINT16_MAX - n) {
-        /* new_uid's result without a wrap and with no old uid to avoid */
-        uint16_t uid = s->next_uid;
-        dom_inplay *e = &s->play[s->nplay];
+    int most = P->hand_tre; /* at least the cards played */
+    if (c->fast_odd || s->nold || s->next_uid > UINT16_MAX - most)
+        return 0;
+    KT_ASSERT(!s->nwatch && !s->trace && s->nplay + most <= DOM_MAXC);
+    dom_inplay *e = &s->play[s->nplay];
+    int uid = s->next_uid, total = 0;
+    uint64_t inc = 0; /* c->fast_inc fields summed over the cards played */
+    for (int i = 0; i < c->nfast_tre; i++) {
+        int t = c->fast_tre[i], n = P->hand[t];
+        if (!n)
+            continue;
+        P->hand[t] = 0;
+        P->pubhand[t] = 0;
         for (int k = 0; k < n; k++)
-            e[k] = (dom_inplay){.card = (uint8_t)t, .owner = (int8_t)p, .uid = ++uid};
-        s->next_uid = uid;
-        s->nplay = (uint16_t)(s->nplay + n);
-    } else {
-        for (int k = 0; k < n; k++) {
-            dom_inplay *e = &s->play[s->nplay++];
-            memset(e, 0, sizeof *e);
-            e->card = (uint8_t)t;
-            e->owner = (int8_t)p;
-            e->uid = dom_new_uid(s);
-        }
+            e[k] = (dom_inplay){.card = (uint8_t)t, .owner = (int8_t)p, .uid = (uint16_t)++uid};
+        e += n;
+        total += n;
+        inc += (uint64_t)n * c->fast_inc[i];
     }
+    P->nhand = (uint16_t)(P->nhand - total);
+    P->hand_tre = (uint16_t)(P->hand_tre - total);
+    s->nplay = (uint16_t)(s->nplay + total);
+    s->next_uid = (uint16_t)uid;
     if (p == s->h.turn_player) { /* count_play */
-        s->played = (uint16_t)(s->played + n);
-        if (t == DOM_SILVER)
-            s->silvers = (uint16_t)(s->silvers + n);
+        s->played = (uint16_t)(s->played + total);
+        s->silvers = (uint16_t)(s->silvers + (inc >> 48));
     }
-    if (d->coins)
-        s->coins = (uint16_t)(s->coins + n * d->coins);
-    if (d->actions)
-        s->actions = (uint16_t)(s->actions + n * d->actions);
-    if (d->buys)
-        s->buys = (uint16_t)(s->buys + n * d->buys);
+    s->coins = (uint16_t)(s->coins + (inc & 0xffff));
+    if (inc & 0xffffffff0000ULL) {
+        s->actions = (uint16_t)(s->actions + ((inc >> 16) & 0xffff));
+        s->buys = (uint16_t)(s->buys + ((inc >> 32) & 0xffff));
+    }
+    return 1;
 }
 
 static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
@@ -487,13 +482,7 @@ static void play_all(const kt_game *g, dom_state *s, int p)
 {
     const dom_cfg *c = dom_cfgof(g);
     dom_player *P = &s->pl[p];
-    if (!s->nwatch && !s->trace) {
-        for (int i = 0; i < c->nfast_tre; i++) {
-            int t = c->fast_tre[i];
-            if (P->hand[t])
-                play_copies(s, p, t);
-        }
-    } else {
+    if (s->nwatch || s->trace || !play_plain_treasures(c, s, p)) {
         /* one by one: a watcher may react to each play (Merchant) */
         for (int i = 0; i < c->nfast_tre; i++) {
             int t = c->fast_tre[i];
@@ -524,7 +513,7 @@ int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
     }
 }
 
-void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
+int dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
 {
     const dom_cfg *c = dom_cfgof(g);
     int v = DOM_VERB(a), card = DOM_CARD(a), p = s->h.turn_player;
@@ -541,6 +530,13 @@ void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
         break;
     case DOM_V_PLAYALL:
         play_all(g, s, p);
+        /* the Buy phase's step of dom_phase_step when nothing is pending */
+        if (!s->nstack && s->phase == DOM_PH_BUY && s->h.status == KT_RUNNING &&
+            buy_has_choice(g, s)) {
+            s->h.to_move = (int8_t)p;
+            s->h.decision = DOM_D_BUY;
+            return 1;
+        }
         break;
     case DOM_V_BUY:
         s->buys--;
@@ -572,4 +568,5 @@ void dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
     default:
         break;
     }
+    return 0;
 }
