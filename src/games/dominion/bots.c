@@ -799,12 +799,20 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
 /* Which Treasure to play next in the Buy phase (0: none worth playing):
  * draw first, then King's Cache, then "play treasures", the rest, and
  * Pendant last (it counts what is in play). */
+static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p);
+
 static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
+{
+    if (dom_cfgof(g)->all_auto) /* the common case: Copper, Silver, Gold... */
+        return s->pl[p].hand_tre ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
+    return mixed_treasure(g, s, p);
+}
+
+/* next_treasure when some Treasures are not played by "play treasures". */
+static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p)
 {
     const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[p];
-    if (c->all_auto) /* the common case: Copper, Silver, Gold... */
-        return P->hand_tre ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
     int autos = 0, others = 0;
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
@@ -836,43 +844,13 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
     return 0;
 }
 
-static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
-                            kt_err *err)
+/* A decision inside an effect (a pick of a card program, a reaction...):
+ * the frame's legal list and the shared choice logic.  Kept out of
+ * bot_choose so that the phase decisions of simulations do not pay for
+ * this one's stack frame. */
+static kt_status DOM_NOINLINE frame_choose(const dom_bot *b, const kt_game *g,
+                                            const dom_state *s, kt_action *out, kt_err *err)
 {
-    const dom_bot *b = ud;
-    const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
-    int p = s->h.to_move;
-    const dom_player *P = &s->pl[p];
-    if (!s->nstack && s->phase == DOM_PH_BUY) {
-        if (!s->bought && P->hand_tre) {
-            kt_action t = next_treasure(g, s, p);
-            if (t) {
-                *out = t;
-                return KT_OK;
-            }
-        }
-        int card = s->buys ? bot_buy(g, b, s, p, s->coins, NULL, 0) : 0;
-        *out = card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
-        return KT_OK;
-    }
-    if (!s->nstack && s->phase == DOM_PH_ACTION) {
-        int best = 0, bv = 0;
-        for (int i = 0; i < c->nact; i++) {
-            int id = c->act_ids[i];
-            if (!P->hand[id])
-                continue;
-            int v = play_value(g, s, p, id);
-            if (v > bv) {
-                bv = v;
-                best = id;
-            }
-        }
-        *out = best && s->actions ? DOM_ACT(DOM_V_PLAY, best) : DOM_ACT(DOM_V_ENDACT, 0);
-        return KT_OK;
-    }
-    if (!s->nstack)
-        return kt_seterr(err, KT_EINTERNAL, "dominion bot: nothing to decide");
     kt_action o[DOM_MAX_LEGAL];
     const dom_frame *f = &s->stack[s->nstack - 1];
     int n = dom_frame_legal(g, s, f, o);
@@ -884,6 +862,61 @@ static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_a
     for (int i = 0; i < n; i++)
         ok |= o[i] == a;
     *out = ok ? a : o[0];
+    return KT_OK;
+}
+
+/* The Action phase: the Action in hand the bot values most, if any. */
+static kt_status DOM_NOINLINE action_choose(const dom_bot *b, const kt_game *g,
+                                             const dom_state *s, kt_action *out)
+{
+    (void)b;
+    const dom_cfg *c = dom_cfgof(g);
+    int p = s->h.to_move, best = 0, bv = 0;
+    const dom_player *P = &s->pl[p];
+    for (int i = 0; i < c->nact; i++) {
+        int id = c->act_ids[i];
+        if (!P->hand[id])
+            continue;
+        int v = play_value(g, s, p, id);
+        if (v > bv) {
+            bv = v;
+            best = id;
+        }
+    }
+    *out = best && s->actions ? DOM_ACT(DOM_V_PLAY, best) : DOM_ACT(DOM_V_ENDACT, 0);
+    return KT_OK;
+}
+
+/* Decisions of the Buy phase (the hottest of simulations: kept small) and
+ * the dispatch to the others. */
+static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
+                            kt_err *err)
+{
+    const dom_bot *b = ud;
+    const dom_state *s = dom_cst(st);
+    if (s->nstack)
+        return frame_choose(b, g, s, out, err);
+    if (s->phase == DOM_PH_ACTION)
+        return action_choose(b, g, s, out);
+    if (s->phase != DOM_PH_BUY)
+        return kt_seterr(err, KT_EINTERNAL, "dominion bot: nothing to decide");
+    int p = s->h.to_move;
+    if (!s->bought && s->pl[p].hand_tre) {
+        kt_action t = next_treasure(g, s, p);
+        if (t) {
+            *out = t;
+            return KT_OK;
+        }
+    }
+    int card = 0;
+    if (s->buys) {
+        /* the money bots' rules with every card allowed, inlined here */
+        if (b->kind == DOM_BOT_BMU || b->kind == DOM_BOT_SMITHY)
+            card = bm_buy(g, s, p, s->coins, b->kind == DOM_BOT_SMITHY, NULL, 0);
+        else
+            card = bot_buy(g, b, s, p, s->coins, NULL, 0);
+    }
+    *out = card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
     return KT_OK;
 }
 

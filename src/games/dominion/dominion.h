@@ -64,6 +64,14 @@
 #define DOM_MAXEV 16    /* Events in one game */
 #define DOM_MAX_LEGAL (2 * DOM_NIDS + 44)
 
+/* Keeps a big, rarer path out of a hot function, so that the hot one stays
+ * small (no register saves or stack frame for paths it does not take). */
+#if defined(__GNUC__)
+#define DOM_NOINLINE __attribute__((noinline))
+#else
+#define DOM_NOINLINE
+#endif
+
 /* ------------------------------------------------------------ card table */
 
 enum {

@@ -396,8 +396,8 @@ void dom_finish(dom_state *s, int why)
     s->phase = DOM_PH_OVER;
     s->pstep = 0;
     s->ended = (uint8_t)why;
+    memset(s->stack, 0, sizeof s->stack[0] * s->nstack); /* frames above are zero */
     s->nstack = 0;
-    memset(s->stack, 0, sizeof s->stack);
     for (int i = 0; i < s->nwatch; i++)
         s->watch[i].fired = 0; /* no effect is resolving them any more */
 }

@@ -10,6 +10,7 @@
  * player must decide or the game ends.  No data of its own: everything is in
  * dom_state (see dominion.h); nothing here allocates.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "dominion.h"
@@ -86,46 +87,16 @@ int dom_keep_mask(const dom_state *s, uint8_t *keep)
     return 1;
 }
 
-/* Clean-up of the cards in play: every card that has done all it will do is
- * discarded by its owner (also Durations that finished on this turn for
+/* Clean-up of play when some cards may stay (keep mask) or Traits act on
+ * discarding (Reckless, Tireless): every card that has done all it will do
+ * is discarded by its owner (also Durations that finished on this turn for
  * another player, seed 004: Secluded Shrine, Cutthroat); Reckless cards go
  * back to their pile, Tireless ones wait to go onto the deck. */
-static void cleanup_play(const kt_game *g, dom_state *s)
+static void DOM_NOINLINE cleanup_play_keep(const dom_cfg *c, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
     uint8_t keep[DOM_MAXC];
-    /* without cards that can stay (no Duration, no Journey) nothing stays;
-     * Traits still need the slow path below, with every keep[i] set */
-    int any = c->stays && dom_keep_mask(s, keep);
-    if (!any && !c->ntraits) {
-        /* the common case: everything goes to its owner's discard pile;
-         * the turn player's pile size is kept in a local (as in cleanup) */
-        int tp = s->h.turn_player;
-        if (tp >= 0 && !s->trace) {
-            dom_player *T = &s->pl[tp];
-            int nd = T->ndisc;
-            for (int i = 0; i < s->nplay; i++) {
-                dom_inplay e = s->play[i];
-                s->play[i] = (dom_inplay){0}; /* no memset call for a few entries */
-                if (e.owner == tp) {
-                    T->disc[nd++] = e.card;
-                } else {
-                    T->ndisc = (uint16_t)nd;
-                    dom_discard_card(s, e.owner, e.card);
-                    nd = T->ndisc;
-                }
-            }
-            T->ndisc = (uint16_t)nd;
-        } else {
-            for (int i = 0; i < s->nplay; i++)
-                dom_discard_card(s, s->play[i].owner, s->play[i].card);
-            memset(s->play, 0, sizeof s->play[0] * s->nplay);
-        }
-        s->nplay = 0;
-        s->nold = 0;
-        return;
-    }
-    if (!any)
+    /* without cards that can stay (no Duration, no Journey) nothing stays */
+    if (!(c->stays && dom_keep_mask(s, keep)))
         memset(keep, 0, (size_t)s->nplay);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
@@ -151,6 +122,75 @@ static void cleanup_play(const kt_game *g, dom_state *s)
         memset(&s->play[i], 0, sizeof s->play[i]);
     s->nplay = (uint16_t)o;
     s->nold = (uint16_t)nold;
+}
+
+/* Can a card stay in play through this Clean-up (Durations, Journey)? */
+static int may_stay(const dom_cfg *c, const dom_state *s)
+{
+    if (!c->stays)
+        return 0;
+    uint8_t keep[DOM_MAXC];
+    return dom_keep_mask(s, keep);
+}
+
+/* Clean-up of play when every card goes to its owner's discard pile, one by
+ * one in play order (a traced game log reports each). */
+static void DOM_NOINLINE cleanup_play_each(dom_state *s)
+{
+    for (int i = 0; i < s->nplay; i++) {
+        dom_inplay e = s->play[i];
+        s->play[i] = (dom_inplay){0};
+        dom_discard_card(s, e.owner, e.card);
+    }
+}
+
+/* The n cards cleanup_play copied onto the turn player's discard pile (not
+ * counted yet) when some belong to others (Reactions played on this turn):
+ * each to its owner's pile in play order instead. */
+static void DOM_NOINLINE discard_to_owners(dom_state *s, const uint8_t *owner, int n)
+{
+    dom_player *T = &s->pl[s->h.turn_player];
+    uint8_t cards[DOM_MAXC];
+    memcpy(cards, T->disc + T->ndisc, (size_t)n);
+    memset(T->disc + T->ndisc, 0, (size_t)n);
+    for (int i = 0; i < n; i++)
+        dom_discard_card(s, (int8_t)owner[i], cards[i]);
+}
+
+/* Clean-up of the cards in play.  Without cards that stay and without
+ * Traits everything goes to its owner's discard pile: usually every card is
+ * the turn player's, and they go onto its pile at once (checked while
+ * copying; the others' cards, Reactions played on this turn, are sorted out
+ * by cleanup_play_each only if there are any). */
+static void cleanup_play(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    if (c->ntraits || may_stay(c, s)) {
+        cleanup_play_keep(c, s);
+        return;
+    }
+    int tp = s->h.turn_player, n = s->nplay;
+    if (tp < 0 || s->trace) {
+        cleanup_play_each(s);
+    } else {
+        dom_player *T = &s->pl[tp];
+        uint8_t *d = T->disc + T->ndisc, owner[DOM_MAXC];
+        int other = 0;
+        KT_ASSERT(T->ndisc + n <= DOM_MAXC);
+        for (int i = 0; i < n; i++) {
+            dom_inplay e = s->play[i];
+            s->play[i] = (dom_inplay){0}; /* here, not by a memset call */
+            d[i] = e.card;
+            owner[i] = (uint8_t)e.owner;
+            other |= e.owner ^ tp;
+        }
+        if (!other)
+            T->ndisc = (uint16_t)(T->ndisc + n);
+        else
+            discard_to_owners(s, owner, n);
+    }
+    s->nplay = 0;
+    s->nold = 0;
 }
 
 /* Discard hand and play; draw the next hand. */
@@ -414,6 +454,25 @@ int dom_phase_step(const kt_game *g, dom_state *s)
  * of bot games: the counters live in locals and are written once.  0 and
  * no change when uids could wrap or cards from earlier turns hold uids
  * (dom_new_uid must then avoid them): play_treasure does it. */
+/* In-play entry {card, owner, uid} (the other fields 0) as one 8-byte and
+ * one 4-byte store where the byte order allows (the compiler writes each
+ * field on its own otherwise: five overlapping stores per entry). */
+static inline void put_inplay(dom_inplay *e, int card, int owner, int uid)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(dom_inplay, owner) == 1 && offsetof(dom_inplay, uid) == 6 &&
+                       offsetof(dom_inplay, by) == 8 && sizeof(dom_inplay) == 12,
+                   "put_inplay writes this layout");
+    uint64_t lo = (uint64_t)(uint8_t)card | (uint64_t)(uint8_t)owner << 8 |
+                  (uint64_t)(uint16_t)uid << 48;
+    uint32_t hi = 0;
+    memcpy(e, &lo, 8);
+    memcpy((char *)e + 8, &hi, 4);
+#else
+    *e = (dom_inplay){.card = (uint8_t)card, .owner = (int8_t)owner, .uid = (uint16_t)uid};
+#endif
+}
+
 static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
@@ -431,7 +490,7 @@ static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
         P->hand[t] = 0;
         P->pubhand[t] = 0;
         for (int k = 0; k < n; k++)
-            e[k] = (dom_inplay){.card = (uint8_t)t, .owner = (int8_t)p, .uid = (uint16_t)++uid};
+            put_inplay(&e[k], t, p, ++uid);
         e += n;
         total += n;
         inc += (uint64_t)n * c->fast_inc[i];
@@ -556,6 +615,14 @@ int dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
             } else {
                 dom_gain(g, s, p, card, DOM_TO_DISCARD);
             }
+        }
+        /* the last Buy used and nothing pending: the Buy phase's step of
+         * dom_phase_step finds no choice (no Buy left, no Treasure may be
+         * played after buying), so the Clean-up follows at once */
+        if (!s->buys && !s->nstack && s->h.status == KT_RUNNING && plain_turn_end(c, s)) {
+            s->phase = DOM_PH_CLEANUP;
+            s->pstep = 0;
+            return !fast_turn_end(g, s);
         }
         break;
     case DOM_V_ENDACT:
