@@ -4,7 +4,8 @@
  * `valgrind --tool=callgrind` and CPU-time rates of any configuration and
  * bots, also of builds that predate `kontor bench --profile`.
  *
- * Build (after `make BUILD=build/release`):
+ * Build (after `make BUILD=build/release`; against a library older than
+ * kt_state_restart add -Dkt_state_restart=kt_state_init_seed):
  *   cc -O2 -g -Iinclude -Isrc bench/profile_play.c build/release/libkontor.a -lm -lpthread \
  *      -o build/release/profile-play
  * Usage:
@@ -72,7 +73,7 @@ int main(int argc, char **argv)
     kt_action buf[KT_LEGAL_MAX];
     double t0 = cpu_now();
     for (long i = 0; i < n; i++) {
-        kt_state_init_seed(g, s, 500000u + (uint64_t)i);
+        kt_state_restart(g, s, 500000u + (uint64_t)i);
         while (!kt_is_over(g, s)) {
             kt_action a;
             if (nb) {

@@ -199,6 +199,14 @@ void kt_state_init(const kt_game *g, kt_state *s); /* start position */
  * is exactly the start position of kt_game_new(..., seed) + kt_state_init,
  * so simulators can play many seeds on one configuration. */
 void kt_state_init_seed(const kt_game *g, kt_state *s, uint64_t seed);
+/* kt_state_init_seed for a buffer that already holds a state of g (made by
+ * kt_state_new, kt_state_copy, kt_state_load_json... at any position): the
+ * same start position, but a game may clear only the parts of the old
+ * state in use instead of the whole buffer, which matters to simulators
+ * dealing millions of short games into one buffer (Dominion: a few hundred
+ * bytes instead of 12 KB).  Never pass uninitialised memory: use
+ * kt_state_init or kt_state_init_seed for that. */
+void kt_state_restart(const kt_game *g, kt_state *s, uint64_t seed);
 void kt_state_copy(const kt_game *g, kt_state *dst, const kt_state *src);
 int kt_state_equal(const kt_game *g, const kt_state *a, const kt_state *b);
 uint64_t kt_state_hash(const kt_game *g, const kt_state *s);

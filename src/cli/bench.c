@@ -100,7 +100,7 @@ typedef struct runner {
 /* Plays one game from `seed`; returns the number of actions, or -1. */
 static long play_one(runner *r, uint64_t seed)
 {
-    kt_state_init_seed(r->g, r->s, seed);
+    kt_state_restart(r->g, r->s, seed); /* r->s holds a state from kt_state_new */
     kt_action buf[KT_LEGAL_MAX];
     long n = 0;
     while (!kt_is_over(r->g, r->s)) {

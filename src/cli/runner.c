@@ -516,6 +516,7 @@ typedef struct rn_worker {
     rn_result r;
     kt_state *s;
     size_t scap;
+    int s_used; /* s holds a state the engine wrote (kt_state_restart may read it) */
     kt_status st;
     kt_err err;
     uint64_t err_game;
@@ -596,6 +597,7 @@ static kt_status state_room(rn_worker *w, const kt_game *g, kt_err *err)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     w->s = s;
     w->scap = n;
+    w->s_used = 0; /* the new bytes are uninitialised */
     return KT_OK;
 }
 
@@ -704,7 +706,13 @@ static int play_game(const rn_exp *e, rn_worker *w, uint64_t k)
         st = kt_seterr(&err, KT_ENOMEM, "out of memory");
     uint64_t actions = 0;
     if (st == KT_OK) {
-        kt_state_init_seed(g, w->s, gs);
+        /* a state of the game in the buffer: the game clears only what it
+         * used (Dominion: 1 KB instead of 12) */
+        if (w->s_used)
+            kt_state_restart(g, w->s, gs);
+        else
+            kt_state_init_seed(g, w->s, gs);
+        w->s_used = 1;
         st = play_out(e, w, g, l, &actions, &err);
     }
     unseat_bots(e, w, st != KT_OK);

@@ -389,15 +389,21 @@ int kt_game_max_legal(const kt_game *g) { return g->max_legal; }
 
 /* ------------------------------------------------------------ states */
 
-static void state_prepare_seed(const kt_game *g, kt_state *s, uint64_t seed)
+/* The header of a zeroed state; the game's init sets everything else. */
+static void state_header(const kt_game *g, kt_state *s, uint64_t seed)
 {
-    memset(s, 0, g->state_size);
     s->h.magic = g->def->magic;
     s->h.size = (uint32_t)g->state_size;
     kt_rng_seed(&s->h.rng, kt_seed_derive(seed, 0x5ea7e));
     s->h.to_move = -1;
     s->h.turn_player = -1;
     s->h.status = KT_RUNNING;
+}
+
+static void state_prepare_seed(const kt_game *g, kt_state *s, uint64_t seed)
+{
+    memset(s, 0, g->state_size);
+    state_header(g, s, seed);
 }
 
 static void state_prepare(const kt_game *g, kt_state *s)
@@ -414,6 +420,30 @@ void kt_state_init(const kt_game *g, kt_state *s)
 void kt_state_init_seed(const kt_game *g, kt_state *s, uint64_t seed)
 {
     state_prepare_seed(g, s, seed);
+    g->def->init(g, s);
+}
+
+#ifndef NDEBUG
+/* Is every byte of s zero? (debug builds check what clear() promises) */
+static int all_zero(const kt_game *g, const kt_state *s)
+{
+    const unsigned char *b = (const unsigned char *)s;
+    for (size_t i = 0; i < g->state_size; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+#endif
+
+void kt_state_restart(const kt_game *g, kt_state *s, uint64_t seed)
+{
+    if (g->def->clear && s->h.magic == g->def->magic && s->h.size == g->state_size) {
+        g->def->clear(g, s);
+        KT_ASSERT(all_zero(g, s));
+    } else {
+        memset(s, 0, g->state_size);
+    }
+    state_header(g, s, seed);
     g->def->init(g, s);
 }
 

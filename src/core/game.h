@@ -125,6 +125,15 @@ struct kt_gamedef {
      * from g->seed (so one configuration can deal many games). */
     void (*init)(const kt_game *g, kt_state *s);
 
+    /* Optional: zero a state of this game that the engine wrote (any
+     * position, running or over) by clearing only the parts in use (counted
+     * zones, the header, fixed fields): every byte of g->state_size must be
+     * zero afterwards, as the engine keeps unused slots zero.  Used by
+     * kt_state_restart for simulators that deal many games into one buffer;
+     * must stay memory-safe for any bytes (clamp counts to capacities).
+     * NULL: the core clears the whole state. */
+    void (*clear)(const kt_game *g, kt_state *s);
+
     /* Legal actions for hdr.to_move into buf (capacity g->max_legal);
      * returns the count, > 0 while running.  Deterministic order. */
     int (*legal)(const kt_game *g, const kt_state *s, kt_action *buf);

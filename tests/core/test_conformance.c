@@ -339,3 +339,53 @@ KT_TEST(core_conformance_load_rejects_corrupted_states)
     }
     KT_CHECK(kt_game_count() > 0); /* the checks above ran for every game */
 }
+
+/* kt_state_restart on a state at any position (mid-game, finished, loaded
+ * from JSON, a copy) gives exactly kt_state_init_seed's start position,
+ * byte for byte, for every game (Dominion clears only the parts in use). */
+KT_TEST(core_conformance_restart_equals_fresh_init)
+{
+    int checked = 0;
+    for (int i = 0; i < kt_game_count(); i++) {
+        const kt_gameinfo *gi = kt_game_info(i);
+        for (int np = gi->min_players; np <= gi->max_players && np <= 4; np++) {
+            kt_game *g;
+            kt_err err;
+            KT_REQUIRE(KT_OKS(kt_game_new(gi->name, NULL, np, 17, NULL, &g, &err), &err));
+            kt_state *s = kt_state_new(g), *fresh = kt_state_new(g), *t = kt_state_new(g);
+            KT_REQUIRE(s && fresh && t);
+            kt_rng r;
+            kt_rng_seed(&r, 4242 + (uint64_t)np);
+            kt_action buf[KT_LEGAL_MAX];
+            int games = (int)kt_t_scaled(6);
+            for (int k = 0; k < games; k++) {
+                /* stop at a random point, or play to the end */
+                long stop = k % 2 ? (long)kt_rng_below(&r, 400) : 2000000;
+                for (long n = 0; !kt_is_over(g, s) && n < stop; n++) {
+                    int m = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                    kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)m)]);
+                }
+                if (k % 3 == 2) { /* a loaded state, into the buffer */
+                    char *js = kt_state_json(g, s);
+                    KT_CHECK(js && kt_state_load_json(g, js, t, &err) == KT_OK);
+                    kt_free(js);
+                    kt_state_copy(g, s, t);
+                }
+                uint64_t seed = 1000 + (uint64_t)k;
+                kt_state_restart(g, s, seed);
+                kt_state_init_seed(g, fresh, seed);
+                if (!kt_state_equal(g, s, fresh)) {
+                    KT_FAIL("%s, %d players, game %d: restart differs from a fresh start",
+                            gi->name, np, k);
+                    break;
+                }
+                checked++;
+            }
+            kt_state_free(g, s);
+            kt_state_free(g, fresh);
+            kt_state_free(g, t);
+            kt_game_free(g);
+        }
+    }
+    KT_CHECK(checked > 0);
+}

@@ -751,6 +751,7 @@ const kt_gamedef kt_game_dominion = {
     .nbots = DOM_NBOTS,
     .setup = dom_setup,
     .init = dom_init,
+    .clear = dom_clear,
     .legal = dom_legal,
     .apply = dom_apply,
     .action_text = dom_action_text,
