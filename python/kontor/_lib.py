@@ -118,6 +118,7 @@ PROTOTYPES = {
     "kt_state_free": (None, [P, P]),
     "kt_state_init": (None, [P, P]),
     "kt_state_init_seed": (None, [P, P, U64]),
+    "kt_state_restart": (None, [P, P, U64]),
     "kt_state_copy": (None, [P, P, P]),
     "kt_state_equal": (I, [P, P, P]),
     "kt_state_hash": (U64, [P, P]),

@@ -44,10 +44,10 @@ class Batch:
         if seed is not None:
             self.seed = seed
         for k, s in enumerate(self.states):
-            lib.kt_state_init_seed(self.game._g, s._s, (self.seed + k) & (2 ** 64 - 1))
+            lib.kt_state_restart(self.game._g, s._s, (self.seed + k) & (2 ** 64 - 1))
 
     def reset_one(self, k, seed):
-        lib.kt_state_init_seed(self.game._g, self.states[k]._s, int(seed) & (2 ** 64 - 1))
+        lib.kt_state_restart(self.game._g, self.states[k]._s, int(seed) & (2 ** 64 - 1))
 
     def play_random(self, max_actions=-1, seed=None):
         """Up to max_actions random actions in every state (all to the end by
