@@ -259,8 +259,8 @@ static int allowed(const kt_action *opts, int n, int card)
             return c_;                                                                         \
     } while (0)
 
-static int bm_buy(const kt_game *g, const dom_state *s, int p, int budget, int smithy,
-                  const kt_action *opts, int nopts)
+static DOM_INLINE int bm_buy(const kt_game *g, const dom_state *s, int p, int budget, int smithy,
+                             const kt_action *opts, int nopts)
 {
     const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[p];

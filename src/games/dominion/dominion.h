@@ -71,6 +71,12 @@
 #else
 #define DOM_NOINLINE
 #endif
+/* ... and the opposite: a small function inlined into its hot caller. */
+#if defined(__GNUC__)
+#define DOM_INLINE inline __attribute__((always_inline))
+#else
+#define DOM_INLINE inline
+#endif
 
 /* ------------------------------------------------------------ card table */
 
