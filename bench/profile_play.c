@@ -74,10 +74,9 @@ int main(int argc, char **argv)
     double t0 = cpu_now();
     for (long i = 0; i < n; i++) {
         kt_state_restart(g, s, 500000u + (uint64_t)i);
-        while (!kt_is_over(g, s)) {
+        for (int p; (p = kt_to_move(g, s)) >= 0;) { /* -1 once over, as kontor bench */
             kt_action a;
             if (nb) {
-                int p = kt_to_move(g, s);
                 if (kt_bot_choose_fast(bots[p < nb ? p : p % nb], s, &a, &e) != KT_OK) {
                     fprintf(stderr, "%s\n", e.msg);
                     return 1;

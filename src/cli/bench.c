@@ -103,11 +103,10 @@ static long play_one(runner *r, uint64_t seed)
     kt_state_restart(r->g, r->s, seed); /* r->s holds a state from kt_state_new */
     kt_action buf[KT_LEGAL_MAX];
     long n = 0;
-    while (!kt_is_over(r->g, r->s)) {
+    for (int p; (p = kt_to_move(r->g, r->s)) >= 0;) { /* -1 once the game is over */
         kt_action a;
         if (r->nbots) {
             /* no division per action: the items seat one bot per player */
-            int p = kt_to_move(r->g, r->s);
             kt_bot *b = r->bots[p < r->nbots ? p : p % r->nbots];
             if (kt_bot_choose_fast(b, r->s, &a, NULL) != KT_OK)
                 return -1;

@@ -571,7 +571,8 @@ int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a)
 static void after_apply(const kt_game *g, kt_state *s)
 {
     s->h.nactions++;
-    if (s->h.status == KT_RUNNING && g->turn_limit > 0 && s->h.turn > (uint64_t)g->turn_limit) {
+    /* the configuration first: most have no turn limit */
+    if (g->turn_limit > 0 && s->h.status == KT_RUNNING && s->h.turn > (uint64_t)g->turn_limit) {
         s->h.status = KT_STOPPED;
         s->h.to_move = -1;
     }

@@ -520,6 +520,9 @@ typedef struct dom_state {
     uint8_t run;      /* consecutive turns of the turn player, this one included */
     uint8_t removed;  /* Estates taken out of the game (Inherited) */
     uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
+    uint8_t nempty;   /* derived: empty supply piles (dom_empty_piles), kept by
+                       * dom_supply_take / dom_supply_put, recomputed on load */
+    uint8_t spare;    /* always 0 (so that the struct has no padding) */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];
     uint8_t loot[DOM_LOOTS];
@@ -535,7 +538,7 @@ _Static_assert(sizeof(dom_watch) == 10, "dom_watch has padding");
 _Static_assert(sizeof(dom_inplay) == 12, "dom_inplay has padding");
 _Static_assert(sizeof(dom_aside) == 6, "dom_aside has padding");
 _Static_assert(sizeof(dom_player) == 26 + 3 * DOM_NIDS + 2 * DOM_MAXC, "dom_player has padding");
-_Static_assert(offsetof(dom_state, supply) == sizeof(kt_state_hdr) + 34, "dom_state has padding");
+_Static_assert(offsetof(dom_state, supply) == sizeof(kt_state_hdr) + 36, "dom_state has padding");
 
 /* ------------------------------------------------------------ configuration */
 
@@ -604,6 +607,21 @@ typedef struct dom_cfg {
 } dom_cfg;
 
 static inline const dom_cfg *dom_cfgof(const kt_game *g) { return (const dom_cfg *)g->cfg; }
+
+/* One card from / back to a pile of the supply (piles of cards not in
+ * c->in_supply do not count as empty piles); the empty-pile count follows. */
+static inline void dom_supply_take(const dom_cfg *c, dom_state *s, int card)
+{
+    KT_ASSERT(s->supply[card] > 0);
+    s->supply[card]--;
+    s->nempty = (uint8_t)(s->nempty + (s->supply[card] == 0 && c->in_supply[card]));
+}
+
+static inline void dom_supply_put(const dom_cfg *c, dom_state *s, int card)
+{
+    s->nempty = (uint8_t)(s->nempty - (s->supply[card] == 0 && c->in_supply[card]));
+    s->supply[card]++;
+}
 static inline dom_state *dom_st(kt_state *s) { return (dom_state *)s; }
 static inline const dom_state *dom_cst(const kt_state *s) { return (const dom_state *)s; }
 

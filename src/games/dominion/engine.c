@@ -425,7 +425,7 @@ int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int f
     default:
         if (!s->supply[card])
             return 0;
-        s->supply[card]--;
+        dom_supply_take(c, s, card);
         emptied = s->supply[card] == 0 && c->in_supply[card];
         break;
     }
@@ -1387,9 +1387,9 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 dom_own_del(P, card);
                 dom_own_add(P, inh);
-                s->supply[inh]--;
+                dom_supply_take(dom_cfgof(g), s, inh);
                 if (card == DOM_COPPER)
-                    s->supply[DOM_COPPER]++;
+                    dom_supply_put(dom_cfgof(g), s, DOM_COPPER);
                 else
                     s->removed++;
                 break;
@@ -1408,6 +1408,7 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
 void dom_derive(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
+    s->nempty = (uint8_t)dom_empty_piles(c, s);
     for (int p = 0; p < c->np; p++) {
         dom_player *P = &s->pl[p];
         memset(P->own, 0, sizeof P->own);
@@ -1484,6 +1485,7 @@ void dom_init(const kt_game *g, kt_state *st)
     s->winner = -1;
     s->h.turn_player = -1;
     memcpy(s->supply, c->pile0, sizeof s->supply);
+    s->nempty = (uint8_t)dom_empty_piles(c, s);
     for (int p = 0; p < c->np; p++) {
         /* what dom_own_add gives for each card of the starting deck */
         dom_player *P = &s->pl[p];

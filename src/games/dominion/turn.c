@@ -104,7 +104,7 @@ static void DOM_NOINLINE cleanup_play_keep(const dom_cfg *c, dom_state *s)
         if (!keep[i]) {
             int t = c->trait_of[e.card];
             if (t == DOM_RECKLESS) {
-                s->supply[e.card]++;
+                dom_supply_put(c, s, e.card);
                 dom_own_del(&s->pl[e.owner], e.card);
                 DOM_TRACE(s, DOM_TE_RETURN, e.owner, e.card, 0);
             } else if (t == DOM_TIRELESS) {
@@ -330,7 +330,7 @@ static int fast_turn_end(const kt_game *g, dom_state *s)
         dom_finish(s, DOM_END_PROVINCES);
         return 0;
     }
-    if (dom_empty_piles(c, s) >= 3) {
+    if (s->nempty >= 3) {
         dom_finish(s, DOM_END_PILES);
         return 0;
     }
@@ -430,7 +430,7 @@ int dom_phase_step(const kt_game *g, dom_state *s)
             dom_finish(s, DOM_END_PROVINCES);
             return 0;
         }
-        if (dom_empty_piles(c, s) >= 3) {
+        if (s->nempty >= 3) {
             dom_finish(s, DOM_END_PILES);
             return 0;
         }
@@ -608,7 +608,7 @@ int dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
             s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
             if (c->plain_gain && !s->trace && s->supply[card]) {
                 /* what dom_gain does when nothing reacts to gains */
-                s->supply[card]--;
+                dom_supply_take(c, s, card);
                 dom_own_add(P, card);
                 KT_ASSERT(P->ndisc < DOM_MAXC);
                 P->disc[P->ndisc++] = (uint8_t)card;
