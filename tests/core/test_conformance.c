@@ -103,7 +103,10 @@ static long conf_game(kt_t *T, const kt_game *g, uint64_t seed, long max_actions
         }
     }
     if (fails == 0 && !kt_is_over(g, s))
-        KT_FAIL("%s: random game did not end within %ld actions", kt_game_name(g), max_actions);
+        KT_FAIL("%s: random game did not end within %ld actions (%d players, options '%s', "
+                "random-play seed %llu, turn %llu)",
+                kt_game_name(g), max_actions, kt_game_players(g), kt_game_options(g),
+                (unsigned long long)seed, (unsigned long long)kt_turn_number(g, s));
     else if (fails == 0) {
         kt_result res;
         kt_result_get(g, s, &res);

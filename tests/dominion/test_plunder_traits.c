@@ -283,6 +283,34 @@ KT_TEST(dominion_seed004_inherited_replaces_a_starting_card_in_turn_order)
     kt_game_free(g);
 }
 
+/* The Inherited choice is offered in card order: a determinized world (the
+ * unshuffled starting deck shuffled) offers the same list in the same
+ * order (found by the conformance soak at KT_SCALE=5: the list followed the
+ * deck's order). */
+KT_TEST(dominion_inherited_choice_list_survives_determinization)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", KT ";traits=Inherited:Longship", 2, 11, NULL, &g,
+                                  &err),
+                      &err));
+    kt_state *s = kt_state_new(g), *d = kt_state_new(g);
+    kt_action a[KT_LEGAL_MAX], b[KT_LEGAL_MAX];
+    int n = kt_legal(g, s, a, KT_LEGAL_MAX);
+    KT_EQ(n, 2);
+    char txt[64];
+    kt_action_text(g, s, a[0], 0, KT_LANG_EN, txt, sizeof txt);
+    KT_STREQ(txt, "replace Copper");
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        kt_determinize(g, s, 0, seed, d);
+        KT_EQ(kt_legal(g, d, b, KT_LEGAL_MAX), n);
+        KT_CHECK(memcmp(a, b, sizeof a[0] * (size_t)n) == 0);
+    }
+    kt_state_free(g, s);
+    kt_state_free(g, d);
+    kt_game_free(g);
+}
+
 KT_TEST(dominion_seed004_inspiring_plays_an_action_without_a_copy_in_play)
 {
     /* a Duration from an earlier turn counts as in play */

@@ -35,7 +35,14 @@ static void kingdom(int k, kt_rng *r, char *out, size_t cap)
             idx[j] = t;
         }
     }
-    snprintf(out, cap, "kingdom=");
+    /* Random play can reach a position no rule ends: every player has
+     * trashed all but a Chapel and the $0 piles (Copper, Curse) are empty,
+     * so nobody can ever gain a card (found at KT_SCALE=5: Chapel,
+     * Harbinger, Merchant, Gardens, Militia, Smithy, Throne Room, Bandit,
+     * Witch, Artisan, 2 players, random-play seed 1068, after 34,287 turns
+     * each).  The engine's turn limit stops such a game (KT_STOPPED, never
+     * a win); random games otherwise end within a few hundred turns. */
+    snprintf(out, cap, "turn_limit=3000;kingdom=");
     for (int i = 0; i < 10; i++) {
         strncat(out, base26[idx[i]], cap - strlen(out) - 1);
         if (i < 9)

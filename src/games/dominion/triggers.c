@@ -795,9 +795,16 @@ int dom_custom_legal(const kt_game *g, const dom_state *s, const dom_frame *f, k
         return n;
     }
     case DOM_FX_SETUP: {
+        /* in card order, not deck order: the order of the unshuffled deck
+         * is no part of the choice, and a determinized world (which
+         * shuffles it) must offer the same list */
         const dom_player *P = &s->pl[f->who];
+        uint8_t in_deck[DOM_NIDS] = {0};
         for (int i = 0; i < P->ndeck; i++)
-            n = add_unique(buf, n, DOM_ACT(DOM_V_REPLACE, P->deck[i]));
+            in_deck[P->deck[i]] = 1;
+        for (int i = 0; i < c->nids; i++)
+            if (in_deck[c->ids[i]])
+                buf[n++] = DOM_ACT(DOM_V_REPLACE, c->ids[i]);
         return n;
     }
     case DOM_FX_CLEANUP:
