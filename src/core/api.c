@@ -218,6 +218,17 @@ static void game_destroy(kt_game *g)
 
 void kt_game_free(kt_game *g) { game_destroy(g); }
 
+/* "<game> option", the subject of option errors (no snprintf: configurations
+ * are made for every game of a study with fresh setups). */
+static void opt_what(const kt_gamedef *d, char *out, size_t cap)
+{
+    size_t l = strlen(d->info.name);
+    if (l > cap - sizeof " option")
+        l = cap - sizeof " option";
+    memcpy(out, d->info.name, l);
+    memcpy(out + l, " option", sizeof " option");
+}
+
 static int all_opts(const kt_gamedef *d, kt_optinfo *out, int cap)
 {
     int n = 0;
@@ -298,7 +309,7 @@ kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     char what[64];
-    snprintf(what, sizeof what, "%s option", d->info.name);
+    opt_what(d, what, sizeof what);
     kt_status st = kt_opts_parse(defs, n, options, ";\n", what, g->opts, err);
     if (st != KT_OK) {
         mem(&a, g->opts, osz ? osz : 1, 0);
@@ -338,28 +349,36 @@ void *kt_game_alloc(kt_game *g, size_t n)
     return p;
 }
 
+static const kt_optval *opt_find(const kt_game *g, const char *name)
+{
+    /* the game's options, then the common ones: all_opts' order, without
+     * copying the tables (setup asks for every option of a fresh
+     * configuration) */
+    const kt_gameinfo *gi = &g->def->info;
+    for (int i = 0; i < gi->nopts; i++)
+        if (strcmp(gi->opts[i].name, name) == 0)
+            return &g->opts[i];
+    for (int i = 0; i < NCOMMON; i++)
+        if (strcmp(common_opts[i].name, name) == 0)
+            return &g->opts[gi->nopts + i];
+    return NULL;
+}
+
 kt_status kt_game_set_opt(kt_game *g, const char *name, const char *value, kt_err *err)
 {
-    kt_optinfo defs[96];
-    int n = all_opts(g->def, defs, 96);
-    int k = kt_opt_index(defs, n, name);
-    if (k < 0)
+    const kt_optval *v = opt_find(g, name);
+    if (!v)
         return kt_seterr(err, KT_EINTERNAL, "no option '%s'", name);
+    int k = (int)(v - g->opts), ng = g->def->info.nopts;
+    const kt_optinfo *def = k < ng ? &g->def->info.opts[k] : &common_opts[k - ng];
     char what[64];
-    snprintf(what, sizeof what, "%s option", g->def->info.name);
-    kt_status st = kt_opt_set(&defs[k], &g->opts[k], value, what, err);
+    opt_what(g->def, what, sizeof what);
+    kt_status st = kt_opt_set(def, &g->opts[k], value, what, err);
     if (st == KT_OK)
         g->opts[k].set = 1;
     return st;
 }
 
-static const kt_optval *opt_find(const kt_game *g, const char *name)
-{
-    kt_optinfo defs[96];
-    int n = all_opts(g->def, defs, 96);
-    int k = kt_opt_index(defs, n, name);
-    return k < 0 ? NULL : &g->opts[k];
-}
 
 long long kt_game_opt_int(const kt_game *g, const char *name)
 {

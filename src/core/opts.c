@@ -196,6 +196,8 @@ void kt_opts_canon(const kt_optinfo *defs, int n, const kt_optval *vals, char se
         if (!first)
             kt_buf_putc(out, sep);
         first = 0;
-        kt_buf_printf(out, "%s=%s", defs[i].name, vals[i].s);
+        kt_buf_puts(out, defs[i].name);
+        kt_buf_putc(out, '=');
+        kt_buf_puts(out, vals[i].s);
     }
 }

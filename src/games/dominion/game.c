@@ -343,12 +343,25 @@ static kt_status parse_until(const char *text, dom_cfg *c, kt_err *err)
     return KT_OK;
 }
 
-static int by_cost_name(const void *a, const void *b)
+static int by_cost_name(int x, int y)
 {
-    int x = *(const uint8_t *)a, y = *(const uint8_t *)b;
     if (dom_cards[x].cost != dom_cards[y].cost)
         return dom_cards[x].cost - dom_cards[y].cost;
     return strcmp(dom_cards[x].en, dom_cards[y].en);
+}
+
+/* The kingdom in supply order (cost, then name): an insertion sort, as
+ * kingdoms have ten cards and a fresh one is drawn for every game of a
+ * study (qsort cost 2,000 instructions a call). */
+static void sort_kingdom(uint8_t *k, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint8_t x = k[i];
+        int j = i;
+        for (; j > 0 && by_cost_name(k[j - 1], x) > 0; j--)
+            k[j] = k[j - 1];
+        k[j] = x;
+    }
 }
 
 static int in_set(int id, int sets)
@@ -424,32 +437,37 @@ static void draw_landscapes(dom_cfg *c, kt_rng *r, int n)
     }
 }
 
+/* Append "sep" and "name" to list (capacity cap, NUL-terminated); without
+ * snprintf, which dominated the setup of fresh kingdoms. */
+static void list_add(char *list, size_t cap, const char *sep, const char *name)
+{
+    size_t l = strlen(list), a = strlen(sep), b = strlen(name);
+    if (l + a + b >= cap)
+        return; /* cannot happen: 1 KB holds 16 "Trait:Pile" pairs of the longest names */
+    memcpy(list + l, sep, a);
+    memcpy(list + l + a, name, b + 1);
+}
+
 static kt_status write_back(kt_game *g, const dom_cfg *c, int kingdom, kt_err *err)
 {
-    char list[600] = "";
+    char list[1024] = "";
     kt_status st;
     if (kingdom) {
-        for (int i = 0; i < c->nkingdom; i++) {
-            size_t l = strlen(list);
-            snprintf(list + l, sizeof list - l, "%s%s", i ? "," : "",
-                     dom_cards[c->kingdom[i]].en);
-        }
+        for (int i = 0; i < c->nkingdom; i++)
+            list_add(list, sizeof list, i ? "," : "", dom_cards[c->kingdom[i]].en);
         if ((st = kt_game_set_opt(g, "kingdom", list, err)) != KT_OK)
             return st;
     }
     list[0] = '\0';
-    for (int i = 0; i < c->nevents; i++) {
-        size_t l = strlen(list);
-        snprintf(list + l, sizeof list - l, "%s%s", i ? "," : "", dom_cards[c->events[i]].en);
-    }
+    for (int i = 0; i < c->nevents; i++)
+        list_add(list, sizeof list, i ? "," : "", dom_cards[c->events[i]].en);
     if ((c->nevents || kt_game_opt_given(g, "events")) &&
         (st = kt_game_set_opt(g, "events", list, err)) != KT_OK)
         return st;
     list[0] = '\0';
     for (int i = 0; i < c->ntraits; i++) {
-        size_t l = strlen(list);
-        snprintf(list + l, sizeof list - l, "%s%s:%s", i ? "," : "", dom_cards[c->traits[i]].en,
-                 dom_cards[c->trait_pile[i]].en);
+        list_add(list, sizeof list, i ? "," : "", dom_cards[c->traits[i]].en);
+        list_add(list, sizeof list, ":", dom_cards[c->trait_pile[i]].en);
     }
     if ((c->ntraits || kt_game_opt_given(g, "traits")) &&
         (st = kt_game_set_opt(g, "traits", list, err)) != KT_OK)
@@ -581,11 +599,11 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
         }
         if ((st = place_traits(c, &r, err)) != KT_OK)
             return st;
-        qsort(c->kingdom, (size_t)c->nkingdom, 1, by_cost_name);
+        sort_kingdom(c->kingdom, c->nkingdom);
         if ((st = write_back(g, c, 1, err)) != KT_OK)
             return st;
     }
-    qsort(c->kingdom, (size_t)c->nkingdom, 1, by_cost_name);
+    sort_kingdom(c->kingdom, c->nkingdom);
     const char *utext = kt_game_opt_str(g, "until");
     if (utext[0] && (st = parse_until(utext, c, err)) != KT_OK)
         return st;
