@@ -43,6 +43,11 @@ static int late(const dom_state *s) { return s->supply[DOM_PROVINCE] <= 4; }
 static int own_type(const dom_cfg *c, const dom_player *P, int type)
 {
     int n = 0;
+    if (type == DOM_T_TREASURE) { /* the common question: c->tre_ids lists them */
+        for (int i = 0; i < c->ntre; i++)
+            n += P->own[c->tre_ids[i]];
+        return n;
+    }
     for (int i = 0; i < c->nids; i++)
         if (dom_cards[c->ids[i]].types & type)
             n += P->own[c->ids[i]];
@@ -813,16 +818,12 @@ static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *
 {
     const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[p];
-    int autos = 0, others = 0;
-    for (int i = 0; i < c->ntre; i++) {
-        int t = c->tre_ids[i];
-        if (!P->hand[t])
-            continue;
-        if (dom_cards[t].flags & DOM_CF_AUTO)
-            autos = 1;
-        else
-            others = 1;
-    }
+    /* the Treasures "play treasures" does not play, in hand; every other
+     * Treasure in hand is one it plays */
+    int others = 0;
+    for (int i = 0; i < c->nmanual_tre; i++)
+        others += P->hand[c->manual_tre[i]];
+    int autos = P->hand_tre > others;
     if (!others) /* the common case: Copper, Silver, Gold... */
         return autos ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
     if (P->hand[DOM_FIGURINE])

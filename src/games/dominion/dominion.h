@@ -577,10 +577,14 @@ typedef struct dom_cfg {
     uint8_t shaman;            /* Shaman is in the kingdom */
     uint8_t stays;             /* some card may stay in play (Durations, Journey) */
     uint8_t all_auto;          /* every Treasure of the game is played by "play treasures" */
-    /* "play treasures": the Treasures it plays without an effect frame (in
-     * tre_ids order) and whether the game has ones it plays through one */
-    uint8_t nfast_tre, slow_auto;
+    /* "play treasures": fast_tre, the Treasures it plays without an effect
+     * frame (in tre_ids order, below), and slow_tre, those it plays one
+     * after the other through FX_TREASURES */
+    uint8_t nfast_tre, nslow_tre;
+    uint8_t slow_tre[DOM_NIDS];
     uint8_t fast_odd;          /* a plain Treasure is an Action or has a negative bonus */
+    uint8_t nmanual_tre;       /* Treasures "play treasures" does not play ... */
+    uint8_t manual_tre[DOM_NIDS]; /* ... (played one by one: Figurine, King's Cache...) */
     uint8_t fast_tre[DOM_NIDS];
     /* per fast_tre[i], what one play adds, in 16-bit fields: coins,
      * actions, buys, and 1 for Silver (counted for Merchant) */

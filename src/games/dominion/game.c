@@ -681,11 +681,13 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
             c->all_auto = 0;
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
-        if (!(dom_cards[t].flags & DOM_CF_AUTO))
-            continue;
         const dom_card *d = &dom_cards[t];
+        if (!(d->flags & DOM_CF_AUTO)) {
+            c->manual_tre[c->nmanual_tre++] = (uint8_t)t;
+            continue;
+        }
         if (c->slow[t]) {
-            c->slow_auto = 1;
+            c->slow_tre[c->nslow_tre++] = (uint8_t)t;
             continue;
         }
         /* play_plain_treasures adds the packed fields; an Action-Treasure

@@ -88,15 +88,19 @@ int dom_keep_mask(const dom_state *s, uint8_t *keep)
 }
 
 /* Clean-up of play when some cards may stay (keep mask) or Traits act on
- * discarding (Reckless, Tireless): every card that has done all it will do
+ * discarding (Reckless, Tireless); 0 and no change when nothing stays and
+ * there are no Traits.  Every card that has done all it will do
  * is discarded by its owner (also Durations that finished on this turn for
  * another player, seed 004: Secluded Shrine, Cutthroat); Reckless cards go
  * back to their pile, Tireless ones wait to go onto the deck. */
-static void DOM_NOINLINE cleanup_play_keep(const dom_cfg *c, dom_state *s)
+static int DOM_NOINLINE cleanup_play_keep(const dom_cfg *c, dom_state *s)
 {
     uint8_t keep[DOM_MAXC];
     /* without cards that can stay (no Duration, no Journey) nothing stays */
-    if (!(c->stays && dom_keep_mask(s, keep)))
+    int any = c->stays && dom_keep_mask(s, keep);
+    if (!any && !c->ntraits)
+        return 0; /* everything goes: cleanup_play's common path */
+    if (!any)
         memset(keep, 0, (size_t)s->nplay);
     int o = 0, nold = 0;
     for (int i = 0; i < s->nplay; i++) {
@@ -122,15 +126,7 @@ static void DOM_NOINLINE cleanup_play_keep(const dom_cfg *c, dom_state *s)
         memset(&s->play[i], 0, sizeof s->play[i]);
     s->nplay = (uint16_t)o;
     s->nold = (uint16_t)nold;
-}
-
-/* Can a card stay in play through this Clean-up (Durations, Journey)? */
-static int may_stay(const dom_cfg *c, const dom_state *s)
-{
-    if (!c->stays)
-        return 0;
-    uint8_t keep[DOM_MAXC];
-    return dom_keep_mask(s, keep);
+    return 1;
 }
 
 /* Clean-up of play when every card goes to its owner's discard pile, one by
@@ -165,10 +161,8 @@ static void DOM_NOINLINE discard_to_owners(dom_state *s, const uint8_t *owner, i
 static void cleanup_play(const kt_game *g, dom_state *s)
 {
     const dom_cfg *c = dom_cfgof(g);
-    if (c->ntraits || may_stay(c, s)) {
-        cleanup_play_keep(c, s);
+    if ((c->stays || c->ntraits) && cleanup_play_keep(c, s))
         return;
-    }
     int tp = s->h.turn_player, n = s->nplay;
     if (tp < 0 || s->trace) {
         cleanup_play_each(s);
@@ -549,11 +543,8 @@ static void play_all(const kt_game *g, dom_state *s, int p)
                 play_treasure(g, s, p, t);
         }
     }
-    if (!c->slow_auto)
-        return;
-    for (int i = 0; i < c->ntre; i++) {
-        int t = c->tre_ids[i];
-        if ((dom_cards[t].flags & DOM_CF_AUTO) && c->slow[t] && P->hand[t]) {
+    for (int i = 0; i < c->nslow_tre; i++) {
+        if (P->hand[c->slow_tre[i]]) {
             dom_push(s, DOM_FX_TREASURES, p, DOM_NONE);
             return;
         }
