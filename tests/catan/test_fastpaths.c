@@ -5,7 +5,8 @@
  * plain loops over the state, in the same order, and skipping the win
  * check after actions that change no points never leaves a won game
  * running (check() refuses "the turn player has won but the game goes on"
- * at every step).
+ * at every step), and the derived data cached in the state for speed (the
+ * production per roll) equals a recomputation after every action.
  *
  * Data: random games of both variants from fixed seeds; the reference
  * lists are rebuilt here from the state fields with the rules as written
@@ -77,6 +78,48 @@ static int ref_bank(const kt_game *g, const cat_state *s, int p, kt_action *out)
     return n;
 }
 
+/* What each player gets for each roll 2..12 with the bank full: every
+ * settlement 1 resource, every city 2 (C&K: 1 resource and 1 commodity on
+ * forest, pasture and mountains), on each hex with that token except the
+ * robber's. */
+static void ref_prod(const kt_game *g, const cat_state *s, uint8_t out[13][CAT_MAXP][CAT_NKIND])
+{
+    static const int res[T_COUNT] = {-1, K_BRICK, K_LUMBER, K_WOOL, K_GRAIN, K_ORE};
+    static const int com[T_COUNT] = {-1, -1, K_PAPER, K_CLOTH, -1, K_COIN};
+    memset(out, 0, sizeof(uint8_t[13][CAT_MAXP][CAT_NKIND]));
+    for (int h = 0; h < CAT_NH; h++) {
+        int t = s->terrain[h], n = s->number[h];
+        if (h == s->robber || res[t] < 0)
+            continue;
+        for (int i = 0; i < 6; i++) {
+            int v = cat_hex_v[h][i], q = s->v_owner[v];
+            if (s->v_piece[v] == VP_SETTLE) {
+                out[n][q][res[t]]++;
+            } else if (s->v_piece[v] == VP_CITY) {
+                out[n][q][res[t]]++;
+                out[n][q][cat_cfg_of(g)->ck && com[t] >= 0 ? com[t] : res[t]]++;
+            }
+        }
+    }
+}
+
+/* the production cache against ref_prod */
+static int same_prod(kt_t *T, const kt_game *g, const cat_state *s, long step)
+{
+    uint8_t ref[13][CAT_MAXP][CAT_NKIND];
+    ref_prod(g, s, ref);
+    for (int n = 2; n <= 12; n++)
+        for (int q = 0; q < CAT_MAXP; q++)
+            for (int k = 0; k < CAT_NKIND; k++)
+                if ((s->prod[n - 2][q] >> 8 * k & 0xff) != ref[n][q][k]) {
+                    KT_FAIL("step %ld: production cache for roll %d, player %d, kind %d: %d, "
+                            "recomputed %d", step, n, q + 1, k,
+                            (int)(s->prod[n - 2][q] >> 8 * k & 0xff), ref[n][q][k]);
+                    return 0;
+                }
+    return 1;
+}
+
 /* the A_BANK entries of a list, in order */
 static int only_bank(const kt_action *in, int n, kt_action *out)
 {
@@ -140,6 +183,8 @@ static long soak(kt_t *T, const char *opts, int players, int games, uint64_t see
                 KT_FAIL("step %ld: %s", step, err.msg);
                 fails++;
             }
+            fails += !same_prod(T, g, s, step);
+            compared++;
         }
     }
     kt_state_free(g, ks);
@@ -154,6 +199,57 @@ KT_TEST(catan_fast_legal_lists_equal_plain_lists_and_wins_end_games)
     n += soak(T, "variant=base;trade_cap=5", 4, kt_t_scaled(20), 73);
     n += soak(T, "", 4, kt_t_scaled(6), 74);
     n += soak(T, "fleet=named;vp=8", 3, kt_t_scaled(6), 75);
-    printf("    %ld lists compared\n", n);
+    printf("    %ld lists and caches compared\n", n);
     KT_CHECK(n > 1000);
+}
+
+#define J(...) #__VA_ARGS__
+#define ROW(c, roll, p) (CS(c)->prod[(roll) - 2][p])
+#define CARDS(k, n) ((uint64_t)(n) << 8 * (k))
+
+/* The production cache follows the robber: a knight moves it from C
+ * (forest 9) to G (hills 10); vertex 2 touches C only, vertex 10 C and G
+ * (beginner map, see catan_test.h). */
+KT_TEST(catan_production_cache_follows_the_robber)
+{
+    kt_scn c = cat_scn(T, "variant=base", 4, J({"state":{"robber":"C",
+        "buildings":{"2":{"player":1,"kind":"settlement"},"10":{"player":2,"kind":"city"}},
+        "dev_deck":["knight","knight","knight","knight","knight","knight","knight","knight",
+            "knight","knight","knight","knight","knight","victory_point","victory_point",
+            "victory_point","victory_point","victory_point","road_building","road_building",
+            "year_of_plenty","year_of_plenty","monopoly","monopoly"],
+        "players":{"0":{"dev":{"knight":1}}}}}));
+    KT_REQUIRE(c.s);
+    KT_EQ(ROW(&c, 9, 1), 0);
+    KT_EQ(ROW(&c, 9, 2), 0);
+    KT_EQ(ROW(&c, 10, 2), CARDS(K_BRICK, 2));
+    KT_DO(&c, "play Knight");
+    KT_DO(&c, "robber to G");
+    KT_EQ(ROW(&c, 9, 1), CARDS(K_LUMBER, 1));
+    KT_EQ(ROW(&c, 9, 2), CARDS(K_LUMBER, 2));
+    KT_EQ(ROW(&c, 10, 2), 0);
+    kt_scn_free(&c);
+}
+
+/* ... and the Inventor's tokens (C&K, where a city on forest yields lumber
+ * and paper): C's 9 and K's 3 trade places while the robber sits on K. */
+KT_TEST(catan_production_cache_follows_the_inventors_tokens)
+{
+    kt_scn c = cat_scn(T, "", 4, J({"state":{"attacks":1,"robber":"K",
+        "buildings":{"2":{"player":1,"kind":"settlement"},"10":{"player":0,"kind":"city"}},
+        "players":{"0":{"progress":["inventor"],"progress_known":[1]}}}}));
+    KT_REQUIRE(c.s);
+    KT_EQ(ROW(&c, 9, 0), CARDS(K_LUMBER, 1) | CARDS(K_PAPER, 1));
+    KT_EQ(ROW(&c, 9, 1), CARDS(K_LUMBER, 1));
+    KT_EQ(ROW(&c, 3, 0), 0);
+    KT_EQ(ROW(&c, 10, 0), CARDS(K_BRICK, 2));
+    KT_DO(&c, "play Inventor");
+    KT_DO(&c, "token on K");
+    KT_DO(&c, "swap with C");
+    KT_EQ(ROW(&c, 3, 0), CARDS(K_LUMBER, 1) | CARDS(K_PAPER, 1));
+    KT_EQ(ROW(&c, 3, 1), CARDS(K_LUMBER, 1));
+    KT_EQ(ROW(&c, 9, 0), 0); /* K now carries the 9, under the robber */
+    KT_EQ(ROW(&c, 9, 1), 0);
+    KT_EQ(ROW(&c, 10, 0), CARDS(K_BRICK, 2));
+    kt_scn_free(&c);
 }

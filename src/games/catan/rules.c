@@ -17,9 +17,6 @@
  * No allocation, no globals; randomness only from hdr.rng.
  */
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "catan.h"
 #include "hand.h"
@@ -229,7 +226,7 @@ void cat_build_city(const kt_game *g, cat_state *s, int p, int v)
 {
     KT_UNUSED(g);
     KT_UNUSED(p);
-    cat_replace(s, v, VP_CITY, s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL);
+    cat_replace(g, s, v, VP_CITY, s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL);
 }
 
 /* A city becomes a settlement (barbarians): it loses its wall; without a
@@ -238,7 +235,7 @@ static void pillage(const kt_game *g, cat_state *s, int v)
 {
     int p = s->v_owner[v];
     KT_UNUSED(g);
-    cat_replace(s, v, VP_SETTLE, s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS);
+    cat_replace(g, s, v, VP_SETTLE, s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS);
 }
 
 /* ------------------------------------------------------------ improvements */
@@ -426,41 +423,6 @@ static void roll_event(const kt_game *g, cat_state *s)
     s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
 }
 
-/* Hexes carrying number token `sum` as bits 0..18. */
-#ifdef __SSE2__
-/* Two overlapping 16-byte compares (tokens 0..15 and 3..18). */
-static uint32_t hexes_numbered(const cat_state *s, int sum)
-{
-    _Static_assert(CAT_NH > 16 && CAT_NH <= 32, "two overlapping 16-byte blocks of tokens");
-    __m128i want = _mm_set1_epi8((char)sum), a, b;
-    memcpy(&a, s->number, 16);
-    memcpy(&b, s->number + CAT_NH - 16, 16);
-    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, want));
-    return m | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, want)) << (CAT_NH - 16);
-}
-#else
-/* The 19 tokens are compared eight at a time (tokens and sums are <= 12,
- * so a byte of token ^ sum is zero exactly on a match). */
-static uint32_t hexes_numbered(const cat_state *s, int sum)
-{
-    _Static_assert(CAT_NH == 19, "three words of tokens, the last one partial");
-    uint64_t w[3], want = LO8 * (unsigned)sum;
-    memcpy(&w[0], s->number, 8);
-    memcpy(&w[1], s->number + 8, 8);
-    /* the last three by hand: a partial copy into a word stalls the load */
-    w[2] = s->number[16] | (uint64_t)s->number[17] << 8 | (uint64_t)s->number[18] << 16;
-    uint32_t m = 0;
-    for (int i = 0; i < 3; i++) {
-        uint64_t hit = ~vec8_ge(w[i] ^ want, LO8) & HI8; /* bytes equal to sum */
-        if (i == 2)
-            hit &= (1ULL << 8 * (CAT_NH - 16)) - 1;
-        /* gather bit 8j+7 of each byte into bit j */
-        m |= (uint32_t)(((hit >> 7) * 0x0102040810204080ULL) >> 56) << 8 * i;
-    }
-    return m;
-}
-#endif
-
 /* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
  * single player is owed it (who takes what is left); with the `partial`
  * flag, players are paid in turn order from the roller while it lasts. */
@@ -491,44 +453,28 @@ static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, i
 }
 
 /* Production, commodities per kind [R 1.6]; returns the mask of players
- * who received at least one card.  What each player is owed is a card
- * vector, so the usual case (the bank has enough of every kind) is paid
- * with one addition per player. */
+ * who received at least one card.  What each player is owed is one row of
+ * the production cache (s->prod, kept by board.c), so the usual case (the
+ * bank has enough of every kind) is paid with one addition per player
+ * and no branch on who is owed what. */
 static int produce(const kt_game *g, cat_state *s, int sum)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
-    int n = cat_np(g);
-    uint64_t owed[CAT_MAXP] = {0}, total = 0;
-    uint32_t hexes = hexes_numbered(s, sum);
-    if (s->robber >= 0)
-        hexes &= ~(1u << s->robber);
-    for (; hexes; hexes &= hexes - 1) {
-        int h = cat_ctz(hexes);
-        int t = s->terrain[h], r = cat_terrain_res[t], c = cat_terrain_com[t];
-        if (r < 0)
-            continue;
-        uint64_t one = 1ULL << 8 * r;
-        uint64_t city = cf->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
-        for (uint64_t vm = cat_hex_vmask[h] & s->occ; vm; vm &= vm - 1) {
-            int v = cat_ctz(vm);
-            uint64_t add = s->v_piece[v] == VP_SETTLE ? one : s->v_piece[v] == VP_CITY ? city : 0;
-            owed[s->v_owner[v]] += add;
-            total += add;
-        }
-    }
+    const uint64_t *owed = s->prod[sum - 2];
+    _Static_assert(CAT_MAXP == 4, "four rows of owed cards");
+    uint64_t total = owed[0] + owed[1] + owed[2] + owed[3]; /* absent seats owe 0 */
     if (!total)
         return 0;
     /* slots the bank can pay in full (empty slots always can) */
     uint64_t full = vec8_ge(vec8(s->bank), total);
     uint64_t fullbytes = (full >> 7) * 0xff;
-    int got = 0;
-    for (int p = 0; p < n; p++) {
-        uint64_t pay = owed[p] & fullbytes;
-        if (!pay)
-            continue;
-        hand_add(s, p, pay);
-        got |= 1 << p;
-    }
+    /* unrolled by hand (gcc -O2 keeps the loop); an absent seat gets 0 */
+    uint64_t pay0 = owed[0] & fullbytes, pay1 = owed[1] & fullbytes;
+    uint64_t pay2 = owed[2] & fullbytes, pay3 = owed[3] & fullbytes;
+    hand_add(s, 0, pay0);
+    hand_add(s, 1, pay1);
+    hand_add(s, 2, pay2);
+    hand_add(s, 3, pay3);
+    int got = (pay0 != 0) | (pay1 != 0) << 1 | (pay2 != 0) << 2 | (pay3 != 0) << 3;
     vec8_put(s->bank, vec8(s->bank) - (total & fullbytes));
     for (uint64_t m = ~full & HI8; m; m &= m - 1)
         got |= produce_short(g, s, owed, cat_ctz(m) >> 3);
@@ -992,7 +938,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         break;
     case A_SETTLE:
         pay(s, p, COST_SETTLE);
-        cat_place(s, x, p, VP_SETTLE, 0);
+        cat_place(g, s, x, p, VP_SETTLE, 0);
         cat_update_longest(g, s);
         break;
     case A_CITY:
@@ -1006,7 +952,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         break;
     case A_RECRUIT:
         pay(s, p, COST_KNIGHT);
-        cat_place(s, x, p, VP_KNIGHT, 1);
+        cat_place(g, s, x, p, VP_KNIGHT, 1);
         cat_update_longest(g, s);
         break;
     case A_PROMOTE: {
@@ -1026,10 +972,10 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         int displaced = s->v_piece[y] == VP_KNIGHT ? s->v_owner[y] : -1;
         int daux = s->v_aux[y];
         if (displaced >= 0)
-            cat_remove(s, y);
-        cat_remove(s, x);
+            cat_remove(g, s, y);
+        cat_remove(g, s, x);
         /* acting makes the knight inactive [R 1.9] */
-        cat_place(s, y, p, VP_KNIGHT, (aux & ~KN_ACTIVE) | KN_USED);
+        cat_place(g, s, y, p, VP_KNIGHT, (aux & ~KN_ACTIVE) | KN_USED);
         if (displaced >= 0)
             cat_start_relocation(g, s, displaced, y, daux);
         cat_update_longest(g, s);
@@ -1163,7 +1109,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
         cat_pop(s);
-        cat_place(s, x, p, ACT_K(a) == A_CITY ? VP_CITY : VP_SETTLE, 0);
+        cat_place(g, s, x, p, ACT_K(a) == A_CITY ? VP_CITY : VP_SETTLE, 0);
         if (round2) {
             /* one resource per adjacent producing hex, no commodity [R 1.4] */
             for (int i = 0; i < 3; i++) {
@@ -1231,7 +1177,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_ROBBER: {
         int bishop = f->a;
         cat_pop(s);
-        s->robber = (int8_t)x;
+        cat_move_robber(g, s, x);
         cat_after_robber(g, s, p, bishop);
         break;
     }
@@ -1310,7 +1256,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         int aux = f->b;
         cat_pop(s);
         s->pl[p].n_knight[aux & KN_LEVEL]--;
-        cat_place(s, x, p, VP_KNIGHT, aux);
+        cat_place(g, s, x, p, VP_KNIGHT, aux);
         cat_update_longest(g, s);
         break;
     }
