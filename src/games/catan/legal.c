@@ -10,6 +10,9 @@
  * and may write a few entries past the returned count.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "catan.h"
 #include "hand.h"
@@ -23,41 +26,71 @@ static inline unsigned slot_bits(uint64_t m)
     return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
 }
 
-/* The members of a 4-bit set in order, as the x fields of two pairs of
- * actions (x << 8 in each 32-bit half; unused entries 0), and its size
- * in NIB_COUNT.  Emitting a set is then two table words ORed
- * with the action kind and stored, and a count: no loop and no branch on
- * the random members. */
-#define NX(a, b) ((uint64_t)(a) << 8 | (uint64_t)(b) << 40)
-static const uint64_t NIB_X[16][2] = {
-    [0] = {0, 0},                 [1] = {NX(0, 0), 0},          [2] = {NX(1, 0), 0},
-    [3] = {NX(0, 1), 0},          [4] = {NX(2, 0), 0},          [5] = {NX(0, 2), 0},
-    [6] = {NX(1, 2), 0},          [7] = {NX(0, 1), NX(2, 0)},   [8] = {NX(3, 0), 0},
-    [9] = {NX(0, 3), 0},          [10] = {NX(1, 3), 0},         [11] = {NX(0, 1), NX(3, 0)},
-    [12] = {NX(2, 3), 0},         [13] = {NX(0, 2), NX(3, 0)},  [14] = {NX(1, 2), NX(3, 0)},
-    [15] = {NX(0, 1), NX(2, 3)},
+/* The members of a set of kinds (bits 0..7) in order, one row of eight
+ * per set (unused entries 0), and the size of each set.  Emitting a set is
+ * then a copy of a row shifted into an action field and ORed with the rest
+ * of the action, and a count: no loop and no branch on the random
+ * members.  (Generated: row b lists the set bits of b.) */
+static const uint32_t KROW[256][8] = {
+    {0}, {0}, {1}, {0,1}, {2}, {0,2}, {1,2}, {0,1,2}, {3}, {0,3}, {1,3}, {0,1,3}, {2,3}, {0,2,3},
+    {1,2,3}, {0,1,2,3}, {4}, {0,4}, {1,4}, {0,1,4}, {2,4}, {0,2,4}, {1,2,4}, {0,1,2,4}, {3,4},
+    {0,3,4}, {1,3,4}, {0,1,3,4}, {2,3,4}, {0,2,3,4}, {1,2,3,4}, {0,1,2,3,4}, {5}, {0,5}, {1,5},
+    {0,1,5}, {2,5}, {0,2,5}, {1,2,5}, {0,1,2,5}, {3,5}, {0,3,5}, {1,3,5}, {0,1,3,5}, {2,3,5},
+    {0,2,3,5}, {1,2,3,5}, {0,1,2,3,5}, {4,5}, {0,4,5}, {1,4,5}, {0,1,4,5}, {2,4,5}, {0,2,4,5},
+    {1,2,4,5}, {0,1,2,4,5}, {3,4,5}, {0,3,4,5}, {1,3,4,5}, {0,1,3,4,5}, {2,3,4,5}, {0,2,3,4,5},
+    {1,2,3,4,5}, {0,1,2,3,4,5}, {6}, {0,6}, {1,6}, {0,1,6}, {2,6}, {0,2,6}, {1,2,6}, {0,1,2,6},
+    {3,6}, {0,3,6}, {1,3,6}, {0,1,3,6}, {2,3,6}, {0,2,3,6}, {1,2,3,6}, {0,1,2,3,6}, {4,6}, {0,4,6},
+    {1,4,6}, {0,1,4,6}, {2,4,6}, {0,2,4,6}, {1,2,4,6}, {0,1,2,4,6}, {3,4,6}, {0,3,4,6}, {1,3,4,6},
+    {0,1,3,4,6}, {2,3,4,6}, {0,2,3,4,6}, {1,2,3,4,6}, {0,1,2,3,4,6}, {5,6}, {0,5,6}, {1,5,6},
+    {0,1,5,6}, {2,5,6}, {0,2,5,6}, {1,2,5,6}, {0,1,2,5,6}, {3,5,6}, {0,3,5,6}, {1,3,5,6},
+    {0,1,3,5,6}, {2,3,5,6}, {0,2,3,5,6}, {1,2,3,5,6}, {0,1,2,3,5,6}, {4,5,6}, {0,4,5,6}, {1,4,5,6},
+    {0,1,4,5,6}, {2,4,5,6}, {0,2,4,5,6}, {1,2,4,5,6}, {0,1,2,4,5,6}, {3,4,5,6}, {0,3,4,5,6},
+    {1,3,4,5,6}, {0,1,3,4,5,6}, {2,3,4,5,6}, {0,2,3,4,5,6}, {1,2,3,4,5,6}, {0,1,2,3,4,5,6}, {7},
+    {0,7}, {1,7}, {0,1,7}, {2,7}, {0,2,7}, {1,2,7}, {0,1,2,7}, {3,7}, {0,3,7}, {1,3,7}, {0,1,3,7},
+    {2,3,7}, {0,2,3,7}, {1,2,3,7}, {0,1,2,3,7}, {4,7}, {0,4,7}, {1,4,7}, {0,1,4,7}, {2,4,7},
+    {0,2,4,7}, {1,2,4,7}, {0,1,2,4,7}, {3,4,7}, {0,3,4,7}, {1,3,4,7}, {0,1,3,4,7}, {2,3,4,7},
+    {0,2,3,4,7}, {1,2,3,4,7}, {0,1,2,3,4,7}, {5,7}, {0,5,7}, {1,5,7}, {0,1,5,7}, {2,5,7}, {0,2,5,7},
+    {1,2,5,7}, {0,1,2,5,7}, {3,5,7}, {0,3,5,7}, {1,3,5,7}, {0,1,3,5,7}, {2,3,5,7}, {0,2,3,5,7},
+    {1,2,3,5,7}, {0,1,2,3,5,7}, {4,5,7}, {0,4,5,7}, {1,4,5,7}, {0,1,4,5,7}, {2,4,5,7}, {0,2,4,5,7},
+    {1,2,4,5,7}, {0,1,2,4,5,7}, {3,4,5,7}, {0,3,4,5,7}, {1,3,4,5,7}, {0,1,3,4,5,7}, {2,3,4,5,7},
+    {0,2,3,4,5,7}, {1,2,3,4,5,7}, {0,1,2,3,4,5,7}, {6,7}, {0,6,7}, {1,6,7}, {0,1,6,7}, {2,6,7},
+    {0,2,6,7}, {1,2,6,7}, {0,1,2,6,7}, {3,6,7}, {0,3,6,7}, {1,3,6,7}, {0,1,3,6,7}, {2,3,6,7},
+    {0,2,3,6,7}, {1,2,3,6,7}, {0,1,2,3,6,7}, {4,6,7}, {0,4,6,7}, {1,4,6,7}, {0,1,4,6,7}, {2,4,6,7},
+    {0,2,4,6,7}, {1,2,4,6,7}, {0,1,2,4,6,7}, {3,4,6,7}, {0,3,4,6,7}, {1,3,4,6,7}, {0,1,3,4,6,7},
+    {2,3,4,6,7}, {0,2,3,4,6,7}, {1,2,3,4,6,7}, {0,1,2,3,4,6,7}, {5,6,7}, {0,5,6,7}, {1,5,6,7},
+    {0,1,5,6,7}, {2,5,6,7}, {0,2,5,6,7}, {1,2,5,6,7}, {0,1,2,5,6,7}, {3,5,6,7}, {0,3,5,6,7},
+    {1,3,5,6,7}, {0,1,3,5,6,7}, {2,3,5,6,7}, {0,2,3,5,6,7}, {1,2,3,5,6,7}, {0,1,2,3,5,6,7},
+    {4,5,6,7}, {0,4,5,6,7}, {1,4,5,6,7}, {0,1,4,5,6,7}, {2,4,5,6,7}, {0,2,4,5,6,7}, {1,2,4,5,6,7},
+    {0,1,2,4,5,6,7}, {3,4,5,6,7}, {0,3,4,5,6,7}, {1,3,4,5,6,7}, {0,1,3,4,5,6,7}, {2,3,4,5,6,7},
+    {0,2,3,4,5,6,7}, {1,2,3,4,5,6,7}, {0,1,2,3,4,5,6,7},
 };
-#undef NX
-static const uint8_t NIB_COUNT[16] = {
-    [0] = 0, [1] = 1, [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,  [6] = 2,  [7] = 3,
-    [8] = 1, [9] = 2, [10] = 2, [11] = 3, [12] = 2, [13] = 3, [14] = 3, [15] = 4,
+static const uint8_t KCOUNT[256] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7, 4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8,
 };
 
 /* Emit `base` with k in the action byte at bit `at` (8: x, 16: y) for
- * every bit k of `bits` (k < 8), in order.  Writes up to eight entries
- * past n whatever the count (lists here are far below the capacity). */
+ * every bit k of `bits` (< 256), in order.  Writes eight entries past n
+ * whatever the count (lists here are far below the capacity). */
 static inline int emit_set(kt_action *out, int n, kt_action base, unsigned bits, int at)
 {
-    uint64_t lo = (uint64_t)base * 0x100000001ULL;
-    uint64_t hi = lo | (uint64_t)4 << at | (uint64_t)4 << (at + 32); /* k + 4 = k | 4 for k < 4 */
-    unsigned a = bits & 15, b = bits >> 4 & 15;
-    int sh = at - 8;
-    uint64_t w[4] = {NIB_X[a][0] << sh | lo, NIB_X[a][1] << sh | lo, NIB_X[b][0] << sh | hi,
-                     NIB_X[b][1] << sh | hi};
-    memcpy(out + n, w, 16);
-    n += NIB_COUNT[a];
-    memcpy(out + n, w + 2, 16);
-    return n + NIB_COUNT[b];
+#ifdef __SSE2__
+    __m128i b = _mm_set1_epi32((int)base), sh = _mm_cvtsi32_si128(at);
+    __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)KROW[bits]);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(KROW[bits] + 4));
+    _mm_storeu_si128((__m128i *)(void *)(out + n), _mm_or_si128(_mm_sll_epi32(lo, sh), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + n + 4), _mm_or_si128(_mm_sll_epi32(hi, sh), b));
+#else
+    for (int i = 0; i < 8; i++)
+        out[n + i] = base | KROW[bits][i] << at;
+#endif
+    return n + KCOUNT[bits];
 }
 
 /* ACT(kind, k) for every bit k of `bits` */
@@ -242,6 +275,71 @@ CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, 
     return n;
 }
 
+/* The base game's main phase, the most expensive list of random play
+ * (a third of its decisions).  Nearly every list is "end turn", perhaps
+ * bank trades, and "propose a trade": builds and card plays (a fifth of
+ * the lists) share one test and the rarer path below; the usual one
+ * reads the state once into registers before it writes the list (a store
+ * to the list could alias the state, so the compiler would read again).
+ * The same list as legal_main, in the same order. */
+CAT_NOINLINE static int main_base_builds(const cat_state *s, int p, kt_action *out, int n,
+                                         int road, int settle, int city, int buy, int devs,
+                                         const kt_game *g)
+{
+    if (road) {
+        uint64_t e[2];
+        cat_road_edges(s, p, e);
+        n = emit_edges(out, n, A_ROAD, e);
+    }
+    if (settle)
+        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
+    if (city)
+        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    if (buy)
+        OUT(ACT(A_BUYDEV, 0, 0, 0));
+    if (devs)
+        n = legal_devcards(g, s, p, out, n);
+    return n;
+}
+
+CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, int p,
+                                        kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    uint64_t hand = vec8(pl->hand), h = hand | HI8, bank = vec8(s->bank);
+    int ports = pl->ports, ncards = pl->ncards, nroad = pl->n_road, nsettle = pl->n_settle;
+    int ndeck = s->devdeck_n, played = s->dev_played, proposals = s->proposals;
+    uint32_t dv, dn; /* development cards bought before this turn (not VP cards) */
+    memcpy(&dv, pl->dev, 4);
+    memcpy(&dn, pl->dev_new, 4);
+    int dv4 = pl->dev[4], dn4 = pl->dev_new[4];
+    /* & and | instead of && and ||: no branch per test */
+#define PAYS(cost) (((h - vec8(cost)) & HI8) == HI8)
+    int road = (nroad < 15) & PAYS(COST_ROAD);
+    int settle = (nsettle < 5) & PAYS(COST_SETTLE);
+    int city = PAYS(COST_CITY);
+    int buy = (ndeck != 0) & PAYS(COST_DEV);
+#undef PAYS
+    int devs = (played == 0) & ((((dv ^ dn) & ~(0xffu << 8 * DV_VP)) != 0) | (dv4 != dn4));
+    int propose = (proposals < cat_cfg_of(g)->trade_cap) & (ncards != 0);
+    /* bank rates (base game: harbours only, see bank_rate_vec) and the
+     * kinds held at their rate, for any other kind the bank has */
+    uint64_t two = ((uint64_t)(ports & 0x1f) * 0x10204081ULL) & 0x0101010101ULL;
+    uint64_t generic = 4 - (uint64_t)(ports >> PORT_ANY & 1);
+    uint64_t rates = generic * LO8 - (generic - 2) * two;
+    uint64_t ok = vec8_ge(hand, rates) & RES8, stock = vec8_ge(bank, LO8) & RES8;
+    out[0] = ACT(A_END, 0, 0, 0);
+    int n = 1;
+    if (road | settle | city | buy | devs)
+        n = main_base_builds(s, p, out, n, road, settle, city, buy, devs, g);
+    for (; ok; ok &= ok - 1) {
+        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
+        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
+    }
+    out[n] = ACT(A_PROPOSE, 0, 0, 0);
+    return n + propose;
+}
+
 /* Trade composition is the most frequent decision of random play (about
  * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
  * of a mask stands for kind k. */
@@ -290,7 +388,7 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
     case F_ROLL:
         return legal_roll(g, s, p, out);
     case F_MAIN:
-        return legal_main(g, s, p, out);
+        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_DISCARD:
         return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
     case F_ROBBER: {
@@ -368,7 +466,8 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
     case F_TRADE_COMPOSE:
         return legal_compose(g, s, f->player, out);
     case F_MAIN:
-        return legal_main(g, s, f->player, out);
+        return cat_cfg_of(g)->ck ? legal_main(g, s, f->player, out)
+                                 : legal_main_base(g, s, f->player, out);
     case F_ROLL:
         return legal_roll(g, s, f->player, out);
     default:
