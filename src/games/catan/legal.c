@@ -164,40 +164,55 @@ static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *ou
 }
 
 /* Base development cards playable now: bought before this turn and not a
- * VP card.  Usually there is none (VP cards stay in the hand for good, so
- * their slot is left out of the quick test). */
-static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
-                                 int n)
+ * VP card. */
+CAT_NOINLINE static int devcards_list(const kt_game *g, const cat_state *s, int p,
+                                      kt_action *out, int n)
 {
     const cat_player *pl = &s->pl[p];
-    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
-    memcpy(&a, pl->dev, 4);
-    memcpy(&b, pl->dev_new, 4);
-    if (!((a ^ b) & ~(0xffu << 8 * DV_VP)) && pl->dev[4] == pl->dev_new[4])
-        return n;
     for (int d = 0; d < CAT_NDEV; d++)
         if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
             OUT(ACT(A_PLAYDEV, d, 0, 0));
     return n;
 }
 
-/* Before the roll: roll, or play the Alchemist (C&K) or a development card
- * (base game). */
-CAT_NOINLINE static int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+/* Usually there is none (VP cards stay in the hand for good, so their
+ * slot is left out of the quick test). */
+static inline int devcards_held(const cat_player *pl)
+{
+    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
+    memcpy(&a, pl->dev, 4);
+    memcpy(&b, pl->dev_new, 4);
+    return ((a ^ b) & ~(0xffu << 8 * DV_VP)) || pl->dev[4] != pl->dev_new[4];
+}
+
+static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
+                                 int n)
+{
+    return devcards_held(&s->pl[p]) ? devcards_list(g, s, p, out, n) : n;
+}
+
+CAT_NOINLINE static int legal_alchemist(const cat_state *s, int p, kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
-    int n = 0;
-    OUT(ACT(A_ROLL, 0, 0, 0));
-    if (cat_cfg_of(g)->ck) {
-        for (int i = 0; i < pl->nprog; i++)
-            if (pl->prog[i] == PC_ALCHEMIST) {
-                OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
-                break;
-            }
-    } else if (!s->dev_played) {
-        n = legal_devcards(g, s, p, out, n);
-    }
-    return n;
+    for (int i = 0; i < pl->nprog; i++)
+        if (pl->prog[i] == PC_ALCHEMIST) {
+            out[1] = ACT(A_PLAY, PC_ALCHEMIST, 0, 0);
+            return 2;
+        }
+    return 1;
+}
+
+/* Before the roll: roll, or play the Alchemist (C&K) or a development card
+ * (base game).  The usual list (roll alone) saves no registers: the rest
+ * is in the helpers. */
+static inline int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    out[0] = ACT(A_ROLL, 0, 0, 0);
+    if (cat_cfg_of(g)->ck)
+        return legal_alchemist(s, p, out);
+    if (s->dev_played || !devcards_held(&s->pl[p]))
+        return 1;
+    return devcards_list(g, s, p, out, 1);
 }
 
 CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
@@ -298,7 +313,7 @@ CAT_NOINLINE static int main_base_builds(const cat_state *s, int p, kt_action *o
     if (buy)
         OUT(ACT(A_BUYDEV, 0, 0, 0));
     if (devs)
-        n = legal_devcards(g, s, p, out, n);
+        n = devcards_list(g, s, p, out, n);
     return n;
 }
 
@@ -455,23 +470,23 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
 }
 
 /* A thin entry: the three decisions of most of random play (composing a
- * trade, the main phase, the roll) pay no set-up for the others. */
+ * trade, the main phase, the roll) pay no set-up for the others.  At rest
+ * the header names the top frame's decision and player (check() verifies
+ * it), so these need not find the frame. */
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
 {
     const cat_state *s = (const cat_state *)ks;
     if (s->h.status != KT_RUNNING || !s->nframes)
         return 0;
-    const cat_frame *f = cat_ctop(s);
-    switch (f->kind) {
+    int p = s->h.to_move;
+    switch (s->h.decision) {
     case F_TRADE_COMPOSE:
-        return legal_compose(g, s, f->player, out);
+        return legal_compose(g, s, p, out);
     case F_MAIN:
-        return cat_cfg_of(g)->ck ? legal_main(g, s, f->player, out)
-                                 : legal_main_base(g, s, f->player, out);
+        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_ROLL:
-        return legal_roll(g, s, f->player, out);
+        return legal_roll(g, s, p, out);
     default:
-        return cat_frame_legal(g, s, f, out);
+        return cat_frame_legal(g, s, cat_ctop(s), out);
     }
 }
-

@@ -12,7 +12,7 @@
  * Procedures keep their progress in the frame (field a = step or index), so
  * a procedure that pushed a decision resumes where it stopped.  The most
  * frequent actions of random play take shorter paths to the same state
- * (apply_quick, the inline advance, the base game's roll without a 7).
+ * (cat_apply's quick cases, the inline advance, the base game's roll).
  *
  * No allocation, no globals; randomness only from hdr.rng.
  */
@@ -1010,7 +1010,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         s->pl[p].dev[x]--;
         cat_dev_play(g, s, p, x);
         break;
-    } /* A_BANK and A_PROPOSE: apply_quick */
+    } /* A_BANK and A_PROPOSE: cat_apply */
 }
 
 /* May answering decision `kind` with `a` change anybody's points or the
@@ -1042,62 +1042,6 @@ static void publish_top(cat_state *s)
     const cat_frame *f = cat_ctop(s);
     s->h.to_move = (int8_t)f->player;
     s->h.decision = f->kind;
-}
-
-/* The most frequent actions of random play that end on a known decision
- * (more than half of all base-game actions): done here without the general
- * engine pass.  Returns 0 for every other action. */
-static int apply_quick(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
-{
-    int x = ACT_X(a);
-    if (f->kind == F_TRADE_COMPOSE) {
-        if (ACT_K(a) == A_OFFER || ACT_K(a) == A_ASK) {
-            /* one more card in the offer; the same decision stays.  A
-             * whole-word update: the next legal() reads the word back, and
-             * a word load right after a byte store waits for the store */
-            uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
-            vec8_put(side, vec8(side) + (1ULL << 8 * x));
-            return 1;
-        }
-        if (ACT_K(a) == A_CANCEL) { /* back to the main phase */
-            cat_pop(s);
-            trade_reset(s);
-            publish_top(s);
-            return 1;
-        }
-    } else if (f->kind == F_DISCARD && f->a > 1 && s->pl[f->player].ncards > 1) {
-        /* more to discard afterwards: the same decision stays, and it is
-         * not empty (a card owed and one in the hand) */
-        cat_lose(s, f->player, x, 1);
-        f->a--;
-        publish_top(s);
-        return 1;
-    } else if (f->kind == F_MAIN) {
-        int p = f->player;
-        if (ACT_K(a) == A_END && s->pl[p].nprog <= 4) {
-            /* what apply_main and advance do: the next turn, and its
-             * player may have won already (the roll is never empty) */
-            cat_pop(s);
-            begin_turn(g, s, seat_after(p, 1, cat_np(g)));
-            if (!turn_player_won(g, s))
-                publish_top(s);
-            return 1;
-        }
-        if (ACT_K(a) == A_BANK) {
-            cat_lose(s, p, x, ACT_Z(a));
-            cat_gain(s, p, ACT_Y(a), 1);
-            return 1;
-        }
-        if (ACT_K(a) == A_PROPOSE) {
-            s->proposals++;
-            trade_reset(s);
-            s->tr_state = 1;
-            cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
-            publish_top(s);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_frame *f,
@@ -1223,7 +1167,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         break;
     }
     case F_TRADE_COMPOSE:
-        switch (ACT_K(a)) { /* A_OFFER, A_ASK and A_CANCEL: apply_quick */
+        switch (ACT_K(a)) { /* A_OFFER, A_ASK and A_CANCEL: cat_apply */
         case A_SEND:
             cat_pop(s);
             hand_sub(s, p, vec8(s->tr_give)); /* escrow */
@@ -1267,14 +1211,91 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     advance(g, s, points_may_change(cf, kind, a));
 }
 
-/* A thin entry: the quick actions (half of random play) pay no set-up for
- * the general path. */
+/* The base game's roll: the dice, then without a 7 production alone (what
+ * the P_ROLL steps would do, without pushing them; nobody's points change,
+ * so no win check), else the general resolution (discards, the robber). */
+static void roll_base(const kt_game *g, cat_state *s, int p)
+{
+    roll_dice(s);
+    s->dice[2] = EV_NONE;
+    int sum = s->dice[0] + s->dice[1];
+    if (sum == 7) {
+        start_resolution(s, p);
+        advance(g, s, 0);
+        return;
+    }
+    *cat_top(s) = (cat_frame){.kind = F_MAIN, .player = (uint8_t)p};
+    produce(g, s, sum);
+    s->h.decision = F_MAIN; /* the same player decides */
+}
+
+/* A thin entry.  The most frequent actions of random play (more than half
+ * of all base-game actions) end on a known decision and are done here
+ * without the general engine pass, found by the action's kind alone: one
+ * jump on the random choice rather than tests of the frame.  Kinds used
+ * by one decision only need no test of it; at rest the header names the
+ * top frame's decision and player (check() verifies it). */
 void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
 {
     cat_state *s = (cat_state *)ks;
-    cat_frame *f = cat_top(s);
-    if (!apply_quick(g, s, f, a))
-        apply_decision(g, s, f, a);
+    int x = ACT_X(a), p = s->h.to_move;
+    switch (ACT_K(a)) {
+    case A_OFFER: /* composing a trade */
+    case A_ASK: {
+        /* one more card in the offer; the same decision stays.  A
+         * whole-word update: the next legal() reads the word back, and a
+         * word load right after a byte store waits for the store */
+        uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
+        vec8_put(side, vec8(side) + (1ULL << 8 * x));
+        return;
+    }
+    case A_CANCEL:
+        if (s->h.decision != F_TRADE_COMPOSE)
+            break;
+        cat_pop(s); /* back to the main phase */
+        trade_reset(s);
+        publish_top(s);
+        return;
+    case A_DISCARD: { /* discarding for a 7 */
+        cat_frame *f = cat_top(s);
+        if (f->a <= 1 || s->pl[p].ncards <= 1)
+            break;
+        /* more to discard afterwards: the same decision stays, and it is
+         * not empty (a card owed and one in the hand) */
+        cat_lose(s, p, x, 1);
+        f->a--;
+        return;
+    }
+    case A_ROLL:
+        if (cat_cfg_of(g)->ck)
+            break;
+        roll_base(g, s, p);
+        return;
+    case A_END: /* the main phase */
+        if (s->pl[p].nprog > 4)
+            break;
+        /* what apply_main and advance do: the next turn, and its player
+         * may have won already (the roll is never empty) */
+        cat_pop(s);
+        begin_turn(g, s, seat_after(p, 1, cat_np(g)));
+        if (!turn_player_won(g, s))
+            publish_top(s);
+        return;
+    case A_BANK:
+        if (s->h.decision != F_MAIN)
+            break;
+        cat_lose(s, p, x, ACT_Z(a));
+        cat_gain(s, p, ACT_Y(a), 1);
+        return;
+    case A_PROPOSE: /* the main phase */
+        s->proposals++;
+        trade_reset(s);
+        s->tr_state = 1;
+        cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
+        publish_top(s);
+        return;
+    }
+    apply_decision(g, s, cat_top(s), a);
 }
 
 int cat_turn_active(const cat_state *s, int p)
