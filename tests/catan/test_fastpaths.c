@@ -7,7 +7,8 @@
  * check after actions that change no points never leaves a won game
  * running (check() refuses "the turn player has won but the game goes on"
  * at every step), and the derived data cached in the state for speed (the
- * production per roll) equals a recomputation after every action.
+ * production per roll, what a trade being composed may offer and ask for)
+ * equals a recomputation after every action.
  *
  * Data: random games of both variants from fixed seeds; the reference
  * lists are rebuilt here from the state fields with the rules as written
@@ -102,6 +103,28 @@ static void ref_prod(const kt_game *g, const cat_state *s, uint8_t out[13][CAT_M
             }
         }
     }
+}
+
+/* The composition cache against the rules: while composing, the kinds
+ * the proposer may offer and ask for next and the number of sends, else
+ * zeros. */
+static int same_compose(kt_t *T, const kt_game *g, const cat_state *s, long step)
+{
+    int offer = 0, ask = 0, nsend = 0;
+    if (s->tr_state == 1) {
+        kt_action l[CAT_MAXLEGAL];
+        int n = ref_compose(g, s, s->h.turn_player, l);
+        for (int i = 0; i < n; i++) {
+            offer |= ACT_K(l[i]) == A_OFFER ? 1 << ACT_X(l[i]) : 0;
+            ask |= ACT_K(l[i]) == A_ASK ? 1 << ACT_X(l[i]) : 0;
+            nsend += ACT_K(l[i]) == A_SEND;
+        }
+    }
+    if (s->tr_offer == offer && s->tr_ask == ask && s->tr_nsend == nsend)
+        return 1;
+    KT_FAIL("step %ld: composition cache offer %02x ask %02x sends %d, recomputed %02x %02x %d",
+            step, s->tr_offer, s->tr_ask, s->tr_nsend, offer, ask, nsend);
+    return 0;
 }
 
 /* the production cache against ref_prod */
@@ -264,7 +287,7 @@ static long soak(kt_t *T, const char *opts, int players, int games, uint64_t see
                 KT_FAIL("step %ld: %s", step, err.msg);
                 fails++;
             }
-            fails += !same_prod(T, g, s, step);
+            fails += !same_prod(T, g, s, step) + !same_compose(T, g, s, step);
             compared++;
         }
     }

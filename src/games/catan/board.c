@@ -660,4 +660,5 @@ void cat_recompute(const kt_game *g, cat_state *s)
             total -= s->tr_give[k] + accepted * s->tr_get[k];
         s->bank[k] = (uint8_t)(total < 0 ? 0 : total);
     }
+    cat_compose_masks(g, s);
 }

@@ -211,7 +211,13 @@ typedef struct cat_state {
     int8_t winner;               /* player who won, -1 while running / stopped */
     uint8_t nframes;
     cat_frame st[CAT_STACK];
-    uint8_t pad[10];             /* zero; rounds the struct up to its 8-byte alignment */
+    /* derived, while a trade is composed (else 0): the kinds that may be
+     * offered and asked for next (bit k = kind k) and the number of sends
+     * listed (the players, once both sides hold a card).  Kept by each
+     * pick, so that the most frequent list of random play is three table
+     * rows; see cat_compose_masks. */
+    uint8_t tr_offer, tr_ask, tr_nsend;
+    uint8_t pad[7];              /* zero; rounds the struct up to its 8-byte alignment */
 } cat_state;
 
 /* No padding anywhere: states are hashed and compared byte-wise, and the
@@ -260,7 +266,8 @@ _Static_assert(CAT_NEXT(cat_state, h, occ) && CAT_NEXT(cat_state, occ, blocked) 
                    CAT_NEXT(cat_state, tr_to, tr_accept) && CAT_NEXT(cat_state, tr_accept, tr_give) &&
                    CAT_NEXT(cat_state, tr_give, tr_get) && CAT_NEXT(cat_state, tr_get, winner) &&
                    CAT_NEXT(cat_state, winner, nframes) && CAT_NEXT(cat_state, nframes, st) &&
-                   CAT_NEXT(cat_state, st, pad) &&
+                   CAT_NEXT(cat_state, st, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
+                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, pad) &&
                    sizeof(cat_state) == offsetof(cat_state, pad) + sizeof(((cat_state *)0)->pad),
                "cat_state has no padding");
 #undef CAT_NEXT
@@ -383,6 +390,9 @@ void cat_take_road(cat_state *s, int e);
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out);
 void cat_apply(const kt_game *g, kt_state *ks, kt_action a);
 void cat_advance(const kt_game *g, cat_state *s);
+/* the derived composition masks (tr_offer, tr_ask, tr_nsend) from the
+ * trade and the proposer's hand: after a load and a determinization */
+void cat_compose_masks(const kt_game *g, cat_state *s);
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d);
 void cat_pop(cat_state *s);
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind);

@@ -19,13 +19,6 @@
 
 #define OUT(a) (out[n++] = (a))
 
-/* Kinds k of a byte mask (bit 8k+7) as bits 0..7: bit 8k+7 goes to bit k
- * (the factor puts each bit at its own place in the top byte, no carries). */
-static inline unsigned slot_bits(uint64_t m)
-{
-    return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
-}
-
 /* The members of a set of kinds (bits 0..7) in order, one row of eight
  * per set (unused entries 0), and the size of each set.  Emitting a set is
  * then a copy of a row shifted into an action field and ORed with the rest
@@ -293,87 +286,83 @@ CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, 
 /* The base game's main phase, the most expensive list of random play
  * (a third of its decisions).  Nearly every list is "end turn", perhaps
  * bank trades, and "propose a trade": builds and card plays (a fifth of
- * the lists) share one test and the rarer path below; the usual one
- * reads the state once into registers before it writes the list (a store
- * to the list could alias the state, so the compiler would read again).
- * The same list as legal_main, in the same order. */
-CAT_NOINLINE static int main_base_builds(const cat_state *s, int p, kt_action *out, int n,
-                                         int road, int settle, int city, int buy, int devs,
-                                         const kt_game *g)
+ * the lists) share one quick test and the rarer path below, and the
+ * usual path tests without branches.  The same list as legal_main, in
+ * the same order. */
+CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, int p,
+                                         kt_action *out)
 {
-    if (road) {
+    const cat_player *pl = &s->pl[p];
+    int n = 1;
+    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
         uint64_t e[2];
         cat_road_edges(s, p, e);
         n = emit_edges(out, n, A_ROAD, e);
     }
-    if (settle)
+    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
         n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
-    if (city)
+    if (can_pay(pl, COST_CITY))
         n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
-    if (buy)
+    if (s->devdeck_n && can_pay(pl, COST_DEV))
         OUT(ACT(A_BUYDEV, 0, 0, 0));
-    if (devs)
-        n = devcards_list(g, s, p, out, n);
+    if (!s->dev_played)
+        n = legal_devcards(g, s, p, out, n);
     return n;
 }
+
+/* Base-game bank rates by the harbours a player touches (bit k < 5: the
+ * 2:1 harbour of resource k, bit 5: a 3:1 harbour), as bank_rate_vec
+ * computes them without the C&K terms: one table row instead of the
+ * arithmetic on every main-phase list. */
+#define BRV(h)                                                                               \
+    ((4 - ((uint64_t)(h) >> PORT_ANY & 1)) * LO8 -                                          \
+     (2 - ((uint64_t)(h) >> PORT_ANY & 1)) * (((uint64_t)((h) & 0x1f) * 0x10204081ULL) &   \
+                                             0x0101010101ULL))
+#define BRV8(h) BRV(h), BRV(h + 1), BRV(h + 2), BRV(h + 3), BRV(h + 4), BRV(h + 5), BRV(h + 6), \
+                BRV(h + 7)
+static const uint64_t BASE_RATES[64] = {BRV8(0),  BRV8(8),  BRV8(16), BRV8(24),
+                                        BRV8(32), BRV8(40), BRV8(48), BRV8(56)};
+#undef BRV8
+#undef BRV
 
 CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, int p,
                                         kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
-    uint64_t hand = vec8(pl->hand), h = hand | HI8, bank = vec8(s->bank);
-    int ports = pl->ports, ncards = pl->ncards, nroad = pl->n_road, nsettle = pl->n_settle;
-    int ndeck = s->devdeck_n, played = s->dev_played, proposals = s->proposals;
-    uint32_t dv, dn; /* development cards bought before this turn (not VP cards) */
-    memcpy(&dv, pl->dev, 4);
-    memcpy(&dn, pl->dev_new, 4);
-    int dv4 = pl->dev[4], dn4 = pl->dev_new[4];
-    /* & and | instead of && and ||: no branch per test */
+    uint64_t hand = vec8(pl->hand), h = hand | HI8;
+    /* anything to build or buy (piece counts aside) or a card to play:
+     * & and | instead of && and ||, no branch per test */
 #define PAYS(cost) (((h - vec8(cost)) & HI8) == HI8)
-    int road = (nroad < 15) & PAYS(COST_ROAD);
-    int settle = (nsettle < 5) & PAYS(COST_SETTLE);
-    int city = PAYS(COST_CITY);
-    int buy = (ndeck != 0) & PAYS(COST_DEV);
+    int rare = PAYS(COST_ROAD) | PAYS(COST_CITY) | PAYS(COST_DEV) |
+               ((s->dev_played == 0) & devcards_held(pl));
 #undef PAYS
-    int devs = (played == 0) & ((((dv ^ dn) & ~(0xffu << 8 * DV_VP)) != 0) | (dv4 != dn4));
-    int propose = (proposals < cat_cfg_of(g)->trade_cap) & (ncards != 0);
-    /* bank rates (base game: harbours only, see bank_rate_vec) and the
-     * kinds held at their rate, for any other kind the bank has */
-    uint64_t two = ((uint64_t)(ports & 0x1f) * 0x10204081ULL) & 0x0101010101ULL;
-    uint64_t generic = 4 - (uint64_t)(ports >> PORT_ANY & 1);
-    uint64_t rates = generic * LO8 - (generic - 2) * two;
-    uint64_t ok = vec8_ge(hand, rates) & RES8, stock = vec8_ge(bank, LO8) & RES8;
     out[0] = ACT(A_END, 0, 0, 0);
-    int n = 1;
-    if (road | settle | city | buy | devs)
-        n = main_base_builds(s, p, out, n, road, settle, city, buy, devs, g);
-    for (; ok; ok &= ok - 1) {
+    int n = rare ? main_base_builds(g, s, p, out) : 1;
+    /* bank trades: the kinds held at their rate, for any other kind the
+     * bank has (a settlement's cost needs a road's, so no test of it) */
+    uint64_t rates = BASE_RATES[pl->ports & 63];
+    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & RES8;
+    for (uint64_t ok = vec8_ge(hand, rates) & RES8; ok; ok &= ok - 1) {
         int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
         n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
     }
     out[n] = ACT(A_PROPOSE, 0, 0, 0);
-    return n + propose;
+    return n + ((s->proposals < cat_cfg_of(g)->trade_cap) & (pl->ncards != 0));
 }
 
 /* Trade composition is the most frequent decision of random play (about
- * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
- * of a mask stands for kind k. */
-static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
+ * 40 % of base-game actions): the kinds that may be offered and asked for
+ * and the number of sends are kept in the state as each pick is made
+ * (cat_compose_masks in rules.c), so the list is two table rows, the
+ * sends and the cancel.  Order: offers, asks, sends, cancel. */
+static int legal_compose(const cat_state *s, int p, kt_action *out)
 {
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
-    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
-    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
-    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
-    /* at most five cards on each side keeps proposals (and random play)
-     * bounded; one kind cannot be on both sides */
-    uint64_t offer = vec8_sum(give) < 5 ? more & ~get_nz & kinds : 0;
-    uint64_t ask = vec8_sum(get) < 5 ? ~give_nz & kinds : 0;
-    int n = emit_kinds(out, 0, A_OFFER, slot_bits(offer));
-    n = emit_kinds(out, n, A_ASK, slot_bits(ask));
-    /* the sends when both sides hold a card (written anyway; the cancel
-     * overwrites them otherwise) */
+    int n = emit_kinds(out, 0, A_OFFER, s->tr_offer);
+    n = emit_kinds(out, n, A_ASK, s->tr_ask);
+    /* the sends (written anyway; the cancel overwrites them when there
+     * are none yet) */
     memcpy(out + n, SENDS[p], sizeof SENDS[p]);
-    n += give_nz && get_nz ? cat_np(g) : 0;
+    n += s->tr_nsend;
     OUT(ACT(A_CANCEL, 0, 0, 0));
     return n;
 }
@@ -463,7 +452,7 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
         return emit_vertices(out, 0, A_RELOCATE, t);
     }
     case F_TRADE_COMPOSE: /* cat_legal answers this one itself */
-        return legal_compose(g, s, p, out);
+        return legal_compose(s, p, out);
     default:
         return cat_card_legal(g, s, f, out);
     }
@@ -481,7 +470,7 @@ int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
     int p = s->h.to_move;
     switch (s->h.decision) {
     case F_TRADE_COMPOSE:
-        return legal_compose(g, s, p, out);
+        return legal_compose(s, p, out);
     case F_MAIN:
         return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_ROLL:

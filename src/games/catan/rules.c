@@ -481,7 +481,8 @@ static int produce(const kt_game *g, cat_state *s, int sum)
     return got;
 }
 
-static void begin_turn(const kt_game *g, cat_state *s, int p)
+/* A new turn of p, up to its roll decision (begin_turn pushes it). */
+static void new_turn(cat_state *s, int p)
 {
     s->h.turn_player = (int8_t)p;
     s->h.turn++;
@@ -490,12 +491,18 @@ static void begin_turn(const kt_game *g, cat_state *s, int p)
     s->proposals = 0;
     s->dev_played = 0;
     uint64_t kn = 0;
-    for (int q = 0; q < cat_np(g); q++) {
+    for (int q = 0; q < CAT_MAXP; q++) { /* absent seats: zeros stay zero */
         kn |= s->pl[q].kn;
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
     }
     for (; kn; kn &= kn - 1) /* every knight on the board (C&K) */
         s->v_aux[cat_ctz(kn)] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
+}
+
+static void begin_turn(const kt_game *g, cat_state *s, int p)
+{
+    KT_UNUSED(g);
+    new_turn(s, p);
     cat_push(s, F_ROLL, p, 0, 0, 0, 0);
 }
 
@@ -695,6 +702,27 @@ static void trade_reset(cat_state *s)
     s->tr_accept = 0;
     memset(s->tr_give, 0, sizeof s->tr_give);
     memset(s->tr_get, 0, sizeof s->tr_get);
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0;
+}
+
+/* While composing: offer kind k while the hand holds more than offered,
+ * ask for a kind not offered, at most five cards a side (bounded
+ * proposals, and random play), never a kind on both sides; the sends once
+ * both sides hold a card.  The picks keep these by the few bits a pick
+ * can change (cat_apply); this is the whole computation. */
+void cat_compose_masks(const kt_game *g, cat_state *s)
+{
+    int tp = s->h.turn_player;
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0;
+    if (s->tr_state != 1 || tp < 0 || tp >= CAT_MAXP)
+        return;
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[tp].hand);
+    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
+    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
+    s->tr_offer = (uint8_t)(vec8_sum(give) < 5 ? slot_bits(more & ~get_nz & kinds) : 0);
+    s->tr_ask = (uint8_t)(vec8_sum(get) < 5 ? slot_bits(~give_nz & kinds) : 0);
+    s->tr_nsend = (uint8_t)(give && get ? cat_np(g) : 0);
 }
 
 /* Return escrowed cards: the proposer's offer and each acceptor's part. */
@@ -1167,34 +1195,10 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         break;
     }
     case F_TRADE_COMPOSE:
-        switch (ACT_K(a)) { /* A_OFFER, A_ASK and A_CANCEL: cat_apply */
-        case A_SEND:
-            cat_pop(s);
-            hand_sub(s, p, vec8(s->tr_give)); /* escrow */
-            s->tr_state = 2;
-            s->tr_to = (int8_t)(x == SEND_ALL ? -1 : x);
-            s->tr_accept = 0;
-            cat_push(s, P_TRADE, p, 0, 0, 0, 0);
-            break;
-        }
-        break;
     case F_TRADE_RESPOND:
-        cat_pop(s);
-        if (ACT_K(a) == A_ACCEPT) {
-            hand_sub(s, p, vec8(s->tr_get)); /* escrow */
-            s->tr_accept |= (uint8_t)(1u << p);
-        }
-        break;
     case F_TRADE_CHOOSE:
-        cat_pop(s);
-        if (ACT_K(a) == A_DEAL) {
-            hand_add(s, p, vec8(s->tr_get));
-            hand_add(s, x, vec8(s->tr_give));
-            memset(s->tr_give, 0, sizeof s->tr_give);
-            trade_unwind(g, s, p, x);
-        } else {
-            trade_unwind(g, s, p, -1);
-        }
+        /* every action of these is one of cat_apply's quick cases */
+        KT_ASSERT(0);
         break;
     case F_RELOCATE: {
         int aux = f->b;
@@ -1209,6 +1213,47 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         break;
     }
     advance(g, s, points_may_change(cf, kind, a));
+}
+
+/* Trades between players, in cat_apply's quick cases: what apply_decision
+ * and the engine loop do for them (the loop would run the P_TRADE
+ * procedure and then publish the decision on top, never one that can be
+ * empty, without a win check: trading changes no points). */
+static void trade_send(const kt_game *g, cat_state *s, int p, int to)
+{
+    cat_pop(s);
+    hand_sub(s, p, vec8(s->tr_give)); /* escrow */
+    s->tr_state = 2;
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0; /* composed */
+    s->tr_to = (int8_t)(to == SEND_ALL ? -1 : to);
+    s->tr_accept = 0;
+    cat_push(s, P_TRADE, p, 0, 0, 0, 0);
+    proc_trade(g, s, cat_top(s));
+    publish_top(s);
+}
+
+static void trade_answer(const kt_game *g, cat_state *s, int p, int accept)
+{
+    cat_pop(s);
+    if (accept) {
+        hand_sub(s, p, vec8(s->tr_get)); /* escrow */
+        s->tr_accept |= (uint8_t)(1u << p);
+    }
+    proc_trade(g, s, cat_top(s)); /* the P_TRADE frame under the answer */
+    publish_top(s);
+}
+
+/* the proposer trades with acceptor q, or with nobody (q < 0) */
+static void trade_deal(const kt_game *g, cat_state *s, int p, int q)
+{
+    cat_pop(s);
+    if (q >= 0) {
+        hand_add(s, p, vec8(s->tr_get));
+        hand_add(s, q, vec8(s->tr_give));
+        memset(s->tr_give, 0, sizeof s->tr_give);
+    }
+    trade_unwind(g, s, p, q);
+    publish_top(s);
 }
 
 /* The base game's roll: the dice, then without a 7 production alone (what
@@ -1240,19 +1285,36 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
     cat_state *s = (cat_state *)ks;
     int x = ACT_X(a), p = s->h.to_move;
     switch (ACT_K(a)) {
-    case A_OFFER: /* composing a trade */
-    case A_ASK: {
-        /* one more card in the offer; the same decision stays.  A
-         * whole-word update: the next legal() reads the word back, and a
-         * word load right after a byte store waits for the store */
-        uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
-        vec8_put(side, vec8(side) + (1ULL << 8 * x));
+    case A_OFFER: { /* composing a trade: one more card offered */
+        /* whole-word updates: a word load right after a byte store
+         * waits for the store */
+        uint64_t give = vec8(s->tr_give) + (1ULL << 8 * x);
+        vec8_put(s->tr_give, give);
+        /* kind x: offered again only while the hand holds more, asked for
+         * no more; nothing more offered at five cards (see
+         * cat_compose_masks); the same decision stays */
+        unsigned bit = 1u << x, full = vec8_sum(give) >= 5;
+        unsigned drop = s->pl[p].hand[x] <= (give >> 8 * x & 0xff) ? bit : 0;
+        s->tr_offer = (uint8_t)(s->tr_offer & ~drop & (full - 1u));
+        s->tr_ask = (uint8_t)(s->tr_ask & ~bit);
+        s->tr_nsend = (uint8_t)(vec8(s->tr_get) ? cat_np(g) : 0);
+        return;
+    }
+    case A_ASK: { /* composing a trade: one more card asked for */
+        uint64_t get = vec8(s->tr_get) + (1ULL << 8 * x);
+        vec8_put(s->tr_get, get);
+        unsigned full = vec8_sum(get) >= 5;
+        s->tr_offer = (uint8_t)(s->tr_offer & ~(1u << x));
+        s->tr_ask = (uint8_t)(s->tr_ask & (full - 1u));
+        s->tr_nsend = (uint8_t)(vec8(s->tr_give) ? cat_np(g) : 0);
         return;
     }
     case A_CANCEL:
-        if (s->h.decision != F_TRADE_COMPOSE)
-            break;
-        cat_pop(s); /* back to the main phase */
+        if (s->h.decision == F_TRADE_CHOOSE) {
+            trade_deal(g, s, p, -1);
+            return;
+        }
+        cat_pop(s); /* composing: back to the main phase */
         trade_reset(s);
         publish_top(s);
         return;
@@ -1271,29 +1333,49 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
             break;
         roll_base(g, s, p);
         return;
-    case A_END: /* the main phase */
+    case A_END: { /* the main phase */
         if (s->pl[p].nprog > 4)
             break;
-        /* what apply_main and advance do: the next turn, and its player
-         * may have won already (the roll is never empty) */
-        cat_pop(s);
-        begin_turn(g, s, seat_after(p, 1, cat_np(g)));
-        if (!turn_player_won(g, s))
-            publish_top(s);
+        /* what apply_main and advance do: the next turn (its roll frame
+         * takes the place of the main phase's), and its player may have
+         * won already (the roll is never empty) */
+        int q = seat_after(p, 1, cat_np(g));
+        *cat_top(s) = (cat_frame){.kind = F_ROLL, .player = (uint8_t)q};
+        new_turn(s, q);
+        if (!turn_player_won(g, s)) {
+            s->h.to_move = (int8_t)q;
+            s->h.decision = F_ROLL;
+        }
         return;
+    }
     case A_BANK:
         if (s->h.decision != F_MAIN)
             break;
         cat_lose(s, p, x, ACT_Z(a));
         cat_gain(s, p, ACT_Y(a), 1);
         return;
-    case A_PROPOSE: /* the main phase */
+    case A_SEND: /* composing a trade */
+        trade_send(g, s, p, x);
+        return;
+    case A_ACCEPT: /* answering a trade */
+    case A_DECLINE:
+        trade_answer(g, s, p, ACT_K(a) == A_ACCEPT);
+        return;
+    case A_DEAL: /* the proposer picks an acceptor */
+        trade_deal(g, s, p, x);
+        return;
+    case A_PROPOSE: { /* the main phase */
         s->proposals++;
         trade_reset(s);
         s->tr_state = 1;
         cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
+        /* cat_compose_masks with nothing offered or asked yet */
+        uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+        s->tr_offer = (uint8_t)slot_bits(vec8_ge(vec8(s->pl[p].hand), LO8) & kinds);
+        s->tr_ask = (uint8_t)slot_bits(kinds);
         publish_top(s);
         return;
+    }
     }
     apply_decision(g, s, cat_top(s), a);
 }
