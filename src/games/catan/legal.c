@@ -286,29 +286,9 @@ CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, 
 /* The base game's main phase, the most expensive list of random play
  * (a third of its decisions).  Nearly every list is "end turn", perhaps
  * bank trades, and "propose a trade": builds and card plays (a fifth of
- * the lists) share one quick test and the rarer path below, and the
- * usual path tests without branches.  The same list as legal_main, in
- * the same order. */
-CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, int p,
-                                         kt_action *out)
-{
-    const cat_player *pl = &s->pl[p];
-    int n = 1;
-    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
-        uint64_t e[2];
-        cat_road_edges(s, p, e);
-        n = emit_edges(out, n, A_ROAD, e);
-    }
-    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
-        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
-    if (can_pay(pl, COST_CITY))
-        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
-    if (s->devdeck_n && can_pay(pl, COST_DEV))
-        OUT(ACT(A_BUYDEV, 0, 0, 0));
-    if (!s->dev_played)
-        n = legal_devcards(g, s, p, out, n);
-    return n;
-}
+ * the lists) share one quick test and the rarer path (main_base_builds),
+ * and the usual path tests without branches.  The same list as
+ * legal_main, in the same order. */
 
 /* Base-game bank rates by the harbours a player touches (bit k < 5: the
  * 2:1 harbour of resource k, bit 5: a 3:1 harbour), as bank_rate_vec
@@ -325,29 +305,70 @@ static const uint64_t BASE_RATES[64] = {BRV8(0),  BRV8(8),  BRV8(16), BRV8(24),
 #undef BRV8
 #undef BRV
 
+static inline int main_base_propose(const kt_game *g, const cat_state *s,
+                                    const cat_player *pl, kt_action *out, int n)
+{
+    out[n] = ACT(A_PROPOSE, 0, 0, 0);
+    return n + ((s->proposals < cat_cfg_of(g)->trade_cap) & (pl->ncards != 0));
+}
+
+/* The list's end: bank trades (the kinds held at their rate, for any
+ * other kind the bank has) and proposing a trade. */
+CAT_NOINLINE static int main_base_bank(const kt_game *g, const cat_state *s,
+                                       const cat_player *pl, kt_action *out, int n)
+{
+    uint64_t rates = BASE_RATES[pl->ports & 63];
+    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & RES8;
+    for (uint64_t ok = vec8_ge(vec8(pl->hand), rates) & RES8; ok; ok &= ok - 1) {
+        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
+        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
+    }
+    return main_base_propose(g, s, pl, out, n);
+}
+
+/* the whole list, with builds and card plays */
+CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, int p,
+                                         kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_END, 0, 0, 0));
+    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
+        uint64_t e[2];
+        cat_road_edges(s, p, e);
+        n = emit_edges(out, n, A_ROAD, e);
+    }
+    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
+        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
+    if (can_pay(pl, COST_CITY))
+        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    if (s->devdeck_n && can_pay(pl, COST_DEV))
+        OUT(ACT(A_BUYDEV, 0, 0, 0));
+    if (!s->dev_played)
+        n = legal_devcards(g, s, p, out, n);
+    return main_base_bank(g, s, pl, out, n);
+}
+
+/* The usual list ("end turn" and perhaps "propose") calls nothing, so it
+ * saves no registers; the others are tail calls. */
 CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, int p,
                                         kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
     uint64_t hand = vec8(pl->hand), h = hand | HI8;
-    /* anything to build or buy (piece counts aside) or a card to play:
-     * & and | instead of && and ||, no branch per test */
+    /* anything to build or buy (piece counts aside; a settlement's cost
+     * includes a road's) or a card to play: & and | instead of && and ||,
+     * no branch per test */
 #define PAYS(cost) (((h - vec8(cost)) & HI8) == HI8)
     int rare = PAYS(COST_ROAD) | PAYS(COST_CITY) | PAYS(COST_DEV) |
                ((s->dev_played == 0) & devcards_held(pl));
 #undef PAYS
+    if (rare)
+        return main_base_builds(g, s, p, out);
     out[0] = ACT(A_END, 0, 0, 0);
-    int n = rare ? main_base_builds(g, s, p, out) : 1;
-    /* bank trades: the kinds held at their rate, for any other kind the
-     * bank has (a settlement's cost needs a road's, so no test of it) */
-    uint64_t rates = BASE_RATES[pl->ports & 63];
-    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & RES8;
-    for (uint64_t ok = vec8_ge(hand, rates) & RES8; ok; ok &= ok - 1) {
-        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
-        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
-    }
-    out[n] = ACT(A_PROPOSE, 0, 0, 0);
-    return n + ((s->proposals < cat_cfg_of(g)->trade_cap) & (pl->ncards != 0));
+    if (vec8_ge(hand, BASE_RATES[pl->ports & 63]) & RES8) /* a bank trade */
+        return main_base_bank(g, s, pl, out, 1);
+    return main_base_propose(g, s, pl, out, 1);
 }
 
 /* Trade composition is the most frequent decision of random play (about
