@@ -426,7 +426,8 @@ static void roll_event(const kt_game *g, cat_state *s)
 /* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
  * single player is owed it (who takes what is left); with the `partial`
  * flag, players are paid in turn order from the roller while it lasts. */
-static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, int k)
+CAT_NOINLINE static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed,
+                                     int k)
 {
     int n = cat_np(g), tp = s->h.turn_player, claimants = 0, who = 0, got = 0;
     for (int p = 0; p < n; p++)
@@ -457,7 +458,7 @@ static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, i
  * the production cache (s->prod, kept by board.c), so the usual case (the
  * bank has enough of every kind) is paid with one addition per player
  * and no branch on who is owed what. */
-static int produce(const kt_game *g, cat_state *s, int sum)
+static CAT_INLINE int produce(const kt_game *g, cat_state *s, int sum)
 {
     const uint64_t *owed = s->prod[sum - 2];
     _Static_assert(CAT_MAXP == 4, "four rows of owed cards");
@@ -1140,12 +1141,6 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_MAIN:
         apply_main(g, s, p, a);
         break;
-    case F_DISCARD:
-        cat_lose(s, p, x, 1);
-        f->a--;
-        if (!f->a)
-            cat_pop(s);
-        break;
     case F_ROBBER: {
         int bishop = f->a;
         cat_pop(s);
@@ -1194,6 +1189,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         set_metro(s, x, track);
         break;
     }
+    case F_DISCARD:
     case F_TRADE_COMPOSE:
     case F_TRADE_RESPOND:
     case F_TRADE_CHOOSE:
@@ -1259,14 +1255,18 @@ static void trade_deal(const kt_game *g, cat_state *s, int p, int q)
 /* The base game's roll: the dice, then without a 7 production alone (what
  * the P_ROLL steps would do, without pushing them; nobody's points change,
  * so no win check), else the general resolution (discards, the robber). */
-static void roll_base(const kt_game *g, cat_state *s, int p)
+CAT_NOINLINE static void roll_base(const kt_game *g, cat_state *s, int p)
 {
     roll_dice(s);
     s->dice[2] = EV_NONE;
     int sum = s->dice[0] + s->dice[1];
     if (sum == 7) {
+        /* the general resolution: in the base game the roll's steps stop
+         * at the first discard or at the robber, a decision that is not
+         * empty (a discard is asked of hands above seven) */
         start_resolution(s, p);
-        advance(g, s, 0);
+        proc_roll(g, s, cat_top(s));
+        publish_top(s);
         return;
     }
     *cat_top(s) = (cat_frame){.kind = F_MAIN, .player = (uint8_t)p};
@@ -1320,12 +1320,15 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         return;
     case A_DISCARD: { /* discarding for a 7 */
         cat_frame *f = cat_top(s);
-        if (f->a <= 1 || s->pl[p].ncards <= 1)
-            break;
-        /* more to discard afterwards: the same decision stays, and it is
-         * not empty (a card owed and one in the hand) */
         cat_lose(s, p, x, 1);
         f->a--;
+        /* more to discard: the same decision stays (not empty: a card
+         * owed and one in the hand); else what apply_decision does */
+        if (f->a && s->pl[p].ncards)
+            return;
+        if (!f->a)
+            cat_pop(s);
+        advance(g, s, 0);
         return;
     }
     case A_ROLL:
