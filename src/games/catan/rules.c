@@ -1141,17 +1141,6 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_MAIN:
         apply_main(g, s, p, a);
         break;
-    case F_ROBBER: {
-        int bishop = f->a;
-        cat_pop(s);
-        cat_move_robber(g, s, x);
-        cat_after_robber(g, s, p, bishop);
-        break;
-    }
-    case F_STEAL:
-        cat_pop(s);
-        steal(s, p, x);
-        break;
     case F_AQUEDUCT:
         cat_pop(s);
         cat_gain(s, p, x, 1);
@@ -1190,6 +1179,8 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         break;
     }
     case F_DISCARD:
+    case F_ROBBER:
+    case F_STEAL:
     case F_TRADE_COMPOSE:
     case F_TRADE_RESPOND:
     case F_TRADE_CHOOSE:
@@ -1250,6 +1241,50 @@ static void trade_deal(const kt_game *g, cat_state *s, int p, int q)
     }
     trade_unwind(g, s, p, q);
     publish_top(s);
+}
+
+/* After a decision of a 7 (a discard, the robber, a steal), nobody's
+ * points changed: the roll's next step if its procedure is on top (in the
+ * base game, where it changes no points either), then the usual
+ * publication; what the engine loop does, without its set-up. */
+static void after_seven(const kt_game *g, cat_state *s)
+{
+    cat_frame *f = cat_top(s);
+    if (f->kind == P_ROLL && !cat_cfg_of(g)->ck)
+        proc_roll(g, s, f);
+    advance(g, s, 0);
+}
+
+/* Discarding, moving the robber (a 7, a knight, C&K's chase, the Bishop)
+ * and stealing: what apply_decision did for them. */
+CAT_NOINLINE static void seven_decision(const kt_game *g, cat_state *s, int p, kt_action a)
+{
+    cat_frame *f = cat_top(s);
+    int x = ACT_X(a);
+    switch (ACT_K(a)) {
+    case A_DISCARD:
+        cat_lose(s, p, x, 1);
+        f->a--;
+        /* more to discard: the same decision stays (not empty: a card
+         * owed and one in the hand) */
+        if (f->a && s->pl[p].ncards)
+            return;
+        if (!f->a)
+            cat_pop(s);
+        break;
+    case A_ROBBER: {
+        int bishop = f->a;
+        cat_pop(s);
+        cat_move_robber(g, s, x);
+        cat_after_robber(g, s, p, bishop);
+        break;
+    }
+    default: /* A_STEAL */
+        cat_pop(s);
+        steal(s, p, x);
+        break;
+    }
+    after_seven(g, s);
 }
 
 /* The base game's roll: the dice, then without a 7 production alone (what
@@ -1318,19 +1353,11 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         trade_reset(s);
         publish_top(s);
         return;
-    case A_DISCARD: { /* discarding for a 7 */
-        cat_frame *f = cat_top(s);
-        cat_lose(s, p, x, 1);
-        f->a--;
-        /* more to discard: the same decision stays (not empty: a card
-         * owed and one in the hand); else what apply_decision does */
-        if (f->a && s->pl[p].ncards)
-            return;
-        if (!f->a)
-            cat_pop(s);
-        advance(g, s, 0);
+    case A_DISCARD: /* the decisions of a 7 */
+    case A_ROBBER:
+    case A_STEAL:
+        seven_decision(g, s, p, a);
         return;
-    }
     case A_ROLL:
         if (cat_cfg_of(g)->ck)
             break;
