@@ -349,26 +349,29 @@ CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, i
     return main_base_bank(g, s, pl, out, n);
 }
 
-/* The usual list ("end turn" and perhaps "propose") calls nothing, so it
- * saves no registers; the others are tail calls. */
+/* The usual list ("end turn", perhaps "buy a development card" and
+ * "propose") calls nothing, so it saves no registers; the others are tail
+ * calls. */
 CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, int p,
                                         kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
     uint64_t hand = vec8(pl->hand), h = hand | HI8;
-    /* anything to build or buy (piece counts aside; a settlement's cost
-     * includes a road's) or a card to play: & and | instead of && and ||,
-     * no branch per test */
+    /* anything to build (piece counts aside; a settlement's cost includes
+     * a road's) or a card to play: & and | instead of && and ||, no
+     * branch per test */
 #define PAYS(cost) (((h - vec8(cost)) & HI8) == HI8)
-    int rare = PAYS(COST_ROAD) | PAYS(COST_CITY) | PAYS(COST_DEV) |
-               ((s->dev_played == 0) & devcards_held(pl));
+    int rare = PAYS(COST_ROAD) | PAYS(COST_CITY) | ((s->dev_played == 0) & devcards_held(pl));
+    int buy = (s->devdeck_n != 0) & PAYS(COST_DEV);
 #undef PAYS
     if (rare)
         return main_base_builds(g, s, p, out);
+    /* buying a development card, also without a branch */
     out[0] = ACT(A_END, 0, 0, 0);
+    out[1] = ACT(A_BUYDEV, 0, 0, 0);
     if (vec8_ge(hand, BASE_RATES[pl->ports & 63]) & RES8) /* a bank trade */
-        return main_base_bank(g, s, pl, out, 1);
-    return main_base_propose(g, s, pl, out, 1);
+        return main_base_bank(g, s, pl, out, 1 + buy);
+    return main_base_propose(g, s, pl, out, 1 + buy);
 }
 
 /* Trade composition is the most frequent decision of random play (about
