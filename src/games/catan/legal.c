@@ -391,12 +391,20 @@ static int legal_compose(const cat_state *s, int p, kt_action *out)
     return n;
 }
 
-#define RT(h) [h] = ACT(A_ROBBER, h, 0, 0)
-static const kt_action ROBBER_TO[CAT_NH] = {
-    RT(0),  RT(1),  RT(2),  RT(3),  RT(4),  RT(5),  RT(6),  RT(7),  RT(8),  RT(9),
-    RT(10), RT(11), RT(12), RT(13), RT(14), RT(15), RT(16), RT(17), RT(18),
+/* The robber's list from each hex: every other hex, in order (one fixed
+ * copy instead of two of variable length). */
+#define RB(r, i) ACT(A_ROBBER, (i) < (r) ? (i) : (i) + 1, 0, 0)
+#define RROW(r)                                                                             \
+    {RB(r, 0),  RB(r, 1),  RB(r, 2),  RB(r, 3),  RB(r, 4),  RB(r, 5),  RB(r, 6),            \
+     RB(r, 7),  RB(r, 8),  RB(r, 9),  RB(r, 10), RB(r, 11), RB(r, 12), RB(r, 13),           \
+     RB(r, 14), RB(r, 15), RB(r, 16), RB(r, 17)}
+static const kt_action ROBBER_TO[CAT_NH][CAT_NH - 1] = {
+    RROW(0),  RROW(1),  RROW(2),  RROW(3),  RROW(4),  RROW(5),  RROW(6),
+    RROW(7),  RROW(8),  RROW(9),  RROW(10), RROW(11), RROW(12), RROW(13),
+    RROW(14), RROW(15), RROW(16), RROW(17), RROW(18),
 };
-#undef RT
+#undef RROW
+#undef RB
 
 CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
                                  kt_action *out)
@@ -419,15 +427,16 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
         return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_DISCARD:
         return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
-    case F_ROBBER: {
-        /* every hex but the robber's, in order */
-        int r = s->robber < 0 ? CAT_NH : s->robber;
-        memcpy(out, ROBBER_TO, sizeof *out * (size_t)r);
-        if (r == CAT_NH)
-            return CAT_NH;
-        memcpy(out + r, ROBBER_TO + r + 1, sizeof *out * (size_t)(CAT_NH - 1 - r));
+    case F_ROBBER:
+        /* every hex but the robber's, in order (check() keeps the robber
+         * on the board; every hex when it is not) */
+        if (s->robber < 0 || s->robber >= CAT_NH) {
+            for (int h = 0; h < CAT_NH; h++)
+                OUT(ACT(A_ROBBER, h, 0, 0));
+            return n;
+        }
+        memcpy(out, ROBBER_TO[s->robber], sizeof ROBBER_TO[0]);
         return CAT_NH - 1;
-    }
     case F_STEAL:
         for (int q = 0; q < cat_np(g); q++)
             if (f->a >> q & 1)
