@@ -357,3 +357,45 @@ KT_TEST(catan_production_cache_follows_the_inventors_tokens)
     KT_EQ(ROW(&c, 10, 0), CARDS(K_BRICK, 2));
     kt_scn_free(&c);
 }
+
+/* The loader rebuilds every cached field: states of random games (both
+ * variants, in the middle of compositions, 7s and robber moves) saved and
+ * loaded again are the same bytes. */
+KT_TEST(catan_load_rebuilds_the_cached_fields)
+{
+    static const char *const opts[] = {"variant=base", ""};
+    long compared = 0;
+    for (int v = 0; v < 2; v++) {
+        kt_game *g;
+        kt_err err;
+        KT_REQUIRE(KT_OKS(kt_game_new("catan", opts[v], 4, 5, NULL, &g, &err), &err));
+        kt_state *s = kt_state_new(g), *t = kt_state_new(g);
+        kt_rng r;
+        kt_rng_seed(&r, 77);
+        kt_action buf[CAT_MAXLEGAL];
+        for (int gi = 0; gi < kt_t_scaled(6); gi++) {
+            kt_state_init_seed(g, s, 9000 + (uint64_t)gi);
+            for (long step = 0; !kt_is_over(g, s); step++) {
+                if (step % 5 == 0) {
+                    char *js = kt_state_json(g, s);
+                    KT_REQUIRE(js);
+                    KT_REQUIRE(KT_OKS(kt_state_load_json(g, js, t, &err), &err));
+                    kt_free(js);
+                    if (memcmp(s, t, sizeof(cat_state))) {
+                        KT_FAIL("%s game %d step %ld: the loaded state differs", opts[v], gi, step);
+                        gi = 1 << 20;
+                        break;
+                    }
+                    compared++;
+                }
+                int k = kt_legal(g, s, buf, CAT_MAXLEGAL);
+                kt_apply_trusted(g, s, buf[kt_rng_below(&r, (uint32_t)k)]);
+            }
+        }
+        kt_state_free(g, s);
+        kt_state_free(g, t);
+        kt_game_free(g);
+    }
+    printf("    %ld states saved and loaded\n", compared);
+    KT_CHECK(compared > 1000);
+}
