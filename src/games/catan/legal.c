@@ -349,6 +349,13 @@ CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, i
     return main_base_bank(g, s, pl, out, n);
 }
 
+/* A hand with the top bit of every slot set (hand | HI8) covers a cost:
+ * 1 or 0 (an int, for | and & without branches). */
+static inline int pays(uint64_t h, const uint8_t *cost)
+{
+    return ((h - vec8(cost)) & HI8) == HI8;
+}
+
 /* The usual list ("end turn", perhaps "buy a development card" and
  * "propose") calls nothing, so it saves no registers; the others are tail
  * calls. */
@@ -358,12 +365,10 @@ CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, in
     const cat_player *pl = &s->pl[p];
     uint64_t hand = vec8(pl->hand), h = hand | HI8;
     /* anything to build (piece counts aside; a settlement's cost includes
-     * a road's) or a card to play: & and | instead of && and ||, no
-     * branch per test */
-#define PAYS(cost) (((h - vec8(cost)) & HI8) == HI8)
-    int rare = PAYS(COST_ROAD) | PAYS(COST_CITY) | ((s->dev_played == 0) & devcards_held(pl));
-    int buy = (s->devdeck_n != 0) & PAYS(COST_DEV);
-#undef PAYS
+     * a road's) or a card to play: & and | of 0/1 ints instead of && and
+     * ||, no branch per test */
+    int rare = pays(h, COST_ROAD) | pays(h, COST_CITY) | ((s->dev_played == 0) & devcards_held(pl));
+    int buy = (s->devdeck_n != 0) & pays(h, COST_DEV);
     if (rare)
         return main_base_builds(g, s, p, out);
     /* buying a development card, also without a branch */
