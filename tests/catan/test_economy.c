@@ -416,6 +416,9 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
     kt_rng_seed(&r, 99);
     long compared = 0, loops = 0, bad = 0;
     static cat_state st; /* zeroed; pieces placed with the board functions */
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("catan", "", 4, 1, NULL, &g, &err), &err));
     for (int it = 0; it < kt_t_scaled(3000); it++) {
         cat_state *s = &st;
         memset(s, 0, sizeof *s);
@@ -431,7 +434,7 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
         for (int k = (int)kt_rng_below(&r, 3); k > 0; k--) {
             int v = (int)kt_rng_below(&r, CAT_NV);
             if (s->v_piece[v] == VP_NONE)
-                cat_place(s, v, 1, VP_SETTLE, 0);
+                cat_place(g, s, v, 1, VP_SETTLE, 0);
         }
         if (kt_rng_below(&r, 2)) {
             /* half the networks start with the ring around a hex */
@@ -481,6 +484,7 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
         loops += ne > nv - ncomp;
         if (bad) {
             KT_FAIL("network %d: a road changed the length wrongly (%ld times)", it, bad);
+            kt_game_free(g);
             return;
         }
         /* opposing settlements and knights, and pieces of our own */
@@ -490,15 +494,18 @@ KT_TEST(catan_longest_road_matches_brute_force_on_random_networks)
             if (best != s->pl[0].road_len) {
                 KT_FAIL("network %d step %d: road length %d, brute force %d", it, k,
                         s->pl[0].road_len, best);
+                kt_game_free(g);
                 return;
             }
             int v = (int)kt_rng_below(&r, CAT_NV);
             if (s->v_piece[v] == VP_NONE)
-                cat_place(s, v, (int)kt_rng_below(&r, 3), kt_rng_below(&r, 2) ? VP_SETTLE : VP_KNIGHT, 1);
+                cat_place(g, s, v, (int)kt_rng_below(&r, 3),
+                          kt_rng_below(&r, 2) ? VP_SETTLE : VP_KNIGHT, 1);
         }
     }
     KT_CHECK(compared >= 12 * kt_t_scaled(3000));
     KT_CHECK(loops > kt_t_scaled(3000) / 10); /* the exhaustive path is exercised */
+    kt_game_free(g);
 }
 
 KT_TEST(catan_aqueduct_after_a_robbed_roll_and_not_after_commodities)

@@ -38,13 +38,86 @@ void cat_update_blocked(cat_state *s)
     s->blocked = b;
 }
 
+/* ------------------------------------------------------------ production */
+
+/* What a settlement and a city on hex h yield, as card vectors, and the
+ * row of prod that the hex's token pays on; *row < 0 for the desert, the
+ * robber's hex or a hex without a valid token.  A settlement (also a city
+ * on its side) yields one resource; a city two, or in C&K one resource and
+ * one commodity on forest, pasture and mountains [R 1.6]. */
+static inline uint64_t yield(const kt_game *g, const cat_state *s, int h, uint64_t *city,
+                             int *row)
+{
+    int t = s->terrain[h], r = t < T_COUNT ? cat_terrain_res[t] : -1;
+    *row = s->number[h] - 2;
+    if (r < 0 || h == s->robber || *row < 0 || *row > 10 || *row == 5) {
+        *row = -1;
+        return 0;
+    }
+    uint64_t one = 1ULL << 8 * r;
+    int c = cat_terrain_com[t];
+    *city = cat_cfg_of(g)->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
+    return one;
+}
+
+/* The piece on v enters (+1) or leaves (-1) the production of the hexes
+ * around it. */
+static void prod_vertex(const kt_game *g, cat_state *s, int v, int sign)
+{
+    int p = s->v_owner[v], piece = s->v_piece[v];
+    if (piece != VP_SETTLE && piece != VP_CITY)
+        return;
+    for (int i = 0; i < 3; i++) {
+        int h = cat_v_hex[v][i], row;
+        uint64_t city;
+        if (h < 0)
+            continue;
+        uint64_t y = yield(g, s, h, &city, &row);
+        if (piece == VP_CITY)
+            y = city;
+        if (row >= 0)
+            s->prod[row][p] += sign > 0 ? y : 0 - y;
+    }
+}
+
+void cat_prod_hex(const kt_game *g, cat_state *s, int h, int sign)
+{
+    int row;
+    uint64_t city, one = yield(g, s, h, &city, &row);
+    if (row < 0)
+        return;
+    if (sign < 0) {
+        one = 0 - one;
+        city = 0 - city;
+    }
+    uint64_t *out = s->prod[row];
+    for (uint64_t m = cat_hex_vmask[h] & s->occ; m; m &= m - 1) {
+        int v = cat_ctz(m), piece = s->v_piece[v];
+        out[s->v_owner[v]] += piece == VP_SETTLE ? one : piece == VP_CITY ? city : 0;
+    }
+}
+
+/* The robber blocks the production of its hex: the old hex yields again,
+ * the new one no longer. */
+void cat_move_robber(const kt_game *g, cat_state *s, int h)
+{
+    int old = s->robber;
+    s->robber = -1;
+    if (old >= 0 && old < CAT_NH)
+        cat_prod_hex(g, s, old, +1);
+    if (h >= 0 && h < CAT_NH)
+        cat_prod_hex(g, s, h, -1);
+    s->robber = (int8_t)h;
+}
+
 /* Counts of one vertex's piece in its owner's tallies (+1 or -1). */
-static void tally(cat_state *s, int v, int sign)
+static void tally(const kt_game *g, cat_state *s, int v, int sign)
 {
     int p = s->v_owner[v];
     cat_player *pl = &s->pl[p];
     uint64_t bit = 1ULL << v;
     int aux = s->v_aux[v];
+    prod_vertex(g, s, v, sign);
     switch (s->v_piece[v]) {
     case VP_SETTLE:
         if (aux & AUX_SIDEWAYS)
@@ -109,22 +182,22 @@ static void roads_near(cat_state *s, int v, int owner)
     }
 }
 
-void cat_place(cat_state *s, int v, int p, int piece, int aux)
+void cat_place(const kt_game *g, cat_state *s, int v, int p, int piece, int aux)
 {
     KT_ASSERT(s->v_piece[v] == VP_NONE);
     s->v_owner[v] = (int8_t)p;
     s->v_piece[v] = (uint8_t)piece;
     s->v_aux[v] = (uint8_t)aux;
-    tally(s, v, +1);
+    tally(g, s, v, +1);
     cat_update_blocked(s);
     roads_near(s, v, p);
 }
 
-void cat_remove(cat_state *s, int v)
+void cat_remove(const kt_game *g, cat_state *s, int v)
 {
     KT_ASSERT(s->v_piece[v] != VP_NONE);
     int p = s->v_owner[v];
-    tally(s, v, -1);
+    tally(g, s, v, -1);
     s->v_owner[v] = -1;
     s->v_piece[v] = VP_NONE;
     s->v_aux[v] = 0;
@@ -134,13 +207,13 @@ void cat_remove(cat_state *s, int v)
 
 /* Change the piece on an occupied vertex keeping its owner (settlement <->
  * city): occupancy, distance rule and roads are unaffected. */
-void cat_replace(cat_state *s, int v, int piece, int aux)
+void cat_replace(const kt_game *g, cat_state *s, int v, int piece, int aux)
 {
     KT_ASSERT(s->v_piece[v] == VP_SETTLE || s->v_piece[v] == VP_CITY);
-    tally(s, v, -1);
+    tally(g, s, v, -1);
     s->v_piece[v] = (uint8_t)piece;
     s->v_aux[v] = (uint8_t)aux;
-    tally(s, v, +1);
+    tally(g, s, v, +1);
 }
 
 static uint64_t roadv_of(const cat_state *s, int p)
@@ -545,6 +618,7 @@ void cat_recompute(const kt_game *g, cat_state *s)
 {
     const cat_cfg *cf = cat_cfg_of(g);
     s->occ = 0;
+    memset(s->prod, 0, sizeof s->prod);
     for (int p = 0; p < CAT_MAXP; p++) {
         cat_player *pl = &s->pl[p];
         pl->bld = pl->kn = pl->roadv = pl->road[0] = pl->road[1] = 0;
@@ -558,7 +632,7 @@ void cat_recompute(const kt_game *g, cat_state *s)
     }
     for (int v = 0; v < CAT_NV; v++)
         if (s->v_piece[v] != VP_NONE)
-            tally(s, v, +1);
+            tally(g, s, v, +1);
     for (int e = 0; e < CAT_NE; e++) {
         int p = s->e_owner[e];
         if (p < 0)
@@ -586,4 +660,5 @@ void cat_recompute(const kt_game *g, cat_state *s)
             total -= s->tr_give[k] + accepted * s->tr_get[k];
         s->bank[k] = (uint8_t)(total < 0 ? 0 : total);
     }
+    cat_compose_masks(g, s);
 }

@@ -474,7 +474,7 @@ int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_
 static void deserter_remove(const kt_game *g, cat_state *s, int p, int v)
 {
     int aux = s->v_aux[v];
-    cat_remove(s, v);
+    cat_remove(g, s, v);
     cat_update_longest(g, s);
     /* the card's player may place a knight of the same strength (flag:
      * or weaker) with the same active state, even mighty without the
@@ -555,7 +555,7 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
     case F_DESERTER_PLACE: {
         int active = f->b;
         cat_pop(s);
-        cat_place(s, x, p, VP_KNIGHT, y | (active ? KN_ACTIVE : 0));
+        cat_place(g, s, x, p, VP_KNIGHT, y | (active ? KN_ACTIVE : 0));
         cat_update_longest(g, s);
         return 1;
     }
@@ -583,7 +583,7 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
     case F_INTRIGUE: {
         cat_pop(s);
         int q = s->v_owner[x], aux = s->v_aux[x];
-        cat_remove(s, x);
+        cat_remove(g, s, x);
         cat_start_relocation(g, s, q, x, aux);
         cat_update_longest(g, s);
         return 1;
@@ -595,9 +595,14 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
     case F_INVENTOR_SECOND: {
         int h = f->a;
         cat_pop(s);
+        /* the two hexes' yields move with their tokens (production cache) */
+        cat_prod_hex(g, s, h, -1);
+        cat_prod_hex(g, s, x, -1);
         uint8_t t = s->number[h];
         s->number[h] = s->number[x];
         s->number[x] = t;
+        cat_prod_hex(g, s, h, +1);
+        cat_prod_hex(g, s, x, +1);
         return 1;
     }
     case F_MERCHANT:

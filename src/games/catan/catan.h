@@ -30,13 +30,23 @@
  *     roll, an attack, progress draws, trade responses).  Big choices are
  *     sequences of small picks.
  *   - derived data (piece counts, bit masks of buildings/knights/roads,
- *     road lengths, bank) recomputed by cat_recompute() after a load and
- *     maintained incrementally during play; check() verifies them.
- * Everything is plain integers: copy = memcpy, equality = memcmp.
+ *     road lengths, bank, production per roll) recomputed by
+ *     cat_recompute() after a load and maintained incrementally during
+ *     play; check() verifies them.  prod[sum - 2][p] is the card vector
+ *     (hand slots as bytes of a word, see hand.h) that player p is owed
+ *     when the dice show sum, from every building next to a hex with that
+ *     token except the robber's hex: a roll then pays from one table row
+ *     instead of walking hexes and vertices (a roll is a seventh of the
+ *     decisions of random play).  Kept in step by every change of a
+ *     building (tally in board.c), of the robber (cat_move_robber) and of
+ *     the tokens (cat_prod_hex around the Inventor's swap).
+ * Everything is plain integers without padding (static asserts below):
+ * copy = memcpy, equality = memcmp.
  */
 #ifndef CAT_CATAN_H
 #define CAT_CATAN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../../core/game.h"
@@ -174,6 +184,7 @@ typedef struct cat_state {
     kt_state_hdr h;
     uint64_t occ;                /* derived: vertices with any piece */
     uint64_t blocked;            /* derived: no settlement here (occupied or next to a building) */
+    uint64_t prod[11][CAT_MAXP]; /* derived: cards owed per roll 2..12 and player (see above) */
     cat_player pl[CAT_MAXP];
     int8_t v_owner[CAT_NV];
     uint8_t v_piece[CAT_NV];
@@ -200,8 +211,66 @@ typedef struct cat_state {
     int8_t winner;               /* player who won, -1 while running / stopped */
     uint8_t nframes;
     cat_frame st[CAT_STACK];
-    uint8_t pad[4];
+    /* derived, while a trade is composed (else 0): the kinds that may be
+     * offered and asked for next (bit k = kind k) and the number of sends
+     * listed (the players, once both sides hold a card).  Kept by each
+     * pick, so that the most frequent list of random play is three table
+     * rows; see cat_compose_masks. */
+    uint8_t tr_offer, tr_ask, tr_nsend;
+    uint8_t pad[7];              /* zero; rounds the struct up to its 8-byte alignment */
 } cat_state;
+
+/* No padding anywhere: states are hashed and compared byte-wise, and the
+ * core zeroes them only before init and load.  Each member must start
+ * where the previous one ends. */
+#define CAT_NEXT(T, a, b) (offsetof(T, b) == offsetof(T, a) + sizeof(((T *)0)->a))
+_Static_assert(CAT_NEXT(cat_player, bld, kn) && CAT_NEXT(cat_player, kn, roadv) &&
+                   CAT_NEXT(cat_player, roadv, road) && CAT_NEXT(cat_player, road, hand) &&
+                   CAT_NEXT(cat_player, hand, prog) && CAT_NEXT(cat_player, prog, prog_known) &&
+                   CAT_NEXT(cat_player, prog_known, dev) && CAT_NEXT(cat_player, dev, dev_new) &&
+                   CAT_NEXT(cat_player, dev_new, impr) && CAT_NEXT(cat_player, impr, nprog) &&
+                   CAT_NEXT(cat_player, nprog, vpcards) &&
+                   CAT_NEXT(cat_player, vpcards, defender) &&
+                   CAT_NEXT(cat_player, defender, knights_played) &&
+                   CAT_NEXT(cat_player, knights_played, ncards) &&
+                   CAT_NEXT(cat_player, ncards, n_settle) &&
+                   CAT_NEXT(cat_player, n_settle, n_city) &&
+                   CAT_NEXT(cat_player, n_city, n_sideways) &&
+                   CAT_NEXT(cat_player, n_sideways, n_road) &&
+                   CAT_NEXT(cat_player, n_road, n_wall) && CAT_NEXT(cat_player, n_wall, n_metro) &&
+                   CAT_NEXT(cat_player, n_metro, road_len) &&
+                   CAT_NEXT(cat_player, road_len, n_knight) &&
+                   CAT_NEXT(cat_player, n_knight, ports) && CAT_NEXT(cat_player, ports, pad) &&
+                   sizeof(cat_player) == offsetof(cat_player, pad) + sizeof(((cat_player *)0)->pad),
+               "cat_player has no padding");
+_Static_assert(CAT_NEXT(cat_state, h, occ) && CAT_NEXT(cat_state, occ, blocked) &&
+                   CAT_NEXT(cat_state, blocked, prod) && CAT_NEXT(cat_state, prod, pl) &&
+                   CAT_NEXT(cat_state, pl, v_owner) && CAT_NEXT(cat_state, v_owner, v_piece) &&
+                   CAT_NEXT(cat_state, v_piece, v_aux) && CAT_NEXT(cat_state, v_aux, e_owner) &&
+                   CAT_NEXT(cat_state, e_owner, terrain) && CAT_NEXT(cat_state, terrain, number) &&
+                   CAT_NEXT(cat_state, number, port) && CAT_NEXT(cat_state, port, deck) &&
+                   CAT_NEXT(cat_state, deck, deck_known) &&
+                   CAT_NEXT(cat_state, deck_known, deck_n) &&
+                   CAT_NEXT(cat_state, deck_n, devdeck) && CAT_NEXT(cat_state, devdeck, devdeck_n) &&
+                   CAT_NEXT(cat_state, devdeck_n, bank) && CAT_NEXT(cat_state, bank, robber) &&
+                   CAT_NEXT(cat_state, robber, merchant) &&
+                   CAT_NEXT(cat_state, merchant, merchant_owner) &&
+                   CAT_NEXT(cat_state, merchant_owner, lr_holder) &&
+                   CAT_NEXT(cat_state, lr_holder, la_holder) &&
+                   CAT_NEXT(cat_state, la_holder, barb) && CAT_NEXT(cat_state, barb, attacks) &&
+                   CAT_NEXT(cat_state, attacks, dice) && CAT_NEXT(cat_state, dice, setup_step) &&
+                   CAT_NEXT(cat_state, setup_step, fleet) && CAT_NEXT(cat_state, fleet, crane_mask) &&
+                   CAT_NEXT(cat_state, crane_mask, proposals) &&
+                   CAT_NEXT(cat_state, proposals, dev_played) &&
+                   CAT_NEXT(cat_state, dev_played, tr_state) && CAT_NEXT(cat_state, tr_state, tr_to) &&
+                   CAT_NEXT(cat_state, tr_to, tr_accept) && CAT_NEXT(cat_state, tr_accept, tr_give) &&
+                   CAT_NEXT(cat_state, tr_give, tr_get) && CAT_NEXT(cat_state, tr_get, winner) &&
+                   CAT_NEXT(cat_state, winner, nframes) && CAT_NEXT(cat_state, nframes, st) &&
+                   CAT_NEXT(cat_state, st, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
+                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, pad) &&
+                   sizeof(cat_state) == offsetof(cat_state, pad) + sizeof(((cat_state *)0)->pad),
+               "cat_state has no padding");
+#undef CAT_NEXT
 
 /* ---- const data (data.c) ---- */
 extern const int8_t cat_hex_qr[CAT_NH][2];
@@ -253,6 +322,8 @@ extern const char *const cat_frame_key[F_NKINDS];
 /* Keeps a big, rarer path out of a hot dispatcher, so that the dispatcher
  * stays small (no register saves for paths it does not take). */
 #define CAT_NOINLINE __attribute__((noinline))
+/* The opposite, for a small step on a hot path that gcc -O2 would call. */
+#define CAT_INLINE inline __attribute__((always_inline))
 
 /* ---- small inline helpers ---- */
 static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
@@ -307,9 +378,13 @@ uint64_t cat_knight_spots(const cat_state *s, int p);
 void cat_make_layout(const kt_game *g, int beginner, uint64_t seed, uint8_t *terrain,
                      uint8_t *number, uint8_t *port);
 int cat_layout_ok(const uint8_t *terrain, const uint8_t *number);
-void cat_place(cat_state *s, int v, int p, int piece, int aux);
-void cat_remove(cat_state *s, int v);
-void cat_replace(cat_state *s, int v, int piece, int aux);
+void cat_place(const kt_game *g, cat_state *s, int v, int p, int piece, int aux);
+void cat_remove(const kt_game *g, cat_state *s, int v);
+void cat_replace(const kt_game *g, cat_state *s, int v, int piece, int aux);
+/* production cache (prod): add (sign +1) or take away (-1) what hex h
+ * yields to the buildings around it (nothing on the robber's hex) */
+void cat_prod_hex(const kt_game *g, cat_state *s, int h, int sign);
+void cat_move_robber(const kt_game *g, cat_state *s, int h);
 void cat_put_road(cat_state *s, int e, int p);
 void cat_take_road(cat_state *s, int e);
 
@@ -317,6 +392,9 @@ void cat_take_road(cat_state *s, int e);
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out);
 void cat_apply(const kt_game *g, kt_state *ks, kt_action a);
 void cat_advance(const kt_game *g, cat_state *s);
+/* the derived composition masks (tr_offer, tr_ask, tr_nsend) from the
+ * trade and the proposer's hand: after a load and a determinization */
+void cat_compose_masks(const kt_game *g, cat_state *s);
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d);
 void cat_pop(cat_state *s);
 int cat_bank_rate(const kt_game *g, const cat_state *s, int p, int kind);

@@ -28,6 +28,8 @@
  *     hidden victory point cards are dealt so that this holds (and, where
  *     the cards allow, for every opponent, who would have won on their own
  *     turn otherwise).
+ * The derived data that depends on hands (what a trade being composed may
+ * offer) is recomputed afterwards.
  * Nothing the player to move can do depends on these, so their legal
  * actions stay the same (checked by the conformance tests), and every
  * world passes check() (tests/catan/test_reliability.c determinizes at
@@ -326,6 +328,9 @@ void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng)
     if (s->nframes && cat_ctop(s)->kind == F_MM_PICK && cat_ctop(s)->player == player)
         keep = cat_ctop(s)->a;
     deal_hands(g, s, player, keep, rng);
+    /* what a trade being composed may offer depends on the proposer's
+     * hand, which was dealt anew (derived data, see catan.h) */
+    cat_compose_masks(g, s);
     if (cat_cfg_of(g)->ck) {
         for (int c = 0; c < 3; c++)
             deal_progress(g, s, player, c, rng);

@@ -327,6 +327,10 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
     cat_recompute(g, &t);
     if (t.occ != s->occ || t.blocked != s->blocked || memcmp(t.bank, s->bank, sizeof t.bank))
         FAIL("board masks or bank out of step with the pieces");
+    if (memcmp(t.prod, s->prod, sizeof t.prod))
+        FAIL("cached production per roll out of step with the board and the robber");
+    if (t.tr_offer != s->tr_offer || t.tr_ask != s->tr_ask || t.tr_nsend != s->tr_nsend)
+        FAIL("cached trade composition out of step with the trade and the hand");
     for (int p = 0; p < CAT_MAXP; p++) {
         const cat_player *a = &s->pl[p], *b = &t.pl[p];
         if (a->bld != b->bld || a->kn != b->kn || a->roadv != b->roadv || a->road[0] != b->road[0] ||

@@ -59,6 +59,13 @@ static inline uint64_t vec8_ge(uint64_t v, uint64_t c)
     return ((v | HI8) - c) & HI8;
 }
 
+/* Kinds k of a byte mask (bit 8k+7) as bits 0..7: bit 8k+7 goes to bit k
+ * (the factor puts each bit at its own place in the top byte, no carries). */
+static inline unsigned slot_bits(uint64_t m)
+{
+    return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
 /* hand >= cost in every slot at once */
 static inline int can_pay(const cat_player *pl, const uint8_t *cost)
 {

@@ -10,54 +10,80 @@
  * and may write a few entries past the returned count.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "catan.h"
 #include "hand.h"
 
 #define OUT(a) (out[n++] = (a))
 
-/* Kinds k of a byte mask (bit 8k+7) as bits 0..7: bit 8k+7 goes to bit k
- * (the factor puts each bit at its own place in the top byte, no carries). */
-static inline unsigned slot_bits(uint64_t m)
-{
-    return (unsigned)((((m & HI8) >> 7) * 0x0102040810204080ULL) >> 56);
-}
-
-/* The members of a 4-bit set in order, as the x fields of two pairs of
- * actions (x << 8 in each 32-bit half; unused entries 0), and its size
- * in NIB_COUNT.  Emitting a set is then two table words ORed
- * with the action kind and stored, and a count: no loop and no branch on
- * the random members. */
-#define NX(a, b) ((uint64_t)(a) << 8 | (uint64_t)(b) << 40)
-static const uint64_t NIB_X[16][2] = {
-    [0] = {0, 0},                 [1] = {NX(0, 0), 0},          [2] = {NX(1, 0), 0},
-    [3] = {NX(0, 1), 0},          [4] = {NX(2, 0), 0},          [5] = {NX(0, 2), 0},
-    [6] = {NX(1, 2), 0},          [7] = {NX(0, 1), NX(2, 0)},   [8] = {NX(3, 0), 0},
-    [9] = {NX(0, 3), 0},          [10] = {NX(1, 3), 0},         [11] = {NX(0, 1), NX(3, 0)},
-    [12] = {NX(2, 3), 0},         [13] = {NX(0, 2), NX(3, 0)},  [14] = {NX(1, 2), NX(3, 0)},
-    [15] = {NX(0, 1), NX(2, 3)},
+/* The members of a set of kinds (bits 0..7) in order, one row of eight
+ * per set (unused entries 0), and the size of each set.  Emitting a set is
+ * then a copy of a row shifted into an action field and ORed with the rest
+ * of the action, and a count: no loop and no branch on the random
+ * members.  (Generated: row b lists the set bits of b.) */
+static const uint32_t KROW[256][8] = {
+    {0}, {0}, {1}, {0,1}, {2}, {0,2}, {1,2}, {0,1,2}, {3}, {0,3}, {1,3}, {0,1,3}, {2,3}, {0,2,3},
+    {1,2,3}, {0,1,2,3}, {4}, {0,4}, {1,4}, {0,1,4}, {2,4}, {0,2,4}, {1,2,4}, {0,1,2,4}, {3,4},
+    {0,3,4}, {1,3,4}, {0,1,3,4}, {2,3,4}, {0,2,3,4}, {1,2,3,4}, {0,1,2,3,4}, {5}, {0,5}, {1,5},
+    {0,1,5}, {2,5}, {0,2,5}, {1,2,5}, {0,1,2,5}, {3,5}, {0,3,5}, {1,3,5}, {0,1,3,5}, {2,3,5},
+    {0,2,3,5}, {1,2,3,5}, {0,1,2,3,5}, {4,5}, {0,4,5}, {1,4,5}, {0,1,4,5}, {2,4,5}, {0,2,4,5},
+    {1,2,4,5}, {0,1,2,4,5}, {3,4,5}, {0,3,4,5}, {1,3,4,5}, {0,1,3,4,5}, {2,3,4,5}, {0,2,3,4,5},
+    {1,2,3,4,5}, {0,1,2,3,4,5}, {6}, {0,6}, {1,6}, {0,1,6}, {2,6}, {0,2,6}, {1,2,6}, {0,1,2,6},
+    {3,6}, {0,3,6}, {1,3,6}, {0,1,3,6}, {2,3,6}, {0,2,3,6}, {1,2,3,6}, {0,1,2,3,6}, {4,6}, {0,4,6},
+    {1,4,6}, {0,1,4,6}, {2,4,6}, {0,2,4,6}, {1,2,4,6}, {0,1,2,4,6}, {3,4,6}, {0,3,4,6}, {1,3,4,6},
+    {0,1,3,4,6}, {2,3,4,6}, {0,2,3,4,6}, {1,2,3,4,6}, {0,1,2,3,4,6}, {5,6}, {0,5,6}, {1,5,6},
+    {0,1,5,6}, {2,5,6}, {0,2,5,6}, {1,2,5,6}, {0,1,2,5,6}, {3,5,6}, {0,3,5,6}, {1,3,5,6},
+    {0,1,3,5,6}, {2,3,5,6}, {0,2,3,5,6}, {1,2,3,5,6}, {0,1,2,3,5,6}, {4,5,6}, {0,4,5,6}, {1,4,5,6},
+    {0,1,4,5,6}, {2,4,5,6}, {0,2,4,5,6}, {1,2,4,5,6}, {0,1,2,4,5,6}, {3,4,5,6}, {0,3,4,5,6},
+    {1,3,4,5,6}, {0,1,3,4,5,6}, {2,3,4,5,6}, {0,2,3,4,5,6}, {1,2,3,4,5,6}, {0,1,2,3,4,5,6}, {7},
+    {0,7}, {1,7}, {0,1,7}, {2,7}, {0,2,7}, {1,2,7}, {0,1,2,7}, {3,7}, {0,3,7}, {1,3,7}, {0,1,3,7},
+    {2,3,7}, {0,2,3,7}, {1,2,3,7}, {0,1,2,3,7}, {4,7}, {0,4,7}, {1,4,7}, {0,1,4,7}, {2,4,7},
+    {0,2,4,7}, {1,2,4,7}, {0,1,2,4,7}, {3,4,7}, {0,3,4,7}, {1,3,4,7}, {0,1,3,4,7}, {2,3,4,7},
+    {0,2,3,4,7}, {1,2,3,4,7}, {0,1,2,3,4,7}, {5,7}, {0,5,7}, {1,5,7}, {0,1,5,7}, {2,5,7}, {0,2,5,7},
+    {1,2,5,7}, {0,1,2,5,7}, {3,5,7}, {0,3,5,7}, {1,3,5,7}, {0,1,3,5,7}, {2,3,5,7}, {0,2,3,5,7},
+    {1,2,3,5,7}, {0,1,2,3,5,7}, {4,5,7}, {0,4,5,7}, {1,4,5,7}, {0,1,4,5,7}, {2,4,5,7}, {0,2,4,5,7},
+    {1,2,4,5,7}, {0,1,2,4,5,7}, {3,4,5,7}, {0,3,4,5,7}, {1,3,4,5,7}, {0,1,3,4,5,7}, {2,3,4,5,7},
+    {0,2,3,4,5,7}, {1,2,3,4,5,7}, {0,1,2,3,4,5,7}, {6,7}, {0,6,7}, {1,6,7}, {0,1,6,7}, {2,6,7},
+    {0,2,6,7}, {1,2,6,7}, {0,1,2,6,7}, {3,6,7}, {0,3,6,7}, {1,3,6,7}, {0,1,3,6,7}, {2,3,6,7},
+    {0,2,3,6,7}, {1,2,3,6,7}, {0,1,2,3,6,7}, {4,6,7}, {0,4,6,7}, {1,4,6,7}, {0,1,4,6,7}, {2,4,6,7},
+    {0,2,4,6,7}, {1,2,4,6,7}, {0,1,2,4,6,7}, {3,4,6,7}, {0,3,4,6,7}, {1,3,4,6,7}, {0,1,3,4,6,7},
+    {2,3,4,6,7}, {0,2,3,4,6,7}, {1,2,3,4,6,7}, {0,1,2,3,4,6,7}, {5,6,7}, {0,5,6,7}, {1,5,6,7},
+    {0,1,5,6,7}, {2,5,6,7}, {0,2,5,6,7}, {1,2,5,6,7}, {0,1,2,5,6,7}, {3,5,6,7}, {0,3,5,6,7},
+    {1,3,5,6,7}, {0,1,3,5,6,7}, {2,3,5,6,7}, {0,2,3,5,6,7}, {1,2,3,5,6,7}, {0,1,2,3,5,6,7},
+    {4,5,6,7}, {0,4,5,6,7}, {1,4,5,6,7}, {0,1,4,5,6,7}, {2,4,5,6,7}, {0,2,4,5,6,7}, {1,2,4,5,6,7},
+    {0,1,2,4,5,6,7}, {3,4,5,6,7}, {0,3,4,5,6,7}, {1,3,4,5,6,7}, {0,1,3,4,5,6,7}, {2,3,4,5,6,7},
+    {0,2,3,4,5,6,7}, {1,2,3,4,5,6,7}, {0,1,2,3,4,5,6,7},
 };
-#undef NX
-static const uint8_t NIB_COUNT[16] = {
-    [0] = 0, [1] = 1, [2] = 1,  [3] = 2,  [4] = 1,  [5] = 2,  [6] = 2,  [7] = 3,
-    [8] = 1, [9] = 2, [10] = 2, [11] = 3, [12] = 2, [13] = 3, [14] = 3, [15] = 4,
+static const uint8_t KCOUNT[256] = {
+    0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5, 2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    2, 3, 3, 4, 3, 4, 4, 5, 3, 4, 4, 5, 4, 5, 5, 6, 3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7,
+    3, 4, 4, 5, 4, 5, 5, 6, 4, 5, 5, 6, 5, 6, 6, 7, 4, 5, 5, 6, 5, 6, 6, 7, 5, 6, 6, 7, 6, 7, 7, 8,
 };
 
 /* Emit `base` with k in the action byte at bit `at` (8: x, 16: y) for
- * every bit k of `bits` (k < 8), in order.  Writes up to eight entries
- * past n whatever the count (lists here are far below the capacity). */
+ * every bit k of `bits` (< 256), in order.  Writes eight entries past n
+ * whatever the count (lists here are far below the capacity). */
 static inline int emit_set(kt_action *out, int n, kt_action base, unsigned bits, int at)
 {
-    uint64_t lo = (uint64_t)base * 0x100000001ULL;
-    uint64_t hi = lo | (uint64_t)4 << at | (uint64_t)4 << (at + 32); /* k + 4 = k | 4 for k < 4 */
-    unsigned a = bits & 15, b = bits >> 4 & 15;
-    int sh = at - 8;
-    uint64_t w[4] = {NIB_X[a][0] << sh | lo, NIB_X[a][1] << sh | lo, NIB_X[b][0] << sh | hi,
-                     NIB_X[b][1] << sh | hi};
-    memcpy(out + n, w, 16);
-    n += NIB_COUNT[a];
-    memcpy(out + n, w + 2, 16);
-    return n + NIB_COUNT[b];
+#ifdef __SSE2__
+    __m128i b = _mm_set1_epi32((int)base), sh = _mm_cvtsi32_si128(at);
+    __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)KROW[bits]);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(KROW[bits] + 4));
+    _mm_storeu_si128((__m128i *)(void *)(out + n), _mm_or_si128(_mm_sll_epi32(lo, sh), b));
+    _mm_storeu_si128((__m128i *)(void *)(out + n + 4), _mm_or_si128(_mm_sll_epi32(hi, sh), b));
+#else
+    for (int i = 0; i < 8; i++)
+        out[n + i] = base | KROW[bits][i] << at;
+#endif
+    return n + KCOUNT[bits];
 }
 
 /* ACT(kind, k) for every bit k of `bits` */
@@ -131,40 +157,55 @@ static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *ou
 }
 
 /* Base development cards playable now: bought before this turn and not a
- * VP card.  Usually there is none (VP cards stay in the hand for good, so
- * their slot is left out of the quick test). */
-static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
-                                 int n)
+ * VP card. */
+CAT_NOINLINE static int devcards_list(const kt_game *g, const cat_state *s, int p,
+                                      kt_action *out, int n)
 {
     const cat_player *pl = &s->pl[p];
-    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
-    memcpy(&a, pl->dev, 4);
-    memcpy(&b, pl->dev_new, 4);
-    if (!((a ^ b) & ~(0xffu << 8 * DV_VP)) && pl->dev[4] == pl->dev_new[4])
-        return n;
     for (int d = 0; d < CAT_NDEV; d++)
         if (d != DV_VP && pl->dev[d] > pl->dev_new[d] && cat_dev_playable(g, s, p, d))
             OUT(ACT(A_PLAYDEV, d, 0, 0));
     return n;
 }
 
-/* Before the roll: roll, or play the Alchemist (C&K) or a development card
- * (base game). */
-CAT_NOINLINE static int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+/* Usually there is none (VP cards stay in the hand for good, so their
+ * slot is left out of the quick test). */
+static inline int devcards_held(const cat_player *pl)
+{
+    uint32_t a, b; /* slots 0..3; whole-word loads (no partial copies) */
+    memcpy(&a, pl->dev, 4);
+    memcpy(&b, pl->dev_new, 4);
+    return ((a ^ b) & ~(0xffu << 8 * DV_VP)) || pl->dev[4] != pl->dev_new[4];
+}
+
+static inline int legal_devcards(const kt_game *g, const cat_state *s, int p, kt_action *out,
+                                 int n)
+{
+    return devcards_held(&s->pl[p]) ? devcards_list(g, s, p, out, n) : n;
+}
+
+CAT_NOINLINE static int legal_alchemist(const cat_state *s, int p, kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
-    int n = 0;
-    OUT(ACT(A_ROLL, 0, 0, 0));
-    if (cat_cfg_of(g)->ck) {
-        for (int i = 0; i < pl->nprog; i++)
-            if (pl->prog[i] == PC_ALCHEMIST) {
-                OUT(ACT(A_PLAY, PC_ALCHEMIST, 0, 0));
-                break;
-            }
-    } else if (!s->dev_played) {
-        n = legal_devcards(g, s, p, out, n);
-    }
-    return n;
+    for (int i = 0; i < pl->nprog; i++)
+        if (pl->prog[i] == PC_ALCHEMIST) {
+            out[1] = ACT(A_PLAY, PC_ALCHEMIST, 0, 0);
+            return 2;
+        }
+    return 1;
+}
+
+/* Before the roll: roll, or play the Alchemist (C&K) or a development card
+ * (base game).  The usual list (roll alone) saves no registers: the rest
+ * is in the helpers. */
+static inline int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    out[0] = ACT(A_ROLL, 0, 0, 0);
+    if (cat_cfg_of(g)->ck)
+        return legal_alchemist(s, p, out);
+    if (s->dev_played || !devcards_held(&s->pl[p]))
+        return 1;
+    return devcards_list(g, s, p, out, 1);
 }
 
 CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
@@ -242,35 +283,133 @@ CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, 
     return n;
 }
 
-/* Trade composition is the most frequent decision of random play (about
- * 40 % of base-game actions), so it is generated from byte masks: bit 8k+7
- * of a mask stands for kind k. */
-static int legal_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
+/* The base game's main phase, the most expensive list of random play
+ * (a third of its decisions).  Nearly every list is "end turn", perhaps
+ * bank trades, and "propose a trade": builds and card plays (a fifth of
+ * the lists) share one quick test and the rarer path (main_base_builds),
+ * and the usual path tests without branches.  The same list as
+ * legal_main, in the same order. */
+
+/* Base-game bank rates by the harbours a player touches (bit k < 5: the
+ * 2:1 harbour of resource k, bit 5: a 3:1 harbour), as bank_rate_vec
+ * computes them without the C&K terms: one table row instead of the
+ * arithmetic on every main-phase list. */
+#define BRV(h)                                                                               \
+    ((4 - ((uint64_t)(h) >> PORT_ANY & 1)) * LO8 -                                          \
+     (2 - ((uint64_t)(h) >> PORT_ANY & 1)) * (((uint64_t)((h) & 0x1f) * 0x10204081ULL) &   \
+                                             0x0101010101ULL))
+#define BRV8(h) BRV(h), BRV(h + 1), BRV(h + 2), BRV(h + 3), BRV(h + 4), BRV(h + 5), BRV(h + 6), \
+                BRV(h + 7)
+static const uint64_t BASE_RATES[64] = {BRV8(0),  BRV8(8),  BRV8(16), BRV8(24),
+                                        BRV8(32), BRV8(40), BRV8(48), BRV8(56)};
+#undef BRV8
+#undef BRV
+
+static inline int main_base_propose(const kt_game *g, const cat_state *s,
+                                    const cat_player *pl, kt_action *out, int n)
 {
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
-    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[p].hand);
-    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
-    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
-    /* at most five cards on each side keeps proposals (and random play)
-     * bounded; one kind cannot be on both sides */
-    uint64_t offer = vec8_sum(give) < 5 ? more & ~get_nz & kinds : 0;
-    uint64_t ask = vec8_sum(get) < 5 ? ~give_nz & kinds : 0;
-    int n = emit_kinds(out, 0, A_OFFER, slot_bits(offer));
-    n = emit_kinds(out, n, A_ASK, slot_bits(ask));
-    /* the sends when both sides hold a card (written anyway; the cancel
-     * overwrites them otherwise) */
+    out[n] = ACT(A_PROPOSE, 0, 0, 0);
+    return n + ((s->proposals < cat_cfg_of(g)->trade_cap) & (pl->ncards != 0));
+}
+
+/* The list's end: bank trades (the kinds held at their rate, for any
+ * other kind the bank has) and proposing a trade. */
+CAT_NOINLINE static int main_base_bank(const kt_game *g, const cat_state *s,
+                                       const cat_player *pl, kt_action *out, int n)
+{
+    uint64_t rates = BASE_RATES[pl->ports & 63];
+    uint64_t stock = vec8_ge(vec8(s->bank), LO8) & RES8;
+    for (uint64_t ok = vec8_ge(vec8(pl->hand), rates) & RES8; ok; ok &= ok - 1) {
+        int k = cat_ctz(ok) >> 3, rate = (int)(rates >> 8 * k & 0xff);
+        n = emit_set(out, n, ACT(A_BANK, k, 0, rate), slot_bits(stock & ~(0x80ULL << 8 * k)), 16);
+    }
+    return main_base_propose(g, s, pl, out, n);
+}
+
+/* the whole list, with builds and card plays */
+CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, int p,
+                                         kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    int n = 0;
+    OUT(ACT(A_END, 0, 0, 0));
+    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
+        uint64_t e[2];
+        cat_road_edges(s, p, e);
+        n = emit_edges(out, n, A_ROAD, e);
+    }
+    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
+        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
+    if (can_pay(pl, COST_CITY))
+        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    if (s->devdeck_n && can_pay(pl, COST_DEV))
+        OUT(ACT(A_BUYDEV, 0, 0, 0));
+    if (!s->dev_played)
+        n = legal_devcards(g, s, p, out, n);
+    return main_base_bank(g, s, pl, out, n);
+}
+
+/* A hand with the top bit of every slot set (hand | HI8) covers a cost:
+ * 1 or 0 (an int, for | and & without branches). */
+static inline int pays(uint64_t h, const uint8_t *cost)
+{
+    return ((h - vec8(cost)) & HI8) == HI8;
+}
+
+/* The usual list ("end turn", perhaps "buy a development card" and
+ * "propose") calls nothing, so it saves no registers; the others are tail
+ * calls. */
+CAT_NOINLINE static int legal_main_base(const kt_game *g, const cat_state *s, int p,
+                                        kt_action *out)
+{
+    const cat_player *pl = &s->pl[p];
+    uint64_t hand = vec8(pl->hand), h = hand | HI8;
+    /* anything to build (piece counts aside; a settlement's cost includes
+     * a road's) or a card to play: & and | of 0/1 ints instead of && and
+     * ||, no branch per test */
+    int rare = pays(h, COST_ROAD) | pays(h, COST_CITY) | ((s->dev_played == 0) & devcards_held(pl));
+    int buy = (s->devdeck_n != 0) & pays(h, COST_DEV);
+    if (rare)
+        return main_base_builds(g, s, p, out);
+    /* buying a development card, also without a branch */
+    out[0] = ACT(A_END, 0, 0, 0);
+    out[1] = ACT(A_BUYDEV, 0, 0, 0);
+    if (vec8_ge(hand, BASE_RATES[pl->ports & 63]) & RES8) /* a bank trade */
+        return main_base_bank(g, s, pl, out, 1 + buy);
+    return main_base_propose(g, s, pl, out, 1 + buy);
+}
+
+/* Trade composition is the most frequent decision of random play (about
+ * 40 % of base-game actions): the kinds that may be offered and asked for
+ * and the number of sends are kept in the state as each pick is made
+ * (cat_compose_masks in rules.c), so the list is two table rows, the
+ * sends and the cancel.  Order: offers, asks, sends, cancel. */
+static int legal_compose(const cat_state *s, int p, kt_action *out)
+{
+    int n = emit_kinds(out, 0, A_OFFER, s->tr_offer);
+    n = emit_kinds(out, n, A_ASK, s->tr_ask);
+    /* the sends (written anyway; the cancel overwrites them when there
+     * are none yet) */
     memcpy(out + n, SENDS[p], sizeof SENDS[p]);
-    n += give_nz && get_nz ? cat_np(g) : 0;
+    n += s->tr_nsend;
     OUT(ACT(A_CANCEL, 0, 0, 0));
     return n;
 }
 
-#define RT(h) [h] = ACT(A_ROBBER, h, 0, 0)
-static const kt_action ROBBER_TO[CAT_NH] = {
-    RT(0),  RT(1),  RT(2),  RT(3),  RT(4),  RT(5),  RT(6),  RT(7),  RT(8),  RT(9),
-    RT(10), RT(11), RT(12), RT(13), RT(14), RT(15), RT(16), RT(17), RT(18),
+/* The robber's list from each hex: every other hex, in order (one fixed
+ * copy instead of two of variable length). */
+#define RB(r, i) ACT(A_ROBBER, (i) < (r) ? (i) : (i) + 1, 0, 0)
+#define RROW(r)                                                                             \
+    {RB(r, 0),  RB(r, 1),  RB(r, 2),  RB(r, 3),  RB(r, 4),  RB(r, 5),  RB(r, 6),            \
+     RB(r, 7),  RB(r, 8),  RB(r, 9),  RB(r, 10), RB(r, 11), RB(r, 12), RB(r, 13),           \
+     RB(r, 14), RB(r, 15), RB(r, 16), RB(r, 17)}
+static const kt_action ROBBER_TO[CAT_NH][CAT_NH - 1] = {
+    RROW(0),  RROW(1),  RROW(2),  RROW(3),  RROW(4),  RROW(5),  RROW(6),
+    RROW(7),  RROW(8),  RROW(9),  RROW(10), RROW(11), RROW(12), RROW(13),
+    RROW(14), RROW(15), RROW(16), RROW(17), RROW(18),
 };
-#undef RT
+#undef RROW
+#undef RB
 
 CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat_frame *f,
                                  kt_action *out)
@@ -290,18 +429,19 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
     case F_ROLL:
         return legal_roll(g, s, p, out);
     case F_MAIN:
-        return legal_main(g, s, p, out);
+        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_DISCARD:
         return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
-    case F_ROBBER: {
-        /* every hex but the robber's, in order */
-        int r = s->robber < 0 ? CAT_NH : s->robber;
-        memcpy(out, ROBBER_TO, sizeof *out * (size_t)r);
-        if (r == CAT_NH)
-            return CAT_NH;
-        memcpy(out + r, ROBBER_TO + r + 1, sizeof *out * (size_t)(CAT_NH - 1 - r));
+    case F_ROBBER:
+        /* every hex but the robber's, in order (check() keeps the robber
+         * on the board; every hex when it is not) */
+        if (s->robber < 0 || s->robber >= CAT_NH) {
+            for (int h = 0; h < CAT_NH; h++)
+                OUT(ACT(A_ROBBER, h, 0, 0));
+            return n;
+        }
+        memcpy(out, ROBBER_TO[s->robber], sizeof ROBBER_TO[0]);
         return CAT_NH - 1;
-    }
     case F_STEAL:
         for (int q = 0; q < cat_np(g); q++)
             if (f->a >> q & 1)
@@ -350,29 +490,30 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
         return emit_vertices(out, 0, A_RELOCATE, t);
     }
     case F_TRADE_COMPOSE: /* cat_legal answers this one itself */
-        return legal_compose(g, s, p, out);
+        return legal_compose(s, p, out);
     default:
         return cat_card_legal(g, s, f, out);
     }
 }
 
 /* A thin entry: the three decisions of most of random play (composing a
- * trade, the main phase, the roll) pay no set-up for the others. */
+ * trade, the main phase, the roll) pay no set-up for the others.  At rest
+ * the header names the top frame's decision and player (check() verifies
+ * it), so these need not find the frame. */
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
 {
     const cat_state *s = (const cat_state *)ks;
     if (s->h.status != KT_RUNNING || !s->nframes)
         return 0;
-    const cat_frame *f = cat_ctop(s);
-    switch (f->kind) {
+    int p = s->h.to_move;
+    switch (s->h.decision) {
     case F_TRADE_COMPOSE:
-        return legal_compose(g, s, f->player, out);
+        return legal_compose(s, p, out);
     case F_MAIN:
-        return legal_main(g, s, f->player, out);
+        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_ROLL:
-        return legal_roll(g, s, f->player, out);
+        return legal_roll(g, s, p, out);
     default:
-        return cat_frame_legal(g, s, f, out);
+        return cat_frame_legal(g, s, cat_ctop(s), out);
     }
 }
-

@@ -12,14 +12,11 @@
  * Procedures keep their progress in the frame (field a = step or index), so
  * a procedure that pushed a decision resumes where it stopped.  The most
  * frequent actions of random play take shorter paths to the same state
- * (apply_quick, the inline advance, the base game's roll without a 7).
+ * (cat_apply's quick cases, the inline advance, the base game's roll).
  *
  * No allocation, no globals; randomness only from hdr.rng.
  */
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "catan.h"
 #include "hand.h"
@@ -229,7 +226,7 @@ void cat_build_city(const kt_game *g, cat_state *s, int p, int v)
 {
     KT_UNUSED(g);
     KT_UNUSED(p);
-    cat_replace(s, v, VP_CITY, s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL);
+    cat_replace(g, s, v, VP_CITY, s->v_aux[v] & ~AUX_SIDEWAYS & ~AUX_WALL);
 }
 
 /* A city becomes a settlement (barbarians): it loses its wall; without a
@@ -238,7 +235,7 @@ static void pillage(const kt_game *g, cat_state *s, int v)
 {
     int p = s->v_owner[v];
     KT_UNUSED(g);
-    cat_replace(s, v, VP_SETTLE, s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS);
+    cat_replace(g, s, v, VP_SETTLE, s->pl[p].n_settle < 5 ? 0 : AUX_SIDEWAYS);
 }
 
 /* ------------------------------------------------------------ improvements */
@@ -426,45 +423,11 @@ static void roll_event(const kt_game *g, cat_state *s)
     s->dice[2] = (uint8_t)(f < 3 ? EV_SHIP : EV_GATE_TRADE + (f - 3));
 }
 
-/* Hexes carrying number token `sum` as bits 0..18. */
-#ifdef __SSE2__
-/* Two overlapping 16-byte compares (tokens 0..15 and 3..18). */
-static uint32_t hexes_numbered(const cat_state *s, int sum)
-{
-    _Static_assert(CAT_NH > 16 && CAT_NH <= 32, "two overlapping 16-byte blocks of tokens");
-    __m128i want = _mm_set1_epi8((char)sum), a, b;
-    memcpy(&a, s->number, 16);
-    memcpy(&b, s->number + CAT_NH - 16, 16);
-    uint32_t m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, want));
-    return m | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, want)) << (CAT_NH - 16);
-}
-#else
-/* The 19 tokens are compared eight at a time (tokens and sums are <= 12,
- * so a byte of token ^ sum is zero exactly on a match). */
-static uint32_t hexes_numbered(const cat_state *s, int sum)
-{
-    _Static_assert(CAT_NH == 19, "three words of tokens, the last one partial");
-    uint64_t w[3], want = LO8 * (unsigned)sum;
-    memcpy(&w[0], s->number, 8);
-    memcpy(&w[1], s->number + 8, 8);
-    /* the last three by hand: a partial copy into a word stalls the load */
-    w[2] = s->number[16] | (uint64_t)s->number[17] << 8 | (uint64_t)s->number[18] << 16;
-    uint32_t m = 0;
-    for (int i = 0; i < 3; i++) {
-        uint64_t hit = ~vec8_ge(w[i] ^ want, LO8) & HI8; /* bytes equal to sum */
-        if (i == 2)
-            hit &= (1ULL << 8 * (CAT_NH - 16)) - 1;
-        /* gather bit 8j+7 of each byte into bit j */
-        m |= (uint32_t)(((hit >> 7) * 0x0102040810204080ULL) >> 56) << 8 * i;
-    }
-    return m;
-}
-#endif
-
 /* A kind the bank cannot pay in full [R 1.3]: nobody gets it, unless a
  * single player is owed it (who takes what is left); with the `partial`
  * flag, players are paid in turn order from the roller while it lasts. */
-static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, int k)
+CAT_NOINLINE static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed,
+                                     int k)
 {
     int n = cat_np(g), tp = s->h.turn_player, claimants = 0, who = 0, got = 0;
     for (int p = 0; p < n; p++)
@@ -491,51 +454,36 @@ static int produce_short(const kt_game *g, cat_state *s, const uint64_t *owed, i
 }
 
 /* Production, commodities per kind [R 1.6]; returns the mask of players
- * who received at least one card.  What each player is owed is a card
- * vector, so the usual case (the bank has enough of every kind) is paid
- * with one addition per player. */
-static int produce(const kt_game *g, cat_state *s, int sum)
+ * who received at least one card.  What each player is owed is one row of
+ * the production cache (s->prod, kept by board.c), so the usual case (the
+ * bank has enough of every kind) is paid with one addition per player
+ * and no branch on who is owed what. */
+static CAT_INLINE int produce(const kt_game *g, cat_state *s, int sum)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
-    int n = cat_np(g);
-    uint64_t owed[CAT_MAXP] = {0}, total = 0;
-    uint32_t hexes = hexes_numbered(s, sum);
-    if (s->robber >= 0)
-        hexes &= ~(1u << s->robber);
-    for (; hexes; hexes &= hexes - 1) {
-        int h = cat_ctz(hexes);
-        int t = s->terrain[h], r = cat_terrain_res[t], c = cat_terrain_com[t];
-        if (r < 0)
-            continue;
-        uint64_t one = 1ULL << 8 * r;
-        uint64_t city = cf->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
-        for (uint64_t vm = cat_hex_vmask[h] & s->occ; vm; vm &= vm - 1) {
-            int v = cat_ctz(vm);
-            uint64_t add = s->v_piece[v] == VP_SETTLE ? one : s->v_piece[v] == VP_CITY ? city : 0;
-            owed[s->v_owner[v]] += add;
-            total += add;
-        }
-    }
+    const uint64_t *owed = s->prod[sum - 2];
+    _Static_assert(CAT_MAXP == 4, "four rows of owed cards");
+    uint64_t total = owed[0] + owed[1] + owed[2] + owed[3]; /* absent seats owe 0 */
     if (!total)
         return 0;
     /* slots the bank can pay in full (empty slots always can) */
     uint64_t full = vec8_ge(vec8(s->bank), total);
     uint64_t fullbytes = (full >> 7) * 0xff;
-    int got = 0;
-    for (int p = 0; p < n; p++) {
-        uint64_t pay = owed[p] & fullbytes;
-        if (!pay)
-            continue;
-        hand_add(s, p, pay);
-        got |= 1 << p;
-    }
+    /* unrolled by hand (gcc -O2 keeps the loop); an absent seat gets 0 */
+    uint64_t pay0 = owed[0] & fullbytes, pay1 = owed[1] & fullbytes;
+    uint64_t pay2 = owed[2] & fullbytes, pay3 = owed[3] & fullbytes;
+    hand_add(s, 0, pay0);
+    hand_add(s, 1, pay1);
+    hand_add(s, 2, pay2);
+    hand_add(s, 3, pay3);
+    int got = (pay0 != 0) | (pay1 != 0) << 1 | (pay2 != 0) << 2 | (pay3 != 0) << 3;
     vec8_put(s->bank, vec8(s->bank) - (total & fullbytes));
     for (uint64_t m = ~full & HI8; m; m &= m - 1)
         got |= produce_short(g, s, owed, cat_ctz(m) >> 3);
     return got;
 }
 
-static void begin_turn(const kt_game *g, cat_state *s, int p)
+/* A new turn of p, up to its roll decision (begin_turn pushes it). */
+static void new_turn(cat_state *s, int p)
 {
     s->h.turn_player = (int8_t)p;
     s->h.turn++;
@@ -544,12 +492,18 @@ static void begin_turn(const kt_game *g, cat_state *s, int p)
     s->proposals = 0;
     s->dev_played = 0;
     uint64_t kn = 0;
-    for (int q = 0; q < cat_np(g); q++) {
+    for (int q = 0; q < CAT_MAXP; q++) { /* absent seats: zeros stay zero */
         kn |= s->pl[q].kn;
         memset(s->pl[q].dev_new, 0, sizeof s->pl[q].dev_new);
     }
     for (; kn; kn &= kn - 1) /* every knight on the board (C&K) */
         s->v_aux[cat_ctz(kn)] &= (uint8_t)~(KN_FRESH | KN_USED | KN_PROMOTED);
+}
+
+static void begin_turn(const kt_game *g, cat_state *s, int p)
+{
+    KT_UNUSED(g);
+    new_turn(s, p);
     cat_push(s, F_ROLL, p, 0, 0, 0, 0);
 }
 
@@ -749,6 +703,27 @@ static void trade_reset(cat_state *s)
     s->tr_accept = 0;
     memset(s->tr_give, 0, sizeof s->tr_give);
     memset(s->tr_get, 0, sizeof s->tr_get);
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0;
+}
+
+/* While composing: offer kind k while the hand holds more than offered,
+ * ask for a kind not offered, at most five cards a side (bounded
+ * proposals, and random play), never a kind on both sides; the sends once
+ * both sides hold a card.  The picks keep these by the few bits a pick
+ * can change (cat_apply); this is the whole computation. */
+void cat_compose_masks(const kt_game *g, cat_state *s)
+{
+    int tp = s->h.turn_player;
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0;
+    if (s->tr_state != 1 || tp < 0 || tp >= CAT_MAXP)
+        return;
+    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[tp].hand);
+    uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
+    uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
+    s->tr_offer = (uint8_t)(vec8_sum(give) < 5 ? slot_bits(more & ~get_nz & kinds) : 0);
+    s->tr_ask = (uint8_t)(vec8_sum(get) < 5 ? slot_bits(~give_nz & kinds) : 0);
+    s->tr_nsend = (uint8_t)(give && get ? cat_np(g) : 0);
 }
 
 /* Return escrowed cards: the proposer's offer and each acceptor's part. */
@@ -992,7 +967,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         break;
     case A_SETTLE:
         pay(s, p, COST_SETTLE);
-        cat_place(s, x, p, VP_SETTLE, 0);
+        cat_place(g, s, x, p, VP_SETTLE, 0);
         cat_update_longest(g, s);
         break;
     case A_CITY:
@@ -1006,7 +981,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         break;
     case A_RECRUIT:
         pay(s, p, COST_KNIGHT);
-        cat_place(s, x, p, VP_KNIGHT, 1);
+        cat_place(g, s, x, p, VP_KNIGHT, 1);
         cat_update_longest(g, s);
         break;
     case A_PROMOTE: {
@@ -1026,10 +1001,10 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         int displaced = s->v_piece[y] == VP_KNIGHT ? s->v_owner[y] : -1;
         int daux = s->v_aux[y];
         if (displaced >= 0)
-            cat_remove(s, y);
-        cat_remove(s, x);
+            cat_remove(g, s, y);
+        cat_remove(g, s, x);
         /* acting makes the knight inactive [R 1.9] */
-        cat_place(s, y, p, VP_KNIGHT, (aux & ~KN_ACTIVE) | KN_USED);
+        cat_place(g, s, y, p, VP_KNIGHT, (aux & ~KN_ACTIVE) | KN_USED);
         if (displaced >= 0)
             cat_start_relocation(g, s, displaced, y, daux);
         cat_update_longest(g, s);
@@ -1064,7 +1039,7 @@ static void apply_main(const kt_game *g, cat_state *s, int p, kt_action a)
         s->pl[p].dev[x]--;
         cat_dev_play(g, s, p, x);
         break;
-    } /* A_BANK and A_PROPOSE: apply_quick */
+    } /* A_BANK and A_PROPOSE: cat_apply */
 }
 
 /* May answering decision `kind` with `a` change anybody's points or the
@@ -1098,62 +1073,6 @@ static void publish_top(cat_state *s)
     s->h.decision = f->kind;
 }
 
-/* The most frequent actions of random play that end on a known decision
- * (more than half of all base-game actions): done here without the general
- * engine pass.  Returns 0 for every other action. */
-static int apply_quick(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
-{
-    int x = ACT_X(a);
-    if (f->kind == F_TRADE_COMPOSE) {
-        if (ACT_K(a) == A_OFFER || ACT_K(a) == A_ASK) {
-            /* one more card in the offer; the same decision stays.  A
-             * whole-word update: the next legal() reads the word back, and
-             * a word load right after a byte store waits for the store */
-            uint8_t *side = ACT_K(a) == A_OFFER ? s->tr_give : s->tr_get;
-            vec8_put(side, vec8(side) + (1ULL << 8 * x));
-            return 1;
-        }
-        if (ACT_K(a) == A_CANCEL) { /* back to the main phase */
-            cat_pop(s);
-            trade_reset(s);
-            publish_top(s);
-            return 1;
-        }
-    } else if (f->kind == F_DISCARD && f->a > 1 && s->pl[f->player].ncards > 1) {
-        /* more to discard afterwards: the same decision stays, and it is
-         * not empty (a card owed and one in the hand) */
-        cat_lose(s, f->player, x, 1);
-        f->a--;
-        publish_top(s);
-        return 1;
-    } else if (f->kind == F_MAIN) {
-        int p = f->player;
-        if (ACT_K(a) == A_END && s->pl[p].nprog <= 4) {
-            /* what apply_main and advance do: the next turn, and its
-             * player may have won already (the roll is never empty) */
-            cat_pop(s);
-            begin_turn(g, s, seat_after(p, 1, cat_np(g)));
-            if (!turn_player_won(g, s))
-                publish_top(s);
-            return 1;
-        }
-        if (ACT_K(a) == A_BANK) {
-            cat_lose(s, p, x, ACT_Z(a));
-            cat_gain(s, p, ACT_Y(a), 1);
-            return 1;
-        }
-        if (ACT_K(a) == A_PROPOSE) {
-            s->proposals++;
-            trade_reset(s);
-            s->tr_state = 1;
-            cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
-            publish_top(s);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_frame *f,
                                         kt_action a)
 {
@@ -1163,7 +1082,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
         cat_pop(s);
-        cat_place(s, x, p, ACT_K(a) == A_CITY ? VP_CITY : VP_SETTLE, 0);
+        cat_place(g, s, x, p, ACT_K(a) == A_CITY ? VP_CITY : VP_SETTLE, 0);
         if (round2) {
             /* one resource per adjacent producing hex, no commodity [R 1.4] */
             for (int i = 0; i < 3; i++) {
@@ -1222,23 +1141,6 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     case F_MAIN:
         apply_main(g, s, p, a);
         break;
-    case F_DISCARD:
-        cat_lose(s, p, x, 1);
-        f->a--;
-        if (!f->a)
-            cat_pop(s);
-        break;
-    case F_ROBBER: {
-        int bishop = f->a;
-        cat_pop(s);
-        s->robber = (int8_t)x;
-        cat_after_robber(g, s, p, bishop);
-        break;
-    }
-    case F_STEAL:
-        cat_pop(s);
-        steal(s, p, x);
-        break;
     case F_AQUEDUCT:
         cat_pop(s);
         cat_gain(s, p, x, 1);
@@ -1276,41 +1178,20 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
         set_metro(s, x, track);
         break;
     }
+    case F_DISCARD:
+    case F_ROBBER:
+    case F_STEAL:
     case F_TRADE_COMPOSE:
-        switch (ACT_K(a)) { /* A_OFFER, A_ASK and A_CANCEL: apply_quick */
-        case A_SEND:
-            cat_pop(s);
-            hand_sub(s, p, vec8(s->tr_give)); /* escrow */
-            s->tr_state = 2;
-            s->tr_to = (int8_t)(x == SEND_ALL ? -1 : x);
-            s->tr_accept = 0;
-            cat_push(s, P_TRADE, p, 0, 0, 0, 0);
-            break;
-        }
-        break;
     case F_TRADE_RESPOND:
-        cat_pop(s);
-        if (ACT_K(a) == A_ACCEPT) {
-            hand_sub(s, p, vec8(s->tr_get)); /* escrow */
-            s->tr_accept |= (uint8_t)(1u << p);
-        }
-        break;
     case F_TRADE_CHOOSE:
-        cat_pop(s);
-        if (ACT_K(a) == A_DEAL) {
-            hand_add(s, p, vec8(s->tr_get));
-            hand_add(s, x, vec8(s->tr_give));
-            memset(s->tr_give, 0, sizeof s->tr_give);
-            trade_unwind(g, s, p, x);
-        } else {
-            trade_unwind(g, s, p, -1);
-        }
+        /* every action of these is one of cat_apply's quick cases */
+        KT_ASSERT(0);
         break;
     case F_RELOCATE: {
         int aux = f->b;
         cat_pop(s);
         s->pl[p].n_knight[aux & KN_LEVEL]--;
-        cat_place(s, x, p, VP_KNIGHT, aux);
+        cat_place(g, s, x, p, VP_KNIGHT, aux);
         cat_update_longest(g, s);
         break;
     }
@@ -1321,14 +1202,212 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
     advance(g, s, points_may_change(cf, kind, a));
 }
 
-/* A thin entry: the quick actions (half of random play) pay no set-up for
- * the general path. */
+/* Trades between players, in cat_apply's quick cases: what apply_decision
+ * and the engine loop do for them (the loop would run the P_TRADE
+ * procedure and then publish the decision on top, never one that can be
+ * empty, without a win check: trading changes no points). */
+static void trade_send(const kt_game *g, cat_state *s, int p, int to)
+{
+    cat_pop(s);
+    hand_sub(s, p, vec8(s->tr_give)); /* escrow */
+    s->tr_state = 2;
+    s->tr_offer = s->tr_ask = s->tr_nsend = 0; /* composed */
+    s->tr_to = (int8_t)(to == SEND_ALL ? -1 : to);
+    s->tr_accept = 0;
+    cat_push(s, P_TRADE, p, 0, 0, 0, 0);
+    proc_trade(g, s, cat_top(s));
+    publish_top(s);
+}
+
+static void trade_answer(const kt_game *g, cat_state *s, int p, int accept)
+{
+    cat_pop(s);
+    if (accept) {
+        hand_sub(s, p, vec8(s->tr_get)); /* escrow */
+        s->tr_accept |= (uint8_t)(1u << p);
+    }
+    proc_trade(g, s, cat_top(s)); /* the P_TRADE frame under the answer */
+    publish_top(s);
+}
+
+/* the proposer trades with acceptor q, or with nobody (q < 0) */
+static void trade_deal(const kt_game *g, cat_state *s, int p, int q)
+{
+    cat_pop(s);
+    if (q >= 0) {
+        hand_add(s, p, vec8(s->tr_get));
+        hand_add(s, q, vec8(s->tr_give));
+        memset(s->tr_give, 0, sizeof s->tr_give);
+    }
+    trade_unwind(g, s, p, q);
+    publish_top(s);
+}
+
+/* After a decision of a 7 (a discard, the robber, a steal), nobody's
+ * points changed: the roll's next step if its procedure is on top (in the
+ * base game, where it changes no points either), then the usual
+ * publication; what the engine loop does, without its set-up. */
+static void after_seven(const kt_game *g, cat_state *s)
+{
+    cat_frame *f = cat_top(s);
+    if (f->kind == P_ROLL && !cat_cfg_of(g)->ck)
+        proc_roll(g, s, f);
+    advance(g, s, 0);
+}
+
+/* Discarding, moving the robber (a 7, a knight, C&K's chase, the Bishop)
+ * and stealing: what apply_decision did for them. */
+CAT_NOINLINE static void seven_decision(const kt_game *g, cat_state *s, int p, kt_action a)
+{
+    cat_frame *f = cat_top(s);
+    int x = ACT_X(a);
+    switch (ACT_K(a)) {
+    case A_DISCARD:
+        cat_lose(s, p, x, 1);
+        f->a--;
+        /* more to discard: the same decision stays (not empty: a card
+         * owed and one in the hand) */
+        if (f->a && s->pl[p].ncards)
+            return;
+        if (!f->a)
+            cat_pop(s);
+        break;
+    case A_ROBBER: {
+        int bishop = f->a;
+        cat_pop(s);
+        cat_move_robber(g, s, x);
+        cat_after_robber(g, s, p, bishop);
+        break;
+    }
+    default: /* A_STEAL */
+        cat_pop(s);
+        steal(s, p, x);
+        break;
+    }
+    after_seven(g, s);
+}
+
+/* The base game's roll: the dice, then without a 7 production alone (what
+ * the P_ROLL steps would do, without pushing them; nobody's points change,
+ * so no win check), else the general resolution (discards, the robber). */
+CAT_NOINLINE static void roll_base(const kt_game *g, cat_state *s, int p)
+{
+    roll_dice(s);
+    s->dice[2] = EV_NONE;
+    int sum = s->dice[0] + s->dice[1];
+    if (sum == 7) {
+        /* the general resolution: in the base game the roll's steps stop
+         * at the first discard or at the robber, a decision that is not
+         * empty (a discard is asked of hands above seven) */
+        start_resolution(s, p);
+        proc_roll(g, s, cat_top(s));
+        publish_top(s);
+        return;
+    }
+    *cat_top(s) = (cat_frame){.kind = F_MAIN, .player = (uint8_t)p};
+    produce(g, s, sum);
+    s->h.decision = F_MAIN; /* the same player decides */
+}
+
+/* A thin entry.  The most frequent actions of random play (more than half
+ * of all base-game actions) end on a known decision and are done here
+ * without the general engine pass, found by the action's kind alone: one
+ * jump on the random choice rather than tests of the frame.  Kinds used
+ * by one decision only need no test of it; at rest the header names the
+ * top frame's decision and player (check() verifies it). */
 void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
 {
     cat_state *s = (cat_state *)ks;
-    cat_frame *f = cat_top(s);
-    if (!apply_quick(g, s, f, a))
-        apply_decision(g, s, f, a);
+    int x = ACT_X(a), p = s->h.to_move;
+    switch (ACT_K(a)) {
+    case A_OFFER: { /* composing a trade: one more card offered */
+        /* whole-word updates: a word load right after a byte store
+         * waits for the store */
+        uint64_t give = vec8(s->tr_give) + (1ULL << 8 * x);
+        vec8_put(s->tr_give, give);
+        /* kind x: offered again only while the hand holds more, asked for
+         * no more; nothing more offered at five cards (see
+         * cat_compose_masks); the same decision stays */
+        unsigned bit = 1u << x, full = vec8_sum(give) >= 5;
+        unsigned drop = s->pl[p].hand[x] <= (give >> 8 * x & 0xff) ? bit : 0;
+        s->tr_offer = (uint8_t)(s->tr_offer & ~drop & (full - 1u));
+        s->tr_ask = (uint8_t)(s->tr_ask & ~bit);
+        s->tr_nsend = (uint8_t)(vec8(s->tr_get) ? cat_np(g) : 0);
+        return;
+    }
+    case A_ASK: { /* composing a trade: one more card asked for */
+        uint64_t get = vec8(s->tr_get) + (1ULL << 8 * x);
+        vec8_put(s->tr_get, get);
+        unsigned full = vec8_sum(get) >= 5;
+        s->tr_offer = (uint8_t)(s->tr_offer & ~(1u << x));
+        s->tr_ask = (uint8_t)(s->tr_ask & (full - 1u));
+        s->tr_nsend = (uint8_t)(vec8(s->tr_give) ? cat_np(g) : 0);
+        return;
+    }
+    case A_CANCEL:
+        if (s->h.decision == F_TRADE_CHOOSE) {
+            trade_deal(g, s, p, -1);
+            return;
+        }
+        cat_pop(s); /* composing: back to the main phase */
+        trade_reset(s);
+        publish_top(s);
+        return;
+    case A_DISCARD: /* the decisions of a 7 */
+    case A_ROBBER:
+    case A_STEAL:
+        seven_decision(g, s, p, a);
+        return;
+    case A_ROLL:
+        if (cat_cfg_of(g)->ck)
+            break;
+        roll_base(g, s, p);
+        return;
+    case A_END: { /* the main phase */
+        if (s->pl[p].nprog > 4)
+            break;
+        /* what apply_main and advance do: the next turn (its roll frame
+         * takes the place of the main phase's), and its player may have
+         * won already (the roll is never empty) */
+        int q = seat_after(p, 1, cat_np(g));
+        *cat_top(s) = (cat_frame){.kind = F_ROLL, .player = (uint8_t)q};
+        new_turn(s, q);
+        if (!turn_player_won(g, s)) {
+            s->h.to_move = (int8_t)q;
+            s->h.decision = F_ROLL;
+        }
+        return;
+    }
+    case A_BANK:
+        if (s->h.decision != F_MAIN)
+            break;
+        cat_lose(s, p, x, ACT_Z(a));
+        cat_gain(s, p, ACT_Y(a), 1);
+        return;
+    case A_SEND: /* composing a trade */
+        trade_send(g, s, p, x);
+        return;
+    case A_ACCEPT: /* answering a trade */
+    case A_DECLINE:
+        trade_answer(g, s, p, ACT_K(a) == A_ACCEPT);
+        return;
+    case A_DEAL: /* the proposer picks an acceptor */
+        trade_deal(g, s, p, x);
+        return;
+    case A_PROPOSE: { /* the main phase */
+        s->proposals++;
+        trade_reset(s);
+        s->tr_state = 1;
+        cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
+        /* cat_compose_masks with nothing offered or asked yet */
+        uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+        s->tr_offer = (uint8_t)slot_bits(vec8_ge(vec8(s->pl[p].hand), LO8) & kinds);
+        s->tr_ask = (uint8_t)slot_bits(kinds);
+        publish_top(s);
+        return;
+    }
+    }
+    apply_decision(g, s, cat_top(s), a);
 }
 
 int cat_turn_active(const cat_state *s, int p)
