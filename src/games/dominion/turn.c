@@ -198,15 +198,25 @@ static void cleanup(const kt_game *g, dom_state *s)
      * alias) every step waited for the store of the one before */
     int left = P->nhand, nd = P->ndisc;
     /* in id order, 16 hand counts at a time (a hand holds few kinds); the
-     * pubhand counts are zero wherever the hand's are (pubhand <= hand) */
+     * pubhand counts are zero wherever the hand's are (pubhand <= hand).
+     * A kind's copies are one 8-byte store of its id (the next kind
+     * overwrites the surplus, the last surplus is cleared after the loop):
+     * how many copies a random hand holds is a coin toss for the branch
+     * predictor.  More than 8 copies, or too little room: a loop. */
+    int wide = nd + left + 8 <= DOM_MAXC;
     for (int w = 0; w < DOM_NIDS && left; w += 16) {
         uint32_t m = dom_nonzero16(P->hand + w);
         if (!m)
             continue;
         do {
             int id = w + __builtin_ctz(m), k = P->hand[id];
-            for (int j = 0; j < k; j++)
-                P->disc[nd + j] = (uint8_t)id;
+            if (wide && k <= 8) {
+                uint64_t rep = 0x0101010101010101ULL * (uint8_t)id;
+                memcpy(P->disc + nd, &rep, 8);
+            } else {
+                for (int j = 0; j < k; j++)
+                    P->disc[nd + j] = (uint8_t)id;
+            }
             nd += k;
             left -= k;
             m &= m - 1;
@@ -214,6 +224,8 @@ static void cleanup(const kt_game *g, dom_state *s)
         memset(P->hand + w, 0, 16);
         memset(P->pubhand + w, 0, 16);
     }
+    if (wide)
+        memset(P->disc + nd, 0, 8); /* the surplus of the last 8-byte store */
     P->nhand = (uint16_t)left;
     P->ndisc = (uint16_t)nd;
     P->hand_act = 0;
@@ -471,28 +483,37 @@ static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
     int most = P->hand_tre; /* at least the cards played */
-    if (c->fast_odd || s->nold || s->next_uid > UINT16_MAX - most)
+    if (c->fast_odd || s->nold || s->next_uid > UINT16_MAX - most || most > 32)
         return 0;
     KT_ASSERT(!s->nwatch && !s->trace && s->nplay + most <= DOM_MAXC);
-    dom_inplay *e = &s->play[s->nplay];
-    int uid = s->next_uid, total = 0;
+    /* The cards played, in order, as a byte sequence: each kind's copies
+     * are one 8-byte store of its id at the end of the ones before (the
+     * next kind overwrites the surplus; more than 8 copies need a loop).
+     * Which kinds a random hand holds and how many of each are coin tosses
+     * for the branch predictor: this way only the number of cards decides
+     * a branch, once. */
+    uint8_t seq[32 + 8];
+    int total = 0;
     uint64_t inc = 0; /* c->fast_inc fields summed over the cards played */
     for (int i = 0; i < c->nfast_tre; i++) {
         int t = c->fast_tre[i], n = P->hand[t];
-        if (!n)
-            continue;
-        P->hand[t] = 0;
-        P->pubhand[t] = 0;
-        for (int k = 0; k < n; k++)
-            put_inplay(&e[k], t, p, ++uid);
-        e += n;
+        uint64_t rep = 0x0101010101010101ULL * (uint8_t)t;
+        memcpy(seq + total, &rep, 8);
+        for (int k = 8; k < n; k++)
+            seq[total + k] = (uint8_t)t;
         total += n;
         inc += (uint64_t)n * c->fast_inc[i];
+        P->hand[t] = 0;
+        P->pubhand[t] = 0;
     }
+    dom_inplay *e = &s->play[s->nplay];
+    int uid = s->next_uid;
+    for (int k = 0; k < total; k++)
+        put_inplay(&e[k], seq[k], p, uid + 1 + k);
     P->nhand = (uint16_t)(P->nhand - total);
     P->hand_tre = (uint16_t)(P->hand_tre - total);
     s->nplay = (uint16_t)(s->nplay + total);
-    s->next_uid = (uint16_t)uid;
+    s->next_uid = (uint16_t)(uid + total);
     if (p == s->h.turn_player) { /* count_play */
         s->played = (uint16_t)(s->played + total);
         s->silvers = (uint16_t)(s->silvers + (inc >> 48));
