@@ -888,6 +888,22 @@ static kt_status DOM_NOINLINE action_choose(const dom_bot *b, const kt_game *g,
     return KT_OK;
 }
 
+/* What to buy (or end the turn), out of line so that bot_choose saves no
+ * registers for "play treasures". */
+static kt_action DOM_NOINLINE buy_choose(const dom_bot *b, const kt_game *g, const dom_state *s,
+                                         int p)
+{
+    int card = 0;
+    if (s->buys) {
+        /* the money bots' rules with every card allowed, inlined here */
+        if (b->kind == DOM_BOT_BMU || b->kind == DOM_BOT_SMITHY)
+            card = bm_buy(g, s, p, s->coins, b->kind == DOM_BOT_SMITHY, NULL, 0);
+        else
+            card = bot_buy(g, b, s, p, s->coins, NULL, 0);
+    }
+    return card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
+}
+
 /* Decisions of the Buy phase (the hottest of simulations: kept small) and
  * the dispatch to the others. */
 static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_action *out,
@@ -909,15 +925,7 @@ static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_a
             return KT_OK;
         }
     }
-    int card = 0;
-    if (s->buys) {
-        /* the money bots' rules with every card allowed, inlined here */
-        if (b->kind == DOM_BOT_BMU || b->kind == DOM_BOT_SMITHY)
-            card = bm_buy(g, s, p, s->coins, b->kind == DOM_BOT_SMITHY, NULL, 0);
-        else
-            card = bot_buy(g, b, s, p, s->coins, NULL, 0);
-    }
-    *out = card ? DOM_ACT(DOM_V_BUY, card) : DOM_ACT(DOM_V_ENDTURN, 0);
+    *out = buy_choose(b, g, s, p);
     return KT_OK;
 }
 

@@ -172,14 +172,23 @@ static inline void draw_unknown(const dom_cfg *cf, dom_player *P, int m)
     P->hand_tre = (uint16_t)(P->hand_tre + tre);
 }
 
-int dom_draw(const kt_game *g, dom_state *s, int p, int n)
+/* dom_draw when the deck has too few cards, some are known, or a game log
+ * is traced (out of line: the common draw then saves no registers). */
+static int DOM_NOINLINE draw_slow(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
-    if (n <= P->ndeck && !P->known_top && !s->trace) {
-        /* the common case: enough cards, nobody knows them, no bookkeeping
-         * (and no game log being traced: that reports card by card below) */
-        draw_unknown(dom_cfgof(g), P, n);
-        return n;
+    if (!P->known_top && !s->trace && !(dom_cfgof(g)->hooks & DOM_H_SHUFFLE)) {
+        /* the rest of the deck, a shuffle without choices, the rest of the
+         * draw: what the loop below does for unknown cards */
+        int k = P->ndeck < n ? P->ndeck : n;
+        draw_unknown(dom_cfgof(g), P, k);
+        if (k < n && P->ndisc) {
+            reshuffle(s, p);
+            int m = n - k < P->ndeck ? n - k : P->ndeck;
+            draw_unknown(dom_cfgof(g), P, m);
+            k += m;
+        }
+        return k;
     }
     int k = 0;
     while (k < n) {
@@ -216,6 +225,18 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
         k++;
     }
     return k;
+}
+
+int dom_draw(const kt_game *g, dom_state *s, int p, int n)
+{
+    dom_player *P = &s->pl[p];
+    if (n <= P->ndeck && !P->known_top && !s->trace) {
+        /* the common case: enough cards, nobody knows them, no bookkeeping
+         * (and no game log being traced: that reports card by card) */
+        draw_unknown(dom_cfgof(g), P, n);
+        return n;
+    }
+    return draw_slow(g, s, p, n);
 }
 
 int dom_look(const kt_game *g, dom_state *s, int p, int n, int kind)
