@@ -584,68 +584,82 @@ int dom_event_ok(const dom_cfg *c, const dom_state *s, int ev)
     }
 }
 
-int dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
+/* "play treasures", then the Buy phase's step of dom_phase_step when
+ * nothing is pending; 1 when the next decision is published. */
+static int DOM_NOINLINE phase_playall(const kt_game *g, dom_state *s, int p)
+{
+    play_all(g, s, p);
+    if (!s->nstack && s->phase == DOM_PH_BUY && s->h.status == KT_RUNNING &&
+        buy_has_choice(g, s)) {
+        s->h.to_move = (int8_t)p;
+        s->h.decision = DOM_D_BUY;
+        return 1;
+    }
+    return 0;
+}
+
+/* Buying a card or an Event; 1 when the next decision is published. */
+static int DOM_NOINLINE phase_buy(const kt_game *g, dom_state *s, int p, int card)
 {
     const dom_cfg *c = dom_cfgof(g);
-    int v = DOM_VERB(a), card = DOM_CARD(a), p = s->h.turn_player;
     dom_player *P = &s->pl[p];
+    s->buys--;
+    s->bought = 1;
+    if (dom_cards[card].kind == DOM_K_EVENT) {
+        /* an Event is not a card: no gain; its cost ignores modifiers */
+        s->coins = (uint16_t)(s->coins - c->cost[card]);
+        dom_push(s, DOM_FX_EVENT, p, card);
+    } else {
+        s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
+        if (c->plain_gain && !s->trace && s->supply[card]) {
+            /* what dom_gain does when nothing reacts to gains */
+            dom_supply_take(c, s, card);
+            dom_own_add(P, card);
+            KT_ASSERT(P->ndisc < DOM_MAXC);
+            P->disc[P->ndisc++] = (uint8_t)card;
+        } else {
+            dom_gain(g, s, p, card, DOM_TO_DISCARD);
+        }
+    }
+    /* the last Buy used and nothing pending: the Buy phase's step of
+     * dom_phase_step finds no choice (no Buy left, no Treasure may be
+     * played after buying), so the Clean-up follows at once */
+    if (!s->buys && !s->nstack && s->h.status == KT_RUNNING && plain_turn_end(c, s)) {
+        s->phase = DOM_PH_CLEANUP;
+        s->pstep = 0;
+        return !fast_turn_end(g, s);
+    }
+    return 0;
+}
+
+/* The turn player's actions with an empty stack: a small dispatcher (the
+ * two hottest actions of bot games are tail calls, so it saves no
+ * registers). */
+int dom_phase_action(const kt_game *g, dom_state *s, kt_action a)
+{
+    int v = DOM_VERB(a), card = DOM_CARD(a), p = s->h.turn_player;
     switch (v) {
     case DOM_V_PLAY:
         if (s->phase == DOM_PH_ACTION) {
             s->actions--;
-            dom_hand_del(P, card);
+            dom_hand_del(&s->pl[p], card);
             dom_play_card(g, s, p, card, 0);
         } else {
             play_treasure(g, s, p, card);
         }
-        break;
+        return 0;
     case DOM_V_PLAYALL:
-        play_all(g, s, p);
-        /* the Buy phase's step of dom_phase_step when nothing is pending */
-        if (!s->nstack && s->phase == DOM_PH_BUY && s->h.status == KT_RUNNING &&
-            buy_has_choice(g, s)) {
-            s->h.to_move = (int8_t)p;
-            s->h.decision = DOM_D_BUY;
-            return 1;
-        }
-        break;
+        return phase_playall(g, s, p);
     case DOM_V_BUY:
-        s->buys--;
-        s->bought = 1;
-        if (dom_cards[card].kind == DOM_K_EVENT) {
-            /* an Event is not a card: no gain; its cost ignores modifiers */
-            s->coins = (uint16_t)(s->coins - c->cost[card]);
-            dom_push(s, DOM_FX_EVENT, p, card);
-        } else {
-            s->coins = (uint16_t)(s->coins - dom_cost(c, s, card));
-            if (c->plain_gain && !s->trace && s->supply[card]) {
-                /* what dom_gain does when nothing reacts to gains */
-                dom_supply_take(c, s, card);
-                dom_own_add(P, card);
-                KT_ASSERT(P->ndisc < DOM_MAXC);
-                P->disc[P->ndisc++] = (uint8_t)card;
-            } else {
-                dom_gain(g, s, p, card, DOM_TO_DISCARD);
-            }
-        }
-        /* the last Buy used and nothing pending: the Buy phase's step of
-         * dom_phase_step finds no choice (no Buy left, no Treasure may be
-         * played after buying), so the Clean-up follows at once */
-        if (!s->buys && !s->nstack && s->h.status == KT_RUNNING && plain_turn_end(c, s)) {
-            s->phase = DOM_PH_CLEANUP;
-            s->pstep = 0;
-            return !fast_turn_end(g, s);
-        }
-        break;
+        return phase_buy(g, s, p, card);
     case DOM_V_ENDACT:
         s->phase = DOM_PH_BUY;
-        break;
+        return 0;
     case DOM_V_ENDTURN:
         s->phase = DOM_PH_CLEANUP;
         s->pstep = 0;
-        break;
+        return 0;
     default:
-        break;
+        return 0;
     }
-    return 0;
 }
