@@ -703,6 +703,11 @@ static void name_key(const char *in, char *out, size_t cap)
 
 int dom_card_find(const char *name)
 {
+    /* the exact English name first: canonical options (every configuration
+     * of a study with fresh setups parses them) spell names this way */
+    for (int i = 1; i < DOM_NCARDS; i++)
+        if (strcmp(dom_cards[i].en, name) == 0)
+            return i;
     char want[128], have[128];
     name_key(name, want, sizeof want);
     if (!want[0])
