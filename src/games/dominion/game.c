@@ -8,7 +8,9 @@
  * written back so the canonical options reproduce it), the supply piles in
  * display order with their sizes for the player count (1 player = goldfish
  * with 2-player sizes), and `total[id]`, the number of copies of each card
- * in the game, which check() uses for card conservation.
+ * in the game, which check() uses for card conservation.  The start position
+ * (dom_init, dom_deal, dom_clear) and the derived counters of a loaded
+ * state (dom_derive) are here too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -734,6 +736,117 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
     g->state_size = (bytes + 7) & ~(size_t)7;
     g->max_legal = DOM_MAX_LEGAL;
     return KT_OK;
+}
+
+/* ------------------------------------------------------------ start position */
+
+
+void dom_derive(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    s->nempty = (uint8_t)dom_empty_piles(c, s);
+    for (int p = 0; p < c->np; p++) {
+        dom_player *P = &s->pl[p];
+        memset(P->own, 0, sizeof P->own);
+        P->ncards = 0;
+        P->vp = 0;
+        P->money = 0;
+        P->nhand = 0;
+        P->hand_act = 0;
+        P->hand_tre = 0;
+        for (int id = 1; id < DOM_NIDS; id++) {
+            for (int k = 0; k < P->hand[id]; k++) {
+                dom_own_add(P, id);
+                P->nhand++;
+                if (dom_cards[id].types & DOM_T_ACTION)
+                    P->hand_act++;
+                if (dom_cards[id].types & DOM_T_TREASURE)
+                    P->hand_tre++;
+            }
+        }
+        for (int i = 0; i < P->ndeck; i++)
+            dom_own_add(P, P->deck[i]);
+        for (int i = 0; i < P->ndisc; i++)
+            dom_own_add(P, P->disc[i]);
+    }
+    int nold = 0;
+    for (int i = 0; i < s->nplay; i++) {
+        dom_own_add(&s->pl[s->play[i].owner], s->play[i].card);
+        nold += (s->play[i].flags & DOM_IP_OLD) != 0;
+    }
+    s->nold = (uint16_t)nold;
+    for (int i = 0; i < s->naside; i++)
+        dom_own_add(&s->pl[s->aside[i].owner], s->aside[i].card);
+}
+
+/* Shuffle the starting decks and draw the first hands (after Inherited). */
+void dom_deal(const kt_game *g, dom_state *s)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    for (int p = 0; p < c->np; p++)
+        kt_shuffle_u8(&s->h.rng, s->pl[p].deck, s->pl[p].ndeck);
+    for (int p = 0; p < c->np; p++)
+        dom_draw(g, s, p, 5);
+}
+
+/* Smaller of a count read from a state and a capacity. */
+static size_t capped(int n, int cap) { return (size_t)(n < cap ? n : cap); }
+
+/* gamedef.clear: zero a state the engine wrote by clearing the parts in
+ * use (unused zone slots are zero already): about 1 KB instead of 12. */
+void dom_clear(const kt_game *g, kt_state *st)
+{
+    dom_state *s = dom_st(st);
+    const dom_cfg *c = dom_cfgof(g);
+    memset(s->stack, 0, sizeof s->stack[0] * capped(s->nstack, DOM_STACK));
+    memset(s->watch, 0, sizeof s->watch[0] * capped(s->nwatch, DOM_WATCH));
+    memset(s->play, 0, sizeof s->play[0] * capped(s->nplay, DOM_MAXC));
+    memset(s->aside, 0, sizeof s->aside[0] * capped(s->naside, DOM_MAXC));
+    for (int p = 0; p < c->np; p++) {
+        dom_player *P = &s->pl[p];
+        memset(P->deck, 0, capped(P->ndeck, DOM_MAXC));
+        memset(P->disc, 0, capped(P->ndisc, DOM_MAXC));
+        memset(P, 0, offsetof(dom_player, deck)); /* counters, hand, pubhand, own */
+    }
+    memset(s, 0, offsetof(dom_state, stack)); /* header, turn, supply, trash, loot */
+    size_t used = offsetof(dom_state, pl) + (size_t)c->np * sizeof(dom_player);
+    if (g->state_size > used)
+        memset((char *)s + used, 0, g->state_size - used); /* rounding */
+}
+
+void dom_init(const kt_game *g, kt_state *st)
+{
+    dom_state *s = dom_st(st);
+    const dom_cfg *c = dom_cfgof(g);
+    s->winner = -1;
+    s->h.turn_player = -1;
+    memcpy(s->supply, c->pile0, sizeof s->supply);
+    s->nempty = (uint8_t)dom_empty_piles(c, s);
+    for (int p = 0; p < c->np; p++) {
+        /* what dom_own_add gives for each card of the starting deck */
+        dom_player *P = &s->pl[p];
+        memcpy(P->deck, c->start_deck, c->nstart_deck);
+        memcpy(P->own, c->start, sizeof P->own);
+        P->ndeck = c->nstart_deck;
+        P->ncards = c->nstart_deck;
+        P->vp = c->start_vp;
+        P->money = c->start_money;
+    }
+    if (c->loot) {
+        /* the 30 Loots, shuffled face down */
+        for (int id = DOM_FIRST_LOOT; id < DOM_FIRST_EVENT; id++)
+            for (int k = 0; k < 2; k++)
+                s->loot[s->nloot++] = (uint8_t)id;
+        kt_shuffle_u8(&s->h.rng, s->loot, s->nloot);
+    }
+    int inherited = 0;
+    for (int i = 0; i < c->ntraits; i++)
+        inherited |= c->traits[i] == DOM_INHERITED;
+    if (!inherited)
+        dom_deal(g, s);
+    s->phase = DOM_PH_SETUP;
+    s->pstep = 0;
+    dom_run(g, s);
 }
 
 /* ------------------------------------------------------------ results */
