@@ -208,10 +208,10 @@ static inline int legal_roll(const kt_game *g, const cat_state *s, int p, kt_act
     return devcards_list(g, s, p, out, 1);
 }
 
-CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
+/* "End turn" and the builds both variants share (roads, settlements,
+ * cities), the start of the main phase's list. */
+static inline int main_builds(const cat_state *s, const cat_player *pl, int p, kt_action *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
-    const cat_player *pl = &s->pl[p];
     int n = 0;
     OUT(ACT(A_END, 0, 0, 0));
     if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
@@ -223,6 +223,14 @@ CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, 
         n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
     if (can_pay(pl, COST_CITY))
         n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    return n;
+}
+
+CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
+{
+    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_player *pl = &s->pl[p];
+    int n = main_builds(s, pl, p, out);
     if (cf->ck) {
         if (can_pay(pl, COST_WALL))
             n = emit_vertices(out, n, A_WALL, cat_wall_spots(s, p));
@@ -331,17 +339,7 @@ CAT_NOINLINE static int main_base_builds(const kt_game *g, const cat_state *s, i
                                          kt_action *out)
 {
     const cat_player *pl = &s->pl[p];
-    int n = 0;
-    OUT(ACT(A_END, 0, 0, 0));
-    if (pl->n_road < 15 && can_pay(pl, COST_ROAD)) {
-        uint64_t e[2];
-        cat_road_edges(s, p, e);
-        n = emit_edges(out, n, A_ROAD, e);
-    }
-    if (pl->n_settle < 5 && can_pay(pl, COST_SETTLE))
-        n = emit_vertices(out, n, A_SETTLE, cat_settle_spots(s, p));
-    if (can_pay(pl, COST_CITY))
-        n = emit_vertices(out, n, A_CITY, cat_city_spots(s, p));
+    int n = main_builds(s, pl, p, out);
     if (s->devdeck_n && can_pay(pl, COST_DEV))
         OUT(ACT(A_BUYDEV, 0, 0, 0));
     if (!s->dev_played)
