@@ -69,6 +69,28 @@ KT_TEST(dominion_seed004_cage_trashed_on_a_later_victory_gain_cards_to_hand_at_e
     kt_scn_free(&c);
 }
 
+/* A card that waits in play for "the next time" keeps its instance id
+ * while 32,768 and more others are given out (a long game): the state is
+ * still valid, and the watcher still fires (found by the KT_SCALE=20
+ * soak; the check took the id for one from the future). */
+KT_TEST(dominion_waiting_card_keeps_its_instance_id_through_a_long_game)
+{
+    kt_scn c = dom_t_scene(T, KA, 1, 0, "buy", 8,
+                           "\"turn\":{\"coins\":8,\"buys\":2},"
+                           "\"players\":{\"0\":{\"hand\":[\"Silver\"],\"deck\":[\"Gold\",\"Gold\","
+                           "\"Gold\",\"Gold\",\"Gold\"],\"discard\":[]}},"
+                           "\"in_play\":[{\"card\":\"Cage\",\"owner\":0,\"uid\":5,\"by\":0,"
+                           "\"flags\":2,\"pend\":0}],"
+                           "\"aside\":[{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5}],"
+                           "\"watchers\":[{\"event\":\"gain\",\"owner\":0,\"card\":\"Cage\","
+                           "\"life\":\"trigger\",\"arg\":null,\"n\":1,\"uid\":5}],\"next_uid\":40005");
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "buy Province");
+    DOM_JEQ(&c, "state.trash", "[\"Cage\"]");
+    KT_EQ(dom_t_len(&c, "state.watchers"), 0);
+    kt_scn_free(&c);
+}
+
 KT_TEST(dominion_seed004_grotto_discards_then_draws_as_many_next_turn)
 {
     kt_scn c = dom_t_scene(T, KA, 1, 0, "action", 0,

@@ -22,7 +22,10 @@ static void plunder_config(int k, kt_rng *r, char *out, size_t cap)
 {
     int ids[DOM_NCARDS], n = 0;
     out[0] = '\0';
-    strncat(out, "kingdom=", cap - 1);
+    /* a turn limit for games no rule ends (random play that trashed the
+     * whole deck; test_soak.c: found at KT_SCALE=20 in 1-player games with
+     * Chapel, which ran 400,000 actions) */
+    strncat(out, "turn_limit=3000;kingdom=", cap - 1);
     if (k < 4) {
         for (int i = 0; i < 10; i++)
             ids[n++] = DOM_FIRST_PLUNDER + 10 * k + i;

@@ -65,10 +65,19 @@ static int latch_fits(const dom_state *s, const dom_watch *w)
 }
 
 /* Instance ids are given out in increasing order (next_uid is the last
- * one, wrapping at 65535); an id from the future cannot be referred to. */
+ * one, wrapping at 65535); an id from the future cannot be referred to.
+ * A card that has lived through a Clean-up (DOM_IP_OLD: a Duration, a card
+ * waiting for "the next time", one that never leaves play) may keep its id
+ * for any number of plays, so after 32,768 more ids it looks like one from
+ * the future: an id of such a card in play counts as given out (found by
+ * the KT_SCALE=20 soak: a watched card waited through about 66,000 actions
+ * of a random 1-player game that never ended). */
 static int issued(const dom_state *s, int uid)
 {
-    return uid == 0 || (uint16_t)(s->next_uid - (uint16_t)uid) < 32768;
+    if (uid == 0 || (uint16_t)(s->next_uid - (uint16_t)uid) < 32768)
+        return 1;
+    int k = dom_inplay_find(s, uid);
+    return k >= 0 && (s->play[k].flags & DOM_IP_OLD);
 }
 
 /* The watchers the rules create: what they wait for, how long, and their
