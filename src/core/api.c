@@ -379,7 +379,6 @@ kt_status kt_game_set_opt(kt_game *g, const char *name, const char *value, kt_er
     return st;
 }
 
-
 long long kt_game_opt_int(const kt_game *g, const char *name)
 {
     const kt_optval *v = opt_find(g, name);

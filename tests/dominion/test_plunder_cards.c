@@ -37,23 +37,33 @@ KT_TEST(dominion_plunder_cage_sets_aside_up_to_four_until_a_victory_gain)
     kt_scn_free(&c);
 }
 
+/* A Cage in play since an earlier turn with two Estates and two Coppers
+ * under it, waiting for a Victory gain; the next instance id is next_uid. */
+static kt_scn cage_waiting(kt_t *T, int next_uid)
+{
+    char members[1024];
+    snprintf(members, sizeof members,
+             "\"turn\":{\"coins\":8,\"buys\":2},"
+             "\"players\":{\"0\":{\"hand\":[\"Silver\"],\"deck\":[\"Gold\",\"Gold\","
+             "\"Gold\",\"Gold\",\"Gold\"],\"discard\":[]}},"
+             "\"in_play\":[{\"card\":\"Cage\",\"owner\":0,\"uid\":5,\"by\":0,"
+             "\"flags\":2,\"pend\":0}],"
+             "\"aside\":[{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
+             "{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
+             "{\"card\":\"Copper\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
+             "{\"card\":\"Copper\",\"owner\":0,\"kind\":\"under\",\"host\":5}],"
+             "\"watchers\":[{\"event\":\"gain\",\"owner\":0,\"card\":\"Cage\","
+             "\"life\":\"trigger\",\"arg\":null,\"n\":1,\"uid\":5}],\"next_uid\":%d",
+             next_uid);
+    return dom_t_scene(T, KA, 1, 0, "buy", 8, members);
+}
+
 KT_TEST(dominion_seed004_cage_trashed_on_a_later_victory_gain_cards_to_hand_at_end_of_turn)
 {
     /* seed 004, Käfig: two Estates and two Coppers set aside earlier; a
      * Province bought on a later turn trashes the Cage, the four cards go
      * to hand after the next hand is drawn */
-    kt_scn c = dom_t_scene(T, KA, 1, 0, "buy", 8,
-                           "\"turn\":{\"coins\":8,\"buys\":2},"
-                           "\"players\":{\"0\":{\"hand\":[\"Silver\"],\"deck\":[\"Gold\",\"Gold\","
-                           "\"Gold\",\"Gold\",\"Gold\"],\"discard\":[]}},"
-                           "\"in_play\":[{\"card\":\"Cage\",\"owner\":0,\"uid\":5,\"by\":0,"
-                           "\"flags\":2,\"pend\":0}],"
-                           "\"aside\":[{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
-                           "{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
-                           "{\"card\":\"Copper\",\"owner\":0,\"kind\":\"under\",\"host\":5},"
-                           "{\"card\":\"Copper\",\"owner\":0,\"kind\":\"under\",\"host\":5}],"
-                           "\"watchers\":[{\"event\":\"gain\",\"owner\":0,\"card\":\"Cage\","
-                           "\"life\":\"trigger\",\"arg\":null,\"n\":1,\"uid\":5}],\"next_uid\":5");
+    kt_scn c = cage_waiting(T, 5);
     KT_REQUIRE(c.g);
     KT_DO(&c, "buy Province");
     /* trashed at once; the cards wait face down until the end of turn */
@@ -75,19 +85,12 @@ KT_TEST(dominion_seed004_cage_trashed_on_a_later_victory_gain_cards_to_hand_at_e
  * soak; the check took the id for one from the future). */
 KT_TEST(dominion_waiting_card_keeps_its_instance_id_through_a_long_game)
 {
-    kt_scn c = dom_t_scene(T, KA, 1, 0, "buy", 8,
-                           "\"turn\":{\"coins\":8,\"buys\":2},"
-                           "\"players\":{\"0\":{\"hand\":[\"Silver\"],\"deck\":[\"Gold\",\"Gold\","
-                           "\"Gold\",\"Gold\",\"Gold\"],\"discard\":[]}},"
-                           "\"in_play\":[{\"card\":\"Cage\",\"owner\":0,\"uid\":5,\"by\":0,"
-                           "\"flags\":2,\"pend\":0}],"
-                           "\"aside\":[{\"card\":\"Estate\",\"owner\":0,\"kind\":\"under\",\"host\":5}],"
-                           "\"watchers\":[{\"event\":\"gain\",\"owner\":0,\"card\":\"Cage\","
-                           "\"life\":\"trigger\",\"arg\":null,\"n\":1,\"uid\":5}],\"next_uid\":40005");
+    kt_scn c = cage_waiting(T, 40005);
     KT_REQUIRE(c.g);
     KT_DO(&c, "buy Province");
     DOM_JEQ(&c, "state.trash", "[\"Cage\"]");
     KT_EQ(dom_t_len(&c, "state.watchers"), 0);
+    KT_EQ(dom_t_len(&c, "state.aside"), 4);
     kt_scn_free(&c);
 }
 

@@ -804,28 +804,32 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
 /* Which Treasure to play next in the Buy phase (0: none worth playing):
  * draw first, then King's Cache, then "play treasures", the rest, and
  * Pendant last (it counts what is in play). */
-static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p);
+static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p,
+                                              int others);
 
 static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
 {
-    if (dom_cfgof(g)->all_auto) /* the common case: Copper, Silver, Gold... */
-        return s->pl[p].hand_tre ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
-    return mixed_treasure(g, s, p);
-}
-
-/* next_treasure when some Treasures are not played by "play treasures". */
-static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p)
-{
+    /* the Treasures "play treasures" does not play, in hand (none in the
+     * common case: Copper, Silver, Gold...); every other Treasure in hand
+     * is one it plays */
     const dom_cfg *c = dom_cfgof(g);
     const dom_player *P = &s->pl[p];
-    /* the Treasures "play treasures" does not play, in hand; every other
-     * Treasure in hand is one it plays */
     int others = 0;
     for (int i = 0; i < c->nmanual_tre; i++)
         others += P->hand[c->manual_tre[i]];
+    if (!others)
+        return P->hand_tre ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
+    return mixed_treasure(g, s, p, others);
+}
+
+/* next_treasure when the hand holds `others` (> 0) Treasures "play
+ * treasures" does not play (Figurine, King's Cache, Crucible...). */
+static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p,
+                                              int others)
+{
+    const dom_cfg *c = dom_cfgof(g);
+    const dom_player *P = &s->pl[p];
     int autos = P->hand_tre > others;
-    if (!others) /* the common case: Copper, Silver, Gold... */
-        return autos ? DOM_ACT(DOM_V_PLAYALL, 0) : 0;
     if (P->hand[DOM_FIGURINE])
         return DOM_ACT(DOM_V_PLAY, DOM_FIGURINE);
     if (P->hand[DOM_KINGS_CACHE] && P->hand_tre > P->hand[DOM_KINGS_CACHE])

@@ -576,7 +576,6 @@ typedef struct dom_cfg {
     uint8_t journey_errata;    /* Journey: 2023 errata wording (else printed) */
     uint8_t shaman;            /* Shaman is in the kingdom */
     uint8_t stays;             /* some card may stay in play (Durations, Journey) */
-    uint8_t all_auto;          /* every Treasure of the game is played by "play treasures" */
     /* "play treasures": fast_tre, the Treasures it plays without an effect
      * frame (in tre_ids order, below), and slow_tre, those it plays one
      * after the other through FX_TREASURES */

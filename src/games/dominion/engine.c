@@ -27,7 +27,6 @@
 
 /* ------------------------------------------------------------ zones */
 
-
 void dom_own_del(dom_player *P, int card)
 {
     const dom_card *c = &dom_cards[card];

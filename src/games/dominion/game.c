@@ -676,11 +676,7 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
                                 t == DOM_INSPIRING || dom_cards[id].cards);
     }
     c->hooks = hooks_of(c);
-    /* fast paths of the engine and bots (always set in base games) */
-    c->all_auto = 1;
-    for (int i = 0; i < c->ntre; i++)
-        if (!(dom_cards[c->tre_ids[i]].flags & DOM_CF_AUTO) || c->slow[c->tre_ids[i]])
-            c->all_auto = 0;
+    /* fast paths of the engine and bots */
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
         const dom_card *d = &dom_cards[t];
@@ -739,7 +735,6 @@ static kt_status dom_setup(kt_game *g, kt_err *err)
 }
 
 /* ------------------------------------------------------------ start position */
-
 
 void dom_derive(const kt_game *g, dom_state *s)
 {

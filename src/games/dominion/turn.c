@@ -452,14 +452,6 @@ int dom_phase_step(const kt_game *g, dom_state *s)
 
 /* ------------------------------------------------------------ phase actions */
 
-/* Every plain Treasure (no program, not slow: c->fast_tre) in p's hand
- * into play at once: the state playing them one by one with play_treasure
- * gives, kind after kind in c->fast_tre order, for a turn without watchers
- * (nothing reacts to a play) and when no game log is being traced (that
- * reports each play).  "play treasures" of Big Money is the hottest action
- * of bot games: the counters live in locals and are written once.  0 and
- * no change when uids could wrap or cards from earlier turns hold uids
- * (dom_new_uid must then avoid them): play_treasure does it. */
 /* In-play entry {card, owner, uid} (the other fields 0) as one 8-byte and
  * one 4-byte store where the byte order allows (the compiler writes each
  * field on its own otherwise: five overlapping stores per entry). */
@@ -479,6 +471,15 @@ static inline void put_inplay(dom_inplay *e, int card, int owner, int uid)
 #endif
 }
 
+/* Every plain Treasure (no program, not slow: c->fast_tre) in p's hand
+ * into play at once: the state playing them one by one with play_treasure
+ * gives, kind after kind in c->fast_tre order, for a turn without watchers
+ * (nothing reacts to a play) and when no game log is being traced (that
+ * reports each play).  "play treasures" of Big Money is the hottest action
+ * of bot games: the counters live in locals and are written once.  0 and
+ * no change when uids could wrap, cards from earlier turns hold uids
+ * (dom_new_uid must then avoid them), a plain Treasure is odd (fast_odd)
+ * or the hand holds more than 32 Treasures: play_treasure does it. */
 static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
 {
     dom_player *P = &s->pl[p];
