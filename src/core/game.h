@@ -267,6 +267,25 @@ struct kt_gamedef {
      * "Runden"); NULL: "turns", "Züge".  Screens, logs, end screens and sim
      * reports name the length with it. */
     const char *length_unit[2];
+
+    /* Optional: did applying `a` to `before` (giving `after`) show `player`
+     * anything that was hidden from them or random: a card drawn or
+     * revealed, a die rolled, a shuffle, a tile turned, a sealed choice
+     * revealed?  Returns 1 if so.  Undo never goes back past such an action
+     * for that player (Board Game Arena's rule: what you have seen cannot be
+     * unseen), whoever took it.  Must be exact, never guess "no": when in
+     * doubt return 1.  NULL: the core treats every action as revealing
+     * unless hdr.rng is unchanged and the player's observation equals that
+     * of every sampled determinization (src/core/session.c). */
+    int (*reveals)(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                   int player);
+
+    /* Optional: a sentence the front end shows and asks the player to
+     * confirm before it sends `a` (e.g. Anno 1701: spending the last gold
+     * loses the game at once), in `lang`, as the player to move sees it.
+     * Writes nothing when the action needs no confirmation.  Same contract
+     * as action_text (any code). */
+    void (*warn)(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is
