@@ -286,6 +286,13 @@ struct kt_gamedef {
      * Writes nothing when the action needs no confirmation.  Same contract
      * as action_text (any code). */
     void (*warn)(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
+
+    /* Optional: options that studies add unless the user set them (kontor
+     * sim, tournament, bench, the learning environments): finite bounds
+     * that the rules leave open but random play and search need, e.g.
+     * "trade_offers=3".  Human play never gets them.  Every study report
+     * names them.  NULL: none. */
+    const char *study_options;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is
