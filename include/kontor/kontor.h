@@ -164,6 +164,12 @@ const char *kt_game_length_unit(const char *game, int lang);
 /* One-line notice about the game's data (e.g. reconstructed components), or
  * NULL. */
 const char *kt_game_notice(const char *game);
+/* Options that studies (simulation, tournaments, benchmarks, learning
+ * environments) add to a game unless the user set them: finite bounds that
+ * the rules leave open but random play and search need (e.g. how many trade
+ * offers a turn may hold).  Human play never gets them; a study's report
+ * names them.  NULL when the game has none or is unknown. */
+const char *kt_game_study_options(const char *game);
 /* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
  * NULL when `level` is not a level name.  kt_bot_new accepts level names. */
 const char *kt_game_level(const char *game, const char *level);

@@ -184,6 +184,12 @@ const char *kt_game_notice(const char *game)
     return d ? d->notice : NULL;
 }
 
+const char *kt_game_study_options(const char *game)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    return d ? d->study_options : NULL;
+}
+
 const char *kt_game_level(const char *game, const char *level)
 {
     static const char *const names[3] = {"easy", "medium", "hard"};
