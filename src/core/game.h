@@ -293,6 +293,11 @@ struct kt_gamedef {
      * "trade_offers=3".  Human play never gets them.  Every study report
      * names them.  NULL: none. */
     const char *study_options;
+
+    /* Learning metadata (kt_game_meta_get): a bound of kt_turn_number that
+     * the rules give for every configuration (e.g. a fixed number of
+     * rounds when the turn counter counts rounds); 0: the rules give none. */
+    uint32_t max_turns;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is
