@@ -254,7 +254,9 @@ struct kt_gamedef {
     kt_action (*index_action)(const kt_game *g, const kt_state *s, int index);
     /* Optional: a numeric observation of fixed length obs_size(g) for
      * `player` (only what that player may see; -1 spectator), documented
-     * field by field in the game's page. */
+     * field by field in the game's page.  The core hands obs_vector a
+     * buffer of obs_size(g) zeros (kt_obs_vector, the vector environment),
+     * so an encoder writes only what is not zero. */
     int (*obs_size)(const kt_game *g);
     void (*obs_vector)(const kt_game *g, const kt_state *s, int player, float *out);
 
