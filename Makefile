@@ -85,8 +85,12 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 SRV_OBJ := $(SRV_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
-# ABI version: the shared library's soname (libkontor.so.$(ABI)); see docs/embedding.md.
-ABI := 1
+# Versions, read from their one place in include/kontor/kontor.h: the ABI
+# version is the shared library's soname (libkontor.so.$(ABI)); see
+# docs/embedding.md.
+hdr_num = $(shell sed -n 's/^\#define $(1) \([0-9][0-9]*\)$$/\1/p' include/kontor/kontor.h)
+ABI := $(call hdr_num,KT_ABI_VERSION)
+VERSION := $(call hdr_num,KT_VERSION_MAJOR).$(call hdr_num,KT_VERSION_MINOR).$(call hdr_num,KT_VERSION_PATCH)
 # Every symbol resolved at link time (not with sanitizers: their runtime
 # comes with the program, not the library).
 comma := ,
@@ -140,7 +144,6 @@ $(BUILD)/libkontor.so.$(ABI): $(LIB_OBJ)
 # make install PREFIX=/usr/local [DESTDIR=...]: headers, both libraries,
 # kontor.pc, the kontor command and its man page.
 PREFIX ?= /usr/local
-VERSION := $(shell sed -n 's/^\#define KT_VERSION "\(.*\)"/\1/p' include/kontor/kontor.h)
 install: $(BUILD)/kontor $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 	install -d $(DESTDIR)$(PREFIX)/include/kontor $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -12,8 +12,9 @@
  *             Copy = memcpy, compare/hash = bytes.  It holds its own PRNG, so
  *             the same seed and the same actions give the same game on every
  *             machine.  The caller owns the memory (kt_state_new/free are
- *             conveniences; any suitably aligned block of the right size works
- *             after kt_state_init or kt_state_copy).
+ *             conveniences; any block of the right size aligned to
+ *             KT_STATE_ALIGN (16) bytes works after kt_state_init or
+ *             kt_state_copy).
  *
  *   kt_action 32-bit action code.  Its meaning is private to the game; the
  *             stable, human form is the action text ("buy Province",
@@ -48,8 +49,12 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-#define KT_VERSION "0.2.0"
+/* KT_VERSION ("0.2.0") and KT_ABI_VERSION: see "version" at the end. */
 #define KT_MAX_PLAYERS 6
+/* A state block (kt_state_size bytes) must start at a multiple of this many
+ * bytes: what malloc returns on 64-bit systems and more than any game's
+ * state needs (8 today); kt_state_new's memory has it. */
+#define KT_STATE_ALIGN 16
 #define KT_ERRLEN 320
 /* Upper bound of kt_game_max_legal() over all games; a caller buffer of this
  * many actions is always big enough. */
@@ -698,9 +703,19 @@ const kt_record *kt_session_record(const kt_session *s);
 
 /* ---- version ------------------------------------------------------------------------ */
 
+/* The one place of the version numbers: the Makefile (soname, kontor.pc),
+ * the install test and the Python package's tests read them from here. */
 #define KT_VERSION_MAJOR 0
 #define KT_VERSION_MINOR 2
 #define KT_VERSION_PATCH 0
+/* The ABI version: the shared library's soname is libkontor.so.KT_ABI_VERSION;
+ * it changes whenever a program built against the previous library would
+ * break (docs/embedding.md, "Versions and the ABI policy"). */
+#define KT_ABI_VERSION 1
+#define KT_STR_(x) #x
+#define KT_STR(x) KT_STR_(x)
+/* "MAJOR.MINOR.PATCH" */
+#define KT_VERSION KT_STR(KT_VERSION_MAJOR) "." KT_STR(KT_VERSION_MINOR) "." KT_STR(KT_VERSION_PATCH)
 /* The library's version at run time ("0.2.0"), to compare with the header's. */
 const char *kt_version(void);
 /* Major * 10000 + minor * 100 + patch. */

@@ -52,10 +52,12 @@ typedef struct kt_state_hdr {
     uint8_t status;      /* KT_RUNNING, KT_FINISHED, KT_STOPPED */
 } kt_state_hdr;
 
-/* The opaque public kt_state is any game's state; the header comes first. */
+/* The opaque public kt_state is any game's state; the header comes first.
+ * A game's state struct must not need more alignment than KT_STATE_ALIGN. */
 struct kt_state {
     kt_state_hdr h;
 };
+_Static_assert(_Alignof(kt_state_hdr) <= KT_STATE_ALIGN, "states are KT_STATE_ALIGN aligned");
 
 typedef struct kt_gamedef kt_gamedef;
 /* Sink for game-log events (see kt_log_add); the core owns it and filters
