@@ -96,7 +96,7 @@ VERSION := $(call hdr_num,KT_VERSION_MAJOR).$(call hdr_num,KT_VERSION_MINOR).$(c
 comma := ,
 SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl$(comma)--no-undefined)
 
-.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test FORCE
+.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test learning-curve FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests $(BUILD)/libkontor.so.$(ABI)
 lib: $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 # Only the test binary (no CLI): for work on a game while the CLI changes.
@@ -214,6 +214,11 @@ bench:
 
 setup:
 	./scripts/setup.sh
+
+# docs/learning_curve.svg: a policy trained with kontor.vector (python/examples/train_vector.py)
+learning-curve:
+	$(MAKE) --no-print-directory MODE=release build/release/libkontor.so.1
+	KONTOR_LIB=build/release/libkontor.so.1 python3 python/examples/train_vector.py --svg docs/learning_curve.svg
 
 play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu
