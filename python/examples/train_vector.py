@@ -3,7 +3,7 @@
 curve as an SVG (numpy only).
 
     python3 python/examples/train_vector.py [--game dominion] [--envs 64]
-        [--steps 100000] [--seed 1] [--svg docs/learning_curve.svg]
+        [--steps 200000] [--seed 1] [--svg docs/learning_curve.svg]
 
 The learner plays seat 0 against random opponents in `--envs` games stepped
 together in C (kontor.vector).  The policy is a softmax over the legal
@@ -106,7 +106,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="dominion")
     ap.add_argument("--envs", type=int, default=64)
-    ap.add_argument("--steps", type=int, default=100000, help="learner steps in all")
+    ap.add_argument("--steps", type=int, default=200000, help="learner steps in all")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--block", type=int, default=100, help="games per point of the curve")
     ap.add_argument("--svg", help="write the learning curve here")
