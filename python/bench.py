@@ -16,9 +16,11 @@ Three measurements per game, each for about --seconds of wall time:
   vector      kontor.vector (kt_vec_step): 64 games per call, the learner's
               action a random legal index drawn in C (-1), random opponents,
               observation and int8 mask written every step; agent steps per
-              CPU second of this thread (target: >= 1,000,000), and the
-              observation bytes written per second next to this machine's
-              memory write bandwidth (numpy filling a 512 MB array).
+              CPU second of this thread (target: >= 1,000,000).  With
+              --vector-only also the observation bytes written per second
+              next to the write bandwidth of main memory (numpy filling 512
+              MB) and of a buffer as large as the observations of --envs
+              games (the caches they stay in).
 The process is pinned to one CPU (os.sched_setaffinity) and the load average
 is printed, since other work on the machine slows every figure.
 """
@@ -100,16 +102,18 @@ def vector_steps(game, seconds, n=64):
     return steps / (time.thread_time() - t0)
 
 
-def write_bandwidth():
-    """Bytes per second numpy writes into a 512 MB array (one core)."""
-    a = np.empty(128 * 1024 * 1024, dtype=np.float32)
-    a.fill(1.0)
-    best = 0.0
-    for _ in range(3):
-        t0 = time.perf_counter()
-        a.fill(2.0)
-        best = max(best, a.nbytes / (time.perf_counter() - t0))
-    return best
+def write_bandwidth(nbytes=512 * 1024 * 1024, seconds=0.5):
+    """Bytes per CPU second numpy writes zeros into an array of nbytes (one
+    core): 512 MB measures main memory; the size of a vector env's
+    observation buffer measures the caches it stays in."""
+    a = np.ones(max(1, nbytes // 4), dtype=np.float32)
+    done = 0
+    t0 = time.thread_time()
+    w0 = time.perf_counter()
+    while time.perf_counter() - w0 < seconds or done == 0:
+        a.fill(0.0)
+        done += a.nbytes
+    return done / (time.thread_time() - t0)
 
 
 def main():
@@ -117,7 +121,10 @@ def main():
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--games", default=",".join(kontor.games()))
     ap.add_argument("--no-env", action="store_true", help="skip the env measurement")
-    ap.add_argument("--vector-only", action="store_true", help="only the vector env")
+    ap.add_argument("--vector-only", action="store_true", help="only the vector env, with "
+                    "write bandwidths: of main memory and of a buffer the size of the "
+                    "observations of --envs games")
+    ap.add_argument("--envs", type=int, default=64, help="games of the vector env")
     args = ap.parse_args()
     try:
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -132,15 +139,16 @@ def main():
             print("kontor.vector needs numpy")
             return 1
         bw = write_bandwidth()
-        print("memory write bandwidth (numpy fill, 512 MB): %.1f GB/s" % (bw / 1e9))
-        print("%-10s %14s %10s %14s %10s" % ("game", "vector/s", "obs bytes", "obs GB/s",
-                                              "of bw"))
+        print("write bandwidth, 512 MB (main memory): %.1f GB/s per CPU second" % (bw / 1e9))
+        print("%-10s %12s %9s %10s %12s %9s" % ("game", "vector/s", "obs B", "obs GB/s",
+                                                "cache GB/s", "of cache"))
         for name in args.games.split(","):
             game = kontor.Game(name, seed=1)
-            r = vector_steps(game, args.seconds)
+            r = vector_steps(game, args.seconds, args.envs)
             ob = r * game.obs_size * 4
-            print("%-10s %14.0f %10d %14.2f %9.0f%%" % (name, r, game.obs_size * 4, ob / 1e9,
-                                                        100 * ob / bw))
+            cache = write_bandwidth(args.envs * game.obs_size * 4)
+            print("%-10s %12.0f %9d %10.2f %12.2f %8.0f%%" % (
+                name, r, game.obs_size * 4, ob / 1e9, cache / 1e9, 100 * ob / cache))
             sys.stdout.flush()
         return 0
     print("%-10s %16s %16s %16s %16s" % ("game", "per-action/s", "batched/s", "env steps/s",

@@ -151,7 +151,11 @@ class KontorVectorEnv(_VectorBase):
         self._rng = np.random.default_rng(seed)
         self._next_seed = int(seed)
         self._reset_done = False
-        self._infos = {"action_mask": self._mask, "seat": self._seat}
+        # the step's fixed arguments, made once (a step is one C call)
+        self._err = _lib.KtErr()
+        self._errp = ctypes.byref(self._err)
+        self._aptr = ctypes.c_void_p(self._actions.ctypes.data)
+        self._space = A
 
     # what gymnasium.vector.VectorEnv provides when it is the base
     if _gym is None:
@@ -219,15 +223,16 @@ class KontorVectorEnv(_VectorBase):
         observations."""
         if not self._reset_done:
             raise RuntimeError("call reset() first")
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
+        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if a.shape != self._actions.shape or a.dtype.kind not in "iu":
             raise ValueError("actions must be %d integers" % self.num_envs)
-        if a.size and (a.max() >= self.game.action_space_size or a.min() < -1):
-            raise ValueError("actions must be -1 (random) or 0 to %d"
-                             % (self.game.action_space_size - 1))
-        np.copyto(self._actions, a, casting="unsafe")
-        err = _lib.KtErr()
-        _check(lib.kt_vec_step(self._v, self._actions.ctypes.data, ctypes.byref(err)), err)
+        acts = self._actions
+        np.copyto(acts, a, casting="unsafe")
+        if acts.max() >= self._space or acts.min() < -1 or not np.array_equal(acts, a):
+            raise ValueError("actions must be -1 (random) or 0 to %d" % (self._space - 1))
+        rc = lib.kt_vec_step(self._v, self._aptr, self._errp)
+        if rc:
+            _check(rc, self._err)
         extra = None
         if self._final is not None:
             ended = self._term | self._trunc
