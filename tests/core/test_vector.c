@@ -44,8 +44,9 @@ static int vt_row_ok(kt_t *T, const kt_game *g, kt_vec *v, const vt_bufs *x, int
     float *ref = malloc(sizeof *ref * (size_t)o);
     int idx[KT_LEGAL_MAX], ok = 1;
     kt_obs_vector(g, s, seat, ref, o);
-    if (memcmp(ref, x->b.obs + (size_t)k * (size_t)o, sizeof *ref * (size_t)o))
-        ok = KT_CHECK(!"observation row differs from kt_obs_vector");
+    int same = !memcmp(ref, x->b.obs + (size_t)k * (size_t)o, sizeof *ref * (size_t)o);
+    if (!KT_CHECK(same)) /* the observation row is kt_obs_vector's */
+        ok = 0;
     int n = kt_is_over(g, s) ? 0 : kt_legal_indices_as(g, s, seat, idx, KT_LEGAL_MAX);
     int set = 0;
     for (int i = 0; i < a; i++)
