@@ -163,6 +163,75 @@ class _InfoStates:
         return "\n".join(self.lines[seat])
 
 
+class _AgentsFallback:
+    """What pettingzoo.AECEnv and ParallelEnv provide, for when PettingZoo is
+    not installed (empty when it is)."""
+
+    @property
+    def num_agents(self):
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
+
+    def __str__(self):
+        return self.metadata["name"]
+
+
+class _GymFallback:
+    """What gymnasium.Env and gymnasium.vector.VectorEnv provide, for when
+    Gymnasium is not installed: unwrapped, np_random, spec, `with`."""
+
+    spec = None
+
+    @property
+    def unwrapped(self):
+        return self
+
+    @property
+    def np_random(self):
+        return self._rng
+
+    @np_random.setter
+    def np_random(self, value):
+        self._rng = value
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.close()
+        return False
+
+
+if _pz is not None:
+    class _AgentsFallback:  # noqa: F811 (PettingZoo's base provides them)
+        pass
+if _gym is not None:
+    class _GymFallback:  # noqa: F811 (Gymnasium's own, np_random kept in _rng)
+        @property
+        def _np_random(self):  # what Gymnasium's checker looks at
+            return self._rng
+
+        @_np_random.setter
+        def _np_random(self, value):
+            if value is not None:
+                self._rng = value
+
+        @property
+        def np_random(self):
+            return self._rng
+
+        @np_random.setter
+        def np_random(self, value):
+            self._rng = value
+
+
 class _Table:
     """What the three environments share: the configuration, the state, the
     spaces, seeding, illegal actions, the information states."""
@@ -244,7 +313,7 @@ class _Table:
         return self._info_states.text(seat)
 
 
-class KontorEnv(_Table, _EnvBase):
+class KontorEnv(_Table, _GymFallback, _EnvBase):
     """One learner in one seat (gymnasium.Env); the other seats are played by
     `opponents`: a bot spec, a Bot, a function (state, player) -> action, or
     a list with one of those per seat (the learner's entry ignored).
@@ -280,46 +349,6 @@ class KontorEnv(_Table, _EnvBase):
         self._opp_spec = opponents
         self._make_opponents(seed)
         self._over = False
-
-    # gymnasium.Env provides these when it is the base; the same without it
-    if _gym is None:
-        spec = None
-
-        @property
-        def unwrapped(self):
-            return self
-
-        @property
-        def np_random(self):
-            return self._rng
-
-        @np_random.setter
-        def np_random(self, value):
-            self._rng = value
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *args):
-            self.close()
-            return False
-    else:
-        @property
-        def _np_random(self):  # what Gymnasium's checker looks at
-            return self._rng
-
-        @_np_random.setter
-        def _np_random(self, value):
-            if value is not None:
-                self._rng = value
-
-        @property
-        def np_random(self):
-            return self._rng
-
-        @np_random.setter
-        def np_random(self, value):
-            self._rng = value
 
     def _make_opponents(self, seed):
         n = self.game.players
@@ -427,7 +456,7 @@ def make(game, **kwargs):
     return KontorEnv(game, **kwargs)
 
 
-class KontorAECEnv(_Table, _AECBase):
+class KontorAECEnv(_Table, _AgentsFallback, _AECBase):
     """Every seat is an agent ("player_0", ...), acting when the game asks it
     (pettingzoo.AECEnv).  Seats that decide at once are asked one after the
     other.  observe(agent) is {"observation": float32 vector, "action_mask":
@@ -456,23 +485,6 @@ class KontorAECEnv(_Table, _AECBase):
         self.terminations, self.truncations, self.infos = {}, {}, {}
         self.agent_selection = None
         self._illegal = False
-
-    # pettingzoo.AECEnv provides these; the same without it
-    if _pz is None:
-        @property
-        def num_agents(self):
-            return len(self.agents)
-
-        @property
-        def max_num_agents(self):
-            return len(self.possible_agents)
-
-        @property
-        def unwrapped(self):
-            return self
-
-        def __str__(self):
-            return self.metadata["name"]
 
     def action_space(self, agent):
         return self._aspace
@@ -617,7 +629,7 @@ def make_aec(game, **kwargs):
     return KontorAECEnv(game, **kwargs)
 
 
-class KontorParallelEnv(_ParallelBase):
+class KontorParallelEnv(_AgentsFallback, _ParallelBase):
     """Every seat is an agent; one step takes the answers of all seats with a
     decision pending (pettingzoo.ParallelEnv).  Most of the time that is one
     seat; during sealed bids (Fugger, Welser, Medici) it is every bidder, and
@@ -638,22 +650,6 @@ class KontorParallelEnv(_ParallelBase):
         self.action_spaces = self._aec.action_spaces
         self.agents = []
         self.pending_agents = []
-
-    if _pz is None:
-        @property
-        def num_agents(self):
-            return len(self.agents)
-
-        @property
-        def max_num_agents(self):
-            return len(self.possible_agents)
-
-        @property
-        def unwrapped(self):
-            return self
-
-        def __str__(self):
-            return self.metadata["name"]
 
     @property
     def game(self):

@@ -28,8 +28,8 @@ except ImportError:
 
 
 def _is_int(x):
-    if isinstance(x, bool):
-        return False
+    """An integer as Gymnasium's Discrete.contains takes it: Python ints
+    (bool included, as there), numpy integers, 0-d integer arrays."""
     if isinstance(x, int):
         return True
     if np is not None:

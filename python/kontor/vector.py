@@ -35,7 +35,7 @@ Needs numpy.
 import ctypes
 
 from . import _check, _lib, lib, np
-from .env import study_game
+from .env import _GymFallback, study_game
 
 if np is None:
     raise ImportError("kontor.vector needs numpy (Debian: python3-numpy)")
@@ -86,7 +86,7 @@ class _MultiDiscrete:
     __contains__ = contains
 
 
-class KontorVectorEnv(_VectorBase):
+class KontorVectorEnv(_GymFallback, _VectorBase):
     """See the module's documentation; make() builds one."""
 
     def __init__(self, game, num_envs=8, players=None, options=None, seat=0, opponents="random",
@@ -156,23 +156,6 @@ class KontorVectorEnv(_VectorBase):
         self._errp = ctypes.byref(self._err)
         self._aptr = ctypes.c_void_p(self._actions.ctypes.data)
         self._space = A
-
-    # what gymnasium.vector.VectorEnv provides when it is the base
-    if _gym is None:
-        @property
-        def unwrapped(self):
-            return self
-
-        @property
-        def np_random(self):
-            return self._rng
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *args):
-            self.close()
-            return False
 
     def __del__(self):
         self.close()
