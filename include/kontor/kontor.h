@@ -478,10 +478,12 @@ kt_status kt_vec_reset_env(kt_vec *v, int k, kt_err *err);
  * k (ignored where KT_VEC_NEXT_STEP deals a new game); a negative action
  * is a uniformly random legal one, drawn from game k's generator (for
  * benchmarks and exploration).  An index that is not legal ends the game
- * (terminated, illegal_reward).  KT_EOVER (nothing
+ * (terminated, illegal_reward); one outside -1 .. kt_action_space - 1 is
+ * KT_EINVAL and nothing changes.  int64 as numpy's and Gymnasium's
+ * MultiDiscrete actions are, so Python hands its array over as it is.  KT_EOVER (nothing
  * changed) when, without auto-reset, a game that has ended is stepped;
  * KT_EINTERNAL if a bot fails (a bug). */
-kt_status kt_vec_step(kt_vec *v, const int32_t *actions, kt_err *err);
+kt_status kt_vec_step(kt_vec *v, const int64_t *actions, kt_err *err);
 int kt_vec_num_envs(const kt_vec *v);
 /* The kt_obs_size factors observations are multiplied by when normalising:
  * per field 1 / the largest magnitude it reached in a calibration of random

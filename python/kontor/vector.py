@@ -124,7 +124,7 @@ class KontorVectorEnv(_GymFallback, _VectorBase):
         self._final = np.zeros((n, O), dtype=np.float32) if autoreset_mode == "same_step" \
             else None
         self._seat = np.zeros(n, dtype=np.int8)
-        self._actions = np.zeros(n, dtype=np.int32)
+        self._ashape = (n,)
         self._bufs = _lib.KtVecBuffers(self._obs.ctypes.data, self._mask.ctypes.data,
                                        self._rew.ctypes.data, self._term.ctypes.data,
                                        self._trunc.ctypes.data,
@@ -154,7 +154,6 @@ class KontorVectorEnv(_GymFallback, _VectorBase):
         # the step's fixed arguments, made once (a step is one C call)
         self._err = _lib.KtErr()
         self._errp = ctypes.byref(self._err)
-        self._aptr = ctypes.c_void_p(self._actions.ctypes.data)
         self._space = A
 
     def __del__(self):
@@ -206,15 +205,18 @@ class KontorVectorEnv(_GymFallback, _VectorBase):
         observations."""
         if not self._reset_done:
             raise RuntimeError("call reset() first")
-        a = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
-        if a.shape != self._actions.shape or a.dtype.kind not in "iu":
-            raise ValueError("actions must be %d integers" % self.num_envs)
-        acts = self._actions
-        np.copyto(acts, a, casting="unsafe")
-        if acts.max() >= self._space or acts.min() < -1 or not np.array_equal(acts, a):
-            raise ValueError("actions must be -1 (random) or 0 to %d" % (self._space - 1))
-        rc = lib.kt_vec_step(self._v, self._aptr, self._errp)
+        a = actions
+        if type(a) is not np.ndarray or a.dtype != np.int64 or a.shape != self._ashape or \
+                not a.flags.c_contiguous:
+            a = np.asarray(actions)
+            if a.shape != self._ashape or a.dtype.kind not in "iu":
+                raise ValueError("actions must be %d integers" % self.num_envs)
+            a = np.ascontiguousarray(a, dtype=np.int64)
+        # the library checks the range (-1 .. action_space - 1) before it steps
+        rc = lib.kt_vec_step(self._v, a.ctypes.data, self._errp)
         if rc:
+            if rc == _lib.KT_EINVAL:
+                raise ValueError(self._err.msg.decode())
             _check(rc, self._err)
         extra = None
         if self._final is not None:

@@ -342,7 +342,7 @@ kt_status kt_vec_reset(kt_vec *v, uint64_t seed, kt_err *err)
 
 /* Apply the learner's action index in game k, or end the game when it is
  * not legal; then the bots move.  Returns 1 when the game is over. */
-static kt_status act(kt_vec *v, int k, int32_t index, kt_err *err)
+static kt_status act(kt_vec *v, int k, int64_t index, kt_err *err)
 {
     const kt_game *g = v->g;
     kt_state *s = st(v, k);
@@ -384,7 +384,7 @@ static kt_status act(kt_vec *v, int k, int32_t index, kt_err *err)
     return rc;
 }
 
-static kt_status step_one(kt_vec *v, int k, int32_t action, kt_err *err)
+static kt_status step_one(kt_vec *v, int k, int64_t action, kt_err *err)
 {
     vec_env *e = &v->env[k];
     if (e->ended) { /* KT_VEC_NEXT_STEP: this step deals the new game */
@@ -406,10 +406,14 @@ static kt_status step_one(kt_vec *v, int k, int32_t action, kt_err *err)
     return rc != KT_OK ? rc : rc2;
 }
 
-kt_status kt_vec_step(kt_vec *v, const int32_t *actions, kt_err *err)
+kt_status kt_vec_step(kt_vec *v, const int64_t *actions, kt_err *err)
 {
     if (!v->bound)
         return kt_seterr(err, KT_EINVAL, "bind the buffers first (kt_vec_bind)");
+    for (int k = 0; k < v->n; k++)
+        if (actions[k] < -1 || actions[k] >= v->space)
+            return kt_seterr(err, KT_EINVAL, "game %d: action %lld is outside -1 (random) to %d",
+                             k, (long long)actions[k], v->space - 1);
     if (v->cfg.autoreset == KT_VEC_DISABLED)
         for (int k = 0; k < v->n; k++)
             if (v->env[k].ended)

@@ -13,7 +13,7 @@
 
 typedef struct vt_bufs {
     kt_vec_buffers b;
-    int32_t *act;
+    int64_t *act;
 } vt_bufs;
 
 static void vt_alloc(vt_bufs *x, const kt_game *g, int n, int same_step)
@@ -27,7 +27,7 @@ static void vt_alloc(vt_bufs *x, const kt_game *g, int n, int same_step)
     x->b.truncated = calloc((size_t)n, 1);
     x->b.seat = calloc((size_t)n, 1);
     x->b.final_obs = same_step ? calloc((size_t)n * o, sizeof(float)) : NULL;
-    x->act = calloc((size_t)n, sizeof(int32_t));
+    x->act = calloc((size_t)n, sizeof(int64_t));
 }
 
 static void vt_free(vt_bufs *x)
@@ -133,6 +133,17 @@ KT_TEST(core_vector_bad_configuration)
     kt_vec_config_init(&c);
     KT_REQUIRE(KT_OKS(kt_vec_new(g, &c, 1, &v, &err), &err));
     KT_EQ(kt_vec_reset(v, 1, &err), KT_EINVAL); /* no buffers bound */
+    vt_bufs x;
+    vt_alloc(&x, g, 1, 0);
+    KT_OKS(kt_vec_bind(v, &x.b, &err), &err);
+    KT_OKS(kt_vec_reset(v, 1, &err), &err);
+    uint64_t h = kt_state_hash(g, kt_vec_state(v, 0));
+    x.act[0] = kt_action_space(g); /* outside the space: refused, nothing changes */
+    KT_EQ(kt_vec_step(v, x.act, &err), KT_EINVAL);
+    x.act[0] = -2;
+    KT_EQ(kt_vec_step(v, x.act, &err), KT_EINVAL);
+    KT_EQ(kt_state_hash(g, kt_vec_state(v, 0)), h);
+    vt_free(&x);
     kt_vec_buffers b = {0};
     KT_EQ(kt_vec_bind(v, &b, &err), KT_EINVAL);
     kt_vec_free(v);
