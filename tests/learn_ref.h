@@ -16,6 +16,7 @@
 #include "harness.h"
 
 typedef void (*kt_ref_obs_fn)(const kt_game *g, const kt_state *s, int player, float *out);
+typedef int (*kt_ref_index_fn)(const kt_game *g, const kt_state *s, kt_action a);
 
 void ref_dom_obs_vector(const kt_game *g, const kt_state *s, int player, float *out);
 int ref_dom_obs_size(const kt_game *g);
@@ -34,11 +35,12 @@ int ref_mp2_action_index(const kt_game *g, const kt_state *s, kt_action a);
 kt_action ref_mp2_index_action(const kt_game *g, const kt_state *s, int index);
 
 /* Plays `games` random games of (game, options, players) and compares at
- * every position; returns the number of vectors compared.  The encoder is
+ * every position the observations and (ref_index not NULL) the action
+ * index of every legal action; returns the number of vectors compared.  The encoder is
  * called as kt_obs_vector calls it (on a zeroed buffer), the reference on a
  * buffer full of garbage (it clears its own). */
-static inline long kt_ref_obs_compare(kt_t *T, const char *game, const char *options,
-                                      int players, int games, kt_ref_obs_fn ref)
+static inline long kt_ref_compare(kt_t *T, const char *game, const char *options, int players,
+                                  int games, kt_ref_obs_fn ref, kt_ref_index_fn ref_index)
 {
     long compared = 0;
     for (int gi = 0; gi < games && !T->failures; gi++) {
@@ -68,6 +70,11 @@ static inline long kt_ref_obs_compare(kt_t *T, const char *game, const char *opt
                 compared++;
             }
             int k = kt_legal(g, s, buf, KT_LEGAL_MAX);
+            for (int i = 0; i < k && ref_index; i++)
+                if (g->def->action_index(g, s, buf[i]) != ref_index(g, s, buf[i]))
+                    KT_FAIL("%s seed %d: action %u has index %d, the reference says %d", game,
+                            gi + 1, buf[i], g->def->action_index(g, s, buf[i]),
+                            ref_index(g, s, buf[i]));
             if (k == 0 || kt_action_count(g, s) > 3000)
                 break;
             kt_apply_trusted(g, s, buf[kt_rng_below(&rng, (uint32_t)k)]);

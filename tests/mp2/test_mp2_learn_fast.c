@@ -8,8 +8,11 @@
 
 KT_TEST(mp2_learn_obs_equals_reference)
 {
-    long n = kt_ref_obs_compare(T, "mp2", NULL, 3, kt_t_scaled(6), ref_mp2_obs_vector);
-    n += kt_ref_obs_compare(T, "mp2", NULL, 2, kt_t_scaled(4), ref_mp2_obs_vector);
-    n += kt_ref_obs_compare(T, "mp2", "caravans=1", 4, kt_t_scaled(4), ref_mp2_obs_vector);
+    long n = kt_ref_compare(T, "mp2", NULL, 3, kt_t_scaled(6), ref_mp2_obs_vector,
+                            ref_mp2_action_index);
+    n += kt_ref_compare(T, "mp2", NULL, 2, kt_t_scaled(4), ref_mp2_obs_vector,
+                        ref_mp2_action_index);
+    n += kt_ref_compare(T, "mp2", "caravans=1", 4, kt_t_scaled(4), ref_mp2_obs_vector,
+                        ref_mp2_action_index);
     KT_CHECK(n > 1000);
 }

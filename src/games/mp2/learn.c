@@ -108,6 +108,13 @@ static int multiset_rank(const int *k, int n)
     return N + N * (N + 1) / 2 + r + k[2] - k[1];
 }
 
+static inline void sort2(int *a, int *b)
+{
+    int lo = *a < *b ? *a : *b, hi = *a < *b ? *b : *a;
+    *a = lo;
+    *b = hi;
+}
+
 static int place_index(uint32_t arg)
 {
     int sp = (int)(arg & 0xff);
@@ -123,13 +130,14 @@ static int place_index(uint32_t arg)
     }
     if (n == 0 || (codes >> (5 * n)) != 0)
         return -1;
-    /* canonical order (the engine already lists kinds in order) */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && k[j - 1] > k[j]; j--) {
-            int t = k[j];
-            k[j] = k[j - 1];
-            k[j - 1] = t;
-        }
+    /* canonical order (the engine already lists kinds in order): a sorting
+     * network of min/max, without the branches an insertion sort mispredicts */
+    if (n >= 2)
+        sort2(&k[0], &k[1]);
+    if (n == 3) {
+        sort2(&k[1], &k[2]);
+        sort2(&k[0], &k[1]);
+    }
     if (sp < MP2_NBASESP)
         return ML_PLACE + sp * ML_MULTI + multiset_rank(k, n);
     if (sp < SP_BAG && n == 1)
