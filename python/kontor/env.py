@@ -183,15 +183,9 @@ class _AgentsFallback:
         return self.metadata["name"]
 
 
-class _GymFallback:
-    """What gymnasium.Env and gymnasium.vector.VectorEnv provide, for when
-    Gymnasium is not installed: unwrapped, np_random, spec, `with`."""
-
-    spec = None
-
-    @property
-    def unwrapped(self):
-        return self
+class _Rng:
+    """np_random kept in self._rng (a numpy Generator; random.Random without
+    numpy)."""
 
     @property
     def np_random(self):
@@ -200,6 +194,17 @@ class _GymFallback:
     @np_random.setter
     def np_random(self, value):
         self._rng = value
+
+
+class _GymFallback(_Rng):
+    """What gymnasium.Env and gymnasium.vector.VectorEnv provide, for when
+    Gymnasium is not installed: unwrapped, np_random, spec, `with`."""
+
+    spec = None
+
+    @property
+    def unwrapped(self):
+        return self
 
     def __enter__(self):
         return self
@@ -213,7 +218,7 @@ if _pz is not None:
     class _AgentsFallback:  # noqa: F811 (PettingZoo's base provides them)
         pass
 if _gym is not None:
-    class _GymFallback:  # noqa: F811 (Gymnasium's own, np_random kept in _rng)
+    class _GymFallback(_Rng):  # noqa: F811 (Gymnasium's base provides the rest)
         @property
         def _np_random(self):  # what Gymnasium's checker looks at
             return self._rng
@@ -222,14 +227,6 @@ if _gym is not None:
         def _np_random(self, value):
             if value is not None:
                 self._rng = value
-
-        @property
-        def np_random(self):
-            return self._rng
-
-        @np_random.setter
-        def np_random(self, value):
-            self._rng = value
 
 
 class _Table:
