@@ -85,14 +85,18 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 SRV_OBJ := $(SRV_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 
-# ABI version: the shared library's soname (libkontor.so.$(ABI)); see docs/embedding.md.
-ABI := 1
+# Versions, read from their one place in include/kontor/kontor.h: the ABI
+# version is the shared library's soname (libkontor.so.$(ABI)); see
+# docs/embedding.md.
+hdr_num = $(shell sed -n 's/^\#define $(1) \([0-9][0-9]*\)$$/\1/p' include/kontor/kontor.h)
+ABI := $(call hdr_num,KT_ABI_VERSION)
+VERSION := $(call hdr_num,KT_VERSION_MAJOR).$(call hdr_num,KT_VERSION_MINOR).$(call hdr_num,KT_VERSION_PATCH)
 # Every symbol resolved at link time (not with sanitizers: their runtime
 # comes with the program, not the library).
 comma := ,
 SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl$(comma)--no-undefined)
 
-.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test FORCE
+.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test learning-curve FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests $(BUILD)/libkontor.so.$(ABI)
 lib: $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 # Only the test binary (no CLI): for work on a game while the CLI changes.
@@ -140,7 +144,6 @@ $(BUILD)/libkontor.so.$(ABI): $(LIB_OBJ)
 # make install PREFIX=/usr/local [DESTDIR=...]: headers, both libraries,
 # kontor.pc, the kontor command and its man page.
 PREFIX ?= /usr/local
-VERSION := $(shell sed -n 's/^\#define KT_VERSION "\(.*\)"/\1/p' include/kontor/kontor.h)
 install: $(BUILD)/kontor $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 	install -d $(DESTDIR)$(PREFIX)/include/kontor $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
@@ -211,6 +214,11 @@ bench:
 
 setup:
 	./scripts/setup.sh
+
+# docs/learning_curve.svg: a policy trained with kontor.vector (python/examples/train_vector.py)
+learning-curve:
+	$(MAKE) --no-print-directory MODE=release build/release/libkontor.so.1
+	KONTOR_LIB=build/release/libkontor.so.1 python3 python/examples/train_vector.py --svg docs/learning_curve.svg
 
 play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu

@@ -12,8 +12,9 @@
  *             Copy = memcpy, compare/hash = bytes.  It holds its own PRNG, so
  *             the same seed and the same actions give the same game on every
  *             machine.  The caller owns the memory (kt_state_new/free are
- *             conveniences; any suitably aligned block of the right size works
- *             after kt_state_init or kt_state_copy).
+ *             conveniences; any block of the right size aligned to
+ *             KT_STATE_ALIGN (16) bytes works after kt_state_init or
+ *             kt_state_copy).
  *
  *   kt_action 32-bit action code.  Its meaning is private to the game; the
  *             stable, human form is the action text ("buy Province",
@@ -48,8 +49,12 @@ extern "C" {
 #pragma GCC visibility push(default)
 #endif
 
-#define KT_VERSION "0.2.0"
+/* KT_VERSION ("0.2.0") and KT_ABI_VERSION: see "version" at the end. */
 #define KT_MAX_PLAYERS 6
+/* A state block (kt_state_size bytes) must start at a multiple of this many
+ * bytes: what malloc returns on 64-bit systems and more than any game's
+ * state needs (8 today); kt_state_new's memory has it. */
+#define KT_STATE_ALIGN 16
 #define KT_ERRLEN 320
 /* Upper bound of kt_game_max_legal() over all games; a caller buffer of this
  * many actions is always big enough. */
@@ -361,6 +366,138 @@ int kt_step_indices(const kt_game *g, kt_state *const *states, int n, const int 
 int kt_obs_batch(const kt_game *g, const kt_state *const *states, int n, const int *players,
                  float *out);
 
+/* ---- learning environments: game metadata (src/core/vector.c) ----------- */
+
+/* What a learning framework asks of a game before it plays (OpenSpiel's
+ * GameType and Game queries): sizes of the spaces, the reward range and how
+ * long a game can last.  Filled for any configuration. */
+typedef struct kt_game_meta {
+    int players;
+    int action_space;      /* distinct actions: the fixed action space (0: none) */
+    int obs_size;          /* observation shape: (obs_size,) floats (0: none) */
+    int max_legal;         /* most legal actions in one position */
+    double min_utility;    /* the range of kt_result.reward per player: 0 ... */
+    double max_utility;    /* ... 1 */
+    double utility_sum;    /* rewards of a finished game add up to this (1: a win
+                            * is shared); a stopped game gives everybody 0 */
+    long long max_turns;   /* no game lasts longer than this, counted as
+                            * kt_turn_number / kt_result.turns: the turn_limit
+                            * option when set, else the bound the game's rules
+                            * give; 0: unbounded (the rules let play go on for
+                            * ever: set turn_limit for a bound) */
+    long long max_actions; /* a bound of the actions in one game; 0: none known */
+} kt_game_meta;
+void kt_game_meta_get(const kt_game *g, kt_game_meta *out);
+/* An information-state string of `player` (OpenSpiel's
+ * InformationStateString) is the game log as that player saw it: the
+ * environments in python/kontor/env.py keep one from kt_events_json. */
+
+/* ---- vectorised environments (src/core/vector.c) ------------------------- */
+
+/* N games of one configuration stepped in one call, for reinforcement
+ * learning at millions of steps a second (docs/python.md, "Vector
+ * environments"; Python: kontor.vector).  In every game one seat is the
+ * learner; the other seats are played by kontor bots inside the library.
+ * A step applies the learner's action (an index of the fixed action space,
+ * kt_action_space) in each game, lets the bots move until the learner has a
+ * decision pending again or the game ends, and writes the learner's
+ * observation (kt_obs_size floats), its action mask (kt_action_space int8,
+ * 1 = legal), the reward and the end flags into buffers the caller owns
+ * (kt_vec_bind).  Ended games are dealt anew (auto-reset).  Nothing
+ * allocates after kt_vec_new and kt_vec_reset; nothing per step reaches the
+ * caller but those buffers.
+ *
+ * Semantics are Gymnasium's VectorEnv (gymnasium.vector, version 1.x):
+ *   reward      the learner's kt_result.reward at the end of a finished game
+ *               (1 win, 1/k for a k-way shared win, 0 loss), 0 before and
+ *               when the game was stopped; illegal_reward for an illegal
+ *               action;
+ *   terminated  the game ended by its rules, or by an illegal action of
+ *               the learner (which ends the game at once, nothing applied);
+ *   truncated   stopped by the turn_limit option or after max_steps steps
+ *               of the learner.
+ * Auto-reset modes (Gymnasium's AutoresetMode): */
+enum {
+    KT_VEC_NEXT_STEP = 0, /* the step after an end deals the new game: its action is
+                           * ignored, reward 0, flags 0 (Gymnasium's default, EnvPool's) */
+    KT_VEC_SAME_STEP = 1, /* the step that ends a game deals the new one at once: obs is
+                           * the new game's, final_obs (if bound) the ended one's */
+    KT_VEC_DISABLED = 2   /* no auto-reset: deal with kt_vec_reset_env; stepping an
+                           * ended game is an error */
+};
+
+typedef struct kt_vec kt_vec;
+
+typedef struct kt_vec_config {
+    int num_envs;          /* games, >= 1 */
+    int seat;              /* the learner's seat; -1: drawn at random for each game */
+    const char *opponents; /* bot spec of every other seat (kt_bot_new: "random",
+                            * "heuristic", a level...); NULL: "random" */
+    int autoreset;         /* KT_VEC_NEXT_STEP, KT_VEC_SAME_STEP or KT_VEC_DISABLED */
+    int normalize;         /* 1: observations multiplied by kt_vec_obs_scale */
+    long long max_steps;   /* truncate a game after this many learner steps; 0: never */
+    float illegal_reward;  /* reward of an illegal action (ends the game) */
+} kt_vec_config;
+/* Defaults: 1 game, seat 0, random opponents, KT_VEC_NEXT_STEP, raw
+ * observations, no max_steps, illegal_reward -1. */
+void kt_vec_config_init(kt_vec_config *c);
+
+/* The caller's buffers, row k for game k.  mask and obs rows are written
+ * whole by kt_vec_reset; afterwards a step changes only the mask entries it
+ * set before and sets (so do not write into the mask between calls).
+ * final_obs (KT_VEC_SAME_STEP only, may be NULL): row k holds game k's last
+ * observation when it ended in this step.  seat (may be NULL): the learner's
+ * seat in the game each row belongs to. */
+typedef struct kt_vec_buffers {
+    float *obs;          /* num_envs x kt_obs_size */
+    int8_t *mask;        /* num_envs x kt_action_space */
+    float *reward;       /* num_envs */
+    uint8_t *terminated; /* num_envs */
+    uint8_t *truncated;  /* num_envs */
+    float *final_obs;    /* num_envs x kt_obs_size, or NULL */
+    int8_t *seat;        /* num_envs, or NULL */
+} kt_vec_buffers;
+
+/* Create num_envs games of g (which must outlive the vector environment and
+ * have a fixed action space and an observation), with generators seeded from
+ * `seed`.  Bots are created here (a bad spec is KT_EUNKNOWN/KT_EINVAL with
+ * kt_bot_new's message).  Games are dealt by kt_vec_reset. */
+kt_status kt_vec_new(const kt_game *g, const kt_vec_config *c, uint64_t seed, kt_vec **out,
+                     kt_err *err);
+void kt_vec_free(kt_vec *v);
+/* Bind the buffers (every pointer but final_obs and seat required).  The
+ * library keeps the pointers until the next kt_vec_bind or kt_vec_free. */
+kt_status kt_vec_bind(kt_vec *v, const kt_vec_buffers *b, kt_err *err);
+/* Deal a new game everywhere: game k from a generator seeded with (seed, k),
+ * bots reseeded, so the same seed and the same actions give the same games.
+ * Writes every row; rewards and flags 0. */
+kt_status kt_vec_reset(kt_vec *v, uint64_t seed, kt_err *err);
+/* Deal a new game in game k only (its generator goes on); writes row k. */
+kt_status kt_vec_reset_env(kt_vec *v, int k, kt_err *err);
+/* One step of every game: actions[k] is the learner's action index in game
+ * k (ignored where KT_VEC_NEXT_STEP deals a new game); a negative action
+ * is a uniformly random legal one, drawn from game k's generator (for
+ * benchmarks and exploration).  An index that is not legal ends the game
+ * (terminated, illegal_reward); one outside -1 .. kt_action_space - 1 is
+ * KT_EINVAL and nothing changes.  int64 as numpy's and Gymnasium's
+ * MultiDiscrete actions are, so Python hands its array over as it is.  KT_EOVER (nothing
+ * changed) when, without auto-reset, a game that has ended is stepped;
+ * KT_EINTERNAL if a bot fails (a bug). */
+kt_status kt_vec_step(kt_vec *v, const int64_t *actions, kt_err *err);
+int kt_vec_num_envs(const kt_vec *v);
+/* The kt_obs_size factors observations are multiplied by when normalising:
+ * per field 1 / the largest magnitude it reached in a calibration of random
+ * games of this configuration (at least 1, so flags and small counts keep
+ * their values), computed once in kt_vec_new.  kt_vec_set_obs_scale puts
+ * the caller's own (e.g. saved with a trained policy). */
+const float *kt_vec_obs_scale(const kt_vec *v);
+kt_status kt_vec_set_obs_scale(kt_vec *v, const float *scale, kt_err *err);
+/* Game k's state (read only, valid until the next call on v). */
+const kt_state *kt_vec_state(const kt_vec *v, int k);
+/* Actions applied so far by learner and bots together, and games ended. */
+long long kt_vec_actions(const kt_vec *v);
+long long kt_vec_episodes(const kt_vec *v);
+
 /* ---- the game log ------------------------------------------------------------ */
 
 /* What applying `a` (by `actor`, normally kt_to_move(before)) to `before`
@@ -568,9 +705,19 @@ const kt_record *kt_session_record(const kt_session *s);
 
 /* ---- version ------------------------------------------------------------------------ */
 
+/* The one place of the version numbers: the Makefile (soname, kontor.pc),
+ * the install test and the Python package's tests read them from here. */
 #define KT_VERSION_MAJOR 0
 #define KT_VERSION_MINOR 2
 #define KT_VERSION_PATCH 0
+/* The ABI version: the shared library's soname is libkontor.so.KT_ABI_VERSION;
+ * it changes whenever a program built against the previous library would
+ * break (docs/embedding.md, "Versions and the ABI policy"). */
+#define KT_ABI_VERSION 1
+#define KT_STR_(x) #x
+#define KT_STR(x) KT_STR_(x)
+/* "MAJOR.MINOR.PATCH" */
+#define KT_VERSION KT_STR(KT_VERSION_MAJOR) "." KT_STR(KT_VERSION_MINOR) "." KT_STR(KT_VERSION_PATCH)
 /* The library's version at run time ("0.2.0"), to compare with the header's. */
 const char *kt_version(void);
 /* Major * 10000 + minor * 100 + patch. */

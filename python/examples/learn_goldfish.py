@@ -82,8 +82,8 @@ def run_episode(env, policy, seed, greedy=False):
         legal = info["legal_actions"]
         a, p = policy.act(phi, legal, greedy)
         episode.append((phi, legal, a, p))
-        obs, _, done, info = env.step(a)
-        if done:
+        obs, _, terminated, truncated, info = env.step(a)
+        if terminated or truncated:
             return info["result"]["score"][0], episode
 
 

@@ -8,8 +8,10 @@
     print(state.returns())
 
 Modules: kontor (games, Game, State, Bot, Record, Session, sim), kontor.env
-(Gym-style and multi-agent environments with fixed action spaces), kontor.batch
-(many states stepped in one call).  docs/python.md describes everything.
+(Gymnasium and PettingZoo environments with fixed action spaces),
+kontor.vector (vectorised environments stepped in C), kontor.spaces (their
+spaces), kontor.batch (many states stepped in one call).  docs/python.md
+describes everything.
 """
 
 import ctypes
@@ -190,6 +192,24 @@ class Game:
     @property
     def info(self):
         return game_info(self.name)
+
+    @property
+    def metadata(self):
+        """What a learning framework asks before it plays (kt_game_meta_get):
+        players, action_space (distinct actions), obs_shape, max_legal,
+        min_utility / max_utility (the range of a player's reward: 0, 1),
+        utility_sum (1: rewards of a finished game add up to 1), max_turns
+        (no game lasts longer, in kt_turn_number's unit: the turn_limit
+        option, else the rules' bound; None: unbounded) and length_unit."""
+        m = _lib.KtGameMeta()
+        lib.kt_game_meta_get(self._g, ctypes.byref(m))
+        unit = lib.kt_game_length_unit(_b(self.name), 0)
+        return {"players": m.players, "action_space": m.action_space,
+                "obs_shape": (m.obs_size,), "max_legal": m.max_legal,
+                "min_utility": m.min_utility, "max_utility": m.max_utility,
+                "utility_sum": m.utility_sum, "max_turns": m.max_turns or None,
+                "max_actions": m.max_actions or None,
+                "length_unit": unit.decode() if unit else "turns"}
 
     def new_state(self, seed=None):
         """The start position (dealt with `seed` instead of the game's seed

@@ -75,6 +75,26 @@ class KtSessionLimits(ctypes.Structure):
                 ("max_bot_ms", ctypes.c_longlong), ("max_history", ctypes.c_size_t)]
 
 
+class KtVecConfig(ctypes.Structure):
+    _fields_ = [("num_envs", ctypes.c_int), ("seat", ctypes.c_int), ("opponents", ctypes.c_char_p),
+                ("autoreset", ctypes.c_int), ("normalize", ctypes.c_int),
+                ("max_steps", ctypes.c_longlong), ("illegal_reward", ctypes.c_float)]
+
+
+class KtVecBuffers(ctypes.Structure):
+    _fields_ = [("obs", ctypes.c_void_p), ("mask", ctypes.c_void_p), ("reward", ctypes.c_void_p),
+                ("terminated", ctypes.c_void_p), ("truncated", ctypes.c_void_p),
+                ("final_obs", ctypes.c_void_p), ("seat", ctypes.c_void_p)]
+
+
+class KtGameMeta(ctypes.Structure):
+    _fields_ = [("players", ctypes.c_int), ("action_space", ctypes.c_int),
+                ("obs_size", ctypes.c_int), ("max_legal", ctypes.c_int),
+                ("min_utility", ctypes.c_double), ("max_utility", ctypes.c_double),
+                ("utility_sum", ctypes.c_double), ("max_turns", ctypes.c_longlong),
+                ("max_actions", ctypes.c_longlong)]
+
+
 class KtMenuItem(ctypes.Structure):
     _fields_ = [("rank", ctypes.c_int), ("group", ctypes.c_char * 64), ("key", ctypes.c_char * 16)]
 
@@ -106,6 +126,7 @@ PROTOTYPES = {
     "kt_game_summary": (S, [S, I]),
     "kt_game_notice": (S, [S]),
     "kt_game_study_options": (S, [S]),
+    "kt_game_length_unit": (S, [S, I]),
     "kt_game_level": (S, [S, S]),
     "kt_game_new": (I, [S, S, I, U64, P, ctypes.POINTER(P), ERR]),
     "kt_game_free": (None, [P]),
@@ -158,6 +179,20 @@ PROTOTYPES = {
     "kt_step_indices": (I, [P, ctypes.POINTER(P), I, INTP, U64, INTP]),
     "kt_obs_batch": (I, [P, ctypes.POINTER(P), I, INTP, FLOATP]),
     "kt_events_json": (P, [P, P, I, ACT, P, I, I, ERR]),
+    "kt_game_meta_get": (None, [P, ctypes.POINTER(KtGameMeta)]),
+    "kt_vec_config_init": (None, [ctypes.POINTER(KtVecConfig)]),
+    "kt_vec_new": (I, [P, ctypes.POINTER(KtVecConfig), U64, ctypes.POINTER(P), ERR]),
+    "kt_vec_free": (None, [P]),
+    "kt_vec_bind": (I, [P, ctypes.POINTER(KtVecBuffers), ERR]),
+    "kt_vec_reset": (I, [P, U64, ERR]),
+    "kt_vec_reset_env": (I, [P, I, ERR]),
+    "kt_vec_step": (I, [P, P, ERR]),
+    "kt_vec_num_envs": (I, [P]),
+    "kt_vec_obs_scale": (FLOATP, [P]),
+    "kt_vec_set_obs_scale": (I, [P, FLOATP, ERR]),
+    "kt_vec_state": (P, [P, I]),
+    "kt_vec_actions": (ctypes.c_longlong, [P]),
+    "kt_vec_episodes": (ctypes.c_longlong, [P]),
     "kt_result_get": (None, [P, P, ctypes.POINTER(KtResult)]),
     "kt_evaluate": (None, [P, P, ctypes.c_double * KT_MAX_PLAYERS]),
     "kt_determinize": (None, [P, P, I, U64, P]),

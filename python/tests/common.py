@@ -8,12 +8,20 @@ import kontor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def header_version():
+def header_number(name):
+    """A number #defined in kontor.h (KT_VERSION_MAJOR, KT_ABI_VERSION...)."""
     with open(os.path.join(ROOT, "include", "kontor", "kontor.h")) as f:
         for line in f:
-            if line.startswith("#define KT_VERSION "):
-                return line.split('"')[1]
+            w = line.split()
+            if len(w) == 3 and w[:2] == ["#define", name] and w[2].isdigit():
+                return int(w[2])
     return None
+
+
+def header_version():
+    """KT_VERSION as the header builds it from its three numbers."""
+    parts = [header_number("KT_VERSION_" + k) for k in ("MAJOR", "MINOR", "PATCH")]
+    return None if None in parts else ".".join(str(x) for x in parts)
 
 
 def random_play(state, rng, max_actions=100000):

@@ -11,6 +11,11 @@ class TestLibrary(unittest.TestCase):
         self.assertEqual(kontor.__version__, header_version())
         self.assertEqual(kontor.version().split(".")[:2], header_version().split(".")[:2])
 
+    def test_abi_matches_header(self):
+        from common import header_number
+        self.assertEqual(kontor._lib.ABI, header_number("KT_ABI_VERSION"))
+        self.assertTrue(kontor.lib.kontor_path.endswith("libkontor.so.%d" % kontor._lib.ABI))
+
     def test_version_check_refuses_another_major(self):
         with self.assertRaises(ImportError):
             kontor._lib.check_version("9.0.0")

@@ -8,6 +8,10 @@ import kontor.env
 from common import RNG, finite, learn_games, random_play, tolist
 
 
+def legal_of(mask):
+    return [i for i, m in enumerate(tolist(mask)) if m]
+
+
 class TestActionSpaces(unittest.TestCase):
     def test_every_game_has_spaces(self):
         names = learn_games()
@@ -69,12 +73,13 @@ class TestEnv(unittest.TestCase):
         while True:
             a = rng.choice(info["legal_actions"])
             self.assertTrue(tolist(info["action_mask"])[a])
-            obs, r, done, info = env.step(a)
+            obs, r, terminated, truncated, info = env.step(a)
             self.assertEqual(len(obs), env.observation_space.shape[0])
             total += r
             n += 1
             trace.append(a)
-            if done:
+            if terminated or truncated:
+                self.assertTrue(terminated)
                 return total, n, info, trace
 
     def test_single_agent_episodes(self):
@@ -85,7 +90,7 @@ class TestEnv(unittest.TestCase):
             res = info["result"]
             self.assertEqual(total, res["reward"][0])
             self.assertEqual(info["legal_actions"], [])
-            self.assertFalse(info["truncated"])
+            self.assertTrue(res["finished"])
             # same seed, same choices: the same episode
             total2, n2, _, trace2 = self.run_episode(env, 5, RNG(1))
             self.assertEqual((total, n, trace), (total2, n2, trace2))
@@ -93,7 +98,7 @@ class TestEnv(unittest.TestCase):
                 env.step(0)
 
     def test_illegal_step_changes_nothing(self):
-        env = kontor.env.make("dominion", opponents="heuristic")
+        env = kontor.env.make("dominion", opponents="heuristic", illegal_action="raise")
         obs, info = env.reset(seed=1)
         bad = next(i for i in range(env.action_space.n) if not tolist(info["action_mask"])[i])
         before = env.state.to_json()
@@ -110,10 +115,11 @@ class TestEnv(unittest.TestCase):
         env = kontor.env.make("catan", players=3, seat=2, opponents=["heuristic", opp, None],
                               reward="score", max_actions=60)
         obs, info = env.reset(seed=2)
-        done = False
-        while not done:
-            obs, r, done, info = env.step(info["legal_actions"][0])
-        self.assertTrue(info["truncated"])
+        terminated = truncated = False
+        while not (terminated or truncated):
+            obs, r, terminated, truncated, info = env.step(info["legal_actions"][0])
+        self.assertTrue(truncated)
+        self.assertFalse(terminated)
         self.assertIn(1, calls)
         self.assertNotIn(2, calls)
         self.assertEqual(r, info["result"]["score"][2])
@@ -134,10 +140,12 @@ class TestEnv(unittest.TestCase):
             rng = RNG(2)
             policies = {a: (lambda obs, info, r=rng: r.choice(info["legal_actions"]))
                         for a in env.possible_agents}
+            space = env.observation_space("player_0")
             seen, final = set(), {}
             for agent in env.agent_iter(max_iter=100000):
                 obs, reward, term, trunc, info = env.last()
-                self.assertEqual(len(obs), env.observation_space(agent).shape[0])
+                self.assertEqual(len(obs["observation"]), space["observation"].shape[0])
+                self.assertEqual(sorted(legal_of(obs["action_mask"])), sorted(info["legal_actions"]))
                 if term or trunc:
                     final[agent] = reward
                     env.step(None)

@@ -88,11 +88,12 @@ class TestEnvSimultaneous(unittest.TestCase):
                              sorted(env.state.legal_indices(seat)))
             self.assertEqual(tolist(obs), tolist(env.state.observation_vector(seat)))
             off_turn += info["to_move"] != seat
-            obs, reward, done, info = env.step(rng.choice(info["legal_actions"]))
+            obs, reward, terminated, truncated, info = env.step(rng.choice(info["legal_actions"]))
             steps += 1
-            if done:
+            if terminated or truncated:
                 self.assertTrue(info["result"]["finished"])
-                self.assertFalse(info["truncated"])
+                self.assertTrue(terminated)
+                self.assertFalse(truncated)
                 return off_turn, steps
 
     def test_learner_is_asked_whenever_pending(self):
@@ -147,8 +148,11 @@ class TestEnvSimultaneous(unittest.TestCase):
                 self.assertTrue(pend)
                 self.assertEqual(sorted(pend), sorted(a for a in infos if infos[a]["pending"]))
                 for a in env.possible_agents:
-                    self.assertEqual(len(obs[a]), env.observation_space(a).shape[0])
-                    self.assertTrue(finite(obs[a]))
+                    self.assertEqual(len(obs[a]["observation"]),
+                                     env.observation_space(a)["observation"].shape[0])
+                    self.assertTrue(finite(obs[a]["observation"]))
+                    self.assertEqual(legal_of(obs[a]["action_mask"]),
+                                     sorted(infos[a]["legal_actions"]))
                 joint += len(pend) > 1
                 acts = {a: rng.choice(infos[a]["legal_actions"]) for a in pend}
                 obs, rewards, terms, truncs, infos = env.step(acts)
@@ -156,18 +160,26 @@ class TestEnvSimultaneous(unittest.TestCase):
             self.assertAlmostEqual(sum(rewards.values()), 1.0)
         self.assertGreater(joint, 0)
 
-    def test_parallel_refuses_missing_or_extra_answers(self):
+    def test_parallel_refuses_missing_answers_and_ignores_idle_ones(self):
         env = kontor.env.make_parallel(GAME, players=3, options=OPTS)
         obs, infos = env.reset(seed=1)
         before = env.state.to_json()
         with self.assertRaises(ValueError):
             env.step({})
-        idle = [a for a in env.possible_agents if a not in env.pending_agents]
-        acts = {a: infos[a]["legal_actions"][0] for a in env.pending_agents}
-        acts[idle[0]] = 0
         with self.assertRaises(ValueError):
-            env.step(acts)
+            env.step({"player_7": 0})
         self.assertEqual(env.state.to_json(), before)
+        # PettingZoo's parallel_api_test sends an action for every live agent
+        # (a masked sample: 0 where the mask is all zeros); idle ones are ignored
+        idle = [a for a in env.possible_agents if a not in env.pending_agents]
+        self.assertTrue(idle)
+        acts = {a: infos[a]["legal_actions"][0] for a in env.pending_agents}
+        ref = env.state.clone()
+        for a in env.pending_agents:
+            ref.apply_index(acts[a], env.possible_agents.index(a))
+        acts[idle[0]] = 0
+        env.step(acts)
+        self.assertEqual(env.state, ref)
 
 
 @unittest.skipUnless(have_fwm(), "fwm is not compiled in")

@@ -63,6 +63,12 @@ check example_tournament sh -c "'$PY' python/examples/tournament.py --games 2 | 
 check example_learning_improves sh -c \
     "'$PY' python/examples/learn_goldfish.py --episodes 300 --eval 20 | tee /dev/stderr |
      awk '/^improvement:/ { exit !(\$2 + 0 >= 3) }'"
+# the vector env's training example learns (fixed seed: deterministic)
+check example_train_vector_improves sh -c \
+    "'$PY' python/examples/train_vector.py --steps 40000 --block 100 | tee /dev/stderr |
+     awk '/^improvement:/ { exit !(\$2 + 0 >= 5) }'"
+# every python block of docs/python.md runs as written
+check docs_python_blocks "$PY" python/tests/docs_blocks.py docs/python.md
 check bench_runs sh -c "'$PY' python/bench.py --seconds 0.2 --games mp2 --no-env | grep -q '^mp2 '"
 
 prefix=$tmp/prefix

@@ -31,9 +31,17 @@ static kt_status rnd_choose(void *ud, const kt_game *g, const kt_state *s, kt_ac
     return KT_OK;
 }
 
+/* The same generator create() would have made with `seed` (vectorised
+ * environments reseed their bots for every game they deal). */
+static void rnd_reseed(void *ud, uint64_t seed)
+{
+    kt_rng_seed(ud, kt_seed_derive(seed, 0x7a4d));
+}
+
 const kt_botdef kt_bot_random = {
     .info = {"random", "uniformly random legal actions", NULL, 0},
     .create = rnd_create,
     .choose = rnd_choose,
     .destroy = free,
+    .reseed = rnd_reseed,
 };

@@ -52,10 +52,12 @@ typedef struct kt_state_hdr {
     uint8_t status;      /* KT_RUNNING, KT_FINISHED, KT_STOPPED */
 } kt_state_hdr;
 
-/* The opaque public kt_state is any game's state; the header comes first. */
+/* The opaque public kt_state is any game's state; the header comes first.
+ * A game's state struct must not need more alignment than KT_STATE_ALIGN. */
 struct kt_state {
     kt_state_hdr h;
 };
+_Static_assert(_Alignof(kt_state_hdr) <= KT_STATE_ALIGN, "states are KT_STATE_ALIGN aligned");
 
 typedef struct kt_gamedef kt_gamedef;
 /* Sink for game-log events (see kt_log_add); the core owns it and filters
@@ -254,7 +256,9 @@ struct kt_gamedef {
     kt_action (*index_action)(const kt_game *g, const kt_state *s, int index);
     /* Optional: a numeric observation of fixed length obs_size(g) for
      * `player` (only what that player may see; -1 spectator), documented
-     * field by field in the game's page. */
+     * field by field in the game's page.  The core hands obs_vector a
+     * buffer of obs_size(g) zeros (kt_obs_vector, the vector environment),
+     * so an encoder writes only what is not zero. */
     int (*obs_size)(const kt_game *g);
     void (*obs_vector)(const kt_game *g, const kt_state *s, int player, float *out);
 
@@ -293,6 +297,11 @@ struct kt_gamedef {
      * "trade_offers=3".  Human play never gets them.  Every study report
      * names them.  NULL: none. */
     const char *study_options;
+
+    /* Learning metadata (kt_game_meta_get): a bound of kt_turn_number that
+     * the rules give for every configuration (e.g. a fixed number of
+     * rounds when the turn counter counts rounds); 0: the rules give none. */
+    uint32_t max_turns;
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is

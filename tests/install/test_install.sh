@@ -26,10 +26,28 @@ for f in include/kontor/kontor.h lib/libkontor.a lib/libkontor.so.1 lib/libkonto
     check "has_${f//\//_}" test -e "$prefix/$f"
 done
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-check pkg_config_version sh -c "test \"\$(pkg-config --modversion kontor)\" = \"$(sed -n 's/^#define KT_VERSION "\(.*\)"/\1/p' include/kontor/kontor.h)\""
+hnum() { sed -n "s/^#define $1 \([0-9][0-9]*\)\$/\1/p" include/kontor/kontor.h; }
+HVERSION=$(hnum KT_VERSION_MAJOR).$(hnum KT_VERSION_MINOR).$(hnum KT_VERSION_PATCH)
+ABI=$(hnum KT_ABI_VERSION)
+check pkg_config_version sh -c "test \"\$(pkg-config --modversion kontor)\" = \"$HVERSION\""
 check example_builds_shared sh -c "cd '$tmp' && cc -std=c11 -Wall -Wextra -Werror \
     '$PWD/examples/embed/random_games.c' \$(pkg-config --cflags --libs kontor) -o ex_shared"
 check example_runs_shared sh -c "LD_LIBRARY_PATH='$prefix/lib' '$tmp/ex_shared' dominion 50 | grep -q '50 games'"
+# no LD_LIBRARY_PATH: the rpath from kontor.pc finds the installed library
+check example_runs_without_ld_library_path sh -c "env -u LD_LIBRARY_PATH '$tmp/ex_shared' dominion 5 | grep -q '5 games'"
+check example_rpath_is_the_prefix sh -c "readelf -d '$tmp/ex_shared' | grep -E 'R(UN)?PATH' | grep -q '$prefix/lib'"
+# every C block of docs/embedding.md builds and runs as written (pkg-config,
+# no LD_LIBRARY_PATH)
+awk -v dir="$tmp" '/^```c$/ {n++; on=1; next} /^```$/ {on=0} on {print > (dir "/doc_block_" n ".c")}' \
+    docs/embedding.md
+nblocks=0
+for src in "$tmp"/doc_block_*.c; do
+    [ -e "$src" ] || continue
+    nblocks=$((nblocks + 1))
+    b=$(basename "$src" .c)
+    check "docs_embedding_$b" sh -c "cd '$tmp' && cc -std=c11 -Wall -Werror '$src' \$(pkg-config --cflags --libs kontor) -o '$b' && env -u LD_LIBRARY_PATH './$b'"
+done
+check docs_embedding_has_c_blocks test "$nblocks" -gt 0
 check example_uses_installed_so sh -c "LD_LIBRARY_PATH='$prefix/lib' ldd '$tmp/ex_shared' | grep -q '$prefix/lib/libkontor.so.1'"
 check example_builds_static sh -c "cd '$tmp' && cc -std=c11 '$PWD/examples/embed/random_games.c' \
     \$(pkg-config --cflags kontor) '$prefix/lib/libkontor.a' \$(pkg-config --libs-only-other --static kontor) -lm -lpthread -o ex_static"
@@ -48,5 +66,6 @@ check exports_every_public_function sh -c "
         nm -D --defined-only '$prefix/lib/libkontor.so.1' | awk '{print \$3}' | grep -qx \"\$s\" ||
             { echo \"declared but not exported: \$s\"; exit 1; }
     done"
-check soname sh -c "readelf -d '$prefix/lib/libkontor.so.1' | grep -q 'SONAME.*libkontor.so.1'"
+check soname sh -c "readelf -d '$prefix/lib/libkontor.so.1' | grep -q 'SONAME.*libkontor.so.$ABI'"
+check abi_is_the_headers sh -c "test -e '$prefix/lib/libkontor.so.$ABI'"
 echo "$pass passed, $fail failed"

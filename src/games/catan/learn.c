@@ -228,6 +228,9 @@ static void obs_general(const kt_game *g, const cat_state *s, int player, float 
 static void obs_board(const kt_game *g, const cat_state *s, int player, float *o)
 {
     int np = cat_np(g), base = player >= 0 ? player : 0;
+    int relt[CAT_MAXP]; /* rel() of each seat: no division per vertex and edge */
+    for (int q = 0; q < np; q++)
+        relt[q] = rel(q, base, np);
     if (s->nframes && s->h.status == KT_RUNNING) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind < F_NDECISIONS)
@@ -252,7 +255,7 @@ static void obs_board(const kt_game *g, const cat_state *s, int player, float *o
         float *x = o + O_VERT + v * O_VERTW;
         if (s->v_owner[v] < 0 || s->v_owner[v] >= np)
             continue;
-        x[rel(s->v_owner[v], base, np)] = 1;
+        x[relt[s->v_owner[v]]] = 1;
         int piece = s->v_piece[v], aux = s->v_aux[v];
         if (piece >= VP_SETTLE && piece <= VP_KNIGHT)
             x[4 + piece - VP_SETTLE] = 1;
@@ -266,7 +269,7 @@ static void obs_board(const kt_game *g, const cat_state *s, int player, float *o
     }
     for (int e = 0; e < CAT_NE; e++)
         if (s->e_owner[e] >= 0 && s->e_owner[e] < np)
-            o[O_EDGE + e * 4 + rel(s->e_owner[e], base, np)] = 1;
+            o[O_EDGE + e * 4 + relt[s->e_owner[e]]] = 1;
 }
 
 static void obs_player(const kt_game *g, const cat_state *s, int q, int player, float *x)
@@ -333,7 +336,7 @@ void cat_obs_vector(const kt_game *g, const kt_state *ks, int player, float *out
 {
     const cat_state *s = (const cat_state *)ks;
     int np = cat_np(g), base = player >= 0 ? player : 0;
-    memset(out, 0, sizeof *out * O_SIZE);
+    /* out is zero already (kt_obs_vector and the vector environment clear it) */
     obs_general(g, s, player, out + O_GEN);
     obs_board(g, s, player, out);
     for (int k = 0; k < np; k++)

@@ -37,6 +37,9 @@
  * the hidden part with kt_determinize and compares).
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "dominion.h"
 #include "learn.h"
@@ -247,32 +250,70 @@ static void obs_general(const dom_cfg *c, const dom_state *s, int player, float 
     o[G_LOOT] = s->nloot;
 }
 
+/* Slot k is card id k for every card today (DL_CARDS lists the engine's
+ * ids in order): then the per-card fields are straight copies of the
+ * state's count arrays, which the compiler turns into vector conversions.
+ * Should the engine ever renumber, the slot tables are used instead. */
+#define X(n) &&(int)DL_C_##n == (int)DOM_##n
+enum { DL_IDENTITY = 1 DL_CARDS(X) };
+#undef X
+
+/* field[slot(id)] = counts[id] for every card id (the field is zero before). */
+static inline void copy_counts(float *field, const uint8_t *counts)
+{
+#ifdef __SSE2__
+    if (DL_IDENTITY) {
+        /* 16 counts at a time (slots 0 and DOM_NCARDS.. are not cards: put
+         * back to zero after) */
+        _Static_assert(DOM_NIDS % 16 == 0 && DOM_NIDS <= DL_S, "whole blocks of 16");
+        const __m128i zero = _mm_setzero_si128();
+        for (int id = 0; id < DOM_NIDS; id += 16) {
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(counts + id));
+            __m128i lo = _mm_unpacklo_epi8(b, zero), hi = _mm_unpackhi_epi8(b, zero);
+            _mm_storeu_ps(field + id, _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, zero)));
+            _mm_storeu_ps(field + id + 4, _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, zero)));
+            _mm_storeu_ps(field + id + 8, _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, zero)));
+            _mm_storeu_ps(field + id + 12, _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi, zero)));
+        }
+        field[0] = 0;
+        for (int id = DOM_NCARDS; id < DOM_NIDS; id++)
+            field[id] = 0;
+        return;
+    }
+#endif
+    for (int id = 1; id < DOM_NIDS; id++)
+        if (slot(id))
+            field[slot(id)] = counts[id];
+}
+
 static void obs_cards(const dom_cfg *c, const dom_state *s, int player, float *o)
 {
+    float *ingame = o + F_INGAME * DL_S, *cost = o + F_COST * DL_S;
     for (int i = 0; i < c->nids; i++)
-        o[F_INGAME * DL_S + slot(c->ids[i])] = 1;
+        ingame[slot(c->ids[i])] = 1;
     for (int i = 0; i < c->nevents; i++)
-        o[F_INGAME * DL_S + slot(c->events[i])] = 1;
+        ingame[slot(c->events[i])] = 1;
     for (int i = 0; i < c->ntraits; i++)
-        o[F_INGAME * DL_S + slot(c->traits[i])] = 1;
-    o[F_INGAME * DL_S] = 0; /* slot 0: no card */
-    for (int id = 1; id < DOM_NIDS; id++) {
-        int k = slot(id);
-        if (!k)
-            continue;
-        o[F_SUPPLY * DL_S + k] = s->supply[id];
-        o[F_TRASH * DL_S + k] = s->trash[id];
-        if (o[F_INGAME * DL_S + k] != 0)
-            o[F_COST * DL_S + k] = (float)dom_cost(c, s, id);
-    }
+        ingame[slot(c->traits[i])] = 1;
+    ingame[0] = 0; /* slot 0: no card */
+    /* the current cost of each card of the game (the lists may repeat one) */
+    for (int i = 0; i < c->nids; i++)
+        if (slot(c->ids[i]))
+            cost[slot(c->ids[i])] = (float)dom_cost(c, s, c->ids[i]);
+    for (int i = 0; i < c->nevents; i++)
+        if (slot(c->events[i]))
+            cost[slot(c->events[i])] = (float)dom_cost(c, s, c->events[i]);
+    for (int i = 0; i < c->ntraits; i++)
+        if (slot(c->traits[i]))
+            cost[slot(c->traits[i])] = (float)dom_cost(c, s, c->traits[i]);
+    copy_counts(o + F_SUPPLY * DL_S, s->supply);
+    copy_counts(o + F_TRASH * DL_S, s->trash);
     if (s->nstack)
         bump(o + F_ASKING * DL_S, s->stack[s->nstack - 1].card);
     if (player < 0)
         return;
     const dom_player *P = &s->pl[player];
-    for (int id = 1; id < DOM_NIDS; id++)
-        if (P->hand[id])
-            o[F_HAND * DL_S + slot(id)] += P->hand[id];
+    copy_counts(o + F_HAND * DL_S, P->hand);
     for (int i = 0; i < P->ndeck; i++)
         bump(o + F_DECK * DL_S, P->deck[i]);
     for (int i = 0; i < P->ndisc; i++)
@@ -295,13 +336,8 @@ static void obs_player(const dom_cfg *c, const dom_state *s, int q, float *o)
     o[P_TURNS] = Q->turns;
     o[P_PUBTOP] = Q->pub_top;
     o[P_NCARDS] = Q->ncards;
-    for (int id = 1; id < DOM_NIDS; id++) {
-        int k = slot(id);
-        if (!k)
-            continue;
-        o[PF_OWN + k] = Q->own[id];
-        o[PF_PUBHAND + k] = Q->pubhand[id];
-    }
+    copy_counts(o + PF_OWN, Q->own);
+    copy_counts(o + PF_PUBHAND, Q->pubhand);
     for (int i = 0; i < s->nplay; i++)
         if (s->play[i].owner == q) {
             bump(o + PF_PLAY, s->play[i].card);
@@ -320,7 +356,7 @@ void dom_obs_vector(const kt_game *g, const kt_state *st, int player, float *out
 {
     const dom_cfg *c = dom_cfgof(g);
     const dom_state *s = dom_cst(st);
-    memset(out, 0, sizeof *out * DL_SIZE);
+    /* out is zero already (kt_obs_vector and the vector environment clear it) */
     obs_general(c, s, player, out + DL_GEN);
     obs_cards(c, s, player, out + DL_CARDF);
     int base = player >= 0 ? player : 0;

@@ -108,6 +108,13 @@ static int multiset_rank(const int *k, int n)
     return N + N * (N + 1) / 2 + r + k[2] - k[1];
 }
 
+static inline void sort2(int *a, int *b)
+{
+    int lo = *a < *b ? *a : *b, hi = *a < *b ? *b : *a;
+    *a = lo;
+    *b = hi;
+}
+
 static int place_index(uint32_t arg)
 {
     int sp = (int)(arg & 0xff);
@@ -123,13 +130,14 @@ static int place_index(uint32_t arg)
     }
     if (n == 0 || (codes >> (5 * n)) != 0)
         return -1;
-    /* canonical order (the engine already lists kinds in order) */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && k[j - 1] > k[j]; j--) {
-            int t = k[j];
-            k[j] = k[j - 1];
-            k[j - 1] = t;
-        }
+    /* canonical order (the engine already lists kinds in order): a sorting
+     * network of min/max, without the branches an insertion sort mispredicts */
+    if (n >= 2)
+        sort2(&k[0], &k[1]);
+    if (n == 3) {
+        sort2(&k[1], &k[2]);
+        sort2(&k[0], &k[1]);
+    }
     if (sp < MP2_NBASESP)
         return ML_PLACE + sp * ML_MULTI + multiset_rank(k, n);
     if (sp < SP_BAG && n == 1)
@@ -275,16 +283,20 @@ static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float 
 static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
+    /* o is zero: only what is not zero is written (most spaces are empty) */
     for (int i = 0; i < MP2_NSPACES; i++) {
         const mp2_space *x = &s->sp[i];
         float *v = o + O_SPACE + i * O_SPACEW;
-        v[0] = x->used;
-        for (int q = 0; q < np; q++)
-            if (x->occ >> q & 1)
-                v[1 + rel(q, base, np)] = 1;
-        v[5] = x->last >= 0 && x->last < np && rel(x->last, base, np) == 0;
-        v[6] = x->last == -2;
-        v[7] = x->low;
+        if (x->used)
+            v[0] = x->used;
+        for (unsigned occ = x->occ & ((1u << np) - 1); occ; occ &= occ - 1)
+            v[1 + rel(__builtin_ctz(occ), base, np)] = 1;
+        if (x->last == base)
+            v[5] = x->last < np;
+        if (x->last == -2)
+            v[6] = 1;
+        if (x->low)
+            v[7] = x->low;
     }
     for (int i = 0; i < 4; i++) {
         float *v = o + O_KHAN + i * 6;
@@ -319,6 +331,16 @@ static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o
             o[O_PILEKNOWN + s->pile[i]] += 1;
 }
 
+/* o[i] = 1 for each set bit i < n of `bits` (o is zero before): the
+ * loop runs once per set bit, not once per bit. */
+static inline void set_bits(float *o, uint64_t bits, int n)
+{
+    if (n < 64)
+        bits &= (UINT64_C(1) << n) - 1;
+    for (; bits; bits &= bits - 1)
+        o[__builtin_ctzll(bits)] = 1;
+}
+
 static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, float *o)
 {
     const mp2_player *pl = &s->pl[q];
@@ -333,8 +355,8 @@ static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, 
     o[P_PLACED] = pl->nplaced;
     for (int f = 0; f < 2; f++)
         onehot(o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
-    for (int l = 0; l < c->nloc && l < MP2_MAXLOC; l++)
-        o[P_POSTS + l] = (float)(pl->posts >> l & 1);
+    int nloc = c->nloc < MP2_MAXLOC ? c->nloc : MP2_MAXLOC;
+    set_bits(o + P_POSTS, pl->posts, nloc);
     for (int g = 0; g < MP2_NGUILD; g++) {
         o[P_SEALS + g] = (float)(pl->seals >> g & 1);
         o[P_IMPROVED + g] = (float)(pl->seals >> (4 + g) & 1);
@@ -343,13 +365,11 @@ static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, 
         onehot(o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
         o[P_FRESH + i] = (float)(pl->fresh >> i & 1);
     }
-    for (int k = 0; k < MP2_NCONTRACTS; k++)
-        o[P_DONE + k] = (float)(pl->done >> k & 1);
+    set_bits(o + P_DONE, pl->done, MP2_NCONTRACTS);
     o[P_PLUS] = pl->plus;
     for (int col = 0; col < MP2_MAXP; col++)
         o[P_PIECES + col] = (float)(pl->pieces >> col & 1);
-    for (int t = 0; t < MP2_NOUTPOSTS; t++)
-        o[P_KEPT + t] = (float)(pl->kept >> t & 1);
+    set_bits(o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
     o[P_TFLAGS] = (float)(pl->tflags & TF_BLACK ? 1 : 0);
     o[P_TFLAGS + 1] = (float)(pl->tflags & TF_VIDAL ? 1 : 0);
     for (int i = 0; i < 2; i++) {
@@ -378,7 +398,7 @@ void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out
     const mp2_cfg *c = mp2_c(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
-    memset(out, 0, sizeof *out * O_SIZE);
+    /* out is zero already (kt_obs_vector and the vector environment clear it) */
     obs_general(c, s, player, out + O_GEN);
     obs_board(c, s, player, out);
     for (int k = 0; k < c->np; k++)

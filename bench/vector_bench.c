@@ -1,0 +1,83 @@
+/*
+ * vector_bench.c - standalone driver for the vectorised environment (not
+ * linked into kontor): agent steps per CPU second of kt_vec_step, each with
+ * the learner's observation and int8 mask written, random opponents, the
+ * learner's action a random legal one drawn in C (-1).  The profile target
+ * of issue 30 (perf record ./vector_bench mp2 64 3).
+ *
+ *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0]
+ *
+ * Build: cc -O2 -Iinclude bench/vector_bench.c build/release/libkontor.a -lm -lpthread
+ * Prints agent steps/s, game actions/s (learner and bots), actions per
+ * agent step and the observation bytes written per second.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "kontor/kontor.h"
+
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); /* CPU time: the machine is shared */
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE]\n");
+        return 2;
+    }
+    int n = argc > 2 ? atoi(argv[2]) : 64;
+    double secs = argc > 3 ? atof(argv[3]) : 2.0;
+    kt_game *g;
+    kt_err err;
+    if (kt_game_new(argv[1], kt_game_study_options(argv[1]), 0, 1, NULL, &g, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    kt_vec_config c;
+    kt_vec_config_init(&c);
+    c.num_envs = n;
+    c.normalize = argc > 4 ? atoi(argv[4]) : 0;
+    kt_vec *v;
+    if (kt_vec_new(g, &c, 1, &v, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    size_t obs = (size_t)kt_obs_size(g), space = (size_t)kt_action_space(g), nn = (size_t)n;
+    kt_vec_buffers b = {
+        .obs = calloc(nn * obs, sizeof(float)), .mask = calloc(nn * space, 1),
+        .reward = calloc(nn, sizeof(float)), .terminated = calloc(nn, 1),
+        .truncated = calloc(nn, 1),
+    };
+    int64_t *a = malloc(sizeof *a * nn);
+    if (!b.obs || !b.mask || !b.reward || !b.terminated || !b.truncated || !a)
+        return 1;
+    for (size_t k = 0; k < nn; k++)
+        a[k] = -1;
+    if (kt_vec_bind(v, &b, &err) != KT_OK || kt_vec_reset(v, 1, &err) != KT_OK) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    long long steps = 0, a0 = kt_vec_actions(v);
+    double t0 = cpu_now();
+    while (cpu_now() - t0 < secs) {
+        for (int r = 0; r < 16; r++)
+            kt_vec_step(v, a, &err);
+        steps += 16LL * n;
+    }
+    double dt = cpu_now() - t0;
+    long long acts = kt_vec_actions(v) - a0;
+    printf("%s, %d games: %.0f agent steps/s, %.0f game actions/s, %.2f actions/step, "
+           "observation %zu floats: %.2f GB/s written\n",
+           argv[1], n, (double)steps / dt, (double)acts / dt, (double)acts / (double)steps, obs,
+           (double)steps / dt * (double)obs * 4 / 1e9);
+    kt_vec_free(v);
+    kt_game_free(g);
+    free(b.obs), free(b.mask), free(b.reward), free(b.terminated), free(b.truncated), free(a);
+    return 0;
+}
