@@ -940,9 +940,10 @@ static void cmd_apply(sreq *q)
     do_apply(q, player, a);
 }
 
-/* Who takes moves back: "player" (one) or "players" (a list), as a bit set;
- * 0 when neither is given (the host itself: no barrier). */
-static int get_undoers(sreq *q, uint32_t *who)
+/* Who takes moves back: "player" (one) or "players" (a list, the one asking
+ * first), as a bit set; 0 when neither is given (the host itself: no
+ * barrier).  *asker: "player", else the first of "players" (-1: none). */
+static int get_undoers(sreq *q, uint32_t *who, int *asker)
 {
     long long p = -1;
     const kt_jv *list = kt_jv_get(q->req, "players");
@@ -952,14 +953,18 @@ static int get_undoers(sreq *q, uint32_t *who)
         return 0;
     if (p >= 0)
         *who |= 1u << p;
+    *asker = (int)p;
     if (!list)
         return 1;
     int ok = list->type == KT_JARR;
     for (const kt_jv *c = ok ? list->child : NULL; c; c = c->next)
-        if (c->type == KT_JNUM && c->isint && !c->neg && c->u < (uint64_t)np)
+        if (c->type == KT_JNUM && c->isint && !c->neg && c->u < (uint64_t)np) {
             *who |= 1u << c->u;
-        else
+            if (*asker < 0)
+                *asker = (int)c->u;
+        } else {
             ok = 0;
+        }
     if (!ok)
         fail(q, KT_EINVAL, "\"players\" must be a list of players (0..%d)", np - 1);
     return ok;
@@ -999,20 +1004,21 @@ static int wall_text(sreq *q, size_t i, const kt_state *before, const kt_state *
     return c->text != NULL;
 }
 
-/* The refusal: what action `wall` showed (the first player of `who` who saw
- * it) and how far back one may still go. */
-static void refuse_unseen(sreq *q, uint32_t who, size_t wall, size_t left, int lang)
+/* The refusal: that action `wall` showed one of `who` something (the asker
+ * first), told as the asker saw the action (another player's look stays
+ * theirs), and how far back one may still go. */
+static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t left, int lang)
 {
     kt_session *S = q->S;
-    int p = 0;
+    int p = asker;
     while (!((S->seen[wall] & who) >> p & 1u))
-        p++;
-    wall_ctx c = {p, lang, NULL};
+        p = (p + 1) % kt_game_players(S->g);
+    wall_ctx c = {asker, lang, NULL};
     if (!walk(q, wall, wall + 1, wall_text, &c)) {
         fail(q, KT_ENOMEM, "out of memory");
         return;
     }
-    int one = who == 1u << p, de = lang == KT_LANG_DE;
+    int one = p == asker, de = lang == KT_LANG_DE;
     char what[300]; /* a whole bot turn can be long: its start says enough */
     size_t n = strlen(c.text);
     if (n >= sizeof what) {
@@ -1070,10 +1076,10 @@ static void cmd_undo(sreq *q)
 {
     kt_session *S = q->S;
     long long steps = 1;
-    int dry = 0, lang;
+    int dry = 0, lang, asker;
     uint32_t who;
     if (!need_host(q, "undo") || !get_int(q, "steps", 1, 1000000000, &steps) ||
-        !get_bool(q, "dry_run", &dry) || !get_lang(q, &lang) || !get_undoers(q, &who))
+        !get_bool(q, "dry_run", &dry) || !get_lang(q, &lang) || !get_undoers(q, &who, &asker))
         return;
     size_t wall, avail = undoable(S, 0, &wall), left = undoable(S, who, &wall);
     if ((size_t)steps > avail) {
@@ -1082,7 +1088,7 @@ static void cmd_undo(sreq *q)
         return;
     }
     if ((size_t)steps > left) {
-        refuse_unseen(q, who, wall, left, lang);
+        refuse_unseen(q, who, asker, wall, left, lang);
         return;
     }
     if (!dry) {

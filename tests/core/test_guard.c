@@ -101,7 +101,8 @@ static void barrier_checks(kt_t *T, const kt_gamedef *def)
     KT_CHECK(ok(r) && has(r, "\"actions\":1")); /* player 2's step: nothing seen since */
     kt_free(r);
     r = undo(T, S, "\"players\":[1,0]", 1);
-    KT_CHECK(!ok(r) && has(r, "player 1 saw"));
+    KT_CHECK(!ok(r) && has(r, "player 1 saw") && has(r, "Player 1: peek") &&
+             !has(r, "You see the card")); /* told as player 2 (asking) saw it */
     kt_free(r);
     r = undo(T, S, "\"players\":[1,7]", 1);
     KT_CHECK(!ok(r) && has(r, "must be a list of players"));
