@@ -189,7 +189,7 @@ static int pl_undo(cli_pl *P, int p)
     for (int k = 0; k < P->nseats; k++)
         if (P->seats[k].human)
             humans |= 1u << k;
-    for (size_t j = P->n; j-- > i;)
+    for (size_t j = i; j < P->n; j++) /* the first one since says why */
         if (P->seen[j] & humans) {
             pl_refuse(P, p, j, humans);
             return -1;

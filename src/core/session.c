@@ -1088,7 +1088,10 @@ static void cmd_undo(sreq *q)
         return;
     }
     if ((size_t)steps > left) {
-        refuse_unseen(q, who, asker, wall, left, lang);
+        size_t first = S->nacts - (size_t)steps; /* the first one since the target says why */
+        while (!(S->seen[first] & who))
+            first++;
+        refuse_unseen(q, who, asker, first, left, lang);
         return;
     }
     if (!dry) {
