@@ -36,6 +36,7 @@ seat its own mask in its info; KontorParallelEnv (make_parallel) takes the
 answers of all pending seats in one step.
 """
 
+import ctypes as _ctypes
 import random as _random
 
 from . import Game, KontorError, _lib, np
@@ -86,10 +87,23 @@ class Box:
         return "Box(shape=%r)" % (self.shape,)
 
 
+def study_options(game, options=None):
+    """`options` (text or dict) plus the game's study options that it does
+    not set (kontor.h, kt_options_for_study): finite bounds the rules leave
+    open but learning, search and random play need, e.g. "trade_offers=3".
+    The environments and kontor.batch.Batch create their games with them;
+    your own value of such an option wins."""
+    from . import _b, _check, _options_text, _take_string, lib
+    out, err = _ctypes.c_void_p(), _lib.KtErr()
+    _check(lib.kt_options_for_study(_b(game), _b(_options_text(options) or ""), _ctypes.byref(out),
+                                    None, _ctypes.byref(err)), err)
+    return _take_string(out.value)
+
+
 def _game(game, players, seed, options):
     if isinstance(game, Game):
         return game
-    return Game(game, players=players, seed=seed, options=options)
+    return Game(game, players=players, seed=seed, options=study_options(game, options))
 
 
 def _reward(mode, result, seat):
@@ -160,7 +174,7 @@ class KontorEnv:
         self._next_seed = seed + 1
         if self.vary_config:
             name, players, opts = self._spec
-            self.game = Game(name, players=players, seed=seed, options=opts)
+            self.game = Game(name, players=players, seed=seed, options=study_options(name, opts))
         # bots seeded from the episode's seed: the same seed and the same
         # actions give the same episode
         self._make_opponents(seed)
@@ -277,7 +291,7 @@ class KontorAECEnv:
         self._next_seed = seed + 1
         if self.vary_config:
             name, players, opts = self._spec
-            self.game = Game(name, players=players, seed=seed, options=opts)
+            self.game = Game(name, players=players, seed=seed, options=study_options(name, opts))
         self.state = self.game.new_state(seed=seed)
         self._steps = 0
         self._aspace.seed(seed)

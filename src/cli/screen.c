@@ -437,6 +437,7 @@ static int sc_confirm(sc_turn *t, kt_action a)
             return 1;
         if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0]) {
             printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
+            sc_show_menu(t);
             return 0;
         }
     }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/cli/runner.h"
 #include "../../src/core/json.h"
 #include "../harness.h"
 #include "guard.h"
@@ -281,4 +282,56 @@ KT_TEST(core_guard_study_options_added_unless_given)
     KT_STREQ(kt_game_options(g), "offers=3");
     kt_game_free(g);
     kt_free(o);
+}
+
+/* kontor sim and tournament (the runner): the study option is added and
+ * named in the text and JSON reports; the user's value wins and nothing is
+ * named then; a report read back (kontor merge) keeps the name. */
+KT_TEST(core_guard_study_options_in_sim_reports)
+{
+    rn_exp e;
+    kt_err err;
+    KT_REQUIRE(rn_exp_init(&e, RN_SIM, &kt_test_guard, "", 2, 9, RN_SETUP_FIXED, &err) == 0);
+    KT_STREQ(e.study, "offers=3");
+    KT_STREQ(e.options, "offers=3");
+    KT_STREQ(kt_game_options(e.g), "offers=3");
+    kt_buf b;
+    kt_buf_init(&b);
+    rn_study_text(&e, &b);
+    KT_CHECK(b.p && strstr(b.p, "study options: offers=3 (bounds the rules leave open"));
+    kt_buf_reset(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    rn_result r;
+    int ready = rn_add_entry(&e, "random", "bot", &err) == 0 &&
+                rn_add_entry(&e, "random", "bot", &err) == 0 &&
+                rn_sim_lineups(&e, 4, 0, &err) == 0 && rn_ready(&e, "bot", &err) == 0 &&
+                rn_result_alloc(&e, &r) == 0;
+    if (!KT_CHECK(ready))
+        printf("      %s\n", err.msg);
+    KT_REQUIRE(ready);
+    KT_REQUIRE(rn_run(&e, 1, NULL, NULL, &r, &err) == 0);
+    rn_json_write(&w, &e, &r);
+    kt_jw_obj_end(&w);
+    KT_CHECK(b.p && strstr(b.p, "\"options\":\"offers=3\",\"study_options\":\"offers=3\""));
+    rn_exp e2;
+    rn_result r2;
+    KT_CHECK(b.p && rn_load(b.p, &kt_test_guard, &e2, &r2, &err) == 0);
+    KT_STREQ(e2.study, "offers=3"); /* kontor merge still names them */
+    KT_STREQ(e2.options, "offers=3");
+    rn_result_free(&r2);
+    rn_exp_free(&e2);
+    kt_buf_free(&b);
+    rn_result_free(&r);
+    rn_exp_free(&e);
+    KT_REQUIRE(rn_exp_init(&e, RN_TOURNAMENT, &kt_test_guard, "offers=5", 2, 9, RN_SETUP_FIXED,
+                           &err) == 0);
+    KT_STREQ(e.study, "");
+    KT_STREQ(e.options, "offers=5");
+    kt_buf_init(&b);
+    rn_study_text(&e, &b);
+    KT_CHECK(b.len == 0);
+    kt_buf_free(&b);
+    rn_exp_free(&e);
 }

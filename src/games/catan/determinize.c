@@ -414,6 +414,9 @@ int cat_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
         return 1;
     if (known_progress(g, b, player) != known_progress(g, s, player))
         return 1; /* a progress card drawn, spied, played or shown */
+    for (int c = 0; c < 3; c++)
+        if (s->deck_n[c] < b->deck_n[c])
+            return 1; /* drawn by anyone: a victory point card would be shown at once */
     for (int d = 0; d < CAT_NDEV; d++)
         if (s->pl[player].dev[d] > b->pl[player].dev[d])
             return 1; /* a development card bought (base game) */

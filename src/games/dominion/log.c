@@ -56,11 +56,16 @@ void dom_trace_take(dom_state *s, int known, int pub)
 
 dom_tracer *dom_trace_run(const kt_game *g, const kt_state *before, kt_action a)
 {
-    dom_tracer *tr = calloc(1, sizeof *tr);
+    /* not calloc: the report list (18 KB) is written before it is read, and
+     * the undo barrier runs this once per player and action */
+    dom_tracer *tr = malloc(sizeof *tr);
     if (!tr)
         return NULL;
     size_t n = g->state_size < sizeof tr->s ? g->state_size : sizeof tr->s;
     memcpy(&tr->s, before, n);
+    memset((char *)&tr->s + n, 0, sizeof tr->s - n);
+    tr->n = tr->lost = 0;
+    tr->take = 0;
     tr->s.trace = 1;
     dom_apply(g, (kt_state *)&tr->s, a);
     return tr;
