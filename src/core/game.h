@@ -349,6 +349,12 @@ kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, cha
  * The session owns both afterwards, also when this fails (out of memory). */
 kt_status kt_session_adopt(kt_session *S, kt_game *g, kt_state *s, kt_err *err);
 
+/* The refusal of an undo in `lang` (guard.c): that an action showed player
+ * `saw` (== asker: "you") something hidden or random, `what` it showed as
+ * the asker saw it (clipped to a readable length), and how many actions can
+ * still be taken back. */
+void kt_undo_refusal(kt_buf *out, int lang, int asker, int saw, const char *what, size_t left);
+
 /* Allocate zeroed memory owned by the configuration (freed with it).  Only
  * for setup. */
 void *kt_game_alloc(kt_game *g, size_t n);

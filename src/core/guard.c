@@ -16,26 +16,17 @@
  * Sampling can miss a world that would have looked different (a rare card
  * in a big pool); that is why every game of kontor has an exact hook.
  *
+ * kt_undo_refusal words the refusal of a session's undo.
+ *
  * No data of its own: everything lives on the caller's states; the scratch
- * states of the fallback come from the configuration's allocator.
+ * state of the fallback comes from the configuration's allocator.
  */
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
 
 #define REVEAL_SAMPLES 8
-
-static void *gmem(const kt_game *g, void *p, size_t osize, size_t nsize)
-{
-    if (g->alloc.fn)
-        return g->alloc.fn(g->alloc.ud, p, osize, nsize);
-    if (nsize == 0) {
-        free(p);
-        return NULL;
-    }
-    return realloc(p, nsize);
-}
 
 /* One sampled world: 1 when it shows `player` something else than `real`
  * (or the action is not legal there, or it draws randomness). */
@@ -60,13 +51,12 @@ static int reveals_by_sampling(const kt_game *g, const kt_state *from, kt_action
     if (memcmp(&from->h.rng, &after->h.rng, sizeof from->h.rng) != 0)
         return 1;
     char *real = kt_observe_json(g, after, player, KT_LANG_EN);
-    kt_state *w = gmem(g, NULL, 0, g->state_size);
+    kt_state *w = kt_state_as_copy(g, from, from->h.to_move); /* scratch, overwritten */
     int rev = !real || !w;
     for (int k = 0; k < REVEAL_SAMPLES && !rev; k++)
         rev = sample_differs(g, from, a, player,
                              kt_seed_derive(from->h.nactions, 0x7e7ea1u + (uint64_t)k), real, w);
-    if (w)
-        gmem(g, w, g->state_size, 0);
+    kt_state_as_free(g, w);
     kt_free(real);
     return rev;
 }
@@ -163,4 +153,36 @@ kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_
     else
         kt_buf_free(&b);
     return len && !*out ? kt_seterr(err, KT_ENOMEM, "out of memory") : KT_OK;
+}
+
+void kt_undo_refusal(kt_buf *out, int lang, int asker, int saw, const char *what, size_t left)
+{
+    int de = lang == KT_LANG_DE;
+    char w[300]; /* a whole bot turn can be long: its start says enough */
+    size_t n = strlen(what);
+    if (n >= sizeof w) {
+        n = sizeof w - 4;
+        while (n > 0 && ((unsigned char)what[n] & 0xc0) == 0x80)
+            n--; /* never cut a UTF-8 sequence */
+    }
+    snprintf(w, sizeof w, "%.*s%s", (int)n, what, what[n] ? "\xe2\x80\xa6" : "");
+    if (saw == asker)
+        kt_buf_printf(out, de ? "Das kann nicht zurückgenommen werden: danach hast du gesehen, "
+                                "was verborgen oder Zufall war: %s Was du gesehen hast, bleibt "
+                                "gesehen; "
+                              : "You cannot take that back: after it you saw what was hidden or "
+                                "left to chance: %s What you have seen cannot be unseen; ",
+                      w);
+    else
+        kt_buf_printf(out, de ? "Das kann nicht zurückgenommen werden: danach hat Spieler %d "
+                                "gesehen, was verborgen oder Zufall war: %s Was gesehen wurde, "
+                                "bleibt gesehen; "
+                              : "You cannot take that back: after it player %d saw what was "
+                                "hidden or left to chance: %s What has been seen cannot be "
+                                "unseen; ",
+                      saw + 1, w);
+    kt_buf_printf(out, de ? "%zu Aktion%s %s noch zurückgenommen werden."
+                          : "%zu action%s can still be taken back.",
+                  left, de ? (left == 1 ? "" : "en") : (left == 1 ? "" : "s"),
+                  left == 1 ? "kann" : "können");
 }

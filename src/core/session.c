@@ -224,6 +224,22 @@ static void reply_begin(sreq *q, kt_jw *w)
     }
 }
 
+/* Start {"ok":false,"ref":...,"error":kind,"message":msg; the caller may
+ * add members and closes it. */
+static void fail_begin(sreq *q, kt_jw *w, const char *kind, const char *msg)
+{
+    kt_buf_reset(&q->out);
+    kt_jw_init(w, &q->out);
+    kt_jw_obj(w);
+    kt_jw_kbool(w, "ok", 0);
+    if (q->ref) {
+        kt_jw_key(w, "ref");
+        kt_jw_value(w, q->ref);
+    }
+    kt_jw_kstr(w, "error", kind);
+    kt_jw_kstr(w, "message", msg);
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
@@ -234,17 +250,8 @@ static void fail(sreq *q, kt_status st, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    kt_buf_reset(&q->out);
     kt_jw w;
-    kt_jw_init(&w, &q->out);
-    kt_jw_obj(&w);
-    kt_jw_kbool(&w, "ok", 0);
-    if (q->ref) {
-        kt_jw_key(&w, "ref");
-        kt_jw_value(&w, q->ref);
-    }
-    kt_jw_kstr(&w, "error", status_kind(st));
-    kt_jw_kstr(&w, "message", msg);
+    fail_begin(q, &w, status_kind(st), msg);
     kt_jw_obj_end(&w);
 }
 
@@ -850,16 +857,6 @@ static void do_apply(sreq *q, int player, kt_action a)
     reply_status(q, "applied", txt);
 }
 
-static int legal_for(const kt_session *S, int player, kt_action a)
-{
-    kt_action acts[KT_LEGAL_MAX];
-    int n = kt_legal_as(S->g, S->s, player, acts, KT_LEGAL_MAX);
-    for (int i = 0; i < n; i++)
-        if (acts[i] == a)
-            return 1;
-    return 0;
-}
-
 /* A player's seat must confirm an action the game warns about ("confirm":
  * true), so that a misclick in a front end cannot lose the game; the host
  * (a trusted program that also replays records and applies bots' moves) is
@@ -868,42 +865,21 @@ static int confirmed(sreq *q, int player, kt_action a)
 {
     kt_session *S = q->S;
     int yes = 0, lang;
+    char *warn = NULL;
     if (!get_bool(q, "confirm", &yes) || !get_lang(q, &lang))
         return 0;
-    if (yes || !S->g->def->warn || !legal_for(S, player, a))
+    if (yes || kt_action_warning(S->g, S->s, player, a, lang, &warn, NULL) != KT_OK || !warn)
         return 1; /* an illegal action gets its own error from apply */
-    kt_state *as = player != S->s->h.to_move ? kt_state_as_copy(S->g, S->s, player) : NULL;
-    if (player != S->s->h.to_move && !as) {
-        fail(q, KT_ENOMEM, "out of memory");
-        return 0;
-    }
-    const kt_state *view = as ? as : S->s;
-    kt_buf warn;
-    kt_buf_init(&warn);
-    warning_of(S->g, view, a, lang, &warn);
-    int ok = warn.len == 0;
-    if (!ok) {
-        char txt[256];
-        kt_action_text(S->g, view, a, player, lang, txt, sizeof txt);
-        kt_jw w;
-        kt_buf_reset(&q->out);
-        kt_jw_init(&w, &q->out);
-        kt_jw_obj(&w);
-        kt_jw_kbool(&w, "ok", 0);
-        if (q->ref) {
-            kt_jw_key(&w, "ref");
-            kt_jw_value(&w, q->ref);
-        }
-        kt_jw_kstr(&w, "error", "confirm");
-        kt_jw_kstr(&w, "message", warn.p);
-        kt_jw_kstr(&w, "warning", warn.p);
-        kt_jw_kint(&w, "id", a);
-        kt_jw_kstr(&w, "text", txt);
-        kt_jw_obj_end(&w);
-    }
-    kt_buf_free(&warn);
-    kt_state_as_free(S->g, as);
-    return ok;
+    char txt[256];
+    kt_action_text_as(S->g, S->s, player, a, player, lang, txt, sizeof txt);
+    kt_jw w;
+    fail_begin(q, &w, "confirm", warn);
+    kt_jw_kstr(&w, "warning", warn);
+    kt_jw_kint(&w, "id", a);
+    kt_jw_kstr(&w, "text", txt);
+    kt_jw_obj_end(&w);
+    kt_free(warn);
+    return 0;
 }
 
 static void cmd_apply(sreq *q)
@@ -1018,47 +994,11 @@ static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t 
         fail(q, KT_ENOMEM, "out of memory");
         return;
     }
-    int one = p == asker, de = lang == KT_LANG_DE;
-    char what[300]; /* a whole bot turn can be long: its start says enough */
-    size_t n = strlen(c.text);
-    if (n >= sizeof what) {
-        n = sizeof what - 4;
-        while (n > 0 && ((unsigned char)c.text[n] & 0xc0) == 0x80)
-            n--; /* never cut a UTF-8 sequence */
-    }
-    snprintf(what, sizeof what, "%.*s%s", (int)n, c.text, c.text[n] ? "\xe2\x80\xa6" : "");
     kt_buf m;
     kt_buf_init(&m);
-    if (one)
-        kt_buf_printf(&m, de ? "Das kann nicht zurückgenommen werden: danach hast du gesehen, was "
-                               "verborgen oder Zufall war: %s Was du gesehen hast, bleibt "
-                               "gesehen; "
-                             : "You cannot take that back: after it you saw what was hidden or "
-                               "left to chance: %s What you have seen cannot be unseen; ",
-                      what);
-    else
-        kt_buf_printf(&m, de ? "Das kann nicht zurückgenommen werden: danach hat Spieler %d "
-                               "gesehen, was verborgen oder Zufall war: %s Was gesehen wurde, "
-                               "bleibt gesehen; "
-                             : "You cannot take that back: after it player %d saw what was "
-                               "hidden or left to chance: %s What has been seen cannot be "
-                               "unseen; ",
-                      p + 1, what);
-    kt_buf_printf(&m, de ? "%zu Aktion%s %s noch zurückgenommen werden."
-                         : "%zu action%s can still be taken back.",
-                  left, de ? (left == 1 ? "" : "en") : (left == 1 ? "" : "s"),
-                  left == 1 ? "kann" : "können");
-    kt_buf_reset(&q->out);
+    kt_undo_refusal(&m, lang, asker, p, c.text, left);
     kt_jw w;
-    kt_jw_init(&w, &q->out);
-    kt_jw_obj(&w);
-    kt_jw_kbool(&w, "ok", 0);
-    if (q->ref) {
-        kt_jw_key(&w, "ref");
-        kt_jw_value(&w, q->ref);
-    }
-    kt_jw_kstr(&w, "error", "illegal");
-    kt_jw_kstr(&w, "message", m.p ? m.p : "");
+    fail_begin(q, &w, "illegal", m.p ? m.p : "");
     kt_jw_key(&w, "revealed");
     kt_jw_obj(&w);
     kt_jw_kint(&w, "action", (long long)wall);

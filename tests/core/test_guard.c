@@ -199,12 +199,22 @@ KT_TEST(core_guard_action_warning)
     kt_game_free(g);
 }
 
-KT_TEST(core_guard_session_asks_a_seat_to_confirm)
+/* Both players spend twice: one coin left each, the next spend loses. */
+static kt_session *last_coins(kt_t *T)
 {
     kt_session *S = guard_session(T, &kt_test_guard);
+    for (int i = 0; S && i < 4; i++)
+        if (!host_do(T, S, i % 2, "spend")) {
+            kt_session_free(S);
+            return NULL;
+        }
+    return S;
+}
+
+KT_TEST(core_guard_session_asks_a_seat_to_confirm)
+{
+    kt_session *S = last_coins(T);
     KT_REQUIRE(S);
-    for (int i = 0; i < 4; i++)
-        KT_REQUIRE(host_do(T, S, i % 2, "spend"));
     char *r = rq(T, S, 0, "{\"cmd\":\"legal\"}");
     KT_CHECK(has(r, "{\"id\":4,\"text\":\"spend\",\"warning\":\"This spends your last coin: "
                     "you lose at once.\"}") &&
@@ -236,10 +246,8 @@ KT_TEST(core_guard_session_asks_a_seat_to_confirm)
 
 KT_TEST(core_guard_host_is_not_asked_to_confirm)
 {
-    kt_session *S = guard_session(T, &kt_test_guard);
+    kt_session *S = last_coins(T);
     KT_REQUIRE(S);
-    for (int i = 0; i < 4; i++)
-        KT_REQUIRE(host_do(T, S, i % 2, "spend"));
     KT_CHECK(host_do(T, S, 0, "spend")); /* bots' moves and replays go through the host */
     kt_session_free(S);
 }
