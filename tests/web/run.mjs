@@ -292,6 +292,7 @@ test('two_browsers_play_each_other_in_two_languages', async (server) => {
 // the page sends.
 test('confirm_dialog_before_a_warned_move', async (server) => {
   const page = await newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
   const sent = [];
   const WARN = 'This loses the game at once.';
   await page.routeWebSocket(/\/ws/, (ws) => {
@@ -341,6 +342,7 @@ test('confirm_dialog_before_a_warned_move', async (server) => {
 // new hand drawn at the end of the turn) is refused, and the page says why.
 test('undo_refused_after_a_draw_says_why', async (server) => {
   const page = await newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
   await createGame(page, server, 'dominion', ['you', 'bot:medium']);
   await page.waitForSelector('[data-view="dominion"]');
   const end = await page.waitForSelector('#actions button.act[data-action="end turn"], #actions button.act[data-action="end actions"]');
@@ -358,7 +360,11 @@ test('undo_refused_after_a_draw_says_why', async (server) => {
   const msg = await banner.textContent();
   if (!/^You cannot take that back: after it you saw what was hidden/.test(msg) || !/Player 1 draws/.test(msg))
     throw new Error(`banner: ${msg}`);
-  if (shots) await page.screenshot({ path: join(shots, 'undo-refused-1400.png') });
+  if (shots) {
+    await page.screenshot({ path: join(shots, 'undo-refused-1400.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'undo-refused-390.png') });
+  }
   if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
   return 'ok';
 });
