@@ -311,6 +311,7 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
         free(P.hist);
         free(P.acts);
         free(P.actor);
+        free(P.seen);
         kt_bot_free(bot);
         kt_state_free(g, s);
         kt_game_free(g);

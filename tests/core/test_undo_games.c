@@ -12,6 +12,7 @@
  *   - an action of another seat (a bot) that showed player 1 something:
  *     the barrier holds all the same ("revealed": {"by": that seat}).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,9 @@ typedef struct ug_reply {
     char *text;
 } ug_reply;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
 static const kt_jv *rq(kt_t *T, kt_session *S, ug_reply *r, const char *fmt, ...)
 {
     char m[400];
