@@ -34,6 +34,7 @@ const words = {
     errorPrefix: 'Error', result: 'Result', optional: 'optional', lose: 'Leave this game?',
     loading: 'Loading…', aside: 'Set aside', mats: 'Mats', legend: 'Legend',
     knights: 'Knights', merchant: 'Merchant', robber: 'Robber', harbor: 'Harbour',
+    really: 'Really?', confirmYes: 'Yes, do it', confirmNo: 'No, go back',
   },
   de: {
     brand: 'kontor', language: 'Sprache', connected: 'verbunden', connecting: 'verbinde…',
@@ -68,7 +69,7 @@ const words = {
     outposts: 'Außenposten', cities: 'Städte', errorPrefix: 'Fehler', result: 'Ergebnis',
     optional: 'optional', lose: 'Dieses Spiel verlassen?', loading: 'Lade…', aside: 'Beiseite',
     mats: 'Tableaus', legend: 'Legende', knights: 'Ritter', merchant: 'Händler', robber: 'Räuber',
-    harbor: 'Hafen',
+    harbor: 'Hafen', really: 'Wirklich?', confirmYes: 'Ja, ausführen', confirmNo: 'Nein, zurück',
   },
 };
 

@@ -15,7 +15,7 @@ export function tablePage(app, where) {
   const root = h('div.tablepage');
   app.main.append(root);
   const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
-    banner: null, undoWaiting: false };
+    banner: null, undoWaiting: false, confirm: null };
   let alive = true;
 
   async function attach() {
@@ -38,10 +38,32 @@ export function tablePage(app, where) {
     if (r.rematch) st.rematchAvailable = true;
   }
 
-  function act(a) {
-    app.net.request({ cmd: 'apply', id: a.id }).then((r) => {
-      if (!r.ok) showBanner('error', r.message);
+  // A move the game warns about (its legal entry carries "warning", e.g. Anno
+  // 1701: spending the last gold loses at once) is sent only after the
+  // player confirms it; the server refuses it without "confirm" (error
+  // "confirm"), so a misclick cannot lose the game.
+  function act(a, confirmed) {
+    if (a.warning && !confirmed) { st.confirm = a; draw(); return; }
+    const req = { cmd: 'apply', id: a.id };
+    if (confirmed) req.confirm = true;
+    app.net.request(req).then((r) => {
+      if (r.ok) return;
+      if (r.error === 'confirm') { st.confirm = { ...a, warning: r.warning || r.message }; draw(); }
+      else showBanner('error', r.message);
     });
+  }
+
+  function confirmDialog() {
+    const a = st.confirm;
+    const close = () => { st.confirm = null; draw(); };
+    return h('div.modal#confirm', { onclick: (e) => { if (e.target.id === 'confirm') close(); } },
+      h('div.card.dialog', { role: 'alertdialog', 'aria-labelledby': 'confirm-title' },
+        h('h3#confirm-title', t('really')),
+        h('p.warning', a.warning),
+        h('p.muted', a.text),
+        h('div.row',
+          h('button#confirm-yes.danger', { onclick: () => { st.confirm = null; draw(); act(a, true); } }, t('confirmYes')),
+          h('button#confirm-no', { onclick: close }, t('confirmNo')))));
   }
 
   function showBanner(kind, text, extra) {
@@ -87,6 +109,7 @@ export function tablePage(app, where) {
     if (st.seat >= 0 && !over) {
       box.append(h('button#undo', { onclick: async () => {
         const r = await app.net.request({ cmd: 'undo' });
+        // refused after something hidden or random was shown: the message says what
         if (!r.ok) showBanner('error', r.message);
         else if (r.undo === 'asked') { st.undoWaiting = true; draw(); }
       } }, t('undo')));
@@ -231,6 +254,7 @@ export function tablePage(app, where) {
       h('div.layout', boardBox(v),
         h('aside.side', actionsBox(v), seatsBox(v), invitesBox(v),
           h('section.log', h('h3', t('log')), drawLog(st.log, v.seats)))));
+    if (st.confirm) root.append(confirmDialog());
     root.dataset.actions = v.status?.actions;
     root.dataset.status = v.status?.status;
   }

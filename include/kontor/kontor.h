@@ -175,6 +175,16 @@ const char *kt_game_notice(const char *game);
  * offers a turn may hold).  Human play never gets them; a study's report
  * names them.  NULL when the game has none or is unknown. */
 const char *kt_game_study_options(const char *game);
+/* The options a study plays with: `options` (as for kt_game_new; NULL or ""
+ * for none) followed by each of the game's study options whose name
+ * `options` does not set (the user's value wins).  *out gets the combined
+ * options; *added (when not NULL) the study options that were added, ""
+ * when none, for the study's report ("trade_offers=3").  Both malloc'd
+ * (kt_free); on error both are NULL.  KT_EUNKNOWN for an unknown game,
+ * KT_EPARSE when `options` has an entry without '=' (kt_game_new would
+ * refuse it too). */
+kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
+                               kt_err *err);
 /* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
  * NULL when `level` is not a level name.  kt_bot_new accepts level names. */
 const char *kt_game_level(const char *game, const char *level);
@@ -512,6 +522,42 @@ long long kt_vec_episodes(const kt_vec *v);
  * or when out of memory (see kt_err when given). */
 char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_action a,
                      const kt_state *after, int viewer, int lang, kt_err *err);
+
+/* ---- taking moves back, moves to confirm ------------------------------------ */
+
+/* What a player has seen cannot be unseen (Board Game Arena's rule for
+ * undo): did applying `a` by `actor` (the pending player who took it;
+ * -1 = kt_to_move(before)) to `before`, giving `after`, show `player`
+ * anything that was hidden from them or left to chance - a card drawn,
+ * looked at or revealed (also from another player's hand or deck), a die
+ * rolled, a shuffle, a tile or card turned, a sealed choice revealed, or
+ * another player's move that only something hidden from `player` allowed?
+ * Returns 1 if so, 0 if not, -1 on bad arguments (then treat it as 1).
+ * A host that lets `player` take moves back never goes back past such an
+ * action, whoever took it (kt_session's "undo" with "player" does this).
+ * The answer depends only on what `player` can see, so it reveals nothing
+ * itself.  Games without their own rule are judged by the core: 1 when the
+ * PRNG moved or `player`'s observation of `after` differs from that of the
+ * same action applied to sampled determinizations of `before` (cost: a few
+ * observations per call; the five games of kontor have their own rule). */
+int kt_action_reveals(const kt_game *g, const kt_state *before, int actor, kt_action a,
+                      const kt_state *after, int player);
+/* What that action showed `player`, for the message refusing an undo: the
+ * game log's sentences for `player` in `lang` ("Player 2 rolls 3 + 4 =
+ * 7."), or the action's own text when the log says nothing more.  *out is
+ * malloc'd (kt_free); NULL on error. */
+kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt_action a,
+                         const kt_state *after, int player, int lang, char **out, kt_err *err);
+
+/* A move the player must confirm before a front end sends it (Anno 1701:
+ * spending the last gold loses the game at once): the sentence to show for
+ * action `a` of pending player `player`, in `lang`, as that player sees it;
+ * *out = NULL when `a` needs no confirmation.  KT_EILLEGAL (*out NULL) when
+ * `a` is not a legal action of `player` now.  Front ends ask "Really?"
+ * before they apply such an action; kt_session refuses it from a player's
+ * seat without "confirm": true.  *out is malloc'd (kt_free). */
+kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_action a,
+                            int lang, char **out, kt_err *err);
 
 /* ---- results and evaluation --------------------------------------------- */
 

@@ -127,6 +127,7 @@ PROTOTYPES = {
     "kt_game_notice": (S, [S]),
     "kt_game_study_options": (S, [S]),
     "kt_game_length_unit": (S, [S, I]),
+    "kt_options_for_study": (I, [S, S, ctypes.POINTER(P), ctypes.POINTER(P), ERR]),
     "kt_game_level": (S, [S, S]),
     "kt_game_new": (I, [S, S, I, U64, P, ctypes.POINTER(P), ERR]),
     "kt_game_free": (None, [P]),

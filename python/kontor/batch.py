@@ -21,13 +21,18 @@ observations() and action_masks(); pending() lists who may answer.
 
 import ctypes
 
-from . import KontorError, State, _lib, lib, np
+from . import Game, KontorError, State, _lib, lib, np
 
 
 class Batch:
-    """n states of one configuration, dealt with seeds seed, seed+1, ..."""
+    """n states of one configuration, dealt with seeds seed, seed+1, ...
+    `game`: a Game, or a game's name (then made with its study options,
+    kontor.env.study_options)."""
 
     def __init__(self, game, n, seed=0):
+        if isinstance(game, str):
+            from .env import study_options
+            game = Game(game, options=study_options(game))
         self.game = game
         self.n = n
         self.states = [State(game) for _ in range(n)]

@@ -68,37 +68,31 @@ except ImportError:
     _AECBase = _ParallelBase = object
 
 __all__ = ["KontorEnv", "KontorAECEnv", "KontorParallelEnv", "make", "make_aec", "make_parallel",
-           "study_game", "Discrete", "Box", "Dict"]
+           "study_game", "study_options", "Discrete", "Box", "Dict"]
 
 Discrete, Box, Dict = spaces.Discrete, spaces.Box, spaces.Dict
 RENDER_MODES = ["ansi", "human"]
 
 
-def _parse_options(text):
-    out = {}
-    for part in (text or "").replace("\n", ";").split(";"):
-        if "=" in part:
-            k, v = part.split("=", 1)
-            out[k.strip()] = v.strip()
-    return out
+def study_options(game, options=None):
+    """`options` (text or dict) plus the game's study options that it does
+    not set (kontor.h, kt_options_for_study): finite bounds the rules leave
+    open but learning, search and random play need, e.g. "trade_offers=3".
+    The environments, kontor.vector and kontor.batch.Batch create their games
+    with them; your own value of such an option wins."""
+    from . import _b, _check, _options_text
+    out, err = ctypes.c_void_p(), _lib.KtErr()
+    _check(lib.kt_options_for_study(_b(game), _b(_options_text(options) or ""), ctypes.byref(out),
+                                    None, ctypes.byref(err)), err)
+    return _take_string(out.value)
 
 
 def study_game(game, players=None, seed=0, options=None):
-    """A Game for a study: the game's study options (kt_game_study_options:
-    finite bounds the rules leave open, e.g. a bound on trade offers) are
-    added unless `options` sets them.  A Game object is returned as it is."""
+    """A Game for a study: made with study_options(game, options).  A Game
+    object is returned as it is."""
     if isinstance(game, Game):
         return game
-    study = lib.kt_game_study_options(game.encode()) if isinstance(game, str) else None
-    if study:
-        from . import _options_text
-        mine = _parse_options(_options_text(options) or "")
-        extra = {k: v for k, v in _parse_options(study.decode()).items() if k not in mine}
-        if extra:
-            text = _options_text(options) or ""
-            text = ";".join([t for t in [text] if t] + ["%s=%s" % kv for kv in extra.items()])
-            options = text
-    return Game(game, players=players, seed=seed, options=options)
+    return Game(game, players=players, seed=seed, options=study_options(game, options))
 
 
 def _reward(mode, result, seat):

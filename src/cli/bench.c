@@ -89,6 +89,36 @@ static const search_item search_items[] = {
 };
 #define NSEARCH ((int)(sizeof search_items / sizeof search_items[0]))
 
+/* A configuration of an item: its options plus the game's study options
+ * that they do not set (kt_options_for_study; the header names them). */
+static kt_status bench_game(const char *game, const char *options, int players, kt_game **g,
+                            kt_err *err)
+{
+    char *opts;
+    kt_status st = kt_options_for_study(game, options, &opts, NULL, err);
+    if (st == KT_OK)
+        st = kt_game_new(game, opts, players, 1, NULL, g, err);
+    kt_free(opts);
+    return st;
+}
+
+/* The header line of the study options the items play with ("" none). */
+static void bench_study_header(const char *only)
+{
+    int any = 0;
+    for (int i = 0; i < kt_game_count(); i++) {
+        const char *name = kt_game_info(i)->name, *so = kt_game_study_options(name);
+        if (!so || !*so || (only && strcmp(only, name)))
+            continue;
+        printf("%s%s %s", any ? "; " : "study options (bounds the rules leave open, added "
+                                       "unless an item sets them): ",
+               name, so);
+        any = 1;
+    }
+    if (any)
+        printf("\n\n");
+}
+
 typedef struct runner {
     const kt_game *g;
     kt_state *s;
@@ -178,7 +208,7 @@ static double search_rate(const search_item *b, double seconds, long long max_se
     kt_game *g;
     kt_err err;
     *searches = 0;
-    if (kt_game_new(b->game, b->options, b->players, 1, NULL, &g, &err) != KT_OK) {
+    if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK) {
         printf("%-10s %-50s skipped: %s\n", b->game, b->label, err.msg);
         return -1;
     }
@@ -259,7 +289,7 @@ static int bench_profile(const char *only, const char *text, long long games)
             continue;
         kt_game *g;
         kt_err err;
-        if (kt_game_new(b->game, b->options, b->players, 1, NULL, &g, &err) != KT_OK) {
+        if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK) {
             fprintf(stderr, "kontor bench: %s\n", err.msg);
             return 1;
         }
@@ -361,6 +391,7 @@ int cli_bench(int argc, char **argv)
         return bench_profile(only, profile, profile_games);
     printf("kontor %s bench: one thread, %.1f CPU s per item, fingerprint over %d games per item\n\n",
            KT_VERSION, seconds, fp_games);
+    bench_study_header(only);
     printf("%-10s %-44s %12s %12s %10s  %s\n", "game", "item", "actions/s", "games/s",
            "act/game", "target");
     double min_share = 1.0;
@@ -378,7 +409,7 @@ int cli_bench(int argc, char **argv)
             continue;
         kt_game *g;
         kt_err err;
-        if (kt_game_new(b->game, b->options, b->players, 1, NULL, &g, &err) != KT_OK) {
+        if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK) {
             printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
             continue;
         }

@@ -6,8 +6,10 @@
  * the history - the state before each action applied, the action and who
  * took it (a pending player may act out of turn in simultaneous decisions)
  * - which serves undo and the game log (kt_events_json needs the state
- * before and after each action); the record (kt_record) kept in step with
- * the history; one bot per bot seat.
+ * before and after each action), and per action the players it showed
+ * something hidden or random (kt_action_reveals): undo never goes back past
+ * such an action for a human at the table; the record (kt_record) kept in
+ * step with the history; one bot per bot seat.
  *
  * Nothing lost: the record file is created when the game starts (a bad path
  * fails before any move) and rewritten atomically (temporary file, fsync,
@@ -110,6 +112,10 @@ static int pl_reserve(cli_pl *P)
     if (!w)
         return 0;
     P->actor = w;
+    uint32_t *seen = realloc(P->seen, cap * sizeof *seen);
+    if (!seen)
+        return 0;
+    P->seen = seen;
     P->cap = cap;
     return 1;
 }
@@ -132,28 +138,70 @@ int cli_play_apply(cli_pl *P, int p, kt_action a)
     }
     P->acts[P->n] = a;
     P->actor[P->n] = (signed char)p;
+    P->seen[P->n] = 0;
+    for (int v = 0; v < P->nseats; v++)
+        if (kt_action_reveals(P->g, cli_play_before(P, P->n), p, a, P->s, v) != 0)
+            P->seen[P->n] |= 1u << v;
     P->n++;
     return 1;
 }
 
-/* Back to the state before human p's previous decision. */
+/* Why an undo for human p stops at action j: what it showed a human at
+ * the table, told as p saw the action (another human's look stays theirs). */
+static void pl_refuse(const cli_pl *P, int p, size_t j, uint32_t humans)
+{
+    int de = P->lang == KT_LANG_DE, who = p;
+    while (!((P->seen[j] & humans) >> who & 1u))
+        who = (who + 1) % P->nseats;
+    const kt_state *after = j + 1 < P->n ? cli_play_before(P, j + 1) : P->s;
+    char *why = NULL;
+    kt_reveal_text(P->g, cli_play_before(P, j), P->actor[j], P->acts[j], after, p, P->lang, &why,
+                   NULL);
+    if (who == p)
+        printf(de ? "  Das kann nicht zurückgenommen werden: danach hast du gesehen, was "
+                    "verborgen oder Zufall war:\n    %s\n  Was du gesehen hast, bleibt gesehen.\n"
+                  : "  You cannot take that back: after it you saw what was hidden or left to "
+                    "chance:\n    %s\n  What you have seen cannot be unseen.\n",
+               why ? why : "?");
+    else
+        printf(de ? "  Das kann nicht zurückgenommen werden: danach hat Spieler %d (%s) gesehen, "
+                    "was verborgen oder Zufall war:\n    %s\n"
+                  : "  You cannot take that back: after it player %d (%s) saw what was hidden "
+                    "or left to chance:\n    %s\n",
+               who + 1, P->seats[who].label, why ? why : "?");
+    kt_free(why);
+}
+
+/* Back to the state before human p's previous decision, unless an action
+ * since showed a human at the table something hidden or random (Board Game
+ * Arena's rule: what has been seen cannot be unseen; in hot seat every
+ * human counts).  1 taken back, 0 nothing to take back, -1 refused (the
+ * reason printed). */
 static int pl_undo(cli_pl *P, int p)
 {
     size_t i = P->n;
-    while (i > 0) {
+    while (i > 0 && P->actor[i - 1] != p)
         i--;
-        if (P->actor[i] != p)
-            continue;
-        kt_state_copy(P->g, P->s, cli_play_before(P, i));
-        P->n = i;
-        if (P->rec)
-            kt_record_truncate(P->rec, (int)i);
-        for (int k = 0; k < P->nseats; k++)
-            if (P->seats[k].seen > i)
-                P->seats[k].seen = i;
-        return 1;
-    }
-    return 0;
+    if (i == 0)
+        return 0;
+    i--;
+    uint32_t humans = 0;
+    for (int k = 0; k < P->nseats; k++)
+        if (P->seats[k].human)
+            humans |= 1u << k;
+    for (size_t j = i; j < P->n; j++) /* the first one since says why */
+        if (P->seen[j] & humans) {
+            pl_refuse(P, p, j, humans);
+            return -1;
+        }
+    kt_state_copy(P->g, P->s, cli_play_before(P, i));
+    P->n = i;
+    if (P->rec)
+        kt_record_truncate(P->rec, (int)i);
+    for (int k = 0; k < P->nseats; k++)
+        if (P->seats[k].seen > i)
+            P->seats[k].seen = i;
+    return 1;
 }
 
 /* ------------------------------------------------------------ record file */
@@ -315,9 +363,12 @@ static int pl_human(cli_pl *P, int p, pl_recfile *rf, int *rc)
         return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
     }
     if (v == CLI_TURN_UNDO) {
-        rf->written = (size_t)-1; /* the file holds moves taken back */
-        if (!pl_undo(P, p))
+        int u = pl_undo(P, p);
+        if (u == 0)
             printf(P->lang == KT_LANG_DE ? "  Nichts zurückzunehmen.\n" : "  Nothing to undo.\n");
+        if (u <= 0)
+            return 1;
+        rf->written = (size_t)-1; /* the file holds moves taken back */
         return pl_record_sync(P, rf, 1) ? 1 : (*rc = 1, 0);
     }
     if (v == CLI_TURN_EOF && !pl_signal)
@@ -398,6 +449,7 @@ void cli_play_free(cli_pl *P)
     free(P->hist);
     free(P->acts);
     free(P->actor);
+    free(P->seen);
     memset(P, 0, sizeof *P);
 }
 

@@ -134,6 +134,7 @@ typedef struct cli_pl {
     unsigned char *hist;      /* state before action i, kt_state_size each */
     kt_action *acts;
     signed char *actor;
+    uint32_t *seen;           /* per action, the players it showed something hidden (bit p) */
     size_t n, cap;
     int last_viewer;          /* human who saw the screen last, -1 */
     int no_you;               /* the log names every player (replay), never "You" */

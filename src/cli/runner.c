@@ -57,20 +57,35 @@ static int seed_matters(const kt_gamedef *def, const kt_game *g0, const char *op
     return differ;
 }
 
-int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,
+void rn_study_text(const rn_exp *e, kt_buf *out)
+{
+    if (e->study && *e->study)
+        kt_buf_printf(out, "study options: %s (bounds the rules leave open, set for studies; "
+                           "give the option to choose another value)\n",
+                      e->study);
+}
+
+int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *given, int players,
                 uint64_t seed, int setup, kt_err *err)
 {
     memset(e, 0, sizeof *e);
     e->kind = kind;
     e->def = def;
-    if (kt_game_new_def(def, options, players, seed, NULL, &e->g, err) != KT_OK)
+    char *options = NULL;
+    if (kt_options_for_study_def(def, given, &options, &e->study, err) != KT_OK)
         return -1;
+    if (kt_game_new_def(def, options, players, seed, NULL, &e->g, err) != KT_OK) {
+        free(options);
+        rn_exp_free(e);
+        return -1;
+    }
     e->players = kt_game_players(e->g);
     e->seed = seed;
-    e->seeded = seed_matters(def, e->g, options ? options : "", e->players, seed);
+    e->seeded = seed_matters(def, e->g, options, e->players, seed);
     e->fresh = e->seeded && setup != RN_SETUP_FIXED;
     e->game = strdup(def->info.name);
-    e->options = strdup(e->fresh ? (options ? options : "") : kt_game_options(e->g));
+    e->options = strdup(e->fresh ? options : kt_game_options(e->g));
+    free(options);
     if (!e->game || !e->options) {
         kt_seterr(err, KT_ENOMEM, "out of memory");
         rn_exp_free(e);
@@ -84,6 +99,7 @@ void rn_exp_free(rn_exp *e)
     kt_game_free(e->g);
     free(e->game);
     free(e->options);
+    free(e->study);
     for (int i = 0; i < e->nentries; i++) {
         free(e->entries[i]);
         free(e->specs[i]);
@@ -936,6 +952,7 @@ void rn_json_write(kt_jw *w, const rn_exp *e, const rn_result *r)
     kt_jw_kstr(w, "kind", e->kind == RN_SIM ? "sim" : "tournament");
     kt_jw_kstr(w, "game", e->game);
     kt_jw_kstr(w, "options", e->options);
+    kt_jw_kstr(w, "study_options", e->study ? e->study : "");
     kt_jw_kstr(w, "setup", e->fresh ? "fresh" : "fixed");
     kt_jw_kint(w, "players", np);
     kt_jw_key(w, "seed");
@@ -1180,6 +1197,17 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
         kt_seterr(err, KT_ESTATE, "options '%s' do not recreate the same configuration ('%s')",
                   opts, e->options);
         return -1;
+    }
+    /* the options hold the study options already: the file says which they were */
+    const kt_jv *sov = kt_jv_get(x, "study_options");
+    if (sov && sov->type == KT_JSTR) {
+        char *so = strdup(sov->s);
+        if (!so) {
+            kt_seterr(err, KT_ENOMEM, "out of memory");
+            return -1;
+        }
+        free(e->study);
+        e->study = so;
     }
     for (int i = 0; i < ents->n; i++) {
         const kt_jv *v = kt_jv_at(ents, i);

@@ -69,6 +69,8 @@ typedef struct rn_exp {
                         game's unless fresh */
     char *game;      /* game name */
     char *options;   /* fresh: the options as given; else the canonical options of g */
+    char *study;     /* the game's study options added to those given ("" none):
+                        bounds the rules leave open (kt_options_for_study) */
     int fresh;       /* a new configuration for every game (seed = game seed) */
     int seeded;      /* the configuration depends on its seed (something is drawn) */
     int players;
@@ -112,7 +114,10 @@ typedef struct rn_out {
     int ncards;
 } rn_out;
 
-/* Configuration from a game definition; options may be NULL.  `setup` is
+/* The sentence naming the study options of a report (nothing when none). */
+void rn_study_text(const rn_exp *e, kt_buf *out);
+/* Configuration from a game definition; options may be NULL; the game's
+ * study options are added unless the options set them (e->study).  `setup` is
  * RN_SETUP_*; a fresh setup is used only when the configuration depends on
  * its seed (with nothing drawn, fresh and fixed are the same games). */
 int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,

@@ -151,7 +151,8 @@ void cli_play_help(const cli_pl *P, int p, cli_sb *out)
             "  hilfe NAME, ? NAME  was eine Karte, ein Plättchen, eine Figur ... tut\n"
             "  brett               das Brett noch einmal zeigen\n"
             "  protokoll           das ganze Spielprotokoll, wie du es sehen darfst\n"
-            "  zurück              zurück zu deiner vorigen Entscheidung (rückgängig)\n"
+            "  zurück              zurück zu deiner vorigen Entscheidung, außer wenn seitdem\n"
+            "                      Verborgenes oder Zufall gezeigt wurde (rückgängig)\n"
             "  speichern DATEI     den vollständigen Spielstand schreiben (mit allem\n"
             "                      Verborgenen: nicht für Mitspieler!)\n"
             "  beenden             das Spiel verlassen; %s\n"
@@ -171,7 +172,8 @@ void cli_play_help(const cli_pl *P, int p, cli_sb *out)
         "  help NAME, ? NAME  what a card, tile, character ... does (hilfe NAME)\n"
         "  board            show the board again (brett)\n"
         "  log              the whole game log as you may see it (protokoll)\n"
-        "  undo             back to your previous decision (zurück)\n"
+        "  undo             back to your previous decision, unless something hidden or\n"
+        "                   random was shown since (zurück)\n"
         "  save FILE        write the full state, hidden information included: not for\n"
         "                   the other players' eyes (speichern)\n"
         "  quit             leave the game (beenden); %s\n"
@@ -411,6 +413,43 @@ static int sc_handover(cli_pl *P, int p)
     return 1;
 }
 
+/* An action the game warns about (kt_action_warning: Anno 1701's last gold)
+ * is applied only after "yes" ("ja").  1 go on, 0 not this one, -1 end of
+ * input. */
+static int sc_confirm(sc_turn *t, kt_action a)
+{
+    cli_pl *P = t->P;
+    char *w = NULL;
+    kt_action_warning(P->g, P->s, t->p, a, P->lang, &w, NULL);
+    if (!w)
+        return 1;
+    printf("  %s\n", w);
+    kt_free(w);
+    for (;;) {
+        const char *line;
+        if (!cli_input_read(&P->in, sc_de(P) ? "Wirklich? (ja/nein) " : "Really? (yes/no) ",
+                            &line) ||
+            (P->stop && *P->stop))
+            return -1;
+        char n[16];
+        cli_norm(line, n, sizeof n);
+        if (!strcmp(n, "yes") || !strcmp(n, "y") || !strcmp(n, "ja") || !strcmp(n, "j"))
+            return 1;
+        if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0]) {
+            printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
+            sc_show_menu(t);
+            return 0;
+        }
+    }
+}
+
+/* A chosen action, after confirmation where the game asks for it. */
+static int sc_chosen(sc_turn *t, kt_action a)
+{
+    int c = sc_confirm(t, a);
+    return c > 0 ? CLI_TURN_APPLY : c < 0 ? CLI_TURN_EOF : 0;
+}
+
 static int sc_read_loop(sc_turn *t, kt_action *out)
 {
     cli_pl *P = t->P;
@@ -433,9 +472,11 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
             }
             continue;
         }
-        int r = cli_menu_pick(&t->menu, buf, out);
+        int r = cli_menu_pick(&t->menu, buf, out), v;
+        if (r == 1 && (v = sc_chosen(t, *out)) != 0)
+            return v;
         if (r == 1)
-            return CLI_TURN_APPLY;
+            continue;
         if (r == 2) {
             sc_show_menu(t);
             continue;
@@ -443,15 +484,17 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
         const char *arg = "";
         cli_cmd c = cli_command(buf, &arg);
         if (c != CLI_CMD_NONE) {
-            int v = sc_command(t, c, arg);
-            if (v)
+            if ((v = sc_command(t, c, arg)) != 0)
                 return v;
             continue;
         }
         kt_err err;
         if (kt_action_parse_as(P->g, P->s, t->p, buf, out, &err) == KT_OK ||
-            sc_parse_verbs(P, t->p, buf, out))
-            return CLI_TURN_APPLY;
+            sc_parse_verbs(P, t->p, buf, out)) {
+            if ((v = sc_chosen(t, *out)) != 0)
+                return v;
+            continue;
+        }
         printf("  %s\n  %s\n", err.msg,
                sc_de(P) ? "(Nummer, Schlüssel oder Zugtext; \"hilfe\" zeigt die Befehle)"
                         : "(a number, key or action text; \"help\" lists the commands)");

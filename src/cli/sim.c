@@ -236,6 +236,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const sim_fig *f, kt
     if (e->shard_n)
         kt_buf_printf(b, ", shard %d/%d", e->shard_i, e->shard_n);
     kt_buf_printf(b, "\noptions: %s\n", e->options[0] ? e->options : "(defaults)");
+    rn_study_text(e, b);
     rn_setup_line(e, b);
     kt_buf_putc(b, '\n');
     int lw = 10;
@@ -323,6 +324,8 @@ static int write_svg(const rn_exp *e, const rn_result *r, const sim_fig *f, cons
              e->nlineups == 1 ? "fixed seats" : "seats rotate", (unsigned long long)e->seed,
              e->fresh ? ", a fresh setup every game" : "", e->options[0] ? ", options: " : "",
              e->options);
+    if (e->study && *e->study) /* the study's bounds, as the text report names them */
+        snprintf(sub + strlen(sub), sizeof sub - strlen(sub), " (study options: %s)", e->study);
     /* a long options string (a kingdom) wraps below the title */
     double W = 760, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
     double H = y + svg_hist_height(&hist) + 20;

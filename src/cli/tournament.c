@@ -349,6 +349,7 @@ static void write_text(const rn_exp *e, const rn_result *r, const tour_fig *f, k
     if (e->shard_n)
         kt_buf_printf(b, ", shard %d/%d", e->shard_i, e->shard_n);
     kt_buf_printf(b, "\noptions: %s\n", e->options[0] ? e->options : "(defaults)");
+    rn_study_text(e, b);
     rn_setup_line(e, b);
     kt_buf_putc(b, '\n');
     kt_buf_printf(b, "Ratings (Bradley-Terry, Elo scale, mean 0; 95%% intervals):\n");
@@ -481,6 +482,8 @@ static int write_svg(const rn_exp *e, const rn_result *r, const tour_fig *f, con
              (unsigned long long)e->per_matchup, (unsigned long long)e->seed,
              e->fresh ? ", a fresh setup every game" : "", e->options[0] ? ", options: " : "",
              e->options);
+    if (e->study && *e->study) /* the study's bounds, as the text report names them */
+        snprintf(sub + strlen(sub), sizeof sub - strlen(sub), " (study options: %s)", e->study);
     /* a long options string (a kingdom) wraps below the title */
     double W = 820, y = 56 + 14.0 * svg_paragraph(NULL, 0, 0, 11, 14, NULL, W - 40, sub);
     double H = y + svg_matrix_height(&mx, W - 40) + svg_bars_height(&rb) +

@@ -190,6 +190,77 @@ const char *kt_game_study_options(const char *game)
     return d ? d->study_options : NULL;
 }
 
+/* Does the option list `opts` ("k=v;k=v", ';' or newline separated) set
+ * `key` (len bytes)?  -1 when an entry has no '='. */
+static int opts_set_key(const char *opts, const char *key, size_t len)
+{
+    int found = 0;
+    for (const char *p = opts; p && *p;) {
+        size_t n = strcspn(p, ";\n");
+        const char *eq = memchr(p, '=', n);
+        const char *a = p, *e = eq ? eq : p + n;
+        while (a < e && (*a == ' ' || *a == '\t'))
+            a++;
+        while (e > a && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if (!eq && e > a)
+            return -1;
+        if (eq && (size_t)(e - a) == len && !strncmp(a, key, len))
+            found = 1;
+        p += n + (p[n] != '\0');
+    }
+    return found;
+}
+
+kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, char **out,
+                                   char **added, kt_err *err)
+{
+    *out = NULL;
+    if (added)
+        *added = NULL;
+    const char *user = options ? options : "";
+    if (opts_set_key(user, "", 0) < 0)
+        return kt_seterr(err, KT_EPARSE, "options '%.200s': each entry must be key=value", user);
+    kt_buf all, add;
+    kt_buf_init(&all);
+    kt_buf_init(&add);
+    kt_buf_puts(&all, user);
+    for (const char *p = d->study_options; p && *p;) {
+        size_t n = strcspn(p, ";"), k = strcspn(p, "=");
+        if (k < n && opts_set_key(user, p, k) == 0) {
+            kt_buf_printf(&all, "%s%.*s", all.len ? ";" : "", (int)n, p);
+            kt_buf_printf(&add, "%s%.*s", add.len ? ";" : "", (int)n, p);
+        }
+        p += n + (p[n] != '\0');
+    }
+    *out = kt_buf_take(&all);
+    char *a = kt_buf_take(&add);
+    if (!*out || !a) {
+        free(*out);
+        free(a);
+        *out = NULL;
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
+    if (added)
+        *added = a;
+    else
+        free(a);
+    return KT_OK;
+}
+
+kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
+                               kt_err *err)
+{
+    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+    if (!d) {
+        *out = NULL;
+        if (added)
+            *added = NULL;
+        return kt_seterr(err, KT_EUNKNOWN, "unknown game '%.100s'", game ? game : "(null)");
+    }
+    return kt_options_for_study_def(d, options, out, added, err);
+}
+
 const char *kt_game_level(const char *game, const char *level)
 {
     static const char *const names[3] = {"easy", "medium", "hard"};

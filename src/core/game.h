@@ -348,6 +348,22 @@ int kt_log_visible(const kt_log *log, uint32_t vis);
 kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers, uint64_t seed,
                           const kt_allocator *alloc, kt_game **out, kt_err *err);
 
+/* kt_options_for_study for a definition that is not in the registry (tests,
+ * and the study commands, which hold the definition). */
+kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, char **out,
+                                   char **added, kt_err *err);
+
+/* Give a session a configuration and its state made outside it (tests of
+ * test-only games, which "new" cannot name): like "new", with a record.
+ * The session owns both afterwards, also when this fails (out of memory). */
+kt_status kt_session_adopt(kt_session *S, kt_game *g, kt_state *s, kt_err *err);
+
+/* The refusal of an undo in `lang` (guard.c): that an action showed player
+ * `saw` (== asker: "you") something hidden or random, `what` it showed as
+ * the asker saw it (clipped to a readable length), and how many actions can
+ * still be taken back. */
+void kt_undo_refusal(kt_buf *out, int lang, int asker, int saw, const char *what, size_t left);
+
 /* Allocate zeroed memory owned by the configuration (freed with it).  Only
  * for setup. */
 void *kt_game_alloc(kt_game *g, size_t n);

@@ -8,6 +8,9 @@
  *   start         the state at "new"/"load": every earlier state can be
  *                 rebuilt from it by replaying `acts`;
  *   acts, actor   every action applied since the start and who took it;
+ *   seen          per action the players it showed something hidden or
+ *                 random (bit p; kt_action_reveals): an "undo" for a player
+ *                 never goes back past such an action (docs/protocol.md);
  *   hist          the states before actions hbase .. hbase+nh-1, back to
  *                 back (kt_state_size bytes each): undo and the game log.
  *                 When it outgrows lim.max_history the oldest quarter is
@@ -46,6 +49,7 @@ struct kt_session {
     int loaded;          /* began with "load": no record from the rules' start */
     kt_action *acts;
     int8_t *actor;
+    uint32_t *seen;
     size_t nacts, capacts, hwm; /* hwm: most actions ever applied (undo depth) */
     unsigned char *hist;
     size_t hbase, nh, caph;
@@ -147,8 +151,10 @@ static void game_clear(kt_session *S)
     S->s = S->start = NULL;
     smem(S, S->acts, sizeof *S->acts * S->capacts, 0);
     smem(S, S->actor, sizeof *S->actor * S->capacts, 0);
+    smem(S, S->seen, sizeof *S->seen * S->capacts, 0);
     S->acts = NULL;
     S->actor = NULL;
+    S->seen = NULL;
     S->nacts = S->capacts = S->hwm = 0;
     S->hbase = S->nh = 0;
     S->loaded = 0;
@@ -218,6 +224,22 @@ static void reply_begin(sreq *q, kt_jw *w)
     }
 }
 
+/* Start {"ok":false,"ref":...,"error":kind,"message":msg; the caller may
+ * add members and closes it. */
+static void fail_begin(sreq *q, kt_jw *w, const char *kind, const char *msg)
+{
+    kt_buf_reset(&q->out);
+    kt_jw_init(w, &q->out);
+    kt_jw_obj(w);
+    kt_jw_kbool(w, "ok", 0);
+    if (q->ref) {
+        kt_jw_key(w, "ref");
+        kt_jw_value(w, q->ref);
+    }
+    kt_jw_kstr(w, "error", kind);
+    kt_jw_kstr(w, "message", msg);
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
@@ -228,17 +250,8 @@ static void fail(sreq *q, kt_status st, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    kt_buf_reset(&q->out);
     kt_jw w;
-    kt_jw_init(&w, &q->out);
-    kt_jw_obj(&w);
-    kt_jw_kbool(&w, "ok", 0);
-    if (q->ref) {
-        kt_jw_key(&w, "ref");
-        kt_jw_value(&w, q->ref);
-    }
-    kt_jw_kstr(&w, "error", status_kind(st));
-    kt_jw_kstr(&w, "message", msg);
+    fail_begin(q, &w, status_kind(st), msg);
     kt_jw_obj_end(&w);
 }
 
@@ -414,19 +427,24 @@ static int reserve(kt_session *S)
         size_t cap = S->capacts ? S->capacts * 2 : 256;
         kt_action *a = smem(S, NULL, 0, sizeof *a * cap);
         int8_t *who = smem(S, NULL, 0, sizeof *who * cap);
-        if (!a || !who) {
+        uint32_t *seen = smem(S, NULL, 0, sizeof *seen * cap);
+        if (!a || !who || !seen) {
             smem(S, a, sizeof *a * cap, 0);
             smem(S, who, sizeof *who * cap, 0);
+            smem(S, seen, sizeof *seen * cap, 0);
             return 0;
         }
         if (S->nacts) {
             memcpy(a, S->acts, sizeof *a * S->nacts);
             memcpy(who, S->actor, sizeof *who * S->nacts);
+            memcpy(seen, S->seen, sizeof *seen * S->nacts);
         }
         smem(S, S->acts, sizeof *S->acts * S->capacts, 0);
         smem(S, S->actor, sizeof *S->actor * S->capacts, 0);
+        smem(S, S->seen, sizeof *S->seen * S->capacts, 0);
         S->acts = a;
         S->actor = who;
+        S->seen = seen;
         S->capacts = cap;
     }
     size_t most = S->lim.max_history / sz;
@@ -471,6 +489,10 @@ static kt_status session_apply(kt_session *S, int player, kt_action a, kt_err *e
     S->nh++;
     S->acts[S->nacts] = a;
     S->actor[S->nacts] = (int8_t)player;
+    S->seen[S->nacts] = 0;
+    for (int p = 0; p < kt_game_players(S->g); p++)
+        if (kt_action_reveals(S->g, before, player, a, S->s, p) != 0)
+            S->seen[S->nacts] |= 1u << p;
     S->nacts++;
     if (S->nacts > S->hwm)
         S->hwm = S->nacts;
@@ -592,6 +614,17 @@ static int install(sreq *q, kt_game *g, kt_state *s, int loaded)
     S->rec = rec;
     S->loaded = loaded;
     return 1;
+}
+
+kt_status kt_session_adopt(kt_session *S, kt_game *g, kt_state *s, kt_err *err)
+{
+    sreq q;
+    memset(&q, 0, sizeof q);
+    q.S = S;
+    kt_buf_init(&q.out);
+    int ok = install(&q, g, s, 0);
+    kt_buf_free(&q.out);
+    return ok ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
 static int refuse_files(sreq *q, kt_game *g)
@@ -725,6 +758,15 @@ static void cmd_load(sreq *q)
 
 /* ------------------------------------------------------------ play */
 
+/* The sentence a player must confirm before `a` is applied (game.h warn);
+ * empty when none.  `s` is the acting player's copy. */
+static void warning_of(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out)
+{
+    kt_buf_reset(out);
+    if (g->def->warn)
+        g->def->warn(g, s, a, lang, out);
+}
+
 static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action a, int lang)
 {
     kt_menu_item m; /* s is already the acting player's copy */
@@ -783,14 +825,20 @@ static void cmd_legal(sreq *q)
     kt_jw_key(&w, "legal");
     kt_jw_arr(&w);
     char txt[256];
+    kt_buf warn;
+    kt_buf_init(&warn);
     for (int i = 0; i < n; i++) {
         kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
         kt_jw_obj(&w);
         kt_jw_kint(&w, "id", acts[i]);
         kt_jw_kstr(&w, "text", txt);
         write_menu(&w, S->g, view, acts[i], lang);
+        warning_of(S->g, view, acts[i], lang, &warn);
+        if (warn.len)
+            kt_jw_kstr(&w, "warning", warn.p);
         kt_jw_obj_end(&w);
     }
+    kt_buf_free(&warn);
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
     kt_state_as_free(S->g, as);
@@ -807,6 +855,31 @@ static void do_apply(sreq *q, int player, kt_action a)
         return;
     }
     reply_status(q, "applied", txt);
+}
+
+/* A player's seat must confirm an action the game warns about ("confirm":
+ * true), so that a misclick in a front end cannot lose the game; the host
+ * (a trusted program that also replays records and applies bots' moves) is
+ * not asked.  0 with the refusal (the warning) in the reply. */
+static int confirmed(sreq *q, int player, kt_action a)
+{
+    kt_session *S = q->S;
+    int yes = 0, lang;
+    char *warn = NULL;
+    if (!get_bool(q, "confirm", &yes) || !get_lang(q, &lang))
+        return 0;
+    if (yes || kt_action_warning(S->g, S->s, player, a, lang, &warn, NULL) != KT_OK || !warn)
+        return 1; /* an illegal action gets its own error from apply */
+    char txt[256];
+    kt_action_text_as(S->g, S->s, player, a, player, lang, txt, sizeof txt);
+    kt_jw w;
+    fail_begin(q, &w, "confirm", warn);
+    kt_jw_kstr(&w, "warning", warn);
+    kt_jw_kint(&w, "id", a);
+    kt_jw_kstr(&w, "text", txt);
+    kt_jw_obj_end(&w);
+    kt_free(warn);
+    return 0;
 }
 
 static void cmd_apply(sreq *q)
@@ -838,15 +911,46 @@ static void cmd_apply(sreq *q)
         fail(q, KT_EINVAL, "\"apply\" needs \"action\" (text) or \"id\" (an id from \"legal\")");
         return;
     }
+    if (q->seat >= 0 && !confirmed(q, player, a))
+        return;
     do_apply(q, player, a);
 }
 
-static void cmd_undo(sreq *q)
+/* Who takes moves back: "player" (one) or "players" (a list, the one asking
+ * first), as a bit set; 0 when neither is given (the host itself: no
+ * barrier).  *asker: "player", else the first of "players" (-1: none). */
+static int get_undoers(sreq *q, uint32_t *who, int *asker)
 {
-    kt_session *S = q->S;
-    long long steps = 1;
-    if (!need_host(q, "undo") || !get_int(q, "steps", 1, 1000000000, &steps))
-        return;
+    long long p = -1;
+    const kt_jv *list = kt_jv_get(q->req, "players");
+    int np = kt_game_players(q->S->g);
+    *who = 0;
+    if (!get_int(q, "player", 0, np - 1, &p))
+        return 0;
+    if (p >= 0)
+        *who |= 1u << p;
+    *asker = (int)p;
+    if (!list)
+        return 1;
+    int ok = list->type == KT_JARR;
+    for (const kt_jv *c = ok ? list->child : NULL; c; c = c->next)
+        if (c->type == KT_JNUM && c->isint && !c->neg && c->u < (uint64_t)np) {
+            *who |= 1u << c->u;
+            if (*asker < 0)
+                *asker = (int)c->u;
+        } else {
+            ok = 0;
+        }
+    if (!ok)
+        fail(q, KT_EINVAL, "\"players\" must be a list of players (0..%d)", np - 1);
+    return ok;
+}
+
+/* Actions that can be taken back: the history kept, the session's limit,
+ * and for the players in `who` the last action that showed one of them
+ * something hidden or random (*wall: its index, or SIZE_MAX if none). */
+static size_t undoable(const kt_session *S, uint32_t who, size_t *wall)
+{
     size_t avail = S->nh;
     if (S->lim.max_undo > 0) {
         size_t floor = S->hwm > (size_t)S->lim.max_undo ? S->hwm - (size_t)S->lim.max_undo : 0;
@@ -854,18 +958,95 @@ static void cmd_undo(sreq *q)
         if (cap < avail)
             avail = cap;
     }
+    *wall = SIZE_MAX;
+    for (size_t i = S->nacts; i-- > S->nacts - avail;)
+        if (S->seen[i] & who) {
+            *wall = i;
+            return S->nacts - 1 - i;
+        }
+    return avail;
+}
+
+typedef struct wall_ctx {
+    int player, lang;
+    char *text;
+} wall_ctx;
+
+static int wall_text(sreq *q, size_t i, const kt_state *before, const kt_state *after, void *ctx)
+{
+    wall_ctx *c = ctx;
+    kt_reveal_text(q->S->g, before, q->S->actor[i], q->S->acts[i], after, c->player, c->lang,
+                   &c->text, NULL);
+    return c->text != NULL;
+}
+
+/* The refusal: that action `wall` showed one of `who` something (the asker
+ * first), told as the asker saw the action (another player's look stays
+ * theirs), and how far back one may still go. */
+static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t left, int lang)
+{
+    kt_session *S = q->S;
+    int p = asker;
+    while (!((S->seen[wall] & who) >> p & 1u))
+        p = (p + 1) % kt_game_players(S->g);
+    wall_ctx c = {asker, lang, NULL};
+    if (!walk(q, wall, wall + 1, wall_text, &c)) {
+        fail(q, KT_ENOMEM, "out of memory");
+        return;
+    }
+    kt_buf m;
+    kt_buf_init(&m);
+    kt_undo_refusal(&m, lang, asker, p, c.text, left);
+    kt_jw w;
+    fail_begin(q, &w, "illegal", m.p ? m.p : "");
+    kt_jw_key(&w, "revealed");
+    kt_jw_obj(&w);
+    kt_jw_kint(&w, "action", (long long)wall);
+    kt_jw_kint(&w, "by", S->actor[wall]);
+    kt_jw_kint(&w, "player", p);
+    kt_jw_kstr(&w, "text", c.text);
+    kt_jw_obj_end(&w);
+    kt_jw_kint(&w, "undoable", (long long)left);
+    kt_jw_obj_end(&w);
+    kt_buf_free(&m);
+    kt_free(c.text);
+}
+
+static void cmd_undo(sreq *q)
+{
+    kt_session *S = q->S;
+    long long steps = 1;
+    int dry = 0, lang, asker;
+    uint32_t who;
+    if (!need_host(q, "undo") || !get_int(q, "steps", 1, 1000000000, &steps) ||
+        !get_bool(q, "dry_run", &dry) || !get_lang(q, &lang) || !get_undoers(q, &who, &asker))
+        return;
+    size_t wall, avail = undoable(S, 0, &wall), left = undoable(S, who, &wall);
     if ((size_t)steps > avail) {
         fail(q, KT_EINVAL, "cannot take back %lld action(s): %zu can be taken back", steps,
              avail);
         return;
     }
-    size_t sz = ssize(S);
-    S->nh -= (size_t)steps;
-    S->nacts -= (size_t)steps;
-    memcpy(S->s, S->hist + S->nh * sz, sz);
-    if (S->rec)
-        kt_record_truncate(S->rec, (int)S->nacts);
-    reply_status(q, NULL, NULL);
+    if ((size_t)steps > left) {
+        size_t first = S->nacts - (size_t)steps; /* the first one since the target says why */
+        while (!(S->seen[first] & who))
+            first++;
+        refuse_unseen(q, who, asker, first, left, lang);
+        return;
+    }
+    if (!dry) {
+        size_t sz = ssize(S);
+        S->nh -= (size_t)steps;
+        S->nacts -= (size_t)steps;
+        memcpy(S->s, S->hist + S->nh * sz, sz);
+        if (S->rec)
+            kt_record_truncate(S->rec, (int)S->nacts);
+    }
+    kt_jw w;
+    reply_begin(q, &w);
+    kt_jw_kint(&w, "undoable", (long long)(left - (dry ? 0 : (size_t)steps)));
+    write_status(S, &w);
+    kt_jw_obj_end(&w);
 }
 
 /* ------------------------------------------------------------ views */

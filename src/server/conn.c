@@ -403,10 +403,11 @@ static int human_others(const sgame *g, int seat)
     return (int)m;
 }
 
-static void finish_undo(srv_conn *c, sgame *g, int target, const char *ref)
+static void finish_undo(srv_conn *c, sgame *g, int by, int target, const char *ref)
 {
-    char err[KT_ERRLEN + 64];
-    if (!sgame_undo_to(c->S, g, target, err, sizeof err)) {
+    char err[KT_ERRLEN + 400];
+    /* the barrier of the seat that asks: the others agree with open eyes */
+    if (!sgame_undo_to(c->S, g, target, 1u << by, c->lang, 0, err, sizeof err)) {
         g->undo_by = -1;
         srv_reply_error(c, ref, "invalid", "%s", err);
         sgame_changed(c->S, g);
@@ -439,9 +440,15 @@ static void cmd_undo(srv_conn *c, const char *ref)
                                                       : "the game is over");
         return;
     }
+    char err[KT_ERRLEN + 400];
+    if (!sgame_undo_to(c->S, g, last, 1u << seat, c->lang, 1, err, sizeof err)) {
+        pthread_mutex_unlock(&g->mu); /* something hidden was shown since: say what */
+        srv_reply_error(c, ref, "illegal", "%s", err);
+        return;
+    }
     uint32_t others = (uint32_t)human_others(g, seat);
     if (!others) {
-        finish_undo(c, g, last, ref);
+        finish_undo(c, g, seat, last, ref);
     } else {
         g->undo_by = seat;
         g->undo_to = last;
@@ -486,7 +493,7 @@ static void cmd_undo_answer(srv_conn *c, const kt_jv *req, const char *ref)
         g->undo_yes |= 1u << c->seat;
         uint32_t need = (uint32_t)human_others(g, g->undo_by) | (1u << g->undo_by);
         if ((g->undo_yes & need) == need)
-            finish_undo(c, g, g->undo_to, ref);
+            finish_undo(c, g, g->undo_by, g->undo_to, ref);
         else {
             kt_buf b;
             kt_jw w;

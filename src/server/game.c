@@ -316,20 +316,37 @@ void sgame_unsubscribe(sgame *g, srv_conn *c)
 
 /* ------------------------------------------------------------ undo */
 
-/* Take back every action from index `target` on: the session first, then
- * storage; if storage fails the actions are applied again. */
-int sgame_undo_to(srv *S, sgame *g, int target, char *err, size_t cap)
+/* Take back every action from index `target` on: the session first (it
+ * refuses to go back past what the seats have seen), then storage; if
+ * storage fails the actions are applied again. */
+int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, char *err,
+                  size_t cap)
 {
     int steps = g->nacts - target;
     if (steps <= 0) {
         snprintf(err, cap, "nothing to take back");
         return 0;
     }
+    char who[64] = "";
+    for (int p = 0, n = 0; p < g->row.players; p++)
+        if (seats >> p & 1u)
+            n += snprintf(who + n, sizeof who - (size_t)n, "%s%d", n ? "," : "", p);
+    if (check) {
+        char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d,\"players\":[%s],\"lang\":\"%s\","
+                                "\"dry_run\":true}",
+                             steps, who, lang == KT_LANG_DE ? "de" : "en");
+        int ok = srv_reply_ok(r);
+        if (!ok)
+            reply_message(r ? r : "", err, cap);
+        kt_free(r);
+        return ok;
+    }
     const kt_record *rec = kt_session_record(g->S);
     char **keep = calloc((size_t)steps, sizeof *keep);
     for (int i = 0; keep && i < steps; i++)
         keep[i] = strdup(kt_record_action(rec, target + i));
-    char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d}", steps);
+    char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d,\"players\":[%s],\"lang\":\"%s\"}",
+                         steps, who, lang == KT_LANG_DE ? "de" : "en");
     int ok = srv_reply_ok(r);
     if (!ok)
         reply_message(r ? r : "", err, cap);

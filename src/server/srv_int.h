@@ -151,7 +151,11 @@ void sgame_push_one(srv *S, sgame *g, srv_conn *c);
 void sgame_subscribe(sgame *g, srv_conn *c);
 void sgame_unsubscribe(sgame *g, srv_conn *c);
 void sgame_seats_json(const sgame *g, kt_jw *w);
-int sgame_undo_to(srv *S, sgame *g, int target, char *err, size_t cap);
+/* Take back every action from index `target` on, unless one of them showed
+ * a seat of `seats` (bit p) something hidden or random (the session's
+ * refusal, in `lang`, goes to err); `check`: only ask whether it could. */
+int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, char *err,
+                  size_t cap);
 void sgame_cancel_bots(sgame *g);
 void sgame_free(sgame *g);
 void srv_bot_job(srv *S, sjob *j); /* a worker runs it (no lock held) */

@@ -22,6 +22,7 @@
 
 #include "../../src/cli/play.h"
 #include "../harness.h"
+#include "guard.h"
 #include "sealed.h"
 
 static int tp_kontor(char *out, size_t cap)
@@ -310,6 +311,7 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
         free(P.hist);
         free(P.acts);
         free(P.actor);
+        free(P.seen);
         kt_bot_free(bot);
         kt_state_free(g, s);
         kt_game_free(g);
@@ -643,7 +645,9 @@ static char *tp_play_inprocess(cli_pl *P, const char *input, int *rc)
         dup2(fi, 0);
         dup2(fo, 1);
         dup2(fo, 2);
-        _exit(cli_play_run(P) & 0xff);
+        int r = cli_play_run(P);
+        fflush(stdout); /* _exit does not: the end screen */
+        _exit(r & 0xff);
     }
     int st = 0;
     waitpid(pid, &st, 0);
@@ -711,4 +715,80 @@ KT_TEST(core_play_hot_seat_with_a_simultaneous_decision)
     free(out);
     unlink(rec);
     cli_play_free(&P);
+}
+
+/* ------------------------------------------------------------ issue 26 */
+
+/* Two humans play the test game "guard" hot seat with `input`; the output. */
+static char *tp_guard(kt_t *T, const char *input, int lang)
+{
+    kt_game *g;
+    kt_err err;
+    if (!KT_OKS(kt_game_new_def(&kt_test_guard, NULL, 2, 5, NULL, &g, &err), &err))
+        return NULL;
+    kt_state *s = kt_state_new(g);
+    cli_pl P;
+    tp_seats_human(&P, g, s);
+    P.lang = lang;
+    snprintf(P.seats[0].label, sizeof P.seats[0].label, "ann");
+    snprintf(P.seats[1].label, sizeof P.seats[1].label, "ben");
+    int rc = -1;
+    char *out = tp_play_inprocess(&P, input, &rc);
+    KT_EQ(rc, 0);
+    cli_play_free(&P);
+    return out;
+}
+
+/* A roll after ann's move: her undo is refused and says what was seen. */
+KT_TEST(core_play_undo_refused_after_a_roll)
+{
+    char *out = tp_guard(T, "\nstep\n\nroll\n\nundo\nquit\n", KT_LANG_EN);
+    KT_REQUIRE(out);
+    const char *no = strstr(out, "You cannot take that back: after it you saw what was hidden");
+    KT_CHECK(no && strstr(no, "Player 2 rolls") && strstr(no, "cannot be unseen"));
+    free(out);
+    out = tp_guard(T, "\nwarten\n\nwuerfeln\n\nzurück\nbeenden\n", KT_LANG_DE);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, "Das kann nicht zurückgenommen werden") &&
+             strstr(out, "Spieler 2 wuerfelt"));
+    free(out);
+}
+
+/* Nothing hidden shown since: ann's spend is taken back (3 coins again);
+ * a peek is seen only by ben, yet in hot seat every human counts. */
+KT_TEST(core_play_undo_allowed_when_nothing_was_revealed)
+{
+    char *out = tp_guard(T, "\nspend\n\nstep\n\nundo\nquit\n", KT_LANG_EN);
+    KT_REQUIRE(out);
+    const char *back = strstr(out, "> undo");
+    KT_CHECK(back && !strstr(out, "cannot take that back") &&
+             strstr(back, "player 1: 3 coins, 0 points"));
+    KT_CHECK(strstr(out, "player 1: 2 coins, 1 points") != NULL); /* before the undo */
+    free(out);
+    out = tp_guard(T, "\nstep\n\npeek\n\nundo\nquit\n", KT_LANG_EN);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, "after it player 2 (ben) saw what was hidden") &&
+             strstr(out, "Player 2: peek") &&
+             !strstr(out, "You see the card")); /* ben's look stays his */
+    free(out);
+}
+
+/* Spending the last coin asks first; "no" keeps the game going. */
+KT_TEST(core_play_asks_before_a_move_the_game_warns_about)
+{
+    const char *in = "\nspend\n\nspend\n\nspend\n\nspend\n\nspend\nno\nstep\n\nspend\nyes\n";
+    char *out = tp_guard(T, in, KT_LANG_EN);
+    KT_REQUIRE(out);
+    const char *ask = strstr(out, "This spends your last coin: you lose at once.");
+    KT_CHECK(ask && strstr(ask, "Really? (yes/no)") && strstr(ask, "Not done."));
+    KT_CHECK(strstr(out, "Game over") != NULL);
+    /* the first two spends asked nothing */
+    KT_CHECK(ask && strstr(out, "Really?") == strstr(ask, "Really?"));
+    free(out);
+    out = tp_guard(T, "\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\nnein\nbeenden\n",
+                   KT_LANG_DE);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, "letzte Münze") && strstr(out, "Wirklich? (ja/nein)") &&
+             strstr(out, "Nicht ausgeführt."));
+    free(out);
 }

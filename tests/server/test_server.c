@@ -583,6 +583,43 @@ KT_TEST(server_undo_against_bots_is_immediate)
     tstop(&ts, 1);
 }
 
+/* Issue 26: a move after which the seat saw something hidden (the new hand
+ * drawn at the end of the turn) cannot be taken back; the refusal says
+ * why, in the seat's language, and nothing changes. */
+KT_TEST(server_undo_refused_after_a_draw)
+{
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "undoseen", 1));
+    tconn *a = topen(ts.S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+    KT_REQUIRE(tcreate(a, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
+    KT_REQUIRE(tattach(a, tok));
+    char *r = treq(a, "{\"cmd\":\"apply\",\"action\":\"play treasures\"}");
+    KT_CHECK(is_ok(r));
+    free(r);
+    r = treq(a, "{\"cmd\":\"undo\"}"); /* nothing hidden was shown: taken back */
+    KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
+    free(r);
+    r = treq(a, "{\"cmd\":\"apply\",\"action\":\"end turn\"}");
+    KT_CHECK(is_ok(r));
+    free(r);
+    srv_wait_idle(ts.S, 5000);
+    int n = game_actions(ts.S, id);
+    r = treq(a, "{\"cmd\":\"undo\"}");
+    KT_CHECK(strstr(r, "\"ok\":false") && strstr(r, "You cannot take that back") &&
+             strstr(r, "draws") && strstr(r, "cannot be unseen"));
+    free(r);
+    r = treq(a, "{\"cmd\":\"hello\",\"lang\":\"de\"}");
+    free(r);
+    r = treq(a, "{\"cmd\":\"undo\",\"lang\":\"de\"}");
+    KT_CHECK(strstr(r, "Das kann nicht zurückgenommen werden") != NULL);
+    free(r);
+    srv_wait_idle(ts.S, 5000);
+    KT_EQ(game_actions(ts.S, id), n);
+    tclose(a);
+    tstop(&ts, 1);
+}
+
 /* A finished game (ended by a turn limit) replays step by step for every
  * viewer, and each step shows exactly what that viewer saw then. */
 KT_TEST(server_replay_shows_each_viewer_its_own_view)

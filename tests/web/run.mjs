@@ -285,6 +285,90 @@ test('two_browsers_play_each_other_in_two_languages', async (server) => {
   return `${moves} moves`;
 });
 
+// Issue 26: a move whose legal entry carries a warning (Anno 1701's last
+// gold) is sent only after the player confirms it in a dialog.  The test
+// marks every listed move of a Dominion game with a warning on its way from
+// the server (so it does not wait for a game that warns) and watches what
+// the page sends.
+test('confirm_dialog_before_a_warned_move', async (server) => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const sent = [];
+  const WARN = 'This loses the game at once.';
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const srv = ws.connectToServer();
+    ws.onMessage((m) => { sent.push(String(m)); srv.send(m); });
+    srv.onMessage((m) => {
+      let text = String(m);
+      try {
+        const o = JSON.parse(text);
+        const l = o?.legal?.legal;
+        if (l && l.length) { for (const a of l) a.warning = WARN; text = JSON.stringify(o); }
+      } catch { /* not ours */ }
+      ws.send(text);
+    });
+  });
+  await createGame(page, server, 'dominion', ['you', 'bot:medium']);
+  await page.waitForSelector('[data-view="dominion"]');
+  const first = async () => page.$eval('#actions button.act', (b) => b.dataset.action);
+  const text = await first();
+  const before = (await view(page)).actions;
+  await page.click('#actions button.act');
+  await page.waitForSelector('#confirm .warning');
+  const shown = await page.$eval('#confirm', (e) => e.textContent);
+  if (!shown.includes(WARN) || !shown.includes(text)) throw new Error(`dialog shows: ${shown}`);
+  if (shots) await page.screenshot({ path: join(shots, 'confirm-1400.png') });
+  await page.click('#confirm-no');
+  await sleep(300);
+  if ((await view(page)).actions !== before || await page.$('#confirm')) throw new Error('"No" applied the move');
+  if (sent.some((m) => m.includes('"apply"'))) throw new Error('a move was sent before confirming');
+  await page.click('#actions button.act');
+  await page.click('#confirm-yes');
+  await waitFor(async () => (await view(page)).actions > before, 10000, 'the confirmed move');
+  const apply = sent.find((m) => m.includes('"apply"'));
+  if (!apply || !JSON.parse(apply).confirm) throw new Error(`sent without confirm: ${apply}`);
+  if (shots) { // the phone: the dialog fits the narrow screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitFor(async () => (await page.$$('#actions button.act')).length > 0, 15000, 'a decision');
+    await page.click('#actions button.act');
+    await page.waitForSelector('#confirm .warning');
+    await page.screenshot({ path: join(shots, 'confirm-390.png') });
+  }
+  if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
+  return 'ok';
+});
+
+// Issue 26: taking back a move after the player saw something hidden (the
+// new hand drawn at the end of the turn) is refused, and the page says why.
+test('undo_refused_after_a_draw_says_why', async (server) => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await createGame(page, server, 'dominion', ['you', 'bot:medium']);
+  await page.waitForSelector('[data-view="dominion"]');
+  const end = await page.waitForSelector('#actions button.act[data-action="end turn"], #actions button.act[data-action="end actions"]');
+  let before = (await view(page)).actions;
+  await end.click();
+  await waitFor(async () => (await view(page)).actions > before, 10000, 'the move');
+  const endTurn = await page.$('#actions button.act[data-action="end turn"]');
+  if (endTurn) {
+    before = (await view(page)).actions;
+    await endTurn.click();
+    await waitFor(async () => (await view(page)).actions > before, 10000, 'the end of the turn');
+  }
+  await page.click('#undo');
+  const banner = await page.waitForSelector('.banner.error');
+  const msg = await banner.textContent();
+  if (!/^You cannot take that back: after it you saw what was hidden/.test(msg) || !/Player 1 draws/.test(msg))
+    throw new Error(`banner: ${msg}`);
+  if (shots) {
+    await page.screenshot({ path: join(shots, 'undo-refused-1400.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'undo-refused-390.png') });
+  }
+  if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
+  return 'ok';
+});
+
 async function chooseAndClickAny(page, rng) {
   const acts = await page.$$('#actions button.act');
   if (!acts.length) return false;

@@ -360,6 +360,8 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
 
 /* determinize.c */
 void an_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
+int an_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+               int player); /* gamedef.reveals: the undo barrier (determinize.c) */
 
 /* bots.c */
 #define AN_NBOTS 1

@@ -68,3 +68,52 @@ void an_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
         kt_shuffle_u8(rng, s->voy + s->vpos, (uint32_t)n);
     }
 }
+
+/* ------------------------------------------------------------ undo barrier */
+
+/* Copies of each definition in a hand. */
+static void hand_count(const an_player *P, uint8_t *n)
+{
+    memset(n, 0, AN_MAXDEF);
+    for (int i = 0; i < P->nh && i < AN_MAXHAND; i++)
+        if (P->hand[i] < AN_MAXDEF)
+            n[P->hand[i]]++;
+}
+
+/* Did the action show `player` something hidden or random?  Chance (dice,
+ * the voyage deck shuffled) moves the PRNG; a voyage card turned; a card
+ * that came into the player's hand (drawn from an era pile, taken from the
+ * opponent); a card that left the opponent's hand (built, played, taken:
+ * shown, and only holding it made the move legal) or came into it by
+ * their own move (a pick from a pile they searched is legal only if the
+ * card lies there); the opponent's hand shown (Spy); an era pile opened
+ * for the player's search; the end. */
+int an_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+               int player)
+{
+    KT_UNUSED(g);
+    const an_state *b = (const an_state *)before, *s = (const an_state *)after;
+    if (memcmp(&b->h.rng, &s->h.rng, sizeof b->h.rng) != 0 || s->h.status != KT_RUNNING ||
+        s->vpos != b->vpos)
+        return 1;
+    if (AN_AK(a) == A_LODGE &&
+        (b->h.to_move != player || (AN_AY(a) < AN_NPILE && b->plen[AN_AY(a)])))
+        return 1; /* the card put under is shown; the top of that pile drawn unseen, even if
+                   * it equals that card */
+    uint8_t nb[AN_MAXDEF], na[AN_MAXDEF];
+    hand_count(&b->pl[player], nb);
+    hand_count(&s->pl[player], na);
+    for (int d = 0; d < AN_MAXDEF; d++)
+        if (na[d] > nb[d])
+            return 1;
+    const an_player *qb = &b->pl[1 - player], *qa = &s->pl[1 - player];
+    hand_count(qb, nb);
+    hand_count(qa, na);
+    for (int d = 0; d < AN_MAXDEF; d++)
+        if (na[d] < nb[d] || (na[d] != nb[d] && b->h.to_move != player))
+            return 1;
+    if (qa->known & ~qb->known)
+        return 1;
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    return t && t->t == K_SEARCH && t->p == player;
+}

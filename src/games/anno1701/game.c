@@ -125,6 +125,7 @@ const kt_gamedef kt_game_anno1701 = {
     .result = an_result,
     .evaluate = an_evaluate,
     .determinize = an_determinize,
+    .reveals = an_reveals,
     .observe = an_observe,
     .save = an_save,
     .load = an_load,

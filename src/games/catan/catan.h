@@ -456,6 +456,9 @@ void cat_components(int lang, kt_buf *out);
 
 /* ---- determinize.c ---- */
 void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng);
+/* gamedef.reveals: the undo barrier (determinize.c). */
+int cat_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player);
 
 /* ---- bots.c ---- */
 #define CAT_NBOTS 1

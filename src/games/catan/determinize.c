@@ -338,3 +338,87 @@ void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng)
         deal_dev(g, s, player, rng);
     }
 }
+
+/* ------------------------------------------------------------ undo barrier */
+
+/* Progress cards whose face `player` knows (their known-masks). */
+static int known_progress(const kt_game *g, const cat_state *s, int player)
+{
+    int n = 0;
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i < s->deck_n[c]; i++)
+            n += s->deck_known[c][i] >> player & 1;
+    for (int q = 0; q < cat_np(g); q++)
+        for (int i = 0; i < s->pl[q].nprog; i++)
+            n += s->pl[q].prog_known[i] >> player & 1;
+    return n;
+}
+
+/* Another player's decisions that anybody could have taken: legal on
+ * public facts only (the board, public counts), with an outcome that does
+ * not depend on their hidden hand.  Everything else they do (paying,
+ * discarding, offering, accepting or declining - the next one asked is the
+ * next who can pay - playing a card) shows their hand. */
+static int public_kind(const cat_state *s, kt_action a)
+{
+    switch (ACT_K(a)) {
+    case A_END:
+    case A_ROBBER:
+    case A_STEAL:
+    case A_DONE:
+    case A_SKIP:
+        return 1;
+    case A_SETTLE:
+    case A_ROAD: /* free in the setup rounds */
+        return s->nframes && (cat_ctop(s)->kind == F_SETUP_BUILD ||
+                              cat_ctop(s)->kind == F_SETUP_ROAD);
+    default:
+        return 0;
+    }
+}
+
+/* The player's own decisions that by themselves show nothing hidden (what
+ * follows them depends only on the board and public counts); the checks
+ * of cat_reveals catch chance and cards drawn or shown.  Not here: trade
+ * offers and answers (the next one asked is the next who can pay), a
+ * card's victim (what they hold decides what happens), monopolies (how
+ * many each gives), the Commercial Harbor (the commodity given back),
+ * progress draws and gifts. */
+static int quiet_own(int kind)
+{
+    switch (kind) {
+    case A_SETTLE: case A_CITY: case A_ROAD: case A_WALL: case A_RECRUIT: case A_PROMOTE:
+    case A_ACTIVATE: case A_KMOVE: case A_CHASE: case A_IMPROVE: case A_BANK: case A_BUYDEV:
+    case A_PLAY: case A_PLAYDEV: case A_DISCARD: case A_ROBBER: case A_STEAL: case A_TAKE:
+    case A_DICE: case A_END: case A_DONE: case A_PROPOSE: case A_OFFER: case A_ASK:
+    case A_CANCEL: case A_RELOCATE: case A_LOSE: case A_PDISCARD: case A_SPYTAKE:
+    case A_REMOVE_KNIGHT: case A_PLACE_KNIGHT: case A_REMOVE_ROAD: case A_DISPLACE:
+    case A_SWAP1: case A_SWAP2: case A_MERCHANT: case A_METRO: case A_SKIP: case A_ROLL:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int cat_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player)
+{
+    const cat_state *b = (const cat_state *)before, *s = (const cat_state *)after;
+    if (memcmp(&b->h.rng, &s->h.rng, sizeof b->h.rng) != 0)
+        return 1; /* dice, the event die, a random card stolen */
+    if (s->h.status != KT_RUNNING)
+        return 1; /* the end counts hidden points */
+    if (b->h.to_move != player && !public_kind(b, a))
+        return 1;
+    if (b->h.to_move == player && !quiet_own(ACT_K(a)))
+        return 1;
+    if (known_progress(g, b, player) != known_progress(g, s, player))
+        return 1; /* a progress card drawn, spied, played or shown */
+    for (int c = 0; c < 3; c++)
+        if (s->deck_n[c] < b->deck_n[c])
+            return 1; /* drawn by anyone: a victory point card would be shown at once */
+    for (int d = 0; d < CAT_NDEV; d++)
+        if (s->pl[player].dev[d] > b->pl[player].dev[d])
+            return 1; /* a development card bought (base game) */
+    return 0;
+}

@@ -526,6 +526,7 @@ const kt_gamedef kt_game_catan = {
     .result = cat_result,
     .evaluate = cat_evaluate,
     .determinize = cat_determinize,
+    .reveals = cat_reveals,
     .observe = cat_observe,
     .save = cat_save,
     .load = cat_load,

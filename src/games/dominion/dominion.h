@@ -854,7 +854,33 @@ enum {
     DOM_TE_BOTTOM,   /* put under the deck (arg: public) */
     DOM_NTE
 };
+/* Where a reported card came from when it left the top of its owner's deck
+ * (dom_take_top): for the undo barrier (determinize.c, dom_reveals). */
+enum { DOM_TK_DECK = 1, DOM_TK_KNOWN = 2 /* to its owner */, DOM_TK_PUBLIC = 4 };
+#define DOM_TRACE_MAX 2048
+typedef struct dom_tev {
+    uint8_t kind; /* DOM_TE_* */
+    int8_t p;
+    uint8_t card;
+    uint8_t arg;
+    uint8_t why;  /* card of the effect running then (0: the turn itself) */
+    uint8_t fx;   /* its kind (DOM_FX_*, 0: none) */
+    uint8_t step; /* its step (FX_GAIN: which trigger resolves) */
+    uint8_t phase;
+    uint8_t deck; /* DOM_TK_* when the card was just taken from a deck, else 0 */
+} dom_tev;
+typedef struct dom_tracer {
+    dom_state s; /* first: the engine's reports find the list from the state */
+    int n, lost;
+    uint8_t take; /* DOM_TK_* of the card dom_take_top just took, for the next report */
+    dom_tev ev[DOM_TRACE_MAX];
+} dom_tracer;
 void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg);
+/* dom_take_top on a traced state: the next report is of a card from a deck. */
+void dom_trace_take(dom_state *s, int known, int pub);
+/* Apply `a` to a traced copy of `before`: the reports of everything that
+ * moved (malloc'd, free(); NULL when out of memory). */
+dom_tracer *dom_trace_run(const kt_game *g, const kt_state *before, kt_action a);
 /* gamedef.events: the game log of one action. */
 void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);
@@ -913,6 +939,9 @@ int dom_describe(const char *name, int lang, kt_buf *out);
 
 /* determinize.c */
 void dom_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
+/* gamedef.reveals: the undo barrier (determinize.c). */
+int dom_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player);
 
 /* bots.c */
 #define DOM_NBOTS 4

@@ -136,6 +136,8 @@ int dom_take_top(dom_state *s, int p, int *pub)
     P->deck[P->ndeck] = 0;
     if (pub)
         *pub = P->pub_top > 0;
+    if (s->trace)
+        dom_trace_take(s, P->known_top > 0, P->pub_top > 0);
     if (P->known_top)
         P->known_top--;
     if (P->pub_top)

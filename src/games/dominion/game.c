@@ -889,6 +889,7 @@ const kt_gamedef kt_game_dominion = {
     .result = dom_result,
     .evaluate = dom_evaluate,
     .determinize = dom_determinize,
+    .reveals = dom_reveals,
     .observe = dom_observe,
     .save = dom_save,
     .load = dom_load,

@@ -26,24 +26,6 @@
 
 #include "dominion.h"
 
-#define DOM_TRACE_MAX 2048
-
-typedef struct dom_tev {
-    uint8_t kind; /* DOM_TE_* */
-    int8_t p;
-    uint8_t card;
-    uint8_t arg;
-    uint8_t why;  /* card of the effect running then (0: the turn itself) */
-    uint8_t fx;   /* its kind (DOM_FX_*, 0: none) */
-    uint8_t step; /* its step (FX_GAIN: which trigger resolves) */
-    uint8_t phase;
-} dom_tev;
-
-typedef struct dom_tracer {
-    dom_state s; /* first: the engine's reports find the list from the state */
-    int n, lost;
-    dom_tev ev[DOM_TRACE_MAX];
-} dom_tracer;
 
 void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg)
 {
@@ -62,6 +44,31 @@ void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg)
     e->fx = f ? f->fx : 0;
     e->step = f ? f->step : 0;
     e->phase = s->phase;
+    e->deck = t->take;
+    t->take = 0;
+}
+
+void dom_trace_take(dom_state *s, int known, int pub)
+{
+    dom_tracer *t = (dom_tracer *)s;
+    t->take = (uint8_t)(DOM_TK_DECK | (known ? DOM_TK_KNOWN : 0) | (pub ? DOM_TK_PUBLIC : 0));
+}
+
+dom_tracer *dom_trace_run(const kt_game *g, const kt_state *before, kt_action a)
+{
+    /* not calloc: the report list (18 KB) is written before it is read, and
+     * the undo barrier runs this once per player and action */
+    dom_tracer *tr = malloc(sizeof *tr);
+    if (!tr)
+        return NULL;
+    size_t n = g->state_size < sizeof tr->s ? g->state_size : sizeof tr->s;
+    memcpy(&tr->s, before, n);
+    memset((char *)&tr->s + n, 0, sizeof tr->s - n);
+    tr->n = tr->lost = 0;
+    tr->take = 0;
+    tr->s.trace = 1;
+    dom_apply(g, (kt_state *)&tr->s, a);
+    return tr;
 }
 
 /* ------------------------------------------------------------ sentences */
@@ -471,13 +478,9 @@ void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
     const dom_state *b = dom_cst(before);
     if (b->h.status != KT_RUNNING)
         return;
-    dom_tracer *tr = calloc(1, sizeof *tr);
+    dom_tracer *tr = dom_trace_run(g, before, a);
     if (!tr)
         return;
-    size_t n = g->state_size < sizeof tr->s ? g->state_size : sizeof tr->s;
-    memcpy(&tr->s, before, n);
-    tr->s.trace = 1;
-    dom_apply(g, (kt_state *)&tr->s, a);
     int own_seen = 0;
     for (int i = 0; i < tr->n;) {
         const dom_tev *e = &tr->ev[i];

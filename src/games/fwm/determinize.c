@@ -98,3 +98,32 @@ void fwm_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
     resample_bids(g, s, player, rng);
     resample_cards(g, s, rng);
 }
+
+/* ------------------------------------------------------------ undo barrier */
+
+/* Did the action show `player` something hidden or random?  Chance (dice,
+ * the deck shuffled) moves the PRNG; a card drawn from the deck, or whose
+ * place becomes known to everybody, was turned up (the display, the
+ * reserve); the sealed bids are revealed when the bidding ends (the next
+ * auction may follow at once).  Another player's step in a sealed bid
+ * counts too: the worlds `player` imagines drop their pick in progress, so
+ * which steps are open to them is not public. */
+int fwm_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player)
+{
+    KT_UNUSED(a);
+    const fwm_state *b = (const fwm_state *)before, *s = (const fwm_state *)after;
+    if (memcmp(&b->h.rng, &s->h.rng, sizeof b->h.rng) != 0 || s->h.status != KT_RUNNING)
+        return 1;
+    if (b->stage == FS_BID && b->h.to_move != player)
+        return 1;
+    if (b->stage == FS_BID && (s->stage != FS_BID || s->auc.card != b->auc.card ||
+                               (s->auc.done & b->auc.done) != b->auc.done))
+        return 1;
+    if (s->ndeck != b->ndeck)
+        return 1; /* a card drawn from the deck to the display */
+    for (int k = 0; k < fwm_c(g)->ncard && k < FWM_MAXCARDS; k++)
+        if (s->known[k] && !b->known[k])
+            return 1;
+    return 0;
+}

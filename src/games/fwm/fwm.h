@@ -332,6 +332,8 @@ void fwm_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_bu
 
 /* determinize.c, bots.c */
 void fwm_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
+int fwm_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player); /* gamedef.reveals: the undo barrier (determinize.c) */
 void fwm_evaluate(const kt_game *g, const kt_state *s, double *out);
 extern const kt_botdef fwm_bots[];
 #define FWM_NBOTS 1

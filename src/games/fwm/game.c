@@ -97,6 +97,7 @@ const kt_gamedef kt_game_fwm = {
     .result = fwm_result,
     .evaluate = fwm_evaluate,
     .determinize = fwm_determinize,
+    .reveals = fwm_reveals,
     .observe = fwm_observe,
     .save = fwm_save,
     .load = fwm_load,

@@ -69,3 +69,26 @@ void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
             s->pl[p].goal = (uint8_t)kt_rng_below(rng, 3);
     }
 }
+
+/* ------------------------------------------------------------ undo barrier */
+
+/* Did the action show `player` something hidden or random?  Dice are
+ * chance (the PRNG moves); a contract from the unknown part of the pile, a
+ * city card from the deck and a new round's offer tiles are turned face up;
+ * goal cards are shown to their owner at the start and to everybody at the
+ * end.  Everything else of the game is public: another player's move is
+ * legal on public facts only (their goal cards decide nothing). */
+int mp2_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player)
+{
+    KT_UNUSED(g);
+    KT_UNUSED(a);
+    const mp2_state *b = (const mp2_state *)before, *s = (const mp2_state *)after;
+    if (memcmp(&b->h.rng, &s->h.rng, sizeof b->h.rng) != 0)
+        return 1;
+    if (s->h.status != KT_RUNNING)
+        return 1;
+    return s->pile_unknown != b->pile_unknown || s->cc_next != b->cc_next ||
+           s->round != b->round ||
+           memcmp(s->pl[player].goal_opt, b->pl[player].goal_opt, 3) != 0;
+}

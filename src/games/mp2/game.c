@@ -164,6 +164,7 @@ const kt_gamedef kt_game_mp2 = {
     .result = mp2_result,
     .evaluate = mp2_evaluate,
     .determinize = mp2_determinize,
+    .reveals = mp2_reveals,
     .observe = mp2_observe,
     .save = mp2_save,
     .load = mp2_load,

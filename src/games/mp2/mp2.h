@@ -445,6 +445,9 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
 
 /* determinize.c */
 void mp2_determinize(const kt_game *g, kt_state *s, int player, kt_rng *rng);
+/* gamedef.reveals: the undo barrier (determinize.c). */
+int mp2_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
+                int player);
 
 /* bots.c */
 #define MP2_NBOTS 2
