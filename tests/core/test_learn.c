@@ -33,7 +33,7 @@ static const lrn_cfg extra_cfgs[] = {
     {"mp2", "caravans=1;characters=Donata Badoer,Vidal Badoer,Piedro Tartarino", 3},
     {"mp2", "characters=Mailin & Tian Chin,Isabella Donati,Filippo Vitello,De Wu", 4},
     {"dominion", "sets=plunder;landscapes=4", 0},
-    {"anno1701", "gold_pay=auto;last_gold=allow;trader=buy;pirate_hunt=opponent", 0},
+    {"anno1701", "gold_pay=auto;last_gold=refuse;trade_offers=3;trader=buy;pirate_hunt=opponent", 0},
     {"fwm", "mode=full", 3},
 };
 
