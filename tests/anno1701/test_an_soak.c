@@ -53,6 +53,7 @@ static const seating seatings[] = {
 
 typedef struct soak_run {
     long games, actions, ends[4], offers, accepted, placements, losing_avoided;
+    long mcts_losing, most_offers; /* reported: mcts moves losing the last gold by choice */
 } soak_run;
 
 /* Landscapes of p whose centre is in chaos in both states must not grow. */
@@ -85,15 +86,18 @@ static int soak_game(kt_t *T, const kt_game *g, kt_state *s, kt_state *before, k
         kt_action a;
         if (!KT_OKS(kt_bot_choose(bots[p], s, &a, &err), &err))
             return 0;
-        if (heuristic_spec(st->bot[p]) && an_last_gold(c, (const an_state *)s, a)) {
+        if (an_last_gold(c, (const an_state *)s, a) && strcmp(st->bot[p], "random")) {
             int n = kt_legal(g, s, legal, KT_LEGAL_MAX), other = 0;
             for (int i = 0; i < n; i++)
                 other |= !an_last_gold(c, (const an_state *)s, legal[i]);
-            if (other) {
+            if (other && heuristic_spec(st->bot[p])) {
                 KT_FAIL("%s: the heuristic chose a move that loses its last gold", where);
                 return 0;
             }
-            run->losing_avoided--; /* forced: every move lost */
+            if (other)
+                run->mcts_losing++;
+            else
+                run->losing_avoided--; /* forced: every move lost */
         }
         run->offers += AN_AK(a) == A_SEND;
         run->accepted += AN_AK(a) == A_ACCEPT;
@@ -102,6 +106,8 @@ static int soak_game(kt_t *T, const kt_game *g, kt_state *s, kt_state *before, k
         if (!KT_OKS(kt_apply(g, s, a, &err), &err))
             return 0;
         run->actions++;
+        if (((const an_state *)s)->offers > run->most_offers)
+            run->most_offers = ((const an_state *)s)->offers;
         if (kt_check(g, s, &err) != KT_OK) {
             KT_FAIL("%s: invariant after action %ld: %s", where, k, err.msg);
             return 0;
@@ -148,9 +154,11 @@ KT_TEST(anno_soak_every_rule_option_and_bot_plays_to_the_end)
         kt_game_free(g);
     }
     printf("    %ld games, %ld actions; ends queen %ld, merchants %ld, chaos %ld; %ld offers made, "
-           "%ld accepted, %ld landscape choices; %ld forced losing moves\n",
+           "%ld accepted, %ld landscape choices, at most %ld offers begun in a phase; %ld forced "
+           "losing moves of the heuristic or mcts, %ld chosen by mcts\n",
            run.games, run.actions, run.ends[END_QUEEN], run.ends[END_MERCHANT],
-           run.ends[END_CHAOS], run.offers, run.accepted, run.placements, -run.losing_avoided);
+           run.ends[END_CHAOS], run.offers, run.accepted, run.placements, run.most_offers,
+           -run.losing_avoided, run.mcts_losing);
     KT_CHECK(run.games > 100);
     KT_CHECK(run.ends[END_QUEEN] > 0 && run.ends[END_CHAOS] > 0);
     KT_CHECK(run.accepted > 0 && run.placements > 0);

@@ -356,7 +356,6 @@ int an_speed(const an_cfg *c, const an_player *pl);
 int an_is_decision(int t);
 int an_can_spend(const an_cfg *c, int have, int n);
 int an_last_gold(const an_cfg *c, const an_state *s, kt_action a);
-int an_offer_fits(const an_cfg *c, const an_state *s, int p, int side, int kind);
 
 /* view.c */
 void an_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,

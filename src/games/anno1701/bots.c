@@ -191,29 +191,35 @@ static int wants_voyage(const an_cfg *c, const an_state *s, int p, const need_t 
 }
 
 /* The offer the heuristic makes to the opponent: one good its next
- * upgrades lack (held by the opponent) for one of its surplus goods, or 1
- * gold when it has gold to spare; once that was declined this action
- * phase, one unit more of what it gives.  0 when nothing fits or the
- * offer would be the one just declined (it never repeats that).  The same
- * answer at every pick of the composition: it reads only the holdings and
- * the declined offer, which composing does not change. */
+ * upgrades lack and the opponent has to spare (the opponent's needs are
+ * public: its inhabitants), for one of its own surplus goods - one the
+ * opponent lacks if it has one - or 1 gold when it has gold to spare; once
+ * that was declined this action phase, one unit more of what it gives.  0
+ * when nothing fits or the offer would be the one just declined (it never
+ * repeats that).  The same answer at every pick of the composition: it
+ * reads only the holdings and the declined offer, which composing does not
+ * change. */
 static int offer_target(const an_cfg *c, const an_state *s, int p, const need_t *nd,
                         uint8_t *give, uint8_t *get)
 {
     const an_player *pl = &s->pl[p], *op = &s->pl[1 - p];
+    need_t od;
+    needs(c, s, 1 - p, &od);
     int want = -1, wv = 0, pay = -1, pv = 0, spare = an_gold(pl) - floor_gold(pl) - 1;
     memset(give, 0, AN_NKINDS);
     memset(get, 0, AN_NKINDS);
     for (int g = 0; g < AN_NGOODS; g++) {
         int lack = nd->goods[g] - an_goods(c, pl, g);
-        if (lack > wv && an_goods(c, op, g) > 0 && an_room(c, pl, g) > 0)
+        if (lack > wv && surplus(c, op, &od, g) > 0 && an_room(c, pl, g) > 0)
             wv = lack, want = g;
     }
     if (want < 0)
         return 0;
-    for (int g = 0; g < AN_NGOODS; g++)
-        if (g != want && surplus(c, pl, nd, g) > pv && an_room(c, op, g) > 0)
-            pv = surplus(c, pl, nd, g), pay = g;
+    for (int g = 0; g < AN_NGOODS; g++) {
+        int v = surplus(c, pl, nd, g) + 8 * (surplus(c, op, &od, g) < 0);
+        if (g != want && surplus(c, pl, nd, g) > 0 && an_room(c, op, g) > 0 && v > pv)
+            pv = v, pay = g;
+    }
     get[want] = 1;
     if (pay >= 0)
         give[pay] = 1;
@@ -223,7 +229,7 @@ static int offer_target(const an_cfg *c, const an_state *s, int p, const need_t 
         return 0;
     if (memcmp(give, s->declined[0], AN_NKINDS) || memcmp(get, s->declined[1], AN_NKINDS))
         return 1;
-    if (pay >= 0 && pv >= 2 && an_room(c, op, pay) >= 2)
+    if (pay >= 0 && surplus(c, pl, nd, pay) >= 2 && an_room(c, op, pay) >= 2)
         give[pay] = 2;
     else if (spare > give[AN_GOLD])
         give[AN_GOLD]++;
@@ -487,8 +493,8 @@ static void hb_destroy(void *ud) { free(ud); }
 
 const kt_botdef an_bots[AN_NBOTS] = {
     {.info = {"heuristic", "works towards the next inhabitant upgrades: builds, trades surplus "
-                           "goods, sails for rum and tobacco, keeps both village centres out of "
-                           "chaos",
+                           "goods with the opponent and the bank, sails for rum and tobacco, keeps "
+                           "both village centres out of chaos, never spends its last gold",
               NULL, 0},
      .create = hb_create,
      .choose = hb_choose,

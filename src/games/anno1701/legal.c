@@ -237,22 +237,6 @@ int an_last_gold(const an_cfg *c, const an_state *s, kt_action a)
     return cost > 0 && cost >= gold ? LG_SPENDS : LG_NO;
 }
 
-/* May the maker p of the offer in s add one unit of `kind` to what they
- * give (side 0) or ask for (side 1)?  The giver must hold it (gold: pay it
- * by choice), the receiver must be able to take a good (an_room: gold
- * above the centres' capacity is lost, so gold always fits), and a kind is
- * never on both sides. */
-int an_offer_fits(const an_cfg *c, const an_state *s, int p, int side, int kind)
-{
-    const uint8_t *mine = side ? s->get : s->give, *other = side ? s->give : s->get;
-    const an_player *from = &s->pl[side ? 1 - p : p], *to = &s->pl[side ? p : 1 - p];
-    if (other[kind])
-        return 0;
-    if (kind == AN_GOLD)
-        return an_can_spend(c, an_gold(from), mine[kind] + 1);
-    return an_goods(c, from, kind) > mine[kind] && an_room(c, to, kind) > mine[kind];
-}
-
 /* ------------------------------------------------------------ helpers */
 
 static int first_of(const uint8_t *cards, int i)
@@ -315,6 +299,25 @@ static void stock(const an_cfg *c, const an_player *pl, stock_t *k)
     k->have[AN_GOLD] = an_gold(pl);
 }
 
+/* May the maker of the offer in s (holding `me`; the opponent `op`) add one
+ * unit of `kind` to what they give (side 0) or ask for (side 1)?  The
+ * giver must hold it (gold: pay it by choice, an_can_spend), the receiver
+ * must be able to take a good (room on landscapes that may take it: gold
+ * above the centres' capacity is lost, so gold always fits), and a kind is
+ * never on both sides.  The one rule of the composer and of the action
+ * decision's "offer a trade". */
+static int offer_fits(const an_cfg *c, const an_state *s, const stock_t *me, const stock_t *op,
+                      int side, int kind)
+{
+    const uint8_t *mine = side ? s->get : s->give, *other = side ? s->give : s->get;
+    const stock_t *from = side ? op : me, *to = side ? me : op;
+    if (other[kind])
+        return 0;
+    if (kind == AN_GOLD)
+        return an_can_spend(c, from->have[AN_GOLD], mine[kind] + 1);
+    return from->have[kind] > mine[kind] && to->room[kind] > mine[kind];
+}
+
 static int affordable(const stock_t *k, const uint8_t *cost)
 {
     for (int g = 0; g < AN_NGOODS; g++)
@@ -364,13 +367,11 @@ static int trade_options(const an_cfg *c, const an_state *s, const stock_t *me,
     if (c->offers != AN_ANY && s->offers >= c->offers)
         return n;
     /* an offer is composed unit by unit (K_COMPOSE): begun only when some
-     * kind can be given and another one asked for (an_offer_fits with
-     * nothing given yet, from the counts at hand) */
-    int gv = an_can_spend(c, me->have[AN_GOLD], 1) << AN_GOLD;
-    int gt = an_can_spend(c, op->have[AN_GOLD], 1) << AN_GOLD;
-    for (int k = 0; k < AN_NGOODS; k++) {
-        gv |= (me->have[k] > 0 && op->room[k] > 0) << k;
-        gt |= (op->have[k] > 0 && me->room[k] > 0) << k;
+     * kind can be given and another one asked for (nothing is given yet) */
+    int gv = 0, gt = 0;
+    for (int k = 0; k < AN_NKINDS; k++) {
+        gv |= offer_fits(c, s, me, op, 0, k) << k;
+        gt |= offer_fits(c, s, me, op, 1, k) << k;
     }
     if (gv && gt && !(gv == gt && (gv & (gv - 1)) == 0))
         buf[n++] = AN_ACT(A_OFFER, 0, 0, 0);
@@ -550,15 +551,19 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
         return n;
     case K_SPY:
         return hand_cards(c, op, A_TAKE, 0, buf, 0);
-    case K_COMPOSE:
+    case K_COMPOSE: {
+        stock_t me, ot;
+        stock(c, pl, &me);
+        stock(c, op, &ot);
         for (int side = 0; side < 2; side++)
             for (int k = 0; k < AN_NKINDS; k++)
-                if (an_offer_fits(c, s, t->p, side, k))
+                if (offer_fits(c, s, &me, &ot, side, k))
                     buf[n++] = AN_ACT(side ? A_ASK : A_GIVE, k, 0, 0);
         if (units(s->give) && units(s->get))
             buf[n++] = AN_ACT(A_SEND, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
+    }
     case K_OFFER:
         if (!s->get[AN_GOLD] || an_can_spend(c, an_gold(pl), s->get[AN_GOLD]))
             buf[n++] = AN_ACT(A_ACCEPT, 0, 0, 0);

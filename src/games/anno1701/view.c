@@ -331,6 +331,14 @@ void an_warn(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_buf
                               "centres fall into chaos and you lose the game at once.");
 }
 
+static int offer_empty(const an_state *s)
+{
+    for (int k = 0; k < AN_NKINDS; k++)
+        if (s->give[k] || s->get[k])
+            return 0;
+    return 1;
+}
+
 void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
     const an_cfg *c = an_c(g);
@@ -397,6 +405,11 @@ void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
         break;
     case K_COMPOSE:
         /* short: the whole offer must fit the prompt line */
+        if (offer_empty(s)) {
+            kt_buf_puts(out, de ? "dein Angebot: gib und verlange Waren oder Gold, Stück für Stück"
+                                : "your offer: give and ask for goods or gold, one at a time");
+            break;
+        }
         kt_buf_puts(out, de ? "dein Angebot: " : "your offer: ");
         an_offer_text(s->give, s->get, lang, out);
         break;
@@ -662,6 +675,13 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
             kt_buf_printf(out, "%s %s", i ? "," : "", an_def_name(c, s->pile[t->x][i], de));
         kt_buf_putc(out, '\n');
     }
+    if (t && (t->t == K_COMPOSE || t->t == K_OFFER)) { /* public, as at the table */
+        int maker = t->t == K_COMPOSE ? t->p : 1 - t->p;
+        kt_buf_printf(out, de ? "Angebot von Spieler %d%s: " : "offer of player %d%s: ", maker + 1,
+                      t->t == K_COMPOSE ? (de ? " (entsteht)" : " (being made)") : "");
+        an_offer_text(s->give, s->get, de ? KT_LANG_DE : KT_LANG_EN, out);
+        kt_buf_putc(out, '\n');
+    }
     if (s->h.status == KT_FINISHED) {
         static const char *const en[] = {"", "7 queen marks", "two merchants",
                                          "both village centres of the opponent in chaos"};
@@ -693,11 +713,11 @@ void an_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_bu
     kt_buf_free(&b);
     situation(c, s, viewer, de, out);
     kt_buf_puts(out, de ? "Legende: Ware(n)=k Landschaft mit Würfelzahl n und k Waren (höchstens 3), "
-                          "ng Gold im Dorfzentrum,\n  CHAOS: Zentrum ohne Gold, "
-                          "Landschaften ruhen; (n) Würfelzahl, *k Königinnen-Zeichen, [I] Karte der "
+                          "ng Gold im Dorfzentrum,\n  CHAOS: kein Gold, Landschaften ohne "
+                          "Zuwachs; (n) Würfelzahl, *k Königinnen-Zeichen, [I] Karte der "
                           "Epoche I, - kaputt\n"
                         : "legend: good(n)=k landscape with die number n holding k goods (at most "
-                          "3), ng gold on the village centre,\n  CHAOS: centre without gold, its "
-                          "landscapes rest; (n) die number, *k queen marks, [I] hidden card of era "
+                          "3), ng gold on the village centre,\n  CHAOS: no gold, its landscapes "
+                          "take no goods; (n) die number, *k queen marks, [I] hidden card of era "
                           "I, - damaged\n");
 }
