@@ -336,7 +336,6 @@ int an_max_legal(void);
 int an_legal(const kt_game *g, const kt_state *s, kt_action *buf);
 int an_task_legal(const an_cfg *c, const an_state *s, const an_task *t, kt_action *buf);
 int an_goods(const an_cfg *c, const an_player *pl, int good);
-int an_land_status(const an_cfg *c, const an_player *pl, int l);
 int an_room(const an_cfg *c, const an_player *pl, int good);
 int an_open_lands(const an_cfg *c, const an_player *pl, int good, int *first);
 int an_gold(const an_player *pl);
@@ -394,5 +393,19 @@ extern const kt_botdef an_bots[AN_NBOTS];
 void an_evaluate(const kt_game *g, const kt_state *s, double *out);
 
 static inline const an_cfg *an_c(const kt_game *g) { return (const an_cfg *)g->cfg; }
+
+/* What one more good would do on landscape l of pl now (AN_LAND_*).  Its
+ * village centre in chaos blocks it (the seed: the landscapes above and
+ * below a centre in chaos cannot increase their goods); a full one has no
+ * room.  The one rule for every gain - dice, production buildings, goods of
+ * choice, the trader, steals, the harbour, the bank, offers, voyages - and
+ * for the views' marks (observation, learning vector), so that they cannot
+ * disagree.  Inline: the legal lists ask it for every landscape. */
+static inline int an_land_status(const an_cfg *c, const an_player *pl, int l)
+{
+    if (pl->gold[c->set[pl->set].land[l].centre] == 0)
+        return AN_LAND_BLOCKED;
+    return pl->land[l] >= c->k.land_cap ? AN_LAND_FULL : AN_LAND_OPEN;
+}
 
 #endif

@@ -25,19 +25,6 @@ int an_goods(const an_cfg *c, const an_player *pl, int good)
     return n;
 }
 
-/* What one more good would do on landscape l now.  Its village centre in
- * chaos blocks it (the seed: the landscapes above and below a centre in
- * chaos cannot increase their goods); a full one has no room.  The one
- * rule for every gain - dice, production buildings, goods of choice, the
- * trader, steals, the harbour, the bank, offers, voyages - and for the
- * views' marks, so that they cannot disagree. */
-int an_land_status(const an_cfg *c, const an_player *pl, int l)
-{
-    if (pl->gold[c->set[pl->set].land[l].centre] == 0)
-        return AN_LAND_BLOCKED;
-    return pl->land[l] >= c->k.land_cap ? AN_LAND_FULL : AN_LAND_OPEN;
-}
-
 /* Goods of a kind the settlement can take now (landscapes that are open). */
 int an_room(const an_cfg *c, const an_player *pl, int good)
 {
@@ -306,8 +293,8 @@ static void stock(const an_cfg *c, const an_player *pl, stock_t *k)
  * above the centres' capacity is lost, so gold always fits), and a kind is
  * never on both sides.  The one rule of the composer and of the action
  * decision's "offer a trade". */
-static int offer_fits(const an_cfg *c, const an_state *s, const stock_t *me, const stock_t *op,
-                      int side, int kind)
+static inline int offer_fits(const an_cfg *c, const an_state *s, const stock_t *me,
+                             const stock_t *op, int side, int kind)
 {
     const uint8_t *mine = side ? s->get : s->give, *other = side ? s->give : s->get;
     const stock_t *from = side ? op : me, *to = side ? me : op;
