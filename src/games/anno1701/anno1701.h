@@ -21,11 +21,15 @@
  *   the inhabitant supply, the discard pile (played action cards, counts
  *   per definition), the voyage deck (shuffled when a voyage starts; cards
  *   before vpos are face up), the two power tokens, the dice of the current
- *   turn, a pending trade offer.  Everything that is not "the turn player
- *   chooses an action" is a task on a small stack (an_task): automatic
- *   steps (roll, produce, event, voyage card) and decisions of one player
- *   (pay gold, choose a good, accept an offer, cancel with the theatre ...);
- *   the top decision names the player to move.
+ *   turn, the trade offer being composed or answered (units per kind given
+ *   and asked for: goods, then gold), the offers begun in this action phase
+ *   and the offer declined last in it.  Everything that is not "the turn
+ *   player chooses an action" is a task on a small stack (an_task):
+ *   automatic steps (roll, produce, event, voyage card) and decisions of one
+ *   player (pay gold, choose a good, choose the landscape a good goes on,
+ *   compose or answer an offer, cancel with the theatre ...); the top
+ *   decision names the player to move.  A landscape choice (K_PLACE) is
+ *   always on top of whatever its gain came with.
  *
  * Hidden information: the opponent's hand (except cards revealed by a Spy
  * or known because they were taken from you), the order and contents of
