@@ -103,7 +103,7 @@ kt_scn an_scn(kt_t *T, const char *opts, const char *p0, const char *p1, const c
                   "\"status\":\"running\"},\"state\":{\"phase\":\"action\",\"first\":0,\"die\":0,"
                   "\"event\":0,\"trade_power\":-1,\"sea_power\":-1,\"claimed\":0,\"players\":[%s,%s],"
                   "\"discard\":[],\"turned\":0,\"speed\":0,\"bonus\":0,\"card\":\"\","
-                  "\"bought\":[0,0],\"fight\":[0,0],\"offers\":0,\"offer\":[0,0,0,0],\"end\":\"none\","
+                  "\"bought\":[0,0],\"fight\":[0,0],\"offers\":0,\"give\":[0,0,0,0,0,0],\"get\":[0,0,0,0,0,0],\"declined_give\":[0,0,0,0,0,0],\"declined_get\":[0,0,0,0,0,0],\"end\":\"none\","
                   "\"winner\":0,\"stack\":[]}}",
                   a ? a : "{}", b ? b : "{}");
     free(a);

@@ -3,8 +3,10 @@
  * phase"): building from hand into free spaces, inhabitant upgrades in order
  * with the seed's costs (and the settler-cost rule flag), improving and
  * repairing the ship with wood, the bank 3:1, offers to the opponent
- * (accepted or declined by them), gold: which centre pays, where gold goes,
- * the cap of 8, chaos and losing by it, and the two power tokens.
+ * (composed unit by unit, accepted or declined by them), gold: which centre
+ * pays, where gold goes, the cap of 8, chaos and losing by it, and the two
+ * power tokens.  The seed's free trade, chaos on every gain and the last
+ * gold have their own file (test_an_seed.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -170,40 +172,47 @@ KT_TEST(anno_bank_trades_three_for_one_never_rum_or_tobacco)
 
 KT_TEST(anno_offer_is_accepted_or_declined_by_the_opponent)
 {
-    /* an offer may be withdrawn before it is made: it does not count */
-    kt_scn w = an_scn(T, "offers=1", NULL, NULL, NULL);
-    KT_REQUIRE(w.g);
-    KT_DO(&w, "offer 1 food");
-    KT_DO(&w, "withdraw the offer");
-    KT_CHECK(LEGAL(&w, "offer 1 food"));
-    kt_scn_free(&w);
+    /* an offer may be withdrawn before it is made */
     kt_scn c = an_scn(T, NULL, NULL, NULL, NULL);
     KT_REQUIRE(c.g);
-    KT_DO(&c, "offer 2 wood"); /* what to give, then what to ask for */
-    KT_STREQ(kt_decision(c.g, c.s), "offer_ask");
-    KT_CHECK(!LEGAL(&c, "ask for 1 wood") && LEGAL(&c, "ask for 2 gold"));
+    KT_DO(&c, "offer a trade"); /* composed unit by unit: give, ask for */
+    KT_STREQ(kt_decision(c.g, c.s), "offer_compose");
+    KT_CHECK(!LEGAL(&c, "make the offer")); /* both sides need something */
+    KT_DO(&c, "give 1 wood");
+    KT_CHECK(!LEGAL(&c, "ask for 1 wood")); /* never a kind on both sides */
+    KT_DO(&c, "withdraw the offer");
+    KT_STREQ(kt_decision(c.g, c.s), "action");
+    KT_EQ(AS(&c)->give[GD_WOOD], 0);
+    KT_DO(&c, "offer a trade");
+    KT_DO(&c, "give 1 wood");
+    KT_DO(&c, "give 1 wood");
+    KT_CHECK(!LEGAL(&c, "give 1 wood")); /* the Lion holds 2 wood */
     KT_DO(&c, "ask for 1 brick");
+    KT_DO(&c, "make the offer");
     KT_STREQ(kt_decision(c.g, c.s), "offer");
     KT_EQ(kt_to_move(c.g, c.s), 1);
     KT_DO(&c, "decline");
     KT_EQ(an_t_goods(&c, 0, GD_WOOD), 2);
     KT_EQ(kt_to_move(c.g, c.s), 0);
-    KT_DO(&c, "offer 1 gold");
+    KT_EQ(AS(&c)->declined[0][GD_WOOD], 2);
+    KT_EQ(AS(&c)->declined[1][GD_BRICK], 1);
+    /* gold and goods on one side: 1 gold + 1 cloth for 1 food */
+    KT_DO(&c, "offer a trade");
+    KT_DO(&c, "give 1 gold");
+    KT_DO(&c, "give 1 cloth");
     KT_DO(&c, "ask for 1 food");
+    KT_DO(&c, "make the offer");
     KT_DO(&c, "accept");
-    KT_DO(&c, "pay 1 left, 0 right"); /* the giver chooses the centre */
+    KT_DO(&c, "put cloth on M (die 2, right)"); /* the Dragon chooses where its cloth goes */
+    KT_DO(&c, "put food on N (die 6, right)");  /* the Lion where its food goes */
+    KT_DO(&c, "pay 1 left, 0 right");           /* the giver chooses the centre */
     KT_EQ(an_t_gold(&c, 0), 5);
     KT_EQ(an_t_gold(&c, 1), 7);
     KT_EQ(an_t_goods(&c, 0, GD_FOOD), 3);
+    KT_EQ(an_t_goods(&c, 0, GD_CLOTH), 1);
     KT_EQ(an_t_goods(&c, 1, GD_FOOD), 1);
-    KT_DO(&c, "offer 1 cloth");
-    KT_DO(&c, "ask for 2 gold");
-    KT_DO(&c, "accept");
-    KT_DO(&c, "pay 0 left, 2 right");
-    KT_EQ(an_t_gold(&c, 0), 7);
     KT_EQ(an_t_goods(&c, 1, GD_CLOTH), 3);
-    /* three offers a turn (rule option offers) */
-    KT_CHECK(!LEGAL(&c, "offer 1 wood"));
+    KT_STREQ(kt_decision(c.g, c.s), "action");
     kt_scn_free(&c);
 }
 
@@ -250,14 +259,12 @@ KT_TEST(anno_chaos_blocks_and_ends_with_the_next_gold_both_centres_lose)
     KT_DO(&c, "build Theatre"); /* 1 gold: to the centre in chaos */
     KT_EQ(PL(&c, 0).gold[0], 1);
     KT_EQ(an_discontent(AC(&c), &PL(&c, 0)), 5);
-    /* paying the last gold by choice is not offered (it would lose at once) */
-    KT_CHECK(!LEGAL(&c, "bank: 3 gold for 1 wood"));
-    KT_CHECK(LEGAL(&c, "search pile I-a (1 gold)"));
     kt_scn_free(&c);
-    /* last_gold=allow offers it: both centres empty, the player loses at once */
-    c = an_scn(T, "last_gold=allow", "{\"gold\":[1,2]}", NULL, NULL);
+    /* spending the last gold is a legal move: both centres empty, the player loses at once */
+    c = an_scn(T, NULL, "{\"gold\":[1,2]}", NULL, NULL);
     KT_REQUIRE(c.g);
     KT_DO(&c, "bank: 3 gold for 1 wood");
+    KT_DO(&c, "put wood on L (die 4, right)"); /* a gain's landscape before its payment */
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(AS(&c)->end, END_CHAOS);
     KT_EQ(AS(&c)->winner, 1);

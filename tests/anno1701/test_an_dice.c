@@ -85,6 +85,12 @@ KT_TEST(anno_dice_production_building_works_in_the_opponents_turn)
     kt_scn c = an_scn(T, NULL, "{\"buildings\":[\"L03\"],\"land\":[1,1,1,1,1,1,0,1]}", NULL, NULL);
     KT_REQUIRE(c.g);
     KT_REQUIRE(an_t_end_turn_with(T, &c, 4, EV_TAX));
+    /* both food landscapes may take it: player 1 chooses, in player 2's turn */
+    KT_STREQ(kt_decision(c.g, c.s), "place");
+    KT_EQ(kt_to_move(c.g, c.s), 0);
+    KT_EQ(kt_scn_nlegal(&c), 2);
+    KT_DO(&c, "put food on N (die 6, right)");
+    KT_EQ(PL(&c, 0).land[6], 1);
     KT_EQ(an_t_goods(&c, 0, GD_FOOD), 2);
     KT_EQ(an_t_goods(&c, 0, GD_WOOD), 3); /* the wood 4 landscape as well */
     kt_scn_free(&c);
@@ -211,6 +217,7 @@ KT_TEST(anno_event_trader_swaps_one_gold_and_one_good_either_way)
     KT_EQ(kt_to_move(c.g, c.s), 1); /* the turn player first */
     KT_STREQ(kt_decision(c.g, c.s), "trader");
     KT_DO(&c, "buy food for 1 gold");
+    KT_DO(&c, "put food on J (die 6, left)"); /* the landscape first, then the gold */
     KT_DO(&c, "pay 1 left, 0 right"); /* the buyer chooses the centre that pays */
     KT_EQ(an_t_gold(&c, 1), 5);
     KT_EQ(an_t_goods(&c, 1, GD_FOOD), 3);
@@ -254,6 +261,7 @@ KT_TEST(anno_event_pirate_hunt_sea_power_takes_a_good_from_the_supply)
     KT_REQUIRE(an_t_end_turn_with(T, &c, 4, EV_PIRATEHUNT));
     KT_STREQ(kt_decision(c.g, c.s), "good");
     KT_DO(&c, "take cloth");
+    KT_DO(&c, "put cloth on M (die 5, right)");
     KT_EQ(an_t_goods(&c, 0, GD_CLOTH), 3);
     KT_EQ(an_t_goods(&c, 1, GD_CLOTH), 2);
     kt_scn_free(&c);
@@ -263,6 +271,7 @@ KT_TEST(anno_event_pirate_hunt_sea_power_takes_a_good_from_the_supply)
     KT_REQUIRE(an_t_end_turn_with(T, &c, 4, EV_PIRATEHUNT));
     KT_STREQ(kt_decision(c.g, c.s), "steal");
     KT_DO(&c, "steal cloth");
+    KT_DO(&c, "put cloth on I (die 2, left)");
     KT_EQ(an_t_goods(&c, 0, GD_CLOTH), 3);
     KT_EQ(an_t_goods(&c, 1, GD_CLOTH), 1);
     kt_scn_free(&c);

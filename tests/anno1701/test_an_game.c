@@ -110,7 +110,8 @@ KT_TEST(anno_setup_start_values_start_hand_and_first_player)
 KT_TEST(anno_soak_random_play_keeps_every_invariant)
 {
     const char *opts[] = {"", "settler_cost=example;pirate_hunt=opponent;tax=mark;trader=buy",
-                          "voyage_min=1;gold_pay=auto;offers=0;bishop_church=1", "lion=2;last_gold=allow"};
+                          "voyage_min=1;gold_pay=auto;trade_offers=0;bishop_church=1",
+                          "lion=2;last_gold=refuse;trade_offers=3"};
     long total = 0;
     for (int o = 0; o < 4; o++) {
         kt_game *g;
@@ -260,18 +261,21 @@ KT_TEST(anno_log_tells_dice_production_trades_and_hides_cards)
     kt_err err;
     kt_action a;
     /* offer and decline */
-    KT_DO(&c, "offer 1 wood");
-    KT_REQUIRE(kt_action_parse(c.g, c.s, "ask for 1 brick", &a, &err) == KT_OK);
+    KT_DO(&c, "offer a trade");
+    KT_DO(&c, "give 1 wood");
+    KT_DO(&c, "give 1 gold");
+    KT_DO(&c, "ask for 1 brick");
+    KT_REQUIRE(kt_action_parse(c.g, c.s, "make the offer", &a, &err) == KT_OK);
     kt_state_copy(c.g, before, c.s);
     kt_apply_trusted(c.g, c.s, a);
     char *log = kt_events_json(c.g, before, 0, a, c.s, 1, KT_LANG_EN, &err);
-    KT_CHECK(log && strstr(log, "Player 1 offers player 2 1 wood for 1 brick"));
+    KT_CHECK(log && strstr(log, "Player 1 offers player 2 1 wood, 1 gold for 1 brick"));
     kt_free(log);
     KT_REQUIRE(kt_action_parse(c.g, c.s, "decline", &a, &err) == KT_OK);
     kt_state_copy(c.g, before, c.s);
     kt_apply_trusted(c.g, c.s, a);
     log = kt_events_json(c.g, before, 1, a, c.s, 0, KT_LANG_DE, &err);
-    KT_CHECK(log && strstr(log, "Spieler 2 lehnt ab"));
+    KT_CHECK(log && strstr(log, "Spieler 2 lehnt ab: 1 Holz, 1 Gold für 1 Ziegel"));
     kt_free(log);
     /* a draw: the card is named for its owner only */
     KT_REQUIRE(kt_action_parse(c.g, c.s, "draw from pile I-a", &a, &err) == KT_OK);
@@ -356,11 +360,16 @@ KT_TEST(anno_german_action_texts_parse_back)
     KT_DO(&c, "nimm Ziegel");
     KT_DO(&c, "nimm Werkzeug");
     KT_DO(&c, "Bank: 3 Gold gegen 1 Tuch");
+    KT_DO(&c, "lege Tuch auf I (Würfel 2, links)");
     KT_DO(&c, "zahle 2 links, 1 rechts");
     KT_DO(&c, "verbessere Schiff (1 Holz)");
-    KT_DO(&c, "biete 1 Tuch an");
+    KT_DO(&c, "Handel anbieten");
+    KT_DO(&c, "gib 1 Tuch");
     KT_DO(&c, "verlange 1 Nahrung");
+    KT_DO(&c, "Angebot machen");
     KT_DO(&c, "annehmen");
+    KT_DO(&c, "lege Tuch auf M (Würfel 2, rechts)");
+    KT_DO(&c, "lege Nahrung auf N (Würfel 6, rechts)");
     KT_DO(&c, "ziehe von Stapel II-a");
     KT_DO(&c, "fertig");
     KT_EQ(AS(&c)->h.turn_player, 1);
@@ -393,11 +402,11 @@ KT_TEST(anno_heuristic_beats_random_play)
     kt_game_free(g);
 }
 
-/* The action decision's long lists (bank, offers, draws, exchanges) fold
+/* The action decision's long lists (bank, draws, exchanges) fold
  * into groups: the top level stays short. */
 KT_TEST(anno_menu_groups_keep_the_top_level_short)
 {
-    kt_scn c = an_scn(T, NULL, "{\"hand\":[\"L03\",\"L05\",\"A02\"],\"land\":[3,3,3,3,3,3,3,3],"
+    kt_scn c = an_scn(T, NULL, "{\"hand\":[\"L03\",\"L05\",\"A02\"],\"land\":[3,2,3,2,3,2,3,2],"
                                "\"ship\":2,\"inhabitants\":[2,1,1,0]}",
                       NULL, NULL);
     KT_REQUIRE(c.g);

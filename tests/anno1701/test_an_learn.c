@@ -21,8 +21,9 @@
 #include "../../src/games/anno1701/learn.h"
 #include "an_helpers.h"
 
-#define SPACE 727
-#define OBS 832
+#define SPACE 749
+#define OBS 865
+#define TRADE 832 /* the trade block */
 #define PBLOCK(k) (320 + (k) * 256) /* player block k (0 = the observer) */
 #define P_HAND 42
 #define PF_SEEN 128
@@ -32,10 +33,10 @@
  * voyages, offers, costs). */
 static const char *const cfgs[] = {
     NULL,
-    "gold_pay=auto;last_gold=allow",
+    "gold_pay=auto;last_gold=refuse;trade_offers=3",
     "trader=buy;pirate_hunt=opponent;voyage_min=1",
-    "settler_cost=example;tax=mark;offers=0;lion=2",
-    "voyage_min=4;offers=20;bishop_church=0;last_gold=allow",
+    "settler_cost=example;tax=mark;trade_offers=0;lion=2",
+    "voyage_min=4;trade_offers=20;bishop_church=0;last_gold=refuse",
 };
 #define NCFG ((int)(sizeof cfgs / sizeof cfgs[0]))
 
@@ -241,7 +242,7 @@ KT_TEST(anno_learn_every_index_decodes_and_encodes_back)
 {
     kt_scn c = an_scn(T, NULL, NULL, NULL, NULL);
     KT_REQUIRE(c.g);
-    int ndef = AC(&c)->ndef, unused = 0;
+    int ndef = AC(&c)->ndef, unused = 0, retired = 0;
     for (int i = 0; i < SPACE; i++) {
         kt_action a = an_index_action(c.g, c.s, i);
         if (an_action_index(c.g, c.s, a) == i)
@@ -250,17 +251,22 @@ KT_TEST(anno_learn_every_index_decodes_and_encodes_back)
         int slot = i < 471 ? (i - 343) / 2 : (i - 471) / 2;
         if (exch && slot >= ndef && a == 0)
             unused++;
+        else if (i >= 54 && i <= 77 && a == 0)
+            retired++;
         else
             KT_FAIL("index %d decodes to %08x which encodes to %d", i, a,
                     an_action_index(c.g, c.s, a));
     }
     KT_EQ(unused, 2 * 2 * (64 - ndef));
+    KT_EQ(retired, 24);
     KT_EQ(an_index_action(c.g, c.s, -1), 0);
     KT_EQ(an_index_action(c.g, c.s, SPACE), 0);
     KT_EQ(an_action_index(c.g, c.s, AN_ACT(AN_NACT, 0, 0, 0)), -1);
     KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_END, 0, 0, 1)), -1);
     KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_BANK, 6, 0, 0)), -1);
-    KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_OFFER, 0, 0, 0)), -1);
+    KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_OFFER, 1, 0, 0)), -1);
+    KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_GIVE, 6, 0, 0)), -1);
+    KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_PLACE, 8, 0, 0)), -1);
     KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_EXCH, 0, 2, 0)), -1); /* era I card, era II pile */
     KT_EQ(an_action_index(c.g, c.s, AN_ACT(A_EXCH, ndef, 0, 0)), -1);
     kt_scn_free(&c);
@@ -308,6 +314,55 @@ KT_TEST(anno_learn_documented_indices)
             if (kt_is_legal(c.g, c.s, a))
                 KT_EQ(kt_action_index(c.g, c.s, a), 18 + k * 6 + t);
         }
+    kt_scn_free(&c);
+}
+
+/* The trade's indices (727..748, appended) and the trade block of the
+ * observation: the offer as it is composed and answered, the declined
+ * offer, the landscapes that may take goods, the good to place. */
+KT_TEST(anno_learn_trade_indices_and_the_trade_block)
+{
+    kt_scn c = an_scn(T, "trade_offers=3", "{\"gold\":[0,3]}", NULL, NULL);
+    KT_REQUIRE(c.g);
+    float o0[OBS], o1[OBS];
+    expect_index(T, &c, "offer a trade", 727);
+    an_obs_vector(c.g, c.s, 0, o0);
+    KT_EQ(o0[62], 3);                 /* offers left */
+    KT_EQ(o0[TRADE + 15], 0);         /* bounded */
+    KT_EQ(o0[PBLOCK(0) + 47 + 0], 0); /* H: left centre in chaos */
+    KT_EQ(o0[PBLOCK(0) + 47 + 4], 1); /* L: right centre, room */
+    KT_DO(&c, "offer a trade");
+    expect_index(T, &c, "give 1 wood", 728);
+    expect_index(T, &c, "ask for 1 gold", 739);
+    KT_DO(&c, "give 1 wood");
+    KT_DO(&c, "give 1 wood");
+    KT_DO(&c, "ask for 1 gold");
+    expect_index(T, &c, "make the offer", 740);
+    an_obs_vector(c.g, c.s, 1, o1);
+    KT_EQ(o1[TRADE + 0], 1);          /* composing */
+    KT_EQ(o1[TRADE + 1 + GD_WOOD], 2);
+    KT_EQ(o1[TRADE + 7 + AN_GOLD], 1);
+    KT_EQ(o1[TRADE + 13 + 1], 1);     /* the maker is the opponent of observer 1 */
+    KT_DO(&c, "make the offer");
+    an_obs_vector(c.g, c.s, 1, o1);
+    KT_EQ(o1[63], 1);
+    KT_EQ(o1[TRADE + 0], 0);
+    KT_DO(&c, "decline");
+    an_obs_vector(c.g, c.s, 0, o0);
+    KT_EQ(o0[TRADE + 21 + GD_WOOD], 2); /* the declined offer stays for the phase */
+    KT_EQ(o0[TRADE + 27 + AN_GOLD], 1);
+    KT_EQ(o0[62], 2);
+    kt_scn_free(&c);
+    /* the placement: 741 + landscape */
+    c = an_scn(T, NULL, "{\"hand\":[\"A02\"]}", NULL, NULL);
+    KT_REQUIRE(c.g);
+    KT_DO(&c, "play Inventor");
+    KT_DO(&c, "take food");
+    expect_index(T, &c, "put food on J (die 3, left)", 741 + 2);
+    expect_index(T, &c, "put food on N (die 6, right)", 741 + 6);
+    an_obs_vector(c.g, c.s, 0, o0);
+    KT_EQ(o0[TRADE + 16 + GD_FOOD], 1);
+    KT_EQ(o0[TRADE + 15], 1);         /* trade_offers=any */
     kt_scn_free(&c);
 }
 

@@ -33,7 +33,7 @@ static const lrn_cfg extra_cfgs[] = {
     {"mp2", "caravans=1;characters=Donata Badoer,Vidal Badoer,Piedro Tartarino", 3},
     {"mp2", "characters=Mailin & Tian Chin,Isabella Donati,Filippo Vitello,De Wu", 4},
     {"dominion", "sets=plunder;landscapes=4", 0},
-    {"anno1701", "gold_pay=auto;last_gold=allow;trader=buy;pirate_hunt=opponent", 0},
+    {"anno1701", "gold_pay=auto;last_gold=refuse;trade_offers=3;trader=buy;pirate_hunt=opponent", 0},
     {"fwm", "mode=full", 3},
 };
 
@@ -170,7 +170,10 @@ static void learn_games(kt_t *T, const char *game, const char *options, int play
     KT_REQUIRE(s && tmp && legal && seen && o1 && o2);
     uint64_t rnd = 0x9e3779b97f4a7c15ULL + (unsigned)players;
     char where[160];
-    for (int gi = 0; gi < games; gi++) {
+    /* more games while the positions are too few for the checks below:
+     * random play may end early by the rules (Anno 1701: the last gold is
+     * spent within ~40 actions) */
+    for (int gi = 0; gi < games || (st->positions < 150 && gi < 200); gi++) {
         kt_state_init_seed(g, s, 77 + (uint64_t)gi * 1009 + (uint64_t)players);
         for (long k = 0; k < max_actions && !kt_is_over(g, s); k++) {
             snprintf(where, sizeof where, "%s [%s] %dp game %d action %ld", game,

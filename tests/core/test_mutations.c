@@ -384,9 +384,11 @@ static int mt_config(kt_t *T, const char *game, const char *opts, int players, k
         nd++;
     }
     kt_state *t = kt_state_new(g);
+    /* more tries while none loaded or none was refused yet: at small
+     * scales the few tries may all fall on one side by chance */
     int per = kt_t_scaled(30);
     for (int i = 0; i < nd && S->failures < 20; i++)
-        for (int k = 0; k < per && S->failures < 20; k++)
+        for (int k = 0; (k < per || !S->loaded || !S->refused) && k < 400 && S->failures < 20; k++)
             mt_try(T, g, docs[i].root, P, r, t, S);
     kt_state_free(g, t);
     for (int i = 0; i < nd; i++)

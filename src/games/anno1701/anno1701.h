@@ -21,11 +21,15 @@
  *   the inhabitant supply, the discard pile (played action cards, counts
  *   per definition), the voyage deck (shuffled when a voyage starts; cards
  *   before vpos are face up), the two power tokens, the dice of the current
- *   turn, a pending trade offer.  Everything that is not "the turn player
- *   chooses an action" is a task on a small stack (an_task): automatic
- *   steps (roll, produce, event, voyage card) and decisions of one player
- *   (pay gold, choose a good, accept an offer, cancel with the theatre ...);
- *   the top decision names the player to move.
+ *   turn, the trade offer being composed or answered (units per kind given
+ *   and asked for: goods, then gold), the offers begun in this action phase
+ *   and the offer declined last in it.  Everything that is not "the turn
+ *   player chooses an action" is a task on a small stack (an_task):
+ *   automatic steps (roll, produce, event, voyage card) and decisions of one
+ *   player (pay gold, choose a good, choose the landscape a good goes on,
+ *   compose or answer an offer, cancel with the theatre ...); the top
+ *   decision names the player to move.  A landscape choice (K_PLACE) is
+ *   always on top of whatever its gain came with.
  *
  * Hidden information: the opponent's hand (except cards revealed by a Spy
  * or known because they were taken from you), the order and contents of
@@ -52,6 +56,18 @@ enum { GD_WOOD, GD_CLOTH, GD_FOOD, GD_BRICK, GD_TOOLS, AN_NGOODS };
 enum { IT_GOLD = AN_NGOODS, IT_RUM, IT_TOB, IT_SHIP, IT_ANY, AN_NITEMS };
 #define AN_PROD_ANY AN_NGOODS /* production "any good" (guild) */
 #define AN_NONE 255
+#define AN_ANY 255 /* trade_offers without a bound (the seed's rule) */
+
+/* What a landscape can do with one more good now (an_land_status): the one
+ * rule for every gain and for the views' marks. */
+enum { AN_LAND_OPEN, AN_LAND_FULL, AN_LAND_BLOCKED };
+/* The last_gold rule option: spending one's last gold is a legal move that
+ * loses at once (the seed), or such moves are not offered. */
+enum { LG_LOSE, LG_REFUSE };
+/* How a move costs its player their last gold (an_last_gold): it spends
+ * it, it gives it away if the opponent accepts the offer, or it lets an
+ * action card played against the player take it. */
+enum { LG_NO, LG_SPENDS, LG_IF_ACCEPTED, LG_TAKEN };
 
 /* ---- capacities (validated by the loader) ---- */
 #define AN_MAXDEF 64     /* era-card definitions */
@@ -168,10 +184,10 @@ typedef struct an_cfg {
     uint8_t tax_marks;       /* tax per happy mark instead of per building */
     uint8_t voyage_min;      /* ship state needed to sail */
     uint8_t trader_one_way;  /* trader event: only gold -> good */
-    uint8_t offers;          /* trade offers per turn */
+    uint8_t offers;          /* offers to the opponent per action phase (AN_ANY: no bound) */
     uint8_t pay_auto;        /* the richer centre pays without asking */
     uint8_t lion;            /* 0 random, 1 first player in seat order is Lion, 2 second */
-    uint8_t last_gold;       /* voluntary payments may empty both centres (and lose) */
+    uint8_t last_gold;       /* LG_LOSE: spending the last gold is a move (it loses) */
     /* derived */
     uint8_t against[16];     /* action kinds played against the opponent */
 } an_cfg;
@@ -219,8 +235,10 @@ typedef struct an_state {
     uint8_t die, event;          /* this turn's dice (0 before the first roll) */
     int8_t trade_power, sea_power; /* holder or -1 */
     uint8_t claimed;             /* bit 0: trade power taken once, bit 1: sea power */
-    uint8_t offers;              /* offers made this turn */
-    uint8_t offer[4];            /* give kind, give n, get kind, get n */
+    uint8_t offers;              /* offers begun this action phase (stops at 255) */
+    uint8_t give[AN_NKINDS];     /* the offer being composed or answered: the maker gives */
+    uint8_t get[AN_NKINDS];      /*   ... and asks for (kinds: goods, then gold) */
+    uint8_t declined[2][AN_NKINDS]; /* the last offer declined this action phase: give, get */
     uint8_t end, winner;
     uint8_t nstk;
     an_task stk[AN_STACK];
@@ -238,14 +256,15 @@ enum {
     K_HARBOUR, K_LODGE,
     K_THEATRE, /* x = action kind played against p */
     K_SPY,     /* take a card from the opponent's revealed hand */
-    K_ASK,     /* x = kind offered, y = how many: what to ask for (or withdraw) */
-    K_OFFER,   /* accept or decline s->offer */
+    K_COMPOSE, /* compose an offer (s->give, s->get) unit by unit; make or withdraw it */
+    K_OFFER,   /* accept or decline the offer s->give / s->get */
     K_REFILL,  /* draw to the hand size, or stop */
     K_XDRAW,   /* the one draw after an exchange */
     K_SEARCH,  /* x = pile: pick a card */
     K_SAIL,    /* continue the voyage or return */
     K_PIRATE,  /* x = voyage definition: pay or fight */
     K_BUY,     /* x = voyage definition: buy rum/tobacco or done */
+    K_PLACE,   /* x = good, y = how many: which landscape takes the next one */
     K_AUTO,
     K_START = K_AUTO, /* p starts a turn */
     K_ROLL, K_PRODUCE, K_EVENT, K_ACT, K_VTURN, K_VAFTER, K_ENDTURN, K_FIGHT,
@@ -253,21 +272,28 @@ enum {
 };
 
 /* Decisions (hdr.decision): DEC_ACTION when the stack is empty, else the
- * top task's kind. */
+ * top task's kind (an_task_dec: the same number, except the placement
+ * added after "over"; the numbers are the learning one-hot's, append only). */
 enum {
     DEC_ACTION, DEC_PILE, DEC_PAY, DEC_GOOD, DEC_TRADER, DEC_STEAL, DEC_LOSE, DEC_HARBOUR,
-    DEC_LODGE, DEC_THEATRE, DEC_SPY, DEC_ASK, DEC_OFFER, DEC_REFILL, DEC_XDRAW, DEC_SEARCH, DEC_SAIL,
-    DEC_PIRATE, DEC_BUY, DEC_OVER,
+    DEC_LODGE, DEC_THEATRE, DEC_SPY, DEC_COMPOSE, DEC_OFFER, DEC_REFILL, DEC_XDRAW, DEC_SEARCH,
+    DEC_SAIL, DEC_PIRATE, DEC_BUY, DEC_OVER, DEC_PLACE,
     AN_NDEC
 };
+static inline int an_task_dec(int t) { return t == K_PLACE ? DEC_PLACE : t; }
 
 /* ---- actions: kind in bits 24..31, arguments in three bytes ---- */
 enum {
     A_PILE, A_BUILD, A_UPGRADE, A_REPAIR, A_PLAY, A_BANK, A_OFFER, A_SAIL, A_DRAW, A_SEARCH,
     A_EXCH, A_END, A_PAY, A_GOOD, A_BUYG, A_SELLG, A_NO, A_STEAL, A_LOSE, A_HARB, A_LODGE,
     A_CANCEL, A_TAKE, A_ACCEPT, A_CONT, A_PAYOFF, A_FIGHT, A_BUY, A_PICK, A_ASK,
+    A_GIVE, A_SEND, A_PLACE,
     AN_NACT
 };
+/* The trade: A_OFFER begins an offer (the action decision), then each
+ * A_GIVE x / A_ASK x adds one unit of kind x to what the maker gives / asks
+ * for, A_SEND makes the offer and A_NO withdraws it; the opponent answers
+ * A_ACCEPT or A_NO.  A_PLACE x: the next good goes onto landscape x. */
 #define AN_ACT(k, x, y, z) \
     (((kt_action)(k) << 24) | ((kt_action)(x) << 16) | ((kt_action)(y) << 8) | (kt_action)(z))
 #define AN_AK(a) ((int)((a) >> 24))
@@ -280,7 +306,7 @@ enum {
     TR_START, TR_ROLL, TR_LAND, TR_SHIPUP, TR_PRODB, TR_EVENT, TR_GOLD, TR_PAID,
     TR_GAIN, TR_LOSTGOOD, TR_DRAW, TR_SEARCHED, TR_PUTUNDER, TR_REVEAL, TR_TOOK, TR_TOKEN,
     TR_VCARD, TR_FIGHT, TR_SHIP, TR_SPEEDCMP, TR_FLOTSAM, TR_CANCELLED, TR_END, TR_TAX,
-    TR_NOFIRE, TR_VEND, TR_STEAL
+    TR_NOFIRE, TR_VEND, TR_STEAL, TR_PLACE
 };
 typedef struct an_trace_ev {
     uint8_t type, p, a, b, c, d;
@@ -315,6 +341,7 @@ int an_legal(const kt_game *g, const kt_state *s, kt_action *buf);
 int an_task_legal(const an_cfg *c, const an_state *s, const an_task *t, kt_action *buf);
 int an_goods(const an_cfg *c, const an_player *pl, int good);
 int an_room(const an_cfg *c, const an_player *pl, int good);
+int an_open_lands(const an_cfg *c, const an_player *pl, int good, int *first);
 int an_gold(const an_player *pl);
 int an_queen(const an_cfg *c, const an_player *pl);
 int an_discontent(const an_cfg *c, const an_player *pl);
@@ -331,6 +358,7 @@ int an_upgrade_cost(const an_cfg *c, int to, uint8_t cost[AN_NGOODS], int *rum, 
 int an_speed(const an_cfg *c, const an_player *pl);
 int an_is_decision(int t);
 int an_can_spend(const an_cfg *c, int have, int n);
+int an_last_gold(const an_cfg *c, const an_state *s, kt_action a);
 
 /* view.c */
 void an_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
@@ -343,6 +371,8 @@ void an_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
 const char *an_def_name(const an_cfg *c, int d, int lang);
 const char *an_pile_name(int pile);
 void an_eff_text(const an_eff *e, int lang, kt_buf *out);
+void an_warn(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
+void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *out);
 
 /* view_io.c */
 void an_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
@@ -369,5 +399,19 @@ extern const kt_botdef an_bots[AN_NBOTS];
 void an_evaluate(const kt_game *g, const kt_state *s, double *out);
 
 static inline const an_cfg *an_c(const kt_game *g) { return (const an_cfg *)g->cfg; }
+
+/* What one more good would do on landscape l of pl now (AN_LAND_*).  Its
+ * village centre in chaos blocks it (the seed: the landscapes above and
+ * below a centre in chaos cannot increase their goods); a full one has no
+ * room.  The one rule for every gain - dice, production buildings, goods of
+ * choice, the trader, steals, the harbour, the bank, offers, voyages - and
+ * for the views' marks (observation, learning vector), so that they cannot
+ * disagree.  Inline: the legal lists ask it for every landscape. */
+static inline int an_land_status(const an_cfg *c, const an_player *pl, int l)
+{
+    if (pl->gold[c->set[pl->set].land[l].centre] == 0)
+        return AN_LAND_BLOCKED;
+    return pl->land[l] >= c->k.land_cap ? AN_LAND_FULL : AN_LAND_OPEN;
+}
 
 #endif

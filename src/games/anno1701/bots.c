@@ -4,15 +4,18 @@
  * The heuristic works towards the next inhabitant upgrades: its "needs" are
  * the goods of those upgrades plus the cheapest good building in hand, and
  * every decision follows from them: upgrade whenever possible, build cards
- * worth their goods (queen marks first), play action cards, trade surplus
- * goods at the bank for needed ones, keep both village centres out of chaos
- * (pay from the richer one, never spend the last gold), sail for rum and
+ * worth their goods (queen marks first), play action cards, offer the
+ * opponent a surplus good for a needed one (at most two offers a phase,
+ * never the one just declined), trade surplus goods at the bank for needed
+ * ones, keep both village centres out of chaos (pay from the richer one,
+ * never spend the last gold unless every move does), sail for rum and
  * tobacco once settlers wait for them, otherwise draw from the highest era
  * allowed.  It reads only what its player sees (the opponent's public
  * tableau; never hidden cards).  No allocation in choose.
  *
- * Data layout: the bot's private data is one generator (a rare random
- * offer keeps trades in the game); everything else is computed per call.
+ * Data layout: the bot's private data is one generator, seeded per game
+ * (no choice draws from it now: the bot is a function of the position);
+ * everything else is computed per call.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -187,8 +190,57 @@ static int wants_voyage(const an_cfg *c, const an_state *s, int p, const need_t 
                             (nd->tob > pl->tob && pl->tob < c->k.ware_cap));
 }
 
+/* The offer the heuristic makes to the opponent: one good its next
+ * upgrades lack and the opponent has to spare (the opponent's needs are
+ * public: its inhabitants), for one of its own surplus goods - one the
+ * opponent lacks if it has one - or 1 gold when it has gold to spare; once
+ * that was declined this action phase, one unit more of what it gives.  0
+ * when nothing fits or the offer would be the one just declined (it never
+ * repeats that).  The same answer at every pick of the composition: it
+ * reads only the holdings and the declined offer, which composing does not
+ * change. */
+static int offer_target(const an_cfg *c, const an_state *s, int p, const need_t *nd,
+                        uint8_t *give, uint8_t *get)
+{
+    const an_player *pl = &s->pl[p], *op = &s->pl[1 - p];
+    need_t od;
+    needs(c, s, 1 - p, &od);
+    int want = -1, wv = 0, pay = -1, pv = 0, spare = an_gold(pl) - floor_gold(pl) - 1;
+    memset(give, 0, AN_NKINDS);
+    memset(get, 0, AN_NKINDS);
+    for (int g = 0; g < AN_NGOODS; g++) {
+        int lack = nd->goods[g] - an_goods(c, pl, g);
+        if (lack > wv && surplus(c, op, &od, g) > 0 && an_room(c, pl, g) > 0)
+            wv = lack, want = g;
+    }
+    if (want < 0)
+        return 0;
+    for (int g = 0; g < AN_NGOODS; g++) {
+        int v = surplus(c, pl, nd, g) + 8 * (surplus(c, op, &od, g) < 0);
+        if (g != want && surplus(c, pl, nd, g) > 0 && an_room(c, op, g) > 0 && v > pv)
+            pv = v, pay = g;
+    }
+    get[want] = 1;
+    if (pay >= 0)
+        give[pay] = 1;
+    else if (spare >= 1)
+        give[AN_GOLD] = 1;
+    else
+        return 0;
+    if (memcmp(give, s->declined[0], AN_NKINDS) || memcmp(get, s->declined[1], AN_NKINDS))
+        return 1;
+    if (pay >= 0 && surplus(c, pl, nd, pay) >= 2 && an_room(c, op, pay) >= 2)
+        give[pay] = 2;
+    else if (spare > give[AN_GOLD])
+        give[AN_GOLD]++;
+    else
+        return 0;
+    return 1;
+}
+
 static int choose_turn(hb *b, const an_cfg *c, const an_state *s, const kt_action *a, int n)
 {
+    KT_UNUSED(b);
     int p = s->h.to_move, i;
     const an_player *pl = &s->pl[p];
     need_t nd;
@@ -204,6 +256,10 @@ static int choose_turn(hb *b, const an_cfg *c, const an_state *s, const kt_actio
     if ((i = choose_build(c, s, p, &nd, a, n)) >= 0)
         return i;
     if ((i = choose_play(c, s, p, a, n)) >= 0)
+        return i;
+    uint8_t give[AN_NKINDS], get[AN_NKINDS];
+    if (s->offers < 2 && (i = find(a, n, A_OFFER, -1)) >= 0 &&
+        offer_target(c, s, p, &nd, give, get))
         return i;
     if ((i = choose_bank(c, s, p, &nd, a, n)) >= 0)
         return i;
@@ -222,11 +278,6 @@ static int choose_turn(hb *b, const an_cfg *c, const an_state *s, const kt_actio
         if (plain >= 0)
             return plain;
     }
-    if (kt_rng_below(&b->rng, 16) == 0)
-        for (i = 0; i < n; i++)
-            if (AN_AK(a[i]) == A_OFFER && AN_AX(a[i]) != AN_GOLD && AN_AY(a[i]) == 1 &&
-                surplus(c, pl, &nd, AN_AX(a[i])) > 0)
-                return i;
     if ((i = best_pile(s, a, n, A_DRAW)) >= 0)
         return i;
     if (pl->nh >= c->k.hand_size) {
@@ -336,22 +387,38 @@ static int choose_answer(hb *b, const an_cfg *c, const an_state *s, const kt_act
         }
         return best;
     }
-    case K_ASK:
-        /* one of a good the next upgrade lacks, else withdraw */
+    case K_COMPOSE: { /* pick towards offer_target, make it, or withdraw */
+        uint8_t give[AN_NKINDS], get[AN_NKINDS];
+        if (!offer_target(c, s, p, &nd, give, get))
+            return find(a, n, A_NO, -1);
+        for (int k = 0; k < AN_NKINDS; k++) {
+            if (s->give[k] > give[k] || s->get[k] > get[k])
+                return find(a, n, A_NO, -1);
+            if (s->give[k] < give[k])
+                return (i = find(a, n, A_GIVE, k)) >= 0 ? i : find(a, n, A_NO, -1);
+            if (s->get[k] < get[k])
+                return (i = find(a, n, A_ASK, k)) >= 0 ? i : find(a, n, A_NO, -1);
+        }
+        return (i = find(a, n, A_SEND, -1)) >= 0 ? i : find(a, n, A_NO, -1);
+    }
+    case K_OFFER: { /* what it gets against what it gives, each by its needs */
+        int gain = 0, cost = 0;
+        for (int k = 0; k < AN_NKINDS; k++) {
+            gain += offer_value(c, pl, &nd, k, s->give[k]);
+            cost += offer_value(c, pl, &nd, k, s->get[k]);
+            if (k < AN_NGOODS && s->get[k] && surplus(c, pl, &nd, k) < s->get[k])
+                cost += 3;
+        }
+        if (s->get[AN_GOLD] && an_gold(pl) - s->get[AN_GOLD] < floor_gold(pl))
+            cost += 10;
+        return find(a, n, gain > cost ? A_ACCEPT : A_NO, -1);
+    }
+    case K_PLACE: { /* the landscape with the fewest goods: the most room left for dice */
+        int best = 0, bv = 99;
         for (i = 0; i < n; i++)
-            if (AN_AK(a[i]) == A_ASK && AN_AX(a[i]) < AN_NGOODS && AN_AY(a[i]) == 1 &&
-                nd.goods[AN_AX(a[i])] > an_goods(c, pl, AN_AX(a[i])))
-                return i;
-        return find(a, n, A_NO, -1);
-    case K_OFFER: {
-        const an_player *me = pl;
-        int get = offer_value(c, me, &nd, s->offer[0], s->offer[1]);
-        int give = offer_value(c, me, &nd, s->offer[2], s->offer[3]);
-        if (s->offer[2] == AN_GOLD && an_gold(me) - s->offer[3] < floor_gold(me))
-            give += 10;
-        if (s->offer[2] != AN_GOLD && surplus(c, me, &nd, s->offer[2]) < s->offer[3])
-            give += 3;
-        return find(a, n, get > give ? A_ACCEPT : A_NO, -1);
+            if (pl->land[AN_AX(a[i])] < bv)
+                bv = pl->land[AN_AX(a[i])], best = i;
+        return best;
     }
     case K_REFILL:
     case K_XDRAW:
@@ -393,10 +460,17 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
     hb *b = ud;
     const an_cfg *c = an_c(g);
     const an_state *s = (const an_state *)st;
-    kt_action a[KT_LEGAL_MAX];
-    int n = an_legal(g, st, a);
-    if (n <= 0)
+    kt_action all[KT_LEGAL_MAX], a[KT_LEGAL_MAX];
+    int na = an_legal(g, st, all), n = 0;
+    if (na <= 0)
         return kt_seterr(err, KT_EOVER, "the game is over");
+    /* never a move that spends the last gold (it loses at once) unless
+     * every move does */
+    for (int k = 0; k < na; k++)
+        if (!an_last_gold(c, s, all[k]))
+            a[n++] = all[k];
+    if (n == 0)
+        memcpy(a, all, sizeof *a * (size_t)(n = na));
     int i = s->nstk == 0 ? choose_turn(b, c, s, a, n) : choose_answer(b, c, s, a, n);
     *out = a[i >= 0 && i < n ? i : 0];
     return KT_OK;
@@ -419,8 +493,8 @@ static void hb_destroy(void *ud) { free(ud); }
 
 const kt_botdef an_bots[AN_NBOTS] = {
     {.info = {"heuristic", "works towards the next inhabitant upgrades: builds, trades surplus "
-                           "goods, sails for rum and tobacco, keeps both village centres out of "
-                           "chaos",
+                           "goods with the opponent and the bank, sails for rum and tobacco, keeps "
+                           "both village centres out of chaos, never spends its last gold",
               NULL, 0},
      .create = hb_create,
      .choose = hb_choose,

@@ -136,9 +136,9 @@ static int check_task(const an_cfg *c, const an_task *t, kt_buf *why)
         if (t->x == 0 || t->x > 8)
             return WHY("bad goods task");
         break;
-    case K_ASK:
-        if (t->x >= AN_NKINDS || t->y < 1 || t->y > 2)
-            return WHY("bad offer task");
+    case K_PLACE:
+        if (t->x >= AN_NGOODS || t->y == 0 || t->y > AN_NLAND * c->k.land_cap)
+            return WHY("bad placement task");
         break;
     case K_SEARCH:
         if (t->x >= AN_NPILE)
@@ -200,7 +200,8 @@ static const uint8_t task_phases[K_COUNT] = {
     [K_GOOD] = PHB(PH_ACTION) | PHB(PH_VOYAGE),
     [K_TRADER] = PHB(PH_ACTION), [K_STEAL] = PHB(PH_ACTION),   [K_LOSE] = PHB(PH_ACTION),
     [K_HARBOUR] = PHB(PH_ACTION), [K_LODGE] = PHB(PH_ACTION),  [K_THEATRE] = PHB(PH_ACTION),
-    [K_SPY] = PHB(PH_ACTION),    [K_ASK] = PHB(PH_ACTION),     [K_OFFER] = PHB(PH_ACTION),
+    [K_SPY] = PHB(PH_ACTION),    [K_COMPOSE] = PHB(PH_ACTION), [K_OFFER] = PHB(PH_ACTION),
+    [K_PLACE] = PHB(PH_ACTION) | PHB(PH_VOYAGE),
     [K_ROLL] = PHB(PH_ACTION),   [K_PRODUCE] = PHB(PH_ACTION), [K_EVENT] = PHB(PH_ACTION),
     [K_ACT] = PHB(PH_ACTION),    [K_REFILL] = PHB(PH_FINAL),   [K_XDRAW] = PHB(PH_FINAL),
     [K_SEARCH] = PHB(PH_FINAL),  [K_ENDTURN] = PHB(PH_FINAL),  [K_SAIL] = PHB(PH_VOYAGE),
@@ -211,7 +212,7 @@ static const uint8_t task_phases[K_COUNT] = {
 /* Tasks of the turn player only, and tasks that occur at most once. */
 static int turn_players_task(int t)
 {
-    return t == K_ASK || t == K_SPY || t == K_REFILL || t == K_XDRAW || t == K_SEARCH ||
+    return t == K_COMPOSE || t == K_SPY || t == K_REFILL || t == K_XDRAW || t == K_SEARCH ||
            t == K_ENDTURN || t == K_SAIL || t == K_PIRATE || t == K_BUY || t == K_VAFTER ||
            t == K_ACT || t == K_EVENT;
 }
@@ -219,7 +220,7 @@ static int turn_players_task(int t)
 static int single_task(int t)
 {
     return t != K_PAY && t != K_GOOD && t != K_TRADER && t != K_PILE && t != K_HARBOUR &&
-           t != K_LODGE;
+           t != K_LODGE && t != K_PLACE;
 }
 
 /* The shape of the task stack for the phase (a loaded state must be one the
@@ -249,10 +250,54 @@ static int check_stack_shape(const an_state *s, kt_buf *why)
         (!n || (s->stk[0].t != K_SAIL && s->stk[0].t != K_VAFTER) ||
          (s->stk[0].t == K_SAIL && n != 1)))
         return WHY("a voyage needs 'sail on' alone or 'after this card' at the bottom");
-    if ((count[K_ASK] || count[K_OFFER]) && n != 1)
+    if ((count[K_COMPOSE] || count[K_OFFER]) && n != 1)
         return WHY("a trade offer is the only task");
+    if (n && s->stk[n - 1].t != K_PLACE)
+        for (int i = 0; i < n; i++)
+            if (s->stk[i].t == K_PLACE)
+                return WHY("a choice of landscape waits under another task");
     if (count[K_OFFER] && s->stk[0].p != 1 - tp)
         return WHY("a trade offer is answered by the other player");
+    return 1;
+}
+
+/* The offer fields: in use only while an offer is composed or answered;
+ * then never a kind on both sides, each side held by its giver and taken
+ * by its receiver (as the composer allows), both sides given when made.
+ * The declined offer is one that was made. */
+static int check_offer(const an_cfg *c, const an_state *s, kt_buf *why)
+{
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    int tt = t && s->h.status == KT_RUNNING ? t->t : K_NONE, ng = 0, nt = 0;
+    for (int k = 0; k < AN_NKINDS; k++) {
+        ng += s->give[k];
+        nt += s->get[k];
+        if (s->give[k] && s->get[k])
+            return WHY("the offer has %s on both sides", k == AN_GOLD ? "gold" : "a good");
+        if ((s->declined[0][k] && s->declined[1][k]) || s->declined[0][k] > 32 ||
+            s->declined[1][k] > 32)
+            return WHY("bad declined offer");
+    }
+    if (tt != K_COMPOSE && tt != K_OFFER && ng + nt)
+        return WHY("an offer is set but none is composed or answered");
+    if (tt == K_OFFER && (!ng || !nt))
+        return WHY("an offer was made with an empty side");
+    if (tt == K_COMPOSE || tt == K_OFFER) {
+        int p = tt == K_COMPOSE ? t->p : 1 - t->p;
+        const an_player *me = &s->pl[p], *op = &s->pl[1 - p];
+        for (int k = 0; k < AN_NGOODS; k++)
+            if (s->give[k] > an_goods(c, me, k) || s->give[k] > an_room(c, op, k) ||
+                s->get[k] > an_goods(c, op, k) || s->get[k] > an_room(c, me, k))
+                return WHY("the offer moves more %s than one side holds or the other can take",
+                           an_good_name(k, 0));
+        if (s->give[AN_GOLD] > an_gold(me) || s->get[AN_GOLD] > an_gold(op))
+            return WHY("the offer moves more gold than its payer holds");
+    }
+    int dg = 0, dt = 0;
+    for (int k = 0; k < AN_NKINDS; k++)
+        dg += s->declined[0][k], dt += s->declined[1][k];
+    if (!dg != !dt)
+        return WHY("the declined offer has an empty side");
     return 1;
 }
 
@@ -260,12 +305,11 @@ static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
 {
     const an_cfg *c = an_c(g);
     if (s->phase > PH_OVER || s->first > 1 || s->die > 6 || s->event >= AN_NEVENTS ||
-        s->offers > c->offers || s->nstk > AN_STACK || s->trade_power < -1 ||
+        (c->offers != AN_ANY && s->offers > c->offers) || s->nstk > AN_STACK || s->trade_power < -1 ||
         s->trade_power > 1 || s->sea_power < -1 || s->sea_power > 1)
         return WHY("phase, first player, dice, offers or tokens out of range");
-    if (s->offer[0] >= AN_NKINDS || s->offer[2] >= AN_NKINDS || s->offer[1] > 2 ||
-        s->offer[3] > 2)
-        return WHY("bad trade offer");
+    if (!check_offer(c, s, why))
+        return 0;
     if (s->vcard != AN_NONE && s->vcard >= c->nvdef)
         return WHY("bad voyage card");
     for (int i = 0; i < s->nstk; i++)
@@ -293,7 +337,7 @@ static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
             return WHY("the action decision must be the turn player's");
     } else {
         const an_task *t = &s->stk[s->nstk - 1];
-        if (!an_is_decision(t->t) || s->h.to_move != t->p || s->h.decision != t->t)
+        if (!an_is_decision(t->t) || s->h.to_move != t->p || s->h.decision != an_task_dec(t->t))
             return WHY("the decision on top of the stack is not the pending one");
     }
     if (!check_stack_shape(s, why))

@@ -59,7 +59,8 @@ static void prod_item(lg *g, const an_state *s, const an_trace_ev *e)
             kt_buf_printf(b, L(" ship %s (no change)", " Schiff %s (unverändert)"),
                           e->a ? roman(e->a) : L("damaged", "beschädigt"));
     } else if (e->type == TR_PRODB) {
-        kt_buf_printf(b, " %s:", an_def_name(c, e->a, de));
+        kt_buf_printf(b, " %s:%s", an_def_name(c, e->a, de),
+                      e->b ? L(" a good of choice", " eine Ware nach Wahl") : "");
     }
 }
 
@@ -205,14 +206,26 @@ static void misc_line(lg *g, const an_state *s, const an_trace_ev *e)
                       "Die Feuerwehr von Spieler %d spart %d Gold."),
                     p + 1, e->a);
         break;
-    case TR_GAIN:
-        if (e->b || e->c)
+    case TR_GAIN: /* b now, c lost, d placed by the player's choice next */
+        if (e->b + e->d)
+            kt_log_addf(g->log, KT_VIS_ALL, "gain", p, L("Player %d gains %d %s.",
+                                                         "Spieler %d erhält %d %s."),
+                        p + 1, e->b + e->d, an_item_name(e->a, de));
+        if (e->c)
             kt_log_addf(g->log, KT_VIS_ALL, "gain", p,
-                        e->c ? L("Player %d gains %d %s (%d more find no room).",
-                                 "Spieler %d erhält %d %s (für %d weitere kein Platz).")
-                             : L("Player %d gains %d %s.", "Spieler %d erhält %d %s."),
-                        p + 1, e->b, an_item_name(e->a, de), e->c);
+                        L("Player %d: %d %s lost: no landscape may take it (full, or its "
+                          "village centre in chaos).",
+                          "Spieler %d: %d %s verfällt: keine Landschaft kann sie aufnehmen "
+                          "(voll oder ihr Dorfzentrum im Chaos)."),
+                        p + 1, e->c, an_item_name(e->a, de));
         break;
+    case TR_PLACE: {
+        const an_land *ld = &c->set[s->pl[p].set].land[e->a];
+        kt_log_addf(g->log, KT_VIS_ALL, "place", p, L("Player %d puts 1 %s on landscape %c.",
+                                                      "Spieler %d legt 1 %s auf Landschaft %c."),
+                    p + 1, an_good_name(e->b, de), ld->letter);
+        break;
+    }
     case TR_LOSTGOOD:
         kt_log_addf(g->log, KT_VIS_ALL, "lose", p, L("Player %d gives up 1 %s.",
                                                      "Spieler %d gibt 1 %s ab."),
@@ -295,29 +308,30 @@ static void action_line(lg *g, const an_state *s, kt_action a)
 {
     const an_cfg *c = g->c;
     int de = g->de, p = s->h.to_move;
-    const char *kinds[AN_NKINDS] = {0};
-    for (int k = 0; k < AN_NKINDS; k++)
-        kinds[k] = k == AN_GOLD ? "Gold" : an_good_name(k, de);
     switch (AN_AK(a)) {
-    case A_ASK: {
-        const an_task *t = &s->stk[s->nstk - 1];
-        kt_log_addf(g->log, KT_VIS_ALL, "trade", p,
-                    L("Player %d offers player %d %d %s for %d %s.",
-                      "Spieler %d bietet Spieler %d %d %s für %d %s."),
-                    p + 1, 2 - p, t->y, kinds[t->x], AN_AY(a), kinds[AN_AX(a)]);
+    case A_SEND:
+    case A_ACCEPT:
+    case A_NO: {
+        int tt = s->nstk ? s->stk[s->nstk - 1].t : K_NONE;
+        if (tt != K_OFFER && !(tt == K_COMPOSE && AN_AK(a) == A_SEND))
+            break;
+        kt_buf b;
+        kt_buf_init(&b);
+        an_offer_text(s->give, s->get, de ? KT_LANG_DE : KT_LANG_EN, &b);
+        if (AN_AK(a) == A_SEND)
+            kt_log_addf(g->log, KT_VIS_ALL, "trade", p, L("Player %d offers player %d %s.",
+                                                          "Spieler %d bietet Spieler %d %s."),
+                        p + 1, 2 - p, b.p);
+        else
+            kt_log_addf(g->log, KT_VIS_ALL, "trade", p,
+                        AN_AK(a) == A_ACCEPT ? L("Player %d accepts: %s.",
+                                                 "Spieler %d nimmt an: %s.")
+                                             : L("Player %d declines %s.",
+                                                 "Spieler %d lehnt ab: %s."),
+                        p + 1, b.p);
+        kt_buf_free(&b);
         break;
     }
-    case A_ACCEPT:
-    case A_NO:
-        if (s->nstk && s->stk[s->nstk - 1].t == K_OFFER)
-            kt_log_addf(g->log, KT_VIS_ALL, "trade", p,
-                        AN_AK(a) == A_ACCEPT
-                            ? L("Player %d accepts: %d %s for %d %s.",
-                                "Spieler %d nimmt an: %d %s für %d %s.")
-                            : L("Player %d declines %d %s for %d %s.",
-                                "Spieler %d lehnt ab: %d %s für %d %s."),
-                        p + 1, s->offer[1], kinds[s->offer[0]], s->offer[3], kinds[s->offer[2]]);
-        break;
     case A_BUILD:
         kt_log_addf(g->log, KT_VIS_ALL, "build", p, L("Player %d builds %s.", "Spieler %d baut %s."),
                     p + 1, an_def_name(c, AN_AX(a), de));
@@ -376,7 +390,9 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
         case TR_GAIN:
             if (i > 0 && t->ev[i - 1].type == TR_PRODB) {
                 kt_buf_printf(&L.prod[e->p], " %s %s", an_item_name(e->a, L.de),
-                              e->b ? "+1" : (L.de ? "(voll)" : "(full)"));
+                              e->b || e->d ? "+1"
+                                           : (L.de ? "(kein Platz: voll oder Chaos)"
+                                                   : "(no room: full or chaos)"));
                 break;
             }
             misc_line(&L, s, e);

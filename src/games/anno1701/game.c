@@ -4,6 +4,7 @@
  * validates the component data into the configuration block (an_cfg, see
  * anno1701.h) and copies the rule flags into it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "anno1701.h"
@@ -27,14 +28,16 @@ static const kt_optinfo an_opts[] = {
     {"trader", KT_OPT_ENUM, "both", 0, 0, "both|buy",
      "trader event: swap 1 gold and 1 good either way (the seed's English summary) or only "
      "pay gold for a good"},
-    {"offers", KT_OPT_INT, "3", 0, 20, NULL,
-     "trade offers a player may make to the opponent per turn (the seed: free negotiation; "
-     "a limit keeps turns finite)"},
+    {"trade_offers", KT_OPT_STR, "any", 0, 0, NULL,
+     "offers to the opponent per action phase, each any goods and gold for any goods and "
+     "gold: any (the seed: free trade, no limit) or a bound 0-100 (studies use 3, so that "
+     "random play and search stay finite)"},
     {"gold_pay", KT_OPT_ENUM, "choose", 0, 0, "choose|auto",
      "which village centre pays: the player chooses (seed) or the richer one pays"},
-    {"last_gold", KT_OPT_ENUM, "refuse", 0, 0, "refuse|allow",
-     "paying one's last gold by choice (which loses at once): not offered (refuse) or offered "
-     "(allow; the seed: with 1 gold left, spending means defeat)"},
+    {"last_gold", KT_OPT_ENUM, "lose", 0, 0, "lose|refuse",
+     "spending one's last gold by choice: a legal move that loses at once (lose; the seed: "
+     "with 1 gold left, spending means defeat; players are asked to confirm it) or not "
+     "offered at all (refuse)"},
     {"lion", KT_OPT_ENUM, "random", 0, 0, "random|1|2",
      "who plays the Lion start set: drawn at random, player 1 or player 2"},
     {"data_dir", KT_OPT_PATH, "", 0, 0, NULL,
@@ -56,11 +59,13 @@ static const char *const an_opts_de[NOPTS] = {
     "Schiffsstufe für eine Handelsfahrt, 1-4 = I-IV (in der Vorlage leer; rekonstruiert: II)",
     "Händler-Ereignis: 1 Gold und 1 Ware in beide Richtungen tauschen (englische Übersicht) oder "
     "nur Gold gegen Ware",
-    "Handelsangebote an den Gegner je Zug (die Vorlage: freies Verhandeln; eine Grenze hält "
-    "Züge endlich)",
+    "Angebote an den Gegner je Aktionsphase, jedes beliebige Waren und Gold gegen beliebige "
+    "Waren und Gold: any (die Vorlage: freier Handel, ohne Grenze) oder eine Grenze 0-100 "
+    "(Studien nehmen 3, damit Zufallsspiel und Suche endlich bleiben)",
     "welches Dorfzentrum zahlt: der Spieler wählt (Vorlage) oder das reichere zahlt",
-    "das letzte Gold freiwillig ausgeben (verliert sofort): nicht angeboten (refuse) oder "
-    "angeboten (allow; die Vorlage: mit 1 Gold bedeutet Ausgeben die Niederlage)",
+    "das letzte Gold freiwillig ausgeben: ein erlaubter Zug, der sofort verliert (lose; die "
+    "Vorlage: mit 1 Gold bedeutet Ausgeben die Niederlage; Spieler müssen ihn bestätigen) "
+    "oder gar nicht angeboten (refuse)",
     "wer das Startset Löwe spielt: zufällig, Spieler 1 oder Spieler 2",
     "game.txt, start.txt, inhabitants.txt, era.txt und voyages.txt aus diesem Verzeichnis statt "
     "der eingebauten (rekonstruierten) Daten lesen",
@@ -80,7 +85,19 @@ static kt_status an_setup(kt_game *g, kt_err *err)
     c->tax_marks = (uint8_t)kt_game_opt_int(g, "tax");
     c->voyage_min = (uint8_t)kt_game_opt_int(g, "voyage_min");
     c->trader_one_way = (uint8_t)kt_game_opt_int(g, "trader");
-    c->offers = (uint8_t)kt_game_opt_int(g, "offers");
+    const char *bound = kt_game_opt_str(g, "trade_offers");
+    if (strcmp(bound, "any") == 0) {
+        c->offers = AN_ANY;
+    } else {
+        char *end;
+        long n = strtol(bound, &end, 10);
+        if (!*bound || *end || n < 0 || n > 100)
+            return kt_seterr(err, KT_EINVAL,
+                             "anno1701 option 'trade_offers': '%.20s' is neither 'any' nor a "
+                             "number 0-100 (e.g. trade_offers=3)",
+                             bound);
+        c->offers = (uint8_t)n;
+    }
     c->pay_auto = (uint8_t)kt_game_opt_int(g, "gold_pay");
     c->lion = (uint8_t)kt_game_opt_int(g, "lion");
     c->last_gold = (uint8_t)kt_game_opt_int(g, "last_gold");
@@ -147,4 +164,7 @@ const kt_gamedef kt_game_anno1701 = {
     .title_de = "Anno 1701: Das Kartenspiel",
     .summary_de = "zwei Siedlungen wetteifern um die Gunst der Königin: Würfel, Handel, "
                   "Handelsfahrten nach Rum und Tabak (rekonstruierter Kartensatz)",
+    .warn = an_warn,
+    /* the free trade has no bound (the seed): studies bound the offers */
+    .study_options = "trade_offers=3",
 };

@@ -292,20 +292,35 @@ static const fixed_t fixed[] = {
      "each settlement has two; they hold its gold (0-4 each, 8 in all, shown by turning the "
      "card) and show how many inhabitants are discontented (4 minus the gold). Gold you spend "
      "comes from the centre you choose; gold you receive goes to the poorer one. A centre "
-     "without gold is in chaos (face down): the landscapes beside it produce nothing. Both in "
-     "chaos: you lose at once.",
+     "without gold is in chaos (face down): the landscapes beside it cannot gain goods. Both in "
+     "chaos: you lose at once - so spending your last gold loses the game (you are asked to "
+     "confirm such a move; rule last_gold=refuse does not offer it).",
      "jede Siedlung hat zwei; sie halten ihr Gold (je 0-4, zusammen 8, durch Drehen der Karte "
      "angezeigt) und zeigen, wie viele Einwohner unzufrieden sind (4 minus Gold). Ausgegebenes "
      "Gold kommt aus dem Zentrum deiner Wahl, erhaltenes geht ins ärmere. Ein Zentrum ohne Gold "
-     "ist im Chaos (verdeckt): die Landschaften daneben erzeugen nichts. Beide im Chaos: du "
-     "verlierst sofort."},
+     "ist im Chaos (verdeckt): die Landschaften daneben können keine Waren bekommen. Beide im "
+     "Chaos: du verlierst sofort - wer sein letztes Gold ausgibt, verliert also das Spiel (ein "
+     "solcher Zug muss bestätigt werden; Regel last_gold=refuse bietet ihn nicht an)."},
     {"Chaos", "Chaos",
-     "a village centre without gold: its landscapes produce nothing and it counts 4 "
-     "discontented inhabitants; the next gold it receives ends the chaos. Both centres in "
-     "chaos: that player loses.",
-     "ein Dorfzentrum ohne Gold: seine Landschaften erzeugen nichts und es zählt 4 unzufriedene "
+     "a village centre without gold: the landscapes beside it cannot gain goods in any way "
+     "(dice, buildings, goods of choice, trades, voyages) and it counts 4 discontented "
+     "inhabitants; the next gold it receives ends the chaos. Both centres in chaos: that "
+     "player loses.",
+     "ein Dorfzentrum ohne Gold: die Landschaften daneben können auf keine Weise Waren bekommen "
+     "(Würfel, Gebäude, Waren nach Wahl, Handel, Handelsfahrten) und es zählt 4 unzufriedene "
      "Einwohner; das nächste Gold beendet das Chaos. Beide Zentren im Chaos: der Spieler "
      "verliert."},
+    {"Trade", "Handel",
+     "in your action phase you may offer your opponent any landscape goods and gold for any "
+     "landscape goods and gold (never rum or tobacco), one unit at a time, as often as you like "
+     "(rule trade_offers); they accept or decline. Goods only go onto landscapes that may take "
+     "them; where two may, their new owner chooses. The bank trades 3 equal goods or 3 gold "
+     "for 1.",
+     "in deiner Aktionsphase darfst du dem Gegner beliebige Landschaftswaren und Gold gegen "
+     "beliebige Landschaftswaren und Gold anbieten (nie Rum oder Tabak), Stück für Stück, so "
+     "oft du willst (Regel trade_offers); er nimmt an oder lehnt ab. Waren kommen nur auf "
+     "Landschaften, die sie aufnehmen können; passen zwei, wählt der neue Besitzer. Die Bank "
+     "tauscht 3 gleiche Waren oder 3 Gold gegen 1."},
     {"Overview", "Übersicht",
      "the overview card in the middle of each settlement: the results of the event die.",
      "die Übersichtskarte in der Mitte jeder Siedlung: die Ergebnisse des Ereigniswürfels."},
@@ -381,9 +396,11 @@ static const fixed_t fixed[] = {
     {"Tobacco", "Tabak", "trade good from voyages, never traded; for citizens and merchants.",
      "Handelsware von Handelsfahrten, nie getauscht; für Bürger und Kaufleute."},
     {"Gold", "Gold", "money on the village centres: buys rum and tobacco, pays pirates, bank "
-                     "trades (3 for 1) and searches (1 per card).",
-     "Geld auf den Dorfzentren: kauft Rum und Tabak, zahlt Piraten, Banktausch (3 für 1) und "
-     "Durchsuchen (1 je Karte)."},
+                     "trades (3 for 1), searches (1 per card) and trades with the opponent. "
+                     "Spending your last gold loses the game at once.",
+     "Geld auf den Dorfzentren: kauft Rum und Tabak, zahlt Piraten, Banktausch (3 für 1), "
+     "Durchsuchen (1 je Karte) und Handel mit dem Gegner. Wer sein letztes Gold ausgibt, "
+     "verliert sofort."},
 };
 #define NFIXED ((int)(sizeof fixed / sizeof fixed[0]))
 

@@ -9,7 +9,7 @@
  * data file, so a slot never changes meaning.  Voyage cards likewise have
  * slots 0..15 by their position in voyages.txt.
  *
- * Action space (727 indices).  An engine action is a kind and up to two
+ * Action space (749 indices).  An engine action is a kind and up to two
  * argument bytes (anno1701.h: kind << 24 | x << 16 | y << 8).  Each kind has
  * a block of its own; inside a block, index = base + xi * yn + yi, where xi
  * and yi are the arguments as positions (AL_BLOCKS below):
@@ -21,8 +21,7 @@
  *              1 settler, 2 citizen; 17 unused),
  *     18..53   bank trade: 18 + give kind * 6 + get kind (kinds: wood,
  *              cloth, food, brick, tools, gold),
- *     54..65   offer: 54 + kind * 2 + (count - 1),
- *     66..77   ask for: 66 + kind * 2 + (count - 1),
+ *     54..77   unused (the offers of 1-2 units before the free trade),
  *     78..83   draw from pile x, 84..89 search pile x,
  *     90..97   pay: x gold from the left village centre (the rest from the
  *              right one),
@@ -38,13 +37,16 @@
  *              two piles it goes under (pile - 2 * (era - 1)),
  *     471..598 lodge: the same, 471 + card slot * 2 + pile of the era,
  *     599..662 take a card from the spied hand, 663..726 pick a card from a
- *              searched pile.
+ *              searched pile,
+ *     727      offer a trade (begin composing), 728..733 give one more unit
+ *              of kind x, 734..739 ask for one more unit of kind x,
+ *     740      make the offer, 741..748 put the good onto landscape x.
  * Bases are numbers, not sums of engine capacities, so they cannot move;
  * static assertions check that every capacity fits its block and that each
  * engine action kind has a block (a new kind fails the build until it gets
  * a block appended at the end).
  *
- * Observation (AL_SIZE = 832 floats, raw counts and flags), for observer p
+ * Observation (AL_SIZE = 865 floats, raw counts and flags), for observer p
  * (a spectator sees it as seat 0 without the private parts); seats are
  * relative to p (0 = p, 1 = the opponent):
  *   [0, 192)    general: the enum G_* below (turn, phase, decision, dice,
@@ -56,7 +58,8 @@
  *               scalars (P_* below) then three fields of 64 card slots:
  *               buildings, hand cards p can see (p's own hand; of the
  *               opponent's only those a Spy showed p), and hand cards known
- *               to the other seat (p's cards the opponent saw).
+ *               to the other seat (p's cards the opponent saw);
+ *   [832, 865)  the trade (T_* below; appended in a later version).
  * The opponent's hand shows as a size and counts per era (card backs);
  * piles as sizes; the voyage deck as the cards turned so far.  Nothing of an
  * order of hidden cards goes in (tests/anno1701/test_an_learn.c changes the
@@ -71,7 +74,6 @@
 enum {
     AR_NONE,    /* no argument: the byte is 0 */
     AR_PLAIN,   /* the byte itself, 0 .. n-1 */
-    AR_COUNT,   /* a count 1 .. n, position count - 1 */
     AR_CARD0,   /* AN_NONE -> 0, card slot d -> d + 1 */
     AR_ERAPILE  /* one of the two piles of the x card's era: 0 or 1 */
 };
@@ -83,11 +85,11 @@ typedef struct al_block {
 
 #define AL_SLOTS 64  /* card slots (AN_MAXDEF) */
 #define AL_VSLOTS 16 /* voyage card slots (AN_MAXVDEF) */
-#define AL_SPACE 727
+#define AL_SPACE 749
 _Static_assert(AN_MAXDEF <= AL_SLOTS && AN_MAXVDEF <= AL_VSLOTS, "card slots must fit");
 _Static_assert(AN_NPILE <= 6 && AN_NLEVEL <= 4 && AN_NKINDS <= 6 && AN_NGOODS <= 5,
                "the documented block sizes");
-_Static_assert(AN_NACT == 30, "every action kind needs a block (append new ones at the end)");
+_Static_assert(AN_NACT == 33, "every action kind needs a block (append new ones at the end)");
 
 /* The blocks, keyed by the engine's kind constants (renumbering kinds
  * inside the engine cannot move an index). */
@@ -103,8 +105,6 @@ static const al_block blocks[AN_NACT] = {
     [A_PILE] = {.base = 8, .xn = 6, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
     [A_UPGRADE] = {.base = 14, .xn = 4, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
     [A_BANK] = {.base = 18, .xn = 6, .xm = AR_PLAIN, .yn = 6, .ym = AR_PLAIN},
-    [A_OFFER] = {.base = 54, .xn = 6, .xm = AR_PLAIN, .yn = 2, .ym = AR_COUNT},
-    [A_ASK] = {.base = 66, .xn = 6, .xm = AR_PLAIN, .yn = 2, .ym = AR_COUNT},
     [A_DRAW] = {.base = 78, .xn = 6, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
     [A_SEARCH] = {.base = 84, .xn = 6, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
     [A_PAY] = {.base = 90, .xn = 8, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
@@ -122,8 +122,14 @@ static const al_block blocks[AN_NACT] = {
     [A_LODGE] = {.base = 471, .xn = AL_SLOTS, .xm = AR_PLAIN, .yn = 2, .ym = AR_ERAPILE},
     [A_TAKE] = {.base = 599, .xn = AL_SLOTS, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
     [A_PICK] = {.base = 663, .xn = AL_SLOTS, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
+    /* the free trade and the choice of landscape (issue 26); 54..77 stay unused */
+    [A_OFFER] = {.base = 727, .xn = 1, .xm = AR_NONE, .yn = 1, .ym = AR_NONE},
+    [A_GIVE] = {.base = 728, .xn = 6, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
+    [A_ASK] = {.base = 734, .xn = 6, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
+    [A_SEND] = {.base = 740, .xn = 1, .xm = AR_NONE, .yn = 1, .ym = AR_NONE},
+    [A_PLACE] = {.base = 741, .xn = AN_NLAND, .xm = AR_PLAIN, .yn = 1, .ym = AR_NONE},
 };
-_Static_assert(663 + AL_SLOTS == AL_SPACE, "the documented size");
+_Static_assert(741 + AN_NLAND == AL_SPACE, "the documented size");
 
 int an_action_space(const kt_game *g)
 {
@@ -147,9 +153,6 @@ static int arg_pos(const an_cfg *c, int m, int n, int v, int x)
     switch (m) {
     case AR_NONE:
         return v == 0 ? 0 : -1;
-    case AR_COUNT:
-        pos = v - 1;
-        break;
     case AR_CARD0:
         pos = v == AN_NONE ? 0 : v + 1;
         break;
@@ -171,8 +174,6 @@ static int arg_val(const an_cfg *c, int m, int pos, int x)
     switch (m) {
     case AR_NONE:
         return 0;
-    case AR_COUNT:
-        return pos + 1;
     case AR_CARD0:
         return pos == 0 ? AN_NONE : pos - 1;
     case AR_ERAPILE: {
@@ -226,15 +227,21 @@ enum {
     AL_PLAYERS = AL_SEARCHED + AL_SLOTS,
     AL_PSCAL = 64,
     AL_PSIZE = AL_PSCAL + 3 * AL_SLOTS,
-    AL_SIZE = AL_PLAYERS + AN_NP * AL_PSIZE
+    AL_TRADE = AL_PLAYERS + AN_NP * AL_PSIZE, /* appended for the free trade (issue 26) */
+    AL_SIZE = AL_TRADE + 33
 };
+enum { /* the trade block: the offer composed or answered, the landscape choice */
+       T_COMPOSING = 0, T_GIVE = 1, T_GET = 7, T_MAKER = 13, T_UNBOUNDED = 15, T_PLACE = 16,
+       T_DECLINED_GIVE = 21, T_DECLINED_GET = 27, T_USED = 33
+};
+_Static_assert(AL_TRADE + T_USED == AL_SIZE, "the trade block");
 enum { /* general fields */
        G_RUNNING = 0, G_SEAT = 1, G_ME_TO_MOVE = 3, G_TURN = 4, G_TURNPL = 5, G_TOMOVE = 7,
        G_FIRST = 9, G_PHASE = 11, G_DECISION = 19, G_DIE = 43, G_EVENT = 49, G_TRADEPOW = 55,
        G_SEAPOW = 57, G_CLAIMED = 59, G_OFFERS = 61, G_OFFERS_LEFT = 62, G_OFFER = 63,
-       G_OFFER_GIVE = 64, G_OFFER_GIVEN = 70, G_OFFER_GET = 71, G_OFFER_GETN = 77,
+       /* 64..77 and 98..104 held the offers of 1-2 units (now in the trade block): 0 */
        G_TASK_PL = 78, G_TASK_AMOUNT = 80, G_TASK_TO = 81, G_TASK_PILE = 83,
-       G_TASK_AGAINST = 89, G_TASK_KIND = 98, G_TASK_KINDN = 104, G_TASK_VCARD = 105,
+       G_TASK_AGAINST = 89, G_TASK_VCARD = 105,
        G_VOYAGE = 121, G_VSPEED = 122, G_VBONUS = 123, G_VSTRENGTH = 124, G_VLEFT = 125,
        G_VBOUGHT = 126, G_FIGHT = 128, G_VCARD = 130, G_VTURNED = 146, G_SUPPLY = 162,
        G_PILES = 165, G_WINNER = 171, G_END = 173, G_USED = 177
@@ -244,7 +251,7 @@ enum { /* per-player scalars, then the three card fields */
        P_CHAOS = 19, P_DISCONTENT = 21, P_RUM = 22, P_TOB = 23, P_SHIP = 24, P_SAILS = 29,
        P_CANNONS = 30, P_LEVELS = 31, P_QUEEN = 35, P_BAGS = 36, P_CANNON_MARKS = 37,
        P_HAPPY_BUILDINGS = 38, P_HAPPY_MARKS = 39, P_NBUILD = 40, P_FREE = 41, P_HAND = 42,
-       P_HAND_ERA = 43, P_HAND_KNOWN = 46, P_USED = 47,
+       P_HAND_ERA = 43, P_HAND_KNOWN = 46, P_OPEN = 47, P_USED = 55,
        PF_BUILD = AL_PSCAL, PF_SEEN = PF_BUILD + AL_SLOTS, PF_SHOWN = PF_SEEN + AL_SLOTS
 };
 _Static_assert((int)G_USED <= (int)AL_DISC && (int)P_USED <= (int)AL_PSCAL,
@@ -252,10 +259,10 @@ _Static_assert((int)G_USED <= (int)AL_DISC && (int)P_USED <= (int)AL_PSCAL,
 /* The one-hots below use the engine's numbers of phases, decisions,
  * events, action-card kinds and ends in the order docs/python.md lists;
  * a change there must update the page (and append, not insert). */
-_Static_assert(PH_OVER == 4 && AN_NDEC == 20 && AN_NEVENTS == 6 && AC_COMMANDER == 8 &&
-                   END_CHAOS == 3 && DEC_OVER == 19,
+_Static_assert(PH_OVER == 4 && AN_NDEC == 21 && AN_NEVENTS == 6 && AC_COMMANDER == 8 &&
+                   END_CHAOS == 3 && DEC_OVER == 19 && DEC_PLACE == 20 && DEC_COMPOSE == 11,
                "the documented one-hots");
-_Static_assert(AL_SIZE == 832, "the documented size");
+_Static_assert(AL_SIZE == 865, "the documented size");
 
 int an_obs_size(const kt_game *g)
 {
@@ -304,7 +311,33 @@ static void obs_turn(const an_cfg *c, const an_state *s, int player, int base, f
     o[G_CLAIMED] = s->claimed & 1;
     o[G_CLAIMED + 1] = (s->claimed >> 1) & 1;
     o[G_OFFERS] = s->offers;
-    o[G_OFFERS_LEFT] = s->offers < c->offers ? (float)(c->offers - s->offers) : 0.0f;
+    if (c->offers != AN_ANY)
+        o[G_OFFERS_LEFT] = s->offers < c->offers ? (float)(c->offers - s->offers) : 0.0f;
+}
+
+/* The trade block: the offer being composed or answered (what its maker
+ * gives and asks for, the maker relative to the observer), whether offers
+ * are unbounded, the good waiting for a landscape, the offer declined last
+ * in this action phase.  All public. */
+static void obs_trade(const an_cfg *c, const an_state *s, int base, float *o)
+{
+    const an_task *t = s->nstk && s->h.status == KT_RUNNING ? &s->stk[s->nstk - 1] : NULL;
+    o[T_UNBOUNDED] = c->offers == AN_ANY;
+    for (int k = 0; k < AN_NKINDS; k++) {
+        o[T_DECLINED_GIVE + k] = s->declined[0][k];
+        o[T_DECLINED_GET + k] = s->declined[1][k];
+    }
+    if (t && t->t == K_PLACE)
+        onehot(o + T_PLACE, t->x, AN_NGOODS);
+    if (!t || (t->t != K_COMPOSE && t->t != K_OFFER))
+        return;
+    o[T_COMPOSING] = t->t == K_COMPOSE;
+    for (int k = 0; k < AN_NKINDS; k++) {
+        o[T_GIVE + k] = s->give[k];
+        o[T_GET + k] = s->get[k];
+    }
+    int maker = t->t == K_COMPOSE ? t->p : 1 - t->p;
+    o[T_MAKER + rel(maker, base)] = 1;
 }
 
 /* The top task: who decides and its public arguments (the JSON view's
@@ -331,9 +364,8 @@ static void obs_task(const an_state *s, int base, float *o)
     case K_THEATRE:
         onehot(o + G_TASK_AGAINST, t->x, 9);
         break;
-    case K_ASK:
-        onehot(o + G_TASK_KIND, t->x, AN_NKINDS);
-        o[G_TASK_KINDN] = t->y;
+    case K_PLACE:
+        o[G_TASK_AMOUNT] = t->y;
         break;
     case K_PIRATE:
     case K_BUY:
@@ -341,10 +373,6 @@ static void obs_task(const an_state *s, int base, float *o)
         break;
     case K_OFFER:
         o[G_OFFER] = 1;
-        onehot(o + G_OFFER_GIVE, s->offer[0], AN_NKINDS);
-        o[G_OFFER_GIVEN] = s->offer[1];
-        onehot(o + G_OFFER_GET, s->offer[2], AN_NKINDS);
-        o[G_OFFER_GETN] = s->offer[3];
         break;
     default:
         break;
@@ -418,6 +446,8 @@ static void obs_settlement(const an_cfg *c, const an_player *pl, float *o)
     o[P_HAPPY_MARKS] = (float)an_happy_buildings(c, pl, 1);
     o[P_NBUILD] = pl->nb;
     o[P_FREE] = pl->nb < c->k.spaces ? (float)(c->k.spaces - pl->nb) : 0.0f;
+    for (int l = 0; l < AN_NLAND; l++)
+        o[P_OPEN + l] = an_land_status(c, pl, l) == AN_LAND_OPEN;
     for (int i = 0; i < pl->nb; i++)
         bump(o + PF_BUILD, pl->build[i], AL_SLOTS);
 }
@@ -452,6 +482,7 @@ void an_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
     obs_task(s, base, out + AL_GEN);
     obs_shared(c, s, base, out + AL_GEN);
     obs_cards(c, s, player, out);
+    obs_trade(c, s, base, out + AL_TRADE);
     for (int k = 0; k < AN_NP; k++) {
         int q = (base + k) % AN_NP;
         float *o = out + AL_PLAYERS + k * AL_PSIZE;

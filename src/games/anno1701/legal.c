@@ -25,13 +25,29 @@ int an_goods(const an_cfg *c, const an_player *pl, int good)
     return n;
 }
 
+/* Goods of a kind the settlement can take now (landscapes that are open). */
 int an_room(const an_cfg *c, const an_player *pl, int good)
 {
     const an_land *ld = c->set[pl->set].land;
     int n = 0;
     for (int l = 0; l < AN_NLAND; l++)
-        if (ld[l].good == good)
+        if (ld[l].good == good && an_land_status(c, pl, l) == AN_LAND_OPEN)
             n += c->k.land_cap - pl->land[l];
+    return n;
+}
+
+/* Landscapes of a good that may take one now; the first of them in *first
+ * (-1 when there is none).  Two or more: the player chooses (K_PLACE). */
+int an_open_lands(const an_cfg *c, const an_player *pl, int good, int *first)
+{
+    const an_land *ld = c->set[pl->set].land;
+    int n = 0;
+    *first = -1;
+    for (int l = 0; l < AN_NLAND; l++)
+        if (ld[l].good == good && an_land_status(c, pl, l) == AN_LAND_OPEN) {
+            if (!n++)
+                *first = l;
+        }
     return n;
 }
 
@@ -142,10 +158,71 @@ int an_upgrade_cost(const an_cfg *c, int to, uint8_t cost[AN_NGOODS], int *rum, 
 
 int an_is_decision(int t) { return t > K_NONE && t < K_AUTO; }
 
-/* May a player holding `have` gold pay n of it by choice?  Emptying both
- * village centres loses at once, a move no player wants: it is offered only
- * with the rule option last_gold=allow.  Forced losses are not asked. */
-int an_can_spend(const an_cfg *c, int have, int n) { return c->last_gold ? have >= n : have > n; }
+/* May a player holding `have` gold pay n of it by choice?  Paying all of it
+ * empties both village centres and loses at once (the seed: with 1 gold
+ * left, spending means defeat): a legal move by default, not offered with
+ * last_gold=refuse.  Forced losses are not asked. */
+int an_can_spend(const an_cfg *c, int have, int n)
+{
+    return c->last_gold == LG_REFUSE ? have > n : have >= n;
+}
+
+/* Does `a`, as an answer to the decision of s, cost its player their last
+ * gold, so that both village centres fall into chaos and they lose at
+ * once, as far as the engine can know when the move is made (no dice, no
+ * opponent's choice)?  LG_SPENDS: a payment of all their gold (the bank,
+ * a search, the pirates, the trader, a voyage's offer, the Theatre,
+ * accepting an offer that asks for it); LG_IF_ACCEPTED: making an offer
+ * that gives all of it; LG_TAKEN: letting a Revolutionary or Pickpocket
+ * take it instead of cancelling it; LG_NO otherwise, also for codes that
+ * answer nothing here.  The split between the centres that follows is not
+ * counted again: it has one answer then.  The warn hook and the heuristic
+ * ask this. */
+int an_last_gold(const an_cfg *c, const an_state *s, kt_action a)
+{
+    if (s->h.status != KT_RUNNING || s->h.to_move < 0 || s->h.to_move >= AN_NP)
+        return 0;
+    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    int tt = t ? t->t : K_NONE, x = AN_AX(a), cost = 0;
+    int gold = an_gold(&s->pl[s->h.to_move]);
+    switch (AN_AK(a)) {
+    case A_BANK:
+        cost = tt == K_NONE && x == AN_GOLD ? c->k.bank_rate : 0;
+        break;
+    case A_SEARCH:
+        cost = tt == K_NONE || tt == K_REFILL || tt == K_XDRAW ? c->k.search_cost : 0;
+        break;
+    case A_BUYG:
+        cost = tt == K_TRADER;
+        break;
+    case A_CANCEL:
+        cost = tt == K_THEATRE ? c->k.theatre_cost : 0;
+        break;
+    case A_PAYOFF:
+        cost = tt == K_PIRATE && t->x < c->nvdef ? c->vdef[t->x].demand : 0;
+        break;
+    case A_BUY:
+        if (tt == K_BUY && t->x < c->nvdef && x < c->vdef[t->x].noffer)
+            cost = c->vdef[t->x].offer_price[x];
+        break;
+    case A_ACCEPT:
+        cost = tt == K_OFFER ? s->get[AN_GOLD] : 0;
+        break;
+    case A_SEND:
+        return tt == K_COMPOSE && s->give[AN_GOLD] && s->give[AN_GOLD] >= gold ? LG_IF_ACCEPTED
+                                                                              : LG_NO;
+    case A_NO: { /* let the card happen */
+        int hurt = tt != K_THEATRE              ? 0
+                   : t->x == AC_REVOLUTIONARY ? c->k.revolutionary
+                   : t->x == AC_PICKPOCKET    ? c->k.pickpocket
+                                              : 0;
+        return hurt > 0 && hurt >= gold ? LG_TAKEN : LG_NO;
+    }
+    default:
+        break;
+    }
+    return cost > 0 && cost >= gold ? LG_SPENDS : LG_NO;
+}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -190,7 +267,8 @@ static int fire_stations(const an_cfg *c, const an_player *pl)
 }
 
 /* What a player holds, counted once per call of the turn's generator:
- * kinds 0..4 are the goods, 5 is gold; room per good. */
+ * kinds 0..4 are the goods, 5 is gold; room per good on the landscapes
+ * that may take goods now (an_land_status). */
 typedef struct stock_t {
     int have[AN_NKINDS];
     int room[AN_NGOODS];
@@ -202,9 +280,29 @@ static void stock(const an_cfg *c, const an_player *pl, stock_t *k)
     memset(k, 0, sizeof *k);
     for (int l = 0; l < AN_NLAND; l++) {
         k->have[ld[l].good] += pl->land[l];
-        k->room[ld[l].good] += c->k.land_cap - pl->land[l];
+        if (an_land_status(c, pl, l) == AN_LAND_OPEN)
+            k->room[ld[l].good] += c->k.land_cap - pl->land[l];
     }
     k->have[AN_GOLD] = an_gold(pl);
+}
+
+/* May the maker of the offer in s (holding `me`; the opponent `op`) add one
+ * unit of `kind` to what they give (side 0) or ask for (side 1)?  The
+ * giver must hold it (gold: pay it by choice, an_can_spend), the receiver
+ * must be able to take a good (room on landscapes that may take it: gold
+ * above the centres' capacity is lost, so gold always fits), and a kind is
+ * never on both sides.  The one rule of the composer and of the action
+ * decision's "offer a trade". */
+static inline int offer_fits(const an_cfg *c, const an_state *s, const stock_t *me,
+                             const stock_t *op, int side, int kind)
+{
+    const uint8_t *mine = side ? s->get : s->give, *other = side ? s->give : s->get;
+    const stock_t *from = side ? op : me, *to = side ? me : op;
+    if (other[kind])
+        return 0;
+    if (kind == AN_GOLD)
+        return an_can_spend(c, from->have[AN_GOLD], mine[kind] + 1);
+    return from->have[kind] > mine[kind] && to->room[kind] > mine[kind];
 }
 
 static int affordable(const stock_t *k, const uint8_t *cost)
@@ -253,20 +351,17 @@ static int trade_options(const an_cfg *c, const an_state *s, const stock_t *me,
             buf[n++] = AN_ACT(A_BANK, gv, gt, 0);
         }
     }
-    if (s->offers >= c->offers)
+    if (c->offers != AN_ANY && s->offers >= c->offers)
         return n;
-    /* an offer is two picks: what to give (here), then what to ask (K_ASK);
-     * only gifts the opponent can answer with another kind are listed */
-    int kinds = 0, only = -1;
-    for (int gt = 0; gt < AN_NKINDS; gt++)
-        if (gt == AN_GOLD ? an_can_spend(c, op->have[gt], 1) : op->have[gt] > 0)
-            kinds++, only = gt;
-    for (int gv = 0; gv < AN_NKINDS; gv++)
-        for (int gn = 1; gn <= 2 && (gv == AN_GOLD ? an_can_spend(c, me->have[gv], gn)
-                                                   : me->have[gv] >= gn);
-             gn++)
-            if (kinds > 1 || (kinds == 1 && only != gv))
-                buf[n++] = AN_ACT(A_OFFER, gv, gn, 0);
+    /* an offer is composed unit by unit (K_COMPOSE): begun only when some
+     * kind can be given and another one asked for (nothing is given yet) */
+    int gv = 0, gt = 0;
+    for (int k = 0; k < AN_NKINDS; k++) {
+        gv |= offer_fits(c, s, me, op, 0, k) << k;
+        gt |= offer_fits(c, s, me, op, 1, k) << k;
+    }
+    if (gv && gt && !(gv == gt && (gv & (gv - 1)) == 0))
+        buf[n++] = AN_ACT(A_OFFER, 0, 0, 0);
     return n;
 }
 
@@ -345,6 +440,14 @@ static int pay_options(const an_cfg *c, const an_state *s, const an_task *t, kt_
     for (int k = hi; k >= lo; k--)
         buf[m++] = AN_ACT(A_PAY, k, 0, 0);
     return m;
+}
+
+static int units(const uint8_t *side)
+{
+    int n = 0;
+    for (int k = 0; k < AN_NKINDS; k++)
+        n += side[k];
+    return n;
 }
 
 static int goods_where(const an_cfg *c, const an_player *pl, int room, int kind, kt_action *buf,
@@ -435,18 +538,21 @@ static int misc_options(const an_cfg *c, const an_state *s, const an_task *t, kt
         return n;
     case K_SPY:
         return hand_cards(c, op, A_TAKE, 0, buf, 0);
-    case K_ASK:
-        for (int gt = 0; gt < AN_NKINDS; gt++) {
-            int have = gt == AN_GOLD ? an_gold(op) : an_goods(c, op, gt);
-            for (int tn = 1; tn <= 2 && gt != t->x &&
-                             (gt == AN_GOLD ? an_can_spend(c, have, tn) : have >= tn);
-                 tn++)
-                buf[n++] = AN_ACT(A_ASK, gt, tn, 0);
-        }
+    case K_COMPOSE: {
+        stock_t me, ot;
+        stock(c, pl, &me);
+        stock(c, op, &ot);
+        for (int side = 0; side < 2; side++)
+            for (int k = 0; k < AN_NKINDS; k++)
+                if (offer_fits(c, s, &me, &ot, side, k))
+                    buf[n++] = AN_ACT(side ? A_ASK : A_GIVE, k, 0, 0);
+        if (units(s->give) && units(s->get))
+            buf[n++] = AN_ACT(A_SEND, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
+    }
     case K_OFFER:
-        if (s->offer[2] != AN_GOLD || an_can_spend(c, an_gold(pl), s->offer[3]))
+        if (!s->get[AN_GOLD] || an_can_spend(c, an_gold(pl), s->get[AN_GOLD]))
             buf[n++] = AN_ACT(A_ACCEPT, 0, 0, 0);
         buf[n++] = AN_ACT(A_NO, 0, 0, 0);
         return n;
@@ -481,8 +587,21 @@ int an_task_legal(const an_cfg *c, const an_state *s, const an_task *t, kt_actio
         return pay_options(c, s, t, buf);
     case K_GOOD:
         return goods_where(c, pl, 1, A_GOOD, buf, 0);
-    case K_STEAL:
-        return goods_where(c, op, 0, A_STEAL, buf, 0);
+    case K_STEAL: { /* a good the opponent has and p may take */
+        int n = 0;
+        for (int g = 0; g < AN_NGOODS; g++)
+            if (an_goods(c, op, g) && an_room(c, pl, g))
+                buf[n++] = AN_ACT(A_STEAL, g, 0, 0);
+        return n;
+    }
+    case K_PLACE: { /* the open landscapes of the good */
+        const an_land *ld = c->set[pl->set].land;
+        int n = 0;
+        for (int l = 0; l < AN_NLAND; l++)
+            if (ld[l].good == t->x && an_land_status(c, pl, l) == AN_LAND_OPEN)
+                buf[n++] = AN_ACT(A_PLACE, l, 0, 0);
+        return n;
+    }
     case K_LOSE:
         return goods_where(c, pl, 0, A_LOSE, buf, 0);
     case K_PIRATE:
@@ -504,5 +623,7 @@ int an_legal(const kt_game *g, const kt_state *st, kt_action *buf)
     return an_task_legal(c, s, &s->stk[s->nstk - 1], buf);
 }
 
-/* Offers (6 kinds x 2 x 5 kinds x 2) dominate the action decision. */
-int an_max_legal(void) { return 512; }
+/* The action decision is the longest list: at most 6 builds, 3 upgrades,
+ * the ship, 6 action cards, 36 bank trades, the offer, 7 ways to sail, 12
+ * draws or exchanges and the end: 73. */
+int an_max_legal(void) { return 128; }

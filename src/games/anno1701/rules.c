@@ -129,28 +129,33 @@ static void pay_split(an_x *x, int p, int k, int n, int to)
         end_game(x, 1 - p, END_CHAOS);
 }
 
-/* Goods arrive on the landscape of that good with the fewest (the first on
- * ties) and are spent from the one with the most: the rotation of single
- * cards is the seed's bookkeeping; which card turns changes nothing but
- * room, and this keeps the most room. */
-static int gain_good(an_x *x, int p, int g, int n)
+/* Goods arrive only on landscapes that may take them now (an_land_status:
+ * not full, their village centre not in chaos); one that finds none is
+ * lost.  With one such landscape it goes there; with two the player
+ * chooses (the seed's player turns the card of their choice): the rest of
+ * the goods wait in a K_PLACE task on top of the stack, which the caller
+ * leaves on top, so the choice comes before anything else (a K_PLACE of
+ * the same player and good just above is added to). */
+static void gain_good(an_x *x, int p, int g, int n)
 {
     an_player *pl = &x->s->pl[p];
-    const an_land *ld = x->c->set[pl->set].land;
-    int got = 0;
-    for (int i = 0; i < n; i++) {
-        int best = -1;
-        for (int l = 0; l < AN_NLAND; l++)
-            if (ld[l].good == g && pl->land[l] < x->c->k.land_cap &&
-                (best < 0 || pl->land[l] < pl->land[best]))
-                best = l;
-        if (best < 0)
+    int got = 0, later = 0, l;
+    for (; got < n; got++) {
+        int open = an_open_lands(x->c, pl, g, &l);
+        if (open == 0)
             break;
-        pl->land[best]++;
-        got++;
+        if (open > 1) {
+            later = n - got;
+            an_task *t = x->s->nstk ? top(x) : NULL;
+            if (t && t->t == K_PLACE && t->p == p && t->x == g)
+                t->y = (uint8_t)(t->y + later);
+            else
+                push(x, K_PLACE, p, g, later);
+            break;
+        }
+        pl->land[l]++;
     }
-    tr(x, TR_GAIN, p, g, got, n - got, 0);
-    return got;
+    tr(x, TR_GAIN, p, g, got, n - got - later, later);
 }
 
 static void spend_good(an_x *x, int p, int g, int n)
@@ -309,11 +314,10 @@ static void produce_player(an_x *x, int p, int n)
     for (int l = 0; l < AN_NLAND; l++) {
         if (st->land[l].die != n)
             continue;
-        int blocked = pl->gold[st->land[l].centre] == 0;
-        int full = pl->land[l] >= c->k.land_cap;
-        if (!blocked && !full)
+        int status = an_land_status(c, pl, l); /* the trace keeps AN_LAND_* */
+        if (status == AN_LAND_OPEN)
             pl->land[l]++;
-        tr(x, TR_LAND, p, l, blocked ? 2 : full ? 1 : 0, 0, 0);
+        tr(x, TR_LAND, p, l, status, 0, 0);
     }
     if (st->ship_die == n) {
         int up = pl->ship > 0 && pl->ship < 4;
@@ -341,7 +345,7 @@ static void produce_decisions(an_x *x, int p, int n)
             if (d->die != n)
                 continue;
             if (f == 0 && d->prod == AN_PROD_ANY) {
-                tr(x, TR_PRODB, p, pl->build[i], 0, 0, 0);
+                tr(x, TR_PRODB, p, pl->build[i], 1, 0, 0); /* 1: a good of choice */
                 push(x, K_GOOD, p, 1, 0);
             } else if (f == 1 && d->func == FN_HARBOUR) {
                 push(x, K_HARBOUR, p, 0, 0);
@@ -351,13 +355,17 @@ static void produce_decisions(an_x *x, int p, int n)
         }
 }
 
+/* The decisions of the number go onto the stack first, so that the choice
+ * of landscapes for the buildings' goods (K_PLACE, pushed by gain_good)
+ * comes before them: the turn player's, then the opponent's, then the
+ * turn player's guilds, harbours and lodges, then the opponent's. */
 static void produce(an_x *x, int n)
 {
     int tp = x->s->h.turn_player;
-    produce_player(x, tp, n);
-    produce_player(x, 1 - tp, n);
     produce_decisions(x, 1 - tp, n);
     produce_decisions(x, tp, n);
+    produce_player(x, 1 - tp, n);
+    produce_player(x, tp, n);
 }
 
 static void event(an_x *x, int ev)
@@ -544,6 +552,7 @@ static void exec_auto(an_x *x, an_task t)
         s->h.turn++;
         s->phase = PH_ACTION;
         s->offers = 0;
+        memset(s->declined, 0, sizeof s->declined);
         tr(x, TR_START, p, 0, 0, 0, 0);
         push(x, K_ROLL, p, 0, 0);
         break;
@@ -607,19 +616,23 @@ static void run(an_x *x)
             continue;
         }
         /* these always have an answer: no need to list them here */
-        int sure = t.t == K_OFFER || t.t == K_ASK || t.t == K_SAIL || t.t == K_PIRATE ||
+        int sure = t.t == K_OFFER || t.t == K_COMPOSE || t.t == K_SAIL || t.t == K_PIRATE ||
                    t.t == K_BUY;
         int n = sure ? 2 : an_task_legal(x->c, s, &t, buf);
         if (n == 0) {
+            if (t.t == K_PLACE) /* no landscape may take the rest any more */
+                tr(x, TR_GAIN, t.p, t.x, 0, t.y, 0);
             pop(x);
             continue;
         }
-        if (n == 1 && t.t == K_PAY) {
+        /* a payment only one split can make, a good only one landscape
+         * may take: no question */
+        if (n == 1 && (t.t == K_PAY || t.t == K_PLACE)) {
             apply_decision(x, buf[0]);
             continue;
         }
         s->h.to_move = (int8_t)t.p;
-        s->h.decision = t.t; /* DEC_* follow the K_* order */
+        s->h.decision = (uint8_t)an_task_dec(t.t);
         return;
     }
 }
@@ -676,22 +689,73 @@ void an_init(const kt_game *g, kt_state *st)
 
 /* ------------------------------------------------------------ actions */
 
+/* The offer is accepted (o answered it): the goods change hands first,
+ * with their landscape choices on top of the stack, then the gold (one
+ * side at most), so a payment's chaos cannot block goods already agreed.
+ * The offer was composed so that each side holds what it gives and has
+ * room for what it gets. */
 static void offer_accepted(an_x *x, int o)
 {
     an_state *s = x->s;
-    int p = 1 - o; /* the offering player */
-    int gv = s->offer[0], gn = s->offer[1], gt = s->offer[2], tn = s->offer[3];
-    if (gv == AN_GOLD)
-        push(x, K_PAY, p, gn, o + 1);
-    else {
-        spend_good(x, p, gv, gn);
-        gain_good(x, o, gv, gn);
+    int p = 1 - o; /* the maker */
+    uint8_t give[AN_NKINDS], get[AN_NKINDS];
+    memcpy(give, s->give, sizeof give);
+    memcpy(get, s->get, sizeof get);
+    memset(s->give, 0, sizeof s->give);
+    memset(s->get, 0, sizeof s->get);
+    if (give[AN_GOLD])
+        push(x, K_PAY, p, give[AN_GOLD], o + 1);
+    if (get[AN_GOLD])
+        push(x, K_PAY, o, get[AN_GOLD], p + 1);
+    for (int k = 0; k < AN_NGOODS; k++) {
+        if (give[k])
+            spend_good(x, p, k, give[k]);
+        if (get[k])
+            spend_good(x, o, k, get[k]);
     }
-    if (gt == AN_GOLD)
-        push(x, K_PAY, o, tn, p + 1);
-    else {
-        spend_good(x, o, gt, tn);
-        gain_good(x, p, gt, tn);
+    for (int k = AN_NGOODS - 1; k >= 0; k--) {
+        if (get[k])
+            gain_good(x, p, k, get[k]);
+        if (give[k])
+            gain_good(x, o, k, give[k]);
+    }
+}
+
+/* The trade's picks: begin (the action decision), one more unit given or
+ * asked for, make the offer, withdraw it; the answer. */
+static void apply_trade(an_x *x, kt_action a)
+{
+    an_state *s = x->s;
+    int k = AN_AX(a);
+    switch (AN_AK(a)) {
+    case A_OFFER: /* withdrawn offers count too: a bound keeps the turn finite */
+        if (s->offers < 255)
+            s->offers++;
+        push(x, K_COMPOSE, s->h.turn_player, 0, 0);
+        break;
+    case A_GIVE:
+        s->give[k]++;
+        break;
+    case A_ASK:
+        s->get[k]++;
+        break;
+    case A_SEND:
+        pop(x);
+        push(x, K_OFFER, 1 - s->h.turn_player, 0, 0);
+        break;
+    case A_ACCEPT:
+        pop(x);
+        offer_accepted(x, s->h.to_move);
+        break;
+    default: /* A_NO: withdrawn or declined (remembered for this phase) */
+        if (top(x)->t == K_OFFER) {
+            memcpy(s->declined[0], s->give, AN_NKINDS);
+            memcpy(s->declined[1], s->get, AN_NKINDS);
+        }
+        memset(s->give, 0, sizeof s->give);
+        memset(s->get, 0, sizeof s->get);
+        pop(x);
+        break;
     }
 }
 
@@ -731,20 +795,20 @@ static void apply_turn(an_x *x, kt_action a)
     case A_PLAY:
         play_card(x, p, k);
         break;
-    case A_BANK: {
+    case A_BANK: { /* the payment first on the stack: a landscape choice comes first */
         int gt = AN_AY(a);
-        if (gt == AN_GOLD)
-            gain_gold(x, p, 1);
-        else
-            gain_good(x, p, gt, 1);
         if (k == AN_GOLD)
             push(x, K_PAY, p, c->k.bank_rate, 0);
         else
             spend_good(x, p, k, c->k.bank_rate);
+        if (gt == AN_GOLD)
+            gain_gold(x, p, 1);
+        else
+            gain_good(x, p, gt, 1);
         break;
     }
-    case A_OFFER: /* what to give; what to ask for comes next */
-        push(x, K_ASK, p, k, AN_AY(a));
+    case A_OFFER:
+        apply_trade(x, a);
         break;
     case A_SAIL: {
         int bonus = 0;
@@ -802,6 +866,10 @@ static void apply_decision(an_x *x, kt_action a)
     an_task *t = top(x);
     int p = t->p, o = 1 - p, k = AN_AX(a);
     an_player *pl = &s->pl[p];
+    if (t->t == K_COMPOSE || t->t == K_OFFER) {
+        apply_trade(x, a);
+        return;
+    }
     switch (AN_AK(a)) {
     case A_PILE:
         pop(x);
@@ -814,15 +882,21 @@ static void apply_decision(an_x *x, kt_action a)
         pay_split(x, p, k, n, to);
         break;
     }
-    case A_GOOD:
-        gain_good(x, p, k, 1);
+    case A_GOOD: /* the task is done with before the good may ask for a landscape */
         if (--t->x == 0)
             pop(x);
+        gain_good(x, p, k, 1);
         break;
     case A_BUYG:
         pop(x);
-        gain_good(x, p, k, 1);
         push(x, K_PAY, p, 1, 0);
+        gain_good(x, p, k, 1);
+        break;
+    case A_PLACE: /* the next good of the task onto landscape k */
+        s->pl[p].land[k]++;
+        tr(x, TR_PLACE, p, k, t->x, 0, 0);
+        if (--t->y == 0)
+            pop(x);
         break;
     case A_SELLG:
         pop(x);
@@ -864,19 +938,6 @@ static void apply_decision(an_x *x, kt_action a)
         hand_take(&s->pl[o], k);
         hand_add(pl, k, 1);
         tr(x, TR_TOOK, p, k, 0, 0, 0);
-        break;
-    case A_ASK:
-        s->offers++;
-        s->offer[0] = t->x;
-        s->offer[1] = t->y;
-        s->offer[2] = (uint8_t)k;
-        s->offer[3] = (uint8_t)AN_AY(a);
-        pop(x);
-        push(x, K_OFFER, o, 0, 0);
-        break;
-    case A_ACCEPT:
-        pop(x);
-        offer_accepted(x, p);
         break;
     case A_DRAW:
         if (t->t == K_XDRAW)

@@ -83,9 +83,9 @@ static int turn_text(const an_cfg *c, const an_state *s, kt_action a, int see, i
                       kind_name(k, lang), kind_name(y, lang));
         return 1;
     case A_OFFER:
-        if (k >= AN_NKINDS || y < 1 || y > 2 || z)
+        if (k || y || z)
             return 0;
-        kt_buf_printf(out, de ? "biete %d %s an" : "offer %d %s", y, kind_name(k, lang));
+        kt_buf_puts(out, de ? "Handel anbieten" : "offer a trade");
         return 1;
     case A_SAIL:
         if (k == AN_NONE)
@@ -190,11 +190,28 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
         else
             kt_buf_puts(out, de ? "nimm eine Karte" : "take a card");
         return 1;
+    case A_GIVE:
     case A_ASK:
-        if (k >= AN_NKINDS || y < 1 || y > 2)
+        if (k >= AN_NKINDS || y)
             return 0;
-        kt_buf_printf(out, de ? "verlange %d %s" : "ask for %d %s", y, kind_name(k, lang));
+        if (AN_AK(a) == A_GIVE)
+            kt_buf_printf(out, de ? "gib 1 %s" : "give 1 %s", kind_name(k, lang));
+        else
+            kt_buf_printf(out, de ? "verlange 1 %s" : "ask for 1 %s", kind_name(k, lang));
         return 1;
+    case A_SEND:
+        kt_buf_puts(out, de ? "Angebot machen" : "make the offer");
+        return 1;
+    case A_PLACE: {
+        if (k >= AN_NLAND || y)
+            return 0;
+        int p = t ? t->p : 0;
+        const an_land *ld = &c->set[s->pl[p].set].land[k];
+        kt_buf_printf(out, de ? "lege %s auf %c (Würfel %d, %s)" : "put %s on %c (die %d, %s)",
+                      an_good_name(ld->good, lang), ld->letter, ld->die,
+                      ld->centre ? (de ? "rechts" : "right") : (de ? "links" : "left"));
+        return 1;
+    }
     case A_ACCEPT:
         kt_buf_puts(out, de ? "annehmen" : "accept");
         return 1;
@@ -223,12 +240,12 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
         int tt = t ? t->t : K_NONE;
         const char *en = tt == K_THEATRE ? "let it happen" : tt == K_SAIL ? "return home"
                          : tt == K_BUY   ? "done"
-                         : tt == K_ASK   ? "withdraw the offer"
-                                         : "decline";
+                         : tt == K_COMPOSE ? "withdraw the offer"
+                                           : "decline";
         const char *ge = tt == K_THEATRE ? "geschehen lassen" : tt == K_SAIL ? "heimkehren"
                          : tt == K_BUY   ? "fertig"
-                         : tt == K_ASK   ? "Angebot zurückziehen"
-                                         : "ablehnen";
+                         : tt == K_COMPOSE ? "Angebot zurückziehen"
+                                           : "ablehnen";
         kt_buf_puts(out, de ? ge : en);
         return 1;
     }
@@ -268,10 +285,59 @@ void an_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewe
 
 static const char *const dec_names[AN_NDEC] = {
     "action", "start_pile", "pay",    "good",   "trader",        "steal",  "lose",
-    "harbour", "lodge",     "theatre", "spy",   "offer_ask", "offer",         "refill", "exchange_draw",
-    "search", "voyage",     "pirate", "buy",    "over"};
+    "harbour", "lodge",     "theatre", "spy",   "offer_compose", "offer",     "refill", "exchange_draw",
+    "search", "voyage",     "pirate", "buy",    "over",  "place"};
 
 const char *an_decision_name(int d) { return d >= 0 && d < AN_NDEC ? dec_names[d] : NULL; }
+
+/* "2 wood, 1 gold for 1 food": what the maker gives for what they ask. */
+void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    for (int side = 0; side < 2; side++) {
+        const uint8_t *v = side ? get : give;
+        int any = 0;
+        if (side)
+            kt_buf_puts(out, de ? " für " : " for ");
+        for (int k = 0; k < AN_NKINDS; k++)
+            if (v[k])
+                kt_buf_printf(out, "%s%d %s", any++ ? ", " : "", v[k], kind_name(k, lang));
+        if (!any)
+            kt_buf_puts(out, de ? "nichts" : "nothing");
+    }
+}
+
+/* The confirmation a front end asks before a move that costs the player
+ * their last gold and so the game (an_last_gold); nothing for every other
+ * move. */
+void an_warn(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_buf *out)
+{
+    int w = an_last_gold(an_c(g), (const an_state *)st, a), de = lang == KT_LANG_DE;
+    if (w == LG_SPENDS)
+        kt_buf_puts(out, de ? "Damit gibst du dein letztes Gold aus: beide Dorfzentren fallen ins "
+                              "Chaos und du verlierst sofort das Spiel."
+                            : "This spends your last gold: both village centres fall into chaos "
+                              "and you lose the game at once.");
+    else if (w == LG_IF_ACCEPTED)
+        kt_buf_puts(out, de ? "Dieses Angebot gibt all dein Gold her: nimmt dein Gegner an, fallen "
+                              "beide Dorfzentren ins Chaos und du verlierst sofort das Spiel."
+                            : "This offer gives away all your gold: if your opponent accepts, "
+                              "both village centres fall into chaos and you lose the game at "
+                              "once.");
+    else if (w == LG_TAKEN)
+        kt_buf_puts(out, de ? "Lässt du die Karte geschehen, nimmt sie dein letztes Gold: beide "
+                              "Dorfzentren fallen ins Chaos und du verlierst sofort das Spiel."
+                            : "If you let the card happen, it takes your last gold: both village "
+                              "centres fall into chaos and you lose the game at once.");
+}
+
+static int offer_empty(const an_state *s)
+{
+    for (int k = 0; k < AN_NKINDS; k++)
+        if (s->give[k] || s->get[k])
+            return 0;
+    return 1;
+}
 
 void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
@@ -337,18 +403,26 @@ void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
         kt_buf_puts(out, de ? "Spion: nimm eine Karte aus der Hand des Gegners"
                             : "Spy: take a card from your opponent's hand");
         break;
-    case K_ASK:
-        kt_buf_printf(out, de ? "du bietest %d %s - was verlangst du dafür?"
-                              : "you offer %d %s - what do you ask for?",
-                      t->y, kind_name(t->x, lang));
+    case K_COMPOSE:
+        /* short: the whole offer must fit the prompt line */
+        if (offer_empty(s)) {
+            kt_buf_puts(out, de ? "dein Angebot: gib und verlange Waren oder Gold, Stück für Stück"
+                                : "your offer: give and ask for goods or gold, one at a time");
+            break;
+        }
+        kt_buf_puts(out, de ? "dein Angebot: " : "your offer: ");
+        an_offer_text(s->give, s->get, lang, out);
         break;
-    case K_OFFER: {
-        const char *gv = kind_name(s->offer[0], lang), *gt = kind_name(s->offer[2], lang);
-        kt_buf_printf(out, de ? "der Gegner bietet %d %s für %d %s: annehmen?"
-                              : "your opponent offers %d %s for %d %s: accept?",
-                      s->offer[1], gv, s->offer[3], gt);
+    case K_OFFER:
+        kt_buf_puts(out, de ? "Angebot an dich: " : "offered to you: ");
+        an_offer_text(s->give, s->get, lang, out);
+        kt_buf_puts(out, de ? " - annehmen?" : " - accept?");
         break;
-    }
+    case K_PLACE:
+        kt_buf_printf(out, de ? "auf welche Landschaft kommt %s (noch %d)?"
+                              : "which landscape takes the %s (%d to place)?",
+                      an_good_name(t->x, lang), t->y);
+        break;
     case K_REFILL:
         kt_buf_printf(out, de ? "fülle die Hand auf %d Karten auf" : "refill your hand to %d "
                                                                      "cards",
@@ -406,7 +480,6 @@ void an_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, k
     const char *grp = NULL;
     switch (k) {
     case A_BANK: grp = de ? "Tausch mit der Bank (3:1)" : "trade with the bank (3:1)"; break;
-    case A_OFFER: grp = de ? "Angebot an den Gegner" : "offer to the opponent"; break;
     case A_DRAW:
     case A_SEARCH: grp = de ? "Hand auffüllen (ziehen/durchsuchen)" : "refill the hand (draw/search)";
         break;
@@ -602,6 +675,13 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
             kt_buf_printf(out, "%s %s", i ? "," : "", an_def_name(c, s->pile[t->x][i], de));
         kt_buf_putc(out, '\n');
     }
+    if (t && (t->t == K_COMPOSE || t->t == K_OFFER)) { /* public, as at the table */
+        int maker = t->t == K_COMPOSE ? t->p : 1 - t->p;
+        kt_buf_printf(out, de ? "Angebot von Spieler %d%s: " : "offer of player %d%s: ", maker + 1,
+                      t->t == K_COMPOSE ? (de ? " (entsteht)" : " (being made)") : "");
+        an_offer_text(s->give, s->get, de ? KT_LANG_DE : KT_LANG_EN, out);
+        kt_buf_putc(out, '\n');
+    }
     if (s->h.status == KT_FINISHED) {
         static const char *const en[] = {"", "7 queen marks", "two merchants",
                                          "both village centres of the opponent in chaos"};
@@ -633,11 +713,11 @@ void an_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_bu
     kt_buf_free(&b);
     situation(c, s, viewer, de, out);
     kt_buf_puts(out, de ? "Legende: Ware(n)=k Landschaft mit Würfelzahl n und k Waren (höchstens 3), "
-                          "ng Gold im Dorfzentrum,\n  CHAOS: Zentrum ohne Gold, "
-                          "Landschaften ruhen; (n) Würfelzahl, *k Königinnen-Zeichen, [I] Karte der "
+                          "ng Gold im Dorfzentrum,\n  CHAOS: kein Gold, Landschaften ohne "
+                          "Zuwachs; (n) Würfelzahl, *k Königinnen-Zeichen, [I] Karte der "
                           "Epoche I, - kaputt\n"
                         : "legend: good(n)=k landscape with die number n holding k goods (at most "
-                          "3), ng gold on the village centre,\n  CHAOS: centre without gold, its "
-                          "landscapes rest; (n) die number, *k queen marks, [I] hidden card of era "
+                          "3), ng gold on the village centre,\n  CHAOS: no gold, its landscapes "
+                          "take no goods; (n) die number, *k queen marks, [I] hidden card of era "
                           "I, - damaged\n");
 }

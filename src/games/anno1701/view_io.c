@@ -24,8 +24,8 @@ static const char *const set_keys[] = {"lion", "dragon"};
 static const char *const kind_keys[] = {"wood", "cloth", "food", "brick", "tools", "gold"};
 static const char *const task_names[K_COUNT] = {
     "none",  "pile",   "pay",   "good",   "trader", "steal",    "lose",   "harbour",
-    "lodge", "theatre", "spy",  "ask",    "offer",  "refill", "xdraw",  "search", "sail",
-    "pirate", "buy",   "start", "roll",   "produce", "event",   "act",    "vturn",
+    "lodge", "theatre", "spy",  "compose", "offer", "refill", "xdraw",  "search", "sail",
+    "pirate", "buy",   "place", "start", "roll",   "produce", "event",   "act",    "vturn",
     "vafter", "endturn", "fight"};
 
 /* ------------------------------------------------------------ observation */
@@ -98,7 +98,10 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
         kt_jw_kint(w, "die", st->land[l].die);
         kt_jw_kstr(w, "centre", st->land[l].centre ? "right" : "left");
         kt_jw_kint(w, "goods", pl->land[l]);
-        kt_jw_kbool(w, "blocked", pl->gold[st->land[l].centre] == 0);
+        /* both marks from the rule every gain follows */
+        int status = an_land_status(c, pl, l);
+        kt_jw_kbool(w, "blocked", status == AN_LAND_BLOCKED);
+        kt_jw_kbool(w, "open", status == AN_LAND_OPEN);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -207,6 +210,17 @@ static void obs_shared(const an_cfg *c, const an_state *s, int viewer, int lang,
     kt_jw_obj_end(w);
 }
 
+/* One side of an offer: {"wood": 2, "gold": 1} (kinds with units only). */
+static void offer_side(kt_jw *w, const char *key, const uint8_t *v)
+{
+    kt_jw_key(w, key);
+    kt_jw_obj(w);
+    for (int k = 0; k < AN_NKINDS; k++)
+        if (v[k])
+            kt_jw_kint(w, kind_keys[k], v[k]);
+    kt_jw_obj_end(w);
+}
+
 static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w)
 {
     const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
@@ -233,14 +247,13 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
         kt_jw_u8s(w, s->fight, 2);
         kt_jw_obj_end(w);
     }
-    if (t && t->t == K_OFFER) {
+    if (t && (t->t == K_OFFER || t->t == K_COMPOSE)) {
         kt_jw_key(w, "offer");
         kt_jw_obj(w);
-        kt_jw_kint(w, "from", 1 - t->p);
-        kt_jw_kstr(w, "give", kind_keys[s->offer[0]]);
-        kt_jw_kint(w, "give_n", s->offer[1]);
-        kt_jw_kstr(w, "get", kind_keys[s->offer[2]]);
-        kt_jw_kint(w, "get_n", s->offer[3]);
+        kt_jw_kint(w, "from", t->t == K_OFFER ? 1 - t->p : t->p);
+        kt_jw_kbool(w, "made", t->t == K_OFFER);
+        offer_side(w, "give", s->give);
+        offer_side(w, "get", s->get);
         kt_jw_obj_end(w);
     }
     if (t) {
@@ -250,6 +263,10 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
         kt_jw_kint(w, "player", t->p);
         if (t->t == K_PAY || t->t == K_GOOD || t->t == K_LOSE)
             kt_jw_kint(w, "amount", t->x);
+        if (t->t == K_PLACE) {
+            kt_jw_kstr(w, "good", kind_keys[t->x]);
+            kt_jw_kint(w, "amount", t->y);
+        }
         if (t->t == K_SEARCH)
             kt_jw_kstr(w, "pile", an_pile_name(t->x));
         if (t->t == K_PIRATE || t->t == K_BUY)
@@ -259,6 +276,18 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
         kt_jw_obj_end(w);
     }
     kt_jw_kint(w, "offers_made", s->offers);
+    if (c->offers != AN_ANY)
+        kt_jw_kint(w, "offers_left", s->offers < c->offers ? c->offers - s->offers : 0);
+    int declined = 0;
+    for (int k = 0; k < AN_NKINDS; k++)
+        declined += s->declined[0][k];
+    if (declined) {
+        kt_jw_key(w, "declined");
+        kt_jw_obj(w);
+        offer_side(w, "give", s->declined[0]);
+        offer_side(w, "get", s->declined[1]);
+        kt_jw_obj_end(w);
+    }
     if (s->h.status == KT_FINISHED) {
         kt_jw_key(w, "end");
         kt_jw_obj(w);
@@ -368,8 +397,14 @@ void an_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_key(w, "fight");
     kt_jw_u8s(w, s->fight, 2);
     kt_jw_kint(w, "offers", s->offers);
-    kt_jw_key(w, "offer");
-    kt_jw_u8s(w, s->offer, 4);
+    kt_jw_key(w, "give");
+    kt_jw_u8s(w, s->give, AN_NKINDS);
+    kt_jw_key(w, "get");
+    kt_jw_u8s(w, s->get, AN_NKINDS);
+    kt_jw_key(w, "declined_give");
+    kt_jw_u8s(w, s->declined[0], AN_NKINDS);
+    kt_jw_key(w, "declined_get");
+    kt_jw_u8s(w, s->declined[1], AN_NKINDS);
     kt_jw_kstr(w, "end", end_names[s->end]);
     kt_jw_kint(w, "winner", s->winner);
     kt_jw_key(w, "stack");
@@ -572,8 +607,8 @@ int an_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
     int n;
     if (!kt_jr_only(r, v,
                     "phase,first,die,event,trade_power,sea_power,claimed,players,piles,supply,"
-                    "discard,voyage_deck,turned,speed,bonus,card,bought,fight,offers,offer,end,"
-                    "winner,stack") ||
+                    "discard,voyage_deck,turned,speed,bonus,card,bought,fight,offers,give,get,"
+                    "declined_give,declined_get,end,winner,stack") ||
         !name_index(r, v, "phase", phase_names, 5, &s->phase) ||
         !kt_jr_int(r, v, "first", 0, 1, &x))
         return 0;
@@ -606,10 +641,13 @@ int an_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
     }
     if (!kt_jr_u8s(r, v, "supply", s->supply + 1, AN_NLEVEL - 1, AN_NLEVEL - 1, 0, 12, &n) ||
         !load_discard(r, c, v, s) || !load_voyage(r, c, v, s) ||
-        !kt_jr_int(r, v, "offers", 0, 20, &x))
+        !kt_jr_int(r, v, "offers", 0, 255, &x))
         return 0;
     s->offers = (uint8_t)x;
-    if (!kt_jr_u8s(r, v, "offer", s->offer, 4, 4, 0, AN_NKINDS - 1, &n) ||
+    if (!kt_jr_u8s(r, v, "give", s->give, AN_NKINDS, AN_NKINDS, 0, 32, &n) ||
+        !kt_jr_u8s(r, v, "get", s->get, AN_NKINDS, AN_NKINDS, 0, 32, &n) ||
+        !kt_jr_u8s(r, v, "declined_give", s->declined[0], AN_NKINDS, AN_NKINDS, 0, 32, &n) ||
+        !kt_jr_u8s(r, v, "declined_get", s->declined[1], AN_NKINDS, AN_NKINDS, 0, 32, &n) ||
         !name_index(r, v, "end", end_names, 4, &s->end) ||
         !kt_jr_int(r, v, "winner", 0, 1, &x))
         return 0;
