@@ -107,10 +107,17 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
             *q = 1, *price = nobility && !pl->noble ? 420 : 260;
         break;
     case AK_MANOR: {
-        if (c->mode == MODE_FULL && pl->manors)
-            return; /* a second manor only delays the end */
         /* a winner short of money sells goods to the bank: bid with them */
         int32_t room = pl->money + fwm_liquid(s, p) - (c->mode == MODE_MANOR ? 0 : 1500);
+        if (c->mode == MODE_FULL && pl->manors) {
+            /* an owner bids the lowest price (the end values a manor at it): a
+             * rival outbidding it is the second owner, else every manor bought
+             * ends the game - without this a game whose other players went
+             * broke never ended */
+            if (room >= u->lo)
+                *q = 1, *price = u->lo;
+            break;
+        }
         if (room >= u->lo) {
             *q = 1;
             *price = round20(c->mode == MODE_MANOR ? (room < u->lo + 2000 ? room : u->lo + 2000)
@@ -194,9 +201,8 @@ static int32_t deal_value(const fwm_cfg *c, const fwm_state *s, int p, int m, in
     int32_t v = 0;
     int demand = is_demand(cd) || (cd->type == CT_FAIR && half == 0);
     if (cd->type == CT_MANOR)
-        return pl->noble && !(c->mode == MODE_FULL && pl->manors) &&
-                       pl->money + fwm_liquid(s, p) >= cd->min
-                   ? 50000
+        return pl->noble && pl->money + fwm_liquid(s, p) >= cd->min
+                   ? (c->mode == MODE_FULL && pl->manors ? 20000 : 50000)
                    : 0;
     int first = cd->type == CT_FAIR && half ? cd->nlines : 0;
     int nl = cd->type == CT_FAIR ? (half ? cd->nlines2 : cd->nlines) : cd->nlines;

@@ -261,6 +261,21 @@ void fwm_end_game(fx *x)
                               : "");
 }
 
+/* Nothing can change any more: no player has money for even the smallest
+ * payment (20 FL), goods, IOUs or manor rent.  Every way up the nobility
+ * track and to a manor costs money or needs goods to sell, so no player
+ * can reach the mode's goal again (the seed is silent; see the doc). */
+static int dead_end(fx *x)
+{
+    const fwm_state *s = x->s;
+    if (s->manor_first >= 0)
+        return 0;
+    for (int p = 0; p < x->g->nplayers; p++)
+        if (s->pl[p].money >= 20 || s->pl[p].ious || fwm_liquid(s, p))
+            return 0;
+    return 1;
+}
+
 /* The mode's end: 1 when the game is over now. */
 int fwm_over_check(fx *x)
 {
@@ -289,6 +304,14 @@ int fwm_over_check(fx *x)
         over = owners >= 2 || (owners >= 1 && free_manors == 0);
         break;
     }
+    }
+    if (!over && x->c->mode != MODE_TRADING && dead_end(x)) {
+        over = 1;
+        x->s->ended = 1;
+        EV(x, KT_VIS_ALL, "dead_end", -1,
+           "Nobody has money, goods or IOUs left: nobody can rise any more, the game ends." "%s",
+           "Niemand hat mehr Geld, Waren oder Schuldscheine: keiner kann mehr aufsteigen, das "
+           "Spiel endet." "%s", "");
     }
     if (over)
         fwm_end_game(x);
