@@ -220,7 +220,8 @@ KT_TEST(fwm_manor_only_nobles_bid_and_the_first_purchase_ends_the_manor_game)
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     KT_EQ(kt_pending(c.g, c.s), 2u);
-    KT_CHECK(!fwm_legal_for(&c, 1, "price 2000-2980")); /* below the lowest bid, 3400 */
+    KT_CHECK(!fwm_legal_for(&c, 1, "bid 3380")); /* below the lowest bid, 3400 */
+    KT_CHECK(fwm_legal_for(&c, 1, "bid 3400") && fwm_legal_for(&c, 1, "biete 13380"));
     BID(&c, 1, 1, 6200);
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(S(&c)->pl[1].manors, 1);

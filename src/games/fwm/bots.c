@@ -133,29 +133,18 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
         *price = u->hi;
 }
 
-static kt_action bid_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
-                            int n)
+static kt_action bid_action(const fwm_cfg *c, const fwm_state *s, int p)
 {
     int q;
     int32_t price;
     bid_plan(c, s, p, &q, &price);
-    const fwm_player *pl = &s->pl[p];
-    if (pl->bstage == 0) {
-        if (q > s->auc.qmax[p])
-            q = s->auc.qmax[p];
-        return FWM_ACT(A_QTY, 0, 0, q);
-    }
-    /* the pick whose range holds the price, else the nearest */
-    kt_action best = legal[0];
-    int32_t bestd = 0x7fffffff;
-    for (int i = 0; i < n; i++) {
-        int32_t a = fwm_price_pick(pl->bstage, pl->bprice, ACT_C(legal[i]));
-        int32_t b = pl->bstage == 1 ? a + 980 : pl->bstage == 2 ? a + 80 : a;
-        int32_t d = price < a ? a - price : price > b ? price - b : 0;
-        if (d < bestd)
-            bestd = d, best = legal[i];
-    }
-    return best;
+    const fwm_auc *u = &s->auc;
+    if (q > u->qmax[p])
+        q = u->qmax[p];
+    if (q <= 0)
+        return FWM_BID(0, 0);
+    int k = (int)((price - u->lo) / 20), nk = fwm_bid_prices(u);
+    return FWM_BID(q, k < 0 ? 0 : k >= nk ? nk - 1 : k);
 }
 
 /* ------------------------------------------------------------ movement */
@@ -519,7 +508,7 @@ static kt_action choose(const fwm_cfg *c, const fwm_state *s, int np, const kt_a
         }
         return best;
     }
-    case FS_BID: return bid_action(c, s, p, legal, n);
+    case FS_BID: return bid_action(c, s, p);
     case FS_FORCE: return sell_action(legal, n);
     case FS_NOBLE: return noble_action(c, s, p, legal, n);
     case FS_CUBE: return cube_action(c, s, p, legal, n);

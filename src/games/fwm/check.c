@@ -177,7 +177,8 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
     }
     if (!u->ent || (u->ent & ~all) || (u->done & ~u->ent) || u->done == u->ent)
         return WHY("the bidding has no player left to bid");
-    if (u->kind == AK_NONE || u->kind > AK_MANOR || u->lo > u->hi)
+    if (u->kind == AK_NONE || u->kind > AK_MANOR || u->lo > u->hi || u->lo % 20 ||
+        u->hi - u->lo > FWM_MAXPRICE || (u->hi - u->lo) % 20)
         return WHY("the auction is inconsistent");
     uint32_t left = (uint32_t)(u->ent & ~u->done);
     int low = 0;
@@ -190,13 +191,13 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
         int in = (u->ent >> p) & 1u, done = (u->done >> p) & 1u;
         if (!in && (pl->bstage || pl->bqty || pl->bprice || u->qmax[p]))
             return WHY("player %d bids without being entitled", p + 1);
-        if (in && !u->qmax[p])
-            return WHY("player %d is entitled to nothing", p + 1);
-        if (done != (pl->bstage == 4) || pl->bqty > u->qmax[p] || (pl->bstage && !pl->bqty && !done))
+        if (in && (!u->qmax[p] || u->qmax[p] > FWM_MAXQ))
+            return WHY("player %d's quantity bound is out of range", p + 1);
+        if (done != (pl->bstage == 4) || pl->bqty > u->qmax[p] || (pl->bstage != 0 && pl->bstage != 4) ||
+            (!done && (pl->bqty || pl->bprice)))
             return WHY("player %d's bid is inconsistent", p + 1);
-        if (done && pl->bqty && (pl->bprice < u->lo || pl->bprice > u->hi || pl->bprice % 20))
-            return WHY("player %d's bid is outside the bounds", p + 1);
-        if (pl->bprice > u->hi || (!pl->bqty && pl->bprice))
+        if (pl->bqty ? pl->bprice < u->lo || pl->bprice > u->hi || (pl->bprice - u->lo) % 20
+                     : pl->bprice != 0)
             return WHY("player %d's bid is outside the bounds", p + 1);
     }
     return 1;

@@ -62,6 +62,8 @@
 #define FWM_OFF 255        /* merchant position: in reserve (off the map) */
 #define FWM_LOST 254       /* representative lost at sea: never returns */
 #define FWM_MAXPRICE 9980  /* highest bid above a bound (engine limit, see doc) */
+#define FWM_MAXQ 8         /* largest quantity of a goods line (keeps a bid list < 4096) */
+#define FWM_NBIDK (FWM_MAXPRICE / 20 + 1) /* unit prices of a bid: lo, lo + 20, ... */
 #define FWM_MAXOFFERS 2    /* offers per movement turn (engine limit) */
 #define FWM_MAXXFER 12     /* goods shifted per movement turn or payday (engine limit) */
 #define FWM_MAXCANCEL 2    /* planned moves cancelled per turn (engine limit) */
@@ -169,10 +171,10 @@ typedef struct fwm_player {
     int8_t track;
     uint8_t noble, ious, manors, hired, robbed; /* robbed: merchant bits this round */
     uint32_t cubes;             /* areas with this player's free-passage cube */
-    /* sealed bid in progress (hidden from the others until the reveal) */
-    uint8_t bstage;             /* 0 quantity, 1 thousands, 2 hundreds, 3 twenties, 4 committed */
-    uint8_t bqty;
-    int32_t bprice;             /* picks so far (thousands + hundreds) or the committed price */
+    /* sealed bid, hidden from the others until the reveal */
+    uint8_t bstage;             /* 0 not yet, 4 handed in (1-3: picks of old saves, dropped) */
+    uint8_t bqty;               /* 0 = pass */
+    int32_t bprice;             /* unit price (0 with a pass) */
 } fwm_player;
 
 typedef struct fwm_open {
@@ -339,8 +341,9 @@ extern const kt_botdef fwm_bots[];
 /* ---- action codes: kind << 24 | a << 16 | b << 8 | c ---- */
 enum {
     A_HOME = 1,   /* c = index in cfg->homes */
-    A_QTY,        /* c = quantity (0 = pass) */
-    A_PRICE,      /* b = stage (1 thousands, 2 hundreds, 3 twenties), c = digit */
+    A_BID,        /* a sealed bid in one action: c = quantity (0 = pass), a << 8 | b =
+                   * k, the unit price lo + 20 k of the auction's bounds (FWM_BID) */
+    A_PRICE,      /* an offer's price: b = stage (1 thousands, 2 hundreds, 3 twenties), c = digit */
     A_SELL,       /* b = slot (0 warehouse, 1-3 merchants), c = good; 3 = an IOU */
     A_XFER,       /* a = from slot, b = to slot, c = good */
     A_OFFER,      /* a = partner, b = 1 buy / 0 sell, c = good (3 = IOU) */
@@ -370,5 +373,7 @@ enum {
 #define ACT_A(x) ((int)(((x) >> 16) & 0xff))
 #define ACT_B(x) ((int)(((x) >> 8) & 0xff))
 #define ACT_C(x) ((int)((x) & 0xff))
+#define FWM_BID(q, k) FWM_ACT(A_BID, (k) >> 8, (k) & 0xff, (q))
+#define BID_K(x) (ACT_A(x) << 8 | ACT_B(x))
 
 #endif

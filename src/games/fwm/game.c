@@ -9,6 +9,8 @@
 #include "learn.h"
 #include "rules.h"
 
+_Static_assert(1 + FWM_MAXQ * FWM_NBIDK <= KT_LEGAL_MAX, "a sealed bid's list must fit");
+
 static const kt_optinfo fwm_opts[] = {
     {"mode", KT_OPT_ENUM, "trading", 0, 0, "trading|nobility|manor|full",
      "trading-house game (most money), nobility game (first noble), manor game (first noble "
@@ -54,7 +56,9 @@ static kt_status fwm_setup(kt_game *g, kt_err *err)
     c->fl_auction_iou_track = (uint8_t)kt_game_opt_int(g, "auction_iou_track");
     c->fl_home_tie_dice = 1; /* the seed: dice among home players */
     g->state_size = sizeof(fwm_state);
-    g->max_legal = 512;
+    /* the longest list is a sealed bid's: a pass and every quantity (at most
+     * FWM_MAXQ, the loader's and check's bound) at every unit price */
+    g->max_legal = 1 + FWM_MAXQ * FWM_NBIDK;
     return KT_OK;
 }
 

@@ -3,13 +3,15 @@
  * numeric observation per player (docs/python.md, "Fugger, Welser, Medici",
  * documents both).
  *
- * Action space (598 indices).  An engine action is a kind and three small
+ * Action space (4598 indices).  An engine action is a kind and three small
  * arguments (fwm.h: kind << 24 | a << 16 | b << 8 | c).  Each kind owns a
  * block sized by the ranges of its arguments (blocks[] below, in index
- * order; new kinds are appended at the end):
+ * order; new kinds are appended at the end, and an index once given keeps
+ * its meaning: retired ones are never legal again):
  *     0 +   3  home city (c = index among the three home cities)
- *     3 +  10  bid quantity 0..9 (0 = pass)
- *    13 + 100  price pick, thousands (c = 0..99 thousand FL)
+ *     3        pass a sealed bid
+ *     4 +   9  retired (bid quantities 1..9 of the old sequential bid)
+ *    13 + 100  price pick, thousands (c = 0..99 thousand FL) of an offer
  *   113 +  10  price pick, hundreds (c = 0..9)
  *   123 +   5  price pick, twenties (c = 0..4, i.e. +0..80 FL)
  *   128 +  16  sell: slot * 4 + good (slot 0 warehouse, 1..3 merchants;
@@ -27,12 +29,13 @@
  *   580 +   6  pay the passage fee to seat 0..5
  *   586 +   6  pass the Black Sheep to seat 0..5
  *   592 +   6  bet on lottery number 1..6
- * Sealed bids use the engine's own sequential picks: a quantity, then the
- * price digit by digit (a pick with one possible value is made by the
- * engine), so every bid the rules allow has exactly one index sequence and
- * the action space needs no coarse price buckets.  The same price picks
- * serve an offer's price.  The index of an action depends only on the
- * action code, so it is the same for every pending player.
+ *   598 + 4000 a sealed bid of quantity q (1..8) at the unit price lo + 20 k
+ *              (k = 0..499; lo the auction's lower bound): 598 + (q-1)*500 + k
+ * A sealed bid is one action (quantity and price together, like a pass), so
+ * every bid the rules allow has exactly one index and the action space
+ * needs no coarse price buckets; its price is relative to the auction's
+ * lower bound, which every player sees.  The index of an action depends
+ * only on the action code, so it is the same for every pending player.
  *
  * Observation (5088 floats, for observer p; seats relative to p, 0 = p; a
  * spectator sees the layout as seat 0 without the private parts):
@@ -70,13 +73,13 @@
 /* ------------------------------------------------------------ action space */
 
 enum {
-    FL_HOME = 0, FL_QTY = 3, FL_THOU = 13, FL_HUND = 113, FL_TWEN = 123, FL_SELL = 128,
-    FL_XFER = 144, FL_OFFER = 192, FL_STEP = 240, FL_GO = 528, FL_CANCEL, FL_END, FL_DONE,
-    FL_HIRE, FL_BRIBE, FL_ROLL, FL_KEEP, FL_ACCEPT, FL_DECLINE, FL_FIRE = 538,
+    FL_HOME = 0, FL_PASS = 3, FL_RETIRED_QTY = 4, FL_THOU = 13, FL_HUND = 113, FL_TWEN = 123,
+    FL_SELL = 128, FL_XFER = 144, FL_OFFER = 192, FL_STEP = 240, FL_GO = 528, FL_CANCEL, FL_END,
+    FL_DONE, FL_HIRE, FL_BRIBE, FL_ROLL, FL_KEEP, FL_ACCEPT, FL_DECLINE, FL_FIRE = 538,
     FL_DISCOUNT = 541, FL_AREA = 545, FL_LOSE = 577, FL_PAYTO = 580, FL_PASSTO = 586,
-    FL_BET = 592, FL_SIZE = 598
+    FL_BET = 592, FL_BID = 598, FL_SIZE = FL_BID + FWM_MAXQ * FWM_NBIDK
 };
-enum { FL_QTYMAX = 10, FL_THOUMAX = 100 };
+enum { FL_THOUMAX = 100 };
 
 /* One block per action kind: base index and the ranges of a, b, c (the
  * index is base + (a * nb + b) * nc + c - c0).  A_PRICE has one block per
@@ -88,7 +91,6 @@ typedef struct fl_block {
 
 static const fl_block blocks[A_NKINDS] = {
     [A_HOME] = {.base = FL_HOME, .na = 1, .nb = 1, .nc = 3},
-    [A_QTY] = {.base = FL_QTY, .na = 1, .nb = 1, .nc = FL_QTYMAX},
     [A_SELL] = {.base = FL_SELL, .na = 1, .nb = FWM_NSLOT, .nc = FWM_NG + 1},
     [A_XFER] = {.base = FL_XFER, .na = FWM_NSLOT, .nb = FWM_NSLOT, .nc = FWM_NG},
     [A_OFFER] = {.base = FL_OFFER, .na = FWM_MAXP, .nb = 2, .nc = FWM_NG + 1},
@@ -119,14 +121,15 @@ _Static_assert(A_NKINDS == 25, "a new action kind needs a block appended at the 
 _Static_assert(FWM_NSLOT == 4 && FWM_NG == 3 && FWM_NM == 3 && FWM_MAXP == 6 &&
                    FWM_MAXSP == 96 && FWM_MAXAREA == 32,
                "the documented block sizes");
-_Static_assert(FL_QTY + FL_QTYMAX == FL_THOU && FL_THOU + FL_THOUMAX == FL_HUND &&
+_Static_assert(FL_PASS + 1 == FL_RETIRED_QTY && FL_RETIRED_QTY + 9 == FL_THOU &&
+                   FL_THOU + FL_THOUMAX == FL_HUND &&
                    FL_HUND + 10 == FL_TWEN && FL_TWEN + 5 == FL_SELL &&
                    FL_SELL + 16 == FL_XFER && FL_XFER + 48 == FL_OFFER &&
                    FL_OFFER + 48 == FL_STEP && FL_STEP + 288 == FL_GO &&
                    FL_DECLINE + 1 == FL_FIRE && FL_FIRE + 3 == FL_DISCOUNT &&
                    FL_DISCOUNT + 4 == FL_AREA && FL_AREA + 32 == FL_LOSE &&
                    FL_LOSE + 3 == FL_PAYTO && FL_PAYTO + 6 == FL_PASSTO &&
-                   FL_PASSTO + 6 == FL_BET && FL_BET + 6 == FL_SIZE,
+                   FL_PASSTO + 6 == FL_BET && FL_BET + 6 == FL_BID && FL_SIZE == 4598,
                "blocks overlap or leave gaps");
 
 int fwm_action_space(const kt_game *g)
@@ -140,6 +143,12 @@ static int code_index(kt_action x)
     int k = ACT_K(x), a = ACT_A(x), b = ACT_B(x), c = ACT_C(x);
     if (k == A_PRICE)
         return a == 0 && b >= 1 && b <= 3 && c < price_n[b] ? price_base[b] + c : -1;
+    if (k == A_BID) {
+        int bk = a << 8 | b;
+        if (c == 0)
+            return bk == 0 ? FL_PASS : -1;
+        return c <= FWM_MAXQ && bk < FWM_NBIDK ? FL_BID + (c - 1) * FWM_NBIDK + bk : -1;
+    }
     if (k <= 0 || k >= A_NKINDS || !blocks[k].nc)
         return -1;
     const fl_block *bl = &blocks[k];
@@ -154,6 +163,10 @@ static int code_index(kt_action x)
 /* The code of an index (the inverse of code_index on its range). */
 static kt_action index_code(int i)
 {
+    if (i == FL_PASS)
+        return FWM_BID(0, 0);
+    if (i >= FL_BID && i < FL_SIZE)
+        return FWM_BID(1 + (i - FL_BID) / FWM_NBIDK, (i - FL_BID) % FWM_NBIDK);
     for (int st = 1; st <= 3; st++)
         if (i >= price_base[st] && i < price_base[st] + price_n[st])
             return FWM_ACT(A_PRICE, 0, st, i - price_base[st]);

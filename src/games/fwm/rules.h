@@ -57,6 +57,7 @@ void fwm_do_sell(fx *x, int p, kt_action a);
 /* auction.c */
 void fwm_auction_open(fx *x, int kind, int card, int good, int qtot, int32_t lo, int32_t hi);
 int fwm_legal_bid(const fx *x, int p, kt_action *buf);
+int fwm_bid_prices(const fwm_auc *u);            /* unit prices a bid may name */
 void fwm_apply_bid(fx *x, kt_action a);
 int fwm_price_options(int32_t lo, int32_t hi, int stage, int32_t base, uint8_t *digits);
 int32_t fwm_price_pick(int stage, int32_t base, int digit);

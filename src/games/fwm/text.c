@@ -174,7 +174,6 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
     const fwm_cfg *c = fwm_c(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a), xa = ACT_A(a), xb = ACT_B(a), xc = ACT_C(a), np = g->nplayers;
-    int me = s->h.to_move >= 0 && s->h.to_move < np ? s->h.to_move : 0;
     switch (k) {
     case A_HOME:
         if (xc < c->nhomes) {
@@ -183,27 +182,24 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
             return;
         }
         break;
-    case A_QTY:
+    case A_BID: {
         if (bid_hidden(s, viewer)) {
             kt_buf_puts(out, TR(lang, "bids secretly", "bietet verdeckt"));
             return;
         }
+        int32_t price = s->auc.lo + 20 * BID_K(a);
         if (xc == 0)
             kt_buf_puts(out, TR(lang, "pass", "passen"));
         else if (s->auc.qtot == 1 && s->auc.kind != AK_DEMAND && s->auc.kind != AK_SUPPLY)
-            kt_buf_puts(out, TR(lang, "bid", "bieten"));
+            kt_buf_printf(out, "%s %d", TR(lang, "bid", "biete"), (int)price);
         else
-            kt_buf_printf(out, "%s %d", TR(lang, "quantity", "Menge"), xc);
+            kt_buf_printf(out, TR(lang, "bid %d at %d", "biete %d zu %d"), xc, (int)price);
         return;
+    }
     case A_PRICE:
         if (xb < 1 || xb > 3 || xc > 99)
             break;
-        if (s->stage == FS_PRICE)
-            price_text(20, FWM_MAXPRICE, xb, s->of_price, xc, lang, out);
-        else if (bid_hidden(s, viewer))
-            kt_buf_puts(out, TR(lang, "bids secretly", "bietet verdeckt"));
-        else
-            price_text(s->auc.lo, s->auc.hi, xb, s->pl[me].bprice, xc, lang, out);
+        price_text(20, FWM_MAXPRICE, xb, s->of_price, xc, lang, out);
         return;
     case A_SELL:
         if (xb < FWM_NSLOT && xc <= FWM_NG) {
@@ -329,7 +325,6 @@ const char *fwm_decision_name(int d)
 static void bid_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *out)
 {
     const fwm_auc *u = &s->auc;
-    const fwm_player *pl = &s->pl[s->h.to_move];
     switch (u->kind) {
     case AK_DEMAND:
     case AK_SUPPLY:
@@ -357,9 +352,13 @@ static void bid_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *o
                               "verdecktes Gebot für %s (mindestens 20 FL)"),
                       fwm_event_name(c->card[u->card].event, lang));
     }
-    if (pl->bstage >= 1 && pl->bstage <= 3)
-        kt_buf_printf(out, TR(lang, "; %d units, price so far %d", "; %d Stück, Preis bisher %d"),
-                      pl->bqty, (int)pl->bprice);
+    if (u->qtot == 1 && u->kind != AK_DEMAND && u->kind != AK_SUPPLY)
+        kt_buf_puts(out, TR(lang, "; type e.g. 'bid 500' or 'pass'",
+                            "; z. B. 'biete 500' oder 'passen' eingeben"));
+    else
+        kt_buf_puts(out, TR(lang, "; type e.g. 'bid 2 at 900' (quantity, price each) or 'pass'",
+                            "; z. B. 'biete 2 zu 900' (Menge, Preis je Stück) oder 'passen' "
+                            "eingeben"));
 }
 
 void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)

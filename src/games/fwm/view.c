@@ -12,7 +12,7 @@
  *   known {id: 0|1}, hold {manor id: player}, open [{card, due, seq}]
  *   players {"0": {money, warehouse{cloth,spice,metal}, home, merchants
  *            {"A": {at, cargo, stamp}}, track, noble, ious, manors, hired,
- *            robbed, cubes [areas], bid {stage, qty, price}}}
+ *            robbed, cubes [areas], bid {stage 0|4 (handed in), qty, price}}}
  *   cur, half, line, pidx, buyers, paying, evcard
  *   auction {...}, force, cube, move, exec, offer, sheep_pass, lottery
  * Everything the rules keep in the state is saved (the round trip is
@@ -586,6 +586,12 @@ static int r_player(kt_jr *r, const fwm_cfg *c, const kt_jv *v, fwm_player *pl)
     ok = kt_jr_only(r, b, "stage,qty,price") && r_u8(r, b, "stage", 0, 4, &pl->bstage) &&
          r_u8(r, b, "qty", 0, 9, &pl->bqty) && r_i32(r, b, "price", 0, 200000, &pl->bprice);
     kt_jr_pop(r);
+    if (ok && pl->bstage >= 1 && pl->bstage <= 3) {
+        /* a bid half picked (quantity, then price digits) in a save of an older
+         * version: not handed in, so it is dropped and the player bids anew */
+        pl->bstage = pl->bqty = 0;
+        pl->bprice = 0;
+    }
     return ok;
 }
 
