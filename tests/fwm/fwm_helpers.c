@@ -138,6 +138,14 @@ void fwm_end_round(kt_t *T, kt_scn *c)
     for (int i = 0; i < 12 && kt_turn_number(c->g, c->s) == r0 && !kt_is_over(c->g, c->s); i++)
         if (!AS(c, kt_to_move(c->g, c->s), "end turn"))
             return;
+    fwm_no_trades(T, c);
+}
+
+void fwm_no_trades(kt_t *T, kt_scn *c)
+{
+    for (int i = 0; i < 12 && !kt_is_over(c->g, c->s) && S(c)->stage == FS_TRADE; i++)
+        if (!AS(c, kt_to_move(c->g, c->s), "done trading"))
+            return;
 }
 
 void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int line)

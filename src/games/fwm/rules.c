@@ -8,9 +8,10 @@
  * until the next decision or the end.  Each step function returns 1 when
  * it left a decision for hdr.to_move (fwm_decide), 0 to go on.  Sealed
  * bids are the one decision several players hold at once (fwm_pending).
- * The sequence of a round follows the seed: urgent deals, due demand,
- * fair demand, fair supply, manors, due supply, payday, (rent); then the
- * movement turns from the start player; then the calendar.
+ * The sequence of a round follows the seed: trades between players
+ * (trade.c), urgent deals, due demand, fair demand, fair supply, manors,
+ * due supply, payday, (rent); then the movement turns from the start
+ * player; then the calendar.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -493,6 +494,11 @@ static int p1_step(fx *x)
     fwm_state *s = x->s;
     if (fwm_over_check(x))
         return 1;
+    if (!(s->rflags & RF_TRADE)) { /* trades between players open phase 1 */
+        s->rflags |= RF_TRADE;
+        if (fwm_trade_window(x))
+            return 1;
+    }
     int half, card = next_card(x, &half);
     if (card >= 0) {
         start_card(x, card, half);
@@ -972,6 +978,8 @@ int fwm_legal(const kt_game *g, const kt_state *st, kt_action *buf)
     case FS_LOTTERY: return fwm_legal_lottery(&x, buf);
     case FS_PAYDAY: return legal_payday(&x, buf);
     case FS_MOVE: return fwm_legal_move(&x, buf);
+    case FS_TRADE: return fwm_legal_trade(&x, buf);
+    case FS_COMPOSE: return fwm_legal_compose(&x, buf);
     case FS_PRICE: return fwm_legal_price(&x, buf);
     case FS_REPLY: return fwm_legal_reply(&x, buf);
     case FS_PASSAGE: return fwm_legal_passage(&x, buf);
@@ -1015,6 +1023,8 @@ void fwm_apply_log(const kt_game *g, kt_state *st, kt_action a, kt_log *log)
     case FS_LOTTERY: fwm_apply_lottery(&x, a); break;
     case FS_PAYDAY: apply_payday(&x, a); break;
     case FS_MOVE: fwm_apply_move(&x, a); break;
+    case FS_TRADE: fwm_apply_trade(&x, a); break;
+    case FS_COMPOSE: fwm_apply_compose(&x, a); break;
     case FS_PRICE: fwm_apply_price(&x, a); break;
     case FS_REPLY: fwm_apply_reply(&x, a); break;
     case FS_PASSAGE: fwm_apply_passage(&x, a); break;
