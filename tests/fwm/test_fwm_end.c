@@ -7,30 +7,35 @@
  * so neither a second owner nor "every manor owned" could ever come.  And
  * random players in the longer modes ruin themselves until nobody has
  * anything: a position from which nobody can rise, where the seed gives no
- * end.  Both now end.
+ * end.  All of these now end: the heuristic owner buys further manors, a
+ * full game whose players without a manor are all ruined ends, and so does
+ * any longer game in which everybody is ruined.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "fwm_helpers.h"
 
-/* Full game, 2 players: player 1 is broke (no money, goods or IOUs) at
- * track 6; player 2 is a noble owning H03 with 20,000 FL and a merchant in
+/* Full game, 2 players: player 1 has `money` FL and nothing else, at track
+ * 6; player 2 is a noble owning H03 with 20,000 FL and a merchant in
  * Vienna, where the manor H04 (lowest bid 4000) is due in round 1. */
-static kt_scn broke_rival(kt_t *T)
+static kt_scn poor_rival(kt_t *T, int money)
 {
-    kt_scn c = fwm_scn(T, "mode=full", 2,
-                       "{\"state\":{\"open\":[{\"card\":\"H04\",\"due\":1,\"seq\":1},"
-                       "{\"card\":\"A03\",\"due\":5,\"seq\":2},{\"card\":\"N09\",\"due\":6,\"seq\":3},"
-                       "{\"card\":\"N01\",\"due\":7,\"seq\":4},{\"card\":\"N02\",\"due\":8,\"seq\":5}],"
-                       "\"seq\":5,\"deck\":[\"N03\",\"N05\"],\"manor_first\":1,\"hold\":{\"H03\":1},"
-                       "\"where\":{\"H04\":\"open\",\"A03\":\"open\",\"N09\":\"open\",\"N01\":\"open\","
-                       "\"N02\":\"open\",\"N03\":\"deck\",\"N05\":\"deck\",\"H03\":\"held\"},"
-                       "\"known\":{\"H04\":1,\"A03\":1,\"N09\":1,\"N01\":1,\"N02\":1,\"H03\":1},"
-                       "\"players\":{\"0\":{\"money\":0,\"track\":6,"
-                       "\"warehouse\":{\"cloth\":0,\"spice\":0,\"metal\":0}},"
-                       "\"1\":{\"money\":20000,\"track\":8,\"noble\":1,\"manors\":1,"
-                       "\"merchants\":{\"A\":{\"at\":\"WIE\",\"stamp\":3}}}}}}");
+    char patch[2048];
+    snprintf(patch, sizeof patch,
+             "{\"state\":{\"open\":[{\"card\":\"H04\",\"due\":1,\"seq\":1},"
+             "{\"card\":\"A03\",\"due\":5,\"seq\":2},{\"card\":\"N09\",\"due\":6,\"seq\":3},"
+             "{\"card\":\"N01\",\"due\":7,\"seq\":4},{\"card\":\"N02\",\"due\":8,\"seq\":5}],"
+             "\"seq\":5,\"deck\":[\"N03\",\"N05\"],\"manor_first\":1,\"hold\":{\"H03\":1},"
+             "\"where\":{\"H04\":\"open\",\"A03\":\"open\",\"N09\":\"open\",\"N01\":\"open\","
+             "\"N02\":\"open\",\"N03\":\"deck\",\"N05\":\"deck\",\"H03\":\"held\"},"
+             "\"known\":{\"H04\":1,\"A03\":1,\"N09\":1,\"N01\":1,\"N02\":1,\"H03\":1},"
+             "\"players\":{\"0\":{\"money\":%d,\"track\":6,"
+             "\"warehouse\":{\"cloth\":0,\"spice\":0,\"metal\":0}},"
+             "\"1\":{\"money\":20000,\"track\":8,\"noble\":1,\"manors\":1,"
+             "\"merchants\":{\"A\":{\"at\":\"WIE\",\"stamp\":3}}}}}}",
+             money);
+    kt_scn c = fwm_scn(T, "mode=full", 2, patch);
     if (c.s)
         fwm_end_round(T, &c);
     return c;
@@ -38,7 +43,7 @@ static kt_scn broke_rival(kt_t *T)
 
 KT_TEST(fwm_full_game_owner_bids_for_another_manor_when_no_rival_can)
 {
-    kt_scn c = broke_rival(T);
+    kt_scn c = poor_rival(T, 400); /* player 1 cannot afford a manor (4000) */
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     KT_EQ(kt_pending(c.g, c.s), 2u);
@@ -57,6 +62,23 @@ KT_TEST(fwm_full_game_owner_bids_for_another_manor_when_no_rival_can)
     KT_EQ(S(&c)->pl[1].manors, 2);
     KT_EQ(S(&c)->pl[1].money, 20000 - 4000); /* at the lowest bid: the end values it so */
     kt_bot_free(h);
+    kt_scn_free(&c);
+}
+
+KT_TEST(fwm_full_game_ends_when_every_player_without_a_manor_is_ruined)
+{
+    kt_scn c = poor_rival(T, 0); /* player 1 has nothing left: no second owner can come */
+    KT_REQUIRE(c.s);
+    KT_CHECK(kt_is_over(c.g, c.s));
+    KT_EQ(S(&c)->ended, 1);
+    kt_result r;
+    kt_result_get(c.g, c.s, &r);
+    KT_CHECK(r.finished);
+    KT_EQ(r.winners, 2u); /* the owner */
+    kt_scn_free(&c);
+    c = poor_rival(T, 20); /* 20 FL: a bid on Corruption or Fuggerei is still possible */
+    KT_REQUIRE(c.s);
+    KT_CHECK(!kt_is_over(c.g, c.s));
     kt_scn_free(&c);
 }
 

@@ -262,17 +262,33 @@ void fwm_end_game(fx *x)
                               : "");
 }
 
-/* Nothing can change any more: no player has money for even the smallest
- * payment (20 FL), goods, IOUs or manor rent.  Every way up the nobility
- * track and to a manor costs money or needs goods to sell, so no player
- * can reach the mode's goal again (the seed is silent; see the doc). */
+/* Ruined: no money for even the smallest payment (20 FL), no goods, no IOUs. */
+static int ruined(const fwm_state *s, int p)
+{
+    return s->pl[p].money < 20 && fwm_liquid(s, p) == 0;
+}
+
+/* Nothing can change any more: every player is ruined and nobody receives
+ * manor rent.  Every way up the nobility track and to a manor costs money or
+ * needs goods to sell, so no player can reach the mode's goal again (the
+ * seed is silent; see the doc). */
 static int dead_end(fx *x)
 {
     const fwm_state *s = x->s;
     if (s->manor_first >= 0)
         return 0;
     for (int p = 0; p < x->g->nplayers; p++)
-        if (s->pl[p].money >= 20 || s->pl[p].ious || fwm_liquid(s, p))
+        if (!ruined(s, p))
+            return 0;
+    return 1;
+}
+
+/* The full game with one manor owner: every other player is ruined, so no
+ * second owner can come (the seed is silent; see the doc). */
+static int no_second_owner(const fwm_state *s, int np)
+{
+    for (int p = 0; p < np; p++)
+        if (!s->pl[p].manors && !ruined(s, p))
             return 0;
     return 1;
 }
@@ -296,13 +312,23 @@ int fwm_over_check(fx *x)
     case MODE_NOBILITY: over = s->ennobled != 0; break;
     case MODE_MANOR: over = owners >= 1; break;
     default: {
-        /* two owners; or every manor owned (by one player: no second owner can
-         * ever come, the seed is silent on this, see the doc) */
+        /* two owners; or every manor owned, or every other player ruined (by one
+         * player: no second owner can ever come, the seed is silent on this, see
+         * the doc) */
         int free_manors = 0;
         for (int i = 0; i < x->c->ncard; i++)
             free_manors += x->c->card[i].type == CT_MANOR && x->c->card[i].level <= x->c->levels &&
                            s->where[i] != W_HELD;
         over = owners >= 2 || (owners >= 1 && free_manors == 0);
+        if (!over && owners == 1 && no_second_owner(s, np)) {
+            over = 1;
+            x->s->ended = 1;
+            EV(x, KT_VIS_ALL, "dead_end", -1,
+               "Every player without a manor is ruined: no second owner can come, the game "
+               "ends." "%s",
+               "Alle Spieler ohne Landgut sind ruiniert: kein zweiter Besitzer kann kommen, das "
+               "Spiel endet." "%s", "");
+        }
         break;
     }
     }
