@@ -199,6 +199,11 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
     case A_PRICE:
         if (xb < 1 || xb > 3 || xc > 99)
             break;
+        if (viewer != KT_OMNISCIENT && viewer != s->of_from && s->stage == FS_PRICE) {
+            /* the price is the proposer's until the offer is made (as in its views) */
+            kt_buf_puts(out, TR(lang, "picks a price", "wählt einen Preis"));
+            return;
+        }
         price_text(20, fwm_trade_price_hi(s, s->of_buy ? s->of_from : s->of_to), xb, s->of_price,
                    xc, lang, out);
         return;
