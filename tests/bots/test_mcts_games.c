@@ -115,10 +115,14 @@ KT_TEST(mcts_plays_every_registered_game_legally)
         const kt_gameinfo *info = kt_game_info(gi);
         kt_game *g;
         kt_err err = {0, ""};
-        /* a turn limit keeps long games short; stopped games are fine here */
-        if (!KT_OKS(kt_game_new(info->name, "turn_limit=20", test_players(info), 5, NULL, &g,
-                                &err),
-                    &err))
+        /* a turn limit keeps long games short; stopped games are fine here.  A
+         * game's study bounds too (kt_game_study_options): search against a
+         * random player would trade with it without end where the rules allow
+         * any number of trades (Fugger, Welser, Medici, issue 26) */
+        char opts[256];
+        const char *study = kt_game_study_options(info->name);
+        snprintf(opts, sizeof opts, "turn_limit=20%s%s", study ? ";" : "", study ? study : "");
+        if (!KT_OKS(kt_game_new(info->name, opts, test_players(info), 5, NULL, &g, &err), &err))
             continue;
         int np = kt_game_players(g);
         kt_bot *bots[KT_MAX_PLAYERS] = {NULL};

@@ -138,40 +138,27 @@ void fwm_end_round(kt_t *T, kt_scn *c)
     for (int i = 0; i < 12 && kt_turn_number(c->g, c->s) == r0 && !kt_is_over(c->g, c->s); i++)
         if (!AS(c, kt_to_move(c->g, c->s), "end turn"))
             return;
+    fwm_no_trades(T, c);
+}
+
+void fwm_no_trades(kt_t *T, kt_scn *c)
+{
+    for (int i = 0; i < 12 && !kt_is_over(c->g, c->s) && S(c)->stage == FS_TRADE; i++)
+        if (!AS(c, kt_to_move(c->g, c->s), "done trading"))
+            return;
 }
 
 void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int line)
 {
     char t[64];
-    if (q == 0) {
-        fwm_as(T, c, p, "pass", file, line);
-        return;
-    }
     const fwm_state *s = S(c);
-    if (s->auc.qtot == 1 && s->auc.kind != AK_DEMAND && s->auc.kind != AK_SUPPLY)
-        snprintf(t, sizeof t, "bid");
+    if (q == 0)
+        snprintf(t, sizeof t, "pass");
+    else if (s->auc.qtot == 1 && s->auc.kind != AK_DEMAND && s->auc.kind != AK_SUPPLY)
+        snprintf(t, sizeof t, "bid %d", price);
     else
-        snprintf(t, sizeof t, "quantity %d", q);
-    if (!fwm_as(T, c, p, t, file, line))
-        return;
-    /* the picks: whichever of the offered ranges contains the price */
-    for (int k = 0; k < 3 && (((unsigned)S(c)->auc.done >> p) & 1u) == 0; k++) {
-        kt_action buf[KT_LEGAL_MAX];
-        int n = kt_legal_as(c->g, c->s, p, buf, KT_LEGAL_MAX), done = 0;
-        for (int i = 0; i < n && !done; i++) {
-            char txt[64];
-            kt_action_text_as(c->g, c->s, p, buf[i], p, KT_LANG_EN, txt, sizeof txt);
-            int a = 0, b = 0;
-            if (sscanf(txt, "price %d-%d", &a, &b) == 2 ? (price >= a && price <= b)
-                                                          : (sscanf(txt, "price %d", &a) == 1 && a == price)) {
-                done = fwm_as(T, c, p, txt, file, line);
-            }
-        }
-        if (!done) {
-            kt_t_fail(T, file, line, "price %d is not offered to player %d", price, p + 1);
-            return;
-        }
-    }
+        snprintf(t, sizeof t, "bid %d at %d", q, price);
+    fwm_as(T, c, p, t, file, line);
 }
 
 kt_scn fwm_draw(kt_t *T, const char *opts, int np, const char *deck, const char *where,

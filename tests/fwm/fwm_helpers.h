@@ -36,9 +36,11 @@ char *fwm_log(kt_t *T, kt_scn *c, int p, const char *text, int viewer, int lang)
 int fwm_sp(const kt_scn *c, const char *code);
 int fwm_cd(const kt_scn *c, const char *id);
 /* Play "end turn" for the mover until phase 1 of the next round has been
- * run (the next decision comes back). */
+ * run (the next decision comes back); nobody trades (fwm_no_trades). */
 void fwm_end_round(kt_t *T, kt_scn *c);
-/* Bid: quantity q (0 = pass) at `price` through the picks. */
+/* Every player of phase 1's trading window answers "done trading". */
+void fwm_no_trades(kt_t *T, kt_scn *c);
+/* Sealed bid of player p: quantity q (0 = pass) at `price` each, one action. */
 void fwm_bid(kt_t *T, kt_scn *c, int p, int q, int price, const char *file, int line);
 #define BID(c, p, q, price) fwm_bid(T, (c), (p), (q), (price), __FILE__, __LINE__)
 

@@ -22,7 +22,14 @@ static int play(kt_t *T, kt_game *g, kt_state *s, kt_bot **seat, long cap)
     return kt_is_over(g, s);
 }
 
-KT_TEST(fwm_heuristic_beats_three_random_bots_in_three_quarters_of_the_games)
+/* Issue 26 let players trade in phase 1: random players now also trade
+ * among themselves at random prices, which makes the best of three of them
+ * richer (the best random's mean 11,704 -> 12,505 FL over 1,000 games,
+ * `kontor sim fwm --seats bot:heuristic,bot:random,bot:random,bot:random
+ * --games 1000 --seed 7`) while the heuristic's own mean stayed (18,444 ->
+ * 18,541 FL): it wins 75.4% [72.6-78.0] of those games, 86.4% before.  These
+ * 120 fixed games must give at least 70%. */
+KT_TEST(fwm_heuristic_wins_most_games_against_three_random_bots)
 {
     kt_game *g = NULL;
     kt_err err;
@@ -31,7 +38,7 @@ KT_TEST(fwm_heuristic_beats_three_random_bots_in_three_quarters_of_the_games)
     kt_bot *h = NULL, *r = NULL;
     kt_bot_new(g, "heuristic", 1, &h, &err);
     kt_bot_new(g, "random", 2, &r, &err);
-    int games = kt_t_scaled(120), wins = 0;
+    int games = 120, wins = 0; /* fixed: fewer games could not tell 70% apart */
     for (int k = 0; k < games; k++) {
         kt_state_init_seed(g, s, 500u + (uint64_t)k);
         int hp = k % 4; /* the heuristic's seat rotates */
@@ -47,7 +54,7 @@ KT_TEST(fwm_heuristic_beats_three_random_bots_in_three_quarters_of_the_games)
     double lo = (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n);
     printf("heuristic vs 3 random: %d of %d (%.1f%%, Wilson 95%% lower %.1f%%)\n", wins, games,
            100 * p, 100 * lo);
-    KT_CHECK(p >= 0.75);
+    KT_CHECK(p >= 0.70);
     kt_bot_free(h);
     kt_bot_free(r);
     kt_state_free(g, s);

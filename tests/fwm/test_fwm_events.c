@@ -257,8 +257,10 @@ KT_TEST(fwm_army_costs_players_minus_one_ious_highest_first_lower_track_on_ties)
                         "\"players\":{\"0\":{\"track\":3},\"1\":{\"track\":1}}");
     KT_REQUIRE(c.s);
     KT_EQ(kt_pending(c.g, c.s), 7u);
-    KT_CHECK(!fwm_legal_for(&c, 0, "quantity 3")); /* at most 2 each */
-    KT_CHECK(!fwm_legal_for(&c, 0, "price 20-980") && fwm_legal_for(&c, 0, "pass"));
+    KT_CHECK(!fwm_legal_for(&c, 0, "bid 3 at 600") && fwm_legal_for(&c, 0, "bid 2 at 600"));
+    KT_CHECK(!fwm_legal_for(&c, 0, "bid 1 at 480") && fwm_legal_for(&c, 0, "bid 1 at 500"));
+    KT_CHECK(fwm_legal_for(&c, 0, "bid 1 at 10480") && !fwm_legal_for(&c, 0, "bid 1 at 10500"));
+    KT_CHECK(!fwm_legal_for(&c, 0, "bid 1 at 510") && fwm_legal_for(&c, 0, "pass"));
     BID(&c, 0, 2, 600);
     BID(&c, 1, 1, 600);
     BID(&c, 2, 1, 700);

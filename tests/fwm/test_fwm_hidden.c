@@ -53,22 +53,16 @@ KT_TEST(fwm_sealed_bids_stay_hidden_from_the_others)
 {
     kt_scn a = bidding(T), b = bidding(T);
     KT_REQUIRE(a.s && b.s);
-    /* player 1 bids differently in the two worlds; player 2 has picked a quantity */
-    char *la = fwm_log(T, &a, 0, "quantity 2", 1, KT_LANG_EN);
-    char *lb = fwm_log(T, &b, 0, "quantity 1", 1, KT_LANG_EN);
+    /* player 1 bids differently in the two worlds */
+    char *la = fwm_log(T, &a, 0, "bid 2 at 1100", 1, KT_LANG_EN);
+    char *lb = fwm_log(T, &b, 0, "bid 1 at 1220", 1, KT_LANG_EN);
     KT_REQUIRE(la && lb);
     KT_STREQ(la, lb); /* the action as player 2 sees it: "bids secretly" */
     KT_CHECK(strstr(la, "bids secretly") != NULL);
     kt_free(la);
     kt_free(lb);
-    AS(&a, 0, "price 1000-1240");
-    AS(&a, 0, "price 1100-1180");
-    AS(&a, 0, "price 1100");
-    AS(&b, 0, "price 1000-1240");
-    AS(&b, 0, "price 1200-1240");
-    AS(&b, 0, "price 1220");
-    AS(&a, 1, "quantity 3");
-    AS(&b, 1, "quantity 3");
+    AS(&a, 1, "bid 3 at 1000");
+    AS(&b, 1, "bid 3 at 1000");
     for (int v = -1; v < 3; v++) {
         if (v == 0)
             continue;
@@ -83,6 +77,99 @@ KT_TEST(fwm_sealed_bids_stay_hidden_from_the_others)
     kt_free(own);
     kt_scn_free(&a);
     kt_scn_free(&b);
+}
+
+/* The session of a player's connection, a spectator's, or the host's. */
+static char *ask(kt_session *S, int seat, const char *req)
+{
+    return kt_session_request(S, seat, req, strlen(req), NULL);
+}
+
+/* The bidding position of bidding() in a session; then player 1 answers `what`. */
+static kt_session *bid_session(kt_t *T, const char *what)
+{
+    kt_scn c = bidding(T);
+    if (!c.s)
+        return NULL;
+    char *st = kt_state_json(c.g, c.s);
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_buf_printf(&b, "{\"cmd\":\"load\",\"state\":%s}", st);
+    kt_free(st);
+    kt_scn_free(&c);
+    kt_session *S = NULL;
+    kt_err err;
+    kt_session_limits lim;
+    kt_session_limits_trusted(&lim);
+    if (!KT_OKS(kt_session_new(&lim, NULL, &S, &err), &err)) {
+        kt_buf_free(&b);
+        return NULL;
+    }
+    char *r = ask(S, KT_OMNISCIENT, b.p);
+    KT_CHECK(strncmp(r, "{\"ok\":true", 10) == 0);
+    kt_free(r);
+    kt_buf_free(&b);
+    char req[160];
+    snprintf(req, sizeof req, "{\"cmd\":\"apply\",\"player\":0,\"action\":\"%s\"}", what);
+    r = ask(S, 0, req);
+    if (!KT_CHECK(strncmp(r, "{\"ok\":true", 10) == 0))
+        printf("      %s\n", r);
+    kt_free(r);
+    return S;
+}
+
+KT_TEST(fwm_a_pass_and_a_bid_look_the_same_to_everybody_else)
+{
+    /* Issue 26: a pass was one action and a bid four, so the others could count.
+     * Player 1 passes in one world and bids 2 at 1100 in the other; players 2 and
+     * 3 and a spectator must not be able to tell the worlds apart by anything
+     * they are shown: status (action count, turn, player to move, pending set),
+     * observation, terminal view, legal list and prompt, the game log (the action
+     * as they see it and what followed), and the record as they see it. */
+    kt_session *A = bid_session(T, "pass"), *B = bid_session(T, "bid 2 at 1100");
+    KT_REQUIRE(A && B);
+    static const char *const reqs[] = {
+        "{\"cmd\":\"status\"}",
+        "{\"cmd\":\"observe\",\"lang\":\"en\"}",
+        "{\"cmd\":\"observe\",\"lang\":\"de\"}",
+        "{\"cmd\":\"render\"}",
+        "{\"cmd\":\"legal\",\"lang\":\"de\"}",
+        "{\"cmd\":\"log\",\"since\":0,\"lang\":\"en\"}",
+        "{\"cmd\":\"log\",\"since\":0,\"lang\":\"de\"}",
+        "{\"cmd\":\"record\"}",
+    };
+    int compared = 0;
+    for (int seat = KT_SPECTATOR; seat < 3; seat++) {
+        if (seat == 0)
+            continue;
+        for (size_t i = 0; i < sizeof reqs / sizeof reqs[0]; i++) {
+            if (seat == KT_SPECTATOR && strstr(reqs[i], "legal"))
+                continue;
+            char *ra = ask(A, seat, reqs[i]), *rb = ask(B, seat, reqs[i]);
+            KT_CHECK(strncmp(ra, "{\"ok\":true", 10) == 0);
+            if (strcmp(ra, rb) != 0)
+                KT_FAIL("seat %d, %s:\n  pass: %s\n  bid:  %s", seat, reqs[i], ra, rb);
+            compared++;
+            kt_free(ra);
+            kt_free(rb);
+        }
+    }
+    KT_EQ(compared, 3 * 8 - 1);
+    /* the same through the C API: counts, turn, pending set */
+    const kt_game *g = kt_session_game(A);
+    const kt_state *sa = kt_session_state(A), *sb = kt_session_state(B);
+    KT_EQ(kt_action_count(g, sa), kt_action_count(g, sb));
+    KT_EQ(kt_turn_number(g, sa), kt_turn_number(g, sb));
+    KT_EQ(kt_pending(g, sa), kt_pending(g, sb));
+    KT_EQ(kt_to_move(g, sa), kt_to_move(g, sb));
+    KT_EQ(kt_pending(g, sa), 2u | 4u);
+    /* player 1 sees the difference, of course */
+    char *ra = ask(A, 0, "{\"cmd\":\"observe\"}"), *rb = ask(B, 0, "{\"cmd\":\"observe\"}");
+    KT_CHECK(strcmp(ra, rb) != 0);
+    kt_free(ra);
+    kt_free(rb);
+    kt_session_free(A);
+    kt_session_free(B);
 }
 
 KT_TEST(fwm_reveal_logs_every_bid_and_the_allocation)
@@ -178,7 +265,7 @@ KT_TEST(fwm_pending_players_answer_in_any_order_and_records_replay)
      * recorded with actors; the replay gives the same final state */
     kt_game *g = NULL;
     kt_err err;
-    KT_REQUIRE(KT_OKS(kt_game_new("fwm", "mode=nobility", 4, 5, NULL, &g, &err), &err));
+    KT_REQUIRE(KT_OKS(kt_game_new("fwm", "mode=manor", 4, 5, NULL, &g, &err), &err));
     kt_state *s = kt_state_new(g);
     kt_bot *h = NULL;
     kt_bot_new(g, "heuristic", 5, &h, &err);

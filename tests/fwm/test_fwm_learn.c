@@ -116,7 +116,7 @@ static int vec_diff(const float *a, const float *b, int n)
 }
 
 /* A sealed bid of q changed on a copy (another quantity and price, or other
- * picks in progress): no other player's vector may change. */
+ * an unfinished one): no other player's vector may change. */
 static void swap_bid(kt_t *T, const kt_game *g, const kt_state *s, kt_state *tmp, int q,
                      float *o1, float *o2, uint64_t *rnd, const char *where)
 {
@@ -125,8 +125,6 @@ static void swap_bid(kt_t *T, const kt_game *g, const kt_state *s, kt_state *tmp
     const fwm_auc *u = &((const fwm_state *)s)->auc;
     pl->bqty = (uint8_t)(fl_next(rnd) % ((uint64_t)u->qmax[q] + 1));
     pl->bprice = u->lo + 20 * (int32_t)(fl_next(rnd) % 40);
-    if (pl->bstage < 4)
-        pl->bstage = (uint8_t)(fl_next(rnd) % 4);
     for (int p = KT_SPECTATOR; p < kt_game_players(g); p++) {
         if (p == q)
             continue;
@@ -322,19 +320,23 @@ KT_TEST(fwm_learn_layout_keeps_its_documented_indices)
     kt_game *g = NULL;
     kt_err err;
     KT_REQUIRE(KT_OKS(kt_game_new("fwm", NULL, 4, 1, NULL, &g, &err), &err));
-    KT_EQ(kt_action_space(g), 598);
-    KT_EQ(kt_obs_size(g), 5088);
+    KT_EQ(kt_action_space(g), 4650);
+    KT_EQ(kt_obs_size(g), 5226);
     kt_state *s = kt_state_new(g);
     static const struct {
         kt_action a;
         int index;
     } fixed[] = {
-        {FWM_ACT(A_HOME, 0, 0, 2), 2},      {FWM_ACT(A_QTY, 0, 0, 0), 3},
-        {FWM_ACT(A_QTY, 0, 0, 9), 12},      {FWM_ACT(A_PRICE, 0, 1, 0), 13},
+        {FWM_ACT(A_HOME, 0, 0, 2), 2},      {FWM_BID(0, 0), 3},
+        {FWM_BID(1, 0), 598},               {FWM_BID(1, 499), 1097},
+        {FWM_BID(2, 7), 1105},              {FWM_BID(8, 499), 4597},
+        {FWM_ACT(A_PRICE, 0, 1, 0), 13},
         {FWM_ACT(A_PRICE, 0, 1, 69), 82},   {FWM_ACT(A_PRICE, 0, 2, 9), 122},
         {FWM_ACT(A_PRICE, 0, 3, 4), 127},   {FWM_ACT(A_SELL, 0, 0, 3), 131},
         {FWM_ACT(A_SELL, 0, 3, 2), 142},    {FWM_ACT(A_XFER, 3, 0, 1), 144 + 36 + 1},
-        {FWM_ACT(A_OFFER, 5, 1, 3), 239},   {FWM_ACT(A_STEP, 0, 2, 95), 527},
+        {FWM_ACT(A_TRADE, 0, 0, 0), 4598}, {FWM_ACT(A_TRADE, 5, 1, 3), 4645},
+        {FWM_ACT(A_TGOOD, 0, 0, 0), 4646},  {FWM_ACT(A_TGOOD, 0, 0, 3), 4649},
+        {FWM_ACT(A_STEP, 0, 2, 95), 527},
         {FWM_ACT(A_GO, 0, 0, 0), 528},      {FWM_ACT(A_DECLINE, 0, 0, 0), 537},
         {FWM_ACT(A_FIRE, 0, 0, 2), 540},    {FWM_ACT(A_DISCOUNT, 0, 0, 3), 544},
         {FWM_ACT(A_AREA, 0, 0, 31), 576},   {FWM_ACT(A_LOSE, 0, 0, 2), 579},
@@ -348,7 +350,11 @@ KT_TEST(fwm_learn_layout_keeps_its_documented_indices)
     KT_EQ(fwm_action_index(g, s, FWM_ACT(A_SELL, 0, 1, 3)), -1);
     KT_EQ(fwm_action_index(g, s, FWM_ACT(A_BET, 0, 0, 0)), -1);
     KT_EQ(fwm_action_index(g, s, FWM_ACT(A_PRICE, 0, 4, 0)), -1);
-    KT_EQ(fwm_action_index(g, s, FWM_ACT(A_QTY, 0, 0, 10)), -1);
+    KT_EQ(fwm_action_index(g, s, FWM_ACT(A_TRADE, 6, 0, 0)), -1);
+    KT_EQ(fwm_action_index(g, s, FWM_ACT(A_TGOOD, 0, 0, 4)), -1);
+    KT_EQ(fwm_action_index(g, s, FWM_BID(9, 0)), -1);
+    KT_EQ(fwm_action_index(g, s, FWM_BID(0, 1)), -1); /* a pass names no price */
+    KT_EQ(fwm_action_index(g, s, FWM_BID(1, 500)), -1);
     KT_EQ(fwm_action_index(g, s, FWM_ACT(A_NKINDS, 0, 0, 0)), -1);
     KT_EQ(fwm_action_index(g, s, 0), -1);
     kt_state_free(g, s);
@@ -421,8 +427,8 @@ KT_TEST(fwm_learn_as_calls_refuse_a_player_without_a_decision)
     kt_action a = 0;
     KT_EQ(kt_index_action_as(g, s, q, 0, &a, &err), KT_EILLEGAL);
     KT_EQ(kt_index_action_as(g, s, -3, 0, &a, &err), KT_EILLEGAL);
-    KT_EQ(kt_index_action_as(g, s, p, 3, &a, &err), KT_EILLEGAL); /* a quantity: not now */
-    KT_EQ(kt_index_action_as(g, s, p, 598, &a, &err), KT_EINVAL);
+    KT_EQ(kt_index_action_as(g, s, p, 3, &a, &err), KT_EILLEGAL); /* a pass: not now */
+    KT_EQ(kt_index_action_as(g, s, p, 4650, &a, &err), KT_EINVAL);
     KT_EQ(a, 0);
     KT_EQ(kt_index_action_as(g, s, p, 2, &a, &err), KT_OK);
     KT_EQ(a, FWM_ACT(A_HOME, 0, 0, 2));

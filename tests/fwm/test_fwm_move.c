@@ -4,7 +4,8 @@
  * bridge and Köln tolls, the sea fee, winter, free passage and sea escort,
  * the 100 FL region fee, cash, one move per merchant, goods moved between
  * one's own merchants and the warehouse, the voluntary forced sale,
- * offers to other players.  Player 3 (index 2) moves in these positions.
+ * no offers to other players (those are made in phase 1: test_fwm_deals.c).
+ * Player 3 (index 2) moves in these positions.
  */
 #include <stdio.h>
 #include <string.h>
@@ -303,34 +304,5 @@ KT_TEST(fwm_voluntary_forced_sale_only_at_the_start_of_the_turn)
     AS(&c, MOVER, "A to Lucca");
     AS(&c, MOVER, "go");
     KT_CHECK(!fwm_legal_for(&c, MOVER, "sell cloth (warehouse)")); /* after moving: no more */
-    kt_scn_free(&c);
-}
-
-KT_TEST(fwm_offer_to_a_player_met_on_the_way)
-{
-    /* player 3's A stands in Augsburg, player 1's home: it can sell to player 1 */
-    kt_scn c = fwm_scn(T, NULL, 3,
-                       "{\"state\":{\"players\":{\"2\":{\"merchants\":{\"A\":{\"at\":\"AUG\","
-                       "\"cargo\":{\"spice\":2},\"stamp\":3}}}}}}");
-    KT_REQUIRE(c.s);
-    KT_CHECK(!fwm_legal_for(&c, MOVER, "offer: sell spice to player 2")); /* not met */
-    AS(&c, MOVER, "offer: sell spice to player 1");
-    AS(&c, MOVER, "price 1000-1980");
-    AS(&c, MOVER, "price 1200-1280");
-    AS(&c, MOVER, "price 1240");
-    KT_EQ(kt_to_move(c.g, c.s), 0);
-    KT_STREQ(kt_decision(c.g, c.s), "offer_reply");
-    AS(&c, 0, "accept");
-    KT_EQ(S(&c)->pl[0].money, 9000 - 1240);
-    KT_EQ(S(&c)->pl[MOVER].money, 9000 + 1240);
-    KT_EQ(S(&c)->pl[0].ware[G_SPICE], 2); /* into player 1's warehouse */
-    KT_EQ(S(&c)->pl[MOVER].m[0].cargo[G_SPICE], 1);
-    AS(&c, MOVER, "Angebot: Gewürz an Spieler 1 verkaufen");
-    AS(&c, MOVER, "price 20-980");
-    AS(&c, MOVER, "price 500-580");
-    AS(&c, MOVER, "price 500");
-    AS(&c, 0, "ablehnen");
-    KT_EQ(S(&c)->pl[MOVER].m[0].cargo[G_SPICE], 1);
-    KT_CHECK(!fwm_legal_for(&c, MOVER, "offer: sell spice to player 1")); /* two offers a turn */
     kt_scn_free(&c);
 }

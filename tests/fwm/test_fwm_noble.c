@@ -144,7 +144,11 @@ KT_TEST(fwm_ious_sell_for_300_and_trade_without_track_changes)
     AS(&c, 2, "sell an IOU");
     KT_EQ(S(&c)->pl[2].money, 9300);
     KT_EQ(S(&c)->pl[2].track, 4);
-    AS(&c, 2, "offer: sell an IOU to player 1"); /* player 1's merchant is in Florenz */
+    AS(&c, 2, "end turn"); /* phase 1 of the next round opens with the trades */
+    KT_STREQ(kt_decision(c.g, c.s), "trade");
+    AS(&c, 2, "sell to player 1 in Florence"); /* player 1's merchant is in Florenz */
+    AS(&c, 2, "add an IOU");
+    AS(&c, 2, "done");
     AS(&c, 2, "price 20-980");
     AS(&c, 2, "price 400-480");
     AS(&c, 2, "price 420");
@@ -220,7 +224,8 @@ KT_TEST(fwm_manor_only_nobles_bid_and_the_first_purchase_ends_the_manor_game)
     KT_REQUIRE(c.s);
     KT_STREQ(kt_decision(c.g, c.s), "bid");
     KT_EQ(kt_pending(c.g, c.s), 2u);
-    KT_CHECK(!fwm_legal_for(&c, 1, "price 2000-2980")); /* below the lowest bid, 3400 */
+    KT_CHECK(!fwm_legal_for(&c, 1, "bid 3380")); /* below the lowest bid, 3400 */
+    KT_CHECK(fwm_legal_for(&c, 1, "bid 3400") && fwm_legal_for(&c, 1, "biete 13380"));
     BID(&c, 1, 1, 6200);
     KT_CHECK(kt_is_over(c.g, c.s));
     KT_EQ(S(&c)->pl[1].manors, 1);

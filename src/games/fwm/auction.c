@@ -6,14 +6,14 @@
  *
  * Layout: s->auc describes the auction in progress (who may bid, their
  * quantity bounds, the price bounds; after the reveal the bids, the
- * allocation order and what each bidder got).  While bidding, each
- * player's picks in progress live in s->pl[p].bstage/bqty/bprice: a
- * quantity (0 = pass), then the price in up to three picks (thousands,
- * hundreds, twenties; a pick with one possible value is made
- * automatically), the last of which commits the bid.  Every entitled
- * player is pending at once (fwm_pending); hdr.to_move is always the
- * lowest pending player, so the order of the answers never matters.  The
- * reveal copies the bids into s->auc and clears the picks.
+ * allocation order and what each bidder got).  A sealed bid is one action,
+ * quantity and unit price together (FWM_BID; quantity 0 = pass), kept in
+ * s->pl[p].bstage/bqty/bprice until the reveal: a pass and a bid are the
+ * same one step, so the action count, the turn, the pending set and every
+ * line of the log look the same to the others whichever was chosen.  Every
+ * entitled player is pending at once (fwm_pending); hdr.to_move is always
+ * the lowest pending player, so the order of the answers never matters.
+ * The reveal copies the bids into s->auc and clears them.
  */
 #include <string.h>
 
@@ -75,10 +75,10 @@ void fwm_auction_open(fx *x, int kind, int card, int good, int qtot, int32_t lo,
     fwm_decide(x, FS_BID, lowest(u->ent));
 }
 
-/* ------------------------------------------------------------ price picks */
+/* ------------------------------------------------------------ price picks (offers) */
 
-/* Possible digits at a pick: stage 1 thousands, 2 hundreds, 3 twenties
- * (0-4); `base` is the price chosen so far. */
+/* Possible digits at a pick of an offer's price: stage 1 thousands, 2
+ * hundreds, 3 twenties (0-4); `base` is the price chosen so far. */
 int fwm_price_options(int32_t lo, int32_t hi, int stage, int32_t base, uint8_t *digits)
 {
     int n = 0;
@@ -106,38 +106,24 @@ int32_t fwm_price_pick(int stage, int32_t base, int digit)
     return base + (stage == 1 ? digit * 1000 : stage == 2 ? digit * 100 : digit * 20);
 }
 
+/* ------------------------------------------------------------ bids */
+
+int fwm_bid_prices(const fwm_auc *u) { return (int)((u->hi - u->lo) / 20) + 1; }
+
+/* A pass, then every quantity from 1 to the player's bound at every unit
+ * price from the lower to the upper bound in 20 FL steps (at most
+ * 1 + FWM_MAXQ * FWM_NBIDK actions). */
 int fwm_legal_bid(const fx *x, int p, kt_action *buf)
 {
-    const fwm_state *s = x->s;
-    const fwm_auc *u = &s->auc;
-    const fwm_player *pl = &s->pl[p];
-    int n = 0;
+    const fwm_auc *u = &x->s->auc;
     if (!(((unsigned)u->ent >> p) & 1u) || (((unsigned)u->done >> p) & 1u))
         return 0;
-    if (pl->bstage == 0) {
-        for (int q = 0; q <= u->qmax[p]; q++)
-            buf[n++] = FWM_ACT(A_QTY, 0, 0, q);
-        return n;
-    }
-    uint8_t d[100];
-    int k = fwm_price_options(u->lo, u->hi, pl->bstage, pl->bprice, d);
-    for (int i = 0; i < k; i++)
-        buf[n++] = FWM_ACT(A_PRICE, 0, pl->bstage, d[i]);
+    int n = 0, nk = fwm_bid_prices(u);
+    buf[n++] = FWM_BID(0, 0);
+    for (int q = 1; q <= u->qmax[p]; q++)
+        for (int k = 0; k < nk; k++)
+            buf[n++] = FWM_BID(q, k);
     return n;
-}
-
-/* Makes every pick that has only one possible value. */
-static void bid_autopick(fx *x, int p)
-{
-    fwm_player *pl = &x->s->pl[p];
-    const fwm_auc *u = &x->s->auc;
-    while (pl->bstage >= 1 && pl->bstage <= 3) {
-        uint8_t d[100];
-        if (fwm_price_options(u->lo, u->hi, pl->bstage, pl->bprice, d) != 1)
-            return;
-        pl->bprice = fwm_price_pick(pl->bstage, pl->bprice, d[0]);
-        pl->bstage++;
-    }
 }
 
 static void reveal(fx *x);
@@ -148,24 +134,17 @@ void fwm_apply_bid(fx *x, kt_action a)
     fwm_auc *u = &s->auc;
     int p = s->h.to_move;
     fwm_player *pl = &s->pl[p];
-    if (pl->bstage == 0) {
-        pl->bqty = (uint8_t)ACT_C(a);
-        pl->bstage = pl->bqty ? 1 : 4;
-    } else {
-        pl->bprice = fwm_price_pick(pl->bstage, pl->bprice, ACT_C(a));
-        pl->bstage++;
-    }
-    bid_autopick(x, p);
-    if (pl->bstage == 4) {
-        u->done |= (uint8_t)(1u << p);
-        if (pl->bqty)
-            EV(x, KT_VIS_ONLY(p), "bid", p, "Your sealed bid: %d at %d FL each.",
-               "Dein verdecktes Gebot: %d zu je %d FL.", pl->bqty, (int)pl->bprice);
-        else
-            EV(x, KT_VIS_ONLY(p), "bid", p, "You pass (sealed)." "%s", "Du passt (verdeckt)." "%s", "");
-        EV(x, KT_VIS_EXCEPT(p), "bid", p, "%s %d has handed in a sealed bid.",
-           "%s %d hat ein verdecktes Gebot abgegeben.", PN(x), p + 1);
-    }
+    pl->bqty = (uint8_t)ACT_C(a);
+    pl->bprice = pl->bqty ? u->lo + 20 * BID_K(a) : 0;
+    pl->bstage = 4;
+    u->done |= (uint8_t)(1u << p);
+    if (pl->bqty)
+        EV(x, KT_VIS_ONLY(p), "bid", p, "Your sealed bid: %d at %d FL each.",
+           "Dein verdecktes Gebot: %d zu je %d FL.", pl->bqty, (int)pl->bprice);
+    else
+        EV(x, KT_VIS_ONLY(p), "bid", p, "You pass (sealed)." "%s", "Du passt (verdeckt)." "%s", "");
+    EV(x, KT_VIS_EXCEPT(p), "bid", p, "%s %d has handed in a sealed bid.",
+       "%s %d hat ein verdecktes Gebot abgegeben.", PN(x), p + 1);
     if (u->done == u->ent) {
         reveal(x);
         return;

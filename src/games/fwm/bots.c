@@ -107,10 +107,17 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
             *q = 1, *price = nobility && !pl->noble ? 420 : 260;
         break;
     case AK_MANOR: {
-        if (c->mode == MODE_FULL && pl->manors)
-            return; /* a second manor only delays the end */
         /* a winner short of money sells goods to the bank: bid with them */
         int32_t room = pl->money + fwm_liquid(s, p) - (c->mode == MODE_MANOR ? 0 : 1500);
+        if (c->mode == MODE_FULL && pl->manors) {
+            /* an owner bids the lowest price (the end values a manor at it): a
+             * rival outbidding it is the second owner, else every manor bought
+             * ends the game - without this a game whose other players went
+             * broke never ended */
+            if (room >= u->lo)
+                *q = 1, *price = u->lo;
+            break;
+        }
         if (room >= u->lo) {
             *q = 1;
             *price = round20(c->mode == MODE_MANOR ? (room < u->lo + 2000 ? room : u->lo + 2000)
@@ -126,29 +133,18 @@ static void bid_plan(const fwm_cfg *c, const fwm_state *s, int p, int *q, int32_
         *price = u->hi;
 }
 
-static kt_action bid_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
-                            int n)
+static kt_action bid_action(const fwm_cfg *c, const fwm_state *s, int p)
 {
     int q;
     int32_t price;
     bid_plan(c, s, p, &q, &price);
-    const fwm_player *pl = &s->pl[p];
-    if (pl->bstage == 0) {
-        if (q > s->auc.qmax[p])
-            q = s->auc.qmax[p];
-        return FWM_ACT(A_QTY, 0, 0, q);
-    }
-    /* the pick whose range holds the price, else the nearest */
-    kt_action best = legal[0];
-    int32_t bestd = 0x7fffffff;
-    for (int i = 0; i < n; i++) {
-        int32_t a = fwm_price_pick(pl->bstage, pl->bprice, ACT_C(legal[i]));
-        int32_t b = pl->bstage == 1 ? a + 980 : pl->bstage == 2 ? a + 80 : a;
-        int32_t d = price < a ? a - price : price > b ? price - b : 0;
-        if (d < bestd)
-            bestd = d, best = legal[i];
-    }
-    return best;
+    const fwm_auc *u = &s->auc;
+    if (q > u->qmax[p])
+        q = u->qmax[p];
+    if (q <= 0)
+        return FWM_BID(0, 0);
+    int k = (int)((price - u->lo) / 20), nk = fwm_bid_prices(u);
+    return FWM_BID(q, k < 0 ? 0 : k >= nk ? nk - 1 : k);
 }
 
 /* ------------------------------------------------------------ movement */
@@ -194,9 +190,8 @@ static int32_t deal_value(const fwm_cfg *c, const fwm_state *s, int p, int m, in
     int32_t v = 0;
     int demand = is_demand(cd) || (cd->type == CT_FAIR && half == 0);
     if (cd->type == CT_MANOR)
-        return pl->noble && !(c->mode == MODE_FULL && pl->manors) &&
-                       pl->money + fwm_liquid(s, p) >= cd->min
-                   ? 50000
+        return pl->noble && pl->money + fwm_liquid(s, p) >= cd->min
+                   ? (c->mode == MODE_FULL && pl->manors ? 20000 : 50000)
                    : 0;
     int first = cd->type == CT_FAIR && half ? cd->nlines : 0;
     int nl = cd->type == CT_FAIR ? (half ? cd->nlines2 : cd->nlines) : cd->nlines;
@@ -338,46 +333,200 @@ static int step_toward(const fwm_cfg *c, const fwm_state *s, int p, int m, int a
     return best;
 }
 
-/* The price the bot asks (selling) or offers (buying) another player. */
-static int32_t offer_price(const fwm_cfg *c, const fwm_state *s, int buy, int good)
+/* ------------------------------------------------------------ trades between players */
+
+/* A trade the bot would make: `n` units of good g from seller to buyer on
+ * space sp at `unit` FL each; gain = what both sides win per unit. */
+typedef struct tplan {
+    int g, n;
+    int32_t unit, gain;
+} tplan;
+
+/* Units of g that player p's merchants on sp carry to a planned demand for
+ * g (they keep those); the rest there is surplus, worth the bank's price. */
+static int kept_units(const fwm_cfg *c, const fwm_state *s, int p, int g, int sp)
 {
-    int32_t v = good == FWM_NG ? 400 : good_value(c, s, good);
-    int32_t p = round20(buy ? v * 3 / 5 : v * 8 / 5);
-    return p < 20 ? 20 : p > FWM_MAXPRICE ? FWM_MAXPRICE : p;
+    mplan mp[FWM_NM];
+    plan_moves(c, s, p, mp);
+    int kept = 0;
+    for (int m = 0; m < FWM_NM; m++) {
+        if (s->pl[p].m[m].pos != sp || mp[m].target < 0)
+            continue;
+        for (int i = 0; i < s->nopen; i++) {
+            const fwm_card *cd = &c->card[s->open[i].card];
+            if (!is_demand(cd) || cd->town != mp[m].target)
+                continue;
+            for (int l = 0; l < cd->nlines; l++)
+                if (cd->line[l].good == g)
+                    kept += cd->line[l].qty;
+        }
+    }
+    return kept;
 }
 
-/* Haggling with a player met on the way: offer goods the bot carries at a
- * premium, or to buy at a discount, when the other side could pay. */
-static kt_action offer_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
+/* The best open demand for g that a merchant of p leaving sp now reaches by
+ * its date (*qty: its quantity; 0: none).  On its own space and due now it
+ * is resolved in this very phase 1. */
+static int32_t reachable_demand(const fwm_cfg *c, const fwm_state *s, int p, int g, int sp,
+                                int *qty)
+{
+    int32_t best = 0;
+    *qty = 0;
+    if (!fwm_merch_at(s, p, sp))
+        return 0; /* nobody of p there to carry the goods */
+    for (int i = 0; i < s->nopen; i++) {
+        const fwm_card *cd = &c->card[s->open[i].card];
+        int avail = s->open[i].due - s->round, d = dist(c, s, sp, cd->town);
+        if (!is_demand(cd) || d == 255 || avail < 0 || d > 3 * avail)
+            continue;
+        for (int l = 0; l < cd->nlines; l++)
+            if (cd->line[l].good == g && cd->line[l].bound > best)
+                best = cd->line[l].bound, *qty = cd->line[l].qty;
+    }
+    return best;
+}
+
+/* Units of g player p keeps on sp: those its merchants there carry to a
+ * planned demand, at least as many as the best demand it could reach from
+ * there takes (so a bot never sells what it would buy). */
+static int keeps(const fwm_cfg *c, const fwm_state *s, int p, int g, int sp)
+{
+    int qty, kept = kept_units(c, s, p, g, sp);
+    reachable_demand(c, s, p, g, sp, &qty);
+    return kept > qty ? kept : qty;
+}
+
+/* What buyer and seller on sp would trade of good g: the seller's surplus
+ * (bank value) against what the buyer can carry to a demand (80% of its
+ * price), when that is worth 200 FL a unit more.  The proposer leaves the
+ * other side 100 FL a unit (it accepts from 60) and keeps the rest. */
+static tplan trade_plan_good(const fwm_cfg *c, const fwm_state *s, int seller, int buyer, int sp,
+                             int g, int buyer_proposes)
+{
+    tplan t = {g, 0, 0, 0};
+    int qty, surplus = fwm_pool(s, seller, sp, g) - keeps(c, s, seller, g, sp);
+    int32_t bound = reachable_demand(c, s, buyer, g, sp, &qty);
+    int need = keeps(c, s, buyer, g, sp) - fwm_pool(s, buyer, sp, g);
+    int32_t bank = fwm_force_price[g], worth = bound * 4 / 5;
+    if (surplus <= 0 || need <= 0 || worth - bank < 200)
+        return t;
+    t.n = surplus < need ? surplus : need;
+    t.unit = buyer_proposes ? round20(bank + 119) : round20(worth - 100);
+    while (t.n > 0 && t.n * t.unit > s->pl[buyer].money - 1500)
+        t.n--; /* the buyer keeps a reserve */
+    t.gain = t.n * (worth - bank);
+    return t;
+}
+
+static tplan trade_plan(const fwm_cfg *c, const fwm_state *s, int seller, int buyer, int sp,
+                        int buyer_proposes)
+{
+    tplan best = {0, 0, 0, 0};
+    for (int g = 0; g < FWM_NG; g++) {
+        tplan t = trade_plan_good(c, s, seller, buyer, sp, g, buyer_proposes);
+        if (t.n > 0 && t.gain > best.gain)
+            best = t;
+    }
+    return best;
+}
+
+#define BOT_OFFERS 3 /* offers the heuristic makes in one phase 1 at most */
+
+/* The window: the best trade with a player who did not decline the bot in
+ * this phase, else done. */
+static kt_action trade_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
                               int n)
 {
-    if (s->mv_offers >= FWM_MAXOFFERS)
-        return 0;
+    kt_action best = FWM_ACT(A_DONE, 0, 0, 0);
+    int32_t bestgain = 0;
+    if (s->tw_offers[p] >= BOT_OFFERS)
+        return best;
     for (int i = 0; i < n; i++) {
-        if (ACT_K(legal[i]) != A_OFFER || ACT_C(legal[i]) == FWM_NG)
+        if (ACT_K(legal[i]) != A_TRADE)
             continue;
         int q = ACT_A(legal[i]), buy = ACT_B(legal[i]);
-        int32_t price = offer_price(c, s, buy, ACT_C(legal[i]));
-        int payer = buy ? p : q;
-        if (s->pl[payer].money >= price + (buy ? 1500 : 0))
-            return legal[i];
+        if ((s->tw_declined[p] >> q) & 1u)
+            continue; /* a declined offer is not made again in this phase */
+        int sp = fwm_slot_space(s, p, ACT_C(legal[i]));
+        tplan t = trade_plan(c, s, buy ? q : p, buy ? p : q, sp, buy);
+        if (t.n > 0 && t.gain > bestgain)
+            bestgain = t.gain, best = legal[i];
     }
-    return 0;
+    return best;
 }
 
-static kt_action price_action(const fwm_cfg *c, const fwm_state *s, const kt_action *legal, int n)
+static tplan current_plan(const fwm_cfg *c, const fwm_state *s)
 {
-    int32_t want = offer_price(c, s, s->of_buy, s->of_good);
+    int seller = s->of_buy ? s->of_to : s->of_from, buyer = s->of_buy ? s->of_from : s->of_to;
+    return trade_plan(c, s, seller, buyer, s->of_at, s->of_buy);
+}
+
+static kt_action compose_action(const fwm_cfg *c, const fwm_state *s)
+{
+    tplan t = current_plan(c, s);
+    if (t.n <= 0)
+        return FWM_ACT(A_CANCEL, 0, 0, 0);
+    if (s->of_goods[t.g] < t.n)
+        return FWM_ACT(A_TGOOD, 0, 0, t.g);
+    return FWM_ACT(A_DONE, 0, 0, 0);
+}
+
+/* The digit pick whose range holds `want`, else the nearest. */
+static kt_action pick_toward(int stage, int32_t base, int32_t want, const kt_action *legal, int n)
+{
     kt_action best = legal[0];
     int32_t bestd = 0x7fffffff;
     for (int i = 0; i < n; i++) {
-        int32_t a = fwm_price_pick(s->of_stage, s->of_price, ACT_C(legal[i]));
-        int32_t b = s->of_stage == 1 ? a + 980 : s->of_stage == 2 ? a + 80 : a;
+        int32_t a = fwm_price_pick(stage, base, ACT_C(legal[i]));
+        int32_t b = stage == 1 ? a + 980 : stage == 2 ? a + 80 : a;
         int32_t d = want < a ? a - want : want > b ? want - b : 0;
         if (d < bestd)
             bestd = d, best = legal[i];
     }
     return best;
+}
+
+static kt_action price_action(const fwm_cfg *c, const fwm_state *s, const kt_action *legal, int n)
+{
+    tplan t = current_plan(c, s);
+    return pick_toward(s->of_stage, s->of_price, t.n * t.unit, legal, n);
+}
+
+/* The answer: a buyer pays at most what the goods are worth to it (80% of a
+ * demand it can reach for the units it lacks, else less than the bank's
+ * price) less 60 FL a unit; a seller wants the bank's price for surplus and
+ * the goods' value for the rest, plus 60 FL a unit. */
+static kt_action reply_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal)
+{
+    if (ACT_K(legal[0]) != A_ACCEPT)
+        return FWM_ACT(A_DECLINE, 0, 0, 0);
+    int buying = !s->of_buy, sp = s->of_at, units = 0;
+    int32_t value = 0;
+    for (int g = 0; g <= FWM_NG; g++) {
+        int k = s->of_goods[g];
+        units += k;
+        if (!k)
+            continue;
+        if (g == FWM_NG) { /* IOUs: at what the bank pays */
+            value += k * 300;
+            continue;
+        }
+        int32_t bank = fwm_force_price[g];
+        if (buying) {
+            int qty;
+            int32_t worth = reachable_demand(c, s, p, g, sp, &qty) * 4 / 5;
+            int need = keeps(c, s, p, g, sp) - fwm_pool(s, p, sp, g);
+            int use = need < k ? (need > 0 ? need : 0) : k;
+            value += use * (worth > bank ? worth : bank) + (k - use) * bank * 9 / 10;
+        } else {
+            int surplus = fwm_pool(s, p, sp, g) - keeps(c, s, p, g, sp);
+            int cheap = surplus < k ? (surplus > 0 ? surplus : 0) : k;
+            value += cheap * bank + (k - cheap) * good_value(c, s, g);
+        }
+    }
+    int ok = buying ? s->of_price <= value - 60 * units && s->pl[p].money - s->of_price >= 500
+                    : s->of_price >= value + 60 * units;
+    return FWM_ACT(ok ? A_ACCEPT : A_DECLINE, 0, 0, 0);
 }
 
 static kt_action move_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
@@ -396,12 +545,7 @@ static kt_action move_action(const fwm_cfg *c, const fwm_state *s, int p, const 
         }
         return FWM_ACT(A_GO, 0, 0, 0);
     }
-    if (!s->mv_started) { /* haggle, then load goods at home for the planned demands */
-        kt_action o = offer_action(c, s, p, legal, n);
-        if (o)
-            return o;
-    }
-    if (!s->mv_started)
+    if (!s->mv_started) /* load goods at home for the planned demands */
         for (int m = 0; m < FWM_NM; m++)
             for (int g = 0; g < FWM_NG; g++)
                 if (mp[m].load[g] > 0 && pl->m[m].pos == pl->home && pl->ware[g])
@@ -438,15 +582,6 @@ static kt_action sell_action(const kt_action *legal, int n)
             bestv = v, best = legal[i];
     }
     return best;
-}
-
-static kt_action reply_action(const fwm_cfg *c, const fwm_state *s, int p)
-{
-    int buyer_is_me = !s->of_buy; /* the mover sells to me */
-    int32_t v = s->of_good == FWM_NG ? 400 : good_value(c, s, s->of_good);
-    int ok = buyer_is_me ? s->of_price <= v - 100 && s->pl[p].money >= s->of_price + 500
-                         : s->of_price >= v + 100;
-    return FWM_ACT(ok ? A_ACCEPT : A_DECLINE, 0, 0, 0);
 }
 
 static kt_action cube_action(const fwm_cfg *c, const fwm_state *s, int p, const kt_action *legal,
@@ -513,7 +648,7 @@ static kt_action choose(const fwm_cfg *c, const fwm_state *s, int np, const kt_a
         }
         return best;
     }
-    case FS_BID: return bid_action(c, s, p, legal, n);
+    case FS_BID: return bid_action(c, s, p);
     case FS_FORCE: return sell_action(legal, n);
     case FS_NOBLE: return noble_action(c, s, p, legal, n);
     case FS_CUBE: return cube_action(c, s, p, legal, n);
@@ -534,8 +669,10 @@ static kt_action choose(const fwm_cfg *c, const fwm_state *s, int np, const kt_a
         return FWM_ACT(A_DONE, 0, 0, 0);
     }
     case FS_MOVE: return move_action(c, s, p, legal, n);
-    case FS_REPLY: return reply_action(c, s, p);
+    case FS_TRADE: return trade_action(c, s, p, legal, n);
+    case FS_COMPOSE: return compose_action(c, s);
     case FS_PRICE: return price_action(c, s, legal, n);
+    case FS_REPLY: return reply_action(c, s, p, legal);
     case FS_DROP:
     case FS_ROBLOSE: return cheapest_loss(s, p);
     case FS_ROBPAY: {

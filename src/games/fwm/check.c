@@ -26,7 +26,8 @@ static int is_decision(int st)
     switch (st) {
     case FS_HOME: case FS_BID: case FS_FORCE: case FS_NOBLE: case FS_CUBE: case FS_SHEEP:
     case FS_LOTTERY: case FS_PAYDAY: case FS_MOVE: case FS_PRICE: case FS_REPLY:
-    case FS_PASSAGE: case FS_DROP: case FS_ROBPAY: case FS_ROBLOSE: return 1;
+    case FS_PASSAGE: case FS_DROP: case FS_ROBPAY: case FS_ROBLOSE: case FS_TRADE:
+    case FS_COMPOSE: return 1;
     default: return 0;
     }
 }
@@ -177,7 +178,8 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
     }
     if (!u->ent || (u->ent & ~all) || (u->done & ~u->ent) || u->done == u->ent)
         return WHY("the bidding has no player left to bid");
-    if (u->kind == AK_NONE || u->kind > AK_MANOR || u->lo > u->hi)
+    if (u->kind == AK_NONE || u->kind > AK_MANOR || u->lo > u->hi || u->lo % 20 ||
+        u->hi - u->lo > FWM_MAXPRICE || (u->hi - u->lo) % 20)
         return WHY("the auction is inconsistent");
     uint32_t left = (uint32_t)(u->ent & ~u->done);
     int low = 0;
@@ -190,15 +192,57 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
         int in = (u->ent >> p) & 1u, done = (u->done >> p) & 1u;
         if (!in && (pl->bstage || pl->bqty || pl->bprice || u->qmax[p]))
             return WHY("player %d bids without being entitled", p + 1);
-        if (in && !u->qmax[p])
-            return WHY("player %d is entitled to nothing", p + 1);
-        if (done != (pl->bstage == 4) || pl->bqty > u->qmax[p] || (pl->bstage && !pl->bqty && !done))
+        if (in && (!u->qmax[p] || u->qmax[p] > FWM_MAXQ))
+            return WHY("player %d's quantity bound is out of range", p + 1);
+        if (done != (pl->bstage == 4) || pl->bqty > u->qmax[p] || (pl->bstage != 0 && pl->bstage != 4) ||
+            (!done && (pl->bqty || pl->bprice)))
             return WHY("player %d's bid is inconsistent", p + 1);
-        if (done && pl->bqty && (pl->bprice < u->lo || pl->bprice > u->hi || pl->bprice % 20))
-            return WHY("player %d's bid is outside the bounds", p + 1);
-        if (pl->bprice > u->hi || (!pl->bqty && pl->bprice))
+        if (pl->bqty ? pl->bprice < u->lo || pl->bprice > u->hi || (pl->bprice - u->lo) % 20
+                     : pl->bprice != 0)
             return WHY("player %d's bid is outside the bounds", p + 1);
     }
+    return 1;
+}
+
+/* Phase 1's trades: the window's player decides, the offer is between two
+ * players who meet, holds goods the seller has, and only while it is made. */
+static int check_trade(const kt_game *g, const fwm_state *s, kt_buf *why)
+{
+    const fwm_cfg *c = fwm_c(g);
+    int np = g->nplayers, st = s->stage;
+    for (int p = 0; p < np; p++)
+        if ((c->trade_offers && s->tw_offers[p] > c->trade_offers) || (s->tw_declined[p] >> np))
+            return WHY("player %d's offers of this phase are out of range", p + 1);
+    if (s->tw_idx > np)
+        return WHY("the trading window is out of range");
+    int offer = st == FS_COMPOSE || st == FS_PRICE || st == FS_REPLY, turn = (s->start + s->tw_idx) % np;
+    if ((st == FS_TRADE || offer) && s->tw_idx >= np)
+        return WHY("the trade is out of turn");
+    if (st == FS_TRADE && s->h.to_move != turn)
+        return WHY("the trade is out of turn");
+    if (!offer) {
+        int idle = !s->of_from && !s->of_to && !s->of_buy && !s->of_at && !s->of_stage &&
+                   !s->of_price;
+        for (int g2 = 0; g2 <= FWM_NG; g2++)
+            idle = idle && !s->of_goods[g2];
+        return idle || WHY("an offer outside the trades");
+    }
+    if (s->of_from != turn)
+        return WHY("the trade is out of turn");
+    int seller = s->of_buy ? s->of_to : s->of_from, units = 0;
+    if (s->of_at >= c->nsp || !fwm_meet(s, s->of_from, s->of_to, s->of_at))
+        return WHY("an offer between players who do not meet");
+    for (int g2 = 0; g2 <= FWM_NG; g2++) {
+        int have = g2 == FWM_NG ? s->pl[seller].ious : fwm_pool(s, seller, s->of_at, g2);
+        if (s->of_goods[g2] > have)
+            return WHY("an offer of goods the seller does not have there");
+        units += s->of_goods[g2];
+    }
+    if (s->h.to_move != (st == FS_REPLY ? s->of_to : s->of_from))
+        return WHY("an offer decided by the wrong player");
+    if ((st == FS_COMPOSE) != (s->of_stage == 0) || (st == FS_REPLY) != (s->of_stage == 4) ||
+        (st != FS_COMPOSE && !units) || s->of_price > FWM_MAXTRADEP || s->of_price % 20)
+        return WHY("the offer is inconsistent");
     return 1;
 }
 
@@ -226,7 +270,7 @@ int fwm_check(const kt_game *g, const kt_state *st, kt_buf *why)
             if ((s->pl[(s->start + k) % g->nplayers].home != FWM_NONE) != (k < s->nturn))
                 return WHY("home cities chosen out of order");
     }
-    if ((s->stage == FS_MOVE || s->stage == FS_PRICE || s->stage == FS_PASSAGE ||
+    if ((s->stage == FS_MOVE || s->stage == FS_PASSAGE ||
          s->stage == FS_DROP || s->stage == FS_ROBPAY || s->stage == FS_ROBLOSE) &&
         s->h.to_move != (s->start + s->nturn) % g->nplayers)
         return WHY("the movement turn is out of order");
@@ -240,8 +284,8 @@ int fwm_check(const kt_game *g, const kt_state *st, kt_buf *why)
         return WHY("an accident or robbery without its merchant");
     if (s->stage == FS_PASSAGE && (s->x_nfee == 0 || s->x_fee[0] >= c->narea))
         return WHY("a passage fee without a region");
-    if (s->stage == FS_REPLY && (s->h.to_move != s->of_to || s->of_stage != 4))
-        return WHY("an offer answered by the wrong player");
+    if (!check_trade(g, s, why))
+        return 0;
     if ((s->stage == FS_SHEEP && s->h.to_move != s->sh_at) ||
         (s->stage == FS_LOTTERY && s->h.to_move != s->lot_turn) ||
         (s->stage == FS_CUBE && s->h.to_move != s->cube_player))

@@ -468,8 +468,8 @@ static int rd_goods(ld_t *L, const char *key, const char *v, fwm_line *out, int 
         int gd = good_find(gname);
         if (gd < 0)
             return fail(L, key, "unknown good '%.15s' (cloth, spice, metal)", gname);
-        if (qty < 1 || qty > 9)
-            return fail(L, key, "quantity %d is not from 1 to 9", qty);
+        if (qty < 1 || qty > FWM_MAXQ) /* a sealed bid lists every quantity x price */
+            return fail(L, key, "quantity %d is not from 1 to %d", qty, FWM_MAXQ);
         if (bound < 20 || bound > 5000 || bound % 20)
             return fail(L, key, "price %d is not a multiple of 20 FL from 20 to 5000", bound);
         if (*n == cap)

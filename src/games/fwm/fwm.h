@@ -24,8 +24,8 @@
  *   automaton: `stage` is the position (a decision of hdr.to_move, or a
  *   transient step run() passes through), with a few small context blocks
  *   for the step in progress (the card being resolved and its auction, the
- *   forced sale, the move being carried out, the robbery, the offer, the
- *   Black Sheep, the lottery).
+ *   forced sale, the move being carried out, the robbery, the offer between
+ *   players in phase 1, the Black Sheep, the lottery).
  *
  * Hidden information: other players' bids (picks in progress and committed
  * bids until the reveal), the order and the unseen part of the draw deck,
@@ -62,7 +62,9 @@
 #define FWM_OFF 255        /* merchant position: in reserve (off the map) */
 #define FWM_LOST 254       /* representative lost at sea: never returns */
 #define FWM_MAXPRICE 9980  /* highest bid above a bound (engine limit, see doc) */
-#define FWM_MAXOFFERS 2    /* offers per movement turn (engine limit) */
+#define FWM_MAXQ 8         /* largest quantity of a goods line (keeps a bid list < 4096) */
+#define FWM_NBIDK (FWM_MAXPRICE / 20 + 1) /* unit prices of a bid: lo, lo + 20, ... */
+#define FWM_MAXTRADEP 99980 /* highest price of a trade between players (engine limit) */
 #define FWM_MAXXFER 12     /* goods shifted per movement turn or payday (engine limit) */
 #define FWM_MAXCANCEL 2    /* planned moves cancelled per turn (engine limit) */
 
@@ -129,6 +131,7 @@ typedef struct fwm_cfg {
     uint8_t fl_debt;            /* unpaid charges leave negative money (else waived) */
     uint8_t fl_auction_iou_track; /* IOUs won at event auctions move the track */
     uint8_t fl_home_tie_dice;   /* home players tie among themselves by dice */
+    uint8_t trade_offers;       /* offers a player may make in one phase 1; 0 = no limit */
 
     int narea, nsp, ncal, ncard, nroute;
     fwm_area area[FWM_MAXAREA];
@@ -169,10 +172,10 @@ typedef struct fwm_player {
     int8_t track;
     uint8_t noble, ious, manors, hired, robbed; /* robbed: merchant bits this round */
     uint32_t cubes;             /* areas with this player's free-passage cube */
-    /* sealed bid in progress (hidden from the others until the reveal) */
-    uint8_t bstage;             /* 0 quantity, 1 thousands, 2 hundreds, 3 twenties, 4 committed */
-    uint8_t bqty;
-    int32_t bprice;             /* picks so far (thousands + hundreds) or the committed price */
+    /* sealed bid, hidden from the others until the reveal */
+    uint8_t bstage;             /* 0 not yet, 4 handed in (1-3: picks of old saves, dropped) */
+    uint8_t bqty;               /* 0 = pass */
+    int32_t bprice;             /* unit price (0 with a pass) */
 } fwm_player;
 
 typedef struct fwm_open {
@@ -213,7 +216,7 @@ enum {
     FS_PAYDAY,   /* D hire, fire, move goods */
     FS_PAYCHARGE,/* T interest, wages, taxes */
     FS_MOVE,     /* D movement turn */
-    FS_PRICE,    /* D price of an offer to another player */
+    FS_PRICE,    /* D price of an offer to another player (after FS_COMPOSE) */
     FS_REPLY,    /* D accept or decline an offer */
     FS_MOVEX,    /* T carry out a move */
     FS_PASSAGE,  /* D which holder gets the free-passage fee */
@@ -226,6 +229,8 @@ enum {
     FS_NOBLENEXT,/* T next seller of a noble demand */
     FS_AMERICA,  /* T next buyer of the Discovery of America */
     FS_TURNEND,  /* T robbers attack the merchants that stood still */
+    FS_TRADE,    /* D phase 1: offer a trade to a player met, or done trading */
+    FS_COMPOSE,  /* D the goods of an offer, one by one, then done */
     FS_OVER,
     FS_N
 };
@@ -234,7 +239,7 @@ enum {
 enum { W_BOX, W_DECK, W_RESERVE, W_OPEN, W_HELD, W_GONE };
 
 /* round flags */
-enum { RF_PAYDAY = 1, RF_RENT = 2, RF_FAIR_D = 4, RF_FAIR_S = 8 };
+enum { RF_PAYDAY = 1, RF_RENT = 2, RF_FAIR_D = 4, RF_FAIR_S = 8, RF_TRADE = 16 };
 
 typedef struct fwm_state {
     kt_state_hdr h;
@@ -261,15 +266,20 @@ typedef struct fwm_state {
     /* movement: mover, planned path, move being carried out */
     uint8_t mv_merch, mv_len, mv_moved, mv_started;
     uint8_t mv_path[3];
-    uint8_t mv_offers;
+    uint8_t tw_idx;             /* players done trading in this phase 1 (from the start player) */
     uint8_t x_merch, x_len, x_step, x_acc;   /* executing: merchant, spaces, progress, accident */
     uint8_t x_path[3], x_from;
     uint8_t x_fee[3];           /* areas whose free-passage fee is still to be paid */
     uint8_t x_nfee, x_drop, x_rob, x_robbonus;
     uint8_t x_robloss, x_robarea, evcard, cube_ret;
-    /* offer */
-    uint8_t of_to, of_good, of_buy, of_stage;
+    /* the offer being made: from, to, 1 if `from` buys, the space where they
+     * meet, 0 goods being chosen / 1-3 price picks / 4 made; the goods
+     * (cloth, spice, metal, IOUs) and the price of the whole */
+    uint8_t of_from, of_to, of_buy, of_at, of_stage;
+    uint8_t of_goods[FWM_NG + 1];
     int32_t of_price;
+    uint8_t tw_offers[FWM_MAXP];   /* offers each player made in this phase 1 */
+    uint8_t tw_declined[FWM_MAXP]; /* players who declined one of them (bits; for the bots) */
     /* Black Sheep and lottery */
     uint8_t sh_at, lot_turn, lot_idle, lot_bet;
     int32_t sh_stake;
@@ -341,11 +351,13 @@ extern const kt_botdef fwm_bots[];
 /* ---- action codes: kind << 24 | a << 16 | b << 8 | c ---- */
 enum {
     A_HOME = 1,   /* c = index in cfg->homes */
-    A_QTY,        /* c = quantity (0 = pass) */
-    A_PRICE,      /* b = stage (1 thousands, 2 hundreds, 3 twenties), c = digit */
+    A_BID,        /* a sealed bid in one action: c = quantity (0 = pass), a << 8 | b =
+                   * k, the unit price lo + 20 k of the auction's bounds (FWM_BID) */
+    A_PRICE,      /* an offer's price: b = stage (1 thousands, 2 hundreds, 3 twenties), c = digit */
     A_SELL,       /* b = slot (0 warehouse, 1-3 merchants), c = good; 3 = an IOU */
     A_XFER,       /* a = from slot, b = to slot, c = good */
-    A_OFFER,      /* a = partner, b = 1 buy / 0 sell, c = good (3 = IOU) */
+    A_TRADE,      /* start an offer: a = partner, b = 1 buy / 0 sell, c = the proposer's
+                   * slot (0 home warehouse, 1-3 merchant) where they meet */
     A_STEP,       /* b = merchant, c = space */
     A_GO,
     A_CANCEL,
@@ -364,6 +376,7 @@ enum {
     A_BET,        /* c = number 1-6 */
     A_ACCEPT,
     A_DECLINE,
+    A_TGOOD,      /* add one unit to the offer: c = good (3 = an IOU) */
     A_NKINDS
 };
 #define FWM_ACT(k, a, b, c) \
@@ -372,5 +385,7 @@ enum {
 #define ACT_A(x) ((int)(((x) >> 16) & 0xff))
 #define ACT_B(x) ((int)(((x) >> 8) & 0xff))
 #define ACT_C(x) ((int)((x) & 0xff))
+#define FWM_BID(q, k) FWM_ACT(A_BID, (k) >> 8, (k) & 0xff, (q))
+#define BID_K(x) (ACT_A(x) << 8 | ACT_B(x))
 
 #endif

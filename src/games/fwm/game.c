@@ -9,6 +9,8 @@
 #include "learn.h"
 #include "rules.h"
 
+_Static_assert(1 + FWM_MAXQ * FWM_NBIDK <= KT_LEGAL_MAX, "a sealed bid's list must fit");
+
 static const kt_optinfo fwm_opts[] = {
     {"mode", KT_OPT_ENUM, "trading", 0, 0, "trading|nobility|manor|full",
      "trading-house game (most money), nobility game (first noble), manor game (first noble "
@@ -33,6 +35,9 @@ static const kt_optinfo fwm_opts[] = {
     {"auction_iou_track", KT_OPT_BOOL, "1", 0, 1, NULL,
      "IOUs won in the Army Costs and Coronation auctions move the nobility track (+2 each) "
      "like those from a noble's roll (the seed is silent)"},
+    {"trade_offers", KT_OPT_INT, "0", 0, 99, NULL,
+     "offers one player may make to others in one phase 1; 0 = any number (the seed's rule). "
+     "Studies (sim, tournament, bench, learning) set 2 unless told otherwise"},
 };
 #define NOPTS ((int)(sizeof fwm_opts / sizeof fwm_opts[0]))
 
@@ -53,8 +58,11 @@ static kt_status fwm_setup(kt_game *g, kt_err *err)
     c->fl_debt = (uint8_t)kt_game_opt_int(g, "debt");
     c->fl_auction_iou_track = (uint8_t)kt_game_opt_int(g, "auction_iou_track");
     c->fl_home_tie_dice = 1; /* the seed: dice among home players */
+    c->trade_offers = (uint8_t)kt_game_opt_int(g, "trade_offers");
     g->state_size = sizeof(fwm_state);
-    g->max_legal = 512;
+    /* the longest list is a sealed bid's: a pass and every quantity (at most
+     * FWM_MAXQ, the loader's and check's bound) at every unit price */
+    g->max_legal = 1 + FWM_MAXQ * FWM_NBIDK;
     return KT_OK;
 }
 
@@ -117,4 +125,7 @@ const kt_gamedef kt_game_fwm = {
     .notice = "Fugger, Welser, Medici: the map, calendar, deal cards, nobility track and deck "
               "tables are reconstructed (no public source has them); see "
               "docs/fugger_welser_medici.md",
+    /* the seed allows any number of trades between players in phase 1; random
+     * play and search need a finite number */
+    .study_options = "trade_offers=2",
 };

@@ -139,12 +139,28 @@ static const topic topics[] = {
      "sich zu ihm. Bei gleichen Geboten gehen Spieler dieser Heimatstadt vor (Würfel unter ihnen), "
      "dann die Reihe; der Halter des Schwarzen Schafs ist immer letzter."},
     {"sealed bid|bid|verdecktes gebot|gebot",
-     "Everybody entitled writes a quantity and a unit price at the same time (here: quantity, "
-     "then the price in up to three picks). Demand buys the cheapest offers first, supply sells "
-     "to the highest bids first, each at its own price, up to the card's quantity.",
-     "Alle Berechtigten schreiben gleichzeitig Menge und Stückpreis (hier: Menge, dann der Preis "
-     "in bis zu drei Schritten). Nachfrage kauft die billigsten Angebote zuerst, ein Angebot "
-     "verkauft an die höchsten Gebote zuerst, jeweils zum eigenen Preis, bis zur Menge der Karte."},
+     "Everybody entitled writes a quantity and a unit price at the same time (here one step: "
+     "'bid 2 at 900', or 'pass'; nobody else can tell which until all are revealed). Demand "
+     "buys the cheapest offers first, supply sells to the highest bids first, each at its own "
+     "price, up to the card's quantity.",
+     "Alle Berechtigten schreiben gleichzeitig Menge und Stückpreis (hier in einem Schritt: "
+     "'biete 2 zu 900' oder 'passen'; niemand sonst sieht vor dem Aufdecken, was es war). "
+     "Nachfrage kauft die billigsten Angebote zuerst, ein Angebot verkauft an die höchsten "
+     "Gebote zuerst, jeweils zum eigenen Preis, bis zur Menge der Karte."},
+    {"trade|trades|player trade|handel|tausch",
+     "At the start of phase 1, before the deals, players trade with each other: whoever has a "
+     "merchant on the same space as another player's merchant, or in another player's home "
+     "city, may sell goods (and IOUs) to that player or buy theirs, any amount for one agreed "
+     "price, as often as they like. Only the goods of those merchants or that home warehouse "
+     "count. From the start player on, each offers in turn ('sell to player 2 in Augsburg', "
+     "goods one by one, 'done', the price); the other accepts or declines.",
+     "Zu Beginn von Phase 1, vor den Geschäften, handeln die Spieler untereinander: wer einen "
+     "Händler auf demselben Feld wie ein Händler eines anderen Spielers hat oder in dessen "
+     "Heimatstadt, darf diesem Spieler Waren (und Schuldscheine) verkaufen oder seine kaufen, "
+     "beliebig viel zu einem vereinbarten Preis, so oft sie wollen. Es zählen nur die Waren "
+     "dieser Händler oder dieses Heimatlagers. Ab dem Startspieler bietet jeder der Reihe nach "
+     "an ('an Spieler 2 in Augsburg verkaufen', Waren einzeln, 'fertig', der Preis); der andere "
+     "nimmt an oder lehnt ab."},
     {"demand|nachfrage",
      "A buyer in a town: players with a merchant there or whose home it is, and who have the "
      "goods there, bid to sell up to the quantity at no more than the printed highest price.",

@@ -3,20 +3,21 @@
  * numeric observation per player (docs/python.md, "Fugger, Welser, Medici",
  * documents both).
  *
- * Action space (598 indices).  An engine action is a kind and three small
+ * Action space (4650 indices).  An engine action is a kind and three small
  * arguments (fwm.h: kind << 24 | a << 16 | b << 8 | c).  Each kind owns a
  * block sized by the ranges of its arguments (blocks[] below, in index
- * order; new kinds are appended at the end):
+ * order; new kinds are appended at the end, and an index once given keeps
+ * its meaning: retired ones are never legal again):
  *     0 +   3  home city (c = index among the three home cities)
- *     3 +  10  bid quantity 0..9 (0 = pass)
- *    13 + 100  price pick, thousands (c = 0..99 thousand FL)
+ *     3        pass a sealed bid
+ *     4 +   9  retired (bid quantities 1..9 of the old sequential bid)
+ *    13 + 100  price pick, thousands (c = 0..99 thousand FL) of an offer
  *   113 +  10  price pick, hundreds (c = 0..9)
  *   123 +   5  price pick, twenties (c = 0..4, i.e. +0..80 FL)
  *   128 +  16  sell: slot * 4 + good (slot 0 warehouse, 1..3 merchants;
  *              good 3 = an IOU, from slot 0 only)
  *   144 +  48  shift goods: (from slot * 4 + to slot) * 3 + good
- *   192 +  48  offer: (partner * 2 + buy) * 4 + good (partner an absolute
- *              seat, buy 0 = sell to, 1 = buy from; good 3 = an IOU)
+ *   192 +  48  retired (offers of one good in the movement turn)
  *   240 + 288  step: merchant * 96 + space (data order of map.txt)
  *   528 ..537  go, cancel, end turn, done, hire, bribe, roll, keep the
  *              sheep, accept, decline
@@ -27,37 +28,49 @@
  *   580 +   6  pay the passage fee to seat 0..5
  *   586 +   6  pass the Black Sheep to seat 0..5
  *   592 +   6  bet on lottery number 1..6
- * Sealed bids use the engine's own sequential picks: a quantity, then the
- * price digit by digit (a pick with one possible value is made by the
- * engine), so every bid the rules allow has exactly one index sequence and
- * the action space needs no coarse price buckets.  The same price picks
- * serve an offer's price.  The index of an action depends only on the
- * action code, so it is the same for every pending player.
+ *   598 + 4000 a sealed bid of quantity q (1..8) at the unit price lo + 20 k
+ *              (k = 0..499; lo the auction's lower bound): 598 + (q-1)*500 + k
+ *  4598 +  48  start an offer to another player in phase 1: (partner * 2 +
+ *              buy) * 4 + slot (partner an absolute seat, buy 0 = sell to,
+ *              1 = buy from; slot 0 the home city, 1..3 the merchant where
+ *              they meet)
+ *  4646 +   4  add a unit to the offer: cloth, spice, metal, an IOU
+ * An offer is then finished with "done" (531) and priced with the digit
+ * picks (13..127); the answer is accept / decline (536, 537).  The trades'
+ * study bound (option trade_offers) limits how often these recur, not the
+ * space: it is the same with and without it.
+ * A sealed bid is one action (quantity and price together, like a pass), so
+ * every bid the rules allow has exactly one index and the action space
+ * needs no coarse price buckets; its price is relative to the auction's
+ * lower bound, which every player sees.  The index of an action depends
+ * only on the action code, so it is the same for every pending player.
  *
- * Observation (5088 floats, for observer p; seats relative to p, 0 = p; a
+ * Observation (5226 floats, for observer p; seats relative to p, 0 = p; a
  * spectator sees the layout as seat 0 without the private parts):
  *   [0, 256)      general: running, players, p's seat, p pending, p to
  *                 move, pending and to-move seats, mode, round, calendar,
  *                 start player, deck and reserve sizes, event holders, the
  *                 decision, the public context of the auction, forced
- *                 sale, cube, movement turn, move being carried out, offer,
- *                 Black Sheep, lottery and noble demand (enum G_* below);
+ *                 sale, cube, movement turn, move being carried out, the
+ *                 trades of phase 1 and the offer being made (its price
+ *                 only to its proposer until it is made), Black Sheep,
+ *                 lottery and noble demand (enum G_* below);
  *   [256, 576)    32 areas x 10: robbers, sea, cubes (relative, 6), passage
  *                 fee pending (position in the queue), robbery here;
- *   [576, 864)    96 spaces x 3: step of the planned move, step of the move
- *                 being carried out, its start;
- *   [864, 3024)   120 cards x 18: location one-hot (unseen, box, deck,
+ *   [576, 960)    96 spaces x 4: step of the planned move, step of the move
+ *                 being carried out, its start, where the offer is made;
+ *   [960, 3120)   120 cards x 18: location one-hot (unseen, box, deck,
  *                 reserve, display, held, gone; a card whose place nobody
  *                 knows is only "unseen"), holder (relative, 6), rounds
  *                 until due on the display, being resolved, the fair, the
  *                 blockade, the auction's card;
- *   [3024, 5088)  6 players x 344 (relative): money, goods, home, track,
+ *   [3120, 5226)  6 players x 351 (relative): money, goods, home, track,
  *                 noble, IOUs, manors, hires, robberies, 3 merchants (space
  *                 one-hot of 96 + reserve + lost, cargo, queue stamp),
  *                 auction entitlement, handed in, quantity bound, revealed
- *                 bid and allocation, the observer's own bid in progress
- *                 (observer only: others' bids stay sealed), lottery
- *                 numbers.
+ *                 bid and allocation, the observer's own bid (observer only:
+ *                 others' bids stay sealed), lottery numbers, offers made in
+ *                 this phase 1 and who declined them (relative, 6).
  * Nothing here reads what determinize resamples except the observer's own
  * bid: others' picks and committed bids, the deck order and the place of
  * unseen cards never reach the vector.
@@ -70,13 +83,14 @@
 /* ------------------------------------------------------------ action space */
 
 enum {
-    FL_HOME = 0, FL_QTY = 3, FL_THOU = 13, FL_HUND = 113, FL_TWEN = 123, FL_SELL = 128,
-    FL_XFER = 144, FL_OFFER = 192, FL_STEP = 240, FL_GO = 528, FL_CANCEL, FL_END, FL_DONE,
-    FL_HIRE, FL_BRIBE, FL_ROLL, FL_KEEP, FL_ACCEPT, FL_DECLINE, FL_FIRE = 538,
+    FL_HOME = 0, FL_PASS = 3, FL_RETIRED_QTY = 4, FL_THOU = 13, FL_HUND = 113, FL_TWEN = 123,
+    FL_SELL = 128, FL_XFER = 144, FL_RETIRED_OFFER = 192, FL_STEP = 240, FL_GO = 528, FL_CANCEL, FL_END,
+    FL_DONE, FL_HIRE, FL_BRIBE, FL_ROLL, FL_KEEP, FL_ACCEPT, FL_DECLINE, FL_FIRE = 538,
     FL_DISCOUNT = 541, FL_AREA = 545, FL_LOSE = 577, FL_PAYTO = 580, FL_PASSTO = 586,
-    FL_BET = 592, FL_SIZE = 598
+    FL_BET = 592, FL_BID = 598, FL_TRADE = FL_BID + FWM_MAXQ * FWM_NBIDK, FL_TGOOD = FL_TRADE + 48,
+    FL_SIZE = FL_TGOOD + 4
 };
-enum { FL_QTYMAX = 10, FL_THOUMAX = 100 };
+enum { FL_THOUMAX = 100 };
 
 /* One block per action kind: base index and the ranges of a, b, c (the
  * index is base + (a * nb + b) * nc + c - c0).  A_PRICE has one block per
@@ -88,10 +102,9 @@ typedef struct fl_block {
 
 static const fl_block blocks[A_NKINDS] = {
     [A_HOME] = {.base = FL_HOME, .na = 1, .nb = 1, .nc = 3},
-    [A_QTY] = {.base = FL_QTY, .na = 1, .nb = 1, .nc = FL_QTYMAX},
     [A_SELL] = {.base = FL_SELL, .na = 1, .nb = FWM_NSLOT, .nc = FWM_NG + 1},
     [A_XFER] = {.base = FL_XFER, .na = FWM_NSLOT, .nb = FWM_NSLOT, .nc = FWM_NG},
-    [A_OFFER] = {.base = FL_OFFER, .na = FWM_MAXP, .nb = 2, .nc = FWM_NG + 1},
+    [A_TRADE] = {.base = FL_TRADE, .na = FWM_MAXP, .nb = 2, .nc = FWM_NSLOT},
     [A_STEP] = {.base = FL_STEP, .na = 1, .nb = FWM_NM, .nc = FWM_MAXSP},
     [A_GO] = {.base = FL_GO, .na = 1, .nb = 1, .nc = 1},
     [A_CANCEL] = {.base = FL_CANCEL, .na = 1, .nb = 1, .nc = 1},
@@ -110,23 +123,25 @@ static const fl_block blocks[A_NKINDS] = {
     [A_PAYTO] = {.base = FL_PAYTO, .na = 1, .nb = 1, .nc = FWM_MAXP},
     [A_PASSTO] = {.base = FL_PASSTO, .na = 1, .nb = 1, .nc = FWM_MAXP},
     [A_BET] = {.base = FL_BET, .na = 1, .nb = 1, .nc = 6, .c0 = 1},
+    [A_TGOOD] = {.base = FL_TGOOD, .na = 1, .nb = 1, .nc = FWM_NG + 1},
 };
 /* the price picks: stage 1..3 */
 static const uint16_t price_base[4] = {[1] = FL_THOU, [2] = FL_HUND, [3] = FL_TWEN};
 static const uint8_t price_n[4] = {[1] = FL_THOUMAX, [2] = 10, [3] = 5};
 
-_Static_assert(A_NKINDS == 25, "a new action kind needs a block appended at the end");
+_Static_assert(A_NKINDS == 26, "a new action kind needs a block appended at the end");
 _Static_assert(FWM_NSLOT == 4 && FWM_NG == 3 && FWM_NM == 3 && FWM_MAXP == 6 &&
                    FWM_MAXSP == 96 && FWM_MAXAREA == 32,
                "the documented block sizes");
-_Static_assert(FL_QTY + FL_QTYMAX == FL_THOU && FL_THOU + FL_THOUMAX == FL_HUND &&
+_Static_assert(FL_PASS + 1 == FL_RETIRED_QTY && FL_RETIRED_QTY + 9 == FL_THOU &&
+                   FL_THOU + FL_THOUMAX == FL_HUND &&
                    FL_HUND + 10 == FL_TWEN && FL_TWEN + 5 == FL_SELL &&
-                   FL_SELL + 16 == FL_XFER && FL_XFER + 48 == FL_OFFER &&
-                   FL_OFFER + 48 == FL_STEP && FL_STEP + 288 == FL_GO &&
+                   FL_SELL + 16 == FL_XFER && FL_XFER + 48 == FL_RETIRED_OFFER &&
+                   FL_RETIRED_OFFER + 48 == FL_STEP && FL_STEP + 288 == FL_GO &&
                    FL_DECLINE + 1 == FL_FIRE && FL_FIRE + 3 == FL_DISCOUNT &&
                    FL_DISCOUNT + 4 == FL_AREA && FL_AREA + 32 == FL_LOSE &&
                    FL_LOSE + 3 == FL_PAYTO && FL_PAYTO + 6 == FL_PASSTO &&
-                   FL_PASSTO + 6 == FL_BET && FL_BET + 6 == FL_SIZE,
+                   FL_PASSTO + 6 == FL_BET && FL_BET + 6 == FL_BID && FL_TRADE == 4598 && FL_SIZE == 4650,
                "blocks overlap or leave gaps");
 
 int fwm_action_space(const kt_game *g)
@@ -140,6 +155,12 @@ static int code_index(kt_action x)
     int k = ACT_K(x), a = ACT_A(x), b = ACT_B(x), c = ACT_C(x);
     if (k == A_PRICE)
         return a == 0 && b >= 1 && b <= 3 && c < price_n[b] ? price_base[b] + c : -1;
+    if (k == A_BID) {
+        int bk = a << 8 | b;
+        if (c == 0)
+            return bk == 0 ? FL_PASS : -1;
+        return c <= FWM_MAXQ && bk < FWM_NBIDK ? FL_BID + (c - 1) * FWM_NBIDK + bk : -1;
+    }
     if (k <= 0 || k >= A_NKINDS || !blocks[k].nc)
         return -1;
     const fl_block *bl = &blocks[k];
@@ -154,6 +175,10 @@ static int code_index(kt_action x)
 /* The code of an index (the inverse of code_index on its range). */
 static kt_action index_code(int i)
 {
+    if (i == FL_PASS)
+        return FWM_BID(0, 0);
+    if (i >= FL_BID && i < FL_TRADE)
+        return FWM_BID(1 + (i - FL_BID) / FWM_NBIDK, (i - FL_BID) % FWM_NBIDK);
     for (int st = 1; st <= 3; st++)
         if (i >= price_base[st] && i < price_base[st] + price_n[st])
             return FWM_ACT(A_PRICE, 0, st, i - price_base[st]);
@@ -200,13 +225,13 @@ enum { /* general block */
        G_FSPLAYER = 122, G_FSWHY = 128, G_FSNEED,
        G_CUBEPLAYER = 130, G_CUBESEA = 136,
        G_MOVER = 137, G_MVMERCH = 143, G_MVLEN = 146, G_MVMOVED, G_MVSTARTED = 150,
-       G_MVOFFERS, G_MVXFERS, G_MVCANCELS, G_MVENDING,
+       G_TWIDX, G_MVXFERS, G_MVCANCELS, G_MVENDING,
        G_XMERCH = 155, G_XLEN = 158, G_XSTEP, G_XACC, G_XNFEE, G_XDROP, G_XROB, G_XROBBONUS,
        G_XROBLOSS,
-       G_OFTO = 166, G_OFGOOD = 172, G_OFBUY = 176, G_OFSTAGE, G_OFPRICE,
+       G_OFTO = 166, G_OFGOODS = 172, G_OFBUY = 176, G_OFSTAGE, G_OFPRICE,
        G_SHAT = 179, G_SHSTAKE = 185,
        G_LOTTURN = 186, G_LOTIDLE = 192, G_LOTBET,
-       G_PIDX = 194, G_BUYERS = 195, G_HALF = 201, G_USED,
+       G_PIDX = 194, G_BUYERS = 195, G_HALF = 201, G_OFFROM = 202, G_USED = G_OFFROM + FWM_MAXP,
        G_SIZE = 256
 };
 enum { /* per area */
@@ -219,15 +244,16 @@ enum { /* per player */
        P_NOBLE, P_IOUS, P_MANORS, P_HIRED, P_ROBBED, P_MERCH = P_ROBBED + FWM_NM,
        M_CARGO = FWM_MAXSP + 2, M_STAMP = M_CARGO + FWM_NG, M_W,
        P_ENT = P_MERCH + FWM_NM * M_W, P_DONE, P_QMAX, P_RQTY, P_RPRICE, P_GOT, P_PAID,
-       P_BSTAGE, P_BQTY = P_BSTAGE + 5, P_BPRICE, P_LOT, P_W = P_LOT + 6 + 1
+       P_BSTAGE, P_BQTY = P_BSTAGE + 5, P_BPRICE, P_LOT, P_TWOFFERS = P_LOT + 6, P_TWDECLINED,
+       P_W = P_TWDECLINED + FWM_MAXP + 1
 };
 enum { /* layout */
-       O_GEN = 0, O_AREA = G_SIZE, O_SPACE = O_AREA + FWM_MAXAREA * AR_W, O_SPACEW = 3,
+       O_GEN = 0, O_AREA = G_SIZE, O_SPACE = O_AREA + FWM_MAXAREA * AR_W, O_SPACEW = 4,
        O_CARD = O_SPACE + FWM_MAXSP * O_SPACEW, O_PL = O_CARD + FWM_MAXCARDS * C_W,
        O_SIZE = O_PL + FWM_MAXP * P_W
 };
 _Static_assert(G_USED <= G_SIZE && FS_N <= 32, "general block overflows");
-_Static_assert(AR_W == 10 && C_W == 18 && P_W == 344 && O_SIZE == 5088,
+_Static_assert(AR_W == 10 && C_W == 18 && P_W == 351 && O_SIZE == 5226,
                "the documented observation layout");
 
 int fwm_obs_size(const kt_game *g)
@@ -327,7 +353,7 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
     for (int k = 0; k < FWM_NM; k++)
         o[G_MVMOVED + k] = (float)((s->mv_moved >> k) & 1);
     o[G_MVSTARTED] = s->mv_started;
-    o[G_MVOFFERS] = s->mv_offers;
+    o[G_TWIDX] = s->tw_idx;
     o[G_MVXFERS] = s->mv_xfers;
     o[G_MVCANCELS] = s->mv_cancels;
     o[G_MVENDING] = s->mv_ending;
@@ -340,12 +366,14 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
     o[G_XROB] = s->x_rob;
     o[G_XROBBONUS] = s->x_robbonus;
     o[G_XROBLOSS] = s->x_robloss;
-    if (s->stage == FS_PRICE || s->stage == FS_REPLY) {
+    if (s->stage == FS_COMPOSE || s->stage == FS_PRICE || s->stage == FS_REPLY) {
+        seat_hot(o + G_OFFROM, s->of_from, base, np);
         seat_hot(o + G_OFTO, s->of_to, base, np);
-        onehot(o + G_OFGOOD, s->of_good, FWM_NG + 1);
+        for (int k = 0; k <= FWM_NG; k++)
+            o[G_OFGOODS + k] = s->of_goods[k];
         o[G_OFBUY] = s->of_buy;
         o[G_OFSTAGE] = s->of_stage;
-        if (s->stage == FS_REPLY || player == mover)
+        if (s->stage == FS_REPLY || player == s->of_from)
             o[G_OFPRICE] = (float)s->of_price;
     }
     seat_hot(o + G_SHAT, s->sh_at, base, np);
@@ -383,6 +411,9 @@ static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
             o[O_SPACE + s->x_path[i] * O_SPACEW + 1] = (float)(i + 1);
     if (s->x_len && s->x_from < FWM_MAXSP)
         o[O_SPACE + s->x_from * O_SPACEW + 2] = 1;
+    if ((s->stage == FS_COMPOSE || s->stage == FS_PRICE || s->stage == FS_REPLY) &&
+        s->of_at < FWM_MAXSP)
+        o[O_SPACE + s->of_at * O_SPACEW + 3] = 1;
 }
 
 /* Where a card is, as everybody knows it: a card whose place is not known
@@ -476,6 +507,9 @@ static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, 
     }
     for (int k = 0; k < 6; k++)
         o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
+    int np = g->nplayers, base = player >= 0 ? player : 0;
+    o[P_TWOFFERS] = s->tw_offers[q];
+    seats_hot(o + P_TWDECLINED, s->tw_declined[q], base, np);
 }
 
 void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)

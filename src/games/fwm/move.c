@@ -1,8 +1,9 @@
 /*
  * move.c - the movement phase of Fugger, Welser, Medici: each player in
  * turn from the start player; at the start of the turn goods may be
- * rearranged, sold to the bank (the voluntary forced sale) and offered to
- * other players met on the way; then each merchant moves 0-3 spaces.
+ * rearranged and sold to the bank (the voluntary forced sale); then each
+ * merchant moves 0-3 spaces.  (Trades with other players belong to phase
+ * 1: trade.c.)
  *
  * Layout: a move is planned step by step (s->mv_path, the planned
  * merchant in mv_merch; a step that the player could not pay in cash is
@@ -12,9 +13,7 @@
  * robbery (x_rob: 1 buy bonuses, 2 choose the goods lost) are then worked
  * off by fwm_movex_step, pausing for the player's choices.  At "end turn"
  * the merchants that did not move but stand where robbers are get the
- * same robbery (FS_TURNEND).  An offer to another player is chosen with
- * the same price picks as a bid (FS_PRICE) and answered by that player
- * (FS_REPLY).
+ * same robbery (FS_TURNEND).
  */
 #include <string.h>
 
@@ -37,7 +36,7 @@ static void begin_turn(fx *x)
 {
     fwm_state *s = x->s;
     s->mv_merch = FWM_NONE;
-    s->mv_len = s->mv_moved = s->mv_started = s->mv_offers = s->mv_ending = 0;
+    s->mv_len = s->mv_moved = s->mv_started = s->mv_ending = 0;
     s->mv_xfers = s->mv_cancels = 0;
     memset(s->mv_path, 0, sizeof s->mv_path);
     int p = mover(x);
@@ -146,50 +145,12 @@ static int legal_steps(const fx *x, int p, int m, kt_action *buf, int n)
     return n;
 }
 
-/* Where seller and buyer meet for a trade of `good` (3 = an IOU): a
- * merchant of one on the same space as a merchant of the other, or at the
- * other's home city.  Returns 1 and the slots. */
-int fwm_offer_place(const fwm_state *s, int seller, int buyer, int good, int *sslot, int *bslot)
-{
-    for (int a = 0; a < FWM_NSLOT; a++) {
-        int sp = fwm_slot_space(s, seller, a);
-        if (sp == FWM_NONE)
-            continue;
-        if (good < FWM_NG && !fwm_slot((fwm_state *)s, seller, a)[good])
-            continue;
-        if (good == FWM_NG && !s->pl[seller].ious)
-            return 0;
-        for (int b = 0; b < FWM_NSLOT; b++) {
-            if ((a == 0 && b == 0) || fwm_slot_space(s, buyer, b) != sp)
-                continue;
-            *sslot = a;
-            *bslot = b;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 static int legal_premove(const fx *x, int p, kt_action *buf, int n)
 {
     const fwm_state *s = x->s;
     n = fwm_legal_sell(s, p, buf, n);
     if (s->mv_xfers < FWM_MAXXFER)
         n = fwm_legal_xfer(s, p, buf, n);
-    if (s->mv_offers >= FWM_MAXOFFERS)
-        return n;
-    int ngoods = x->c->mode == MODE_TRADING ? FWM_NG : FWM_NG + 1;
-    for (int q = 0; q < x->g->nplayers; q++) {
-        if (q == p)
-            continue;
-        for (int g = 0; g < ngoods; g++) {
-            int a, b;
-            if (fwm_offer_place(s, p, q, g, &a, &b))
-                buf[n++] = FWM_ACT(A_OFFER, q, 0, g);
-            if (fwm_offer_place(s, q, p, g, &a, &b))
-                buf[n++] = FWM_ACT(A_OFFER, q, 1, g);
-        }
-    }
     return n;
 }
 
@@ -441,99 +402,8 @@ void fwm_apply_move(fx *x, kt_action a)
         fwm_do_xfer(s, p, a);
         s->mv_xfers++;
         break;
-    case A_OFFER:
-        s->of_to = (uint8_t)ACT_A(a);
-        s->of_buy = (uint8_t)ACT_B(a);
-        s->of_good = (uint8_t)ACT_C(a);
-        s->of_stage = 1;
-        s->of_price = 0;
-        s->mv_offers++;
-        fwm_decide(x, FS_PRICE, p);
-        break;
     default: break;
     }
-}
-
-/* ------------------------------------------------------------ offers */
-
-static void price_autopick(fwm_state *s)
-{
-    while (s->of_stage >= 1 && s->of_stage <= 3) {
-        uint8_t d[100];
-        if (fwm_price_options(20, FWM_MAXPRICE, s->of_stage, s->of_price, d) != 1)
-            return;
-        s->of_price = fwm_price_pick(s->of_stage, s->of_price, d[0]);
-        s->of_stage++;
-    }
-}
-
-int fwm_legal_price(const fx *x, kt_action *buf)
-{
-    const fwm_state *s = x->s;
-    uint8_t d[100];
-    int k = fwm_price_options(20, FWM_MAXPRICE, s->of_stage, s->of_price, d);
-    for (int i = 0; i < k; i++)
-        buf[i] = FWM_ACT(A_PRICE, 0, s->of_stage, d[i]);
-    return k;
-}
-
-void fwm_apply_price(fx *x, kt_action a)
-{
-    fwm_state *s = x->s;
-    s->of_price = fwm_price_pick(s->of_stage, s->of_price, ACT_C(a));
-    s->of_stage++;
-    price_autopick(s);
-    if (s->of_stage < 4)
-        return;
-    int p = s->h.to_move;
-    EV(x, KT_VIS_ALL, "offer", p, "%s %d offers to %s %s %d %s for %d FL.",
-       "%s %d bietet an, %s %s %d %s für %d FL.", PN(x), p + 1,
-       s->of_buy ? (LANG(x) == KT_LANG_DE ? "von" : "buy from")
-                 : (LANG(x) == KT_LANG_DE ? "an" : "sell to"),
-       PN(x), s->of_to + 1,
-       s->of_good == FWM_NG ? (LANG(x) == KT_LANG_DE ? "einen Schuldschein" : "an IOU")
-                            : fwm_good_name(s->of_good, LANG(x)),
-       (int)s->of_price);
-    fwm_decide(x, FS_REPLY, s->of_to);
-}
-
-int fwm_legal_reply(const fx *x, kt_action *buf)
-{
-    const fwm_state *s = x->s;
-    int from = mover(x), n = 0;
-    int seller = s->of_buy ? s->of_to : from, buyer = s->of_buy ? from : s->of_to, a, b;
-    if (s->pl[buyer].money >= s->of_price && fwm_offer_place(s, seller, buyer, s->of_good, &a, &b))
-        buf[n++] = FWM_ACT(A_ACCEPT, 0, 0, 0);
-    buf[n++] = FWM_ACT(A_DECLINE, 0, 0, 0);
-    return n;
-}
-
-void fwm_apply_reply(fx *x, kt_action a)
-{
-    fwm_state *s = x->s;
-    int from = mover(x);
-    int seller = s->of_buy ? s->of_to : from, buyer = s->of_buy ? from : s->of_to;
-    if (ACT_K(a) == A_ACCEPT) {
-        int sa, sb;
-        fwm_offer_place(s, seller, buyer, s->of_good, &sa, &sb);
-        if (s->of_good == FWM_NG) {
-            s->pl[seller].ious--;
-            s->pl[buyer].ious++;
-        } else {
-            fwm_slot(s, seller, sa)[s->of_good]--;
-            fwm_slot(s, buyer, sb)[s->of_good]++;
-        }
-        s->pl[buyer].money -= s->of_price;
-        fwm_gain(x, seller, s->of_price);
-        EV(x, KT_VIS_ALL, "trade", s->of_to, "%s %d accepts.", "%s %d nimmt an.", PN(x),
-           s->of_to + 1);
-    } else {
-        EV(x, KT_VIS_ALL, "trade", s->of_to, "%s %d declines.", "%s %d lehnt ab.", PN(x),
-           s->of_to + 1);
-    }
-    s->of_to = s->of_good = s->of_buy = s->of_stage = 0;
-    s->of_price = 0;
-    fwm_decide(x, FS_MOVE, from);
 }
 
 /* ------------------------------------------------------------ interruptions */

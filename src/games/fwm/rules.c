@@ -8,9 +8,10 @@
  * until the next decision or the end.  Each step function returns 1 when
  * it left a decision for hdr.to_move (fwm_decide), 0 to go on.  Sealed
  * bids are the one decision several players hold at once (fwm_pending).
- * The sequence of a round follows the seed: urgent deals, due demand,
- * fair demand, fair supply, manors, due supply, payday, (rent); then the
- * movement turns from the start player; then the calendar.
+ * The sequence of a round follows the seed: trades between players
+ * (trade.c), urgent deals, due demand, fair demand, fair supply, manors,
+ * due supply, payday, (rent); then the movement turns from the start
+ * player; then the calendar.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +262,37 @@ void fwm_end_game(fx *x)
                               : "");
 }
 
+/* Ruined: no money for even the smallest payment (20 FL), no goods, no IOUs. */
+static int ruined(const fwm_state *s, int p)
+{
+    return s->pl[p].money < 20 && fwm_liquid(s, p) == 0;
+}
+
+/* Nothing can change any more: every player is ruined and nobody receives
+ * manor rent.  Every way up the nobility track and to a manor costs money or
+ * needs goods to sell, so no player can reach the mode's goal again (the
+ * seed is silent; see the doc). */
+static int dead_end(fx *x)
+{
+    const fwm_state *s = x->s;
+    if (s->manor_first >= 0)
+        return 0;
+    for (int p = 0; p < x->g->nplayers; p++)
+        if (!ruined(s, p))
+            return 0;
+    return 1;
+}
+
+/* The full game with one manor owner: every other player is ruined, so no
+ * second owner can come (the seed is silent; see the doc). */
+static int no_second_owner(const fwm_state *s, int np)
+{
+    for (int p = 0; p < np; p++)
+        if (!s->pl[p].manors && !ruined(s, p))
+            return 0;
+    return 1;
+}
+
 /* The mode's end: 1 when the game is over now. */
 int fwm_over_check(fx *x)
 {
@@ -280,15 +312,33 @@ int fwm_over_check(fx *x)
     case MODE_NOBILITY: over = s->ennobled != 0; break;
     case MODE_MANOR: over = owners >= 1; break;
     default: {
-        /* two owners; or every manor owned (by one player: no second owner can
-         * ever come, the seed is silent on this, see the doc) */
+        /* two owners; or every manor owned, or every other player ruined (by one
+         * player: no second owner can ever come, the seed is silent on this, see
+         * the doc) */
         int free_manors = 0;
         for (int i = 0; i < x->c->ncard; i++)
             free_manors += x->c->card[i].type == CT_MANOR && x->c->card[i].level <= x->c->levels &&
                            s->where[i] != W_HELD;
         over = owners >= 2 || (owners >= 1 && free_manors == 0);
+        if (!over && owners == 1 && no_second_owner(s, np)) {
+            over = 1;
+            x->s->ended = 1;
+            EV(x, KT_VIS_ALL, "dead_end", -1,
+               "Every player without a manor is ruined: no second owner can come, the game "
+               "ends." "%s",
+               "Alle Spieler ohne Landgut sind ruiniert: kein zweiter Besitzer kann kommen, das "
+               "Spiel endet." "%s", "");
+        }
         break;
     }
+    }
+    if (!over && x->c->mode != MODE_TRADING && dead_end(x)) {
+        over = 1;
+        x->s->ended = 1;
+        EV(x, KT_VIS_ALL, "dead_end", -1,
+           "Nobody has money, goods or IOUs left: nobody can rise any more, the game ends." "%s",
+           "Niemand hat mehr Geld, Waren oder Schuldscheine: keiner kann mehr aufsteigen, das "
+           "Spiel endet." "%s", "");
     }
     if (over)
         fwm_end_game(x);
@@ -470,6 +520,11 @@ static int p1_step(fx *x)
     fwm_state *s = x->s;
     if (fwm_over_check(x))
         return 1;
+    if (!(s->rflags & RF_TRADE)) { /* trades between players open phase 1 */
+        s->rflags |= RF_TRADE;
+        if (fwm_trade_window(x))
+            return 1;
+    }
     int half, card = next_card(x, &half);
     if (card >= 0) {
         start_card(x, card, half);
@@ -949,6 +1004,8 @@ int fwm_legal(const kt_game *g, const kt_state *st, kt_action *buf)
     case FS_LOTTERY: return fwm_legal_lottery(&x, buf);
     case FS_PAYDAY: return legal_payday(&x, buf);
     case FS_MOVE: return fwm_legal_move(&x, buf);
+    case FS_TRADE: return fwm_legal_trade(&x, buf);
+    case FS_COMPOSE: return fwm_legal_compose(&x, buf);
     case FS_PRICE: return fwm_legal_price(&x, buf);
     case FS_REPLY: return fwm_legal_reply(&x, buf);
     case FS_PASSAGE: return fwm_legal_passage(&x, buf);
@@ -992,6 +1049,8 @@ void fwm_apply_log(const kt_game *g, kt_state *st, kt_action a, kt_log *log)
     case FS_LOTTERY: fwm_apply_lottery(&x, a); break;
     case FS_PAYDAY: apply_payday(&x, a); break;
     case FS_MOVE: fwm_apply_move(&x, a); break;
+    case FS_TRADE: fwm_apply_trade(&x, a); break;
+    case FS_COMPOSE: fwm_apply_compose(&x, a); break;
     case FS_PRICE: fwm_apply_price(&x, a); break;
     case FS_REPLY: fwm_apply_reply(&x, a); break;
     case FS_PASSAGE: fwm_apply_passage(&x, a); break;

@@ -1,7 +1,8 @@
 /*
  * rules.h - internals shared by the rule files of Fugger, Welser, Medici
  * (rules.c: the automaton, phase 1, payday, calendar; auction.c: sealed
- * bids and their allocation; events.c: event cards; move.c: movement).
+ * bids and their allocation; events.c: event cards; move.c: movement;
+ * trade.c: trades between players).
  *
  * Every rule function works on an fx: the configuration, the state and an
  * optional game log.  The log is NULL during play and simulations; the
@@ -57,6 +58,7 @@ void fwm_do_sell(fx *x, int p, kt_action a);
 /* auction.c */
 void fwm_auction_open(fx *x, int kind, int card, int good, int qtot, int32_t lo, int32_t hi);
 int fwm_legal_bid(const fx *x, int p, kt_action *buf);
+int fwm_bid_prices(const fwm_auc *u);            /* unit prices a bid may name */
 void fwm_apply_bid(fx *x, kt_action a);
 int fwm_price_options(int32_t lo, int32_t hi, int stage, int32_t base, uint8_t *digits);
 int32_t fwm_price_pick(int stage, int32_t base, int digit);
@@ -84,10 +86,6 @@ int fwm_legal_move(const fx *x, kt_action *buf);
 void fwm_apply_move(fx *x, kt_action a);
 int fwm_movex_step(fx *x);
 int fwm_turnend_step(fx *x);
-int fwm_legal_price(const fx *x, kt_action *buf);
-void fwm_apply_price(fx *x, kt_action a);
-int fwm_legal_reply(const fx *x, kt_action *buf);
-void fwm_apply_reply(fx *x, kt_action a);
 int fwm_legal_passage(const fx *x, kt_action *buf);
 void fwm_apply_passage(fx *x, kt_action a);
 int fwm_legal_drop(const fx *x, kt_action *buf);
@@ -96,6 +94,19 @@ int fwm_legal_robpay(const fx *x, kt_action *buf);
 void fwm_apply_robpay(fx *x, kt_action a);
 int fwm_legal_roblose(const fx *x, kt_action *buf);
 void fwm_apply_roblose(fx *x, kt_action a);
-int fwm_offer_place(const fwm_state *s, int seller, int buyer, int good, int *sslot, int *bslot);
+
+/* trade.c */
+int fwm_trade_window(fx *x);               /* phase 1's trades: 1 if a decision waits */
+int fwm_meet(const fwm_state *s, int p, int q, int sp); /* may p and q trade on sp */
+int fwm_legal_trade(const fx *x, kt_action *buf);
+void fwm_apply_trade(fx *x, kt_action a);
+int fwm_legal_compose(const fx *x, kt_action *buf);
+void fwm_apply_compose(fx *x, kt_action a);
+int fwm_legal_price(const fx *x, kt_action *buf);
+void fwm_apply_price(fx *x, kt_action a);
+int fwm_legal_reply(const fx *x, kt_action *buf);
+void fwm_apply_reply(fx *x, kt_action a);
+void fwm_offer_goods(const fwm_state *s, int lang, kt_buf *out); /* "2 cloth, 1 IOU" */
+int32_t fwm_trade_price_hi(const fwm_state *s, int buyer);     /* highest price it can pay */
 
 #endif

@@ -174,7 +174,6 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
     const fwm_cfg *c = fwm_c(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a), xa = ACT_A(a), xb = ACT_B(a), xc = ACT_C(a), np = g->nplayers;
-    int me = s->h.to_move >= 0 && s->h.to_move < np ? s->h.to_move : 0;
     switch (k) {
     case A_HOME:
         if (xc < c->nhomes) {
@@ -183,27 +182,30 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
             return;
         }
         break;
-    case A_QTY:
+    case A_BID: {
         if (bid_hidden(s, viewer)) {
             kt_buf_puts(out, TR(lang, "bids secretly", "bietet verdeckt"));
             return;
         }
+        int32_t price = s->auc.lo + 20 * BID_K(a);
         if (xc == 0)
             kt_buf_puts(out, TR(lang, "pass", "passen"));
         else if (s->auc.qtot == 1 && s->auc.kind != AK_DEMAND && s->auc.kind != AK_SUPPLY)
-            kt_buf_puts(out, TR(lang, "bid", "bieten"));
+            kt_buf_printf(out, "%s %d", TR(lang, "bid", "biete"), (int)price);
         else
-            kt_buf_printf(out, "%s %d", TR(lang, "quantity", "Menge"), xc);
+            kt_buf_printf(out, TR(lang, "bid %d at %d", "biete %d zu %d"), xc, (int)price);
         return;
+    }
     case A_PRICE:
         if (xb < 1 || xb > 3 || xc > 99)
             break;
-        if (s->stage == FS_PRICE)
-            price_text(20, FWM_MAXPRICE, xb, s->of_price, xc, lang, out);
-        else if (bid_hidden(s, viewer))
-            kt_buf_puts(out, TR(lang, "bids secretly", "bietet verdeckt"));
-        else
-            price_text(s->auc.lo, s->auc.hi, xb, s->pl[me].bprice, xc, lang, out);
+        if (viewer != KT_OMNISCIENT && viewer != s->of_from && s->stage == FS_PRICE) {
+            /* the price is the proposer's until the offer is made (as in its views) */
+            kt_buf_puts(out, TR(lang, "picks a price", "wählt einen Preis"));
+            return;
+        }
+        price_text(20, fwm_trade_price_hi(s, s->of_buy ? s->of_from : s->of_to), xb, s->of_price,
+                   xc, lang, out);
         return;
     case A_SELL:
         if (xb < FWM_NSLOT && xc <= FWM_NG) {
@@ -227,16 +229,26 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
             return;
         }
         break;
-    case A_OFFER:
-        if (xa < np && xb <= 1 && xc <= FWM_NG) {
-            const char *good = xc == FWM_NG ? TR(lang, "an IOU", "einen Schuldschein")
-                                            : fwm_good_name(xc, lang);
+    case A_TRADE:
+        if (xa < np && xb <= 1 && xc < FWM_NSLOT) {
+            int me = s->h.to_move >= 0 && s->h.to_move < np ? s->h.to_move : 0;
+            int sp = fwm_slot_space(s, me, xc);
+            const char *at = sp < c->nsp ? fwm_sp_name(c, sp, lang) : "?";
             if (DE(lang))
-                kt_buf_printf(out, "Angebot: %s %s Spieler %d %s", good, xb ? "von" : "an", xa + 1,
+                kt_buf_printf(out, "%s Spieler %d in %s %s", xb ? "von" : "an", xa + 1, at,
                               xb ? "kaufen" : "verkaufen");
             else
-                kt_buf_printf(out, "offer: %s %s %s player %d", xb ? "buy" : "sell", good,
-                              xb ? "from" : "to", xa + 1);
+                kt_buf_printf(out, "%s player %d in %s", xb ? "buy from" : "sell to", xa + 1, at);
+            return;
+        }
+        break;
+    case A_TGOOD:
+        if (xc < FWM_NG) {
+            kt_buf_printf(out, TR(lang, "add %s", "%s dazu"), fwm_good_name(xc, lang));
+            return;
+        }
+        if (xc == FWM_NG) {
+            kt_buf_puts(out, TR(lang, "add an IOU", "Schuldschein dazu"));
             return;
         }
         break;
@@ -248,9 +260,19 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
         }
         break;
     case A_GO: kt_buf_puts(out, TR(lang, "go", "los")); return;
-    case A_CANCEL: kt_buf_puts(out, TR(lang, "cancel the move", "Zug verwerfen")); return;
+    case A_CANCEL:
+        if (s->stage == FS_COMPOSE)
+            kt_buf_puts(out, TR(lang, "cancel the offer", "Angebot verwerfen"));
+        else
+            kt_buf_puts(out, TR(lang, "cancel the move", "Zug verwerfen"));
+        return;
     case A_END: kt_buf_puts(out, TR(lang, "end turn", "Zug beenden")); return;
-    case A_DONE: kt_buf_puts(out, TR(lang, "done", "fertig")); return;
+    case A_DONE:
+        if (s->stage == FS_TRADE)
+            kt_buf_puts(out, TR(lang, "done trading", "Handel beenden"));
+        else
+            kt_buf_puts(out, TR(lang, "done", "fertig"));
+        return;
     case A_HIRE: kt_buf_puts(out, TR(lang, "hire a merchant", "Händler einstellen")); return;
     case A_FIRE:
         if (xc >= 1 && xc < FWM_NM) {
@@ -322,14 +344,13 @@ const char *fwm_decision_name(int d)
         "cube",    "refill",  "sheep",   "lottery",  "payday",      "payday_charges",
         "move",    "offer_price", "offer_reply", "moving", "passage_fee", "accident_loss",
         "robbery", "robbery_loss", "calendar", "line", "after_deal", "noble_next",
-        "america", "turn_end", "over"};
+        "america", "turn_end", "trade", "offer_goods", "over"};
     return d >= 0 && d < FS_N ? n[d] : NULL;
 }
 
 static void bid_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *out)
 {
     const fwm_auc *u = &s->auc;
-    const fwm_player *pl = &s->pl[s->h.to_move];
     switch (u->kind) {
     case AK_DEMAND:
     case AK_SUPPLY:
@@ -357,9 +378,39 @@ static void bid_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *o
                               "verdecktes Gebot für %s (mindestens 20 FL)"),
                       fwm_event_name(c->card[u->card].event, lang));
     }
-    if (pl->bstage >= 1 && pl->bstage <= 3)
-        kt_buf_printf(out, TR(lang, "; %d units, price so far %d", "; %d Stück, Preis bisher %d"),
-                      pl->bqty, (int)pl->bprice);
+    if (u->qtot == 1 && u->kind != AK_DEMAND && u->kind != AK_SUPPLY)
+        kt_buf_printf(out, TR(lang, "; e.g. 'bid %d'", "; z. B. 'biete %d'"), (int)u->lo);
+    else
+        kt_buf_printf(out, TR(lang, "; e.g. 'bid 1 at %d'", "; z. B. 'biete 1 zu %d'"),
+                      (int)(u->kind == AK_DEMAND ? u->hi : u->lo));
+}
+
+/* The offer being made, as its proposer composes it or its partner reads it
+ * (short: the goods list can be long and the screen is 120 columns). */
+static void offer_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *out)
+{
+    kt_buf goods;
+    kt_buf_init(&goods);
+    fwm_offer_goods(s, lang, &goods);
+    const char *what = goods.p && goods.len ? goods.p : TR(lang, "nothing yet", "noch nichts");
+    const char *at = fwm_sp_name(c, s->of_at, lang);
+    if (s->stage == FS_REPLY)
+        kt_buf_printf(out, s->of_buy ? TR(lang, "player %d buys from you (%s): %s for %d FL",
+                                          "Spieler %d kauft dir ab (%s): %s für %d FL")
+                                     : TR(lang, "player %d sells you (%s): %s for %d FL",
+                                          "Spieler %d verkauft dir (%s): %s für %d FL"),
+                      s->of_from + 1, at, what, (int)s->of_price);
+    else if (s->stage == FS_COMPOSE)
+        kt_buf_printf(out, s->of_buy ? TR(lang, "buy from player %d in %s: %s; add goods or done",
+                                          "Kauf von Spieler %d in %s: %s; dazu oder fertig")
+                                     : TR(lang, "sell to player %d in %s: %s; add goods or done",
+                                          "Verkauf an Spieler %d in %s: %s; dazu oder fertig"),
+                      s->of_to + 1, at, what);
+    else
+        kt_buf_printf(out, TR(lang, "price for player %d (%s), so far %d FL",
+                              "Preis für Spieler %d (%s), bisher %d FL"),
+                      s->of_to + 1, what, (int)s->of_price);
+    kt_buf_free(&goods);
 }
 
 void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
@@ -412,17 +463,15 @@ void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
             kt_buf_puts(out, TR(lang, "movement: move your merchants, then end turn",
                                 "Bewegung: Händler ziehen, dann Zug beenden"));
         break;
-    case FS_PRICE: kt_buf_puts(out, TR(lang, "price of your offer", "Preis deines Angebots")); break;
-    case FS_REPLY:
-        kt_buf_printf(out, TR(lang, "player %d offers to %s %s for %d FL",
-                              "Spieler %d möchte %s %s für %d FL"),
-                      (s->start + s->nturn) % g->nplayers + 1,
-                      s->of_buy ? TR(lang, "buy from you", "dir abkaufen:")
-                                : TR(lang, "sell you", "dir verkaufen:"),
-                      s->of_good == FWM_NG ? TR(lang, "an IOU", "einen Schuldschein")
-                                           : fwm_good_name(s->of_good, lang),
-                      (int)s->of_price);
+    case FS_TRADE:
+        kt_buf_puts(out, TR(lang, "trades: offer goods to a player you meet, or buy theirs; "
+                                  "then done trading",
+                            "Handel: einem Spieler, den du triffst, Waren anbieten oder seine "
+                            "kaufen; dann Handel beenden"));
         break;
+    case FS_COMPOSE:
+    case FS_PRICE:
+    case FS_REPLY: offer_prompt(c, s, lang, out); break;
     case FS_PASSAGE:
         kt_buf_printf(out, TR(lang, "pay 100 FL for entering %s to whom?",
                               "wem 100 FL für die Einreise nach %s zahlen?"),
@@ -454,6 +503,13 @@ void fwm_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, 
     const fwm_cfg *c = fwm_c(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a);
+    if (s->stage == FS_BID && k == A_BID) { /* the prices folded per quantity */
+        out->rank = ACT_C(a) ? 1 : 0;
+        if (ACT_C(a))
+            snprintf(out->group, sizeof out->group, TR(lang, "bid %d at ...", "biete %d zu ..."),
+                     ACT_C(a));
+        return;
+    }
     if (s->stage != FS_MOVE && s->stage != FS_PAYDAY && s->stage != FS_FORCE)
         return;
     switch (k) {
@@ -482,11 +538,7 @@ void fwm_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, 
         out->rank = 6;
         snprintf(out->group, sizeof out->group, "%s", TR(lang, "shift goods", "Waren verladen"));
         return;
-    case A_OFFER:
-        out->rank = 7;
-        snprintf(out->group, sizeof out->group, "%s", TR(lang, "offers to players",
-                                                         "Angebote an Spieler"));
-        return;
+
     default: out->rank = 4; return;
     }
 }

@@ -12,9 +12,10 @@
  *   known {id: 0|1}, hold {manor id: player}, open [{card, due, seq}]
  *   players {"0": {money, warehouse{cloth,spice,metal}, home, merchants
  *            {"A": {at, cargo, stamp}}, track, noble, ious, manors, hired,
- *            robbed, cubes [areas], bid {stage, qty, price}}}
+ *            robbed, cubes [areas], bid {stage 0|4 (handed in), qty, price}}}
  *   cur, half, line, pidx, buyers, paying, evcard
- *   auction {...}, force, cube, move, exec, offer, sheep_pass, lottery
+ *   auction {...}, force, cube, move, exec, trades {done, offers, declined},
+ *   offer {from, to, buy, at, goods, ious, stage, price}, sheep_pass, lottery
  * Everything the rules keep in the state is saved (the round trip is
  * byte-exact); the loader checks every index and range and check() the
  * consistency of the whole.
@@ -172,6 +173,31 @@ static void w_auction(kt_jw *w, const fwm_cfg *c, const fwm_auc *u, int np)
     kt_jw_obj_end(w);
 }
 
+/* The trades of phase 1: the window and the offer being made (`full`: with
+ * the price while its proposer still picks it, which is the proposer's
+ * alone until the offer is made). */
+static void w_offer(kt_jw *w, const fwm_cfg *c, const fwm_state *s, int np, int full)
+{
+    kt_jw_key(w, "trades");
+    kt_jw_obj(w);
+    kt_jw_kint(w, "done", s->tw_idx);
+    w_u8s(w, "offers", s->tw_offers, np);
+    w_u8s(w, "declined", s->tw_declined, np);
+    kt_jw_obj_end(w);
+    kt_jw_key(w, "offer");
+    kt_jw_obj(w);
+    kt_jw_kint(w, "from", s->of_from);
+    kt_jw_kint(w, "to", s->of_to);
+    kt_jw_kint(w, "buy", s->of_buy);
+    w_pos(w, c, "at", s->of_at < c->nsp ? s->of_at : 0);
+    w_goods(w, "goods", s->of_goods);
+    kt_jw_kint(w, "ious", s->of_goods[FWM_NG]);
+    kt_jw_kint(w, "stage", s->of_stage);
+    if (full || s->of_stage == 4)
+        kt_jw_kint(w, "price", s->of_price);
+    kt_jw_obj_end(w);
+}
+
 /* The saved value of a stage field. */
 static void w_stage(kt_jw *w, const char *key, int stage)
 {
@@ -261,7 +287,6 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "len", s->mv_len);
     kt_jw_kint(w, "moved", s->mv_moved);
     kt_jw_kint(w, "started", s->mv_started);
-    kt_jw_kint(w, "offers", s->mv_offers);
     kt_jw_kint(w, "ending", s->mv_ending);
     kt_jw_kint(w, "shifted", s->mv_xfers);
     kt_jw_kint(w, "cancelled", s->mv_cancels);
@@ -282,14 +307,7 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "loss", s->x_robloss);
     kt_jw_kint(w, "robarea", s->x_robarea);
     kt_jw_obj_end(w);
-    kt_jw_key(w, "offer");
-    kt_jw_obj(w);
-    kt_jw_kint(w, "to", s->of_to);
-    kt_jw_kint(w, "good", s->of_good);
-    kt_jw_kint(w, "buy", s->of_buy);
-    kt_jw_kint(w, "stage", s->of_stage);
-    kt_jw_kint(w, "price", s->of_price);
-    kt_jw_obj_end(w);
+    w_offer(w, c, s, np, 1);
     kt_jw_key(w, "sheep_pass");
     kt_jw_obj(w);
     kt_jw_kint(w, "at", s->sh_at);
@@ -367,6 +385,9 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
+    if (s->stage == FS_TRADE || s->stage == FS_COMPOSE || s->stage == FS_PRICE ||
+        s->stage == FS_REPLY)
+        w_offer(w, c, s, np, player == s->of_from && s->stage != FS_TRADE);
     if (s->stage == FS_BID || s->stage == FS_NOBLE || s->stage == FS_FORCE) {
         const fwm_auc *u = &s->auc;
         kt_jw_key(w, "auction");
@@ -586,6 +607,12 @@ static int r_player(kt_jr *r, const fwm_cfg *c, const kt_jv *v, fwm_player *pl)
     ok = kt_jr_only(r, b, "stage,qty,price") && r_u8(r, b, "stage", 0, 4, &pl->bstage) &&
          r_u8(r, b, "qty", 0, 9, &pl->bqty) && r_i32(r, b, "price", 0, 200000, &pl->bprice);
     kt_jr_pop(r);
+    if (ok && pl->bstage >= 1 && pl->bstage <= 3) {
+        /* a bid half picked (quantity, then price digits) in a save of an older
+         * version: not handed in, so it is dropped and the player bids anew */
+        pl->bstage = pl->bqty = 0;
+        pl->bprice = 0;
+    }
     return ok;
 }
 
@@ -720,6 +747,39 @@ static int r_sub(kt_jr *r, const kt_jv *v, const char *key, const char *fields, 
     return ok;
 }
 
+/* The trades of phase 1.  A save of an older version has no "trades" and an
+ * offer of one good from the movement turn; loaded idle, it is empty. */
+static int r_offer(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_state *s)
+{
+    const kt_jv *o;
+    int n, ok;
+    const kt_jv *old = kt_jv_get(v, "offer");
+    if (!kt_jv_get(v, "trades") && old && old->type == KT_JOBJ && !kt_jv_get(old, "from")) {
+        if (!r_sub(r, v, "offer", "to,good,buy,stage,price", &o))
+            return 0;
+        ok = r_u8(r, o, "stage", 0, 0, &s->of_stage);
+        kt_jr_pop(r);
+        return ok;
+    }
+    if (!r_sub(r, v, "trades", "done,offers,declined", &o))
+        return 0;
+    ok = r_u8(r, o, "done", 0, np, &s->tw_idx) &&
+         kt_jr_u8s(r, o, "offers", s->tw_offers, np, np, 0, 255, &n) &&
+         kt_jr_u8s(r, o, "declined", s->tw_declined, np, np, 0, (1 << np) - 1, &n);
+    kt_jr_pop(r);
+    if (!ok || !r_sub(r, v, "offer", "from,to,buy,at,goods,ious,stage,price", &o))
+        return 0;
+    ok = r_u8(r, o, "from", 0, np - 1, &s->of_from) && r_u8(r, o, "to", 0, np - 1, &s->of_to) &&
+         r_u8(r, o, "buy", 0, 1, &s->of_buy) && r_pos(r, c, o, "at", 0, &s->of_at) &&
+         r_goods(r, o, "goods", s->of_goods) && r_u8(r, o, "ious", 0, 99, &s->of_goods[FWM_NG]) &&
+         r_u8(r, o, "stage", 0, 4, &s->of_stage) &&
+         r_i32(r, o, "price", 0, FWM_MAXTRADEP, &s->of_price);
+    if (ok && s->of_at >= c->nsp)
+        ok = kt_jr_fail(r, "an offer is made on a space");
+    kt_jr_pop(r);
+    return ok;
+}
+
 static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_state *s)
 {
     const kt_jv *o;
@@ -734,6 +794,7 @@ static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_sta
         return 0;
     ok = r_u8(r, o, "player", 0, np - 1, &s->cube_player) && r_u8(r, o, "sea", 0, 1, &s->cube_sea);
     kt_jr_pop(r);
+    /* "offers": the movement turn's offers of older versions (now in phase 1) */
     if (!ok || !r_sub(r, v, "move", "merchant,path,len,moved,started,offers,ending,shifted,cancelled",
                       &o))
         return 0;
@@ -741,7 +802,6 @@ static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_sta
          kt_jr_u8s(r, o, "path", s->mv_path, 3, 3, 0, c->nsp - 1, &n) &&
          r_u8(r, o, "len", 0, 3, &s->mv_len) && r_u8(r, o, "moved", 0, 7, &s->mv_moved) &&
          r_u8(r, o, "started", 0, 1, &s->mv_started) &&
-         r_u8(r, o, "offers", 0, FWM_MAXOFFERS, &s->mv_offers) &&
          r_u8(r, o, "ending", 0, 1, &s->mv_ending) &&
          r_u8(r, o, "shifted", 0, FWM_MAXXFER, &s->mv_xfers) &&
          r_u8(r, o, "cancelled", 0, FWM_MAXCANCEL, &s->mv_cancels);
@@ -761,13 +821,7 @@ static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_sta
          r_u8(r, o, "loss", 0, 2, &s->x_robloss) &&
          r_u8(r, o, "robarea", 0, c->narea - 1, &s->x_robarea);
     kt_jr_pop(r);
-    if (!ok || !r_sub(r, v, "offer", "to,good,buy,stage,price", &o))
-        return 0;
-    ok = r_u8(r, o, "to", 0, np - 1, &s->of_to) && r_u8(r, o, "good", 0, FWM_NG, &s->of_good) &&
-         r_u8(r, o, "buy", 0, 1, &s->of_buy) && r_u8(r, o, "stage", 0, 4, &s->of_stage) &&
-         r_i32(r, o, "price", 0, FWM_MAXPRICE, &s->of_price);
-    kt_jr_pop(r);
-    if (!ok || !r_sub(r, v, "sheep_pass", "at,stake", &o))
+    if (!ok || !r_offer(r, c, v, np, s) || !r_sub(r, v, "sheep_pass", "at,stake", &o))
         return 0;
     ok = r_u8(r, o, "at", 0, np - 1, &s->sh_at) && r_i32(r, o, "stake", 0, 1000000, &s->sh_stake);
     kt_jr_pop(r);
@@ -788,13 +842,13 @@ int fwm_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
     if (!kt_jr_only(r, v, "stage,ret,cube_ret,start,nturn,round,seq,stampc,rflags,boom,blockade,"
                           "fair,sheep,corrupt,trick,manor_first,ennobled,ended,robbers,deck,where,"
                           "known,hold,open,players,cur,half,line,pidx,buyers,paying,evcard,"
-                          "auction,force,cube,move,exec,offer,sheep_pass,lottery"))
+                          "auction,force,cube,move,exec,trades,offer,sheep_pass,lottery"))
         return 0;
     if (!r_stage(r, v, "stage", &s->stage) || !r_stage(r, v, "ret", &s->fs_ret) ||
         !r_stage(r, v, "cube_ret", &s->cube_ret) || !r_u8(r, v, "start", 0, np - 1, &s->start) ||
         !r_u8(r, v, "nturn", 0, np, &s->nturn) || !r_u16(r, v, "round", &s->round) ||
         !r_u16(r, v, "seq", &s->seq) || !r_u16(r, v, "stampc", &s->stampc) ||
-        !r_u8(r, v, "rflags", 0, 15, &s->rflags) || !r_u8(r, v, "boom", 0, 1, &s->boom) ||
+        !r_u8(r, v, "rflags", 0, 31, &s->rflags) || !r_u8(r, v, "boom", 0, 1, &s->boom) ||
         !r_card(r, c, v, "blockade", &s->blockade) || !r_card(r, c, v, "fair", &s->fair) ||
         !r_i8(r, v, "sheep", -1, np - 1, &s->sheep) ||
         !r_i8(r, v, "corrupt", -1, np - 1, &s->corrupt) ||
