@@ -64,12 +64,13 @@ endif
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
-# The browser server (src/server, `kontor serve`): civetweb + SQLite.
+# The browser server (src/server, `kontor serve`): libh2o (HTTP/WebSocket on
+# one event loop, with wslay and OpenSSL) + SQLite; docs/server.md says why.
 SRV_SRC := $(wildcard src/server/*.c)
-SRV_LIBS := -lcivetweb -lsqlite3
+SRV_LIBS := -lh2o-evloop -lwslay -lsqlite3 -lssl -lcrypto -lz
 # TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
 # tests/server (the browser server) is left out under MemorySanitizer: it
-# needs every library instrumented, and Debian's SQLite and civetweb are not
+# needs every library instrumented, and Debian's SQLite and libh2o are not
 # (every read of their output would be reported); the server's tests run in
 # the other stages.
 ifeq ($(MODE),msan)

@@ -495,9 +495,9 @@ KT_TEST(server_store_round_trip)
     snprintf(g.seats[0].token, sizeof g.seats[0].token, "t0");
     KT_CHECK(srv_store_create(st, &g));
     KT_CHECK(!srv_store_create(st, &g)); /* the same id twice */
-    KT_CHECK(srv_store_append(st, "abc", 0, 0, "buy Silver"));
-    KT_CHECK(srv_store_append(st, "abc", 1, 1, "end turn"));
-    KT_CHECK(!srv_store_append(st, "abc", 1, 1, "twice")); /* index taken */
+    KT_CHECK(srv_store_append(st, "abc", 0, 0, "buy Silver", 1000));
+    KT_CHECK(srv_store_append(st, "abc", 1, 1, "end turn", 1001));
+    KT_CHECK(!srv_store_append(st, "abc", 1, 1, "twice", 1002)); /* index taken */
     KT_CHECK(srv_store_truncate(st, "abc", 1));
     KT_CHECK(srv_store_set_over(st, "abc", 1));
     srv_store_close(st);

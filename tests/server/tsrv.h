@@ -62,6 +62,11 @@ int tmove(tconn *t);
 int tgame_actions(srv *S, const char *id);
 /* Does t's newest view offer t legal actions? */
 int tmy_turn(tconn *t);
+/* The server's log lines are kept (c->log) for tlog_count. */
+void tlog_capture(srv_config *c);
+/* Log lines so far that contain s. */
+int tlog_count(const char *s);
+
 /* Is s (n bytes) well-formed UTF-8 (no overlongs, surrogates or code
  * points past U+10FFFF)?  The tests' own checker, independent of the
  * server's. */
