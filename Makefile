@@ -230,12 +230,15 @@ test-web:
 	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
 	KONTOR=build/release/kontor node tests/web/run.mjs
 
-# Load test (not in `make test`): 500 WebSocket clients playing bot games.
+# Load bench (not in `make test`; docs/server.md, "Scale"): 10,000 idle
+# spectators held open while 500 WebSocket clients play bot games; lost moves
+# counted in the database after a kill -9.
 LOAD_CLIENTS ?= 500
 LOAD_MOVES ?= 60
+LOAD_WATCHERS ?= 10000
 load-test:
 	@$(MAKE) --no-print-directory MODE=release build/release/kontor
-	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES)
+	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES) $(LOAD_WATCHERS)
 
 clean:
 	rm -rf build

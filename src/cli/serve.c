@@ -69,7 +69,8 @@ static void usage(FILE *f)
             "  --bot SPEC          the other seats' bot (default random)\n"
             "  --seconds S         stop after S seconds at most (default 120)\n"
             "  --acked FILE        write \"game moves\" of every game the clients played\n"
-            "  --hold S            watchers stay this long (default 60)\n");
+            "  --hold S            watchers stay this long (default 60; 0: until their standard\n"
+            "                      input ends)\n");
 }
 
 /* The web folder: ./web, or web/ two levels above the executable
@@ -162,7 +163,7 @@ static const serve_opt opts[] = {
     {"--watchers", T_INT, 1, 1000000, ARG(load.watchers), sizeof(int)},
     {"--moves", T_INT, 1, 1000000, ARG(load.moves), sizeof(int)},
     {"--seconds", T_INT, 1, 86400, ARG(load.seconds), sizeof(int)},
-    {"--hold", T_INT, 1, 86400, ARG(load.hold_s), sizeof(int)},
+    {"--hold", T_INT, 0, 86400, ARG(load.hold_s), sizeof(int)},
     {"--game", T_STR, 0, 0, ARG(load.game), 0},
     {"--bot", T_STR, 0, 0, ARG(load.bot), 0},
     {"--acked", T_STR, 0, 0, ARG(load.acked_file), 0},

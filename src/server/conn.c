@@ -194,7 +194,7 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *token, const cha
         snprintf(r.name, sizeof r.name, "%s", name && name[0] ? name : "");
         if (!srv_store_set_seat(S->st, g->row.id, seat, &r)) {
             pthread_mutex_unlock(&g->mu);
-            srv_reply_error(c, ref, "io", "%s", srv_store_error(S->st));
+            srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
             srv_game_unref(S, g);
             return;
         }

@@ -177,7 +177,7 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
         err[0] = '\0';
         ok = srv_store_actions(S->st, g->row.id, &v);
         if (!ok && !err[0])
-            snprintf(err, cap, "%s", srv_store_error(S->st));
+            snprintf(err, cap, "%s", SRV_STORE_ERROR(S->st));
     }
     if (!ok) {
         kt_session_free(g->S);
@@ -213,7 +213,7 @@ static void store_result(srv *S, int ok, const char *what)
         if (!atomic_exchange(&S->store_failing, 1))
             srv_log(S, "%s could not be stored: %s (is the disk full?); moves are refused and "
                        "bots wait until writing works again",
-                    what, srv_store_error(S->st));
+                    what, SRV_STORE_ERROR(S->st));
     } else if (atomic_load(&S->store_failing) && atomic_exchange(&S->store_failing, 0)) {
         srv_log(S, "storage works again (%lld writes had failed)",
                 (long long)atomic_exchange(&S->store_failures, 0));
@@ -233,7 +233,7 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
         snprintf(what, sizeof what, "a move of game %s", g->row.id);
         store_result(S, 0, what);
         snprintf(err, cap, "the move could not be stored (%s); it was taken back",
-                 srv_store_error(S->st));
+                 SRV_STORE_ERROR(S->st));
         ok = 0;
     } else if (!ok) {
         snprintf(err, cap, "out of memory; the move was taken back");
@@ -251,7 +251,7 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
     if (sgame_is_over(g) && !g->row.over) {
         g->row.over = SRV_FINISHED;
         if (!srv_store_set_over(S->st, g->row.id, SRV_FINISHED))
-            srv_log(S, "game %s: %s", g->row.id, srv_store_error(S->st));
+            srv_log(S, "game %s: %s", g->row.id, SRV_STORE_ERROR(S->st));
     }
     return 1;
 }
@@ -465,7 +465,7 @@ int sgame_undo_to(srv *S, sgame *g, int target, char *err, size_t cap)
         reply_message(r ? r : "", err, cap);
     kt_free(r);
     if (ok && !srv_store_truncate(S->st, g->row.id, target)) {
-        snprintf(err, cap, "could not store the undo (%s)", srv_store_error(S->st));
+        snprintf(err, cap, "could not store the undo (%s)", SRV_STORE_ERROR(S->st));
         for (int i = 0; i < steps; i++) { /* put the actions back */
             char *rr = apply_text(g, keep && keep[i] ? keep[i] : "", g->actor[target + i]);
             if (!srv_reply_ok(rr))

@@ -575,11 +575,24 @@ int srv_load_run(const srv_load_config *c)
            watch ? "watchers" : "clients", (now_ms() - t0) / 1000.0);
     fflush(stdout);
     t0 = now_ms();
-    double limit = watch ? (double)c->hold_s * 1000.0 : c->seconds * 1000.0;
-    int ready_said = 0;
-    while (now_ms() - t0 < limit && (watch || !all_done(cl, n))) {
+    /* watchers with --hold 0 stay until their standard input ends (the
+     * script closes it when the players are done) */
+    double limit = watch ? (c->hold_s ? (double)c->hold_s * 1000.0 : 1e15) : c->seconds * 1000.0;
+    int ready_said = 0, stdin_open = watch && !c->hold_s;
+    if (stdin_open) {
+        struct epoll_event e = {.events = EPOLLIN, .data.u32 = UINT32_MAX};
+        stdin_open = epoll_ctl(ep, EPOLL_CTL_ADD, 0, &e) == 0;
+    }
+    while (now_ms() - t0 < limit && (watch || !all_done(cl, n)) &&
+           (stdin_open || !watch || c->hold_s)) {
         int k = epoll_wait(ep, evs, 1024, 100);
         for (int j = 0; j < k; j++) {
+            if (evs[j].data.u32 == UINT32_MAX) {
+                char b[256];
+                if (read(0, b, sizeof b) <= 0)
+                    stdin_open = 0;
+                continue;
+            }
             lclient *L = &cl[evs[j].data.u32];
             if (L->fd >= 0)
                 on_readable(L);

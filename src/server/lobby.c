@@ -338,7 +338,7 @@ static int publish(srv_conn *c, sgame *g, const char *ref)
         return 0;
     }
     if (!srv_store_create(S->st, &g->row)) {
-        srv_reply_error(c, ref, "io", "%s", srv_store_error(S->st));
+        srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
         return 0;
     }
     if (S->ngames == S->capgames) {

@@ -326,12 +326,12 @@ static void expire_one(srv *S, sgame *g, int what, long long now_s)
     pthread_mutex_unlock(&g->mu);
     if (what == EXP_DELETE) {
         if (!srv_store_delete(S->st, id))
-            srv_log(S, "game %s expired but could not be removed: %s", id, srv_store_error(S->st));
+            srv_log(S, "game %s expired but could not be removed: %s", id, SRV_STORE_ERROR(S->st));
         else
             srv_log(S, "game %s removed: nobody moved in it for %lld min", id, idle / 60);
     } else if (what == EXP_ABANDON) {
         if (!srv_store_set_over(S->st, id, SRV_ABANDONED))
-            srv_log(S, "game %s abandoned but not stored as such: %s", id, srv_store_error(S->st));
+            srv_log(S, "game %s abandoned but not stored as such: %s", id, SRV_STORE_ERROR(S->st));
         else
             srv_log(S, "game %s abandoned after %d actions: nobody came for %lld h", id, nacts,
                     idle / 3600);
@@ -425,7 +425,7 @@ static int load_games(srv *S, char *err, size_t cap)
 {
     srv_store_visitor v = {on_game, NULL, S};
     if (!srv_store_load(S->st, &v)) {
-        snprintf(err, cap, "loading games: %s", srv_store_error(S->st));
+        snprintf(err, cap, "loading games: %s", SRV_STORE_ERROR(S->st));
         return 0;
     }
     int rebuilt = 0;
@@ -456,14 +456,7 @@ static int start_threads(srv *S, char *err, size_t cap)
         snprintf(err, cap, "could not start the worker threads");
         return 0;
     }
-    if (!srv_sched_start(S, S->cfg.bot_threads > 0 ? S->cfg.bot_threads : 1, err, cap))
-        return 0;
-    S->has_ticker = pthread_create(&S->ticker, NULL, ticker_main, S) == 0;
-    if (!S->has_ticker) {
-        snprintf(err, cap, "could not start the ticker thread");
-        return 0;
-    }
-    return 1;
+    return srv_sched_start(S, S->cfg.bot_threads > 0 ? S->cfg.bot_threads : 1, err, cap);
 }
 
 srv *srv_new(const srv_config *c, char *err, size_t cap)
@@ -503,6 +496,12 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
         pthread_mutex_lock(&S->games[i]->mu);
         sgame_kick_bots(S, S->games[i]);
         pthread_mutex_unlock(&S->games[i]->mu);
+    }
+    S->has_ticker = pthread_create(&S->ticker, NULL, ticker_main, S) == 0; /* the list is shared now */
+    if (!S->has_ticker) {
+        snprintf(err, cap, "could not start the ticker thread");
+        srv_free(S);
+        return NULL;
     }
     return S;
 }

@@ -16,7 +16,7 @@
  * provide the same functions (docs/server.md, "Moving storage to
  * PostgreSQL").  All functions are safe to call from any thread (the store
  * serialises them with its own mutex) and return 1 on success, 0 on failure
- * with a message in `err` of the store (srv_store_error).  Nothing here
+ * with a message that srv_store_error copies out (the latest failure's).  Nothing here
  * knows about sessions, connections or the network.
  */
 #ifndef SRV_STORE_H
@@ -68,7 +68,10 @@ typedef struct srv_game_row {
  * would silently lose every game (docs/server.md, "Storage"). */
 srv_store *srv_store_open(const char *path, int sync_full, char *err, size_t errcap);
 void srv_store_close(srv_store *st);
-const char *srv_store_error(srv_store *st);
+/* The latest failure's message, copied into buf (returned). */
+const char *srv_store_error(srv_store *st, char *buf, size_t cap);
+/* ... in a buffer that lives until the end of the caller's statement. */
+#define SRV_STORE_ERROR(st) srv_store_error((st), (char[256]){""}, 256)
 
 int srv_store_create(srv_store *st, const srv_game_row *g);
 /* Append action n (0-based; must be the next index) of player `player`,

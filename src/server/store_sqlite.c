@@ -99,7 +99,13 @@ static int store_fail(srv_store *st)
     return 0;
 }
 
-const char *srv_store_error(srv_store *st) { return st->err; }
+const char *srv_store_error(srv_store *st, char *buf, size_t cap)
+{
+    pthread_mutex_lock(&st->mu);
+    snprintf(buf, cap, "%s", st->err);
+    pthread_mutex_unlock(&st->mu);
+    return buf;
+}
 
 void srv_store_close(srv_store *st)
 {
