@@ -236,9 +236,10 @@ test-web:
 LOAD_CLIENTS ?= 500
 LOAD_MOVES ?= 60
 LOAD_WATCHERS ?= 10000
+LOAD_THINK ?= 1000
 load-test:
 	@$(MAKE) --no-print-directory MODE=release build/release/kontor
-	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES) $(LOAD_WATCHERS)
+	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES) $(LOAD_WATCHERS) $(LOAD_THINK)
 
 clean:
 	rm -rf build

@@ -54,6 +54,8 @@ static void usage(FILE *f)
             "  --expire TIME       a running game nobody visits or moves in for TIME is\n"
             "                      abandoned (default 7d; 0 = never; units s, m, h, d)\n"
             "  --expire-empty TIME a game without a move: removed (default 1h)\n"
+            "  --game-history KIB  past states a game keeps in memory for undo and its log\n"
+            "                      (default 1024; older ones are rebuilt when asked for)\n"
             "threads and bots:\n"
             "  --workers N         threads for messages and storage (default 16)\n"
             "  --bot-threads N     threads on which bots think (default: processors)\n"
@@ -69,6 +71,7 @@ static void usage(FILE *f)
             "  --bot SPEC          the other seats' bot (default random)\n"
             "  --seconds S         stop after S seconds at most (default 120)\n"
             "  --acked FILE        write \"game moves\" of every game the clients played\n"
+            "  --think MS          players think 0.5-1.5 x MS before each move (default 0)\n"
             "  --hold S            watchers stay this long (default 60; 0: until their standard\n"
             "                      input ends)\n");
 }
@@ -111,7 +114,7 @@ typedef struct serve_args {
     const char *origins[SERVE_MAX_LIST], *proxies[SERVE_MAX_LIST];
     srv_load_config load;
     int load_test;
-    long long port, header_s, queue_kib;
+    long long port, header_s, queue_kib, history_kib;
 } serve_args;
 
 /* "90", "90s", "15m", "2h", "7d" -> seconds. */
@@ -153,6 +156,7 @@ static const serve_opt opts[] = {
     {"--conn-rate", T_DOUBLE, 0, 1000000, ARG(http.conn_rate), 0},
     {"--header-timeout", T_INT, 1, 3600, ARG(header_s), sizeof(long long)},
     {"--max-queue", T_INT, 64, 1 << 20, ARG(queue_kib), sizeof(long long)},
+    {"--game-history", T_INT, 16, 1 << 20, ARG(history_kib), sizeof(long long)},
     {"--expire", T_DUR, 0, 0, ARG(cfg.expire_s), 0},
     {"--expire-empty", T_DUR, 0, 0, ARG(cfg.expire_empty_s), 0},
     {"--workers", T_INT, 1, 1024, ARG(cfg.workers), sizeof(int)},
@@ -167,6 +171,7 @@ static const serve_opt opts[] = {
     {"--game", T_STR, 0, 0, ARG(load.game), 0},
     {"--bot", T_STR, 0, 0, ARG(load.bot), 0},
     {"--acked", T_STR, 0, 0, ARG(load.acked_file), 0},
+    {"--think", T_INT, 0, 600000, ARG(load.think_ms), sizeof(int)},
 };
 
 static int set_opt(serve_args *a, const serve_opt *o, const char *v)
@@ -251,6 +256,7 @@ static int parse(int argc, char **argv, serve_args *a)
     a->http.listen = a->listen;
     a->http.header_timeout_ms = (int)(a->header_s * 1000);
     a->http.max_queue = (size_t)a->queue_kib * 1024;
+    a->cfg.game_history = (size_t)a->history_kib * 1024;
     a->http.allow_origins = a->origins;
     a->http.trust_proxies = a->proxies;
     a->load.port = (int)a->port;
@@ -346,6 +352,7 @@ int cli_serve(int argc, char **argv)
     a.http.listen = NULL;
     a.header_s = a.http.header_timeout_ms / 1000;
     a.queue_kib = (long long)(a.http.max_queue / 1024);
+    a.history_kib = (long long)(a.cfg.game_history / 1024);
     a.port = 8080;
     a.load.host = "127.0.0.1";
     a.load.moves = 100;

@@ -146,8 +146,7 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
         return 0;
     }
     kt_session_limits lim;
-    kt_session_limits_server(&lim);
-    lim.max_bot_ms = S->cfg.bot_ms;
+    srv_session_limits(S, &lim);
     kt_err e;
     if (kt_session_new(&lim, NULL, &g->S, &e) != KT_OK) {
         snprintf(err, cap, "%s", e.msg);

@@ -5,7 +5,9 @@
  *
  * Players (--load-test N): N WebSocket clients, each creating a game of its
  * own against bots, taking its seat and playing: on every view that offers
- * it actions it picks one at random and sends it.  Latency is measured from
+ * it actions it picks one at random and sends it, after thinking for
+ * 0.5-1.5 times --think milliseconds (0: at once, which measures the
+ * server's saturation rather than what a person sees).  Latency is measured from
  * sending a move to the first view that shows it (the view's action count
  * has passed the move).  When a game ends, and after its last move, the
  * client compares the server's record of the game with the moves the
@@ -56,6 +58,8 @@ typedef struct lclient {
     int moves, acked, acked_game, games;
     long long awaiting; /* action count the awaited view must pass; -1 none */
     double sent_at;
+    double move_at;     /* a move thought about, to be sent then (0: none) */
+    long long move_id, move_base;
     double *lat;
     int nlat;
     int errors, done, lost;
@@ -196,6 +200,15 @@ static void ask_record(lclient *L)
     send_text(L, "{\"cmd\":\"record\",\"ref\":\"record\"}");
 }
 
+static void send_move(lclient *L)
+{
+    char msg[128];
+    snprintf(msg, sizeof msg, "{\"cmd\":\"apply\",\"ref\":\"move\",\"id\":%lld}", L->move_id);
+    L->move_at = 0;
+    L->sent_at = now_ms();
+    send_text(L, msg);
+}
+
 /* A view: measure the latency of an awaited move, then move if we may. */
 static void on_view(lclient *L, const kt_jv *root)
 {
@@ -204,7 +217,7 @@ static void on_view(lclient *L, const kt_jv *root)
     const kt_jv *status = kt_jv_get(root, "status");
     long long actions = jint(status, "actions", -1);
     const kt_jv *st = status ? kt_jv_get(status, "status") : NULL;
-    if (L->awaiting >= 0 && actions > L->awaiting) {
+    if (L->awaiting >= 0 && !L->move_at && actions > L->awaiting) {
         L->lat[L->nlat++ % (L->cfg->moves + 1)] = now_ms() - L->sent_at;
         L->awaiting = -1;
         if (L->moves >= L->cfg->moves && L->acked_game >= 0) /* all made and seen */
@@ -221,13 +234,15 @@ static void on_view(lclient *L, const kt_jv *root)
         L->moves >= L->cfg->moves || L->acked_game < 0)
         return;
     const kt_jv *pick = kt_jv_at(list, (int)(next_rand(&L->rng) % (uint64_t)list->n));
-    char msg[128];
-    snprintf(msg, sizeof msg, "{\"cmd\":\"apply\",\"ref\":\"move\",\"id\":%lld}",
-             jint(pick, "id", 0));
-    L->awaiting = actions;
-    L->sent_at = now_ms();
+    L->move_id = jint(pick, "id", 0);
+    L->move_base = actions;
+    L->awaiting = actions; /* no second move is chosen meanwhile */
     L->moves++;
-    send_text(L, msg);
+    /* people think: 0.5..1.5 times --think milliseconds (0: at once) */
+    double think = L->cfg->think_ms * (0.5 + (double)(next_rand(&L->rng) % 1000) / 1000.0);
+    L->move_at = now_ms() + think;
+    if (think <= 0)
+        send_move(L);
 }
 
 static void remember_game(lclient *L, int acked)
@@ -585,7 +600,13 @@ int srv_load_run(const srv_load_config *c)
     }
     while (now_ms() - t0 < limit && (watch || !all_done(cl, n)) &&
            (stdin_open || !watch || c->hold_s)) {
-        int k = epoll_wait(ep, evs, 1024, 100);
+        int k = epoll_wait(ep, evs, 1024, c->think_ms > 0 ? 5 : 100);
+        if (c->think_ms > 0) { /* moves whose thinking time is over */
+            double now = now_ms();
+            for (int i = 0; i < n; i++)
+                if (cl[i].move_at && now >= cl[i].move_at && cl[i].fd >= 0 && !cl[i].done)
+                    send_move(&cl[i]);
+        }
         for (int j = 0; j < k; j++) {
             if (evs[j].data.u32 == UINT32_MAX) {
                 char b[256];

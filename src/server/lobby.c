@@ -281,8 +281,7 @@ static sgame *game_alloc(const srv_game_row *row)
 static int start_session(srv_conn *c, sgame *g, const kt_jv *options, const char *ref)
 {
     kt_session_limits lim;
-    kt_session_limits_server(&lim);
-    lim.max_bot_ms = c->S->cfg.bot_ms;
+    srv_session_limits(c->S, &lim);
     kt_err e;
     if (kt_session_new(&lim, NULL, &g->S, &e) != KT_OK) {
         srv_reply_error(c, ref, "nomem", "%s", e.msg);

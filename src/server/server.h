@@ -44,6 +44,8 @@ typedef struct srv_config {
     long long expire_s;    /* a running game nobody is connected to and nobody moved in
                               for this long is abandoned (default 7 days; 0 never) */
     long long expire_empty_s; /* ... a game without a single move (default 1 hour) */
+    size_t game_history;   /* bytes of past states a game's session keeps (undo, log;
+                              older ones are rebuilt by replay; default 1 MiB) */
     int quiet;             /* no log lines */
     /* Log lines go here (default NULL: stderr, "serve: ..."). */
     void (*log)(void *ctx, const char *line);
@@ -154,7 +156,8 @@ typedef struct srv_load_config {
     const char *bot; /* the bots' spec for the other seats */
     int seconds;     /* stop after this long at most */
     const char *acked_file; /* write "game_id moves" of every acknowledged game here */
-    int hold_s;      /* watchers: keep the connections this long */
+    int hold_s;      /* watchers: keep the connections this long (0: until stdin ends) */
+    int think_ms;    /* players think this long (mean) before each move */
 } srv_load_config;
 
 /* Runs the load test against a running server and prints its figures;

@@ -200,6 +200,8 @@ struct srv {
 };
 
 long long srv_now_ms(void); /* monotonic */
+/* The limits of every session the server opens (games and replays). */
+void srv_session_limits(const srv *S, kt_session_limits *lim);
 int srv_random_hex(char *out, int nhex);
 sgame *srv_find_game(srv *S, const char *id); /* with a reference */
 sgame *srv_find_token(srv *S, const char *token, int *seat);

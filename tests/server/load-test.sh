@@ -10,13 +10,17 @@
 # the server's memory before and after the watchers (memory per
 # connection) and its peak.
 #
-#   tests/server/load-test.sh [KONTOR] [CLIENTS] [MOVES] [WATCHERS] [SYNC]
+# Players think 0.5-1.5 x THINK ms before each move (people do; THINK=0
+# measures the server's saturation instead: latency is then queueing).
+#
+#   tests/server/load-test.sh [KONTOR] [CLIENTS] [MOVES] [WATCHERS] [THINK] [SYNC]
 set -u
 KONTOR=${1:-build/release/kontor}
 CLIENTS=${2:-500}
 MOVES=${3:-60}
 WATCHERS=${4:-10000}
-SYNC=${5:-full}
+THINK=${5:-1000}
+SYNC=${6:-full}
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 DIR=$(mktemp -d)
 PID=""
@@ -30,6 +34,7 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 threads() { awk '/Threads/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{printf "%.1f", ($14 + $15) / hz}' "/proc/$1/stat"; } # user+system s
 
 echo "load test: $(nproc) processors ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB; load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /'); files $(ulimit -n)"
 "$KONTOR" serve --port 0 --db "$DIR/load.db" --sync "$SYNC" --rate 1000 --quiet > "$DIR/out" 2> "$DIR/err" &
@@ -54,17 +59,19 @@ if [ "$WATCHERS" -gt 0 ]; then
         i=$((i + 1)); [ $i -lt 1200 ] || { echo "load test: the watchers did not settle"; cat "$DIR/watch"; exit 1; }
         sleep 0.5
     done
-    sleep 2
+    sleep 32 # the server gives memory freed after the burst back within 30 s
     RSS1=$(rss $PID)
     cat "$DIR/watch"
     echo "load test: with $WATCHERS watchers: ${RSS1} KiB, $(threads $PID) threads: $(( (RSS1 - RSS0) * 1024 / WATCHERS )) bytes per connection"
 fi
 
-echo "load test: $CLIENTS players x $MOVES moves (game dominion, bot random); load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
+echo "load test: $CLIENTS players x $MOVES moves, thinking ${THINK} ms (game dominion, bot random); load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
+CPU0=$(cpu $PID)
 ( trap - EXIT INT TERM; while kill -0 $PID 2>/dev/null; do rss $PID >> "$DIR/rss"; sleep 1; done ) 3>&- &
-"$KONTOR" serve --load-test "$CLIENTS" --port "$PORT" --moves "$MOVES" --seconds 600 --acked "$DIR/acked" 3>&-
+"$KONTOR" serve --load-test "$CLIENTS" --port "$PORT" --moves "$MOVES" --seconds 900 --think "$THINK" --acked "$DIR/acked" 3>&-
 RC=$?
-echo "load test: peak server memory $(sort -n "$DIR/rss" | tail -1) KiB; load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
+CPU1=$(cpu $PID)
+echo "load test: the server used $(echo "$CPU1 - $CPU0" | bc) s of CPU for the players; peak memory $(sort -n "$DIR/rss" | tail -1) KiB; load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')"
 
 if [ "$WATCHERS" -gt 0 ]; then
     exec 3>&-

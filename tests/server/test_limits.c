@@ -223,8 +223,8 @@ KT_TEST(server_fuzzed_messages_get_replies_and_change_nothing_wrongly)
     KT_REQUIRE(tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
     KT_REQUIRE(tattach(t, tok));
     const char *fmts[] = {
-        "{\"cmd\":\"create\",\"ref\":1,\"game\":\"catan\",\"players\":3,\"name\":\"n\","
-        "\"seats\":[{\"human\":true,\"name\":\"a\"},{\"bot\":\"random\"},{\"bot\":\"easy\"}]}",
+        ("{\"cmd\":\"create\",\"ref\":1,\"game\":\"catan\",\"players\":3,\"name\":\"n\","
+         "\"seats\":[{\"human\":true,\"name\":\"a\"},{\"bot\":\"random\"},{\"bot\":\"easy\"}]}"),
         "{\"cmd\":\"attach\",\"ref\":2,\"token\":\"@\",\"name\":\"Bo\"}",
         "{\"cmd\":\"spectate\",\"ref\":3,\"game\":\"@\"}",
         "{\"cmd\":\"join\",\"ref\":4,\"game\":\"@\",\"seat\":1,\"name\":\"x\"}",
