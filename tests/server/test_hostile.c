@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,32 +133,49 @@ KT_TEST(server_text_that_is_not_utf8_is_refused_and_never_sent)
     tstop(&ts, 1);
 }
 
-/* A game stored by an older server with a name that is not UTF-8 (issue
- * 31.2: it broke the lobby "across restarts") is repaired when loaded. */
-KT_TEST(server_stored_text_that_is_not_utf8_is_repaired_on_load)
+/* A database (at path) holding one game row as another build of the
+ * server left it: 2 players, seat 0 a human with `token`, seat 1 a bot;
+ * `edit` changes the row before it is stored. */
+static int store_row(char *path, size_t cap, const char *tag, const char *id, const char *game,
+                     const char *token, void (*edit)(srv_game_row *))
 {
-    char path[128], err[200];
-    snprintf(path, sizeof path, "/tmp/kontor-test-%d-oldutf8.db", (int)getpid());
+    char err[200];
+    snprintf(path, cap, "/tmp/kontor-test-%d-%s.db", (int)getpid(), tag);
     unlink(path);
     srv_store *st = srv_store_open(path, 0, err, sizeof err);
-    KT_REQUIRE(st);
+    if (!st)
+        return 0;
     srv_game_row g;
     memset(&g, 0, sizeof g);
-    snprintf(g.id, sizeof g.id, "aaaaaaaaaaaa");
-    snprintf(g.game, sizeof g.game, "dominion");
+    snprintf(g.id, sizeof g.id, "%s", id);
+    snprintf(g.game, sizeof g.game, "%s", game);
     g.players = 2;
     g.seed = 5;
     g.options = "";
     g.listed = 1;
-    snprintf(g.name, sizeof g.name, "Bad \xff name");
-    snprintf(g.seats[0].name, sizeof g.seats[0].name, "Ann\xc3");
-    snprintf(g.seats[0].token, sizeof g.seats[0].token, "0123456789abcdef0123456789abcdef");
+    snprintf(g.seats[0].token, sizeof g.seats[0].token, "%s", token);
     g.seats[1].bot = 1;
     snprintf(g.seats[1].spec, sizeof g.seats[1].spec, "random");
-    KT_REQUIRE(srv_store_create(st, &g));
+    if (edit)
+        edit(&g);
+    int ok = srv_store_create(st, &g);
     srv_store_close(st);
+    return ok;
+}
+
+static void bad_names(srv_game_row *g)
+{
+    snprintf(g->name, sizeof g->name, "Bad \xff name");
+    snprintf(g->seats[0].name, sizeof g->seats[0].name, "Ann\xc3");
+}
+
+/* A game stored by an older server with a name that is not UTF-8 (issue
+ * 31.2: it broke the lobby "across restarts") is repaired when loaded. */
+KT_TEST(server_stored_text_that_is_not_utf8_is_repaired_on_load)
+{
     tserver ts;
-    snprintf(ts.db, sizeof ts.db, "%s", path);
+    KT_REQUIRE(store_row(ts.db, sizeof ts.db, "oldutf8", "aaaaaaaaaaaa", "dominion",
+                         "0123456789abcdef0123456789abcdef", bad_names));
     KT_REQUIRE(tstart(&ts, "oldutf8", 0));
     tconn *t = topen(ts.S);
     char *r = treq(t, "{\"cmd\":\"list\"}");
@@ -175,25 +193,9 @@ KT_TEST(server_stored_text_that_is_not_utf8_is_repaired_on_load)
  * (or was renamed) is listed as unavailable instead of crashing "list". */
 KT_TEST(server_stored_game_of_an_unknown_game_does_not_crash_list)
 {
-    char path[128], err[200];
-    snprintf(path, sizeof path, "/tmp/kontor-test-%d-unknowngame.db", (int)getpid());
-    unlink(path);
-    srv_store *st = srv_store_open(path, 0, err, sizeof err);
-    KT_REQUIRE(st);
-    srv_game_row g;
-    memset(&g, 0, sizeof g);
-    snprintf(g.id, sizeof g.id, "bbbbbbbbbbbb");
-    snprintf(g.game, sizeof g.game, "no-such-game");
-    g.players = 2;
-    g.options = "";
-    g.listed = 1;
-    snprintf(g.seats[0].token, sizeof g.seats[0].token, "0123456789abcdef0123456789abcdee");
-    g.seats[1].bot = 1;
-    snprintf(g.seats[1].spec, sizeof g.seats[1].spec, "random");
-    KT_REQUIRE(srv_store_create(st, &g));
-    srv_store_close(st);
     tserver ts;
-    snprintf(ts.db, sizeof ts.db, "%s", path);
+    KT_REQUIRE(store_row(ts.db, sizeof ts.db, "unknowngame", "bbbbbbbbbbbb", "no-such-game",
+                         "0123456789abcdef0123456789abcdee", NULL));
     KT_REQUIRE(tstart(&ts, "unknowngame", 0));
     tconn *t = topen(ts.S);
     for (int lang = 0; lang < 2; lang++) {
@@ -458,4 +460,80 @@ KT_TEST(server_full_disk_is_logged_and_not_retried_in_a_busy_loop)
     KT_CHECK(busy < 0.15);
     KT_CHECK(strstr(log, "could not be stored") != NULL);
     KT_CHECK(after > stuck + 5);
+}
+
+/* kill -9 in the middle of writing: a child process runs a server and plays
+ * (each acknowledged move's action count goes to the parent through a
+ * pipe); the parent kills it with SIGKILL at a random moment, reopens the
+ * database and finds at least every acknowledged action. */
+KT_TEST(server_killed_mid_write_loses_no_acknowledged_move)
+{
+    uint64_t rng = 77;
+    int rounds = kt_t_scaled(4), checked = 0;
+    for (int round = 0; round < rounds; round++) {
+        int p[2];
+        KT_REQUIRE(pipe(p) == 0);
+        char db[128];
+        snprintf(db, sizeof db, "/tmp/kontor-test-%d-kill9.db", (int)getpid());
+        if (round == 0) {
+            tserver fresh; /* a fresh database at the parent's path */
+            KT_REQUIRE(tstart(&fresh, "kill9", 1));
+            tstop(&fresh, 0);
+        }
+        pid_t pid = fork();
+        if (pid == 0) { /* the server's process */
+            close(p[0]);
+            tserver ts;
+            snprintf(ts.db, sizeof ts.db, "%s", db);
+            if (!tstart(&ts, "kill9", 0))
+                _exit(1);
+            tconn *t = topen(ts.S);
+            char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
+            if (!tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok) ||
+                !tattach(t, tok))
+                _exit(1);
+            for (;;) {
+                if (tmove(t)) {
+                    int n = tgame_actions(ts.S, id); /* acknowledged: stored */
+                    if (write(p[1], &n, sizeof n) != (ssize_t)sizeof n)
+                        _exit(1);
+                }
+                srv_wait_idle(ts.S, 1000);
+                char *v = tview(t);
+                int over = v && strstr(v, "\"status\":\"over\"");
+                free(v);
+                if (over && (!tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok) ||
+                             !tattach(t, tok)))
+                    _exit(1);
+            }
+        }
+        close(p[1]);
+        int acked = 0, n, reads = 0, want = 5 + (int)(rng++ * 7919 % 20);
+        while (reads < want && read(p[0], &n, sizeof n) == (ssize_t)sizeof n) {
+            acked = n;
+            reads++;
+        }
+        nanosleep(&(struct timespec){0, (long)(rng * 104729 % 20) * 1000000L}, NULL);
+        kill(pid, SIGKILL);
+        while (read(p[0], &n, sizeof n) == (ssize_t)sizeof n) /* acknowledged before it died */
+            acked = n;
+        close(p[0]);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        KT_CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+        tserver ts;
+        snprintf(ts.db, sizeof ts.db, "%s", db);
+        KT_REQUIRE(tstart(&ts, "kill9", 0));
+        long long stored = 0; /* the newest game: the one being played */
+        pthread_mutex_lock(&ts.S->mu);
+        if (ts.S->ngames)
+            stored = ts.S->games[ts.S->ngames - 1]->nacts;
+        pthread_mutex_unlock(&ts.S->mu);
+        KT_CHECK(stored >= acked);
+        printf("    round %d: killed after %d acknowledged actions; %lld stored\n", round, acked,
+               stored);
+        checked += acked > 0;
+        tstop(&ts, round == rounds - 1);
+    }
+    KT_EQ(checked, rounds);
 }
