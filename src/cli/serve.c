@@ -115,6 +115,7 @@ typedef struct serve_args {
     srv_load_config load;
     int load_test;
     long long port, header_s, queue_kib, history_kib;
+    int max_conns_given;
 } serve_args;
 
 /* "90", "90s", "15m", "2h", "7d" -> seconds. */
@@ -246,6 +247,8 @@ static int parse(int argc, char **argv, serve_args *a)
             return 0;
         if (o->off == ARG(load.clients))
             a->load_test = 1;
+        if (o->off == ARG(http.max_conns))
+            a->max_conns_given = 1;
         if (o->off == ARG(load.watchers))
             a->load_test = 2;
     }
@@ -291,7 +294,7 @@ static void fit_files(serve_args *a)
     }
     long long room = (long long)r.rlim_cur - 128; /* the database, the web files, threads */
     if (room < a->http.max_conns) {
-        if (!a->cfg.quiet)
+        if (!a->cfg.quiet && a->max_conns_given)
             fprintf(stderr, "kontor serve: %lld files may be open (ulimit -n): at most %lld "
                             "connections\n",
                     (long long)r.rlim_cur, room > 16 ? room : 16);
@@ -312,12 +315,16 @@ static int serve(serve_args *a)
     signal(SIGPIPE, SIG_IGN);
     signal(SIGXFSZ, SIG_IGN); /* a file size limit: writes fail (and are logged) instead */
     fit_files(a);
+    a->http.web_root = a->web;
+    if (!srv_http_config_check(&a->http, err, sizeof err)) {
+        fprintf(stderr, "kontor serve: %s\n", err);
+        return 2;
+    }
     srv *S = srv_new(&a->cfg, err, sizeof err);
     if (!S) {
         fprintf(stderr, "kontor serve: %s\n", err);
         return 1;
     }
-    a->http.web_root = a->web;
     srv_http *h = srv_http_start(S, &a->http, err, sizeof err);
     if (!h) {
         fprintf(stderr, "kontor serve: %s\n", err);

@@ -30,6 +30,14 @@
  * name this machine (or an allowed origin's host): a page of another site
  * whose name was made to resolve to 127.0.0.1 (DNS rebinding) has a
  * matching Origin and Host, but not a loopback name.
+ *
+ * Adding an endpoint (accounts, forms, JSON; none today): `configure`
+ * registers a path with its handler (add_handler).  A handler runs on the
+ * loop thread and must not wait: it reads the request (req->headers,
+ * req->entity for a body), checks Origin like on_ws_req for anything that
+ * changes state, hands the work to a worker (srv_post) and answers from the
+ * loop when the worker is done (a notice, as ws.c does for output);
+ * cookies are response headers (h2o_add_header with H2O_TOKEN_SET_COOKIE).
  */
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -45,6 +53,8 @@
 #include <unistd.h>
 
 #include "server/net.h"
+
+static int copy_lists(srv_http *h, char *err, size_t cap);
 
 /* Declared by libh2o-evloop 2.2.5 (it is exported) but not in its headers. */
 void h2o_evloop_destroy(h2o_evloop_t *loop);
@@ -581,6 +591,30 @@ static void forget_timers(srv_http *h)
     for (size_t i = 0; i < sizeof all / sizeof *all; i++)
         while (!h2o_linklist_is_empty(&all[i]->_entries))
             h2o_linklist_unlink(all[i]->_entries.next);
+}
+
+int srv_http_config_check(const srv_http_config *c, char *err, size_t cap)
+{
+    srv_http *h = calloc(1, sizeof *h); /* only its lists are filled */
+    if (!h) {
+        snprintf(err, cap, "out of memory");
+        return 0;
+    }
+    h->cfg = *c;
+    int ok = copy_lists(h, err, cap);
+    free(h);
+    if (ok && (!c->tls_cert) != (!c->tls_key)) {
+        snprintf(err, cap, "HTTPS needs both a certificate (--tls-cert) and its key (--tls-key)");
+        ok = 0;
+    }
+    for (int i = 0; ok && i < 2; i++) {
+        const char *f = i ? c->tls_key : c->tls_cert;
+        if (f && access(f, R_OK) != 0) {
+            snprintf(err, cap, "cannot read %s: %s", f, strerror(errno));
+            ok = 0;
+        }
+    }
+    return ok;
 }
 
 static int copy_lists(srv_http *h, char *err, size_t cap)

@@ -137,6 +137,9 @@ typedef struct srv_http_config {
 } srv_http_config;
 
 void srv_http_config_default(srv_http_config *c);
+/* Check the options before anything starts (lists, the TLS files); 0 with a
+ * message in err. */
+int srv_http_config_check(const srv_http_config *c, char *err, size_t cap);
 srv_http *srv_http_start(srv *S, const srv_http_config *c, char *err, size_t errcap);
 /* The port actually bound (useful with port 0). */
 int srv_http_port(const srv_http *h);
