@@ -217,7 +217,7 @@ static void on_view(lclient *L, const kt_jv *root)
     const kt_jv *status = kt_jv_get(root, "status");
     long long actions = jint(status, "actions", -1);
     const kt_jv *st = status ? kt_jv_get(status, "status") : NULL;
-    if (L->awaiting >= 0 && !L->move_at && actions > L->awaiting) {
+    if (L->awaiting >= 0 && L->move_at <= 0 && actions > L->awaiting) {
         L->lat[L->nlat++ % (L->cfg->moves + 1)] = now_ms() - L->sent_at;
         L->awaiting = -1;
         if (L->moves >= L->cfg->moves && L->acked_game >= 0) /* all made and seen */
@@ -604,7 +604,7 @@ int srv_load_run(const srv_load_config *c)
         if (c->think_ms > 0) { /* moves whose thinking time is over */
             double now = now_ms();
             for (int i = 0; i < n; i++)
-                if (cl[i].move_at && now >= cl[i].move_at && cl[i].fd >= 0 && !cl[i].done)
+                if (cl[i].move_at > 0 && now >= cl[i].move_at && cl[i].fd >= 0 && !cl[i].done)
                     send_move(&cl[i]);
         }
         for (int j = 0; j < k; j++) {
