@@ -64,12 +64,13 @@ endif
 LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
-# The browser server (src/server, `kontor serve`): civetweb + SQLite.
+# The browser server (src/server, `kontor serve`): libh2o (HTTP/WebSocket on
+# one event loop, with wslay and OpenSSL) + SQLite; docs/server.md says why.
 SRV_SRC := $(wildcard src/server/*.c)
-SRV_LIBS := -lcivetweb -lsqlite3
+SRV_LIBS := -lh2o-evloop -lwslay -lsqlite3 -lssl -lcrypto -lz
 # TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
 # tests/server (the browser server) is left out under MemorySanitizer: it
-# needs every library instrumented, and Debian's SQLite and civetweb are not
+# needs every library instrumented, and Debian's SQLite and libh2o are not
 # (every read of their output would be reported); the server's tests run in
 # the other stages.
 ifeq ($(MODE),msan)
@@ -237,12 +238,16 @@ test-web:
 	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
 	KONTOR=build/release/kontor node tests/web/run.mjs
 
-# Load test (not in `make test`): 500 WebSocket clients playing bot games.
+# Load bench (not in `make test`; docs/server.md, "Scale"): 10,000 idle
+# spectators held open while 500 WebSocket clients play bot games; lost moves
+# counted in the database after a kill -9.
 LOAD_CLIENTS ?= 500
 LOAD_MOVES ?= 60
+LOAD_WATCHERS ?= 10000
+LOAD_THINK ?= 1000
 load-test:
 	@$(MAKE) --no-print-directory MODE=release build/release/kontor
-	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES)
+	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES) $(LOAD_WATCHERS) $(LOAD_THINK)
 
 clean:
 	rm -rf build

@@ -3,9 +3,11 @@
 # Uses sudo when not root.  Prints what it installs.
 set -eu
 PKGS="gcc clang libclang-rt-14-dev make libc6-dev pkg-config binutils man-db libedit-dev"
-# kontor serve (src/server): HTTP + WebSocket, storage; its browser tests
-# (make test-web) drive Debian's Chromium with the machine's Node.js.
-PKGS="$PKGS libcivetweb-dev libsqlite3-dev sqlite3 chromium"
+# kontor serve (src/server): HTTP(S) + WebSocket on libh2o (with wslay and
+# OpenSSL), storage; its browser tests (make test-web) drive Debian's
+# Chromium with the machine's Node.js; `openssl` makes the TLS test's
+# certificate.
+PKGS="$PKGS libh2o-evloop-dev libwslay-dev libssl-dev zlib1g-dev libsqlite3-dev sqlite3 openssl chromium"
 # the Python package (python/, docs/python.md): Debian's python3, numpy optional
 PKGS="$PKGS python3 python3-numpy"
 missing=""

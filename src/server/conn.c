@@ -1,17 +1,23 @@
 /*
- * conn.c - one client connection: its outgoing queue, rate limit, and the
- * dispatch of its messages.
+ * conn.c - one client connection: what it may send (rate limits, UTF-8,
+ * size), the table of its commands, and the commands about its seat.
  *
- * Outgoing messages are queued (under the connection's mu, often while the
- * game's lock is held, which fixes their order) and written by whichever
- * thread calls srv_conn_flush first; the others return at once.  A client
- * that stops reading gets its oldest pushes dropped beyond SRV_QUEUE_MAX
- * (views are snapshots; a client that sees a gap in the log asks for it).
+ * Messages: {"cmd": ..., "ref": any} objects (docs/server.md).  Every
+ * command is a row of `commands` with flags saying what it needs (a game,
+ * a seat, a token from the address's game-creation bucket) and its
+ * handler; server commands (lobby, attach, undo agreement, replay) are
+ * handled here and in lobby.c/replay.c, game commands are forwarded to the
+ * game's session for the connection's seat, so the session decides what
+ * the client may see.
  *
- * Messages: {"cmd": ..., "ref": any} objects (docs/server.md).  Server
- * commands (lobby, attach, undo agreement, replay) are handled here and in
- * lobby.c/replay.c; game commands are forwarded to the game's session for
- * the connection's seat, so the session decides what the client may see.
+ * A seat's token is a capability: a connection holds a seat only while the
+ * token it attached with is the seat's token.  Every command about the
+ * seat checks that under the game's lock (lock_game), and a token that
+ * changes closes every connection that used the old one
+ * (sgame_revoke_seat).
+ *
+ * Output: srv_conn_queue hands a message to the transport (which only
+ * queues, never blocks); it checks that the message is valid UTF-8 first.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,117 +26,51 @@
 
 #include "server/srv_int.h"
 
-#define SRV_QUEUE_MAX 256
+/* ------------------------------------------------------------ output */
 
-/* ------------------------------------------------------------ queue */
-
-srv_conn *srv_conn_open(srv *S, srv_send_fn send, void *io)
+srv_conn *srv_conn_open(srv *S, const srv_io *io_ops, void *io, const char *addr)
 {
     srv_conn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->S = S;
-    c->send = send;
+    c->ops = *io_ops;
     c->io = io;
     c->seat = SRV_NO_SEAT;
-    c->refs = 1;
     c->tokens = S->cfg.burst;
+    snprintf(c->addr, sizeof c->addr, "%s", addr ? addr : "local");
+    if (!addr || !srv_addr_key(addr, c->key, sizeof c->key))
+        snprintf(c->key, sizeof c->key, "local");
     clock_gettime(CLOCK_MONOTONIC, &c->last);
     pthread_mutex_init(&c->mu, NULL);
-    pthread_cond_init(&c->cv, NULL);
     return c;
 }
 
-void srv_conn_ref(srv_conn *c)
+void srv_conn_queue(srv_conn *c, const char *text, size_t len)
 {
-    pthread_mutex_lock(&c->mu);
-    c->refs++;
-    pthread_mutex_unlock(&c->mu);
-}
-
-void srv_conn_unref(srv_conn *c)
-{
-    pthread_mutex_lock(&c->mu);
-    int last = --c->refs == 0;
-    pthread_mutex_unlock(&c->mu);
-    if (!last)
-        return;
-    pthread_mutex_destroy(&c->mu);
-    pthread_cond_destroy(&c->cv);
-    free(c);
-}
-
-static void drop_oldest_push(srv_conn *c)
-{
-    for (smsg **pp = &c->qhead; *pp; pp = &(*pp)->next)
-        if ((*pp)->push) {
-            smsg *m = *pp;
-            *pp = m->next;
-            if (c->qtail == m) {
-                c->qtail = NULL;
-                for (smsg *t = c->qhead; t; t = t->next)
-                    c->qtail = t;
-            }
-            free(m);
-            c->qlen--;
-            return;
-        }
-}
-
-void srv_conn_queue(srv_conn *c, const char *text, size_t len, int push)
-{
-    smsg *m = malloc(sizeof *m + len + 1);
-    if (!m)
-        return;
-    m->next = NULL;
-    m->push = push;
-    m->len = len;
-    memcpy(m->text, text, len);
-    m->text[len] = '\0';
-    pthread_mutex_lock(&c->mu);
-    if (c->closed) {
-        pthread_mutex_unlock(&c->mu);
-        free(m);
-        return;
+    if (!srv_utf8_ok(text, len)) { /* a bug: never let it break the client's page */
+        srv_log(c->S, "internal: a message for %s was not UTF-8; replaced by an error", c->addr);
+        text = "{\"ok\":false,\"error\":\"internal\",\"message\":\"the server composed a "
+               "message that is not UTF-8 text\"}";
+        len = strlen(text);
     }
-    if (c->qlen >= SRV_QUEUE_MAX)
-        drop_oldest_push(c);
-    if (c->qtail)
-        c->qtail->next = m;
-    else
-        c->qhead = m;
-    c->qtail = m;
-    c->qlen++;
+    pthread_mutex_lock(&c->mu);
+    if (!c->closed)
+        c->ops.send(c->io, text, len);
     pthread_mutex_unlock(&c->mu);
 }
 
-void srv_conn_queue_take(srv_conn *c, char *text, int push)
+void srv_conn_queue_take(srv_conn *c, char *text)
 {
-    srv_conn_queue(c, text, strlen(text), push);
+    srv_conn_queue(c, text, strlen(text));
     free(text);
 }
 
-void srv_conn_flush(srv_conn *c)
+void srv_conn_kick(srv_conn *c, int code, const char *reason)
 {
     pthread_mutex_lock(&c->mu);
-    if (c->flushing || c->closed) {
-        pthread_mutex_unlock(&c->mu);
-        return;
-    }
-    c->flushing = 1;
-    while (c->qhead && !c->closed) {
-        smsg *m = c->qhead;
-        c->qhead = m->next;
-        if (!c->qhead)
-            c->qtail = NULL;
-        c->qlen--;
-        pthread_mutex_unlock(&c->mu);
-        c->send(c->io, m->text, m->len);
-        free(m);
-        pthread_mutex_lock(&c->mu);
-    }
-    c->flushing = 0;
-    pthread_cond_broadcast(&c->cv);
+    if (!c->closed && c->ops.close)
+        c->ops.close(c->io, code, reason);
     pthread_mutex_unlock(&c->mu);
 }
 
@@ -152,14 +92,14 @@ void srv_reply_send(srv_conn *c, kt_buf *b)
 {
     char *t = kt_buf_take(b);
     if (t)
-        srv_conn_queue_take(c, t, 0);
+        srv_conn_queue_take(c, t);
     else
         srv_reply_error(c, NULL, "nomem", "out of memory");
 }
 
 void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char *fmt, ...)
 {
-    char msg[512];
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -179,12 +119,30 @@ void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char 
     kt_jw_obj_end(&w);
     char *t = kt_buf_take(&b);
     if (t)
-        srv_conn_queue_take(c, t, 0);
+        srv_conn_queue_take(c, t);
     else /* a fixed reply when even that fails */
-        srv_conn_queue(c, "{\"ok\":false,\"error\":\"nomem\"}", 29, 0);
+        srv_conn_queue(c, "{\"ok\":false,\"error\":\"nomem\"}", 29);
 }
 
 /* ------------------------------------------------------------ attachment */
+
+/* Lock c's game and check that c may still act there: a seat only while
+ * its token is the one c attached with.  NULL (lock released, error sent)
+ * otherwise; then c lets the game go. */
+static void detach(srv_conn *c);
+static sgame *lock_game(srv_conn *c, const char *ref)
+{
+    sgame *g = c->game;
+    pthread_mutex_lock(&g->mu);
+    int ok = !g->gone && (c->seat < 0 || srv_token_eq(c->token, g->row.seats[c->seat].token));
+    if (ok)
+        return g;
+    pthread_mutex_unlock(&g->mu);
+    srv_reply_error(c, ref, "revoked",
+                    "this link no longer holds the seat (it was given up); ask for a new link");
+    detach(c);
+    return NULL;
+}
 
 static void detach(srv_conn *c)
 {
@@ -198,17 +156,32 @@ static void detach(srv_conn *c)
     pthread_mutex_unlock(&g->mu);
     c->game = NULL;
     c->seat = SRV_NO_SEAT;
-    sgame_flush(g);
+    c->token[0] = '\0';
     srv_game_unref(c->S, g);
 }
 
-/* Attach to game g (with a reference the connection keeps) as `seat`. */
-static void attach(srv_conn *c, sgame *g, int seat, const char *ref, const char *name)
+/* Attach to game g (with a reference the connection keeps) as `seat`,
+ * holding `token` (NULL for spectators). */
+static void attach(srv_conn *c, sgame *g, int seat, const char *token, const char *ref,
+                   const char *name)
 {
     srv *S = c->S;
     char err[KT_ERRLEN + 64];
     detach(c);
     pthread_mutex_lock(&g->mu);
+    if (g->row.over == SRV_ABANDONED) {
+        pthread_mutex_unlock(&g->mu);
+        srv_reply_error(c, ref, "state", "this game was abandoned: nobody played it for a long "
+                                         "time");
+        srv_game_unref(S, g);
+        return;
+    }
+    if (seat >= 0 && !srv_token_eq(token, g->row.seats[seat].token)) {
+        pthread_mutex_unlock(&g->mu); /* the token changed since it was looked up */
+        srv_reply_error(c, ref, "unknown", "no seat has this link (it may have been given up)");
+        srv_game_unref(S, g);
+        return;
+    }
     if (!sgame_open(S, g, err, sizeof err)) {
         pthread_mutex_unlock(&g->mu);
         srv_reply_error(c, ref, "state", "%s", err);
@@ -221,7 +194,7 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *ref, const char 
         snprintf(r.name, sizeof r.name, "%s", name && name[0] ? name : "");
         if (!srv_store_set_seat(S->st, g->row.id, seat, &r)) {
             pthread_mutex_unlock(&g->mu);
-            srv_reply_error(c, ref, "io", "%s", srv_store_error(S->st));
+            srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
             srv_game_unref(S, g);
             return;
         }
@@ -229,6 +202,7 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *ref, const char 
     }
     c->game = g;
     c->seat = seat;
+    snprintf(c->token, sizeof c->token, "%s", seat >= 0 ? token : "");
     c->log_next = 0;
     sgame_subscribe(g, c);
     kt_buf b;
@@ -236,7 +210,7 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *ref, const char 
     srv_reply_begin(&w, &b, ref);
     kt_jw_kstr(&w, "game", g->row.id);
     kt_jw_kstr(&w, "name", g->row.game);
-    kt_jw_kstr(&w, "title", kt_game_title(g->row.game, c->lang));
+    kt_jw_kstr(&w, "title", srv_game_title(g->row.game, c->lang));
     kt_jw_kint(&w, "seat", seat);
     kt_jw_kint(&w, "players", g->row.players);
     if (g->row.rematch[0])
@@ -246,7 +220,6 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *ref, const char 
     g->version++;
     sgame_push_all(S, g);
     pthread_mutex_unlock(&g->mu);
-    sgame_flush(g);
 }
 
 static int get_lang(const kt_jv *req, int def)
@@ -279,9 +252,19 @@ static const char *get_str(const kt_jv *req, const char *key)
     return v && v->type == KT_JSTR ? v->s : NULL;
 }
 
-static void cmd_attach(srv_conn *c, const kt_jv *req, const char *ref)
+/* One message as the handlers see it. */
+typedef struct srv_msg {
+    const kt_jv *req;  /* the parsed object */
+    const char *cmd;
+    const char *text;  /* the raw message (forwarded to sessions as it is) */
+    size_t len;
+    const char *ref;   /* the request's "ref" as JSON text, or NULL */
+} srv_msg;
+
+static void cmd_attach(srv_conn *c, const srv_msg *m)
 {
-    const char *token = get_str(req, "token");
+    const char *ref = m->ref;
+    const char *token = get_str(m->req, "token");
     int seat = -1;
     sgame *g = token && strlen(token) < SRV_TOKEN_LEN ? srv_find_token(c->S, token, &seat) : NULL;
     if (!g) {
@@ -289,38 +272,38 @@ static void cmd_attach(srv_conn *c, const kt_jv *req, const char *ref)
                         "no seat has this link (it may have been given up; ask for a new one)");
         return;
     }
-    const char *name = get_str(req, "name");
-    if (name && strlen(name) >= SRV_NAME_LEN) {
+    const kt_jv *name = kt_jv_get(m->req, "name");
+    const char *why = "must be a text";
+    if (name && (name->type != KT_JSTR || !srv_name_ok(name->s, name->slen, SRV_NAME_LEN, &why))) {
         srv_game_unref(c->S, g);
-        srv_reply_error(c, ref, "invalid", "\"name\" is longer than %d bytes", SRV_NAME_LEN - 1);
+        srv_reply_error(c, ref, "invalid", "\"name\" %s (at most %d bytes of UTF-8 text)", why,
+                        SRV_NAME_LEN - 1);
         return;
     }
-    attach(c, g, seat, ref, name);
+    attach(c, g, seat, token, ref, name ? name->s : NULL);
 }
 
-static void cmd_spectate(srv_conn *c, const kt_jv *req, const char *ref)
+static void cmd_spectate(srv_conn *c, const srv_msg *m)
 {
-    const char *id = get_str(req, "game");
+    const char *id = get_str(m->req, "game");
     sgame *g = id ? srv_find_game(c->S, id) : NULL;
     if (!g) {
-        srv_reply_error(c, ref, "unknown", "no game has this id");
+        srv_reply_error(c, m->ref, "unknown", "no game has this id");
         return;
     }
-    attach(c, g, KT_SPECTATOR, ref, NULL);
+    attach(c, g, KT_SPECTATOR, NULL, m->ref, NULL);
 }
 
 /* Give up the seat: it becomes free again under a new token, so the old
- * link stops working; every connection on that seat is let go. */
-static void cmd_leave(srv_conn *c, const char *ref)
+ * link stops working; every other connection on that seat is closed. */
+static void cmd_leave(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
-    if (!g) {
-        srv_reply_error(c, ref, "invalid", "not at a game");
-        return;
-    }
+    const char *ref = m->ref;
     int seat = c->seat;
     if (seat >= 0) {
-        pthread_mutex_lock(&g->mu);
+        sgame *g = lock_game(c, ref);
+        if (!g)
+            return;
         srv_seat_row r = g->row.seats[seat];
         r.claimed = 0;
         r.name[0] = '\0';
@@ -330,9 +313,7 @@ static void cmd_leave(srv_conn *c, const char *ref)
             return;
         }
         g->row.seats[seat] = r;
-        for (int i = 0; i < g->nsubs; i++) /* others on this seat: told to go */
-            if (g->subs[i] != c && g->subs[i]->seat == seat)
-                srv_conn_queue(g->subs[i], "{\"push\":\"left\"}", 15, 0);
+        sgame_revoke_seat(c->S, g, seat, c);
         pthread_mutex_unlock(&g->mu);
     }
     detach(c);
@@ -347,17 +328,19 @@ static void cmd_leave(srv_conn *c, const char *ref)
 
 /* Forward to the session for this connection's seat; "apply" is stored
  * before it is acknowledged. */
-static void forward(srv_conn *c, const char *cmd, const char *msg, size_t len, const char *ref)
+static void cmd_forward(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
-    pthread_mutex_lock(&g->mu);
+    const char *ref = m->ref;
+    sgame *g = lock_game(c, ref);
+    if (!g)
+        return;
     if (!g->S) {
         pthread_mutex_unlock(&g->mu);
         srv_reply_error(c, ref, "state", "this game is not available");
         return;
     }
-    int apply = !strcmp(cmd, "apply"), before = g->nacts, changed = 0;
-    char *r = kt_session_request(g->S, c->seat, msg, len, NULL);
+    int apply = !strcmp(m->cmd, "apply"), before = g->nacts, changed = 0;
+    char *r = kt_session_request(g->S, c->seat, m->text, m->len, NULL);
     const kt_record *rec = kt_session_record(g->S);
     if (apply && srv_reply_ok(r) && rec && kt_record_length(rec) > before) {
         char err[KT_ERRLEN + 64];
@@ -369,29 +352,28 @@ static void forward(srv_conn *c, const char *cmd, const char *msg, size_t len, c
             changed = 1;
     }
     if (r)
-        srv_conn_queue(c, r, strlen(r), 0);
+        srv_conn_queue(c, r, strlen(r));
     kt_free(r);
     if (changed)
         sgame_changed(c->S, g);
     pthread_mutex_unlock(&g->mu);
-    sgame_flush(g);
 }
 
-static void cmd_view(srv_conn *c, const kt_jv *req, const char *ref)
+static void cmd_view(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
-    const kt_jv *from = kt_jv_get(req, "log_from");
-    pthread_mutex_lock(&g->mu);
+    sgame *g = lock_game(c, m->ref);
+    if (!g)
+        return;
+    const kt_jv *from = kt_jv_get(m->req, "log_from");
     if (from && from->type == KT_JNUM && from->isint && !from->neg && from->u < (uint64_t)g->nacts)
         c->log_next = (int)from->u;
     kt_buf b;
     kt_jw w;
-    srv_reply_begin(&w, &b, ref);
+    srv_reply_begin(&w, &b, m->ref);
     kt_jw_obj_end(&w);
     srv_reply_send(c, &b);
     sgame_push_one(c->S, g, c);
     pthread_mutex_unlock(&g->mu);
-    srv_conn_flush(c);
 }
 
 static int human_others(const sgame *g, int seat)
@@ -424,11 +406,13 @@ static void finish_undo(srv_conn *c, sgame *g, int by, int target, const char *r
 
 /* Take back this seat's last action (and what followed).  Against bots only
  * it happens at once; otherwise every other human seat must agree. */
-static void cmd_undo(srv_conn *c, const char *ref)
+static void cmd_undo(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
+    const char *ref = m->ref;
     int seat = c->seat;
-    pthread_mutex_lock(&g->mu);
+    sgame *g = lock_game(c, ref);
+    if (!g)
+        return;
     int last = -1;
     for (int i = g->nacts - 1; i >= 0 && last < 0; i--)
         if (g->actor[i] == seat)
@@ -463,18 +447,19 @@ static void cmd_undo(srv_conn *c, const char *ref)
         sgame_push_all(c->S, g);
     }
     pthread_mutex_unlock(&g->mu);
-    sgame_flush(g);
 }
 
-static void cmd_undo_answer(srv_conn *c, const kt_jv *req, const char *ref)
+static void cmd_undo_answer(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
-    const kt_jv *acc = kt_jv_get(req, "accept");
+    const char *ref = m->ref;
+    const kt_jv *acc = kt_jv_get(m->req, "accept");
     if (!acc || acc->type != KT_JBOOL) {
         srv_reply_error(c, ref, "invalid", "\"undo_answer\" needs \"accept\": true or false");
         return;
     }
-    pthread_mutex_lock(&g->mu);
+    sgame *g = lock_game(c, ref);
+    if (!g)
+        return;
     if (g->undo_by < 0 || c->seat < 0 || c->seat == g->undo_by) {
         pthread_mutex_unlock(&g->mu);
         srv_reply_error(c, ref, "invalid", "no request to take back a move is waiting for you");
@@ -506,14 +491,14 @@ static void cmd_undo_answer(srv_conn *c, const kt_jv *req, const char *ref)
         }
     }
     pthread_mutex_unlock(&g->mu);
-    sgame_flush(g);
 }
 
 /* Ask the bots of this game to answer now (their best move so far). */
-static void cmd_hurry(srv_conn *c, const char *ref)
+static void cmd_hurry(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = c->game;
-    pthread_mutex_lock(&g->mu);
+    sgame *g = lock_game(c, m->ref);
+    if (!g)
+        return;
     int n = 0;
     for (int p = 0; p < g->row.players; p++)
         if (g->seat[p].bot && g->seat[p].thinking) {
@@ -527,41 +512,157 @@ static void cmd_hurry(srv_conn *c, const char *ref)
     pthread_mutex_unlock(&g->mu);
     kt_buf b;
     kt_jw w;
-    srv_reply_begin(&w, &b, ref);
+    srv_reply_begin(&w, &b, m->ref);
     kt_jw_kint(&w, "hurried", n);
     kt_jw_obj_end(&w);
     srv_reply_send(c, &b);
 }
 
-static void lobby_forward(srv_conn *c, const char *msg, size_t len)
+static void cmd_lobby_session(srv_conn *c, const srv_msg *m)
 {
     pthread_mutex_lock(&c->S->lobby_mu);
-    char *r = kt_session_request(c->S->lobby, KT_SPECTATOR, msg, len, NULL);
+    char *r = kt_session_request(c->S->lobby, KT_SPECTATOR, m->text, m->len, NULL);
     pthread_mutex_unlock(&c->S->lobby_mu);
-    srv_conn_queue(c, r, strlen(r), 0);
+    srv_conn_queue(c, r, strlen(r));
     kt_free(r);
+}
+
+/* Help about the attached game's components, else the catalogue's. */
+static void cmd_help(srv_conn *c, const srv_msg *m)
+{
+    if (c->game && !kt_jv_get(m->req, "game"))
+        cmd_forward(c, m);
+    else
+        cmd_lobby_session(c, m);
+}
+
+static void cmd_ping(srv_conn *c, const srv_msg *m)
+{
+    kt_buf b;
+    kt_jw w;
+    srv_reply_begin(&w, &b, m->ref);
+    kt_jw_kstr(&w, "kontor", KT_VERSION);
+    kt_jw_kint(&w, "protocol", 2);
+    kt_jw_obj_end(&w);
+    srv_reply_send(c, &b);
 }
 
 /* The game's component listing (cities, routes, cards...) as text, for
  * views that annotate codes and draw maps. */
-static void cmd_components(srv_conn *c, const kt_jv *req, const char *ref)
+static void cmd_components(srv_conn *c, const srv_msg *m)
 {
-    const char *game = get_str(req, "game");
+    const char *game = get_str(m->req, "game");
     char *text = game && kt_game_find(game) ? kt_game_components(game, c->lang) : NULL;
     if (!text) {
-        srv_reply_error(c, ref, "unknown", "\"components\" needs \"game\": a game of the catalogue");
+        srv_reply_error(c, m->ref, "unknown",
+                        "\"components\" needs \"game\": a game of the catalogue");
         return;
     }
     kt_buf b;
     kt_jw w;
-    srv_reply_begin(&w, &b, ref);
+    srv_reply_begin(&w, &b, m->ref);
     kt_jw_kstr(&w, "text", text);
     kt_jw_obj_end(&w);
     kt_free(text);
     srv_reply_send(c, &b);
 }
 
+static void cmd_catalog(srv_conn *c, const srv_msg *m) { srv_lobby_catalog(c, m->req, m->ref); }
+static void cmd_list(srv_conn *c, const srv_msg *m) { srv_lobby_list(c, m->ref); }
+static void cmd_create(srv_conn *c, const srv_msg *m) { srv_lobby_create(c, m->req, m->ref); }
+static void cmd_join(srv_conn *c, const srv_msg *m) { srv_lobby_join(c, m->req, m->ref); }
+static void cmd_replay(srv_conn *c, const srv_msg *m) { srv_replay(c, m->req, m->ref); }
+
+static void cmd_rematch(srv_conn *c, const srv_msg *m)
+{
+    sgame *g = lock_game(c, m->ref); /* only to check the seat's token */
+    if (!g)
+        return;
+    pthread_mutex_unlock(&g->mu);
+    srv_lobby_rematch(c, m->ref);
+}
+
 /* ------------------------------------------------------------ dispatch */
+
+enum {
+    CMD_GAME = 1,     /* needs an attached game ("attach" or "spectate" first) */
+    CMD_SEAT = 2,     /* ... and a seat (players only) */
+    CMD_CREATES = 4,  /* takes a token from the address's game-creation bucket */
+    CMD_REFUSED = 8,  /* a session command the server never allows */
+};
+
+typedef void srv_cmd_fn(srv_conn *c, const srv_msg *m);
+typedef struct srv_cmd {
+    const char *name;
+    unsigned flags;
+    srv_cmd_fn *run;
+} srv_cmd;
+
+static const srv_cmd commands[] = {
+    {.name = "apply", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "legal", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "observe", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "render", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "log", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "status", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "record", .flags = CMD_GAME, .run = cmd_forward},
+    {.name = "view", .flags = CMD_GAME, .run = cmd_view},
+    {.name = "leave", .flags = CMD_GAME, .run = cmd_leave},
+    {.name = "undo", .flags = CMD_GAME | CMD_SEAT, .run = cmd_undo},
+    {.name = "undo_answer", .flags = CMD_GAME | CMD_SEAT, .run = cmd_undo_answer},
+    {.name = "hurry", .flags = CMD_GAME, .run = cmd_hurry},
+    {.name = "rematch", .flags = CMD_GAME | CMD_SEAT, .run = cmd_rematch}, /* counts itself */
+    {.name = "help", .flags = 0, .run = cmd_help},
+    {.name = "ping", .flags = 0, .run = cmd_ping},
+    {.name = "hello", .flags = 0, .run = cmd_ping},
+    {.name = "games", .flags = 0, .run = cmd_lobby_session},
+    {.name = "version", .flags = 0, .run = cmd_lobby_session},
+    {.name = "components", .flags = 0, .run = cmd_components},
+    {.name = "catalog", .flags = 0, .run = cmd_catalog},
+    {.name = "list", .flags = 0, .run = cmd_list},
+    {.name = "create", .flags = CMD_CREATES, .run = cmd_create},
+    {.name = "join", .flags = 0, .run = cmd_join},
+    {.name = "attach", .flags = 0, .run = cmd_attach},
+    {.name = "spectate", .flags = 0, .run = cmd_spectate},
+    {.name = "replay", .flags = 0, .run = cmd_replay},
+    {.name = "new", .flags = CMD_REFUSED, .run = NULL},
+    {.name = "load", .flags = CMD_REFUSED, .run = NULL},
+    {.name = "state", .flags = CMD_REFUSED, .run = NULL},
+    {.name = "quit", .flags = CMD_REFUSED, .run = NULL},
+    {.name = "bot", .flags = CMD_REFUSED, .run = NULL},
+};
+
+static const srv_cmd *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+static void dispatch(srv_conn *c, const srv_msg *m)
+{
+    const srv_cmd *d = find_command(m->cmd);
+    if (!d) {
+        srv_reply_error(c, m->ref, "unknown", "unknown command \"%s\"", m->cmd);
+    } else if (d->flags & CMD_REFUSED) {
+        srv_reply_error(c, m->ref, "invalid", "\"%s\" is not available on the server", m->cmd);
+    } else if ((d->flags & CMD_GAME) && !c->game) {
+        srv_reply_error(c, m->ref, "invalid",
+                        "\"%s\" needs a game: open a seat's link (\"attach\") or \"spectate\"",
+                        m->cmd);
+    } else if ((d->flags & CMD_SEAT) && c->seat < 0) {
+        srv_reply_error(c, m->ref, "invalid", "\"%s\" is for players, not spectators", m->cmd);
+    } else if ((d->flags & CMD_CREATES) &&
+               !srv_peers_take(&c->S->peers, c->key, SRV_PEER_CREATE, srv_now_ms())) {
+        srv_reply_error(c, m->ref, "rate",
+                        "too many new games from your address: at most %.0f in a row, then %.0f "
+                        "a minute; try again in a minute",
+                        c->S->cfg.create_burst, c->S->cfg.create_rate);
+    } else {
+        d->run(c, m);
+    }
+}
 
 static int rate_ok(srv_conn *c)
 {
@@ -578,133 +679,65 @@ static int rate_ok(srv_conn *c)
     return 1;
 }
 
-static const char *const forwarded[] = {"apply", "legal", "observe", "render",
-                                        "log",   "status", "record"};
-static const char *const refused[] = {"new", "load", "state", "quit", "bot"};
-
-static void dispatch(srv_conn *c, const kt_jv *req, const char *cmd, const char *msg,
-                     size_t len, const char *ref)
+/* The "ref" of a parsed message as JSON text (malloc'd), or NULL. */
+static char *ref_text(const kt_jv *root)
 {
-    static const char *const need_game[] = {"leave", "view", "undo", "undo_answer", "hurry",
-                                            "rematch"};
-    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
-        if (!strcmp(cmd, refused[i])) {
-            srv_reply_error(c, ref, "invalid", "\"%s\" is not available on the server", cmd);
-            return;
-        }
-    int is_fwd = 0, is_game = 0;
-    for (size_t i = 0; i < sizeof forwarded / sizeof *forwarded; i++)
-        is_fwd |= !strcmp(cmd, forwarded[i]);
-    for (size_t i = 0; i < sizeof need_game / sizeof *need_game; i++)
-        is_game |= !strcmp(cmd, need_game[i]);
-    if ((is_fwd || is_game) && !c->game) {
-        srv_reply_error(c, ref, "invalid",
-                        "\"%s\" needs a game: open a seat's link (\"attach\") or \"spectate\"",
-                        cmd);
-        return;
-    }
-    if (is_fwd) {
-        forward(c, cmd, msg, len, ref);
-    } else if (!strcmp(cmd, "help")) {
-        if (c->game && !kt_jv_get(req, "game"))
-            forward(c, cmd, msg, len, ref);
-        else
-            lobby_forward(c, msg, len);
-    } else if (!strcmp(cmd, "ping") || !strcmp(cmd, "hello")) {
-        kt_buf b;
-        kt_jw w;
-        srv_reply_begin(&w, &b, ref);
-        kt_jw_kstr(&w, "kontor", KT_VERSION);
-        kt_jw_kint(&w, "protocol", 2);
-        kt_jw_obj_end(&w);
-        srv_reply_send(c, &b);
-    } else if (!strcmp(cmd, "games") || !strcmp(cmd, "version")) {
-        lobby_forward(c, msg, len);
-    } else if (!strcmp(cmd, "components")) {
-        cmd_components(c, req, ref);
-    } else if (!strcmp(cmd, "catalog")) {
-        srv_lobby_catalog(c, req, ref);
-    } else if (!strcmp(cmd, "list")) {
-        srv_lobby_list(c, ref);
-    } else if (!strcmp(cmd, "create")) {
-        srv_lobby_create(c, req, ref);
-    } else if (!strcmp(cmd, "join")) {
-        srv_lobby_join(c, req, ref);
-    } else if (!strcmp(cmd, "attach")) {
-        cmd_attach(c, req, ref);
-    } else if (!strcmp(cmd, "spectate")) {
-        cmd_spectate(c, req, ref);
-    } else if (!strcmp(cmd, "leave")) {
-        cmd_leave(c, ref);
-    } else if (!strcmp(cmd, "view")) {
-        cmd_view(c, req, ref);
-    } else if (!strcmp(cmd, "undo")) {
-        cmd_undo(c, ref);
-    } else if (!strcmp(cmd, "undo_answer")) {
-        cmd_undo_answer(c, req, ref);
-    } else if (!strcmp(cmd, "hurry")) {
-        cmd_hurry(c, ref);
-    } else if (!strcmp(cmd, "rematch")) {
-        srv_lobby_rematch(c, ref);
-    } else if (!strcmp(cmd, "replay")) {
-        srv_replay(c, req, ref);
-    } else {
-        srv_reply_error(c, ref, "unknown", "unknown command \"%s\"", cmd);
-    }
+    const kt_jv *refv = root->type == KT_JOBJ ? kt_jv_get(root, "ref") : NULL;
+    if (!refv)
+        return NULL;
+    kt_buf rb;
+    kt_buf_init(&rb);
+    kt_jw rw;
+    kt_jw_init(&rw, &rb);
+    kt_jw_value(&rw, refv);
+    return kt_buf_take(&rb);
 }
 
 void srv_conn_message(srv_conn *c, const char *msg, size_t len)
 {
+    int within = rate_ok(c); /* every message counts, even a broken one */
     if (len > c->S->cfg.max_message) {
         srv_reply_error(c, NULL, "invalid", "message too long (%zu bytes; at most %zu)", len,
                         c->S->cfg.max_message);
-    } else if (!rate_ok(c)) {
-        srv_reply_error(c, NULL, "rate", "too many messages: at most %.0f per second",
-                        c->S->cfg.rate);
-    } else {
-        kt_jdoc d;
-        kt_err e;
-        if (kt_json_parse(msg, len, &d, &e) != KT_OK) {
-            srv_reply_error(c, NULL, "parse", "%s", e.msg);
-        } else {
-            const kt_jv *cmd = d.root->type == KT_JOBJ ? kt_jv_get(d.root, "cmd") : NULL;
-            const kt_jv *refv = d.root->type == KT_JOBJ ? kt_jv_get(d.root, "ref") : NULL;
-            char *ref = NULL;
-            if (refv) {
-                kt_buf rb;
-                kt_buf_init(&rb);
-                kt_jw rw;
-                kt_jw_init(&rw, &rb);
-                kt_jw_value(&rw, refv);
-                ref = kt_buf_take(&rb);
-            }
-            set_lang(c, get_lang(d.root, c->lang));
-            if (!cmd || cmd->type != KT_JSTR)
-                srv_reply_error(c, ref, "invalid", "a message is an object with \"cmd\"");
-            else
-                dispatch(c, d.root, cmd->s, msg, len, ref);
-            free(ref);
-            kt_json_free(&d);
-        }
+        return;
     }
-    srv_conn_flush(c);
+    if (!srv_utf8_ok(msg, len)) { /* nothing of it is read, not even its ref */
+        srv_reply_error(c, NULL, "invalid", "the message is not valid UTF-8 text");
+        return;
+    }
+    kt_jdoc d;
+    kt_err e;
+    if (kt_json_parse(msg, len, &d, &e) != KT_OK) {
+        if (within)
+            srv_reply_error(c, NULL, "parse", "%s", e.msg);
+        else
+            srv_reply_error(c, NULL, "rate", "too many messages: at most %.0f per second",
+                            c->S->cfg.rate);
+        return;
+    }
+    char *ref = ref_text(d.root);
+    const kt_jv *cmd = d.root->type == KT_JOBJ ? kt_jv_get(d.root, "cmd") : NULL;
+    if (!within) { /* with the ref, so that the client's request resolves */
+        srv_reply_error(c, ref, "rate", "too many messages: at most %.0f per second",
+                        c->S->cfg.rate);
+    } else if (!cmd || cmd->type != KT_JSTR) {
+        srv_reply_error(c, ref, "invalid", "a message is an object with \"cmd\"");
+    } else {
+        set_lang(c, get_lang(d.root, c->lang));
+        srv_msg m = {.req = d.root, .cmd = cmd->s, .text = msg, .len = len, .ref = ref};
+        dispatch(c, &m);
+    }
+    free(ref);
+    kt_json_free(&d);
 }
 
 void srv_conn_close(srv_conn *c)
 {
     pthread_mutex_lock(&c->mu);
     c->closed = 1;
-    while (c->flushing)
-        pthread_cond_wait(&c->cv, &c->mu);
-    while (c->qhead) {
-        smsg *m = c->qhead;
-        c->qhead = m->next;
-        free(m);
-    }
-    c->qtail = NULL;
-    c->qlen = 0;
     pthread_mutex_unlock(&c->mu);
     detach(c);
     srv_replay_clear(c);
-    srv_conn_unref(c);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
 }

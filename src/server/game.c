@@ -1,7 +1,7 @@
 /*
  * game.c - one game on the server: its session, accepted moves (stored
- * before they are acknowledged), the views pushed to each connection, undo
- * and the bots.
+ * before they are acknowledged), the views pushed to each connection,
+ * seats whose link changed, undo and the bots.
  *
  * The session is created with the server's limits (no files, no full
  * state).  The server itself talks to it as the host (KT_OMNISCIENT) only
@@ -15,7 +15,9 @@
  * where status/observe/legal/log are the session's own replies for that
  * connection's seat.  The log part carries only the entries the client does
  * not have yet (`from` says where they start; after an undo it starts
- * earlier and the client drops what follows).
+ * earlier and the client drops what follows).  Connections that would get
+ * the same text (same seat, language and log start: every spectator of a
+ * game, a player's second tab) share one composition.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,16 +26,33 @@
 
 #include "server/srv_int.h"
 
-int srv_reply_ok(const char *reply) { return reply && !strncmp(reply, "{\"ok\":true", 10); }
+#define BOT_BACKOFF_MIN_MS 1000
+#define BOT_BACKOFF_MAX_MS 60000
+
+int srv_reply_ok(const char *reply)
+{
+    if (!reply)
+        return 0;
+    kt_jdoc d;
+    if (kt_json_parse(reply, strlen(reply), &d, NULL) != KT_OK)
+        return 0;
+    const kt_jv *ok = d.root->type == KT_JOBJ ? kt_jv_get(d.root, "ok") : NULL;
+    int yes = ok && ok->type == KT_JBOOL && ok->b;
+    kt_json_free(&d);
+    return yes;
+}
 
 char *sgame_host(sgame *g, const char *fmt, ...)
 {
-    char req[1024];
+    kt_buf b;
+    kt_buf_init(&b);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(req, sizeof req, fmt, ap);
+    kt_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    return kt_session_request(g->S, KT_OMNISCIENT, req, strlen(req), NULL);
+    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+    kt_buf_free(&b);
+    return r;
 }
 
 /* The "message" of an error reply, for logs and our own error replies. */
@@ -75,15 +94,8 @@ typedef struct replay_ctx {
     size_t cap;
 } replay_ctx;
 
-static int replay_action(void *ctx, const char *id, int n, int player, const char *text)
+static char *apply_text(sgame *g, const char *text, int player)
 {
-    SRV_UNUSED(id);
-    replay_ctx *R = ctx;
-    sgame *g = R->g;
-    if (n != g->nacts || player < 0 || player >= g->row.players || !grow_actors(g)) {
-        snprintf(R->err, R->cap, "stored action %d out of order", n);
-        return 0;
-    }
     kt_buf b;
     kt_buf_init(&b);
     kt_jw w;
@@ -93,8 +105,21 @@ static int replay_action(void *ctx, const char *id, int n, int player, const cha
     kt_jw_kstr(&w, "action", text);
     kt_jw_kint(&w, "player", player);
     kt_jw_obj_end(&w);
-    char *r = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
     kt_buf_free(&b);
+    return r;
+}
+
+static int replay_action(void *ctx, const char *id, int n, int player, const char *text)
+{
+    SRV_UNUSED(id);
+    replay_ctx *R = ctx;
+    sgame *g = R->g;
+    if (n != g->nacts || player < 0 || player >= g->row.players || !grow_actors(g)) {
+        snprintf(R->err, R->cap, "stored action %d out of order", n);
+        return 0;
+    }
+    char *r = apply_text(g, text, player);
     int ok = srv_reply_ok(r);
     if (!ok)
         snprintf(R->err, R->cap, "action %d '%s' does not replay", n, text);
@@ -110,13 +135,18 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
 {
     if (g->S)
         return 1;
+    if (g->gone) {
+        snprintf(err, cap, "this game no longer exists");
+        return 0;
+    }
     if (g->broken) {
-        snprintf(err, cap, "this game could not be rebuilt from storage");
+        snprintf(err, cap, kt_game_find(g->row.game)
+                               ? "this game could not be rebuilt from storage"
+                               : "this game is of a kind this server does not have");
         return 0;
     }
     kt_session_limits lim;
-    kt_session_limits_server(&lim);
-    lim.max_bot_ms = S->cfg.bot_ms;
+    srv_session_limits(S, &lim);
     kt_err e;
     if (kt_session_new(&lim, NULL, &g->S, &e) != KT_OK) {
         snprintf(err, cap, "%s", e.msg);
@@ -133,7 +163,7 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
     kt_jw_kint(&w, "seed", (long long)g->row.seed);
     kt_jw_kstr(&w, "options", g->options);
     kt_jw_obj_end(&w);
-    char *r = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
     kt_buf_free(&b);
     int ok = srv_reply_ok(r);
     if (!ok)
@@ -143,9 +173,10 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
     if (ok) {
         replay_ctx R = {g, err, cap};
         srv_store_visitor v = {NULL, replay_action, &R};
+        err[0] = '\0';
         ok = srv_store_actions(S->st, g->row.id, &v);
         if (!ok && !err[0])
-            snprintf(err, cap, "%s", srv_store_error(S->st));
+            snprintf(err, cap, "%s", SRV_STORE_ERROR(S->st));
     }
     if (!ok) {
         kt_session_free(g->S);
@@ -155,7 +186,38 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
     return ok;
 }
 
+/* A bot thinking for the game uses its configuration (owned by the
+ * session): then the session stays until a later tick or sgame_free. */
+void sgame_unload(sgame *g)
+{
+    for (int p = 0; p < KT_MAX_PLAYERS; p++)
+        if (g->seat[p].thinking)
+            return;
+    for (int p = 0; p < KT_MAX_PLAYERS; p++) {
+        kt_bot_free(g->seat[p].bot);
+        g->seat[p].bot = NULL;
+    }
+    kt_session_free(g->S);
+    g->S = NULL;
+}
+
 /* ------------------------------------------------------------ moves */
+
+/* A write failed or worked: logged once per streak of failures, so that a
+ * full disk gives a line (and its end another) instead of a flood. */
+static void store_result(srv *S, int ok, const char *what)
+{
+    if (!ok) {
+        atomic_fetch_add(&S->store_failures, 1);
+        if (!atomic_exchange(&S->store_failing, 1))
+            srv_log(S, "%s could not be stored: %s (is the disk full?); moves are refused and "
+                       "bots wait until writing works again",
+                    what, SRV_STORE_ERROR(S->st));
+    } else if (atomic_load(&S->store_failing) && atomic_exchange(&S->store_failing, 0)) {
+        srv_log(S, "storage works again (%lld writes had failed)",
+                (long long)atomic_exchange(&S->store_failures, 0));
+    }
+}
 
 /* The session has just applied one action of `player`: store it before
  * anybody is told.  If it cannot be stored the action is taken back. */
@@ -164,23 +226,31 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
     const kt_record *rec = kt_session_record(g->S);
     const char *text = rec ? kt_record_action(rec, g->nacts) : NULL;
     int ok = text && grow_actors(g);
-    if (ok && !srv_store_append(S->st, g->row.id, g->nacts, player, text)) {
+    long long now = (long long)time(NULL);
+    if (ok && !srv_store_append(S->st, g->row.id, g->nacts, player, text, now)) {
+        char what[64];
+        snprintf(what, sizeof what, "a move of game %s", g->row.id);
+        store_result(S, 0, what);
         snprintf(err, cap, "the move could not be stored (%s); it was taken back",
-                 srv_store_error(S->st));
+                 SRV_STORE_ERROR(S->st));
         ok = 0;
-    } else if (!ok)
+    } else if (!ok) {
         snprintf(err, cap, "out of memory; the move was taken back");
+    } else {
+        store_result(S, 1, NULL);
+    }
     if (!ok) {
         kt_free(sgame_host(g, "{\"cmd\":\"undo\",\"steps\":1}"));
         return 0;
     }
     g->actor[g->nacts++] = (int8_t)player;
+    g->touched = now;
     atomic_fetch_add(&S->moves, 1);
     g->undo_by = -1; /* a new move ends an open undo request */
     if (sgame_is_over(g) && !g->row.over) {
-        g->row.over = 1;
-        if (!srv_store_set_over(S->st, g->row.id, 1))
-            srv_log(S, "game %s: %s", g->row.id, srv_store_error(S->st));
+        g->row.over = SRV_FINISHED;
+        if (!srv_store_set_over(S->st, g->row.id, SRV_FINISHED))
+            srv_log(S, "game %s: %s", g->row.id, SRV_STORE_ERROR(S->st));
     }
     return 1;
 }
@@ -226,13 +296,10 @@ static char *seat_request(sgame *g, int seat, const char *req)
     return kt_session_request(g->S, seat, req, strlen(req), NULL);
 }
 
-/* Compose the view of one connection (its seat, its language) and queue it. */
-void sgame_push_one(srv *S, sgame *g, srv_conn *c)
+/* The view of `seat` in `lang` with the log from `from` on. */
+static char *compose_view(sgame *g, int seat, int lang, int from)
 {
-    SRV_UNUSED(S);
-    if (!g->S)
-        return;
-    const char *lang = c->lang == KT_LANG_DE ? "de" : "en";
+    const char *ls = lang == KT_LANG_DE ? "de" : "en";
     char req[160];
     kt_buf b;
     kt_buf_init(&b);
@@ -242,23 +309,20 @@ void sgame_push_one(srv *S, sgame *g, srv_conn *c)
     kt_jw_kstr(&w, "push", "view");
     kt_jw_kstr(&w, "game", g->row.id);
     kt_jw_kstr(&w, "name", g->row.game);
-    kt_jw_kint(&w, "seat", c->seat);
+    kt_jw_kint(&w, "seat", seat);
     kt_jw_kint(&w, "version", (long long)g->version);
-    kt_jw_kstr(&w, "lang", lang);
-    json_raw_reply(&w, "status", seat_request(g, c->seat, "{\"cmd\":\"status\"}"));
-    snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", lang);
-    json_raw_reply(&w, "observe", seat_request(g, c->seat, req));
-    if (c->seat >= 0) {
-        snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", lang);
-        json_raw_reply(&w, "legal", seat_request(g, c->seat, req));
+    kt_jw_kstr(&w, "lang", ls);
+    json_raw_reply(&w, "status", seat_request(g, seat, "{\"cmd\":\"status\"}"));
+    snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", ls);
+    json_raw_reply(&w, "observe", seat_request(g, seat, req));
+    if (seat >= 0) {
+        snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", ls);
+        json_raw_reply(&w, "legal", seat_request(g, seat, req));
     }
-    if (c->log_next > g->nacts)
-        c->log_next = g->nacts; /* undone actions: the client drops them */
     snprintf(req, sizeof req, "{\"cmd\":\"log\",\"since\":%d,\"limit\":100000,\"lang\":\"%s\"}",
-             c->log_next, lang);
-    kt_jw_kint(&w, "log_from", c->log_next);
-    json_raw_reply(&w, "log", seat_request(g, c->seat, req));
-    c->log_next = g->nacts;
+             from, ls);
+    kt_jw_kint(&w, "log_from", from);
+    json_raw_reply(&w, "log", seat_request(g, seat, req));
     kt_jw_key(&w, "seats");
     sgame_seats_json(g, &w);
     if (g->undo_by >= 0) {
@@ -277,15 +341,63 @@ void sgame_push_one(srv *S, sgame *g, srv_conn *c)
     if (g->row.rematch[0])
         kt_jw_kbool(&w, "rematch", 1);
     kt_jw_obj_end(&w);
-    char *text = kt_buf_take(&b);
+    return kt_buf_take(&b);
+}
+
+/* Compose the view of one connection (its seat, its language) and queue it. */
+void sgame_push_one(srv *S, sgame *g, srv_conn *c)
+{
+    SRV_UNUSED(S);
+    if (!g->S)
+        return;
+    if (c->log_next > g->nacts)
+        c->log_next = g->nacts; /* undone actions: the client drops them */
+    char *text = compose_view(g, c->seat, c->lang, c->log_next);
+    c->log_next = g->nacts;
     if (text)
-        srv_conn_queue_take(c, text, 1);
+        srv_conn_queue_take(c, text);
 }
 
 void sgame_push_all(srv *S, sgame *g)
 {
-    for (int i = 0; i < g->nsubs; i++)
-        sgame_push_one(S, g, g->subs[i]);
+    SRV_UNUSED(S);
+    if (!g->S)
+        return;
+    enum { CACHE = 16 };
+    struct {
+        int seat, lang, from;
+        char *text;
+        size_t len;
+    } cache[CACHE];
+    int nc = 0;
+    for (int i = 0; i < g->nsubs; i++) {
+        srv_conn *c = g->subs[i];
+        int from = c->log_next < g->nacts ? c->log_next : g->nacts;
+        int k = 0;
+        while (k < nc && !(cache[k].seat == c->seat && cache[k].lang == c->lang &&
+                           cache[k].from == from))
+            k++;
+        if (k == nc) {
+            char *text = compose_view(g, c->seat, c->lang, from);
+            if (!text)
+                continue;
+            if (nc == CACHE) { /* unusual: many distinct views; send this one alone */
+                srv_conn_queue_take(c, text);
+                c->log_next = g->nacts;
+                continue;
+            }
+            cache[nc].seat = c->seat;
+            cache[nc].lang = c->lang;
+            cache[nc].from = from;
+            cache[nc].text = text;
+            cache[nc].len = strlen(text);
+            nc++;
+        }
+        srv_conn_queue(c, cache[k].text, cache[k].len);
+        c->log_next = g->nacts;
+    }
+    for (int k = 0; k < nc; k++)
+        free(cache[k].text);
 }
 
 void sgame_subscribe(sgame *g, srv_conn *c)
@@ -301,6 +413,7 @@ void sgame_subscribe(sgame *g, srv_conn *c)
     g->subs[g->nsubs++] = c;
     if (c->seat >= 0)
         g->seat[c->seat].conns++;
+    g->touched = (long long)time(NULL);
 }
 
 void sgame_unsubscribe(sgame *g, srv_conn *c)
@@ -310,8 +423,24 @@ void sgame_unsubscribe(sgame *g, srv_conn *c)
             g->subs[i] = g->subs[--g->nsubs];
             if (c->seat >= 0 && g->seat[c->seat].conns > 0)
                 g->seat[c->seat].conns--;
+            g->touched = (long long)time(NULL);
             return;
         }
+}
+
+void sgame_revoke_seat(srv *S, sgame *g, int seat, srv_conn *except)
+{
+    SRV_UNUSED(S);
+    for (int i = 0; i < g->nsubs;) {
+        srv_conn *o = g->subs[i];
+        if (o == except || o->seat != seat) {
+            i++;
+            continue;
+        }
+        srv_conn_queue(o, "{\"push\":\"left\"}", 15);
+        sgame_unsubscribe(g, o); /* the last one moves to i */
+        srv_conn_kick(o, SRV_CLOSE_REVOKED, "the link of this seat was given up");
+    }
 }
 
 /* ------------------------------------------------------------ undo */
@@ -352,22 +481,12 @@ int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int ch
         reply_message(r ? r : "", err, cap);
     kt_free(r);
     if (ok && !srv_store_truncate(S->st, g->row.id, target)) {
-        snprintf(err, cap, "could not store the undo (%s)", srv_store_error(S->st));
+        snprintf(err, cap, "could not store the undo (%s)", SRV_STORE_ERROR(S->st));
         for (int i = 0; i < steps; i++) { /* put the actions back */
-            kt_buf b;
-            kt_buf_init(&b);
-            kt_jw w;
-            kt_jw_init(&w, &b);
-            kt_jw_obj(&w);
-            kt_jw_kstr(&w, "cmd", "apply");
-            kt_jw_kstr(&w, "action", keep && keep[i] ? keep[i] : "");
-            kt_jw_kint(&w, "player", g->actor[target + i]);
-            kt_jw_obj_end(&w);
-            char *rr = b.p ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
+            char *rr = apply_text(g, keep && keep[i] ? keep[i] : "", g->actor[target + i]);
             if (!srv_reply_ok(rr))
                 g->broken = 1;
             kt_free(rr);
-            kt_buf_free(&b);
         }
         ok = 0;
     } else if (ok) {
@@ -393,8 +512,10 @@ void sgame_cancel_bots(sgame *g)
 
 void sgame_kick_bots(srv *S, sgame *g)
 {
-    if (!g->S || g->broken || sgame_is_over(g))
+    if (!g->S || g->broken || g->gone || g->row.over == SRV_ABANDONED || sgame_is_over(g))
         return;
+    if (g->bot_retry_ms && srv_now_ms() < g->bot_retry_ms)
+        return; /* storage failed: the ticker kicks them again */
     uint32_t pend = kt_pending(kt_session_game(g->S), kt_session_state(g->S));
     for (int p = 0; p < g->row.players; p++) {
         if (!g->row.seats[p].bot || !((pend >> p) & 1u) || g->seat[p].thinking)
@@ -426,11 +547,58 @@ static int legal_for(sgame *g, int player, kt_action a)
     return ok;
 }
 
-/* A worker's job: think on a copy of the state without holding the game's
- * lock (humans keep acting and watching meanwhile), then apply the choice if
- * the game has not been taken back in between and the choice is still
- * legal.  Several bots deciding at once each answer in their own time. */
-void srv_bot_job(srv *S, sjob *j)
+/* A bot's answer on its way from the runner to a worker. */
+typedef struct bot_answer {
+    srv *S;
+    sgame *g; /* with a reference */
+    int seat;
+    unsigned long epoch;
+    kt_status st;
+    kt_action a;
+    char msg[KT_ERRLEN];
+} bot_answer;
+
+/* A worker applies and stores the answer, if the game was not taken back
+ * meanwhile and it is still legal.  When storing fails the game's bots wait
+ * (doubling up to a minute) instead of trying again at once. */
+static void apply_answer(void *arg)
+{
+    bot_answer *t = arg;
+    srv *S = t->S;
+    sgame *g = t->g;
+    int p = t->seat;
+    pthread_mutex_lock(&g->mu);
+    g->seat[p].thinking = 0;
+    if (t->st != KT_OK) {
+        srv_log(S, "game %s seat %d: bot failed: %s", g->row.id, p, t->msg);
+    } else if (g->S && !g->gone && t->epoch == g->epoch && !sgame_is_over(g) &&
+               legal_for(g, p, t->a)) {
+        char *r = sgame_host(g, "{\"cmd\":\"apply\",\"id\":%u,\"player\":%d}", (unsigned)t->a, p);
+        char msg[KT_ERRLEN + 64];
+        if (!srv_reply_ok(r)) {
+            srv_log(S, "game %s seat %d: bot move refused", g->row.id, p);
+        } else if (sgame_record(S, g, p, msg, sizeof msg)) {
+            g->bot_backoff_ms = 0;
+            kt_free(r);
+            sgame_changed(S, g);
+            pthread_mutex_unlock(&g->mu);
+            srv_game_unref(S, g);
+            free(t);
+            return;
+        } else {
+            int b = g->bot_backoff_ms ? g->bot_backoff_ms * 2 : BOT_BACKOFF_MIN_MS;
+            g->bot_backoff_ms = b < BOT_BACKOFF_MAX_MS ? b : BOT_BACKOFF_MAX_MS;
+            g->bot_retry_ms = srv_now_ms() + g->bot_backoff_ms;
+        }
+        kt_free(r);
+    }
+    sgame_kick_bots(S, g);
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(S, g);
+    free(t);
+}
+
+void srv_bot_job(srv *S, srv_runner *r, sjob *j)
 {
     sgame *g = j->g;
     int p = j->seat;
@@ -438,7 +606,7 @@ void srv_bot_job(srv *S, sjob *j)
     const kt_game *kg = g->S ? kt_session_game(g->S) : NULL;
     kt_state *copy = NULL;
     kt_bot *bot = g->seat[p].bot;
-    if (kg && !g->broken && j->epoch == g->epoch && !sgame_is_over(g) &&
+    if (kg && !g->broken && !g->gone && j->epoch == g->epoch && !sgame_is_over(g) &&
         ((kt_pending(kg, kt_session_state(g->S)) >> p) & 1u) && bot) {
         copy = kt_state_new(kg);
         if (copy)
@@ -449,52 +617,43 @@ void srv_bot_job(srv *S, sjob *j)
         pthread_mutex_unlock(&g->mu);
         return;
     }
+    bot_answer *t = calloc(1, sizeof *t);
+    if (t) {
+        atomic_fetch_add(&g->refs, 1); /* for the answer; the session stays: the job's
+                                          thinking flag keeps the bot and the game */
+        t->S = S;
+        t->g = g;
+        t->seat = p;
+        t->epoch = j->epoch;
+    }
     pthread_mutex_unlock(&g->mu);
-    kt_action a;
+    if (!t) {
+        kt_state_free(kg, copy);
+        pthread_mutex_lock(&g->mu);
+        g->seat[p].thinking = 0;
+        pthread_mutex_unlock(&g->mu);
+        return;
+    }
+    pthread_mutex_lock(&S->sched.mu);
+    r->bot = bot;
+    if (S->sched.stopping)
+        kt_bot_cancel(bot);
+    pthread_mutex_unlock(&S->sched.mu);
     kt_err e;
-    kt_status st = kt_bot_choose_as(bot, copy, p, &a, &e);
+    t->st = kt_bot_choose_as(bot, copy, p, &t->a, &e);
+    if (t->st != KT_OK)
+        snprintf(t->msg, sizeof t->msg, "%s", e.msg);
+    pthread_mutex_lock(&S->sched.mu);
+    r->bot = NULL;
+    pthread_mutex_unlock(&S->sched.mu);
     kt_state_free(kg, copy);
-    pthread_mutex_lock(&g->mu);
-    g->seat[p].thinking = 0;
-    if (st != KT_OK)
-        srv_log(S, "game %s seat %d: bot failed: %s", g->row.id, p, e.msg);
-    else if (j->epoch == g->epoch && !sgame_is_over(g) && legal_for(g, p, a)) {
-        char *r = sgame_host(g, "{\"cmd\":\"apply\",\"id\":%u,\"player\":%d}", (unsigned)a, p);
-        char msg[KT_ERRLEN + 64];
-        if (srv_reply_ok(r) && sgame_record(S, g, p, msg, sizeof msg)) {
-            kt_free(r);
-            sgame_changed(S, g);
-            pthread_mutex_unlock(&g->mu);
-            sgame_flush(g);
-            return;
-        }
-        if (!srv_reply_ok(r))
-            srv_log(S, "game %s seat %d: bot move refused", g->row.id, p);
-        kt_free(r);
+    if (!srv_post(S, apply_answer, t)) { /* stopping */
+        pthread_mutex_lock(&g->mu);
+        g->seat[p].thinking = 0;
+        pthread_mutex_unlock(&g->mu);
+        srv_game_unref(S, g);
+        free(t);
     }
-    if (!S->stopping)
-        sgame_kick_bots(S, g);
-    pthread_mutex_unlock(&g->mu);
-}
-
-/* Send what was queued for the game's watchers, without holding the game's
- * lock while writing to the network.  Each connection is held by a
- * reference so that it outlives a close that happens meanwhile. */
-void sgame_flush(sgame *g)
-{
-    pthread_mutex_lock(&g->mu);
-    int n = g->nsubs;
-    srv_conn **subs = n ? malloc(sizeof *subs * (size_t)n) : NULL;
-    for (int i = 0; subs && i < n; i++) {
-        subs[i] = g->subs[i];
-        srv_conn_ref(subs[i]);
-    }
-    pthread_mutex_unlock(&g->mu);
-    for (int i = 0; subs && i < n; i++) {
-        srv_conn_flush(subs[i]);
-        srv_conn_unref(subs[i]);
-    }
-    free(subs);
 }
 
 void sgame_free(sgame *g)

@@ -1,18 +1,30 @@
 /*
- * load.c - the load test's clients (`kontor serve --load-test N`, `make
- * load-test`; figures in docs/server.md).
+ * load.c - the load test's clients (`kontor serve --load-test N` and
+ * `--watchers N`, run by tests/server/load-test.sh; figures in
+ * docs/server.md).  Not part of `make test`.
  *
- * N WebSocket clients, driven by one thread with poll(2) over plain sockets
- * (a minimal client: handshake, masked text frames out, unmasked frames in,
- * TCP_NODELAY so that no frame waits for an acknowledgement), each
- * create a game of their own against bots, take their seat and play: on
- * every view that offers them actions they pick one at random and send it.
- * Latency is measured from sending a move to the first view that shows it
- * (the view's action count has passed the move).  When a game ends, and
- * after its last move, the client checks that the server's record holds
- * exactly the moves the server acknowledged to it in that game (no lost
- * move); after a finished game it starts another, until it has made its
- * moves.  Everything runs on the calling thread.
+ * Players (--load-test N): N WebSocket clients, each creating a game of its
+ * own against bots, taking its seat and playing: on every view that offers
+ * it actions it picks one at random and sends it, after thinking for
+ * 0.5-1.5 times --think milliseconds (0: at once, which measures the
+ * server's saturation rather than what a person sees).  Latency is measured from
+ * sending a move to the first view that shows it (the view's action count
+ * has passed the move).  When a game ends, and after its last move, the
+ * client compares the server's record of the game with the moves the
+ * server acknowledged (in memory), and writes "game_id acknowledged" to the
+ * --acked file, which the script compares with the database after the
+ * server is gone (the count that matters).
+ *
+ * Watchers (--watchers N): N idle spectators, held open --hold seconds;
+ * every 50 share an address and a game of their own that the first of
+ * them creates (nobody moves in it); they answer the server's pings.  They run in a process of their own so that their
+ * bookkeeping does not delay the players' measurements.
+ *
+ * Each client connects from its own loopback address (127.2.x.y for
+ * players, 127.3.x.y for every 50 watchers), so the server's limits per
+ * address apply as they would to people.  One thread, epoll, plain
+ * sockets: a minimal client (handshake, masked text frames out, unmasked
+ * frames in, TCP_NODELAY).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -22,28 +34,44 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "server/srv_int.h"
 
+typedef struct lgame {
+    char id[SRV_ID_LEN];
+    int acked;
+} lgame;
+
 typedef struct lclient {
     int fd;
     unsigned char *in; /* bytes received, not yet a whole frame */
     size_t nin, capin;
-    int upgraded;
+    int upgraded, watcher;
     const srv_load_config *cfg;
     int id, seat;
     uint64_t rng;
     int moves, acked, acked_game, games;
     long long awaiting; /* action count the awaited view must pass; -1 none */
     double sent_at;
+    double move_at;     /* a move thought about, to be sent then (0: none) */
+    long long move_id, move_base;
     double *lat;
     int nlat;
     int errors, done, lost;
     char last_error[200];
+    char game[SRV_ID_LEN]; /* players: the game now; watchers: the game watched */
+    lgame *played;
+    int nplayed, capplayed;
+    struct lclient *all;   /* watchers: every watcher (a group shares one game) */
+    int nall, waiting;     /* waiting: upgraded, the group's game not known yet */
 } lclient;
+
+#define WATCH_GROUP 50 /* watchers per address and per watched game */
 
 static double now_ms(void)
 {
@@ -70,7 +98,7 @@ static void fail(lclient *L, const char *why)
 static int write_all(int fd, const unsigned char *p, size_t n)
 {
     while (n) {
-        ssize_t k = write(fd, p, n);
+        ssize_t k = send(fd, p, n, MSG_NOSIGNAL);
         if (k < 0 && errno == EINTR)
             continue;
         if (k < 0 && errno == EAGAIN) {
@@ -86,16 +114,16 @@ static int write_all(int fd, const unsigned char *p, size_t n)
     return 1;
 }
 
-/* One masked text frame (clients must mask; the mask need not be secret). */
-static void send_text(lclient *L, const char *text)
+/* One masked frame (clients must mask; the mask need not be secret). */
+static void send_frame(lclient *L, int opcode, const char *text, size_t n)
 {
-    size_t n = strlen(text), h = 2;
+    size_t h = 2;
     unsigned char *f = malloc(n + 14);
     if (!f) {
         fail(L, "out of memory");
         return;
     }
-    f[0] = 0x81;
+    f[0] = (unsigned char)(0x80 | opcode);
     if (n < 126) {
         f[1] = (unsigned char)(0x80 | n);
     } else if (n < 65536) {
@@ -120,13 +148,39 @@ static void send_text(lclient *L, const char *text)
     free(f);
 }
 
+static void send_text(lclient *L, const char *text) { send_frame(L, 1, text, strlen(text)); }
+
+static void spectate(lclient *L, const char *id)
+{
+    char msg[160];
+    snprintf(L->game, sizeof L->game, "%s", id);
+    snprintf(msg, sizeof msg, "{\"cmd\":\"spectate\",\"ref\":\"watch\",\"game\":\"%s\"}", id);
+    L->waiting = 0;
+    send_text(L, msg);
+}
+
 static void create_game(lclient *L)
 {
     char msg[512];
-    snprintf(msg, sizeof msg,
-             "{\"cmd\":\"create\",\"ref\":\"create\",\"game\":\"%s\",\"players\":2,\"listed\":false,"
-             "\"seats\":[{\"human\":true,\"name\":\"load %d\"},{\"bot\":\"%s\"}]}",
-             L->cfg->game, L->id, L->cfg->bot);
+    if (L->watcher && L->id % WATCH_GROUP) { /* not the group's first: watch its game */
+        lclient *lead = &L->all[L->id - L->id % WATCH_GROUP];
+        if (lead->game[0])
+            spectate(L, lead->game);
+        else
+            L->waiting = 1;
+        return;
+    }
+    if (L->watcher) /* a game nobody moves in: the human seat starts and never does */
+        snprintf(msg, sizeof msg,
+                 "{\"cmd\":\"create\",\"ref\":\"create\",\"game\":\"%s\",\"players\":2,"
+                 "\"listed\":false,\"seats\":[{\"human\":true},{\"bot\":\"%s\"}]}",
+                 L->cfg->game, L->cfg->bot);
+    else
+        snprintf(msg, sizeof msg,
+                 "{\"cmd\":\"create\",\"ref\":\"create\",\"game\":\"%s\",\"players\":2,"
+                 "\"listed\":false,\"seats\":[{\"human\":true,\"name\":\"load %d\"},"
+                 "{\"bot\":\"%s\"}]}",
+                 L->cfg->game, L->id, L->cfg->bot);
     L->acked_game = 0;
     L->awaiting = -1;
     send_text(L, msg);
@@ -140,25 +194,38 @@ static long long jint(const kt_jv *o, const char *k, long long def)
     return v->neg ? -(long long)v->u : (long long)v->u;
 }
 
+static void ask_record(lclient *L)
+{
+    L->acked_game = -L->acked_game - 1; /* asked once */
+    send_text(L, "{\"cmd\":\"record\",\"ref\":\"record\"}");
+}
+
+static void send_move(lclient *L)
+{
+    char msg[128];
+    snprintf(msg, sizeof msg, "{\"cmd\":\"apply\",\"ref\":\"move\",\"id\":%lld}", L->move_id);
+    L->move_at = 0;
+    L->sent_at = now_ms();
+    send_text(L, msg);
+}
+
 /* A view: measure the latency of an awaited move, then move if we may. */
 static void on_view(lclient *L, const kt_jv *root)
 {
+    if (L->watcher)
+        return;
     const kt_jv *status = kt_jv_get(root, "status");
     long long actions = jint(status, "actions", -1);
     const kt_jv *st = status ? kt_jv_get(status, "status") : NULL;
-    if (L->awaiting >= 0 && actions > L->awaiting) {
+    if (L->awaiting >= 0 && L->move_at <= 0 && actions > L->awaiting) {
         L->lat[L->nlat++ % (L->cfg->moves + 1)] = now_ms() - L->sent_at;
         L->awaiting = -1;
-        if (L->moves >= L->cfg->moves && L->acked_game >= 0) { /* all made and seen: */
-            L->acked_game = -L->acked_game - 1;              /* check the record */
-            send_text(L, "{\"cmd\":\"record\",\"ref\":\"record\"}");
-        }
+        if (L->moves >= L->cfg->moves && L->acked_game >= 0) /* all made and seen */
+            ask_record(L);
     }
     if (st && st->type == KT_JSTR && !strcmp(st->s, "over")) {
-        if (L->awaiting < 0 && L->acked_game >= 0) {
-            L->acked_game = -L->acked_game - 1; /* asked once */
-            send_text(L, "{\"cmd\":\"record\",\"ref\":\"record\"}");
-        }
+        if (L->awaiting < 0 && L->acked_game >= 0)
+            ask_record(L);
         return;
     }
     const kt_jv *legal = kt_jv_get(root, "legal");
@@ -167,13 +234,29 @@ static void on_view(lclient *L, const kt_jv *root)
         L->moves >= L->cfg->moves || L->acked_game < 0)
         return;
     const kt_jv *pick = kt_jv_at(list, (int)(next_rand(&L->rng) % (uint64_t)list->n));
-    char msg[128];
-    snprintf(msg, sizeof msg, "{\"cmd\":\"apply\",\"ref\":\"move\",\"id\":%lld}",
-             jint(pick, "id", 0));
-    L->awaiting = actions;
-    L->sent_at = now_ms();
+    L->move_id = jint(pick, "id", 0);
+    L->move_base = actions;
+    L->awaiting = actions; /* no second move is chosen meanwhile */
     L->moves++;
-    send_text(L, msg);
+    /* people think: 0.5..1.5 times --think milliseconds (0: at once) */
+    double think = L->cfg->think_ms * (0.5 + (double)(next_rand(&L->rng) % 1000) / 1000.0);
+    L->move_at = now_ms() + think;
+    if (think <= 0)
+        send_move(L);
+}
+
+static void remember_game(lclient *L, int acked)
+{
+    if (L->nplayed == L->capplayed) {
+        int cap = L->capplayed ? L->capplayed * 2 : 4;
+        lgame *p = realloc(L->played, sizeof *p * (size_t)cap);
+        if (!p)
+            return;
+        L->played = p;
+        L->capplayed = cap;
+    }
+    snprintf(L->played[L->nplayed].id, sizeof L->played[0].id, "%s", L->game);
+    L->played[L->nplayed++].acked = acked;
 }
 
 /* The redacted record of a finished game: our moves in it must be exactly
@@ -188,6 +271,7 @@ static void on_record(lclient *L, const kt_jv *root)
     int acked = -L->acked_game - 1;
     if (!acts || mine != acked)
         L->lost += abs(mine - acked);
+    remember_game(L, acked);
     L->games++;
     if (L->moves >= L->cfg->moves)
         L->done = 1;
@@ -201,8 +285,17 @@ static void on_reply(lclient *L, const kt_jv *root, const char *ref)
         const kt_jv *seats = kt_jv_get(root, "seats");
         const kt_jv *s0 = kt_jv_at(seats, 0);
         const kt_jv *tok = s0 ? kt_jv_get(s0, "token") : NULL;
-        if (!tok || tok->type != KT_JSTR) {
+        const kt_jv *id = kt_jv_get(root, "game");
+        if (!tok || tok->type != KT_JSTR || !id || id->type != KT_JSTR) {
             fail(L, "create: no token");
+            return;
+        }
+        snprintf(L->game, sizeof L->game, "%s", id->s);
+        if (L->watcher) { /* the group's first: everybody of the group watches this game */
+            spectate(L, id->s);
+            for (int i = L->id + 1; i < L->nall && i < L->id + WATCH_GROUP; i++)
+                if (L->all[i].waiting && L->all[i].fd >= 0)
+                    spectate(&L->all[i], id->s);
             return;
         }
         char msg[160];
@@ -216,6 +309,8 @@ static void on_reply(lclient *L, const kt_jv *root, const char *ref)
         L->acked++;
     } else if (!strcmp(ref, "record")) {
         on_record(L, root);
+    } else if (!strcmp(ref, "watch")) {
+        L->done = 1; /* watching: nothing more to do but stay */
     }
 }
 
@@ -242,7 +337,7 @@ static void on_message(lclient *L, const char *data, size_t len)
 }
 
 /* Take whole frames out of the input buffer (the server sends unfragmented,
- * unmasked frames). */
+ * unmasked frames); pings are answered. */
 static void take_frames(lclient *L)
 {
     size_t off = 0;
@@ -268,9 +363,11 @@ static void take_frames(lclient *L)
         if (avail - h < n)
             break;
         int op = p[0] & 0x0f;
-        if (op == 1)
+        if (op == 1 && !(L->watcher && L->done))
             on_message(L, (const char *)p + h, n);
-        else if (op == 8 && !L->done)
+        else if (op == 9)
+            send_frame(L, 10, (const char *)p + h, n);
+        else if (op == 8)
             fail(L, "connection closed by the server");
         off += h + n;
     }
@@ -294,8 +391,7 @@ static void on_readable(lclient *L)
     if (k <= 0) {
         if (k < 0 && (errno == EINTR || errno == EAGAIN))
             return;
-        if (!L->done)
-            fail(L, "connection closed by the server");
+        fail(L, "connection closed by the server");
         close(L->fd);
         L->fd = -1;
         return;
@@ -307,7 +403,9 @@ static void on_readable(lclient *L)
         if (!end)
             return;
         if (strncmp((char *)L->in, "HTTP/1.1 101", 12)) {
-            fail(L, "the server refused the WebSocket");
+            char why[120];
+            snprintf(why, sizeof why, "the server refused the WebSocket: %.60s", (char *)L->in);
+            fail(L, why);
             return;
         }
         size_t hl = (size_t)(end + 4 - (char *)L->in);
@@ -319,9 +417,19 @@ static void on_readable(lclient *L)
     take_frames(L);
 }
 
+/* Client i's own loopback address: 127.NET.x.y (one per `per` clients). */
+static void source_addr(int net, int i, int per, struct sockaddr_in *a)
+{
+    int k = i / per;
+    memset(a, 0, sizeof *a);
+    a->sin_family = AF_INET;
+    a->sin_addr.s_addr = htonl((127u << 24) | ((unsigned)net << 16) |
+                               ((unsigned)(k / 250) << 8) | (unsigned)(k % 250 + 1));
+}
+
 static int connect_client(lclient *L, const srv_load_config *c)
 {
-    struct sockaddr_in a;
+    struct sockaddr_in a, src;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_port = htons((uint16_t)c->port);
@@ -331,6 +439,9 @@ static int connect_client(lclient *L, const srv_load_config *c)
     }
     L->fd = socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
+    source_addr(L->watcher ? 3 : 2, L->id, L->watcher ? WATCH_GROUP : 1, &src);
+    if (L->fd >= 0 && !strncmp(c->host, "127.", 4))
+        bind(L->fd, (struct sockaddr *)&src, sizeof src); /* any port of that address */
     if (L->fd < 0 || connect(L->fd, (struct sockaddr *)&a, sizeof a) != 0) {
         char why[160];
         snprintf(why, sizeof why, "connect: %s", strerror(errno));
@@ -360,14 +471,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int all_done(lclient *cl, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!cl[i].done)
-            return 0;
-    return 1;
-}
-
 static int report(lclient *cl, int n, int connected, double secs)
 {
     long long moves = 0, errors = 0, lost = 0, games = 0, nl = 0;
@@ -387,12 +490,14 @@ static int report(lclient *cl, int n, int connected, double secs)
     }
     if (all && k)
         qsort(all, (size_t)k, sizeof *all, cmp_double);
-    double p50 = k ? all[k / 2] : 0, p99 = k ? all[(k * 99) / 100] : 0;
+    double p50 = k ? all[k / 2] : 0, p99 = k ? all[(k * 99) / 100] : 0, mx = k ? all[k - 1] : 0;
     printf("load test: %d clients (%d connected), %lld moves acknowledged in %.1f s: "
            "%.0f moves/s (clients' moves; bots' moves come on top)\n",
            n, connected, moves, secs, secs > 0 ? (double)moves / secs : 0.0);
-    printf("latency move -> update: p50 %.1f ms, p99 %.1f ms (%lld samples)\n", p50, p99, k);
-    printf("games checked against the server's record: %lld; errors: %lld; lost moves: %lld\n",
+    printf("latency move -> update: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%lld samples)\n", p50,
+           p99, mx, k);
+    printf("games checked against the server's record (in memory): %lld; errors: %lld; "
+           "lost moves: %lld\n",
            games, errors, lost);
     for (int i = 0, shown = 0; i < n && shown < 5; i++)
         if (cl[i].errors) {
@@ -403,59 +508,159 @@ static int report(lclient *cl, int n, int connected, double secs)
     return errors || lost || connected < n ? 1 : 0;
 }
 
+static void write_acked(lclient *cl, int n, const char *path)
+{
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (!f) {
+        if (path)
+            printf("load test: cannot write %s\n", path);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        for (int g = 0; g < cl[i].nplayed; g++)
+            fprintf(f, "%s %d\n", cl[i].played[g].id, cl[i].played[g].acked);
+        if (cl[i].game[0] && cl[i].acked_game != 0) { /* a game not finished by the client */
+            int acked = cl[i].acked_game < 0 ? -cl[i].acked_game - 1 : cl[i].acked_game;
+            int listed = cl[i].nplayed && !strcmp(cl[i].played[cl[i].nplayed - 1].id, cl[i].game);
+            if (!listed)
+                fprintf(f, "%s %d\n", cl[i].game, acked);
+        }
+    }
+    fclose(f);
+}
+
+static void raise_files(int need)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < (rlim_t)need + 64) {
+        r.rlim_cur = r.rlim_max < (rlim_t)need + 64 ? r.rlim_max : (rlim_t)need + 64;
+        setrlimit(RLIMIT_NOFILE, &r);
+    }
+}
+
+static int all_done(lclient *cl, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!cl[i].done)
+            return 0;
+    return 1;
+}
+
 int srv_load_run(const srv_load_config *c)
 {
-    lclient *cl = calloc((size_t)c->clients, sizeof *cl);
-    struct pollfd *pf = calloc((size_t)c->clients, sizeof *pf);
-    if (!cl || !pf) {
+    int watch = c->watchers > 0, n = watch ? c->watchers : c->clients;
+    lclient *cl = calloc((size_t)n, sizeof *cl);
+    int ep = epoll_create1(0);
+    struct epoll_event *evs = calloc(1024, sizeof *evs);
+    if (!cl || ep < 0 || !evs) {
         free(cl);
-        free(pf);
+        free(evs);
         return 1;
     }
+    raise_files(n);
     int connected = 0;
     double t0 = now_ms();
-    for (int i = 0; i < c->clients; i++) {
+    for (int i = 0; i < n; i++) {
         lclient *L = &cl[i];
         L->cfg = c;
         L->id = i;
         L->fd = -1;
+        L->watcher = watch;
+        L->all = cl;
+        L->nall = n;
         L->rng = UINT64_C(0x1234567) + (uint64_t)i * UINT64_C(7919);
-        L->lat = calloc((size_t)c->moves + 1, sizeof *L->lat);
-        if (!L->lat)
+        L->lat = watch ? NULL : calloc((size_t)c->moves + 1, sizeof *L->lat);
+        if (!watch && !L->lat) {
             fail(L, "out of memory");
-        else
-            connected += connect_client(L, c);
-    }
-    printf("load test: %d of %d clients connected in %.1f s\n", connected, c->clients,
-           (now_ms() - t0) / 1000.0);
-    t0 = now_ms();
-    while (!all_done(cl, c->clients) && now_ms() - t0 < c->seconds * 1000.0) {
-        for (int i = 0; i < c->clients; i++) {
-            pf[i].fd = cl[i].done ? -1 : cl[i].fd;
-            pf[i].events = POLLIN;
-            pf[i].revents = 0;
+            continue;
         }
-        if (poll(pf, (nfds_t)c->clients, 100) < 0 && errno != EINTR)
-            break;
-        for (int i = 0; i < c->clients; i++)
-            if (pf[i].revents && cl[i].fd >= 0)
-                on_readable(&cl[i]);
+        if (!connect_client(L, c))
+            continue;
+        connected++;
+        struct epoll_event e = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+        epoll_ctl(ep, EPOLL_CTL_ADD, L->fd, &e);
+        if (watch && i % 1000 == 999) { /* let the server answer as they come */
+            int k = epoll_wait(ep, evs, 1024, 0);
+            for (int j = 0; j < k; j++)
+                if (cl[evs[j].data.u32].fd >= 0)
+                    on_readable(&cl[evs[j].data.u32]);
+        }
+    }
+    printf("load test: %d of %d %s connected in %.1f s\n", connected, n,
+           watch ? "watchers" : "clients", (now_ms() - t0) / 1000.0);
+    fflush(stdout);
+    t0 = now_ms();
+    /* watchers with --hold 0 stay until their standard input ends (the
+     * script closes it when the players are done) */
+    double limit = watch ? (c->hold_s ? (double)c->hold_s * 1000.0 : 1e15) : c->seconds * 1000.0;
+    int ready_said = 0, stdin_open = watch && !c->hold_s;
+    if (stdin_open) {
+        struct epoll_event e = {.events = EPOLLIN, .data.u32 = UINT32_MAX};
+        stdin_open = epoll_ctl(ep, EPOLL_CTL_ADD, 0, &e) == 0;
+    }
+    while (now_ms() - t0 < limit && (watch || !all_done(cl, n)) &&
+           (stdin_open || !watch || c->hold_s)) {
+        int k = epoll_wait(ep, evs, 1024, c->think_ms > 0 ? 5 : 100);
+        if (c->think_ms > 0) { /* moves whose thinking time is over */
+            double now = now_ms();
+            for (int i = 0; i < n; i++)
+                if (cl[i].move_at > 0 && now >= cl[i].move_at && cl[i].fd >= 0 && !cl[i].done)
+                    send_move(&cl[i]);
+        }
+        for (int j = 0; j < k; j++) {
+            if (evs[j].data.u32 == UINT32_MAX) {
+                char b[256];
+                if (read(0, b, sizeof b) <= 0)
+                    stdin_open = 0;
+                continue;
+            }
+            lclient *L = &cl[evs[j].data.u32];
+            if (L->fd >= 0)
+                on_readable(L);
+        }
+        if (watch && !ready_said && all_done(cl, n)) {
+            int ok = 0;
+            for (int i = 0; i < n; i++)
+                ok += !cl[i].errors;
+            printf("load test: %d watchers are watching (%.1f s)\n", ok, (now_ms() - t0) / 1000.0);
+            fflush(stdout);
+            ready_said = 1;
+        }
     }
     double secs = (now_ms() - t0) / 1000.0;
-    for (int i = 0; i < c->clients; i++) {
-        if (!cl[i].done) {
-            cl[i].errors++;
-            snprintf(cl[i].last_error, sizeof cl[i].last_error, "not finished in time");
+    int rc = 0;
+    if (watch) {
+        int ok = 0, errs = 0;
+        for (int i = 0; i < n; i++) {
+            ok += cl[i].done && !cl[i].errors && cl[i].fd >= 0;
+            errs += cl[i].errors;
         }
+        printf("load test: %d of %d watchers still open after %.0f s; %d errors\n", ok, n, secs,
+               errs);
+        for (int i = 0, shown = 0; i < n && shown < 5; i++)
+            if (cl[i].errors) {
+                printf("  watcher %d: %s\n", i, cl[i].last_error);
+                shown++;
+            }
+        rc = ok < n;
+    } else {
+        for (int i = 0; i < n; i++)
+            if (!cl[i].done) {
+                cl[i].errors++;
+                snprintf(cl[i].last_error, sizeof cl[i].last_error, "not finished in time");
+            }
+        rc = report(cl, n, connected, secs);
+        write_acked(cl, n, c->acked_file);
+    }
+    for (int i = 0; i < n; i++) {
         if (cl[i].fd >= 0)
             close(cl[i].fd);
-    }
-    int rc = report(cl, c->clients, connected, secs);
-    for (int i = 0; i < c->clients; i++) {
         free(cl[i].lat);
         free(cl[i].in);
+        free(cl[i].played);
     }
+    close(ep);
+    free(evs);
     free(cl);
-    free(pf);
     return rc;
 }

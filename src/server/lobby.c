@@ -112,6 +112,12 @@ void srv_lobby_catalog(srv_conn *c, const kt_jv *req, const char *ref)
 
 /* ------------------------------------------------------------ list */
 
+const char *srv_game_title(const char *game, int lang)
+{
+    const char *t = kt_game_find(game) ? kt_game_title(game, lang) : NULL;
+    return t ? t : game; /* a stored game of a game this server does not have */
+}
+
 static int open_seats(const sgame *g)
 {
     int n = 0;
@@ -125,7 +131,7 @@ static void write_listing(kt_jw *w, sgame *g, int lang)
     kt_jw_obj(w);
     kt_jw_kstr(w, "game", g->row.id);
     kt_jw_kstr(w, "name", g->row.game);
-    kt_jw_kstr(w, "title", kt_game_title(g->row.game, lang));
+    kt_jw_kstr(w, "title", srv_game_title(g->row.game, lang));
     kt_jw_kstr(w, "label", g->row.name);
     kt_jw_kint(w, "players", g->row.players);
     kt_jw_kint(w, "created", g->row.created);
@@ -143,7 +149,7 @@ static void write_listing(kt_jw *w, sgame *g, int lang)
 }
 
 /* Listed games, newest first: every unfinished one and the last few
- * finished ones. */
+ * finished ones (abandoned games are not shown). */
 void srv_lobby_list(srv_conn *c, const char *ref)
 {
     srv *S = c->S;
@@ -157,7 +163,8 @@ void srv_lobby_list(srv_conn *c, const char *ref)
     for (int i = S->ngames - 1; i >= 0 && shown < LOBBY_LIST_MAX; i--) {
         sgame *g = S->games[i];
         pthread_mutex_lock(&g->mu);
-        int show = g->row.listed && (!g->row.over || finished++ < LOBBY_FINISHED_SHOWN);
+        int show = g->row.listed && g->row.over != SRV_ABANDONED &&
+                   (!g->row.over || finished++ < LOBBY_FINISHED_SHOWN);
         if (show) {
             write_listing(&w, g, c->lang);
             shown++;
@@ -199,11 +206,17 @@ static int read_seats(srv_conn *c, const kt_jv *req, const char *ref, srv_game_r
         const kt_jv *bot = s->type == KT_JOBJ ? kt_jv_get(s, "bot") : NULL;
         const kt_jv *name = s->type == KT_JOBJ ? kt_jv_get(s, "name") : NULL;
         const kt_jv *you = s->type == KT_JOBJ ? kt_jv_get(s, "you") : NULL;
+        const char *why = "must be a text";
         if (s->type != KT_JOBJ || (bot && (bot->type != KT_JSTR || !bot->s[0] ||
-                                           bot->slen >= sizeof r->spec)) ||
-            (name && (name->type != KT_JSTR || name->slen >= sizeof r->name))) {
+                                           bot->slen >= sizeof r->spec))) {
             srv_reply_error(c, ref, "invalid", "seat %d: expected {\"human\":true,\"name\":...} "
                                                "or {\"bot\":SPEC} (short strings)", p + 1);
+            return 0;
+        }
+        if (name && (name->type != KT_JSTR ||
+                     !srv_name_ok(name->s, name->slen, sizeof r->name, &why))) {
+            srv_reply_error(c, ref, "invalid", "seat %d: the name %s (at most %d bytes of UTF-8 "
+                                               "text)", p + 1, why, (int)sizeof r->name - 1);
             return 0;
         }
         if (bot) {
@@ -258,6 +271,7 @@ static sgame *game_alloc(const srv_game_row *row)
     g->options = strdup(row->options ? row->options : "");
     g->row.options = g->options;
     g->undo_by = -1;
+    g->touched = (long long)time(NULL);
     pthread_mutex_init(&g->mu, NULL);
     return g;
 }
@@ -267,8 +281,7 @@ static sgame *game_alloc(const srv_game_row *row)
 static int start_session(srv_conn *c, sgame *g, const kt_jv *options, const char *ref)
 {
     kt_session_limits lim;
-    kt_session_limits_server(&lim);
-    lim.max_bot_ms = c->S->cfg.bot_ms;
+    srv_session_limits(c->S, &lim);
     kt_err e;
     if (kt_session_new(&lim, NULL, &g->S, &e) != KT_OK) {
         srv_reply_error(c, ref, "nomem", "%s", e.msg);
@@ -296,7 +309,7 @@ static int start_session(srv_conn *c, sgame *g, const kt_jv *options, const char
     kt_buf_free(&b);
     if (!srv_reply_ok(r)) { /* the session's own error says what was wrong */
         if (r)
-            srv_conn_queue(c, r, strlen(r), 0);
+            srv_conn_queue(c, r, strlen(r));
         kt_free(r);
         return 0;
     }
@@ -324,7 +337,7 @@ static int publish(srv_conn *c, sgame *g, const char *ref)
         return 0;
     }
     if (!srv_store_create(S->st, &g->row)) {
-        srv_reply_error(c, ref, "io", "%s", srv_store_error(S->st));
+        srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
         return 0;
     }
     if (S->ngames == S->capgames) {
@@ -381,9 +394,12 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
     }
     if (players)
         row.players = (int)players->u;
-    if ((name && (name->type != KT_JSTR || name->slen >= sizeof row.name)) ||
+    const char *why = "must be a text";
+    if ((name && (name->type != KT_JSTR || !srv_name_ok(name->s, name->slen, sizeof row.name,
+                                                          &why))) ||
         (listed && listed->type != KT_JBOOL)) {
-        srv_reply_error(c, ref, "invalid", "\"name\" is a short text, \"listed\" true or false");
+        srv_reply_error(c, ref, "invalid", "\"name\" %s (a short UTF-8 text), \"listed\" is true "
+                                           "or false", why);
         return;
     }
     snprintf(row.name, sizeof row.name, "%s", name ? name->s : "");
@@ -435,9 +451,10 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
         srv_reply_error(c, ref, "unknown", "no game has this id");
         return;
     }
-    if (name && (name->type != KT_JSTR || name->slen >= SRV_NAME_LEN)) {
+    const char *why = "must be a text";
+    if (name && (name->type != KT_JSTR || !srv_name_ok(name->s, name->slen, SRV_NAME_LEN, &why))) {
         srv_game_unref(c->S, g);
-        srv_reply_error(c, ref, "invalid", "\"name\" must be a text of at most %d bytes",
+        srv_reply_error(c, ref, "invalid", "\"name\" %s (at most %d bytes of UTF-8 text)", why,
                         SRV_NAME_LEN - 1);
         return;
     }
@@ -455,7 +472,7 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
         r.claimed = 1;
         snprintf(r.name, sizeof r.name, "%s", name ? name->s : "");
     }
-    if (p < 0 || !g->row.listed || g->row.over) {
+    if (p < 0 || !g->row.listed || g->row.over || g->gone || g->broken) {
         pthread_mutex_unlock(&g->mu);
         srv_game_unref(c->S, g);
         srv_reply_error(c, ref, "invalid", "no free seat to take in this game");
@@ -468,6 +485,7 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
         return;
     }
     g->row.seats[p] = r;
+    sgame_revoke_seat(c->S, g, p, NULL); /* nobody holds a free seat, but never keep an old token */
     kt_buf b;
     kt_jw w;
     srv_reply_begin(&w, &b, ref);
@@ -479,7 +497,6 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
     g->version++;
     sgame_push_all(c->S, g);
     pthread_mutex_unlock(&g->mu);
-    sgame_flush(g);
     srv_game_unref(c->S, g);
 }
 
@@ -499,10 +516,12 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
     }
     pthread_mutex_lock(&S->mu);
     pthread_mutex_lock(&old->mu);
-    if (!old->row.over) {
+    if (old->row.over != SRV_FINISHED || old->broken) {
         pthread_mutex_unlock(&old->mu);
         pthread_mutex_unlock(&S->mu);
-        srv_reply_error(c, ref, "invalid", "the game is not over yet");
+        srv_reply_error(c, ref, "invalid", old->row.over == SRV_ABANDONED
+                                               ? "the game was abandoned"
+                                               : "the game is not over yet");
         return;
     }
     sgame *g = NULL;
@@ -510,6 +529,13 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
         if (!strcmp(S->games[i]->row.id, old->row.rematch))
             g = S->games[i];
     int created = 0;
+    if (!g && !srv_peers_take(&S->peers, c->key, SRV_PEER_CREATE, srv_now_ms())) {
+        pthread_mutex_unlock(&old->mu);
+        pthread_mutex_unlock(&S->mu);
+        srv_reply_error(c, ref, "rate", "too many new games from your address; try again in a "
+                                        "minute");
+        return;
+    }
     if (!g) {
         srv_game_row row = old->row;
         row.over = 0;
@@ -544,7 +570,7 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
         char msg[160];
         int n = snprintf(msg, sizeof msg, "{\"push\":\"rematch\",\"game\":\"%s\",\"token\":\"%s\"}",
                          g->row.id, g->row.seats[o->seat].token);
-        srv_conn_queue(o, msg, (size_t)n, 0);
+        srv_conn_queue(o, msg, (size_t)n);
     }
     kt_buf b;
     kt_jw w;
@@ -558,5 +584,4 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
     pthread_mutex_unlock(&g->mu);
     pthread_mutex_unlock(&old->mu);
     pthread_mutex_unlock(&S->mu);
-    sgame_flush(old);
 }

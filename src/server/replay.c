@@ -94,7 +94,7 @@ static int restart(srv_conn *c, const srv_game_row *row, const char *options)
     c->rs = NULL;
     c->rstep = 0;
     kt_session_limits lim;
-    kt_session_limits_server(&lim);
+    srv_session_limits(c->S, &lim);
     if (kt_session_new(&lim, NULL, &c->rs, NULL) != KT_OK)
         return 0;
     kt_buf b;

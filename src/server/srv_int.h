@@ -1,25 +1,30 @@
 /*
- * srv_int.h - the server core's internal types (shared by srv.c, game.c,
- * conn.c, replay.c; nothing outside src/server includes it).
+ * srv_int.h - the server's internal types (shared by the files of
+ * src/server; nothing outside src/server and its tests includes it).
  *
  * Data layout:
  *   srv           configuration, the store, the list of games (`games`,
  *                 guarded by `mu`), a lobby session for the game catalogue
- *                 and help (guarded by `lobby_mu`), and the bot workers'
- *                 job queue (guarded by `qmu`).
+ *                 and help (guarded by `lobby_mu`), the workers' task queue
+ *                 (`pool`), the bot scheduler (`sched`, sched.c), the
+ *                 records per client address (`peers`, peers.c) and the
+ *                 ticker thread.
  *   sgame         one game: its stored row (creation parameters, seats),
- *                 its kt_session (NULL for a finished game not opened since
- *                 start), the actor of every action, the connections that
- *                 watch it (`subs`), an undo request and per-seat bots.
- *                 Everything in it is guarded by its `mu`, except `refs`
- *                 (atomic).
- *   srv_conn      one client: its send callback and outgoing queue (guarded
- *                 by `mu`), what it is attached to (a seat, a spectator or
- *                 nothing) and its private replay session.
- * Lock order: srv.mu -> sgame.mu -> srv_conn.mu -> store; qmu is taken
- * alone or inside sgame.mu.  Network I/O never happens under sgame.mu: a
- * message is queued under the game's lock (which fixes its order) and sent
- * after the lock is released (srv_conn_flush).
+ *                 its kt_session (NULL for a finished or abandoned game not
+ *                 opened now), the actor of every action, the connections
+ *                 that watch it (`subs`), an undo request, per-seat bots,
+ *                 when it was last touched, and the bots' wait after a
+ *                 failed store.  Everything in it is guarded by its `mu`,
+ *                 except `refs` (atomic) and the scheduler's fields (`share`,
+ *                 `share_at`, `running`: guarded by the scheduler's lock).
+ *   srv_conn      one client: its transport (srv_io), its address, what it
+ *                 is attached to (a seat with the token it used, a
+ *                 spectator or nothing), its rate-limit bucket and its
+ *                 private replay session.
+ * Lock order: srv.mu -> sgame.mu -> srv_conn.mu -> (the transport's own
+ * lock) ; the scheduler's, the pool's, the peers' and the store's locks are
+ * taken last and alone.  Nothing writes to the network under these locks:
+ * a transport's send only queues.
  */
 #ifndef SRV_INT_H
 #define SRV_INT_H
@@ -40,7 +45,8 @@
 
 typedef struct sseat {
     kt_bot *bot;  /* bots only; created when first needed */
-    int thinking; /* a job for this seat is queued or running */
+    int thinking; /* a job for this seat is queued or running, or its answer is
+                     waiting to be applied */
     int conns;    /* connections attached to this seat now */
 } sseat;
 
@@ -48,7 +54,8 @@ typedef struct sgame {
     srv_game_row row;
     char *options;        /* row.options points here */
     kt_session *S;
-    int broken;           /* could not be rebuilt from storage */
+    int broken;           /* could not be rebuilt from storage (or unknown game) */
+    int gone;             /* expired and removed from the list */
     int nacts;            /* actions applied == actions stored */
     int8_t *actor;        /* who took action i */
     int capacts;
@@ -59,30 +66,30 @@ typedef struct sgame {
     int nsubs, capsubs;
     int undo_by, undo_to; /* an undo request: by seat, back to action index */
     uint32_t undo_yes;
+    long long touched;    /* unix seconds: the last move, attach or detach */
+    long long bot_retry_ms; /* monotonic ms: bots wait until then after a failed store */
+    int bot_backoff_ms;   /* that wait, doubled on every failure in a row */
+    /* the bot scheduler's account of this game (guarded by its lock) */
+    double share;         /* CPU ms its bots used, decaying */
+    long long share_at;   /* monotonic ms of the last decay */
+    int running;          /* its jobs running now */
     pthread_mutex_t mu;
     atomic_int refs;      /* the list's + one per holder (connections, jobs) */
 } sgame;
 
-typedef struct smsg {
-    struct smsg *next;
-    int push; /* a push (may be dropped when the client is far behind) */
-    size_t len;
-    char text[];
-} smsg;
-
 struct srv_conn {
     srv *S;
-    srv_send_fn send;
+    srv_io ops;
     void *io;
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    smsg *qhead, *qtail;
-    int qlen, flushing, closed;
-    int refs; /* the connection's own + one per flusher holding it (mu) */
-    /* Touched by the connection's own thread, and by composers of pushes
-     * under the game's lock (log_next, lang read). */
+    char addr[64];         /* the client's address (for logs) */
+    char key[64];          /* ... as it counts for limits (srv_addr_key) */
+    pthread_mutex_t mu;    /* guards closed and the calls of ops */
+    int closed;
+    /* Written by the connection's own messages (one at a time); read by
+     * composers of pushes under the game's lock (seat, lang, log_next). */
     sgame *game;
     int seat; /* player, KT_SPECTATOR or SRV_NO_SEAT */
+    char token[SRV_TOKEN_LEN]; /* the seat's token this connection used */
     int lang;
     int log_next;  /* log entries this client has */
     double tokens; /* rate limit bucket */
@@ -96,12 +103,74 @@ struct srv_conn {
     int rn;
 };
 
+/* ---- peers.c: records per client address ---- */
+typedef struct srv_peer srv_peer;
+enum { SRV_PEER_CONN, SRV_PEER_CREATE, SRV_PEER_NBUCKETS };
+typedef struct srv_peers {
+    pthread_mutex_t mu;
+    srv_peer **bucket;
+    size_t nbucket, count;
+    double rate[SRV_PEER_NBUCKETS], burst[SRV_PEER_NBUCKETS]; /* per second; 0: no limit */
+} srv_peers;
+void srv_peers_init(srv_peers *P);
+void srv_peers_free(srv_peers *P);
+/* The rate (per second) and burst of bucket `which` for every address. */
+void srv_peers_limit(srv_peers *P, int which, double rate, double burst);
+/* Take one token from the address's bucket `which`; 0 when it is empty. */
+int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms);
+/* Count one more open connection of the address unless it has `max`. */
+int srv_peers_open(srv_peers *P, const char *key, int max);
+void srv_peers_close(srv_peers *P, const char *key);
+/* Forget addresses with nothing open whose buckets are full again. */
+void srv_peers_sweep(srv_peers *P, long long now_ms);
+size_t srv_peers_count(srv_peers *P);
+
+/* ---- sched.c: the bot runners and their fair scheduler ---- */
 typedef struct sjob {
     struct sjob *next;
     sgame *g;
     int seat;
     unsigned long epoch;
+    unsigned long long seq; /* order of arrival (ties) */
 } sjob;
+typedef struct srv_runner {
+    pthread_t th;
+    struct srv *S;
+    sjob *job;          /* running now (NULL: idle) */
+    kt_bot *bot;        /* the bot thinking for it */
+    long long start_ms; /* when it started (monotonic) */
+    int hurried;
+} srv_runner;
+typedef struct srv_sched {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;      /* runners wait for jobs */
+    pthread_cond_t supcv;   /* the supervisor waits for a reason to look */
+    sjob *jobs;             /* waiting, in arrival order */
+    int njobs, nbusy;
+    unsigned long long seq;
+    srv_runner *runners;
+    int nrunners;
+    pthread_t supervisor;
+    int has_supervisor, stopping;
+    long long hurries;      /* searches asked to answer early (stats) */
+} srv_sched;
+int srv_sched_start(struct srv *S, int runners, char *err, size_t cap);
+void srv_sched_stop(struct srv *S);
+/* Queue a bot decision for (g, seat) (the caller holds g->mu). */
+void srv_enqueue(struct srv *S, sgame *g, int seat);
+/* Pick the job to run next from the waiting ones (lock held): the game
+ * whose bots used the least CPU lately, oldest first among equals, never a
+ * game already running a job.  NULL when none may run.  (Exposed for the
+ * scheduler's tests.) */
+sjob *srv_sched_pick(srv_sched *q, long long now_ms);
+double srv_sched_decayed(const sgame *g, long long now_ms);
+
+/* ---- srv.c ---- */
+typedef struct stask {
+    struct stask *next;
+    void (*fn)(void *);
+    void *arg;
+} stask;
 
 struct srv {
     srv_config cfg;
@@ -112,26 +181,43 @@ struct srv {
     kt_session *lobby;
     pthread_mutex_t lobby_mu;
     atomic_llong moves;
-    /* bot workers */
-    pthread_t *workers;
-    int nworkers;
-    pthread_mutex_t qmu;
-    pthread_cond_t qcv, idlecv;
-    sjob *qhead, *qtail;
-    int busy, stopping;
+    atomic_int store_failing;    /* the last write failed (logged once per streak) */
+    atomic_llong store_failures; /* writes that failed in this streak */
+    srv_peers peers;
+    srv_sched sched;
+    /* workers: a queue of tasks */
+    pthread_mutex_t wmu;
+    pthread_cond_t wcv, idlecv;
+    stask *thead, *ttail;
+    pthread_t *wthreads;
+    int nworkers, wbusy, wqueued, wstopping;
+    /* ticker */
+    pthread_t ticker;
+    int has_ticker;
+    pthread_mutex_t tmu;
+    pthread_cond_t tcv;
+    int tstop;
 };
 
-/* ---- srv.c ---- */
-void srv_log(srv *S, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+long long srv_now_ms(void); /* monotonic */
+/* The limits of every session the server opens (games and replays). */
+void srv_session_limits(const srv *S, kt_session_limits *lim);
 int srv_random_hex(char *out, int nhex);
 sgame *srv_find_game(srv *S, const char *id); /* with a reference */
 sgame *srv_find_token(srv *S, const char *token, int *seat);
 void srv_game_unref(srv *S, sgame *g);
-void srv_enqueue(srv *S, sgame *g, int seat); /* caller holds g->mu */
+/* Compare two tokens in constant time (for a given length). */
+int srv_token_eq(const char *a, const char *b);
+
+/* ---- text.c ---- */
+/* Is s (n bytes) well-formed UTF-8? */
+int srv_utf8_ok(const char *s, size_t n);
+/* A name a person gave (player, game): UTF-8 of fewer than cap bytes,
+ * without control characters.  Returns 1, or 0 with the reason in why. */
+int srv_name_ok(const char *s, size_t n, size_t cap, const char **why);
+/* Replace what is not well-formed UTF-8 (or a control character) in the
+ * NUL-terminated s of capacity cap by U+FFFD; returns 1 if it changed. */
+int srv_text_repair(char *s, size_t cap);
 
 /* ---- game.c (callers hold g->mu unless noted) ---- */
 /* A host request to the game's session; returns the reply (kt_free). */
@@ -140,6 +226,7 @@ char *sgame_host(sgame *g, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Is this a session reply whose "ok" is true? */
 int srv_reply_ok(const char *reply);
 int sgame_open(srv *S, sgame *g, char *err, size_t cap); /* build the session */
 int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap);
@@ -158,15 +245,23 @@ int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int ch
                   size_t cap);
 void sgame_cancel_bots(sgame *g);
 void sgame_free(sgame *g);
-void srv_bot_job(srv *S, sjob *j); /* a worker runs it (no lock held) */
-void sgame_flush(sgame *g);         /* no lock held: send what was queued */
+/* A seat's token changed: every connection that used the old token is
+ * told, unsubscribed and closed (`except` keeps its own way out). */
+void sgame_revoke_seat(srv *S, sgame *g, int seat, srv_conn *except);
+/* A runner's job: think on a copy of the state (no lock held), then hand
+ * the answer to a worker. */
+void srv_bot_job(srv *S, srv_runner *r, sjob *j);
+/* The session of a finished or abandoned game nobody watches is freed
+ * (rebuilt when somebody looks again). */
+void sgame_unload(sgame *g);
 
 /* ---- conn.c ---- */
-void srv_conn_queue(srv_conn *c, const char *text, size_t len, int push);
-void srv_conn_queue_take(srv_conn *c, char *text, int push); /* frees text */
-void srv_conn_flush(srv_conn *c);
-void srv_conn_ref(srv_conn *c);
-void srv_conn_unref(srv_conn *c);
+/* Queue a message for the client (valid UTF-8 is checked: the server must
+ * never send anything else). */
+void srv_conn_queue(srv_conn *c, const char *text, size_t len);
+void srv_conn_queue_take(srv_conn *c, char *text); /* frees text */
+/* Ask the transport to end the connection. */
+void srv_conn_kick(srv_conn *c, int code, const char *reason);
 
 /* ---- replay.c ---- */
 void srv_replay(srv_conn *c, const kt_jv *req, const char *ref);
@@ -178,6 +273,8 @@ void srv_lobby_list(srv_conn *c, const char *ref);
 void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_lobby_rematch(srv_conn *c, const char *ref);
+/* A game's title in the language, or its name when the game is unknown. */
+const char *srv_game_title(const char *game, int lang);
 
 /* Replies built by the server itself (not by the session). */
 void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char *fmt, ...)

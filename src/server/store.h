@@ -16,7 +16,8 @@
  * provide the same functions (docs/server.md, "Moving storage to
  * PostgreSQL").  All functions are safe to call from any thread (the store
  * serialises them with its own mutex) and return 1 on success, 0 on failure
- * with a message in `err` of the store (srv_store_error).
+ * with a message that srv_store_error copies out (the latest failure's).  Nothing here
+ * knows about sessions, connections or the network.
  */
 #ifndef SRV_STORE_H
 #define SRV_STORE_H
@@ -40,6 +41,9 @@ typedef struct srv_seat_row {
     int claimed;
 } srv_seat_row;
 
+/* How a game stands (srv_game_row.over). */
+enum { SRV_RUNNING = 0, SRV_FINISHED = 1, SRV_ABANDONED = 2 };
+
 /* One game's creation parameters and lobby facts. */
 typedef struct srv_game_row {
     char id[SRV_ID_LEN];
@@ -49,30 +53,42 @@ typedef struct srv_game_row {
     const char *options; /* canonical options (the store copies it) */
     char name[SRV_NAME_LEN];
     int listed;          /* shown in the lobby's list */
-    int over;            /* 1 once the game has ended */
+    int over;            /* SRV_RUNNING, SRV_FINISHED or SRV_ABANDONED (expired) */
     long long created;   /* unix seconds */
+    long long last_move; /* unix seconds of the newest stored action (0: none); loaded only */
     char rematch[SRV_ID_LEN]; /* id of the rematch game, "" if none */
     srv_seat_row seats[6];
 } srv_game_row;
 
 /* Open (creating if needed) the database at `path` (":memory:" works for
  * tests).  sync_full: 1 = fsync every commit (durable across power loss),
- * 0 = WAL's NORMAL (durable across a process crash such as kill -9). */
+ * 0 = WAL's NORMAL (durable across a process crash such as kill -9).
+ * An existing file of 0 bytes is refused: a database this store wrote is
+ * never empty, so an empty one was probably truncated, and starting on it
+ * would silently lose every game (docs/server.md, "Storage"). */
 srv_store *srv_store_open(const char *path, int sync_full, char *err, size_t errcap);
 void srv_store_close(srv_store *st);
-const char *srv_store_error(srv_store *st);
+/* The latest failure's message, copied into buf (returned). */
+const char *srv_store_error(srv_store *st, char *buf, size_t cap);
+/* ... in a buffer that lives until the end of the caller's statement. */
+#define SRV_STORE_ERROR(st) srv_store_error((st), (char[256]){""}, 256)
 
 int srv_store_create(srv_store *st, const srv_game_row *g);
-/* Append action n (0-based; must be the next index) of player `player`. */
-int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text);
+/* Append action n (0-based; must be the next index) of player `player`,
+ * made at unix time `at` (seconds). */
+int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text,
+                     long long at);
 /* Forget actions n and later (undo). */
 int srv_store_truncate(srv_store *st, const char *id, int n);
 int srv_store_set_seat(srv_store *st, const char *id, int seat, const srv_seat_row *s);
 int srv_store_set_over(srv_store *st, const char *id, int over);
 int srv_store_set_rematch(srv_store *st, const char *id, const char *rematch);
+/* Remove a game with its seats and actions (an expired game nobody played). */
+int srv_store_delete(srv_store *st, const char *id);
 
 /* Every game, oldest first: on_game(row) then on_action for each of its
- * actions in order (with load_actions 0 only the games).  A callback that
+ * actions in order (without on_action only the games; row.last_move tells
+ * when the newest action was made).  A callback that
  * returns 0 stops the walk (srv_store_load returns 0 then). */
 typedef struct srv_store_visitor {
     int (*on_game)(void *ctx, const srv_game_row *g);

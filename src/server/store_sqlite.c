@@ -5,8 +5,11 @@
  *   games(id PK, game, players, seed, options, name, listed, over, created,
  *         rematch)                    creation parameters and lobby facts
  *   seats(game_id, seat, bot, spec, token UNIQUE, name, claimed)
- *   actions(game_id, n, player, text) PK (game_id, n): the accepted moves
- * The seed is stored as text: SQLite integers are signed 64-bit.
+ *   actions(game_id, n, player, text, at) PK (game_id, n): the accepted
+ *                                     moves, `at` in unix seconds (0 for
+ *                                     moves stored before it was recorded)
+ * The seed is stored as text: SQLite integers are signed 64-bit.  `over` is
+ * SRV_RUNNING, SRV_FINISHED or SRV_ABANDONED.
  *
  * The database runs in WAL mode; each call is one transaction committed
  * before it returns.  One connection serves every thread behind `mu`
@@ -21,6 +24,7 @@
  */
 #include <pthread.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +33,8 @@
 
 enum {
     Q_GAME_INS, Q_SEAT_INS, Q_ACT_INS, Q_ACT_DEL, Q_SEAT_UPD, Q_OVER_UPD, Q_REMATCH_UPD,
-    Q_GAMES, Q_SEATS, Q_ACTS, Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_COUNT
+    Q_GAMES, Q_SEATS, Q_ACTS, Q_GAME_DEL, Q_SEATS_DEL, Q_ACTS_DEL, Q_BEGIN, Q_COMMIT,
+    Q_ROLLBACK, Q_COUNT
 };
 
 static const char *const store_sql[Q_COUNT] = {
@@ -37,17 +42,20 @@ static const char *const store_sql[Q_COUNT] = {
                    "rematch) VALUES(?,?,?,?,?,?,?,?,?,?)",
     [Q_SEAT_INS] = "INSERT INTO seats(game_id,seat,bot,spec,token,name,claimed) "
                    "VALUES(?,?,?,?,?,?,?)",
-    [Q_ACT_INS] = "INSERT INTO actions(game_id,n,player,text) VALUES(?,?,?,?)",
+    [Q_ACT_INS] = "INSERT INTO actions(game_id,n,player,text,at) VALUES(?,?,?,?,?)",
     [Q_ACT_DEL] = "DELETE FROM actions WHERE game_id=? AND n>=?",
     [Q_SEAT_UPD] = "UPDATE seats SET bot=?,spec=?,token=?,name=?,claimed=? "
                    "WHERE game_id=? AND seat=?",
     [Q_OVER_UPD] = "UPDATE games SET over=? WHERE id=?",
     [Q_REMATCH_UPD] = "UPDATE games SET rematch=? WHERE id=?",
-    [Q_GAMES] = "SELECT id,game,players,seed,options,name,listed,over,created,rematch "
-                "FROM games ORDER BY rowid",
+    [Q_GAMES] = "SELECT id,game,players,seed,options,name,listed,over,created,rematch,"
+                "(SELECT max(at) FROM actions a WHERE a.game_id=g.id) FROM games g ORDER BY rowid",
     [Q_SEATS] = "SELECT seat,bot,spec,token,name,claimed FROM seats WHERE game_id=? "
                 "ORDER BY seat",
     [Q_ACTS] = "SELECT n,player,text FROM actions WHERE game_id=? ORDER BY n",
+    [Q_GAME_DEL] = "DELETE FROM games WHERE id=?",
+    [Q_SEATS_DEL] = "DELETE FROM seats WHERE game_id=?",
+    [Q_ACTS_DEL] = "DELETE FROM actions WHERE game_id=?",
     [Q_BEGIN] = "BEGIN IMMEDIATE",
     [Q_COMMIT] = "COMMIT",
     [Q_ROLLBACK] = "ROLLBACK",
@@ -62,13 +70,15 @@ static const char store_schema[] =
     " bot INTEGER NOT NULL, spec TEXT NOT NULL, token TEXT NOT NULL, name TEXT NOT NULL,"
     " claimed INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
     "CREATE TABLE IF NOT EXISTS actions(game_id TEXT NOT NULL, n INTEGER NOT NULL,"
-    " player INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY(game_id, n)) WITHOUT ROWID;";
+    " player INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY(game_id, n)) WITHOUT ROWID;";
 
 /* A queued move waiting for its group commit. */
 typedef struct srv_pending {
     struct srv_pending *next;
     const char *id, *text;
     int n, player;
+    long long at;
     int done, ok;
 } srv_pending;
 
@@ -89,7 +99,13 @@ static int store_fail(srv_store *st)
     return 0;
 }
 
-const char *srv_store_error(srv_store *st) { return st->err; }
+const char *srv_store_error(srv_store *st, char *buf, size_t cap)
+{
+    pthread_mutex_lock(&st->mu);
+    snprintf(buf, cap, "%s", st->err);
+    pthread_mutex_unlock(&st->mu);
+    return buf;
+}
 
 void srv_store_close(srv_store *st)
 {
@@ -104,8 +120,42 @@ void srv_store_close(srv_store *st)
     free(st);
 }
 
+/* An existing file of 0 bytes (with no write-ahead log holding its pages)
+ * is refused rather than initialised: see store.h. */
+static int empty_file(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size != 0)
+        return 0;
+    char wal[4096];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    return stat(wal, &sb) != 0 || sb.st_size == 0;
+}
+
+/* Databases written before moves carried their time get the column. */
+static int migrate(srv_store *st)
+{
+    sqlite3_stmt *probe = NULL;
+    if (sqlite3_prepare_v2(st->db, "SELECT at FROM actions LIMIT 0", -1, &probe, NULL) ==
+        SQLITE_OK) {
+        sqlite3_finalize(probe);
+        return 1;
+    }
+    return sqlite3_exec(st->db, "ALTER TABLE actions ADD COLUMN at INTEGER NOT NULL DEFAULT 0",
+                        NULL, NULL, NULL) == SQLITE_OK;
+}
+
 srv_store *srv_store_open(const char *path, int sync_full, char *err, size_t errcap)
 {
+    if (empty_file(path)) {
+        snprintf(err, errcap,
+                 "database '%s' is an empty file (0 bytes). A database kontor wrote is never "
+                 "empty, so this one may have been truncated (a failed copy, a full disk); it "
+                 "is left untouched. To start a new database, remove the file or give a name "
+                 "that does not exist yet",
+                 path);
+        return NULL;
+    }
     srv_store *st = calloc(1, sizeof *st);
     if (!st) {
         snprintf(err, errcap, "out of memory");
@@ -128,7 +178,7 @@ srv_store *srv_store_open(const char *path, int sync_full, char *err, size_t err
              sync_full ? "FULL" : "NORMAL");
     char *msg = NULL;
     if (sqlite3_exec(st->db, pragmas, NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(st->db, store_schema, NULL, NULL, &msg) != SQLITE_OK) {
+        sqlite3_exec(st->db, store_schema, NULL, NULL, &msg) != SQLITE_OK || !migrate(st)) {
         snprintf(err, errcap, "database '%s': %s", path, msg ? msg : "setup failed");
         sqlite3_free(msg);
         srv_store_close(st);
@@ -243,6 +293,7 @@ static void commit_group(srv_store *st, srv_pending *batch)
         sqlite3_bind_int(s, 2, p->n);
         sqlite3_bind_int(s, 3, p->player);
         bind_text(s, 4, p->text);
+        sqlite3_bind_int64(s, 5, p->at);
         p->ok = began && run(st, s);
     }
     if (began && !run(st, stmt(st, Q_COMMIT))) {
@@ -255,9 +306,10 @@ static void commit_group(srv_store *st, srv_pending *batch)
     }
 }
 
-int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text)
+int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text,
+                     long long at)
 {
-    srv_pending me = {NULL, id, text, n, player, 0, 0};
+    srv_pending me = {NULL, id, text, n, player, at, 0, 0};
     pthread_mutex_lock(&st->qmu);
     if (st->qtail)
         st->qtail->next = &me;
@@ -337,6 +389,19 @@ int srv_store_set_rematch(srv_store *st, const char *id, const char *rematch)
     return ok;
 }
 
+int srv_store_delete(srv_store *st, const char *id)
+{
+    if (!begin(st))
+        return 0;
+    int ok = 1;
+    for (int q = Q_GAME_DEL; ok && q <= Q_ACTS_DEL; q++) {
+        sqlite3_stmt *s = stmt(st, q);
+        bind_text(s, 1, id);
+        ok = run(st, s);
+    }
+    return finish(st, ok);
+}
+
 /* ------------------------------------------------------------ reads */
 
 static int read_seats(srv_store *st, srv_game_row *g)
@@ -399,6 +464,7 @@ static int read_game(srv_store *st, sqlite3_stmt *s, const srv_store_visitor *v)
     g.over = sqlite3_column_int(s, 7);
     g.created = sqlite3_column_int64(s, 8);
     copy_col(g.rematch, sizeof g.rematch, s, 9);
+    g.last_move = sqlite3_column_int64(s, 10);
     if (g.players < 1 || g.players > 6)
         return 1; /* not a game this server wrote: skip it */
     if (!read_seats(st, &g) || !v->on_game(v->ctx, &g))

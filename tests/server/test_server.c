@@ -14,237 +14,8 @@
 
 #include "../harness.h"
 #include "server/srv_int.h"
+#include "tsrv.h"
 
-/* ------------------------------------------------------------ helpers */
-
-typedef struct tconn {
-    pthread_mutex_t mu;
-    char **msg;
-    int n, cap;
-    srv_conn *c;
-} tconn;
-
-static void tsend(void *io, const char *m, size_t len)
-{
-    tconn *t = io;
-    pthread_mutex_lock(&t->mu);
-    if (t->n == t->cap) {
-        t->cap = t->cap ? t->cap * 2 : 64;
-        t->msg = realloc(t->msg, sizeof *t->msg * (size_t)t->cap);
-    }
-    t->msg[t->n] = malloc(len + 1);
-    memcpy(t->msg[t->n], m, len);
-    t->msg[t->n][len] = '\0';
-    t->n++;
-    pthread_mutex_unlock(&t->mu);
-}
-
-static tconn *topen(srv *S)
-{
-    tconn *t = calloc(1, sizeof *t);
-    pthread_mutex_init(&t->mu, NULL);
-    t->c = srv_conn_open(S, tsend, t);
-    return t;
-}
-
-static void tclose(tconn *t)
-{
-    srv_conn_close(t->c);
-    for (int i = 0; i < t->n; i++)
-        free(t->msg[i]);
-    free(t->msg);
-    pthread_mutex_destroy(&t->mu);
-    free(t);
-}
-
-/* Send a message; returns a copy of the first reply (not a push) that came
- * back for it (the server answers before srv_conn_message returns). */
-static char *treq(tconn *t, const char *m)
-{
-    pthread_mutex_lock(&t->mu);
-    int from = t->n;
-    pthread_mutex_unlock(&t->mu);
-    srv_conn_message(t->c, m, strlen(m));
-    char *r = NULL;
-    pthread_mutex_lock(&t->mu);
-    for (int i = from; i < t->n && !r; i++)
-        if (strncmp(t->msg[i], "{\"push\"", 7))
-            r = strdup(t->msg[i]);
-    pthread_mutex_unlock(&t->mu);
-    return r ? r : strdup("{\"none\":true}");
-}
-
-/* The newest view pushed to t (a copy), or NULL. */
-static char *tview(tconn *t)
-{
-    char *r = NULL;
-    pthread_mutex_lock(&t->mu);
-    for (int i = t->n - 1; i >= 0 && !r; i--)
-        if (!strncmp(t->msg[i], "{\"push\":\"view\"", 14))
-            r = strdup(t->msg[i]);
-    pthread_mutex_unlock(&t->mu);
-    return r;
-}
-
-static int is_ok(const char *r) { return !strncmp(r, "{\"ok\":true", 10); }
-
-/* A string member of a reply (copied into out). */
-static int jstr(const char *json, const char *path1, const char *path2, char *out, size_t cap)
-{
-    kt_jdoc d;
-    out[0] = '\0';
-    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
-        return 0;
-    const kt_jv *v = kt_jv_get(d.root, path1);
-    if (v && path2)
-        v = v->type == KT_JARR ? kt_jv_get(kt_jv_at(v, 0), path2) : kt_jv_get(v, path2);
-    int ok = v && v->type == KT_JSTR;
-    if (ok)
-        snprintf(out, cap, "%s", v->s);
-    kt_json_free(&d);
-    return ok;
-}
-
-static long long jnum(const char *json, const char *k1, const char *k2)
-{
-    kt_jdoc d;
-    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
-        return -999;
-    const kt_jv *v = kt_jv_get(d.root, k1);
-    if (v && k2)
-        v = kt_jv_get(v, k2);
-    long long x = v && v->type == KT_JNUM && v->isint ? (v->neg ? -(long long)v->u : (long long)v->u)
-                                                    : -999;
-    kt_json_free(&d);
-    return x;
-}
-
-typedef struct tserver {
-    char db[128];
-    srv *S;
-} tserver;
-
-static srv *tstart_rate(tserver *ts, const char *name, int fresh, double rate);
-
-static srv *tstart(tserver *ts, const char *name, int fresh)
-{
-    return tstart_rate(ts, name, fresh, 0);
-}
-
-/* rate > 0: messages per second per connection (and burst) instead of the
- * defaults, for tests that play many moves at machine speed */
-static srv *tstart_rate(tserver *ts, const char *name, int fresh, double rate)
-{
-    if (fresh) {
-        snprintf(ts->db, sizeof ts->db, "/tmp/kontor-test-%d-%s.db", (int)getpid(), name);
-        char p[160];
-        unlink(ts->db);
-        snprintf(p, sizeof p, "%s-wal", ts->db);
-        unlink(p);
-        snprintf(p, sizeof p, "%s-shm", ts->db);
-        unlink(p);
-    }
-    srv_config c;
-    srv_config_default(&c);
-    c.db_path = ts->db;
-    c.sync_full = 0;
-    c.quiet = 1;
-    c.bot_ms = 2000;
-    if (rate > 0)
-        c.rate = c.burst = rate;
-    char err[256];
-    ts->S = srv_new(&c, err, sizeof err);
-    if (!ts->S)
-        fprintf(stderr, "srv_new: %s\n", err);
-    return ts->S;
-}
-
-static void tstop(tserver *ts, int remove)
-{
-    srv_free(ts->S);
-    ts->S = NULL;
-    if (remove) {
-        char p[160];
-        unlink(ts->db);
-        snprintf(p, sizeof p, "%s-wal", ts->db);
-        unlink(p);
-        snprintf(p, sizeof p, "%s-shm", ts->db);
-        unlink(p);
-    }
-}
-
-/* Create a game; fills the game id and the token of the first seat. */
-static int tcreate(tconn *t, const char *game, const char *seats, const char *options, char *id,
-                   char *token)
-{
-    char m[1024];
-    int players = 1;
-    for (const char *p = seats; *p; p++)
-        players += *p == '}' && p[1] == ',';
-    snprintf(m, sizeof m, "{\"cmd\":\"create\",\"ref\":1,\"game\":\"%s\",\"players\":%d,"
-                          "\"seats\":%s%s%s}",
-             game, players, seats, options ? ",\"options\":" : "", options ? options : "");
-    char *r = treq(t, m);
-    int ok = is_ok(r) && jstr(r, "game", NULL, id, SRV_ID_LEN);
-    if (ok && token)
-        ok = jstr(r, "seats", "token", token, SRV_TOKEN_LEN);
-    if (!ok)
-        fprintf(stderr, "create failed: %s\n", r);
-    free(r);
-    return ok;
-}
-
-static int tattach(tconn *t, const char *token)
-{
-    char m[200];
-    snprintf(m, sizeof m, "{\"cmd\":\"attach\",\"token\":\"%s\"}", token);
-    char *r = treq(t, m);
-    int ok = is_ok(r);
-    free(r);
-    return ok;
-}
-
-/* Apply the first legal action of the newest view; 1 if one was applied. */
-static int tmove(tconn *t)
-{
-    char *v = tview(t);
-    if (!v)
-        return 0;
-    kt_jdoc d;
-    int done = 0;
-    if (kt_json_parse(v, strlen(v), &d, NULL) == KT_OK) {
-        const kt_jv *legal = kt_jv_get(kt_jv_get(d.root, "legal"), "legal");
-        const kt_jv *a = legal ? kt_jv_at(legal, 0) : NULL;
-        const kt_jv *id = a ? kt_jv_get(a, "id") : NULL;
-        if (id) {
-            char m[100];
-            snprintf(m, sizeof m, "{\"cmd\":\"apply\",\"id\":%s}", id->s);
-            char *r = treq(t, m);
-            done = is_ok(r);
-            free(r);
-        }
-        kt_json_free(&d);
-    }
-    free(v);
-    return done;
-}
-
-static int game_actions(srv *S, const char *id)
-{
-    sgame *g = srv_find_game(S, id);
-    if (!g)
-        return -1;
-    pthread_mutex_lock(&g->mu);
-    int n = g->nacts;
-    pthread_mutex_unlock(&g->mu);
-    srv_game_unref(S, g);
-    return n;
-}
-
-static const char *HUMAN_BOT = "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"bot\":\"random\"}]";
-static const char *TWO_HUMANS = "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"human\":true}]";
-static const char *HUMAN_TWO_BOTS =
-    "[{\"human\":true,\"you\":true},{\"bot\":\"random\"},{\"bot\":\"heuristic\"}]";
 
 /* ------------------------------------------------------------ tests */
 
@@ -261,16 +32,16 @@ KT_TEST(server_create_attach_move_and_bot_answers)
     char *v = tview(t);
     KT_REQUIRE(v);
     KT_CHECK(strstr(v, "\"legal\":{\"ok\":true") != NULL);
-    KT_EQ(jnum(v, "seat", NULL), 0);
+    KT_EQ(tjnum(v, "seat", NULL), 0);
     free(v);
     int moved = 0;
-    for (int i = 0; i < 30 && game_actions(ts.S, id) < 12; i++) {
+    for (int i = 0; i < 30 && tgame_actions(ts.S, id) < 12; i++) {
         moved += tmove(t);
         srv_wait_idle(ts.S, 5000);
     }
     KT_CHECK(moved >= 3);
     v = tview(t);
-    KT_CHECK(jnum(v, "status", "actions") == game_actions(ts.S, id));
+    KT_CHECK(tjnum(v, "status", "actions") == tgame_actions(ts.S, id));
     free(v);
     sgame *g = srv_find_game(ts.S, id);
     int bot_moves = 0;
@@ -304,7 +75,7 @@ KT_TEST(server_malformed_messages_get_errors_and_the_connection_stays)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *r = treq(t, bad[i]);
         int is_error = !strncmp(r, "{\"ok\":false", 11) || strstr(r, "\"ok\":false") != NULL;
-        int list_ok = i == sizeof bad / sizeof *bad - 1 && is_ok(r) &&
+        int list_ok = i == sizeof bad / sizeof *bad - 1 && tis_ok(r) &&
                       strstr(r, "\"ref\":18446744073709551616") != NULL;
         if (!is_error && !list_ok)
             KT_FAIL("'%s' got %s", bad[i], r);
@@ -324,7 +95,7 @@ KT_TEST(server_malformed_messages_get_errors_and_the_connection_stays)
     srv_conn_message(t->c, huge, big);
     free(huge);
     r = treq(t, "{\"cmd\":\"ping\",\"ref\":\"p\"}");
-    KT_CHECK(is_ok(r) && strstr(r, "\"ref\":\"p\""));
+    KT_CHECK(tis_ok(r) && strstr(r, "\"ref\":\"p\""));
     free(r);
     pthread_mutex_lock(&t->mu);
     int too_long = 0;
@@ -350,7 +121,7 @@ KT_TEST(server_rate_limit_answers_and_recovers)
     KT_CHECK(limited > 100);
     nanosleep(&(struct timespec){0, 300000000L}, NULL);
     char *r = treq(t, "{\"cmd\":\"ping\"}");
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     tclose(t);
     tstop(&ts, 1);
@@ -367,7 +138,7 @@ KT_TEST(server_seat_acts_only_for_itself_and_spectators_see_public_only)
     char m[200];
     snprintf(m, sizeof m, "{\"cmd\":\"spectate\",\"game\":\"%s\"}", id);
     char *r = treq(w, m);
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     /* the seat cannot look at or act for the other player */
     r = treq(a, "{\"cmd\":\"observe\",\"player\":1}");
@@ -453,19 +224,19 @@ KT_TEST(server_tokens_join_and_leave)
     char m[200], tok1[SRV_TOKEN_LEN];
     snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\",\"name\":\"Bob\"}", id);
     r = treq(b, m);
-    KT_CHECK(is_ok(r) && jstr(r, "token", NULL, tok1, sizeof tok1));
-    KT_EQ(jnum(r, "seat", NULL), 1);
+    KT_CHECK(tis_ok(r) && tjstr(r, "token", NULL, tok1, sizeof tok1));
+    KT_EQ(tjnum(r, "seat", NULL), 1);
     free(r);
     r = treq(b, m); /* no free seat left */
     KT_CHECK(strstr(r, "\"ok\":false") != NULL);
     free(r);
     KT_CHECK(tattach(b, tok1));
     r = treq(b, "{\"cmd\":\"leave\"}");
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     KT_CHECK(!tattach(b, tok1)); /* the old link is void after leaving */
     r = treq(b, m);              /* and the seat is free again */
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     tclose(a);
     tclose(b);
@@ -506,7 +277,7 @@ KT_TEST(server_restart_rebuilds_every_game_from_storage)
     t = topen(ts.S);
     KT_CHECK(tattach(t, tok)); /* the same link works after the restart */
     char *v = tview(t);
-    KT_CHECK(v && jnum(v, "status", "actions") == n);
+    KT_CHECK(v && tjnum(v, "status", "actions") == n);
     free(v);
     tclose(t);
     tstop(&ts, 1);
@@ -522,39 +293,39 @@ KT_TEST(server_undo_needs_every_other_human)
     KT_REQUIRE(tcreate(a, "dominion", TWO_HUMANS, "\"preset=First Game\"", id, tok0));
     snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\"}", id);
     char *r = treq(b, m);
-    KT_REQUIRE(jstr(r, "token", NULL, tok1, sizeof tok1));
+    KT_REQUIRE(tjstr(r, "token", NULL, tok1, sizeof tok1));
     free(r);
     KT_REQUIRE(tattach(a, tok0) && tattach(b, tok1));
     KT_CHECK(tmove(a) && tmove(a));
-    KT_EQ(game_actions(ts.S, id), 2);
+    KT_EQ(tgame_actions(ts.S, id), 2);
     r = treq(b, "{\"cmd\":\"undo\"}"); /* b has no move to take back */
     KT_CHECK(strstr(r, "\"ok\":false") != NULL);
     free(r);
     r = treq(a, "{\"cmd\":\"undo\"}");
     KT_CHECK(strstr(r, "\"undo\":\"asked\"") != NULL);
     free(r);
-    KT_EQ(game_actions(ts.S, id), 2);
+    KT_EQ(tgame_actions(ts.S, id), 2);
     char *v = tview(b);
     KT_CHECK(v && strstr(v, "\"undo\":{\"by\":0"));
     free(v);
     r = treq(b, "{\"cmd\":\"undo_answer\",\"accept\":false}");
     KT_CHECK(strstr(r, "refused") != NULL);
     free(r);
-    KT_EQ(game_actions(ts.S, id), 2);
+    KT_EQ(tgame_actions(ts.S, id), 2);
     r = treq(a, "{\"cmd\":\"undo\"}");
     free(r);
     r = treq(b, "{\"cmd\":\"undo_answer\",\"accept\":true}");
     KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
     free(r);
-    KT_EQ(game_actions(ts.S, id), 1);
+    KT_EQ(tgame_actions(ts.S, id), 1);
     v = tview(a); /* the log of the undone move is gone from the clients' view */
-    KT_CHECK(v && jnum(v, "status", "actions") == 1 && jnum(v, "log_from", NULL) <= 1);
+    KT_CHECK(v && tjnum(v, "status", "actions") == 1 && tjnum(v, "log_from", NULL) <= 1);
     free(v);
     tclose(a);
     tclose(b);
     tstop(&ts, 0);
     KT_REQUIRE(tstart(&ts, "undo", 0)); /* storage forgot the undone move too */
-    KT_EQ(game_actions(ts.S, id), 1);
+    KT_EQ(tgame_actions(ts.S, id), 1);
     tstop(&ts, 1);
 }
 
@@ -568,17 +339,17 @@ KT_TEST(server_undo_against_bots_is_immediate)
     KT_REQUIRE(tattach(a, tok));
     int before = 0;
     for (int i = 0; i < 12; i++) {
-        before = game_actions(ts.S, id);
+        before = tgame_actions(ts.S, id);
         tmove(a);
         srv_wait_idle(ts.S, 5000);
     }
-    int n = game_actions(ts.S, id);
+    int n = tgame_actions(ts.S, id);
     KT_REQUIRE(n > before);
     char *r = treq(a, "{\"cmd\":\"undo\"}");
     KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
     free(r);
     srv_wait_idle(ts.S, 5000);
-    KT_CHECK(game_actions(ts.S, id) < n);
+    KT_CHECK(tgame_actions(ts.S, id) < n);
     tclose(a);
     tstop(&ts, 1);
 }
@@ -644,7 +415,7 @@ KT_TEST(server_replay_shows_each_viewer_its_own_view)
         tmove(t);
         srv_wait_idle(ts.S, 5000);
     }
-    int n = game_actions(ts.S, id);
+    int n = tgame_actions(ts.S, id);
     KT_REQUIRE(n > 4);
     /* a trusted rebuild of step k to compare with */
     sgame *g = srv_find_game(ts.S, id);
@@ -668,8 +439,8 @@ KT_TEST(server_replay_shows_each_viewer_its_own_view)
         char *obs = kt_observe_json(kg, s, viewer, KT_LANG_EN);
         char *want = malloc(strlen(obs) + 32);
         sprintf(want, "\"observation\":%s}", obs);
-        KT_CHECK(is_ok(r) && strstr(r, want) != NULL);
-        KT_EQ(jnum(r, "step", NULL), k);
+        KT_CHECK(tis_ok(r) && strstr(r, want) != NULL);
+        KT_EQ(tjnum(r, "step", NULL), k);
         free(want);
         kt_free(obs);
         free(r);
@@ -677,7 +448,7 @@ KT_TEST(server_replay_shows_each_viewer_its_own_view)
     /* stepping back works (a new replay session) and the log has k entries */
     snprintf(m, sizeof m, "{\"cmd\":\"replay\",\"game\":\"%s\",\"step\":1,\"viewer\":0}", id);
     r = treq(t, m);
-    KT_CHECK(is_ok(r) && jnum(r, "step", NULL) == 1);
+    KT_CHECK(tis_ok(r) && tjnum(r, "step", NULL) == 1);
     free(r);
     kt_state_free(kg, s);
     kt_game_free(kg);
@@ -702,12 +473,12 @@ KT_TEST(server_rematch_gives_each_seat_its_own_new_link)
     }
     r = treq(t, "{\"cmd\":\"rematch\"}");
     char nid[SRV_ID_LEN], ntok[SRV_TOKEN_LEN];
-    KT_CHECK(is_ok(r) && jstr(r, "game", NULL, nid, sizeof nid) && jstr(r, "token", NULL, ntok, sizeof ntok));
+    KT_CHECK(tis_ok(r) && tjstr(r, "game", NULL, nid, sizeof nid) && tjstr(r, "token", NULL, ntok, sizeof ntok));
     free(r);
     KT_CHECK(strcmp(nid, id) != 0 && strcmp(ntok, tok) != 0);
     r = treq(t, "{\"cmd\":\"rematch\"}"); /* asked again: the same rematch */
     char again[SRV_ID_LEN];
-    KT_CHECK(jstr(r, "game", NULL, again, sizeof again) && !strcmp(again, nid));
+    KT_CHECK(tjstr(r, "game", NULL, again, sizeof again) && !strcmp(again, nid));
     free(r);
     KT_CHECK(tattach(t, ntok));
     tclose(t);
@@ -761,9 +532,9 @@ KT_TEST(server_store_round_trip)
     snprintf(g.seats[0].token, sizeof g.seats[0].token, "t0");
     KT_CHECK(srv_store_create(st, &g));
     KT_CHECK(!srv_store_create(st, &g)); /* the same id twice */
-    KT_CHECK(srv_store_append(st, "abc", 0, 0, "buy Silver"));
-    KT_CHECK(srv_store_append(st, "abc", 1, 1, "end turn"));
-    KT_CHECK(!srv_store_append(st, "abc", 1, 1, "twice")); /* index taken */
+    KT_CHECK(srv_store_append(st, "abc", 0, 0, "buy Silver", 1000));
+    KT_CHECK(srv_store_append(st, "abc", 1, 1, "end turn", 1001));
+    KT_CHECK(!srv_store_append(st, "abc", 1, 1, "twice", 1002)); /* index taken */
     KT_CHECK(srv_store_truncate(st, "abc", 1));
     KT_CHECK(srv_store_set_over(st, "abc", 1));
     srv_store_close(st);
@@ -793,7 +564,7 @@ KT_TEST(server_catalog_lists_every_game_in_both_languages_without_file_options)
     tconn *t = topen(ts.S);
     char *en = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"en\"}");
     char *de = treq(t, "{\"cmd\":\"catalog\",\"lang\":\"de\"}");
-    KT_CHECK(is_ok(en) && is_ok(de));
+    KT_CHECK(tis_ok(en) && tis_ok(de));
     for (int i = 0; i < kt_game_count(); i++) {
         char key[80];
         snprintf(key, sizeof key, "\"name\":\"%s\"", kt_game_info(i)->name);
@@ -805,7 +576,7 @@ KT_TEST(server_catalog_lists_every_game_in_both_languages_without_file_options)
     free(en);
     free(de);
     char *r = treq(t, "{\"cmd\":\"components\",\"game\":\"mp2\",\"lang\":\"en\"}");
-    KT_CHECK(is_ok(r) && strstr(r, "Routes") != NULL);
+    KT_CHECK(tis_ok(r) && strstr(r, "Routes") != NULL);
     free(r);
     r = treq(t, "{\"cmd\":\"components\",\"game\":\"../etc\"}");
     KT_CHECK(strstr(r, "\"ok\":false") != NULL);
@@ -885,7 +656,7 @@ KT_TEST(server_fwm_players_decide_at_once_and_choices_stay_hidden)
                        "\"mode=nobility\"", id, tok0));
     snprintf(m, sizeof m, "{\"cmd\":\"join\",\"game\":\"%s\"}", id);
     char *r = treq(b, m);
-    KT_REQUIRE(jstr(r, "token", NULL, tok1, sizeof tok1));
+    KT_REQUIRE(tjstr(r, "token", NULL, tok1, sizeof tok1));
     free(r);
     KT_REQUIRE(tattach(a, tok0) && tattach(b, tok1));
     srv_wait_idle(ts.S, 5000);
@@ -895,7 +666,7 @@ KT_TEST(server_fwm_players_decide_at_once_and_choices_stay_hidden)
         int la = tlegal(a, -1, ida, sizeof ida, ta, sizeof ta);
         int lb = tlegal(b, -1, idb, sizeof idb, tb, sizeof tb);
         if (!la && !lb) {
-            stalled = game_actions(ts.S, id) >= 0 && !srv_wait_idle(ts.S, 5000);
+            stalled = tgame_actions(ts.S, id) >= 0 && !srv_wait_idle(ts.S, 5000);
             char *v = tview(a);
             int over = v && strstr(v, "\"status\":\"finished\"") != NULL;
             free(v);
@@ -926,7 +697,7 @@ KT_TEST(server_fwm_players_decide_at_once_and_choices_stay_hidden)
         pthread_mutex_unlock(&first->mu);
         snprintf(m, sizeof m, "{\"cmd\":\"apply\",\"id\":%s}", fid);
         r = treq(first, m);
-        if (!KT_CHECK(is_ok(r)))
+        if (!KT_CHECK(tis_ok(r)))
             printf("      apply %s (%s): %s\n", fid, ftext, r);
         free(r);
         srv_wait_idle(ts.S, 5000);
@@ -952,7 +723,7 @@ KT_TEST(server_fwm_players_decide_at_once_and_choices_stay_hidden)
     KT_CHECK(!stalled);
     printf("    %d positions with both humans asked (%d answered by the second seat first), "
            "%d hidden choices checked, %d actions\n",
-           both, b_first, hidden_checked, game_actions(ts.S, id));
+           both, b_first, hidden_checked, tgame_actions(ts.S, id));
     KT_CHECK(both >= 2 && b_first >= 1);
     KT_CHECK(hidden_checked >= 1);
     sgame *g = srv_find_game(ts.S, id);

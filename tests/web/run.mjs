@@ -11,6 +11,8 @@
 // browser is the system's Chromium, the web client is served by kontor.
 
 import { spawn, execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -486,6 +488,98 @@ test('kill_9_and_restart_loses_nothing', async (server) => {
   await chooseAndClick(page, rng);
   await waitFor(async () => (await view(page)).actions > before, 10000, 'a move after the restart');
   return `${acked} acknowledged, ${stored} stored`;
+});
+
+// A raw WebSocket client (node:net): it can send what browsers never send.
+function rawSocket(port) {
+  return new Promise((resolve, reject) => {
+    const sock = connect(port, '127.0.0.1');
+    let head = '';
+    sock.once('error', reject);
+    sock.on('data', function onData(d) {
+      head += d.toString('latin1');
+      if (head.includes('\r\n\r\n')) { sock.off('data', onData); resolve({ sock, status: +head.split(' ')[1] }); }
+    });
+    sock.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n');
+  });
+}
+function frame(opcode, bytes) { // masked, as a client must
+  const mask = [1, 2, 3, 4];
+  const n = bytes.length;
+  const head = n < 126 ? [0x80 | opcode, 0x80 | n] : [0x80 | opcode, 0x80 | 126, n >> 8, n & 255];
+  return Buffer.from([...head, ...mask, ...bytes.map((b, i) => b ^ mask[i & 3])]);
+}
+
+// Issue 31.2: one message with a name that is not UTF-8 (in a binary frame,
+// or in a text frame) used to be stored and sent back in text frames, which
+// Chromium cannot decode: it dropped the socket and reconnected forever, for
+// every visitor of the lobby.  Now such frames are refused and the lobby
+// keeps one working connection.
+test('lobby_survives_names_that_are_not_utf8', async (server) => {
+  const bad = (cmd) => Buffer.concat([Buffer.from(`{"cmd":"${cmd}","ref":1,"game":"dominion","players":2,"listed":true,"name":"`),
+    Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","seats":[{"human":true},{"bot":"random"}]}')]);
+  for (const opcode of [2, 1]) { // binary, then text
+    const { sock, status } = await rawSocket(server.port);
+    if (status !== 101) throw new Error(`handshake: ${status}`);
+    sock.write(frame(opcode, [...bad('create')]));
+    await sleep(300);
+    sock.destroy();
+  }
+  const page = await newPage();
+  let sockets = 0;
+  page.on('websocket', () => sockets++);
+  await page.goto(server.url);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  await sleep(3000); // a page that cannot decode a frame reconnects within this time
+  const conn = await page.evaluate(() => document.body.dataset.conn);
+  if (conn !== 'connected' || sockets !== 1) throw new Error(`connection ${conn}, ${sockets} sockets opened`);
+  const stored = server.sql('select count(*) as n from games')[0].n;
+  if (stored !== 0) throw new Error(`${stored} games stored from the bad frames`);
+  if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
+  return `${sockets} socket, nothing stored`;
+});
+
+// Issue 31.1: two browsers hold the same seat's link; one gives the seat up.
+// The other must lose the seat at once (not keep seeing its hand and moving).
+test('a_link_given_up_in_another_browser_loses_the_seat', async (server) => {
+  const a = await newPage();
+  await createGame(a, server, 'dominion', ['you', 'human']);
+  const url = a.url();
+  const b = await newPage(); // another browser with the same link
+  await b.goto(url);
+  await b.waitForSelector('#actions');
+  a.on('dialog', (d) => d.accept());
+  await a.click('#leave');
+  await waitFor(async () => /no longer has a seat|kein Platz/.test(await b.evaluate(() => document.body.textContent)),
+    10000, 'the other browser to lose the seat');
+  const acts = await b.$$('#actions button.act');
+  if (acts.length) throw new Error('the page that lost its seat still offers moves');
+  return 'seat lost';
+});
+
+// Issue 31.3: a page of another origin must not open a WebSocket to kontor
+// (it could take a victim's seat); the browser sends its Origin, kontor
+// refuses it.
+test('a_page_of_another_origin_cannot_connect', async (server) => {
+  const other = createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<p>elsewhere</p>'); });
+  await new Promise((r) => other.listen(0, '127.0.0.1', r));
+  try {
+    const page = await newPage();
+    await page.goto(`http://localhost:${other.address().port}/`);
+    const outcome = await withTimeout(page.evaluate((port) => new Promise((res) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      ws.onopen = () => res('open');
+      ws.onerror = () => res('refused');
+    }), server.port), 10000, 'the socket');
+    if (outcome !== 'refused') throw new Error(`a foreign page's WebSocket: ${outcome}`);
+    const own = await newPage(); // the server's own page still may
+    await own.goto(server.url);
+    await own.waitForSelector('#game option', { state: 'attached' });
+    return 'refused';
+  } finally {
+    other.close();
+  }
 });
 
 // ---- runner -----------------------------------------------------------------

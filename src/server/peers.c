@@ -1,0 +1,190 @@
+/*
+ * peers.c - what the server remembers per client address: open
+ * connections, and token buckets for new connections and for created games.
+ * One address must not be able to take the server from everybody else
+ * (issue 31.6): 10,000 games in 15 s, hundreds of idle connections.
+ *
+ * Data layout: a hash table of srv_peer records keyed by the address key
+ * (srv_addr_key: an IPv4 address, or an IPv6 /64 prefix, as text), chained
+ * in buckets; guarded by one mutex (short critical sections: a lookup and a
+ * few arithmetic operations).  Records of addresses with nothing open and
+ * full buckets are dropped by srv_peers_sweep, so the table holds only the
+ * addresses active lately.
+ */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv_int.h"
+
+struct srv_peer {
+    struct srv_peer *next;
+    char key[48];
+    int conns;
+    double tokens[SRV_PEER_NBUCKETS];
+    long long at[SRV_PEER_NBUCKETS]; /* monotonic ms of the last refill; 0 = full, untouched */
+};
+
+int srv_addr_key(const char *addr, char *key, size_t cap)
+{
+    unsigned char a[16];
+    char tmp[64];
+    if (!addr || cap < 48)
+        return 0;
+    /* "::ffff:192.0.2.1" (IPv4 on an IPv6 socket) counts as the IPv4 address */
+    if (!strncmp(addr, "::ffff:", 7) && inet_pton(AF_INET, addr + 7, a) == 1)
+        addr += 7;
+    if (inet_pton(AF_INET, addr, a) == 1) {
+        inet_ntop(AF_INET, a, tmp, sizeof tmp);
+        snprintf(key, cap, "%s", tmp);
+        return 1;
+    }
+    if (inet_pton(AF_INET6, addr, a) == 1) {
+        memset(a + 8, 0, 8); /* the /64: one customer's network */
+        inet_ntop(AF_INET6, a, tmp, sizeof tmp);
+        snprintf(key, cap, "%s/64", tmp);
+        return 1;
+    }
+    return 0;
+}
+
+void srv_peers_init(srv_peers *P)
+{
+    memset(P, 0, sizeof *P);
+    pthread_mutex_init(&P->mu, NULL);
+    P->nbucket = 1024;
+    P->bucket = calloc(P->nbucket, sizeof *P->bucket);
+}
+
+void srv_peers_free(srv_peers *P)
+{
+    for (size_t i = 0; P->bucket && i < P->nbucket; i++)
+        while (P->bucket[i]) {
+            srv_peer *p = P->bucket[i];
+            P->bucket[i] = p->next;
+            free(p);
+        }
+    free(P->bucket);
+    P->bucket = NULL;
+    pthread_mutex_destroy(&P->mu);
+}
+
+static size_t hash(const char *s)
+{
+    size_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The record of key (created when `create`), mu held. */
+static srv_peer *find(srv_peers *P, const char *key, int create)
+{
+    if (!P->bucket)
+        return NULL;
+    size_t b = hash(key) % P->nbucket;
+    for (srv_peer *p = P->bucket[b]; p; p = p->next)
+        if (!strcmp(p->key, key))
+            return p;
+    if (!create)
+        return NULL;
+    srv_peer *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    snprintf(p->key, sizeof p->key, "%s", key);
+    p->next = P->bucket[b];
+    P->bucket[b] = p;
+    P->count++;
+    return p;
+}
+
+/* Refill bucket `which` to now; a fresh bucket starts full. */
+static void refill(srv_peer *p, int which, double rate, double burst, long long now_ms)
+{
+    if (!p->at[which]) {
+        p->tokens[which] = burst;
+    } else {
+        double dt = (double)(now_ms - p->at[which]) / 1000.0;
+        p->tokens[which] += dt > 0 ? dt * rate : 0;
+        if (p->tokens[which] > burst)
+            p->tokens[which] = burst;
+    }
+    p->at[which] = now_ms ? now_ms : 1;
+}
+
+void srv_peers_limit(srv_peers *P, int which, double rate, double burst)
+{
+    pthread_mutex_lock(&P->mu);
+    P->rate[which] = rate;
+    P->burst[which] = burst < 1 ? 1 : burst;
+    pthread_mutex_unlock(&P->mu);
+}
+
+int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms)
+{
+    pthread_mutex_lock(&P->mu);
+    double rate = P->rate[which], burst = P->burst[which];
+    srv_peer *p = rate > 0 ? find(P, key, 1) : NULL; /* rate 0: no limit */
+    int ok = 1;
+    if (p) {
+        refill(p, which, rate, burst, now_ms);
+        ok = p->tokens[which] >= 1.0;
+        if (ok)
+            p->tokens[which] -= 1.0;
+    }
+    pthread_mutex_unlock(&P->mu);
+    return ok;
+}
+
+int srv_peers_open(srv_peers *P, const char *key, int max)
+{
+    pthread_mutex_lock(&P->mu);
+    srv_peer *p = find(P, key, 1);
+    int ok = !p || max <= 0 || p->conns < max;
+    if (p && ok)
+        p->conns++;
+    pthread_mutex_unlock(&P->mu);
+    return ok;
+}
+
+void srv_peers_close(srv_peers *P, const char *key)
+{
+    pthread_mutex_lock(&P->mu);
+    srv_peer *p = find(P, key, 0);
+    if (p && p->conns > 0)
+        p->conns--;
+    pthread_mutex_unlock(&P->mu);
+}
+
+void srv_peers_sweep(srv_peers *P, long long now_ms)
+{
+    pthread_mutex_lock(&P->mu);
+    for (size_t b = 0; P->bucket && b < P->nbucket; b++)
+        for (srv_peer **pp = &P->bucket[b]; *pp;) {
+            srv_peer *p = *pp;
+            int idle = !p->conns;
+            for (int w = 0; w < SRV_PEER_NBUCKETS; w++) {
+                if (!p->at[w] || P->rate[w] <= 0)
+                    continue;
+                refill(p, w, P->rate[w], P->burst[w], now_ms);
+                idle &= p->tokens[w] >= P->burst[w];
+            }
+            if (idle) {
+                *pp = p->next;
+                free(p);
+                P->count--;
+            } else {
+                pp = &p->next;
+            }
+        }
+    pthread_mutex_unlock(&P->mu);
+}
+
+size_t srv_peers_count(srv_peers *P)
+{
+    pthread_mutex_lock(&P->mu);
+    size_t n = P->count;
+    pthread_mutex_unlock(&P->mu);
+    return n;
+}
