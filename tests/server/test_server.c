@@ -366,16 +366,16 @@ KT_TEST(server_undo_refused_after_a_draw)
     KT_REQUIRE(tcreate(a, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
     KT_REQUIRE(tattach(a, tok));
     char *r = treq(a, "{\"cmd\":\"apply\",\"action\":\"play treasures\"}");
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     r = treq(a, "{\"cmd\":\"undo\"}"); /* nothing hidden was shown: taken back */
     KT_CHECK(strstr(r, "\"undo\":\"done\"") != NULL);
     free(r);
     r = treq(a, "{\"cmd\":\"apply\",\"action\":\"end turn\"}");
-    KT_CHECK(is_ok(r));
+    KT_CHECK(tis_ok(r));
     free(r);
     srv_wait_idle(ts.S, 5000);
-    int n = game_actions(ts.S, id);
+    int n = tgame_actions(ts.S, id);
     r = treq(a, "{\"cmd\":\"undo\"}");
     KT_CHECK(strstr(r, "\"ok\":false") && strstr(r, "You cannot take that back") &&
              strstr(r, "draws") && strstr(r, "cannot be unseen"));
@@ -386,7 +386,7 @@ KT_TEST(server_undo_refused_after_a_draw)
     KT_CHECK(strstr(r, "Das kann nicht zurückgenommen werden") != NULL);
     free(r);
     srv_wait_idle(ts.S, 5000);
-    KT_EQ(game_actions(ts.S, id), n);
+    KT_EQ(tgame_actions(ts.S, id), n);
     tclose(a);
     tstop(&ts, 1);
 }
