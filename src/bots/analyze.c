@@ -841,6 +841,16 @@ void kt_analysis_progress_get(const kt_analysis *a, kt_analysis_progress *out)
     out->decisions = a->n;
     out->done = atomic_load(&m->ndone);
     out->simulations = atomic_load(&m->sims);
+    /* and the searches running now, so that a long one shows progress */
+    pthread_mutex_lock(&m->mu);
+    for (int t = 0; t < m->nw; t++) {
+        if (m->w[t].search) {
+            kt_bot_progress bp;
+            kt_bot_progress_get(m->w[t].search, &bp);
+            out->simulations += bp.simulations;
+        }
+    }
+    pthread_mutex_unlock(&m->mu);
     out->running = atomic_load(&m->running);
     out->cancelled = atomic_load(&m->cancelled);
 }
@@ -1009,8 +1019,6 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
     int nr = rank_all(a, order), done = 0;
     for (int i = 0; i < a->n; i++)
         done += a->mv[i].done;
-    kt_analysis_progress p;
-    kt_analysis_progress_get(a, &p);
     kt_buf b;
     kt_buf_init(&b);
     kt_jw w;
@@ -1026,7 +1034,10 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
     kt_jw_kint(&w, "decisions", a->n + a->forced);
     kt_jw_kint(&w, "analysed", done);
     kt_jw_kint(&w, "forced", a->forced);
-    kt_jw_kint(&w, "simulations", p.simulations);
+    long long sims = 0; /* of the analysed decisions: a cancelled one's work is not counted */
+    for (int i = 0; i < a->n; i++)
+        sims += a->mv[i].done ? a->mv[i].simulations : 0;
+    kt_jw_kint(&w, "simulations", sims);
     kt_jw_key(&w, "limits");
     kt_jw_obj(&w);
     for (int sv = KT_MOVE_INACCURACY; sv <= KT_MOVE_BLUNDER; sv++)

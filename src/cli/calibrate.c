@@ -30,12 +30,15 @@
 
 typedef struct cal_bin {
     long n;
-    double pred, obs, obs2;
+    double pred, obs;
 } cal_bin;
 
 /* Flags of the analysis per kind of action: the noisy seat's random
- * actions, its own bot's, the other seats'. */
-enum { K_RANDOM, K_NOISY_BOT, K_OTHERS, K_KINDS };
+ * actions (those that differ from what its bot would have played, and
+ * those that happen to be the same), its own bot's, the other seats'. */
+enum { K_RANDOM, K_RANDOM_SAME, K_NOISY_BOT, K_OTHERS, K_KINDS };
+/* random[i] of a game's actions */
+enum { A_BOT = 0, A_RANDOM = 1, A_RANDOM_SAME = 2 };
 
 typedef struct cal_kind {
     long n, flagged;
@@ -49,6 +52,10 @@ typedef struct cal_run {
     double noise;
     char opts[1024], gopts[4096];
     cal_bin bin[CAL_BINS];
+    /* per game and decile: outcomes summed and counted (the games are the
+     * clusters of the intervals: positions of one game share its end) */
+    double *gsum;
+    long *gn;
     cal_kind kind[K_KINDS];
     long positions, unfinished;
     long long sims;
@@ -189,13 +196,16 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
     kt_action legal[KT_LEGAL_MAX];
     for (int i = 0; st == KT_OK && !kt_is_over(g, s) && i < CAL_MAX_ACTIONS; i++) {
         int p = kt_to_move(g, s), n = kt_legal(g, s, legal, KT_LEGAL_MAX);
-        kt_action a;
-        random[i] = 0;
+        kt_action a, own;
+        /* the bot is asked every time, so its own generator runs the same
+         * way whether or not the noise replaces its choice */
+        if ((st = kt_bot_choose(bot[p], s, &own, err)) != KT_OK)
+            break;
+        a = own;
+        random[i] = A_BOT;
         if (p == *noisy && n > 1 && kt_rng_unit(&rng) < c->noise) {
             a = legal[kt_rng_below(&rng, (uint32_t)n)];
-            random[i] = 1;
-        } else if ((st = kt_bot_choose(bot[p], s, &a, err)) != KT_OK) {
-            break;
+            random[i] = a == own ? A_RANDOM_SAME : A_RANDOM;
         }
         if ((st = kt_record_add(rec, s, a)) == KT_OK)
             st = kt_apply(g, s, a, err);
@@ -212,7 +222,7 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
 }
 
 /* Add one analysed player of a finished game to the totals. */
-static void tally(cal_run *c, const kt_analysis *a, double outcome, int noisy,
+static void tally(cal_run *c, int game, const kt_analysis *a, double outcome, int noisy,
                   const unsigned char *random)
 {
     int seat = kt_analysis_seat(a);
@@ -225,10 +235,14 @@ static void tally(cal_run *c, const kt_analysis *a, double outcome, int noisy,
         c->bin[b].n++;
         c->bin[b].pred += m->win_played;
         c->bin[b].obs += outcome;
-        c->bin[b].obs2 += outcome * outcome;
+        c->gsum[game * CAL_BINS + b] += outcome;
+        c->gn[game * CAL_BINS + b]++;
         c->brier += (m->win_played - outcome) * (m->win_played - outcome);
         c->positions++;
-        int kind = seat != noisy ? K_OTHERS : random[m->index] ? K_RANDOM : K_NOISY_BOT;
+        int kind = seat != noisy                          ? K_OTHERS
+                   : random[m->index] == A_RANDOM      ? K_RANDOM
+                   : random[m->index] == A_RANDOM_SAME ? K_RANDOM_SAME
+                                                       : K_NOISY_BOT;
         c->kind[kind].n++;
         c->kind[kind].flagged += m->severity > 0;
         c->kind[kind].loss += m->loss > 0 ? m->loss : 0;
@@ -272,26 +286,31 @@ static kt_status analyse_game(cal_run *c, kt_game *g, kt_record *rec, int k, int
         kt_analysis_progress_get(a, &pr);
         c->sims += pr.simulations;
         if (st == KT_OK)
-            tally(c, a, res.reward[p], noisy, random);
+            tally(c, k, a, res.reward[p], noisy, random);
         kt_analysis_free(a);
     }
     return st;
 }
 
-/* Wilson 95% interval of a rate; outcomes of 1/k for shared wins make it
- * approximate. */
-static void wilson(double p, long n, double *lo, double *hi)
+/* 95% interval of the observed rate of decile b with the games as
+ * clusters (cluster-robust standard error: the positions of one game are
+ * not independent draws, they share one ending). */
+static void interval(const cal_run *c, int b, double *lo, double *hi)
 {
-    double z = 1.96, d = 1 + z * z / (double)n;
-    double mid = (p + z * z / (2.0 * (double)n)) / d;
-    double h = z * sqrt(p * (1 - p) / (double)n + z * z / (4.0 * (double)n * (double)n)) / d;
-    *lo = mid - h;
-    *hi = mid + h;
+    const cal_bin *x = &c->bin[b];
+    double mean = x->obs / (double)x->n, v = 0;
+    for (int k = 0; k < c->games; k++) {
+        double d = c->gsum[k * CAL_BINS + b] - (double)c->gn[k * CAL_BINS + b] * mean;
+        v += d * d;
+    }
+    double se = sqrt(v) / (double)x->n;
+    *lo = mean - 1.96 * se < 0 ? 0 : mean - 1.96 * se;
+    *hi = mean + 1.96 * se > 1 ? 1 : mean + 1.96 * se;
 }
 
-static const char *const kind_name[K_KINDS] = {"random actions of the noisy player",
-                                               "the noisy player's own bot actions",
-                                               "the other players' actions"};
+static const char *const kind_name[K_KINDS] = {
+    "random actions (not the bot's choice)", "random actions (by chance the bot's choice)",
+    "the noisy player's own bot actions", "the other players' actions"};
 
 static void print_text(const cal_run *c)
 {
@@ -300,7 +319,7 @@ static void print_text(const cal_run *c)
     for (int p = 1; p < c->nspec; p++)
         printf(",%s", c->spec[p]);
     printf("%s%s\n", c->gopts[0] ? ", options " : "", c->gopts);
-    printf("analysis options: %s; %ld positions, %lld simulations, %.0f s\n", c->opts,
+    printf("analysis options: %s; %ld positions, %lld simulations, %.1f s\n", c->opts,
            c->positions, c->sims, c->secs);
     if (c->unfinished)
         printf("%ld games did not finish (left out)\n", c->unfinished);
@@ -314,7 +333,7 @@ static void print_text(const cal_run *c)
             continue;
         }
         double pr = x->pred / (double)x->n, ob = x->obs / (double)x->n, lo, hi;
-        wilson(ob, x->n, &lo, &hi);
+        interval(c, b, &lo, &hi);
         ece += (double)x->n * fabs(pr - ob);
         printf("| %d–%d%% | %ld | %.1f%% | %.1f%% [%.1f–%.1f] |\n", b * 10, b * 10 + 10, x->n,
                100 * pr, 100 * ob, 100 * lo, 100 * hi);
@@ -328,7 +347,7 @@ static void print_text(const cal_run *c)
     printf("\nWith --noise %g:\n", c->noise);
     for (int k = 0; k < K_KINDS; k++) {
         const cal_kind *x = &c->kind[k];
-        printf("  %-38s %6ld, flagged %5.1f%%, mean loss %.1f points\n", kind_name[k], x->n,
+        printf("  %-44s %6ld, flagged %5.1f%%, mean loss %.1f points\n", kind_name[k], x->n,
                x->n ? 100.0 * (double)x->flagged / (double)x->n : 0.0,
                x->n ? 100 * x->loss / (double)x->n : 0.0);
     }
@@ -347,7 +366,7 @@ static void print_json(const cal_run *c)
                x->n ? x->obs / (double)x->n : 0);
     }
     printf("],\"kinds\":{");
-    static const char *const key[K_KINDS] = {"random", "noisy_bot", "others"};
+    static const char *const key[K_KINDS] = {"random", "random_same", "noisy_bot", "others"};
     for (int k = 0; k < K_KINDS; k++)
         printf("%s\"%s\":{\"n\":%ld,\"flagged\":%ld,\"loss\":%.5f}", k ? "," : "", key[k],
                c->kind[k].n, c->kind[k].flagged,
@@ -363,6 +382,14 @@ int cli_calibrate(int argc, char **argv)
     if (rc >= 0)
         return rc;
     split_options(&c);
+    c.gsum = calloc((size_t)c.games * CAL_BINS, sizeof *c.gsum);
+    c.gn = calloc((size_t)c.games * CAL_BINS, sizeof *c.gn);
+    if (!c.gsum || !c.gn) {
+        fprintf(stderr, "kontor analyze: out of memory\n");
+        free(c.gsum);
+        free(c.gn);
+        return 2;
+    }
     double t0 = cli_now();
     kt_err err;
     kt_status st = KT_OK;
@@ -390,13 +417,13 @@ int cli_calibrate(int argc, char **argv)
     c.secs = cli_now() - t0;
     if (!c.noprog && isatty(STDERR_FILENO))
         fprintf(stderr, "\r%60s\r", "");
-    if (st != KT_OK) {
+    if (st != KT_OK)
         fprintf(stderr, "kontor analyze: %s\n", err.msg);
-        return 2;
-    }
-    if (c.json)
+    else if (c.json)
         print_json(&c);
     else
         print_text(&c);
-    return 0;
+    free(c.gsum);
+    free(c.gn);
+    return st == KT_OK ? 0 : 2;
 }
