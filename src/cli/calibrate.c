@@ -49,6 +49,7 @@ typedef struct cal_run {
     cli_game_args ga;
     char *spec[KT_MAX_PLAYERS];
     int nspec, games, json, noprog;
+    const char *out; /* --out FILE: the JSON there too */
     double noise;
     char opts[1024], gopts[4096];
     cal_bin bin[CAL_BINS];
@@ -75,14 +76,15 @@ static void cal_usage(FILE *f)
             "  --noise P  in each game one player (in turn) plays a random legal action at a\n"
             "             decision with a choice with probability P (0..1); the report says\n"
             "             what share of those the analysis flagged\n"
-            "  --budget, --threads, -o key=value: analysis options (kontor analyze --help)\n");
+            "  --budget, --threads, -o key=value: analysis options (kontor analyze --help)\n"
+            "  --json     the table as JSON;  --out FILE  the JSON into FILE as well\n");
 }
 
 static int cal_args(int argc, char **argv, cal_run *c)
 {
     int rc = cli_parse_game_args(argc, argv, &c->ga, "analyze",
                                  "--seats,--games,--budget,--threads,--noise,--depth,--worlds,"
-                                 "--search",
+                                 "--search,--out",
                                  "--calibrate,--json,--no-progress,--help,-h");
     if (rc)
         return rc;
@@ -101,6 +103,9 @@ static int cal_args(int argc, char **argv, cal_run *c)
             c->noprog = 1;
         } else if (!strcmp(s, "--calibrate")) {
             continue;
+        } else if (!strcmp(s, "--out")) {
+            c->out = v;
+            i++;
         } else if (!strcmp(s, "--seats")) {
             snprintf(seats, sizeof seats, "%s", v);
             c->nspec = cli_split(seats, ',', c->spec, KT_MAX_PLAYERS);
@@ -353,25 +358,54 @@ static void print_text(const cal_run *c)
     }
 }
 
-static void print_json(const cal_run *c)
+/* A JSON string (the texts here are options and bot specs). */
+static void json_str(FILE *f, const char *s)
 {
-    printf("{\"game\":\"%s\",\"games\":%d,\"unfinished\":%ld,\"positions\":%ld,"
-           "\"simulations\":%lld,\"seconds\":%.1f,\"noise\":%g,\"brier\":%.5f,\"bins\":[",
-           c->ga.game, c->games, c->unfinished, c->positions, c->sims, c->secs, c->noise,
-           c->positions ? c->brier / (double)c->positions : 0.0);
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void print_json(const cal_run *c, FILE *f)
+{
+    fprintf(f, "{\"game\":");
+    json_str(f, c->ga.game);
+    fprintf(f, ",\"seats\":[");
+    for (int p = 0; p < c->nspec; p++) {
+        fprintf(f, "%s", p ? "," : "");
+        json_str(f, c->spec[p]);
+    }
+    fprintf(f, "],\"game_options\":");
+    json_str(f, c->gopts);
+    fprintf(f, ",\"analysis_options\":");
+    json_str(f, c->opts);
+    fprintf(f, ",\"games\":%d,\"unfinished\":%ld,\"positions\":%ld,\"simulations\":%lld,"
+               "\"seconds\":%.1f,\"noise\":%g,\"brier\":%.5f,\"bins\":[",
+            c->games, c->unfinished, c->positions, c->sims, c->secs, c->noise,
+            c->positions ? c->brier / (double)c->positions : 0.0);
     for (int b = 0; b < CAL_BINS; b++) {
         const cal_bin *x = &c->bin[b];
-        printf("%s{\"lo\":%.1f,\"hi\":%.1f,\"n\":%ld,\"predicted\":%.5f,\"observed\":%.5f}",
-               b ? "," : "", b / 10.0, (b + 1) / 10.0, x->n, x->n ? x->pred / (double)x->n : 0,
-               x->n ? x->obs / (double)x->n : 0);
+        double lo = 0, hi = 0;
+        if (x->n)
+            interval(c, b, &lo, &hi);
+        fprintf(f,
+                "%s{\"from\":%.1f,\"to\":%.1f,\"n\":%ld,\"predicted\":%.5f,\"observed\":%.5f,"
+                "\"observed_lo\":%.5f,\"observed_hi\":%.5f}",
+                b ? "," : "", b / 10.0, (b + 1) / 10.0, x->n, x->n ? x->pred / (double)x->n : 0,
+                x->n ? x->obs / (double)x->n : 0, lo, hi);
     }
-    printf("],\"kinds\":{");
+    fprintf(f, "],\"kinds\":{");
     static const char *const key[K_KINDS] = {"random", "random_same", "noisy_bot", "others"};
     for (int k = 0; k < K_KINDS; k++)
-        printf("%s\"%s\":{\"n\":%ld,\"flagged\":%ld,\"loss\":%.5f}", k ? "," : "", key[k],
-               c->kind[k].n, c->kind[k].flagged,
-               c->kind[k].n ? c->kind[k].loss / (double)c->kind[k].n : 0.0);
-    printf("}}\n");
+        fprintf(f, "%s\"%s\":{\"n\":%ld,\"flagged\":%ld,\"loss\":%.5f}", k ? "," : "", key[k],
+                c->kind[k].n, c->kind[k].flagged,
+                c->kind[k].n ? c->kind[k].loss / (double)c->kind[k].n : 0.0);
+    fprintf(f, "}}\n");
 }
 
 int cli_calibrate(int argc, char **argv)
@@ -420,9 +454,18 @@ int cli_calibrate(int argc, char **argv)
     if (st != KT_OK)
         fprintf(stderr, "kontor analyze: %s\n", err.msg);
     else if (c.json)
-        print_json(&c);
+        print_json(&c, stdout);
     else
         print_text(&c);
+    if (st == KT_OK && c.out) {
+        FILE *f = fopen(c.out, "w");
+        if (f)
+            print_json(&c, f);
+        if (!f || fclose(f) != 0) {
+            fprintf(stderr, "kontor analyze: cannot write '%s'\n", c.out);
+            st = KT_EIO;
+        }
+    }
     free(c.gsum);
     free(c.gn);
     return st == KT_OK ? 0 : 2;
