@@ -298,6 +298,13 @@ static void report(const kt_game *g, const kt_record *r, const kt_analysis *a, c
            strstr(opts, ";time=0;") ? ""
                                     : TR(lang, "; a time budget: not reproducible",
                                          "; Zeitbudget: nicht reproduzierbar"));
+    if (!kt_analysis_count(a)) {
+        printf(TR(lang, "Player %d had no decision with a choice in this part of the record.\n",
+                  "Spieler %d hatte in diesem Teil der Aufzeichnung keine Entscheidung mit "
+                  "Wahl.\n"),
+               c->seat);
+        return;
+    }
     print_summary(a, lang);
     printf("\n");
     sparkline(a, lang);
