@@ -1174,9 +1174,9 @@ static void cmd_bot(sreq *q)
 /* {"cmd":"analyze","player":0,"options":"budget=200","lang":"de"}: how well a
  * player played this game so far (kontor.h "post-game analysis"), from that
  * player's information only.  The host may analyse any player at any time;
- * a player's seat only itself and only once the game is over (during play
- * it would be a hint); spectators not at all.  Where the session caps bot
- * time, each decision gets at most that time.  kt_session_cancel ends it
+ * a player's seat only itself, only once the game is over (during play it
+ * would be a hint) and on one thread; spectators not at all.  Where the
+ * session caps bot time, each decision gets at most that time.  kt_session_cancel ends it
  * early: the reply then holds what was done ("complete": false). */
 static void cmd_analyze(sreq *q)
 {
@@ -1209,6 +1209,10 @@ static void cmd_analyze(sreq *q)
     }
     char opts[1100];
     snprintf(opts, sizeof opts, "%s", o ? o->s : "");
+    if (!is_host(q) && strstr(opts, "threads=")) {
+        fail(q, KT_EINVAL, "threads are the host's to give: leave out \"threads=\"");
+        return;
+    }
     if (S->lim.max_bot_ms > 0 && strstr(opts, "time=")) {
         fail(q, KT_EINVAL, "this session caps the time per decision: leave out \"time=\"");
         return;

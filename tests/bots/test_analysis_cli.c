@@ -266,6 +266,9 @@ KT_TEST(analysis_session_command_and_its_rights)
     r = sreq(S, 0, "{\"cmd\":\"analyze\",\"options\":\"budget=8;to=40\",\"lang\":\"de\"}");
     KT_CHECK(is_ok(r) && strstr(r, "\"seat\":0") && strstr(r, "\"result\":{"));
     kt_free(r);
+    r = sreq(S, 0, "{\"cmd\":\"analyze\",\"options\":\"threads=8\"}");
+    KT_CHECK(!is_ok(r) && strstr(r, "threads are the host's"));
+    kt_free(r);
     r = sreq(S, 0, "{\"cmd\":\"analyze\",\"player\":1}");
     KT_CHECK(!is_ok(r) && strstr(r, "speaks for player 0"));
     kt_free(r);
