@@ -40,8 +40,11 @@ enum { K_RANDOM, K_RANDOM_SAME, K_NOISY_BOT, K_OTHERS, K_KINDS };
 /* random[i] of a game's actions */
 enum { A_BOT = 0, A_RANDOM = 1, A_RANDOM_SAME = 2 };
 
+/* open: the decisions where a flag was possible at all, with a win chance
+ * of at least the smallest limit (5%) before them; in a lost position no
+ * action can lose 5 points */
 typedef struct cal_kind {
-    long n, flagged;
+    long n, flagged, open, open_flagged;
     double loss;
 } cal_kind;
 
@@ -250,6 +253,10 @@ static void tally(cal_run *c, int game, const kt_analysis *a, double outcome, in
                                                        : K_NOISY_BOT;
         c->kind[kind].n++;
         c->kind[kind].flagged += m->severity > 0;
+        if (m->win_before >= 0.05) {
+            c->kind[kind].open++;
+            c->kind[kind].open_flagged += m->severity > 0;
+        }
         c->kind[kind].loss += m->loss > 0 ? m->loss : 0;
     }
 }
@@ -352,9 +359,11 @@ static void print_text(const cal_run *c)
     printf("\nWith --noise %g:\n", c->noise);
     for (int k = 0; k < K_KINDS; k++) {
         const cal_kind *x = &c->kind[k];
-        printf("  %-44s %6ld, flagged %5.1f%%, mean loss %.1f points\n", kind_name[k], x->n,
-               x->n ? 100.0 * (double)x->flagged / (double)x->n : 0.0,
-               x->n ? 100 * x->loss / (double)x->n : 0.0);
+        printf("  %-44s %6ld, flagged %5.1f%%, mean loss %.1f points; with a win chance of 5%% "
+               "or more before: %ld, flagged %.1f%%\n",
+               kind_name[k], x->n, x->n ? 100.0 * (double)x->flagged / (double)x->n : 0.0,
+               x->n ? 100 * x->loss / (double)x->n : 0.0, x->open,
+               x->open ? 100.0 * (double)x->open_flagged / (double)x->open : 0.0);
     }
 }
 
@@ -402,9 +411,12 @@ static void print_json(const cal_run *c, FILE *f)
     fprintf(f, "],\"kinds\":{");
     static const char *const key[K_KINDS] = {"random", "random_same", "noisy_bot", "others"};
     for (int k = 0; k < K_KINDS; k++)
-        fprintf(f, "%s\"%s\":{\"n\":%ld,\"flagged\":%ld,\"loss\":%.5f}", k ? "," : "", key[k],
-                c->kind[k].n, c->kind[k].flagged,
-                c->kind[k].n ? c->kind[k].loss / (double)c->kind[k].n : 0.0);
+        fprintf(f,
+                "%s\"%s\":{\"n\":%ld,\"flagged\":%ld,\"loss\":%.5f,\"open\":%ld,"
+                "\"open_flagged\":%ld}",
+                k ? "," : "", key[k], c->kind[k].n, c->kind[k].flagged,
+                c->kind[k].n ? c->kind[k].loss / (double)c->kind[k].n : 0.0, c->kind[k].open,
+                c->kind[k].open_flagged);
     fprintf(f, "}}\n");
 }
 
