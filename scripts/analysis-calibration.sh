@@ -42,7 +42,7 @@ run() { # name, arguments of kontor analyze --calibrate
 # calibration: games between the heuristic bots
 run dominion dominion --seats heuristic,heuristic --games 200
 run catan catan --seats heuristic,heuristic,heuristic --games 30
-run anno1701 anno1701 --seats heuristic,heuristic --games 60
+run anno1701 anno1701 --seats heuristic,heuristic --games 200
 run fwm fwm --seats heuristic,heuristic,heuristic,heuristic --games 8
 run mp2 mp2 --seats heuristic,heuristic --games 8
 # players that are not the playouts' model: the search bot against the heuristic
@@ -58,3 +58,8 @@ for g in dominion anno1701 catan fwm mp2; do
     run "$g-random" "$g" --seats "$seats" --games "$n" --noise 1
     run "$g-noise" "$g" --seats "$seats" --games "$n" --noise 0.2
 done
+# the same with a larger budget: the share of random actions flagged grows
+# as the noise of the estimates shrinks
+B=2000
+run dominion-noise-b2000 dominion --seats heuristic,heuristic --games 20 --noise 0.2
+run anno1701-noise-b2000 anno1701 --seats heuristic,heuristic --games 20 --noise 0.2
