@@ -209,7 +209,7 @@ static void print_move(const kt_game *g, const kt_analysis *a, int rank, int i, 
     printf(TR(lang, "    The position as player %d saw it:\n",
               "    Die Stellung, wie Spieler %d sie sah:\n"),
            seat + 1);
-    print_indented(view, "      ");
+    print_indented(view, "  "); /* renders are up to ~118 columns: 120 with this */
     kt_free(view);
 }
 
@@ -292,8 +292,8 @@ static void report(const kt_game *g, const kt_record *r, const kt_analysis *a, c
               "übersprungen)%s.\n"),
            p.done, kt_analysis_forced(a), left);
     const char *opts = kt_analysis_options_text(a);
-    printf(TR(lang, "Options: %s (%.1f s, %lld simulations%s).\n",
-              "Optionen: %s (%.1f s, %lld Simulationen%s).\n"),
+    printf(TR(lang, "Options: %s\n(%.1f s, %lld simulations%s)\n",
+              "Optionen: %s\n(%.1f s, %lld Simulationen%s)\n"),
            opts, secs, p.simulations,
            strstr(opts, ";time=0;") ? ""
                                     : TR(lang, "; a time budget: not reproducible",
