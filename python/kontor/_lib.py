@@ -232,6 +232,21 @@ PROTOTYPES = {
     "kt_session_request": (P, [P, I, ctypes.c_char_p, ctypes.c_size_t, INTP]),
     "kt_session_cancel": (None, [P]),
     "kt_session_progress": (None, [P, ctypes.POINTER(KtBotProgress)]),
+    # post-game analysis (kontor/analysis.py defines the structures behind P)
+    "kt_analysis_options": (ctypes.POINTER(KtOptInfo), [INTP]),
+    "kt_analysis_new": (I, [P, P, I, S, ctypes.POINTER(P), ERR]),
+    "kt_analysis_new_position": (I, [P, P, I, ACTP, S, ctypes.POINTER(P), ERR]),
+    "kt_analysis_run": (I, [P, P, P, ERR]),
+    "kt_analysis_cancel": (None, [P]),
+    "kt_analysis_progress_get": (None, [P, P]),
+    "kt_analysis_seat": (I, [P]),
+    "kt_analysis_options_text": (S, [P]),
+    "kt_analysis_count": (I, [P]),
+    "kt_analysis_forced": (I, [P]),
+    "kt_analysis_move_at": (P, [P, I]),
+    "kt_analysis_ranked": (I, [P, I]),
+    "kt_analysis_json": (P, [P, I]),
+    "kt_analysis_free": (None, [P]),
 }
 
 
