@@ -281,6 +281,39 @@ void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang
 /* The same for an action of pending player `player` (see kt_pending). */
 void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
                          kt_menu_item *out);
+/* What an action acts on, as data, for front ends that choose and highlight
+ * by clicking the table (never by reading action text).  `verb` is a stable,
+ * language-free word of the game's vocabulary ("play", "buy", "build_road",
+ * "move", "bid", "done", ...; docs/targets.md lists every game's); each target
+ * is a kind ("card", "pile", "vertex", "edge", "hex", "space", "town",
+ * "route", "merchant", "die", "player", "amount", "good", "landscape", ...)
+ * with an id that the game's observation JSON uses for the same thing; each
+ * cost is what the action spends ("coins", "gold", "money", a good's name)
+ * and how much.  All zero/empty when the game says nothing.  Same contract
+ * as kt_action_text: any code is accepted, legal or not. */
+#define KT_TARGETS_MAX 6
+#define KT_COSTS_MAX 6
+typedef struct kt_target {
+    char kind[16];
+    int id;
+} kt_target;
+typedef struct kt_cost {
+    char what[16];
+    int amount;
+} kt_cost;
+typedef struct kt_action_info {
+    char verb[24];
+    int ntargets;
+    kt_target targets[KT_TARGETS_MAX];
+    int ncosts;
+    kt_cost costs[KT_COSTS_MAX];
+} kt_action_info;
+/* For the action of pending player `player` (-1: kt_to_move). */
+void kt_action_info_get(const kt_game *g, const kt_state *s, int player, kt_action a,
+                        kt_action_info *out);
+/* The name of the current decision kind in `lang` ("Kaufen" for "buy"), for
+ * people; kt_decision gives the stable name for programs.  Never NULL. */
+const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,

@@ -99,6 +99,19 @@ class KtMenuItem(ctypes.Structure):
     _fields_ = [("rank", ctypes.c_int), ("group", ctypes.c_char * 64), ("key", ctypes.c_char * 16)]
 
 
+class KtTarget(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_char * 16), ("id", ctypes.c_int)]
+
+
+class KtCost(ctypes.Structure):
+    _fields_ = [("what", ctypes.c_char * 16), ("amount", ctypes.c_int)]
+
+
+class KtActionInfo(ctypes.Structure):
+    _fields_ = [("verb", ctypes.c_char * 24), ("ntargets", ctypes.c_int),
+                ("targets", KtTarget * 6), ("ncosts", ctypes.c_int), ("costs", KtCost * 6)]
+
+
 P = ctypes.c_void_p
 I = ctypes.c_int
 U64 = ctypes.c_uint64
@@ -158,6 +171,8 @@ PROTOTYPES = {
     "kt_apply_trusted": (None, [P, P, ACT]),
     "kt_action_text": (ctypes.c_size_t, [P, P, ACT, I, I, ctypes.c_char_p, ctypes.c_size_t]),
     "kt_menu_item_get": (None, [P, P, ACT, I, ctypes.POINTER(KtMenuItem)]),
+    "kt_action_info_get": (None, [P, P, I, ACT, ctypes.POINTER(KtActionInfo)]),
+    "kt_decision_label": (S, [P, P, I]),
     "kt_action_parse": (I, [P, P, S, ACTP, ERR]),
     "kt_pending": (ctypes.c_uint32, [P, P]),
     "kt_legal_as": (I, [P, P, I, ACTP, I]),

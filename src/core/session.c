@@ -61,6 +61,10 @@ struct kt_session {
     kt_bot *running;
     kt_analysis *analysis; /* the "analyze" running now (cancel, progress) */
     uint64_t seed_counter;
+    /* KONTOR_TEST_SCRAMBLE_TEXT set: legal actions' texts are replaced by
+     * "action N", so a browser test proves that the web views find what an
+     * action does from its info (verb, targets), never from its words. */
+    int scramble;
 };
 
 /* One request being answered. */
@@ -123,6 +127,8 @@ kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc
         S->lim.max_request = SESS_DEFAULT_REQUEST;
     if (!S->lim.max_history)
         S->lim.max_history = SESS_DEFAULT_HISTORY;
+    const char *scr = getenv("KONTOR_TEST_SCRAMBLE_TEXT");
+    S->scramble = scr && *scr && strcmp(scr, "0") != 0;
     if (pthread_mutex_init(&S->mu, NULL) != 0) {
         smem(S, S, sizeof *S, 0);
         return kt_seterr(err, KT_ENOMEM, "cannot create a mutex");
@@ -777,6 +783,36 @@ static void warning_of(const kt_game *g, const kt_state *s, kt_action a, int lan
         g->def->warn(g, s, a, lang, out);
 }
 
+/* "verb", "targets" and "costs" of an action (kt_action_info), when the
+ * game says what it acts on. */
+static void write_info(kt_jw *w, const kt_game *g, const kt_state *s, int player, kt_action a)
+{
+    kt_action_info in;
+    kt_action_info_get(g, s, player, a, &in);
+    if (!in.verb[0] && !in.ntargets && !in.ncosts)
+        return;
+    if (in.verb[0])
+        kt_jw_kstr(w, "verb", in.verb);
+    if (in.ntargets) {
+        kt_jw_key(w, "targets");
+        kt_jw_arr(w);
+        for (int i = 0; i < in.ntargets; i++) {
+            kt_jw_obj(w);
+            kt_jw_kstr(w, "kind", in.targets[i].kind);
+            kt_jw_kint(w, "id", in.targets[i].id);
+            kt_jw_obj_end(w);
+        }
+        kt_jw_arr_end(w);
+    }
+    if (in.ncosts) {
+        kt_jw_key(w, "costs");
+        kt_jw_obj(w);
+        for (int i = 0; i < in.ncosts; i++)
+            kt_jw_kint(w, in.costs[i].what, in.costs[i].amount);
+        kt_jw_obj_end(w);
+    }
+}
+
 static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action a, int lang)
 {
     kt_menu_item m; /* s is already the acting player's copy */
@@ -826,6 +862,7 @@ static void cmd_legal(sreq *q)
     reply_begin(q, &w);
     write_status(S, &w);
     kt_jw_kint(&w, "player", player);
+    kt_jw_kstr(&w, "decision_label", kt_decision_label(S->g, view, lang));
     char *pr = n > 0 ? kt_prompt(S->g, view, lang) : NULL;
     kt_jw_kstr(&w, "prompt", pr ? pr
                             : kt_is_over(S->g, S->s)
@@ -838,11 +875,15 @@ static void cmd_legal(sreq *q)
     kt_buf warn;
     kt_buf_init(&warn);
     for (int i = 0; i < n; i++) {
-        kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
+        if (S->scramble)
+            snprintf(txt, sizeof txt, "action %d", i + 1);
+        else
+            kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
         kt_jw_obj(&w);
         kt_jw_kint(&w, "id", acts[i]);
         kt_jw_kstr(&w, "text", txt);
         write_menu(&w, S->g, view, acts[i], lang);
+        write_info(&w, S->g, view, player, acts[i]);
         warning_of(S->g, view, acts[i], lang, &warn);
         if (warn.len)
             kt_jw_kstr(&w, "warning", warn.p);
