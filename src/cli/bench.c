@@ -178,6 +178,89 @@ static uint64_t saved_hash(const kt_game *g, const kt_state *s)
     return h;
 }
 
+static void runner_close(runner *r);
+
+/* A runner for item b on game g: its state, generator and bots.  0 with
+ * err set when a bot cannot be made (the runner is closed again). */
+static int runner_open(runner *r, const kt_game *g, const bench_item *b, kt_err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->g = g;
+    r->s = kt_state_new(g);
+    kt_rng_seed(&r->rng, 12345);
+    if (!r->s) {
+        kt_seterr(err, KT_ENOMEM, "out of memory");
+        return 0;
+    }
+    if (b->bots) {
+        char spec[256];
+        snprintf(spec, sizeof spec, "%s", b->bots);
+        char *parts[KT_MAX_PLAYERS];
+        int n = cli_split(spec, ',', parts, KT_MAX_PLAYERS);
+        for (int i = 0; i < n; i++) {
+            if (kt_bot_new(g, parts[i], 99u + (uint64_t)i, &r->bots[i], err) != KT_OK) {
+                runner_close(r);
+                return 0;
+            }
+            r->nbots = i + 1;
+        }
+    }
+    return 1;
+}
+
+static void runner_close(runner *r)
+{
+    for (int i = 0; i < r->nbots; i++)
+        kt_bot_free(r->bots[i]);
+    kt_state_free(r->g, r->s);
+    memset(r, 0, sizeof *r);
+}
+
+/* The fingerprint pass of one item: games from seeds 1000.. to the end,
+ * each final state's saved form hashed in.  0 when a game does not end. */
+static int fingerprint_pass(runner *r, int games, uint64_t *h, long long *acts)
+{
+    *h = 0;
+    *acts = 0;
+    for (int i = 0; i < games; i++) {
+        long n = play_one(r, 1000u + (uint64_t)i);
+        if (n < 0)
+            return 0;
+        *acts += n;
+        *h = (*h ^ saved_hash(r->g, r->s)) * 0x100000001b3ULL;
+    }
+    return 1;
+}
+
+int cli_bench_fingerprint(const char *game, int games, uint64_t *fp, long long *actions)
+{
+    *fp = 0x6b6f6e746f72ULL;
+    *actions = 0;
+    int any = 0;
+    for (int it = 0; it < NITEMS; it++) {
+        const bench_item *b = &items[it];
+        if (strcmp(game, b->game))
+            continue;
+        kt_game *g;
+        kt_err err;
+        if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK)
+            return 0;
+        runner r;
+        uint64_t h;
+        long long acts;
+        int ok = runner_open(&r, g, b, &err) && fingerprint_pass(&r, games, &h, &acts);
+        if (r.s)
+            runner_close(&r);
+        kt_game_free(g);
+        if (!ok)
+            return 0;
+        *fp = (*fp ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
+        *actions += acts;
+        any = 1;
+    }
+    return any;
+}
+
 /* CPU time of this thread in seconds. */
 static double cpu_now(void)
 {
@@ -423,34 +506,15 @@ int cli_bench(int argc, char **argv)
             continue;
         }
         runner r;
-        memset(&r, 0, sizeof r);
-        r.g = g;
-        r.s = kt_state_new(g);
-        kt_rng_seed(&r.rng, 12345);
-        int ok = r.s != NULL;
-        if (ok && b->bots) {
-            char spec[256];
-            snprintf(spec, sizeof spec, "%s", b->bots);
-            char *parts[KT_MAX_PLAYERS];
-            r.nbots = cli_split(spec, ',', parts, KT_MAX_PLAYERS);
-            for (int i = 0; i < r.nbots && ok; i++)
-                if (kt_bot_new(g, parts[i], 99u + (uint64_t)i, &r.bots[i], &err) != KT_OK) {
-                    printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
-                    ok = 0;
-                }
-        }
+        int ok = runner_open(&r, g, b, &err);
+        if (!ok)
+            printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
         /* fingerprint pass */
         uint64_t h = 0;
         long long acts = 0;
-        for (int i = 0; ok && i < fp_games; i++) {
-            long n = play_one(&r, 1000u + (uint64_t)i);
-            if (n < 0) {
-                printf("%-10s %-44s FAILED: a game did not finish\n", b->game, b->label);
-                ok = 0;
-                break;
-            }
-            acts += n;
-            h = (h ^ saved_hash(g, r.s)) * 0x100000001b3ULL;
+        if (ok && !fingerprint_pass(&r, fp_games, &h, &acts)) {
+            printf("%-10s %-44s FAILED: a game did not finish\n", b->game, b->label);
+            ok = 0;
         }
         if (ok) {
             fingerprint = (fingerprint ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
@@ -502,9 +566,7 @@ int cli_bench(int argc, char **argv)
             fflush(stdout);
             ran++;
         }
-        for (int i = 0; i < r.nbots; i++)
-            kt_bot_free(r.bots[i]);
-        kt_state_free(g, r.s);
+        runner_close(&r);
         kt_game_free(g);
     }
     if (!ran) {

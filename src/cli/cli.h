@@ -15,6 +15,10 @@ int cli_sim(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_protocol(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+/* The behaviour fingerprint of one game exactly as `kontor bench` prints it
+ * for `games` fingerprint games per item (--quick: 50); 0 when the game is
+ * not compiled in or a game does not end.  Pinned by tests/core/test_pins.c. */
+int cli_bench_fingerprint(const char *game, int games, uint64_t *fp, long long *actions);
 int cli_tournament(int argc, char **argv);
 int cli_merge(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
