@@ -260,9 +260,10 @@ kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err);
  * (checked by assert in debug builds only). */
 void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a);
 
-/* Text of an action in the given state.  viewer -1 is the omniscient form
- * used by records; a player index gives the form that player may see (hidden
- * details redacted).  Returns the length written (always NUL terminated). */
+/* Text of an action in the given state.  viewer KT_OMNISCIENT (-2) is the
+ * full form used by records; a player index gives the form that player may
+ * see and KT_SPECTATOR (-1) the public form (hidden details redacted).
+ * Returns the length written (always NUL terminated). */
 size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
                       int viewer, int lang, char *buf, size_t cap);
 /* How an action appears in a menu, for front ends that fold long lists:
@@ -766,8 +767,10 @@ void kt_session_free(kt_session *s);
 
 /* Handle one request (JSON text of `len` bytes, no trailing newline needed)
  * for `seat`; returns the reply as one line of JSON without a newline
- * (malloc'd, kt_free).  Never NULL: out of memory gives a static-size error
- * reply.  *quit (if given) is set to 1 after a "quit" request. */
+ * (malloc'd, kt_free).  Out of memory gives a short error reply
+ * {"ok":false,"error":"nomem",...}, or NULL when even that cannot be
+ * allocated (callers must check).  *quit (if given) is set to 1 after a
+ * "quit" request. */
 char *kt_session_request(kt_session *s, int seat, const char *req, size_t len, int *quit);
 
 /* From any thread: end the bot decision running in this session (the bot

@@ -48,7 +48,7 @@ class KontorError(Exception):
 
     def __init__(self, code, message):
         self.code = code
-        self.status = _lib.STATUS_NAMES[code] if 0 <= code < len(_lib.STATUS_NAMES) else str(code)
+        self.status = _lib.status_name(lib, code)
         super().__init__(message or self.status)
 
 
@@ -697,6 +697,8 @@ class Session:
         quit_ = ctypes.c_int(0)
         reply = _take_string(lib.kt_session_request(self._s, seat, data, len(data),
                                                     ctypes.byref(quit_)))
+        if reply is None:
+            raise MemoryError("kontor: out of memory answering a session request")
         return json.loads(reply)
 
     def cancel(self):

@@ -28,10 +28,8 @@ KT_LEGAL_MAX = 4096
 KT_MAX_PLAYERS = 6
 KT_ERRLEN = 320
 
-STATUS_NAMES = [
-    "ok", "invalid argument", "unknown name", "illegal action", "malformed text or JSON",
-    "invalid state", "out of memory", "game over", "input/output error", "internal error",
-]
+# The status codes of kontor.h; their names come from the library itself
+# (kt_strerror, see status_name), so Python and C never say it differently.
 KT_OK, KT_EINVAL, KT_EUNKNOWN, KT_EILLEGAL, KT_EPARSE, KT_ESTATE, KT_ENOMEM, KT_EOVER, \
     KT_EIO, KT_EINTERNAL = range(10)
 
@@ -312,3 +310,8 @@ def check_version(found):
     if have[0] != want[0] or (want[0] == "0" and have[1] != want[1]):
         raise ImportError("kontor: the library is version %s but this package needs %s.x"
                           % (found, ".".join(want[:2]) if want[0] == "0" else want[0]))
+
+
+def status_name(lib, code):
+    """The library's name of a status code (kt_strerror), e.g. "illegal action"."""
+    return lib.kt_strerror(int(code)).decode()

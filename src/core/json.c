@@ -133,7 +133,9 @@ void kt_jw_null(kt_jw *w)
 void kt_jw_raw(kt_jw *w, const char *json)
 {
     jw_sep(w);
-    kt_buf_puts(w->b, json);
+    /* NULL (an embedded reply that could not be allocated) writes null, so
+     * the document stays valid JSON */
+    kt_buf_puts(w->b, json ? json : "null");
 }
 
 void kt_jw_kint(kt_jw *w, const char *k, long long v) { kt_jw_key(w, k); kt_jw_int(w, v); }
