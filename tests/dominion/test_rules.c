@@ -369,3 +369,27 @@ KT_TEST(dominion_turn_counters_and_turn_limit)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+/* Issue 27: a full effect stack refuses a push and the state says so:
+ * kt_check reports the overflow instead of the effect vanishing silently. */
+#include "../../src/games/dominion/dominion.h"
+KT_TEST(dominion_a_full_effect_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("dominion", "preset=First Game", 2, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    dom_state *s = (dom_state *)st;
+    int depth = s->nstack;
+    KT_CHECK(!s->dropped);
+    s->nstack = DOM_STACK; /* full (the frames' contents do not matter here) */
+    KT_CHECK(dom_push(s, DOM_FX_NONE + 1, 0, 0) == NULL);
+    KT_CHECK(s->dropped == 1);
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "effect stack overflowed") != NULL);
+    kt_state_free(g, st);
+    kt_game_free(g);
+}

@@ -522,7 +522,9 @@ typedef struct dom_state {
     uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
     uint8_t nempty;   /* derived: empty supply piles (dom_empty_piles), kept by
                        * dom_supply_take / dom_supply_put, recomputed on load */
-    uint8_t spare;    /* always 0 (so that the struct has no padding) */
+    uint8_t dropped;  /* 0; 1 once dom_push found the stack full and an effect
+                       * was refused: kt_check reports it (never a silent loss),
+                       * and the byte keeps the struct free of padding */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];
     uint8_t loot[DOM_LOOTS];
