@@ -516,7 +516,8 @@ void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out
 {
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers, base = player >= 0 ? player : 0;
-    memset(out, 0, sizeof *out * O_SIZE);
+    /* out arrives zeroed (game.h: the core clears it), so only what is not
+     * zero is written: clearing 20 KB again cost a fifth of a vector step */
     obs_header(g, s, player, out + O_GEN);
     obs_context(g, s, player, out + O_GEN);
     obs_map(g, s, player, out);
