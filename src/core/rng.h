@@ -94,6 +94,30 @@ static inline void kt_shuffle_u8(kt_rng *r, uint8_t *a, uint32_t n)
     *r = l;
 }
 
+/* Ascending order, in place (insertion sort: the pools are small). */
+static inline void kt_sort_u8(uint8_t *a, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint8_t v = a[i];
+        uint32_t j = i;
+        while (j > 0 && a[j - 1] > v) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = v;
+    }
+}
+
+/* Shuffle what a player cannot see into a new order that does not depend on
+ * the order it had (determinization): sort, then shuffle.  States that
+ * differ only in hidden order so give the same world for the same
+ * generator. */
+static inline void kt_shuffle_u8_sorted(kt_rng *r, uint8_t *a, uint32_t n)
+{
+    kt_sort_u8(a, n);
+    kt_shuffle_u8(r, a, n);
+}
+
 static inline void kt_shuffle_u16(kt_rng *r, uint16_t *a, uint32_t n)
 {
     kt_rng l = *r;

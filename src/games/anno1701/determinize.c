@@ -15,18 +15,6 @@
 
 #include "anno1701.h"
 
-static void sort_u8(uint8_t *a, int n)
-{
-    for (int i = 1; i < n; i++) {
-        uint8_t v = a[i];
-        int j = i - 1;
-        while (j >= 0 && a[j] > v) {
-            a[j + 1] = a[j];
-            j--;
-        }
-        a[j + 1] = v;
-    }
-}
 
 static void resample_era(const an_cfg *c, an_state *s, int player, int era, int keep, kt_rng *rng)
 {
@@ -40,8 +28,7 @@ static void resample_era(const an_cfg *c, an_state *s, int player, int era, int 
         if (k != keep)
             for (int i = 0; i < s->plen[k]; i++)
                 pool[n++] = s->pile[k][i];
-    sort_u8(pool, n);
-    kt_shuffle_u8(rng, pool, (uint32_t)n);
+    kt_shuffle_u8_sorted(rng, pool, (uint32_t)n);
     int m = 0;
     for (int i = 0; i < op->nh; i++)
         if (!((op->known >> i) & 1) && c->def[op->hand[i]].era == era + 1)
@@ -64,8 +51,7 @@ void an_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
         resample_era(c, s, player, e, keep, rng);
     if (s->phase == PH_VOYAGE && s->vpos < AN_NVOY) {
         int n = AN_NVOY - s->vpos;
-        sort_u8(s->voy + s->vpos, n);
-        kt_shuffle_u8(rng, s->voy + s->vpos, (uint32_t)n);
+        kt_shuffle_u8_sorted(rng, s->voy + s->vpos, (uint32_t)n);
     }
 }
 

@@ -39,22 +39,10 @@
 
 #include "catan.h"
 
-/* Pools are sorted before shuffling: two states the player cannot tell
- * apart hold the same multiset of hidden cards, so with the same seed
- * they must give the same world (the result may depend only on what the
- * player knows). */
-static void sort_u8(uint8_t *a, uint32_t n)
-{
-    for (uint32_t i = 1; i < n; i++) {
-        uint8_t x = a[i];
-        uint32_t j = i;
-        while (j > 0 && a[j - 1] > x) {
-            a[j] = a[j - 1];
-            j--;
-        }
-        a[j] = x;
-    }
-}
+/* Pools are sorted before shuffling (kt_shuffle_u8_sorted): two states the
+ * player cannot tell apart hold the same multiset of hidden cards, so with
+ * the same seed they must give the same world (the result may depend only
+ * on what the player knows). */
 
 /* Cards an opponent is known to hold because of the pending decision (see
  * the file comment); choices among several possibilities are drawn from
@@ -194,10 +182,9 @@ static void deal_progress(const kt_game *g, cat_state *s, int viewer, int colour
             deck_slots[nd++] = (uint8_t)i;
     }
     /* VP cards go to random unknown deck slots; the rest fill the others */
-    sort_u8(vp, nvp);
-    sort_u8(rest, nrest);
+    kt_sort_u8(vp, nvp);
     kt_shuffle_u8(rng, deck_slots, nd);
-    kt_shuffle_u8(rng, rest, nrest);
+    kt_shuffle_u8_sorted(rng, rest, nrest); /* sorting draws nothing: same order */
     uint8_t assigned[CAT_DECK];
     memset(assigned, 0, sizeof assigned);
     for (uint32_t i = 0; i < nvp && i < nd; i++) {
@@ -283,8 +270,7 @@ static void deal_dev(const kt_game *g, cat_state *s, int viewer, kt_rng *rng)
     }
     for (int i = 0; i < s->devdeck_n; i++)
         pool[np++] = s->devdeck[i];
-    sort_u8(pool, np);
-    kt_shuffle_u8(rng, pool, np);
+    kt_shuffle_u8_sorted(rng, pool, np);
     /* places: each opponent's cards (new ones first), then the deck */
     uint32_t at = 0;
     for (int q = 0; q < n; q++) {

@@ -19,22 +19,11 @@
 
 #include "mp2.h"
 
-static void sort_u8(uint8_t *a, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
-            uint8_t t = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = t;
-        }
-}
-
 static void resample(kt_rng *rng, uint8_t *a, int n)
 {
     if (n <= 0)
         return;
-    sort_u8(a, n);
-    kt_shuffle_u8(rng, a, (uint32_t)n);
+    kt_shuffle_u8_sorted(rng, a, (uint32_t)n);
 }
 
 void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
