@@ -456,21 +456,27 @@ kt_status kt_game_set_opt(kt_game *g, const char *name, const char *value, kt_er
     return st;
 }
 
+/* A game asking for an option it does not declare is a typo in the game's
+ * code: it fails at once in debug and sanitizer builds (every test creates
+ * every game), and reads as 0 / "" in release builds. */
 long long kt_game_opt_int(const kt_game *g, const char *name)
 {
     const kt_optval *v = opt_find(g, name);
+    KT_ASSERT(v != NULL && "kt_game_opt_int: an option the game does not declare");
     return v ? v->i : 0;
 }
 
 const char *kt_game_opt_str(const kt_game *g, const char *name)
 {
     const kt_optval *v = opt_find(g, name);
+    KT_ASSERT(v != NULL && "kt_game_opt_str: an option the game does not declare");
     return v && v->s ? v->s : "";
 }
 
 int kt_game_opt_given(const kt_game *g, const char *name)
 {
     const kt_optval *v = opt_find(g, name);
+    KT_ASSERT(v != NULL && "kt_game_opt_given: an option the game does not declare");
     return v ? v->set : 0;
 }
 

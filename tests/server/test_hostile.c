@@ -277,7 +277,10 @@ static void two_bot_threads(srv_config *c)
 }
 
 /* Issue 31.6: all-bot games whose bots search for seconds per move must
- * not keep another game's quick bot waiting behind them. */
+ * not keep another game's quick bot waiting behind them.  A starved bot
+ * waits at least one whole search (8 s); a fair scheduler answers at once -
+ * under ThreadSanitizer on a loaded machine that took up to 2.1 s, so the
+ * bound is half a search, far from both. */
 KT_TEST(server_long_searches_do_not_starve_other_games_bots)
 {
     tserver ts;
@@ -286,7 +289,7 @@ KT_TEST(server_long_searches_do_not_starve_other_games_bots)
     char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN];
     for (int i = 0; i < 6; i++)
         KT_REQUIRE(tcreate(t, "dominion",
-                           "[{\"bot\":\"mcts:time=3000\"},{\"bot\":\"mcts:time=3000\"}]",
+                           "[{\"bot\":\"mcts:time=8000\"},{\"bot\":\"mcts:time=8000\"}]",
                            "\"preset=First Game\"", id, NULL));
     nanosleep(&(struct timespec){0, 300000000L}, NULL); /* the searches are running */
     KT_REQUIRE(tcreate(t, "dominion", HUMAN_BOT, "\"preset=First Game\"", id, tok));
@@ -325,7 +328,7 @@ KT_TEST(server_long_searches_do_not_starve_other_games_bots)
     }
     printf("    %d bot answers, the slowest took %lld ms\n", answers, worst);
     KT_CHECK(answers >= 1);
-    KT_CHECK(worst < 1000);
+    KT_CHECK(worst < 4000);
     tclose(t);
     tstop(&ts, 1);
 }
