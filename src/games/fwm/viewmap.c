@@ -15,8 +15,9 @@
  *           area, title, demand [{good, qty, bound}], supply [...], min,
  *           rent, due_in, due_cal}] in the order of "open"
  *   plan {merchant, path [ids], cost}   while a move is being planned
- *   last_auction {deal, kind, good, lo, hi, quantity, bids [{player, qty,
- *                 price, got}]}         after a reveal, until the next
+ *   last_auction {deal, kind, good, lo, hi, quantity, info {the deal as
+ *                 in deals}, bids [{player, qty, price, got}]}
+ *                                       after a reveal, until the next
  */
 #include <string.h>
 
@@ -186,8 +187,9 @@ static void w_plan(kt_jw *w, const kt_game *g, const fwm_state *s)
 }
 
 /* The last auction's bids once revealed (public: the reveal shows them). */
-static void w_last(kt_jw *w, const kt_game *g, const fwm_state *s)
+static void w_last(kt_jw *w, const kt_game *g, const fwm_state *s, int lang)
 {
+    const fwm_cfg *c = fwm_c(g);
     const fwm_auc *u = &s->auc;
     if (u->kind == AK_NONE || u->kind > AK_MANOR || s->stage == FS_BID)
         return;
@@ -199,6 +201,12 @@ static void w_last(kt_jw *w, const kt_game *g, const fwm_state *s)
     kt_jw_kint(w, "lo", u->lo);
     kt_jw_kint(w, "hi", u->hi);
     kt_jw_kint(w, "quantity", u->qtot);
+    if (u->card < c->ncard) {
+        kt_jw_key(w, "info");
+        kt_jw_obj(w);
+        w_deal(w, c, u->card, lang);
+        kt_jw_obj_end(w);
+    }
     kt_jw_key(w, "bids");
     kt_jw_arr(w);
     for (int p = 0; p < g->nplayers; p++) {
@@ -230,5 +238,5 @@ void fwm_observe_table(const kt_game *g, const kt_state *st, int lang, kt_jw *w)
     kt_jw_obj_end(w);
     w_deals(w, c, s, lang);
     w_plan(w, g, s);
-    w_last(w, g, s);
+    w_last(w, g, s, lang);
 }
