@@ -44,7 +44,12 @@ const W = {
     town: 'Town', region: 'Region', here: 'Here', none: '–', sold: 'got', winterClosed: 'closed in winter',
     fairHere: 'Fair', payday: 'Payday', rentDay: 'Rent', legend: 'A = representative, B/C = merchants',
     cloth: 'cloth', spice: 'spice', metal: 'metal', iou: 'IOU', choose: 'Choose on the map or here',
-    noBidders: 'nobody could bid', bidFl: 'Your bid (FL)', tradeWith: 'Trade', home_: (t) => `Home: ${t}`, at: 'at', lastAuction: 'Last auction',
+    noBidders: 'nobody could bid',
+    hintDemand: 'You sell to this deal: the lowest prices are served first, up to the quantity wanted.',
+    hintSupply: 'You buy from this deal: the highest prices are served first, while the goods last.',
+    hintOther: 'The highest bid wins.', offerBuy: (who, what, at, price) => `${who} wants to buy ${what} from you in ${at}${price}`,
+    offerSell: (who, what, at, price) => `${who} offers you ${what} in ${at}${price}`, offerFor: 'for',
+    offerMine: 'Your offer', bidFl: 'Your bid (FL)', tradeWith: 'Trade', home_: (t) => `Home: ${t}`, at: 'at', lastAuction: 'Last auction',
   },
   de: {
     round: 'Runde', year: 'Jahr', winter: 'Winter: die See ist gesperrt', deck: 'Stapel', reserve: 'Reserve',
@@ -65,7 +70,12 @@ const W = {
     town: 'Stadt', region: 'Gebiet', here: 'Hier', none: '–', sold: 'erhielt', winterClosed: 'im Winter gesperrt',
     fairHere: 'Messe', payday: 'Zahltag', rentDay: 'Pacht', legend: 'A = Faktor, B/C = Händler',
     cloth: 'Tuch', spice: 'Gewürz', metal: 'Metall', iou: 'Schuldschein', choose: 'Auf der Karte oder hier wählen',
-    noBidders: 'niemand durfte bieten', bidFl: 'Dein Gebot (FL)', tradeWith: 'Handel', home_: (t) => `Heimat: ${t}`, at: 'in', lastAuction: 'Letzte Versteigerung',
+    noBidders: 'niemand durfte bieten',
+    hintDemand: 'Du verkaufst an dieses Geschäft: die niedrigsten Preise kommen zuerst zum Zug, bis zur gefragten Menge.',
+    hintSupply: 'Du kaufst von diesem Geschäft: die höchsten Preise kommen zuerst zum Zug, solange Ware da ist.',
+    hintOther: 'Das höchste Gebot gewinnt.', offerBuy: (who, what, at, price) => `${who} will dir ${what} in ${at} abkaufen${price}`,
+    offerSell: (who, what, at, price) => `${who} bietet dir ${what} in ${at} an${price}`, offerFor: 'für',
+    offerMine: 'Dein Angebot', bidFl: 'Dein Gebot (FL)', tradeWith: 'Handel', home_: (t) => `Heimat: ${t}`, at: 'in', lastAuction: 'Letzte Versteigerung',
   },
 };
 const L = () => W[getLang()] || W.en;
@@ -127,6 +137,9 @@ function project([lon, lat]) {
   const f = d ? Math.pow(d, GAMMA) / d : 1;
   return [x * f, y * f];
 }
+
+// Towns whose name goes above them (below, it would cover a neighbour).
+const LABEL_ABOVE = new Set(['LUB', 'ANT', 'DAN']);
 
 // Positions by space id, fitted to the picture, nudged apart (at least MIN
 // units) and cached per map.
@@ -256,7 +269,7 @@ function mapSvg(ctx, st) {
       if (dealTowns.has(i)) g.append(s('circle', { cx: x, cy: y, r: 15, class: 'dealring' }));
       g.append(s('circle', { cx: x, cy: y, r: sp.tax ? 11 : 9, class: 'town' + (sp.tax ? ' homecity' : '') }));
       if (sp.tax) g.append(s('circle', { cx: x, cy: y, r: 6, class: 'homeinner' }));
-      g.append(s('text', { x, y: y + 23, class: 'townlabel', text: sp.name }));
+      g.append(s('text', { x, y: LABEL_ABOVE.has(sp.code) ? y - 15 : y + 23, class: 'townlabel', text: sp.name }));
       if (sp.toll) g.append(s('text', { x: x + 12, y: y - 8, class: 'tollmark', text: l.tollShort }, s('title', { text: l.toll })));
     } else if (sp.kind === 'bridge') {
       g.append(s('rect', { x: x - 7, y: y - 5, width: 14, height: 10, rx: 2, class: 'bridge' }));
@@ -285,10 +298,11 @@ function mapSvg(ctx, st) {
   const movers = st.movers;
   for (const [sp, list] of at) {
     const [x, y] = pos[sp];
+    // one piece on its space; several in rows of up to 4 just above it
     list.forEach((pc, j) => {
-      const ang = -Math.PI / 2 + (2 * Math.PI * j) / Math.max(list.length, 1);
-      const rr = list.length > 1 ? 13 : 0;
-      const px = x + rr * Math.cos(ang), py = y + rr * Math.sin(ang) - (list.length > 1 ? 0 : 2);
+      const row = Math.floor(j / 4), inRow = Math.min(4, list.length - row * 4), col = j % 4;
+      const px = list.length === 1 ? x : x + (col - (inRow - 1) / 2) * 15;
+      const py = list.length === 1 ? y : y - 13 - row * 15;
       const mine = pc.p === ctx.seat && movers.has(pc.k);
       const sel = mine && ui.merchant === pc.k;
       const g = s('g', { class: 'fwm-piece' + (mine ? ' can-act' : '') + (sel ? ' selected' : ''),
@@ -447,7 +461,8 @@ function revealedBox(ctx) {
       const deal = la.info;
       const title = deal ? `${dealTypeName(deal)} ${deal.town >= 0 ? spaceName(o, deal.town) : deal.event}` : l.lastAuction;
       const last = ui.history[0];
-      if (last && last.deal === la.deal && last.good === la.good && last.round === o.round) ui.history[0] = { ...last, la };
+      const same = last && last.deal === la.deal && last.good === la.good && last.la.lo === la.lo && last.la.kind === la.kind;
+      if (same) ui.history[0] = { ...last, la };
       else ui.history.unshift({ deal: la.deal, good: la.good, round: o.round, title, la });
       ui.history.length = Math.min(ui.history.length, 12);
     }
@@ -506,6 +521,7 @@ function bidDialog(ctx, bids, pass) {
       h('button.fwm-step', { onclick: step('p', -100) }, '−100'), h('button.fwm-step', { onclick: step('p', -20) }, '−20'), pIn,
       h('button.fwm-step', { onclick: step('p', 20) }, '+20'), h('button.fwm-step', { onclick: step('p', 100) }, '+100'),
       h('span.muted', `${lo}–${hi}`)),
+    h('div.fwm-help', u.kind === 'demand' ? l.hintDemand : u.kind === 'supply' ? l.hintSupply : l.hintOther),
     total, msg,
     h('div.fwm-row', send, pass ? h('button#fwm-bid-pass', { onclick: () => ctx.act(pass), 'data-verb': 'pass' }, l.pass) : null));
 }
@@ -544,6 +560,8 @@ function decision(ctx, st) {
     }
     rest = rest.filter((a) => a.verb !== 'move');
   }
+  const of = offerLine(ctx);
+  if (of) box.append(h('p.fwm-offer', of));
   const homes = legal.filter((a) => a.verb === 'home');
   if (homes.length) box.append(h('p.fwm-help', l.choose));
   const order = ['go', 'end_turn', 'done', 'cancel'];
@@ -556,6 +574,20 @@ function decision(ctx, st) {
           : label(ctx, a)))));
   }
   return box;
+}
+
+// The offer between players being made or answered, from the observation.
+function offerLine(ctx) {
+  const o = ctx.obs, f = o.offer, l = L();
+  if (!f || !['offer_goods', 'offer_price', 'offer_reply'].includes(o.stage)) return null;
+  const goods = o.map.goods.map((g) => (f.goods[g.key] ? `${f.goods[g.key]} ${g.name}` : null)).filter(Boolean);
+  if (f.ious) goods.push(`${f.ious} ${l.iou}`);
+  const what = goods.join(', ') || l.none;
+  const price = f.price !== undefined && o.stage !== 'offer_goods' ? ` ${l.offerFor} ${fl(f.price)}` : '';
+  const at = o.map.spaces.find((sp) => sp.code === f.at)?.name ?? '';
+  if (f.from === ctx.seat) return `${l.offerMine}: ${what}${price} (${at})`;
+  const who = playerName(ctx.seats, f.from);
+  return f.buy ? l.offerBuy(who, what, at, price) : l.offerSell(who, what, at, price);
 }
 
 // What can be chosen on the map now: the merchants that may move and the
