@@ -58,12 +58,18 @@ async function decide(page, rng, n) {
   const go = o.dests.find((d) => d.verb === 'go');
   const moves = o.dests.filter((d) => d.verb === 'move');
   const homes = o.dests.filter((d) => d.verb === 'home');
-  if (homes.length) {
-    const d = homes[Math.floor(rng() * homes.length)];
+  if (homes.length) { // a home city with an open deal, if there is one
+    homes.sort((a, b) => a.dist - b.dist);
+    const d = rng() < 0.7 ? homes[0] : homes[Math.floor(rng() * homes.length)];
     await page.click(`svg.fwmmap .fwm-dest[data-space="${d.space}"]`, { timeout: 3000 });
     return 'home';
   }
-  // movement: head for the towns of open deals and stay there
+  // movement: load goods from the warehouse now and then (demands need
+  // goods on the spot), head for the towns of open deals and stay there
+  if (o.choices.includes('shift') && !go && rng() < 0.3) {
+    await page.click('.fwm-choices button[data-verb="shift"]', { timeout: 3000 });
+    return 'shift';
+  }
   const sel = o.pieces.find((p) => p.sel);
   if (go && (rng() < 0.8 || !moves.length)) {
     await page.click(`svg.fwmmap .fwm-dest[data-verb="go"]`, { timeout: 3000 });
