@@ -178,6 +178,12 @@ export function register(h) {
       await h.sleep(300);
       checkLayout(await measure(page, min), `${w}x${hh}`);
     }
+    // a tap on a town opens its details (no hover needed)
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const id = await page.$$eval('svg.fwmmap g.sp.town', (gs) => gs.find((g) => g.textContent.includes('Danzig'))?.dataset.space);
+    await page.click(`svg.fwmmap g.sp[data-space="${id}"] circle.town`, { timeout: 5000 });
+    const info = await page.waitForSelector('.fwm-info', { timeout: 5000 }).then((e) => e.textContent());
+    if (!/Danzig/.test(info) || !/Prussia/.test(info)) throw new Error(`town details: ${info}`);
     return `${players} players, ${colours} colours`;
   }, SCRAMBLE);
 
