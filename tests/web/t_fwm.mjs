@@ -194,9 +194,11 @@ export function register(h) {
     await page.waitForSelector('[data-view="fwm"] svg.fwmmap');
     const seen = { bid: false, move: false };
     const rng = rand(5);
-    for (let i = 0; i < 80 && !(seen.bid && seen.move); i++) {
-      await playUntil(h, page, rng, (o) => o && (o.bid || o.dests.some((d) => d.verb === 'move')), 200);
+    const fresh = (o) => o && ((o.bid && !seen.bid) || (!seen.move && o.dests.some((d) => d.verb === 'move')));
+    for (let i = 0; i < 6 && !(seen.bid && seen.move); i++) {
+      await playUntil(h, page, rng, fresh, 1500); // measured once per kind of decision
       const o = await offer(page);
+      if (!fresh(o)) break; // the game ended
       for (const [w, hh, min] of [[390, 844, 40], [1400, 900, 0]]) {
         await page.setViewportSize({ width: w, height: hh });
         await h.sleep(250);
