@@ -333,6 +333,13 @@ int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint
                   int len);
 extern const int32_t fwm_force_price[FWM_NG];
 
+/* targets.c */
+void fwm_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
+const char *fwm_decision_label(int decision, int lang);
+int fwm_route_of(const fwm_cfg *c, int a, int b); /* route joining neighbours a, b; -1 */
+/* viewmap.c: the board, open deals, planned move and last auction (observation) */
+void fwm_observe_table(const kt_game *g, const kt_state *s, int lang, kt_jw *w);
+
 /* view.c */
 void fwm_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void fwm_save(const kt_game *g, const kt_state *s, kt_jw *w);

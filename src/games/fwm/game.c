@@ -116,6 +116,8 @@ const kt_gamedef kt_game_fwm = {
     .pending = fwm_pending,
     .describe = fwm_describe,
     .menu_item = fwm_menu_item,
+    .action_info = fwm_action_info,
+    .decision_label = fwm_decision_label,
     .levels = {"random", "heuristic", "mcts:time=1000"},
     .action_space = fwm_action_space,
     .action_index = fwm_action_index,

@@ -356,6 +356,7 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     for (int p = 0; p < np; p++) {
         const fwm_player *pl = &s->pl[p];
         kt_jw_obj(w);
+        kt_jw_kint(w, "id", p);
         kt_jw_kint(w, "money", pl->money);
         w_goods(w, "warehouse", pl->ware);
         w_pos(w, c, "home", pl->home == FWM_NONE ? 253 : pl->home);
@@ -363,12 +364,17 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_arr(w);
         for (int k = 0; k < FWM_NM; k++) {
             kt_jw_obj(w);
+            kt_jw_kint(w, "id", k);
             w_pos(w, c, "at", pl->m[k].pos);
+            /* the space's map id; -1 in reserve, -2 lost at sea */
+            kt_jw_kint(w, "space", pl->m[k].pos < c->nsp ? pl->m[k].pos
+                                   : pl->m[k].pos == FWM_LOST ? -2 : -1);
             w_goods(w, "cargo", pl->m[k].cargo);
             kt_jw_kint(w, "queue", pl->m[k].stamp);
             kt_jw_obj_end(w);
         }
         kt_jw_arr_end(w);
+        kt_jw_kint(w, "home_space", pl->home < c->nsp ? pl->home : -1);
         kt_jw_kint(w, "track", pl->track);
         kt_jw_kbool(w, "noble", pl->noble);
         kt_jw_kint(w, "ious", pl->ious);
@@ -394,7 +400,10 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_obj(w);
         kt_jw_kstr(w, "kind", auc_names[u->kind < 8 ? u->kind : 0]);
         w_card(w, c, "card", u->card);
+        kt_jw_kint(w, "deal", u->card);
         kt_jw_kstr(w, "good", fwm_good_name(u->good, lang));
+        kt_jw_kint(w, "good_id", u->good);
+        w_u8s(w, "qmax", u->qmax, np);
         kt_jw_kint(w, "quantity", u->qtot);
         kt_jw_kint(w, "lo", u->lo);
         kt_jw_kint(w, "hi", u->hi);
@@ -402,6 +411,7 @@ void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         w_players(w, "handed_in", u->done, np);
         kt_jw_obj_end(w);
     }
+    fwm_observe_table(g, st, lang, w);
 }
 
 /* ------------------------------------------------------------ reading */
