@@ -156,8 +156,9 @@ sgame *srv_find_token(srv *S, const char *token, int *seat)
     for (int i = 0; i < S->ngames && !r; i++) {
         sgame *g = S->games[i];
         pthread_mutex_lock(&g->mu);
-        for (int p = 0; p < g->row.players; p++)
-            if (!g->row.seats[p].bot && srv_token_eq(g->row.seats[p].token, token)) {
+        for (int p = 0; p < g->row.players; p++) /* bots too: a seat a bot took over
+                                                     when its player ran out of time */
+            if (srv_token_eq(g->row.seats[p].token, token)) {
                 r = g;
                 *seat = p;
             }
