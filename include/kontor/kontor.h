@@ -281,6 +281,39 @@ void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang
 /* The same for an action of pending player `player` (see kt_pending). */
 void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
                          kt_menu_item *out);
+/* What an action acts on, as data, for front ends that choose and highlight
+ * by clicking the table (never by reading action text).  `verb` is a stable,
+ * language-free word of the game's vocabulary ("play", "buy", "build_road",
+ * "move", "bid", "done", ...; docs/targets.md lists every game's); each target
+ * is a kind ("card", "pile", "vertex", "edge", "hex", "space", "town",
+ * "route", "merchant", "die", "player", "amount", "good", "landscape", ...)
+ * with an id that the game's observation JSON uses for the same thing; each
+ * cost is what the action spends ("coins", "gold", "money", a good's name)
+ * and how much.  All zero/empty when the game says nothing.  Same contract
+ * as kt_action_text: any code is accepted, legal or not. */
+#define KT_TARGETS_MAX 6
+#define KT_COSTS_MAX 6
+typedef struct kt_target {
+    char kind[16];
+    int id;
+} kt_target;
+typedef struct kt_cost {
+    char what[16];
+    int amount;
+} kt_cost;
+typedef struct kt_action_info {
+    char verb[24];
+    int ntargets;
+    kt_target targets[KT_TARGETS_MAX];
+    int ncosts;
+    kt_cost costs[KT_COSTS_MAX];
+} kt_action_info;
+/* For the action of pending player `player` (-1: kt_to_move). */
+void kt_action_info_get(const kt_game *g, const kt_state *s, int player, kt_action a,
+                        kt_action_info *out);
+/* The name of the current decision kind in `lang` ("Kaufen" for "buy"), for
+ * people; kt_decision gives the stable name for programs.  Never NULL. */
+const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang);
 /* Parse action text (either language, case-insensitive) into a legal action.
  * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
 kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
@@ -748,6 +781,133 @@ void kt_session_progress(kt_session *s, kt_bot_progress *out);
 const kt_game *kt_session_game(const kt_session *s);
 const kt_state *kt_session_state(const kt_session *s);
 const kt_record *kt_session_record(const kt_session *s);
+
+/* ---- post-game analysis ------------------------------------------------------------ */
+
+/* How well did one seat play (docs/analysis.md)?  For each decision of that
+ * seat with more than one legal action:
+ *   1. a search (the bot "mcts") from the seat's information only finds the
+ *      action it prefers - it samples everything the seat could not see
+ *      (kt_determinize), so nothing hidden from the player is ever read;
+ *   2. the action played and the preferred one are each played on to the
+ *      end of the game by the game's heuristic bot for every player, in the
+ *      same sampled worlds (the same unseen cards, the same future dice and
+ *      shuffles for both), which gives the seat's chance to win after each,
+ *      the difference ("loss") and its standard error from the paired
+ *      results.  A loss that is not clearly above the noise (z standard
+ *      errors) is not a mistake.
+ * "Win chance" is the seat's expected share of the win: 1 for winning
+ * alone, 1/k for a win shared by k players, 0 otherwise (kt_result.reward),
+ * the quantity the bots maximise.  Where the playouts reach the end, the
+ * expected final points, place and the chance to win alone are given too.
+ *
+ * Options, "key=value;key=value" (kt_analysis_options lists them with their
+ * help): budget (simulations per decision, default 1000: half for the
+ * search, half for the playouts), search and worlds (the two halves set
+ * one by one), seed, threads, depth (playout length; -1 = to the end),
+ * policy (heuristic|random: who plays the playouts), z, from and to (the
+ * part of the record), mcts (further options of the search, "c=1.5:depth=10")
+ * and time (milliseconds per decision instead of a budget).
+ *
+ * Reproducible: the same record, seat, options and engine give the same
+ * result, whatever the number of threads (each decision draws from its own
+ * generator, seeded by the seed and the decision's action number) - except
+ * with time=, whose amount of work depends on the machine.
+ *
+ * Memory: an analysis keeps a copy of the state before each analysed
+ * decision; it and its search bots use malloc, not the configuration's
+ * allocator.  Threads: one analysis is driven from one thread at a time;
+ * kt_analysis_cancel and kt_analysis_progress_get may be called from any. */
+typedef struct kt_analysis kt_analysis;
+
+enum {
+    KT_MOVE_OK = 0,          /* no loss beyond the noise, or below 5 points of win chance */
+    KT_MOVE_INACCURACY = 1,  /* lost 5 or more percentage points of win chance */
+    KT_MOVE_MISTAKE = 2,     /* 10 or more */
+    KT_MOVE_BLUNDER = 3      /* 15 or more (lichess's limits, see docs/analysis.md) */
+};
+
+/* One analysed decision.  Win chances are in [0, 1]; values that could not
+ * be measured are NaN (score, place and win-alone when playouts were cut
+ * by depth=; everything about the played action in a position analysis
+ * without one). */
+typedef struct kt_analysis_move {
+    int index;             /* actions applied before it (in a record: its number, 0-based) */
+    uint32_t turn;         /* kt_turn_number there */
+    int legal;             /* how many legal actions the seat had */
+    int done;              /* 1 once analysed (0: not yet, or cancelled) */
+    int has_played;        /* 0 only for a position analysed without a move */
+    kt_action played;      /* the action taken */
+    kt_action best;        /* the action the search preferred (may equal played) */
+    double win_played;     /* win chance after the action taken */
+    double win_best;       /* win chance after the preferred action */
+    double win_before;     /* the position's value: the larger of the two */
+    double loss;           /* win_best - win_played over the same worlds (may be < 0) */
+    double loss_se;        /* its standard error (0 when the two are the same action) */
+    double score_played, score_best; /* expected final points */
+    double place_played, place_best; /* expected place, 1 = first */
+    double alone_played, alone_best; /* chance to win without sharing the win */
+    int worlds;            /* sampled worlds both actions were played in */
+    long long simulations; /* search iterations + playouts spent on it */
+    int severity;          /* KT_MOVE_* */
+} kt_analysis_move;
+
+typedef struct kt_analysis_progress {
+    int decisions;         /* decisions to analyse */
+    int done;              /* analysed so far */
+    long long simulations; /* spent so far */
+    int running;           /* kt_analysis_run is working */
+    int cancelled;         /* the last run was cancelled before the end */
+} kt_analysis_progress;
+
+/* The options an analysis accepts (name, type, default, range, help). */
+const kt_optinfo *kt_analysis_options(int *n);
+/* Prepare the analysis of `seat`'s decisions in a record (g and r from
+ * kt_record_load; the record is replayed and checked here, and may end
+ * before the game does).  Nothing is searched yet.  Errors: a bad seat or
+ * option, a record that does not replay.  g must outlive the analysis. */
+kt_status kt_analysis_new(const kt_game *g, const kt_record *r, int seat, const char *options,
+                          kt_analysis **out, kt_err *err);
+/* The same for one position: player `player` (who must have a decision
+ * pending in s) and, when `played` is not NULL, the action they took or
+ * consider (it must be legal).  Without it the result is the search's
+ * choice and its win chance: "what would the bot do?".  A position with
+ * a single legal action is analysed too. */
+kt_status kt_analysis_new_position(const kt_game *g, const kt_state *s, int player,
+                                   const kt_action *played, const char *options,
+                                   kt_analysis **out, kt_err *err);
+/* Analyse every decision not analysed yet (threads= of them at once; the
+ * calling thread waits and calls `progress`, when not NULL, after each
+ * decision; a non-zero return cancels).  Returns KT_OK also when cancelled
+ * (what was done stays; kt_analysis_progress_get says cancelled, and a
+ * later call goes on with the rest).  Errors: out of memory, a failing bot. */
+typedef int (*kt_analysis_cb)(void *ud, const kt_analysis_progress *p);
+kt_status kt_analysis_run(kt_analysis *a, kt_analysis_cb progress, void *ud, kt_err *err);
+/* From any thread: end the running (or the next) kt_analysis_run soon;
+ * decisions in progress are dropped, not half done. */
+void kt_analysis_cancel(kt_analysis *a);
+void kt_analysis_progress_get(const kt_analysis *a, kt_analysis_progress *out);
+int kt_analysis_seat(const kt_analysis *a);
+/* Canonical options: every option that shapes the result, with its value
+ * ("budget=1000;search=500;...": not threads, which does not). */
+const char *kt_analysis_options_text(const kt_analysis *a);
+/* Decisions with a choice in the analysed part (in record order), and
+ * those with a single legal action, which are skipped. */
+int kt_analysis_count(const kt_analysis *a);
+int kt_analysis_forced(const kt_analysis *a);
+/* Decision i (0 <= i < count), NULL out of range.  Valid until free. */
+const kt_analysis_move *kt_analysis_move_at(const kt_analysis *a, int i);
+/* The TRUE state before decision i (hidden information included: show it
+ * to the seat only through views with viewer = the seat). */
+const kt_state *kt_analysis_position(const kt_analysis *a, int i);
+/* The decision that lost the k-th most (k = 0: the costliest), counting
+ * only analysed ones; -1 past the end. */
+int kt_analysis_ranked(const kt_analysis *a, int k);
+/* Everything as JSON for programs and web views (docs/analysis.md: the
+ * moves with their texts as the seat saw them, in `lang`, the ranking,
+ * the record's result).  malloc'd (kt_free); NULL when out of memory. */
+char *kt_analysis_json(const kt_analysis *a, int lang);
+void kt_analysis_free(kt_analysis *a);
 
 /* ---- version ------------------------------------------------------------------------ */
 

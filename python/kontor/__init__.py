@@ -300,6 +300,23 @@ class State:
     def decision(self):
         return lib.kt_decision(self._g, self._s).decode()
 
+    def decision_label(self, lang="en"):
+        """The current decision kind's name for people, in `lang`."""
+        return lib.kt_decision_label(self._g, self._s, _lang(lang)).decode()
+
+    def action_info(self, action, player=None):
+        """What `action` acts on, as data (kt_action_info): {"verb": str,
+        "targets": [{"kind": str, "id": int}], "costs": {what: amount}}."""
+        a = self.parse(action, player=player) if isinstance(action, str) else int(action)
+        info = _lib.KtActionInfo()
+        lib.kt_action_info_get(self._g, self._s, -1 if player is None else int(player), a,
+                               ctypes.byref(info))
+        return {"verb": info.verb.decode(),
+                "targets": [{"kind": info.targets[i].kind.decode(), "id": info.targets[i].id}
+                            for i in range(info.ntargets)],
+                "costs": {info.costs[i].what.decode(): info.costs[i].amount
+                          for i in range(info.ncosts)}}
+
     def prompt(self, lang="en", player=None):
         if player is None or player == self.to_move():
             return _take_string(lib.kt_prompt(self._g, self._s, _lang(lang)))

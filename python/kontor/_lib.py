@@ -99,6 +99,19 @@ class KtMenuItem(ctypes.Structure):
     _fields_ = [("rank", ctypes.c_int), ("group", ctypes.c_char * 64), ("key", ctypes.c_char * 16)]
 
 
+class KtTarget(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_char * 16), ("id", ctypes.c_int)]
+
+
+class KtCost(ctypes.Structure):
+    _fields_ = [("what", ctypes.c_char * 16), ("amount", ctypes.c_int)]
+
+
+class KtActionInfo(ctypes.Structure):
+    _fields_ = [("verb", ctypes.c_char * 24), ("ntargets", ctypes.c_int),
+                ("targets", KtTarget * 6), ("ncosts", ctypes.c_int), ("costs", KtCost * 6)]
+
+
 P = ctypes.c_void_p
 I = ctypes.c_int
 U64 = ctypes.c_uint64
@@ -158,6 +171,8 @@ PROTOTYPES = {
     "kt_apply_trusted": (None, [P, P, ACT]),
     "kt_action_text": (ctypes.c_size_t, [P, P, ACT, I, I, ctypes.c_char_p, ctypes.c_size_t]),
     "kt_menu_item_get": (None, [P, P, ACT, I, ctypes.POINTER(KtMenuItem)]),
+    "kt_action_info_get": (None, [P, P, I, ACT, ctypes.POINTER(KtActionInfo)]),
+    "kt_decision_label": (S, [P, P, I]),
     "kt_action_parse": (I, [P, P, S, ACTP, ERR]),
     "kt_pending": (ctypes.c_uint32, [P, P]),
     "kt_legal_as": (I, [P, P, I, ACTP, I]),
@@ -232,6 +247,21 @@ PROTOTYPES = {
     "kt_session_request": (P, [P, I, ctypes.c_char_p, ctypes.c_size_t, INTP]),
     "kt_session_cancel": (None, [P]),
     "kt_session_progress": (None, [P, ctypes.POINTER(KtBotProgress)]),
+    # post-game analysis (kontor/analysis.py defines the structures behind P)
+    "kt_analysis_options": (ctypes.POINTER(KtOptInfo), [INTP]),
+    "kt_analysis_new": (I, [P, P, I, S, ctypes.POINTER(P), ERR]),
+    "kt_analysis_new_position": (I, [P, P, I, ACTP, S, ctypes.POINTER(P), ERR]),
+    "kt_analysis_run": (I, [P, P, P, ERR]),
+    "kt_analysis_cancel": (None, [P]),
+    "kt_analysis_progress_get": (None, [P, P]),
+    "kt_analysis_seat": (I, [P]),
+    "kt_analysis_options_text": (S, [P]),
+    "kt_analysis_count": (I, [P]),
+    "kt_analysis_forced": (I, [P]),
+    "kt_analysis_move_at": (P, [P, I]),
+    "kt_analysis_ranked": (I, [P, I]),
+    "kt_analysis_json": (P, [P, I]),
+    "kt_analysis_free": (None, [P]),
 }
 
 

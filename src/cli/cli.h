@@ -17,6 +17,7 @@ int cli_protocol(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_tournament(int argc, char **argv);
 int cli_merge(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
 int cli_serve(int argc, char **argv); /* serve.c (src/server) */
 
 /* Common game arguments: GAME, --players N, --seed S, --option k=v (-o),

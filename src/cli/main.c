@@ -20,6 +20,8 @@ static void usage(FILE *f)
             "  tournament GAME --bots  round robin between bots, ratings and charts\n"
             "  merge FILES...          merge sharded sim/tournament results\n"
             "  replay FILE             step through a recorded game, or print its log (--log)\n"
+            "  analyze FILE --seat N   how well a player played a recorded game: win chance\n"
+            "                          over the game and the costliest decisions\n"
             "  protocol                line-based JSON protocol on stdin/stdout\n"
             "  serve                   play in the browser: lobby, bots, friends, replays\n"
             "  bench                   speed benchmark and behaviour fingerprint\n"
@@ -49,7 +51,7 @@ int main(int argc, char **argv)
     } cmds[] = {
         {"games", cli_games},   {"play", cli_play},         {"sim", cli_sim},
         {"replay", cli_replay}, {"protocol", cli_protocol}, {"bench", cli_bench},
-        {"tournament", cli_tournament}, {"merge", cli_merge},
+        {"tournament", cli_tournament}, {"merge", cli_merge},   {"analyze", cli_analyze},
         {"serve", cli_serve}, /* play in the browser (src/server) */
     };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)

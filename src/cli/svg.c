@@ -74,6 +74,32 @@ void svg_line(kt_buf *b, double x1, double y1, double x2, double y2, const char 
                   x1, y1, x2, y2, stroke, width, dashed ? " stroke-dasharray=\"4 3\"" : "");
 }
 
+void svg_polyline(kt_buf *b, const double *x, const double *y, int n, const char *stroke,
+                  double width)
+{
+    int open = 0;
+    for (int i = 0; i <= n; i++) {
+        int ok = i < n && isfinite(x[i]) && isfinite(y[i]);
+        if (ok && !open)
+            kt_buf_puts(b, "<polyline points=\"");
+        if (ok)
+            kt_buf_printf(b, "%s%.1f,%.1f", open ? " " : "", x[i], y[i]);
+        if (!ok && open)
+            kt_buf_printf(b, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" "
+                             "stroke-linejoin=\"round\"/>\n",
+                          stroke, width);
+        open = ok;
+    }
+}
+
+void svg_circle(kt_buf *b, double cx, double cy, double r, const char *fill, const char *stroke)
+{
+    kt_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"", cx, cy, r, fill);
+    if (stroke)
+        kt_buf_printf(b, " stroke=\"%s\"", stroke);
+    kt_buf_puts(b, "/>\n");
+}
+
 void svg_diverging(double v, char out[8])
 {
     /* red (#d6604d) - white (#f7f7f7) - blue (#4393c3) */

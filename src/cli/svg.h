@@ -27,6 +27,11 @@ int svg_paragraph(kt_buf *b, double x, double y, double size, double lh, const c
                   double maxw, const char *text);
 void svg_line(kt_buf *b, double x1, double y1, double x2, double y2, const char *stroke,
               double width, int dashed);
+/* A line through the points (x[i], y[i]); a non-finite y breaks it into
+ * separate pieces.  A circle, stroke may be NULL. */
+void svg_polyline(kt_buf *b, const double *x, const double *y, int n, const char *stroke,
+                  double width);
+void svg_circle(kt_buf *b, double cx, double cy, double r, const char *fill, const char *stroke);
 /* Diverging red-white-blue colour for v in [0,1] (0.5 = white), as
  * "#rrggbb" into out[8]. */
 void svg_diverging(double v, char out[8]);

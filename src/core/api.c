@@ -614,6 +614,14 @@ const char *kt_decision(const kt_game *g, const kt_state *s)
     return n ? n : "?";
 }
 
+const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang)
+{
+    if (s->h.status != KT_RUNNING)
+        return lang == KT_LANG_DE ? "vorbei" : "over";
+    const char *n = g->def->decision_label ? g->def->decision_label(s->h.decision, lang) : NULL;
+    return n ? n : kt_decision(g, s);
+}
+
 char *kt_prompt(const kt_game *g, const kt_state *s, int lang)
 {
     kt_buf b;
@@ -726,6 +734,39 @@ void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang
 }
 
 static int is_pending(const kt_game *g, const kt_state *s, int player);
+
+static void info_of(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!g->def->action_info)
+        return;
+    g->def->action_info(g, s, a, out);
+    out->verb[sizeof out->verb - 1] = '\0';
+    if (out->ntargets < 0 || out->ntargets > KT_TARGETS_MAX)
+        out->ntargets = out->ntargets < 0 ? 0 : KT_TARGETS_MAX;
+    if (out->ncosts < 0 || out->ncosts > KT_COSTS_MAX)
+        out->ncosts = out->ncosts < 0 ? 0 : KT_COSTS_MAX;
+    for (int i = 0; i < out->ntargets; i++)
+        out->targets[i].kind[sizeof out->targets[i].kind - 1] = '\0';
+    for (int i = 0; i < out->ncosts; i++)
+        out->costs[i].what[sizeof out->costs[i].what - 1] = '\0';
+}
+
+void kt_action_info_get(const kt_game *g, const kt_state *s, int player, kt_action a,
+                        kt_action_info *out)
+{
+    if (player < 0 || player == s->h.to_move || !is_pending(g, s, player)) {
+        info_of(g, s, a, out);
+        return;
+    }
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    info_of(g, c, a, out);
+    kt_state_as_free(g, c);
+}
 
 void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
                          kt_menu_item *out)

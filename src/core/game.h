@@ -236,6 +236,19 @@ struct kt_gamedef {
     void (*menu_item)(const kt_game *g, const kt_state *s, kt_action a, int lang,
                       kt_menu_item *out);
 
+    /* Optional: what action `a` acts on (kt_action_info in kontor.h): a
+     * stable verb, targets (kind + the id the observation JSON uses for
+     * that thing) and costs.  Same contract as action_text (any code; a
+     * state already copied as the acting player's).  Leaves *out zeroed
+     * to say nothing; the core bounds ntargets/ncosts and terminates the
+     * strings. */
+    void (*action_info)(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
+
+    /* Optional: decision kind i's name for people in `lang` (NULL past the
+     * last kind or when untranslated: the core falls back to the stable
+     * decision_name). */
+    const char *(*decision_label)(int decision, int lang);
+
     /* Bot specs behind the level names "easy", "medium" and "hard" (e.g.
      * "random", "heuristic", "mcts:time=1000"); NULL entries fall back to
      * random / heuristic / mcts:time=1000. */

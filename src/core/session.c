@@ -17,7 +17,8 @@
  *                 dropped; the log then rebuilds those states by replay;
  *   rec           the game record (action texts, seat labels);
  *   bots          a small cache of bots keyed by spec + seed;
- *   mu, running   the bot deciding now, so that kt_session_cancel and
+ *   mu, running   the bot deciding now (and `analysis`, the analysis
+ *                 running now), so that kt_session_cancel and
  *                 kt_session_progress can reach it from another thread.
  * A failing request changes nothing: every command validates its whole
  * input before it touches the session.
@@ -58,7 +59,12 @@ struct kt_session {
     int nbots;
     pthread_mutex_t mu;
     kt_bot *running;
+    kt_analysis *analysis; /* the "analyze" running now (cancel, progress) */
     uint64_t seed_counter;
+    /* KONTOR_TEST_SCRAMBLE_TEXT set: legal actions' texts are replaced by
+     * "action N", so a browser test proves that the web views find what an
+     * action does from its info (verb, targets), never from its words. */
+    int scramble;
 };
 
 /* One request being answered. */
@@ -121,6 +127,8 @@ kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc
         S->lim.max_request = SESS_DEFAULT_REQUEST;
     if (!S->lim.max_history)
         S->lim.max_history = SESS_DEFAULT_HISTORY;
+    const char *scr = getenv("KONTOR_TEST_SCRAMBLE_TEXT");
+    S->scramble = scr && *scr && strcmp(scr, "0") != 0;
     if (pthread_mutex_init(&S->mu, NULL) != 0) {
         smem(S, S, sizeof *S, 0);
         return kt_seterr(err, KT_ENOMEM, "cannot create a mutex");
@@ -180,6 +188,8 @@ void kt_session_cancel(kt_session *S)
     pthread_mutex_lock(&S->mu);
     if (S->running)
         kt_bot_cancel(S->running);
+    if (S->analysis)
+        kt_analysis_cancel(S->analysis);
     pthread_mutex_unlock(&S->mu);
 }
 
@@ -189,6 +199,12 @@ void kt_session_progress(kt_session *S, kt_bot_progress *out)
     pthread_mutex_lock(&S->mu);
     if (S->running)
         kt_bot_progress_get(S->running, out);
+    if (S->analysis) {
+        kt_analysis_progress p;
+        kt_analysis_progress_get(S->analysis, &p);
+        out->thinking = 1;
+        out->simulations = p.simulations;
+    }
     pthread_mutex_unlock(&S->mu);
 }
 
@@ -767,6 +783,36 @@ static void warning_of(const kt_game *g, const kt_state *s, kt_action a, int lan
         g->def->warn(g, s, a, lang, out);
 }
 
+/* "verb", "targets" and "costs" of an action (kt_action_info), when the
+ * game says what it acts on. */
+static void write_info(kt_jw *w, const kt_game *g, const kt_state *s, int player, kt_action a)
+{
+    kt_action_info in;
+    kt_action_info_get(g, s, player, a, &in);
+    if (!in.verb[0] && !in.ntargets && !in.ncosts)
+        return;
+    if (in.verb[0])
+        kt_jw_kstr(w, "verb", in.verb);
+    if (in.ntargets) {
+        kt_jw_key(w, "targets");
+        kt_jw_arr(w);
+        for (int i = 0; i < in.ntargets; i++) {
+            kt_jw_obj(w);
+            kt_jw_kstr(w, "kind", in.targets[i].kind);
+            kt_jw_kint(w, "id", in.targets[i].id);
+            kt_jw_obj_end(w);
+        }
+        kt_jw_arr_end(w);
+    }
+    if (in.ncosts) {
+        kt_jw_key(w, "costs");
+        kt_jw_obj(w);
+        for (int i = 0; i < in.ncosts; i++)
+            kt_jw_kint(w, in.costs[i].what, in.costs[i].amount);
+        kt_jw_obj_end(w);
+    }
+}
+
 static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action a, int lang)
 {
     kt_menu_item m; /* s is already the acting player's copy */
@@ -816,6 +862,7 @@ static void cmd_legal(sreq *q)
     reply_begin(q, &w);
     write_status(S, &w);
     kt_jw_kint(&w, "player", player);
+    kt_jw_kstr(&w, "decision_label", kt_decision_label(S->g, view, lang));
     char *pr = n > 0 ? kt_prompt(S->g, view, lang) : NULL;
     kt_jw_kstr(&w, "prompt", pr ? pr
                             : kt_is_over(S->g, S->s)
@@ -828,11 +875,15 @@ static void cmd_legal(sreq *q)
     kt_buf warn;
     kt_buf_init(&warn);
     for (int i = 0; i < n; i++) {
-        kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
+        if (S->scramble)
+            snprintf(txt, sizeof txt, "action %d", i + 1);
+        else
+            kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
         kt_jw_obj(&w);
         kt_jw_kint(&w, "id", acts[i]);
         kt_jw_kstr(&w, "text", txt);
         write_menu(&w, S->g, view, acts[i], lang);
+        write_info(&w, S->g, view, player, acts[i]);
         warning_of(S->g, view, acts[i], lang, &warn);
         if (warn.len)
             kt_jw_kstr(&w, "warning", warn.p);
@@ -1340,6 +1391,78 @@ static void cmd_bot(sreq *q)
     kt_jw_obj_end(&w);
 }
 
+/* ------------------------------------------------------------ analysis */
+
+/* {"cmd":"analyze","player":0,"options":"budget=200","lang":"de"}: how well a
+ * player played this game so far (kontor.h "post-game analysis"), from that
+ * player's information only.  The host may analyse any player at any time;
+ * a player's seat only itself, only once the game is over (during play it
+ * would be a hint) and on one thread; spectators not at all.  Where the
+ * session caps bot time, each decision gets at most that time.  kt_session_cancel ends it
+ * early: the reply then holds what was done ("complete": false). */
+static void cmd_analyze(sreq *q)
+{
+    kt_session *S = q->S;
+    const kt_jv *o = kt_jv_get(q->req, "options");
+    int lang, player;
+    if (q->seat == KT_SPECTATOR) {
+        fail(q, KT_EINVAL, "spectators cannot analyse a player's decisions");
+        return;
+    }
+    if (is_host(q) && !kt_jv_get(q->req, "player")) {
+        fail(q, KT_EINVAL, "\"analyze\" needs \"player\" (0-based)");
+        return;
+    }
+    if (!get_lang(q, &lang) || !get_player(q, "player", 0, 0, &player))
+        return;
+    if (o && (o->type != KT_JSTR || o->slen > 1000)) {
+        fail(q, KT_EINVAL, "\"options\" must be a string \"budget=200;seed=1\" (kontor analyze "
+                           "--help lists them)");
+        return;
+    }
+    if (!is_host(q) && !kt_is_over(S->g, S->s)) {
+        fail(q, KT_EINVAL, "a player may analyse the game once it is over (during play the "
+                           "analysis would be a hint)");
+        return;
+    }
+    if (S->loaded || !S->rec) {
+        fail(q, KT_ESTATE, "no record to analyse: this game began with \"load\"");
+        return;
+    }
+    char opts[1100];
+    snprintf(opts, sizeof opts, "%s", o ? o->s : "");
+    if (!is_host(q) && strstr(opts, "threads=")) {
+        fail(q, KT_EINVAL, "threads are the host's to give: leave out \"threads=\"");
+        return;
+    }
+    if (S->lim.max_bot_ms > 0 && strstr(opts, "time=")) {
+        fail(q, KT_EINVAL, "this session caps the time per decision: leave out \"time=\"");
+        return;
+    }
+    if (S->lim.max_bot_ms > 0) {
+        size_t n = strlen(opts);
+        snprintf(opts + n, sizeof opts - n, "%stime=%lld", n ? ";" : "", S->lim.max_bot_ms);
+    }
+    kt_analysis *a;
+    kt_err err;
+    if (kt_analysis_new(S->g, S->rec, player, opts, &a, &err) != KT_OK) {
+        fail_err(q, &err);
+        return;
+    }
+    pthread_mutex_lock(&S->mu);
+    S->analysis = a;
+    pthread_mutex_unlock(&S->mu);
+    kt_status st = kt_analysis_run(a, NULL, NULL, &err);
+    pthread_mutex_lock(&S->mu);
+    S->analysis = NULL;
+    pthread_mutex_unlock(&S->mu);
+    if (st != KT_OK)
+        fail_err(q, &err);
+    else
+        reply_raw(q, "analysis", kt_analysis_json(a, lang));
+    kt_analysis_free(a);
+}
+
 /* ------------------------------------------------------------ catalogue */
 
 static const char *type_name(kt_opttype t)
@@ -1490,7 +1613,7 @@ static const sess_cmd commands[] = {
     {"status", cmd_status, 1},   {"legal", cmd_legal, 1},   {"apply", cmd_apply, 1},
     {"undo", cmd_undo, 1},       {"observe", cmd_observe, 1}, {"render", cmd_render, 1},
     {"state", cmd_state, 1},     {"bot", cmd_bot, 1},       {"record", cmd_record, 1},
-    {"log", cmd_log, 1},
+    {"log", cmd_log, 1},         {"analyze", cmd_analyze, 1},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 

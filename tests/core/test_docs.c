@@ -182,7 +182,7 @@ static int dc_parse(const char *text, dc_cmd *out, int cap)
     return n;
 }
 
-/* The command with small sizes: --games 2, --seconds 0.02, time=20,
+/* The command with small sizes: --games 2, --seconds 0.02, --budget 8, time=5,
  * bench limited; `kontor` replaced by the binary.  Returns 0 when the
  * command names a file or a glob the documents do not provide. */
 static int dc_prepare(const char *cmd, const char *bin, const char *dir, char *out, size_t cap,
@@ -237,10 +237,14 @@ static int dc_prepare(const char *cmd, const char *bin, const char *dir, char *o
         }
         cli_sb_printf(&b, " %s", use);
         /* the value after a size flag */
-        if (end && (!strcmp(tok, "--games") || !strcmp(tok, "--seconds"))) {
+        if (end && (!strcmp(tok, "--games") || !strcmp(tok, "--seconds") ||
+                    !strcmp(tok, "--budget"))) {
             char *v = p + 1;
             size_t vl = strcspn(v, " ");
-            cli_sb_printf(&b, " %s", !strcmp(tok, "--games") ? "2" : "0.02");
+            cli_sb_printf(&b, " %s",
+                          !strcmp(tok, "--games")    ? "2"
+                          : !strcmp(tok, "--budget") ? "8"
+                                                     : "0.02");
             p = v + vl;
             if (!*p)
                 break;

@@ -280,6 +280,7 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
                 free(P.hist);
                 free(P.acts);
                 free(P.actor);
+                free(P.seen);
                 kt_state_init_seed(g, s, 11 + (uint64_t)deal);
                 tp_seats_human(&P, g, s);
             }

@@ -13,7 +13,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +39,17 @@ const TEST_MS = 300000;
 // ---- server -----------------------------------------------------------------
 
 class Server {
-  constructor() {
+  // opts.env: extra environment (e.g. KONTOR_TEST_SCRAMBLE_TEXT=1), opts.args: extra serve options
+  constructor(opts = {}) {
+    this.opts = opts;
     this.dir = mkdtempSync(join(tmpdir(), 'kontor-web-'));
     this.db = join(this.dir, 'games.db');
     this.port = 0;
   }
   async start() {
     this.proc = spawn(KONTOR, ['serve', '--port', String(this.port), '--db', this.db, '--quiet',
-      '--web', join(root, 'web'), '--bot-ms', '2000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--web', join(root, 'web'), '--bot-ms', '2000', ...(this.opts.args || [])],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...(this.opts.env || {}) } });
     const line = await new Promise((res, rej) => {
       let buf = '';
       const timer = setTimeout(() => rej(new Error('server did not start')), 10000);
@@ -206,7 +209,7 @@ async function playToEnd(page, budget, shotAt, shotPath) {
 // ---- tests ------------------------------------------------------------------
 
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+const test = (name, fn, opts) => tests.push({ name, fn, opts });
 
 // Every game of the catalogue, a whole game against bots through the UI.
 for (const [game, players, budget, shot] of [['dominion', 2, 400, 12], ['catan', 3, 900, 30], ['mp2', 2, 600, 40]]) {
@@ -595,13 +598,26 @@ async function launch() {
   });
 }
 
+// More tests live in tests/web/t_*.mjs (one file per game view or area, so
+// that engineers working on different views never edit the same file): each
+// exports register(h), where h holds test() and the helpers above.
+async function loadMore() {
+  const h = { test, newPage, createGame, waitFor, view, playToEnd, chooseAndClick, sleep,
+    withTimeout, Server, Trusted, shots, root, KONTOR, get browser() { return browser; } };
+  for (const f of readdirSync(here).filter((n) => /^t_.*\.mjs$/.test(n)).sort()) {
+    const mod = await import(join(here, f));
+    mod.register(h);
+  }
+}
+
 async function main() {
+  await loadMore();
   await launch();
   if (shots) mkdirSync(shots, { recursive: true });
   let passed = 0, failed = 0;
   for (const t of tests) {
     if (only && !t.name.includes(only)) continue;
-    const server = new Server();
+    const server = new Server(t.opts);
     const t0 = Date.now();
     try {
       if (!browser.isConnected()) await launch(); // after a browser crash
