@@ -54,7 +54,7 @@ struct srv_acct {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     int hashing;
-    char dummy[crypto_pwhash_STRBYTES]; /* verified against for unknown names */
+    char dummy[crypto_pwhash_STRBYTES]; /* verified against for unknown names ("" until the first) */
 };
 
 long long srv_unix_ms(void)
@@ -113,17 +113,30 @@ int srv_acct_init(srv *S, char *err, size_t cap)
     }
     pthread_mutex_init(&A->mu, NULL);
     pthread_cond_init(&A->cv, NULL);
-    unsigned char pw[16];
-    randombytes_buf(pw, sizeof pw);
-    if (crypto_pwhash_str(A->dummy, (const char *)pw, sizeof pw,
-                          crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                          crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0) {
-        snprintf(err, cap, "cannot hash passwords (out of memory?)");
-        free(A);
-        return 0;
-    }
     S->acct = A;
     return 1;
+}
+
+/* The hash a login for an unknown name is checked against: made at the
+ * first such login (64 MiB and a few tens of ms that a server nobody logs
+ * in to, and every test server, need not spend). */
+static const char *dummy_hash(struct srv_acct *A)
+{
+    pthread_mutex_lock(&A->mu);
+    int ready = A->dummy[0] != '\0';
+    pthread_mutex_unlock(&A->mu);
+    if (ready)
+        return A->dummy;
+    unsigned char pw[16];
+    char h[crypto_pwhash_STRBYTES];
+    randombytes_buf(pw, sizeof pw);
+    if (!hash_password(A, (const char *)pw, sizeof pw, h))
+        return NULL;
+    pthread_mutex_lock(&A->mu);
+    if (!A->dummy[0])
+        memcpy(A->dummy, h, sizeof h);
+    pthread_mutex_unlock(&A->mu);
+    return A->dummy;
 }
 
 void srv_acct_free(srv *S)
@@ -356,7 +369,8 @@ static void api_login(srv *S, srv_api_call *a)
     srv_account acc;
     int found = srv_store_account_by_key(S->st, c.key, &acc);
     /* the same work whether the name exists or not */
-    int good = verify_password(S->acct, found == 1 ? acc.pwhash : S->acct->dummy, c.pw, c.pwlen);
+    const char *against = found == 1 ? acc.pwhash : dummy_hash(S->acct);
+    int good = against && verify_password(S->acct, against, c.pw, c.pwlen);
     kt_json_free(&c.doc);
     if (found < 0) {
         api_reply(a, 503, "io", "%s", SRV_STORE_ERROR(S->st));

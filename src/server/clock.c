@@ -199,6 +199,16 @@ static void time_out(srv *S, sgame *g, int p, long long now)
     sgame_changed(S, g);
 }
 
+int srv_clock_due(const sgame *g, long long now)
+{
+    if (!timed(g) || !g->S || g->remote || g->gone || g->broken || g->row.over)
+        return 0;
+    for (int p = 0; p < g->row.players; p++)
+        if (g->row.clock.since[p] && !g->row.seats[p].bot && srv_clock_left(g, p, now) <= 0)
+            return 1;
+    return 0;
+}
+
 void srv_clock_check(srv *S, sgame *g, long long now)
 {
     if (!timed(g) || !g->S || g->remote || g->gone || g->broken || g->row.over)

@@ -360,6 +360,11 @@ static void cmd_forward(srv_conn *c, const srv_msg *m)
         return;
     }
     int apply = !strcmp(m->cmd, "apply"), before = g->nacts, changed = 0;
+    if (apply && g->row.over != SRV_RUNNING) { /* ended by a clock, not by the rules */
+        pthread_mutex_unlock(&g->mu);
+        srv_reply_error(c, ref, "invalid", "the game is over (a player ran out of time)");
+        return;
+    }
     char *r = kt_session_request(g->S, c->seat, m->text, m->len, NULL);
     const kt_record *rec = kt_session_record(g->S);
     if (apply && srv_reply_ok(r) && rec && kt_record_length(rec) > before) {

@@ -326,7 +326,10 @@ static char *compose_view(sgame *g, int seat, int lang, int from)
     json_raw_reply(&w, "status", seat_request(g, seat, "{\"cmd\":\"status\"}"));
     snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", ls);
     json_raw_reply(&w, "observe", seat_request(g, seat, req));
-    if (seat >= 0) {
+    if (seat >= 0 && g->row.over != SRV_RUNNING) { /* ended by a clock: nothing to do */
+        kt_jw_key(&w, "legal");
+        kt_jw_raw(&w, "{\"ok\":true,\"legal\":[]}");
+    } else if (seat >= 0) {
         snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", ls);
         json_raw_reply(&w, "legal", seat_request(g, seat, req));
     }

@@ -51,6 +51,8 @@ void srv_config_default(srv_config *c)
     c->max_games = 10000;
     c->expire_s = 7LL * 24 * 3600;
     c->expire_empty_s = 3600;
+    c->inactive_s = 600;
+    c->lease_ms = 6000;
     c->game_history = (size_t)1 << 20;
 }
 
@@ -275,7 +277,8 @@ static int expiry_of(srv *S, const sgame *g, long long now_s)
     if (g->row.over == SRV_RUNNING) {
         if (g->nacts == 0 && S->cfg.expire_empty_s > 0 && idle >= S->cfg.expire_empty_s)
             return EXP_DELETE;
-        if (S->cfg.expire_s > 0 && idle >= S->cfg.expire_s)
+        /* a game with clocks ends by them (a bot takes over, or the seat loses) */
+        if (S->cfg.expire_s > 0 && idle >= S->cfg.expire_s && g->row.timing.mode == SRV_UNTIMED)
             return EXP_ABANDON;
         return EXP_NONE;
     }
@@ -363,18 +366,45 @@ static void retry_bots(srv *S)
     }
 }
 
+/* Games with a seat out of time (S->mu held), each with a reference. */
+static int collect_clocks(srv *S, long long now_ms, sgame **out)
+{
+    int n = 0;
+    for (int i = 0; i < S->ngames && n < EXPIRE_BATCH; i++) {
+        sgame *g = S->games[i];
+        if (g->row.timing.mode == SRV_UNTIMED)
+            continue;
+        pthread_mutex_lock(&g->mu);
+        if (srv_clock_due(g, now_ms)) {
+            atomic_fetch_add(&g->refs, 1);
+            out[n++] = g;
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    return n;
+}
+
 void srv_tick(srv *S, long long now_s)
 {
-    sgame *batch[EXPIRE_BATCH];
+    sgame *batch[EXPIRE_BATCH], *late[EXPIRE_BATCH];
     int what[EXPIRE_BATCH];
+    long long now_ms = srv_unix_ms();
     pthread_mutex_lock(&S->mu);
     int n = collect_expired(S, now_s, batch, what);
+    int nlate = collect_clocks(S, now_ms, late);
     retry_bots(S);
     pthread_mutex_unlock(&S->mu);
     for (int i = 0; i < n; i++) {
         expire_one(S, batch[i], what[i], now_s);
         srv_game_unref(S, batch[i]);
     }
+    for (int i = 0; i < nlate; i++) { /* out of time: a bot plays on, or the seat loses */
+        pthread_mutex_lock(&late[i]->mu);
+        srv_clock_check(S, late[i], now_ms);
+        pthread_mutex_unlock(&late[i]->mu);
+        srv_game_unref(S, late[i]);
+    }
+    srv_cluster_tick(S, now_ms);
     srv_peers_sweep(&S->peers, srv_now_ms());
 }
 
@@ -453,10 +483,14 @@ static int load_games(srv *S, char *err, size_t cap)
             continue; /* opened when somebody looks at it */
         char msg[KT_ERRLEN + 64];
         pthread_mutex_lock(&g->mu);
-        if (!sgame_open(S, g, msg, sizeof msg))
+        if (!sgame_open(S, g, msg, sizeof msg)) {
             srv_log(S, "game %s could not be rebuilt: %s", g->row.id, msg);
-        else
+        } else {
             rebuilt++;
+            /* nobody could move while the server was down: the clocks do not
+             * count the time since the game's last write */
+            srv_clock_resume(g, g->row.updated, srv_unix_ms());
+        }
         pthread_mutex_unlock(&g->mu);
     }
     srv_log(S, "%d game(s) in storage, %d running game(s) rebuilt", S->ngames, rebuilt);
@@ -487,6 +521,7 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     S->cfg = *c;
     pthread_mutex_init(&S->mu, NULL);
     pthread_mutex_init(&S->lobby_mu, NULL);
+    pthread_mutex_init(&S->cmu, NULL);
     pthread_mutex_init(&S->wmu, NULL);
     pthread_cond_init(&S->wcv, NULL);
     pthread_cond_init(&S->idlecv, NULL);
@@ -497,6 +532,12 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     pthread_cond_init(&S->sched.supcv, NULL);
     srv_peers_init(&S->peers);
     srv_peers_limit(&S->peers, SRV_PEER_CREATE, c->create_rate / 60.0, c->create_burst);
+    /* per client address: logins 20 at once then one per 5 s, new accounts
+     * 5 then one per 10 min, chat 10 messages then 2 per second
+     * (docs/server.md, "Accounts" and "Chat") */
+    srv_peers_limit(&S->peers, SRV_PEER_LOGIN, 0.2, 20);
+    srv_peers_limit(&S->peers, SRV_PEER_SIGNUP, 1.0 / 600, 5);
+    srv_peers_limit(&S->peers, SRV_PEER_CHAT, 2, 10);
     kt_session_limits lim;
     kt_session_limits_server(&lim);
     kt_err e;
@@ -506,7 +547,8 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
         return NULL;
     }
     S->st = srv_store_open(c->db_path, c->sync_full, err, cap);
-    if (!S->st || !load_games(S, err, cap) || !start_threads(S, err, cap)) {
+    if (!S->st || !srv_acct_init(S, err, cap) || !load_games(S, err, cap) ||
+        !srv_cluster_start(S, err, cap) || !start_threads(S, err, cap)) {
         srv_free(S);
         return NULL;
     }
@@ -536,6 +578,7 @@ void srv_free(srv *S)
         pthread_join(S->ticker, NULL);
     }
     srv_sched_stop(S);
+    srv_cluster_stop(S);
     pthread_mutex_lock(&S->wmu);
     S->wstopping = 1;
     pthread_cond_broadcast(&S->wcv);
@@ -548,10 +591,12 @@ void srv_free(srv *S)
             sgame_free(S->games[i]);
     free(S->games);
     kt_session_free(S->lobby);
+    srv_acct_free(S);
     srv_store_close(S->st);
     srv_peers_free(&S->peers);
     pthread_mutex_destroy(&S->mu);
     pthread_mutex_destroy(&S->lobby_mu);
+    pthread_mutex_destroy(&S->cmu);
     pthread_mutex_destroy(&S->wmu);
     pthread_cond_destroy(&S->wcv);
     pthread_cond_destroy(&S->idlecv);

@@ -347,6 +347,8 @@ void srv_facts_update(sgame *g, long long now_ms);
 void srv_clock_resume(sgame *g, long long alive_ms, long long now_ms);
 /* Time left for seat p at now (ms; -1: no clock or not deciding). */
 long long srv_clock_left(const sgame *g, int p, long long now_ms);
+/* Has a seat of g run out of time (the ticker asks under S->mu)? */
+int srv_clock_due(const sgame *g, long long now_ms);
 /* Seats out of time: a bot takes over or the seat loses (the ticker). */
 void srv_clock_check(srv *S, sgame *g, long long now_ms);
 /* The view's "table" object: timing, clocks, forfeits, rated. */
