@@ -6,6 +6,7 @@
 // prompt with every legal action (grouped as the engine groups them), the
 // seats, the log, and the undo / rematch / leave controls.
 
+import { onlinePanel } from './online.js';
 import { t, playerName } from './i18n.js';
 import { clear, h, mentions, PLAYER_COLORS } from './util.js';
 import { viewFor, genericView } from './views/index.js';
@@ -14,6 +15,7 @@ import { drawLog } from './log.js';
 export function tablePage(app, where) {
   const root = h('div.tablepage');
   app.main.append(root);
+  const online = onlinePanel(app, where); // clocks and chat, below the table (online.js)
   const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
     banner: null, undoWaiting: false, confirm: null };
   let alive = true;
@@ -72,6 +74,7 @@ export function tablePage(app, where) {
   }
 
   function onpush(m) {
+    online.onpush(m);
     if (m.push === 'view') {
       if (m.log_from > st.log.length) { // a gap (dropped pushes): ask again
         app.net.request({ cmd: 'view', log_from: st.log.length });
@@ -266,6 +269,6 @@ export function tablePage(app, where) {
     onlang: async () => {
       await app.net.request({ cmd: 'view', log_from: 0, lang: app.lang() });
     },
-    destroy() { alive = false; app.net.request({ cmd: 'ping' }).catch(() => {}); },
+    destroy() { alive = false; online.destroy(); app.net.request({ cmd: 'ping' }).catch(() => {}); },
   };
 }
