@@ -530,7 +530,8 @@ void sgame_cancel_bots(sgame *g)
 
 void sgame_kick_bots(srv *S, sgame *g)
 {
-    if (!g->S || g->broken || g->gone || g->row.over == SRV_ABANDONED || sgame_is_over(g))
+    if (!g->S || g->broken || g->gone || g->remote || g->row.over == SRV_ABANDONED ||
+        sgame_is_over(g))
         return;
     if (g->bot_retry_ms && srv_now_ms() < g->bot_retry_ms)
         return; /* storage failed: the ticker kicks them again */

@@ -463,6 +463,8 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
         sgame_free(g);
         return;
     }
+    if (!srv_cluster_adopt(S, g)) /* several servers: this one hosts it */
+        srv_log(S, "game %s: its lease could not be taken: %s", g->row.id, SRV_STORE_ERROR(S->st));
     srv_log(S, "game %s created: %s, %d players", g->row.id, g->row.game, g->row.players);
     kt_buf b;
     kt_jw w;

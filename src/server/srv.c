@@ -271,7 +271,7 @@ enum { EXP_NONE, EXP_DELETE, EXP_ABANDON, EXP_UNLOAD };
 /* What expiry does with g at now_s (g->mu held). */
 static int expiry_of(srv *S, const sgame *g, long long now_s)
 {
-    if (g->gone || g->nsubs > 0)
+    if (g->gone || g->nsubs > 0 || g->remote) /* another server's game is its business */
         return EXP_NONE;
     long long idle = now_s - g->touched;
     if (g->row.over == SRV_RUNNING) {
@@ -437,15 +437,14 @@ static void *ticker_main(void *arg)
 
 /* ------------------------------------------------------------ loading */
 
-static int on_game(void *ctx, const srv_game_row *row)
+sgame *srv_game_from_row(const srv_game_row *row)
 {
-    srv *S = ctx;
     sgame *g = calloc(1, sizeof *g);
     char *opt = strdup(row->options ? row->options : "");
-    if (!g || !opt || !add_game(S, g)) {
+    if (!g || !opt) {
         free(g);
         free(opt);
-        return 0;
+        return NULL;
     }
     g->row = *row;
     g->options = opt;
@@ -453,6 +452,22 @@ static int on_game(void *ctx, const srv_game_row *row)
     g->undo_by = -1;
     g->touched = row->last_move > row->created ? row->last_move : row->created;
     pthread_mutex_init(&g->mu, NULL);
+    if (!kt_game_find(g->row.game))
+        g->broken = 1;
+    return g;
+}
+
+int srv_add_game(srv *S, sgame *g) { return add_game(S, g); }
+
+static int on_game(void *ctx, const srv_game_row *row)
+{
+    srv *S = ctx;
+    sgame *g = srv_game_from_row(row);
+    if (!g || !add_game(S, g)) {
+        if (g)
+            sgame_free(g);
+        return 0;
+    }
     /* text stored by servers before names were checked (issue 31.2) */
     int fixed = srv_text_repair(g->row.name, sizeof g->row.name);
     for (int p = 0; p < g->row.players; p++)
@@ -460,12 +475,13 @@ static int on_game(void *ctx, const srv_game_row *row)
     if (fixed)
         srv_log(S, "game %s: a stored name was not valid UTF-8 text; shown with U+FFFD",
                 g->row.id);
-    if (!kt_game_find(g->row.game)) {
-        g->broken = 1;
+    if (g->broken)
         srv_log(S, "game %s is a game of '%s', which this server does not have; listed as "
                    "broken",
                 g->row.id, g->row.game);
-    }
+    /* on a shared database a running game is another server's until this
+     * one takes its lease (cluster.c) */
+    g->remote = srv_store_shared(S->st) && g->row.over == SRV_RUNNING;
     return 1;
 }
 
@@ -479,8 +495,8 @@ static int load_games(srv *S, char *err, size_t cap)
     int rebuilt = 0;
     for (int i = 0; i < S->ngames; i++) {
         sgame *g = S->games[i];
-        if (g->row.over || g->broken)
-            continue; /* opened when somebody looks at it */
+        if (g->row.over || g->broken || g->remote)
+            continue; /* opened when somebody looks at it (or takes it over) */
         char msg[KT_ERRLEN + 64];
         pthread_mutex_lock(&g->mu);
         if (!sgame_open(S, g, msg, sizeof msg)) {
