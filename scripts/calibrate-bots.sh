@@ -9,7 +9,7 @@
 #      decision, measured in CPU time here (clock=cpu) so that a busy
 #      machine does not weaken it.
 # Bradley-Terry ratings (Elo scale) of the second are chained to the first
-# through the medium bot, and random is anchored at 1000 (rating.c).
+# through the medium bot, and the medium level is anchored at 1500 (rating.c).
 #   scripts/calibrate-bots.sh [KONTOR] [CHEAP] [HARD] [GAMES...]
 set -eu
 K=${1:-build/release/kontor}

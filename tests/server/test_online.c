@@ -262,7 +262,8 @@ KT_TEST(online_rated_game_against_a_bot_updates_rating_profile_and_leaderboard)
     free(r);
     r = treq(anon, "{\"cmd\":\"leaderboard\",\"game\":\"dominion\"}");
     KT_CHECK(tis_ok(r) && strstr(r, "\"players\":[{\"name\":\"Dora\""));
-    KT_CHECK(strstr(r, "\"level\":\"hard\"") != NULL); /* the bots' fixed ratings beside */
+    KT_CHECK(strstr(r, "\"level\":\"medium\",\"spec\":\"heuristic\",\"rating\":1500") != NULL);
+    KT_CHECK(strstr(r, "\"level\":\"random\",\"spec\":\"random\",\"rating\":573") != NULL);
     free(r);
     r = treq(anon, "{\"cmd\":\"profile\",\"name\":\"nobody\"}");
     KT_CHECK(strstr(r, "\"ok\":false") != NULL);
