@@ -171,6 +171,12 @@ static int make_schema(sdb *d, const char *const *schema, const char *const *m)
     return ok;
 }
 
+static void quiet_notice(void *arg, const char *message)
+{
+    (void)arg;
+    (void)message;
+}
+
 static void pg_close(sdb *d);
 
 sdb *sdb_pg_open(const char *conninfo, int sync_full, const char *const *schema,
@@ -204,6 +210,8 @@ sdb *sdb_pg_open(const char *conninfo, int sync_full, const char *const *schema,
         pg_close(d);
         return NULL;
     }
+    /* the schema's "ADD COLUMN IF NOT EXISTS" notices are expected: not printed */
+    PQsetNoticeProcessor(d->c, quiet_notice, NULL);
     if (!make_schema(d, schema, migrations) || !setup_conn(d)) {
         snprintf(err, cap, "PostgreSQL: %s", d->err);
         pg_close(d);
@@ -276,6 +284,7 @@ static const char *pg_errmsg(sdb *d)
 }
 
 /* ------------------------------------------------------------ LISTEN/NOTIFY */
+
 
 static PGconn *listen_conn(sdb *d)
 {

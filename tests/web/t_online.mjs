@@ -6,9 +6,11 @@
 // whole, targets at least 40 px).
 
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 
 export function register(h) {
-  const { test, newPage, waitFor, sleep, shots } = h;
+  const { test, newPage, waitFor, sleep, shots, view, playToEnd, Server, root } = h;
 
   async function signup(page, server, name, pw) {
     await page.goto(server.url);
@@ -143,6 +145,59 @@ export function register(h) {
       if (name === 'phone' && m.small) throw new Error(`phone: ${m.small} targets under 40 px`);
       if (shots) await page.screenshot({ path: join(shots, `lobby-${name}.png`), fullPage: true });
       if (page.errors.length) throw new Error(page.errors.join('; '));
+    }
+  });
+
+  // Two `kontor serve` processes on one throw-away PostgreSQL cluster: a
+  // game on A, A killed (SIGKILL) mid-game, the same link on B takes the
+  // game over once A's lease (1.5 s here) has expired, with every move the
+  // page saw acknowledged, and the game is played to its end on B.
+  test('online_two_servers_kill9_one_and_finish_through_the_other', async () => {
+    const pgbin = existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+    if (!pgbin) return 'SKIPPED: PostgreSQL server binaries not installed (scripts/setup.sh installs postgresql)';
+    const dir = `/tmp/kontor-pg-web-${process.pid}`;
+    const pg = join(root, 'scripts/pg-cluster.sh');
+    execFileSync(pg, ['stop', dir]);
+    const conninfo = execFileSync(pg, ['start', dir]).toString().trim();
+    const servers = [];
+    try {
+      for (const id of ['a', 'b']) {
+        const s = new Server({ args: ['--db', conninfo, '--server-id', id, '--lease-ms', '1500'] });
+        await s.start();
+        servers.push(s);
+      }
+      const [A, B] = servers;
+      const page = await newPage();
+      await page.goto(A.url);
+      await page.waitForSelector('#game option', { state: 'attached' });
+      await page.selectOption('#game', 'dominion');
+      await page.click('#create');
+      await page.waitForSelector('#actions');
+      const token = (await page.evaluate(() => location.hash)).split('/')[2];
+      await playToEnd(page, 6).catch(() => {}); // six moves on A
+      const seen = (await view(page)).actions;
+      if (!(seen >= 6)) throw new Error(`only ${seen} actions on A`);
+      await A.kill9();
+      await page.goto(`${B.url}#/play/${token}`);
+      // B answers "moved" while A's lease lives; the page is reloaded as a
+      // player would until B has taken the game over
+      await waitFor(async () => {
+        if (await page.$('#actions')) return true;
+        await sleep(500);
+        await page.reload();
+        return false;
+      }, 20000, 'B to take the game over');
+      await page.waitForSelector('.tablepage[data-actions]');
+      const onB = (await view(page)).actions;
+      if (onB < seen) throw new Error(`B has ${onB} actions, the page saw ${seen} on A`);
+      await playToEnd(page, 400);
+      if ((await view(page)).status !== 'over') throw new Error('not over on B');
+      if (page.errors.length) throw new Error(page.errors.join('; '));
+      return `(${seen} actions on A, ${onB} after the takeover)`;
+    } finally {
+      for (const s of servers) await s.stop().catch(() => {});
+      execFileSync(pg, ['stop', dir]);
     }
   });
 }
