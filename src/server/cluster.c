@@ -24,6 +24,9 @@
  * here (srv_cluster_find_token) and, for the lobby, from the rows changed
  * since the last look (once a second).
  *
+ * Logging out everywhere reaches the other processes as a NOTIFY "logout N"
+ * (account.c sends it; on_notice closes the account's connections here).
+ *
  * Data layout: struct srv_cluster: this process's owner name and public
  * URL, the unix ms of the last look at changed rows, and a buffer of the
  * game ids this process held at the last renewal.  Ticks run on the ticker
@@ -43,6 +46,16 @@ struct srv_cluster {
     char (*held)[SRV_ID_LEN];
     int nheld, capheld;
 };
+
+/* Another server's notice (the store's listener thread): "logout N" closes
+ * account N's connections here too. */
+static void on_notice(void *ctx, const char *payload)
+{
+    srv *S = ctx;
+    long long acc = 0;
+    if (sscanf(payload, "logout %lld", &acc) == 1 && acc > 0)
+        srv_acct_kick(S, acc);
+}
 
 int srv_cluster_start(srv *S, char *err, size_t cap)
 {
@@ -64,6 +77,11 @@ int srv_cluster_start(srv *S, char *err, size_t cap)
     if (S->cfg.lease_ms <= 0)
         S->cfg.lease_ms = 6000;
     if (!srv_store_server_beat(S->st, C->owner, C->url, srv_unix_ms())) {
+        snprintf(err, cap, "%s", SRV_STORE_ERROR(S->st));
+        free(C);
+        return 0;
+    }
+    if (!srv_store_listen(S->st, on_notice, S)) {
         snprintf(err, cap, "%s", SRV_STORE_ERROR(S->st));
         free(C);
         return 0;

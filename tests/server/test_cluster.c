@@ -3,7 +3,8 @@
  * game is hosted by one at a time (a lease), the other answers "moved"
  * while the host lives, lists the game in its lobby, and takes the game
  * over once the host is gone (its lease expired) with every acknowledged
- * move, then finishes it.  The database is a throw-away cluster
+ * move, then finishes it; logging out everywhere on one closes the
+ * account's connections on the other (NOTIFY).  The database is a throw-away cluster
  * (scripts/pg-cluster.sh); without Debian's PostgreSQL server binaries the
  * test says so and is skipped (scripts/setup.sh installs them; CI runs it).
  */
@@ -92,6 +93,40 @@ KT_TEST(cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
     char *r = treq(tb, m);
     KT_CHECK(strstr(r, "\"error\":\"moved\"") != NULL && strstr(r, "server-a") != NULL);
     free(r);
+    /* logging out everywhere on A closes the account's connection on B */
+    srv_api_call a = {0};
+    snprintf(a.path, sizeof a.path, "signup");
+    a.body = "{\"name\":\"Hanna\",\"password\":\"correct horse\"}";
+    a.len = strlen(a.body);
+    snprintf(a.addr_key, sizeof a.addr_key, "192.0.2.9");
+    srv_api_run(A, &a);
+    KT_REQUIRE(a.status == 200);
+    tconn *tb2 = topen(B);
+    srv_conn_set_session(tb2->c, a.set_session);
+    r = treq(tb2, "{\"cmd\":\"whoami\"}");
+    KT_CHECK(strstr(r, "Hanna") != NULL);
+    free(r);
+    char sess[72];
+    snprintf(sess, sizeof sess, "%s", a.set_session);
+    free(a.json);
+    memset(&a, 0, sizeof a);
+    snprintf(a.path, sizeof a.path, "logout-all");
+    a.body = "";
+    snprintf(a.session, sizeof a.session, "%s", sess);
+    snprintf(a.addr_key, sizeof a.addr_key, "192.0.2.9");
+    srv_api_run(A, &a);
+    KT_CHECK(a.status == 200);
+    free(a.json);
+    int closed = 0;
+    for (int i = 0; i < 50 && !closed; i++) {
+        pthread_mutex_lock(&tb2->mu);
+        closed = tb2->closed && tb2->close_code == SRV_CLOSE_LOGGED_OUT;
+        pthread_mutex_unlock(&tb2->mu);
+        if (!closed)
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    }
+    KT_CHECK(closed);
+    tclose(tb2);
     int acked = tgame_actions(A, id);
     KT_CHECK(acked >= 6);
     /* A stops without giving its leases back, as a killed process would */
