@@ -188,9 +188,11 @@ export function tablePage(app, where) {
   // The prompt and every legal action, folded into the engine's groups.
   function actionsBox(v) {
     const legal = v.legal?.legal || [];
-    const box = h('section.actions#actions', h('h3', t('actions')));
+    const watching = st.seat === null || st.seat < 0; // a spectator has no move (issue 29)
+    const box = h('section.actions#actions', h('h3', watching ? t('spectator') : t('actions')));
     if (!legal.length) {
-      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over') : (v.legal?.prompt || t('waiting'))));
+      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over')
+        : watching ? statusLine(v) : (v.legal?.prompt || t('waiting'))));
       return box;
     }
     box.append(h('p.prompt', v.legal.prompt));

@@ -74,6 +74,11 @@ export function register(h) {
     const list = await page.evaluate(async () => (await window.kontorApp.net.request({ cmd: 'list' })).games[0].game);
     await watcher.goto(`${server.url}#/watch/${list}`);
     await watcher.waitForSelector('#chatinput');
+    // issue 29: a spectator was told "Your move - Waiting for others"
+    await watcher.waitForSelector('#actions h3');
+    const head = await watcher.textContent('#actions');
+    if (/Your move|Waiting for others/.test(head)) throw new Error(`spectator sees: ${head}`);
+    if (!/Spectator/.test(head)) throw new Error(`spectator's box says: ${head}`);
     const evil = '<img src=x onerror="window.pwned=1"><b>bold</b> & "quotes"';
     await page.fill('#chatinput', evil);
     await page.click('#chatsend');
