@@ -304,16 +304,25 @@ static int refuse(h2o_req_t *req, int status, const char *reason, const char *bo
     return 0;
 }
 
+/* The client's address (a trusted proxy's X-Forwarded-For) and the Host
+ * check of every request; 0 when it was refused (answered). */
+static int client_and_host(srv_http *h, h2o_req_t *req, char *client, size_t cap, int *proxied)
+{
+    if (!client_of(h, req, client, cap, proxied))
+        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
+    if (!host_ok(h, req, *proxied))
+        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    return 1;
+}
+
 /* Before the files: the Host check and the methods a static site has. */
 static int on_guard(h2o_handler_t *self, h2o_req_t *req)
 {
     srv_http *h = ((net_handler *)self)->h;
     char client[64];
     int proxied = 0;
-    if (!client_of(h, req, client, sizeof client, &proxied))
-        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
-    if (!host_ok(h, req, proxied))
-        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
     if (!h2o_memis(req->method.base, req->method.len, H2O_STRLIT("GET")) &&
         !h2o_memis(req->method.base, req->method.len, H2O_STRLIT("HEAD")))
         return refuse(req, 405, "Method Not Allowed", "only GET and HEAD\n");
@@ -332,10 +341,8 @@ static int on_ws_req(h2o_handler_t *self, h2o_req_t *req)
         return refuse(req, 426, "Upgrade Required", "WebSocket version 13 only\n");
     char client[64], lim[64] = "";
     int proxied = 0;
-    if (!client_of(h, req, client, sizeof client, &proxied))
-        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
-    if (!host_ok(h, req, proxied))
-        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
     if (!origin_ok(h, req, request_tls(req, proxied)))
         return refuse(req, 403, "Forbidden",
                       "pages of another origin may not connect (see --allow-origin)\n");
@@ -362,10 +369,8 @@ static int on_api_req(h2o_handler_t *self, h2o_req_t *req)
     srv_http *h = ((net_handler *)self)->h;
     char client[64];
     int proxied = 0;
-    if (!client_of(h, req, client, sizeof client, &proxied))
-        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
-    if (!host_ok(h, req, proxied))
-        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
     int tls = request_tls(req, proxied);
     if (!origin_ok(h, req, tls))
         return refuse(req, 403, "Forbidden", "pages of another origin may not call the API\n");

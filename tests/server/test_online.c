@@ -17,6 +17,7 @@
 #include "../harness.h"
 #include "server/srv_int.h"
 #include "tsrv.h"
+#include "tws.h"
 
 /* One call of /api/<path> as httpapi.c makes it; the answer stays in a. */
 static int tapi(srv *S, srv_api_call *a, const char *path, const char *body, const char *session,
@@ -493,5 +494,79 @@ KT_TEST(online_lobby_marks_games_nobody_plays_inactive)
     KT_CHECK(strstr(r, "\"status\":\"inactive\"") != NULL);
     free(r);
     tclose(u);
+    tstop(&ts, 1);
+}
+
+/* ------------------------------------------------------------ over HTTP */
+
+/* POST /api/<path> with body from `origin` (NULL: no Origin); the status,
+ * the response head in head. */
+static int tpost(int port, const char *path, const char *body, const char *origin, char *head,
+                 size_t cap)
+{
+    tws w;
+    if (!tws_connect_raw(&w, port, 0))
+        return 0;
+    char req[8192], org[200] = "";
+    if (origin)
+        snprintf(org, sizeof org, "Origin: %s\r\n", origin);
+    snprintf(req, sizeof req, "POST /api/%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sContent-Type: "
+                              "application/json\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s",
+             path, port, org, strlen(body), body);
+    int status = 0;
+    head[0] = '\0';
+    if (tws_write(&w, req, strlen(req)) && tws_http_head(&w, 5000, head, cap))
+        sscanf(head, "HTTP/1.%*d %d", &status);
+    tws_close(&w);
+    return status;
+}
+
+KT_TEST(online_http_api_sets_an_httponly_cookie_the_websocket_carries)
+{
+    alarm(120);
+    tserver ts;
+    KT_REQUIRE(tstart(&ts, "httpapi", 1));
+    srv_http_config hc;
+    srv_http_config_default(&hc);
+    hc.listen = "127.0.0.1:0";
+    hc.web_root = "web";
+    char err[256], head[4096], origin[64];
+    srv_http *h = srv_http_start(ts.S, &hc, err, sizeof err);
+    KT_REQUIRE(h);
+    int port = srv_http_port(h);
+    snprintf(origin, sizeof origin, "http://127.0.0.1:%d", port);
+    const char *body = "{\"name\":\"Ines\",\"password\":\"correct horse\"}";
+    /* a page of another site may not sign anybody up or in */
+    KT_EQ(tpost(port, "signup", body, "https://evil.example", head, sizeof head), 403);
+    KT_EQ(tpost(port, "signup", body, origin, head, sizeof head), 200);
+    const char *sc = strstr(head, "kontor_session=");
+    KT_REQUIRE(sc);
+    KT_CHECK(strstr(sc, "HttpOnly") && strstr(sc, "SameSite=Strict") && strstr(sc, "Max-Age="));
+    KT_CHECK(strstr(sc, "Secure") == NULL); /* plain HTTP here; TLS adds it */
+    KT_CHECK(sc[15 + 64] == ';'); /* kontor_session=<64 hex digits>; */
+    char cookie[120];
+    snprintf(cookie, sizeof cookie, "Cookie: other=1; %.79s\r\n", sc);
+    /* the WebSocket carries the cookie: the connection is Ines's */
+    tws w;
+    char extra[300];
+    snprintf(extra, sizeof extra, "Origin: %s\r\n%s", origin, cookie);
+    KT_EQ(tws_open(&w, port, 0, extra, 0), 101);
+    KT_CHECK(tws_text(&w, "{\"cmd\":\"whoami\",\"ref\":1}"));
+    char *r = tws_reply(&w, "1", 5000);
+    KT_CHECK(r && strstr(r, "\"name\":\"Ines\""));
+    free(r);
+    tws_close(&w);
+    /* wrong methods and paths, oversized bodies */
+    KT_EQ(tws_get(&w, port, 0, "/api/login", head, sizeof head), 405);
+    tws_close(&w);
+    KT_EQ(tpost(port, "nothing", "{}", origin, head, sizeof head), 404);
+    char big[6000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    KT_EQ(tpost(port, "login", big, origin, head, sizeof head), 413);
+    KT_EQ(tpost(port, "login", "{\"name\":\"ines\",\"password\":\"nope nope\"}", origin, head,
+                sizeof head),
+          401);
+    srv_http_stop(h);
     tstop(&ts, 1);
 }
