@@ -47,8 +47,7 @@
 #define PASSWORD_MIN 8
 #define PASSWORD_MAX 256 /* bytes: Argon2 takes any length; this bounds the work */
 /* Per name: 10 attempts in a row, then one every 30 s (a token bucket). */
-#define LOGIN_BURST 10.0
-#define LOGIN_PER_S (1.0 / 30.0)
+#define LOGIN_BURST 10.0 /* then one per cfg.login_every_s (30 s) */
 
 struct srv_acct {
     pthread_mutex_t mu;
@@ -356,7 +355,8 @@ static void api_login(srv *S, srv_api_call *a)
     if (!address_ok(S, a, SRV_PEER_LOGIN, "login attempts") || !read_creds(a, &c, 0))
         return;
     long long wait = 0;
-    int took = srv_store_login_take(S->st, c.key, srv_unix_ms(), LOGIN_PER_S, LOGIN_BURST, &wait);
+    double every = S->cfg.login_every_s > 0 ? S->cfg.login_every_s : 30;
+    int took = srv_store_login_take(S->st, c.key, srv_unix_ms(), 1.0 / every, LOGIN_BURST, &wait);
     if (took != 1) {
         kt_json_free(&c.doc);
         if (took < 0)

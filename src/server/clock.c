@@ -93,6 +93,17 @@ int srv_timing_read(const kt_jv *t, srv_timing *out, char *err, size_t cap)
     return 1;
 }
 
+void srv_clock_start(srv_game_row *r)
+{
+    memset(&r->clock, 0, sizeof r->clock);
+    for (int p = 0; p < SRV_SEATS; p++)
+        r->clock.left[p] =
+            r->timing.mode == SRV_UNTIMED || r->seats[p].bot ? 0 : r->timing.base_ms;
+    r->forfeit = 0;
+    r->pending = 0;
+    r->nacts = 0;
+}
+
 /* ------------------------------------------------------------ running */
 
 static int timed(const sgame *g) { return g->row.timing.mode != SRV_UNTIMED; }

@@ -445,6 +445,7 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
     if (!srv_random_hex(row.id, 12) || !read_seats(c, req, ref, &row) ||
         !creator_account(c, &row, ref))
         return;
+    srv_clock_start(&row);
     sgame *g = game_alloc(&row);
     if (!g) {
         srv_reply_error(c, ref, "nomem", "out of memory");
@@ -589,6 +590,7 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
         row.rematch[0] = '\0';
         row.created = (long long)time(NULL);
         row.seed = random_seed();
+        srv_clock_start(&row); /* the same time control, fresh clocks */
         int ok = srv_random_hex(row.id, 12);
         for (int p = 0; ok && p < row.players; p++)
             if (!row.seats[p].bot) {
@@ -597,7 +599,9 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
             }
         g = ok ? game_alloc(&row) : NULL;
         char err[KT_ERRLEN + 64];
-        if (!g || !sgame_open(S, g, err, sizeof err) || !make_bots(c, g, ref) ||
+        if (g && sgame_open(S, g, err, sizeof err))
+            srv_facts_update(g, srv_unix_ms()); /* who decides first; their clocks start */
+        if (!g || !g->S || !make_bots(c, g, ref) ||
             !publish(c, g, ref) || !srv_store_set_rematch(S->st, old->row.id, g->row.id)) {
             if (g && !atomic_load(&g->refs))
                 sgame_free(g);

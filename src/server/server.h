@@ -51,6 +51,8 @@ typedef struct srv_config {
     const char *server_id; /* this process's name in leases (default host:port or "local") */
     const char *public_url;/* where clients reach this process ("/s/a/", "https://a.example.org/") */
     long long lease_ms;    /* a game's lease lasts this long without renewal (default 6000) */
+    double login_every_s;  /* after a burst of 10, one login attempt per name per this many
+                              seconds (default 30; shared by every server of a database) */
     long long inactive_s;  /* the lobby calls a game without a move or visit for this long
                               "inactive" (default 600) */
     /* Log lines go here (default NULL: stderr, "serve: ..."). */

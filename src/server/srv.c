@@ -52,6 +52,7 @@ void srv_config_default(srv_config *c)
     c->expire_s = 7LL * 24 * 3600;
     c->expire_empty_s = 3600;
     c->inactive_s = 600;
+    c->login_every_s = 30;
     c->lease_ms = 6000;
     c->game_history = (size_t)1 << 20;
 }

@@ -339,6 +339,9 @@ void srv_cmd_leaderboard(srv_conn *c, const kt_jv *req, const char *ref);
 /* ---- clock.c (g->mu held) ---- */
 /* Read "timing" of a create request into row (0 with the reason). */
 int srv_timing_read(const kt_jv *t, srv_timing *out, char *err, size_t cap);
+/* A new game's clocks: every human seat's bank full (bots have none), none
+ * running, no forfeits (its seats must be filled in). */
+void srv_clock_start(srv_game_row *row);
 /* The facts after a change of the session (a move, an undo, the start):
  * pending seats, stretches of the clocks that end or begin, nacts. */
 void srv_facts_update(sgame *g, long long now_ms);
