@@ -58,7 +58,7 @@ static int over_in(srv *S, const char *id)
     return over;
 }
 
-KT_TEST(cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
+KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
 {
     if (!pg_binaries()) {
         printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "

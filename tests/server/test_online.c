@@ -71,7 +71,7 @@ static tconn *topen_as(srv *S, const char *sess)
     return t;
 }
 
-KT_TEST(online_signup_login_logout_everywhere)
+KT_TEST(server_online_signup_login_logout_everywhere)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "acct", 1));
@@ -154,7 +154,7 @@ KT_TEST(online_signup_login_logout_everywhere)
 /* Refills slower than any machine hashes (the tests count exact refusals). */
 static void slow_refill(srv_config *c) { c->login_every_s = 1e6; }
 
-KT_TEST(online_login_attempts_are_limited_per_name_and_per_address)
+KT_TEST(server_online_login_attempts_are_limited_per_name_and_per_address)
 {
     tserver ts;
     KT_REQUIRE(tstart_with(&ts, "acctlim", 1, slow_refill));
@@ -188,7 +188,7 @@ KT_TEST(online_login_attempts_are_limited_per_name_and_per_address)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_elo_is_pairwise_and_bots_keep_their_rating)
+KT_TEST(server_online_elo_is_pairwise_and_bots_keep_their_rating)
 {
     double r[3] = {1500, 1500, 1500}, out[3];
     int rank[3] = {0, 1, 2}, fixed[3] = {0, 0, 0};
@@ -224,7 +224,7 @@ static int play_out(tserver *ts, tconn *t, const char *id)
     return 0;
 }
 
-KT_TEST(online_rated_game_against_a_bot_updates_rating_profile_and_leaderboard)
+KT_TEST(server_online_rated_game_against_a_bot_updates_rating_profile_and_leaderboard)
 {
     tserver ts;
     KT_REQUIRE(tstart_rate(&ts, "rated", 1, 1000));
@@ -278,7 +278,7 @@ KT_TEST(online_rated_game_against_a_bot_updates_rating_profile_and_leaderboard)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_accounts_take_seats_and_see_their_turn_in_my_games)
+KT_TEST(server_online_accounts_take_seats_and_see_their_turn_in_my_games)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "myg", 1));
@@ -336,7 +336,7 @@ static int wait_for(srv *S, const char *id, int want_over, int seat_bot, int ms)
     return 0;
 }
 
-KT_TEST(online_turn_based_clock_expires_and_the_seat_loses)
+KT_TEST(server_online_turn_based_clock_expires_and_the_seat_loses)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "clock", 1));
@@ -376,7 +376,7 @@ KT_TEST(online_turn_based_clock_expires_and_the_seat_loses)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_realtime_clock_expires_and_a_bot_takes_the_seat)
+KT_TEST(server_online_realtime_clock_expires_and_a_bot_takes_the_seat)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "clockbot", 1));
@@ -403,7 +403,7 @@ KT_TEST(online_realtime_clock_expires_and_a_bot_takes_the_seat)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_realtime_clock_adds_the_fischer_increment_once_per_turn)
+KT_TEST(server_online_realtime_clock_adds_the_fischer_increment_once_per_turn)
 {
     tserver ts;
     KT_REQUIRE(tstart_rate(&ts, "fischer", 1, 1000));
@@ -437,7 +437,7 @@ KT_TEST(online_realtime_clock_adds_the_fischer_increment_once_per_turn)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_chat_is_per_table_spectators_apart_muted_and_stored)
+KT_TEST(server_online_chat_is_per_table_spectators_apart_muted_and_stored)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "chat", 1));
@@ -512,7 +512,7 @@ KT_TEST(online_chat_is_per_table_spectators_apart_muted_and_stored)
     tstop(&ts, 1);
 }
 
-KT_TEST(online_lobby_marks_games_nobody_plays_inactive)
+KT_TEST(server_online_lobby_marks_games_nobody_plays_inactive)
 {
     tserver ts;
     KT_REQUIRE(tstart(&ts, "inactive", 1));
@@ -559,7 +559,7 @@ static int tpost(int port, const char *path, const char *body, const char *origi
     return status;
 }
 
-KT_TEST(online_http_api_sets_an_httponly_cookie_the_websocket_carries)
+KT_TEST(server_online_http_api_sets_an_httponly_cookie_the_websocket_carries)
 {
     alarm(120);
     tserver ts;
