@@ -399,6 +399,7 @@ KT_TEST(server_online_realtime_clock_expires_and_a_bot_takes_the_seat)
     char *r = treq(u, m);
     KT_CHECK(strstr(r, "\"timed_out\":true") && strstr(r, "\"seat\":-1"));
     free(r);
+    tclose(t);
     tclose(u);
     tstop(&ts, 1);
 }
