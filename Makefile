@@ -65,9 +65,12 @@ LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 # The browser server (src/server, `kontor serve`): libh2o (HTTP/WebSocket on
-# one event loop, with wslay and OpenSSL) + SQLite; docs/server.md says why.
+# one event loop, with wslay and OpenSSL) + SQLite or PostgreSQL (libpq) +
+# libsodium (Argon2id password hashes); docs/server.md says why.
 SRV_SRC := $(wildcard src/server/*.c)
-SRV_LIBS := -lh2o-evloop -lwslay -lsqlite3 -lssl -lcrypto -lz
+SRV_LIBS := -lh2o-evloop -lwslay -lsqlite3 -lpq -lsodium -lssl -lcrypto -lz
+PG_INC := $(shell pg_config --includedir 2>/dev/null || echo /usr/include/postgresql)
+$(BUILD)/obj/src/server/store_pg.o: CPPFLAGS += -I$(PG_INC)
 # TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
 # tests/server (the browser server) is left out under MemorySanitizer: it
 # needs every library instrumented, and Debian's SQLite and libh2o are not

@@ -8,6 +8,10 @@ PKGS="gcc clang libclang-rt-14-dev make libc6-dev pkg-config binutils man-db lib
 # Chromium with the machine's Node.js; `openssl` makes the TLS test's
 # certificate.
 PKGS="$PKGS libh2o-evloop-dev libwslay-dev libssl-dev zlib1g-dev libsqlite3-dev sqlite3 openssl chromium"
+# accounts: Argon2id password hashes (libsodium); PostgreSQL as the second
+# storage (libpq) and its server, which the tests start as a throw-away
+# cluster (scripts/pg-cluster.sh), never assuming one is running
+PKGS="$PKGS libsodium-dev libpq-dev postgresql"
 # the Python package (python/, docs/python.md): Debian's python3, numpy optional
 PKGS="$PKGS python3 python3-numpy"
 missing=""

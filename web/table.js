@@ -6,6 +6,7 @@
 // prompt with every legal action (grouped as the engine groups them), the
 // seats, the log, and the undo / rematch / leave controls.
 
+import { onlinePanel } from './online.js';
 import { t, playerName } from './i18n.js';
 import { clear, h, mentions, PLAYER_COLORS } from './util.js';
 import { viewFor, genericView } from './views/index.js';
@@ -14,6 +15,7 @@ import { drawLog } from './log.js';
 export function tablePage(app, where) {
   const root = h('div.tablepage');
   app.main.append(root);
+  const online = onlinePanel(app, where); // clocks and chat, below the table (online.js)
   const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
     banner: null, undoWaiting: false, confirm: null };
   let alive = true;
@@ -72,6 +74,7 @@ export function tablePage(app, where) {
   }
 
   function onpush(m) {
+    online.onpush(m);
     if (m.push === 'view') {
       if (m.log_from > st.log.length) { // a gap (dropped pushes): ask again
         app.net.request({ cmd: 'view', log_from: st.log.length });
@@ -185,9 +188,11 @@ export function tablePage(app, where) {
   // The prompt and every legal action, folded into the engine's groups.
   function actionsBox(v) {
     const legal = v.legal?.legal || [];
-    const box = h('section.actions#actions', h('h3', t('actions')));
+    const watching = st.seat === null || st.seat < 0; // a spectator has no move (issue 29)
+    const box = h('section.actions#actions', h('h3', watching ? t('spectator') : t('actions')));
     if (!legal.length) {
-      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over') : (v.legal?.prompt || t('waiting'))));
+      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over')
+        : watching ? statusLine(v) : (v.legal?.prompt || t('waiting'))));
       return box;
     }
     box.append(h('p.prompt', v.legal.prompt));
@@ -266,6 +271,6 @@ export function tablePage(app, where) {
     onlang: async () => {
       await app.net.request({ cmd: 'view', log_from: 0, lang: app.lang() });
     },
-    destroy() { alive = false; app.net.request({ cmd: 'ping' }).catch(() => {}); },
+    destroy() { alive = false; online.destroy(); app.net.request({ cmd: 'ping' }).catch(() => {}); },
   };
 }

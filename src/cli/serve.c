@@ -31,7 +31,8 @@ static void usage(FILE *f)
             "  --port N            port to listen on (default 8080; 0 = any free port)\n"
             "  --listen ADDR:PORT  e.g. 0.0.0.0:8080 or [::]:8080 to let other machines in\n"
             "                      (default 127.0.0.1:PORT: this machine only)\n"
-            "  --db FILE           SQLite database of games (default kontor.db; created)\n"
+            "  --db FILE|URL       SQLite database of games (default kontor.db; created), or\n"
+            "                      PostgreSQL (postgresql://...; several servers may share it)\n"
             "  --web DIR           the web client's folder (default: web/ of this source tree)\n"
             "  --tls-cert FILE     serve HTTPS with this PEM certificate (chain) ...\n"
             "  --tls-key FILE      ... and its PEM private key\n"
@@ -54,6 +55,13 @@ static void usage(FILE *f)
             "  --expire TIME       a running game nobody visits or moves in for TIME is\n"
             "                      abandoned (default 7d; 0 = never; units s, m, h, d)\n"
             "  --expire-empty TIME a game without a move: removed (default 1h)\n"
+            "  --inactive TIME     the lobby calls a game nobody moved in or watched for TIME\n"
+            "                      inactive (default 10m; games with clocks stay running)\n"
+            "several servers on one PostgreSQL database (--db postgresql://...):\n"
+            "  --server-id NAME    this server's name in the game leases (default: pid+random)\n"
+            "  --public-url URL    where clients reach this server (told to clients of others)\n"
+            "  --lease-ms MS       a game's lease lasts this long without renewal; a stopped\n"
+            "                      server's games are taken over after it (default 6000)\n"
             "  --game-history KIB  past states a game keeps in memory for undo and its log\n"
             "                      (default 1024; older ones are rebuilt when asked for)\n"
             "threads and bots:\n"
@@ -145,6 +153,10 @@ static const serve_opt opts[] = {
     {"--port", T_INT, 0, 65535, ARG(port), sizeof(long long)},
     {"--listen", T_STR, 0, 0, ARG(http.listen), 0},
     {"--db", T_STR, 0, 0, ARG(cfg.db_path), 0},
+    {"--server-id", T_STR, 0, 0, ARG(cfg.server_id), 0},
+    {"--public-url", T_STR, 0, 0, ARG(cfg.public_url), 0},
+    {"--lease-ms", T_INT, 500, 600000, ARG(cfg.lease_ms), sizeof(long long)},
+    {"--inactive", T_DUR, 0, 0, ARG(cfg.inactive_s), 0},
     {"--tls-cert", T_STR, 0, 0, ARG(http.tls_cert), 0},
     {"--tls-key", T_STR, 0, 0, ARG(http.tls_key), 0},
     {"--allow-origin", T_LIST, 0, 0, ARG(origins), ARG(http.nallow)},

@@ -42,7 +42,14 @@ srv_conn *srv_conn_open(srv *S, const srv_io *io_ops, void *io, const char *addr
     if (!addr || !srv_addr_key(addr, c->key, sizeof c->key))
         snprintf(c->key, sizeof c->key, "local");
     clock_gettime(CLOCK_MONOTONIC, &c->last);
+    c->chat_tokens = 5;
     pthread_mutex_init(&c->mu, NULL);
+    pthread_mutex_lock(&S->cmu);
+    c->next = S->conns;
+    if (S->conns)
+        S->conns->prev = c;
+    S->conns = c;
+    pthread_mutex_unlock(&S->cmu);
     return c;
 }
 
@@ -130,7 +137,7 @@ void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char 
  * its token is the one c attached with.  NULL (lock released, error sent)
  * otherwise; then c lets the game go. */
 static void detach(srv_conn *c);
-static sgame *lock_game(srv_conn *c, const char *ref)
+sgame *srv_conn_lock_game(srv_conn *c, const char *ref)
 {
     sgame *g = c->game;
     pthread_mutex_lock(&g->mu);
@@ -163,7 +170,7 @@ static void detach(srv_conn *c)
 /* Attach to game g (with a reference the connection keeps) as `seat`,
  * holding `token` (NULL for spectators). */
 static void attach(srv_conn *c, sgame *g, int seat, const char *token, const char *ref,
-                   const char *name)
+                   const char *name, int timed_out)
 {
     srv *S = c->S;
     char err[KT_ERRLEN + 64];
@@ -179,6 +186,11 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *token, const cha
     if (seat >= 0 && !srv_token_eq(token, g->row.seats[seat].token)) {
         pthread_mutex_unlock(&g->mu); /* the token changed since it was looked up */
         srv_reply_error(c, ref, "unknown", "no seat has this link (it may have been given up)");
+        srv_game_unref(S, g);
+        return;
+    }
+    if (!srv_cluster_host(S, g, c, ref)) { /* hosted by another server: told where */
+        pthread_mutex_unlock(&g->mu);
         srv_game_unref(S, g);
         return;
     }
@@ -199,6 +211,10 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *token, const cha
             return;
         }
         g->row.seats[seat] = r;
+        /* a logged-in player who opens a link for the first time takes the
+         * seat with the account (when it has no other seat there) */
+        if (srv_conn_account(c, NULL, 0))
+            srv_claim_seat(c, g, seat, err, sizeof err);
     }
     c->game = g;
     c->seat = seat;
@@ -215,10 +231,13 @@ static void attach(srv_conn *c, sgame *g, int seat, const char *token, const cha
     kt_jw_kint(&w, "players", g->row.players);
     if (g->row.rematch[0])
         kt_jw_kstr(&w, "rematch", g->row.rematch);
+    if (timed_out)
+        kt_jw_kbool(&w, "timed_out", 1);
     kt_jw_obj_end(&w);
     srv_reply_send(c, &b);
     g->version++;
     sgame_push_all(S, g);
+    srv_chat_on_attach(S, g, c);
     pthread_mutex_unlock(&g->mu);
 }
 
@@ -252,21 +271,15 @@ static const char *get_str(const kt_jv *req, const char *key)
     return v && v->type == KT_JSTR ? v->s : NULL;
 }
 
-/* One message as the handlers see it. */
-typedef struct srv_msg {
-    const kt_jv *req;  /* the parsed object */
-    const char *cmd;
-    const char *text;  /* the raw message (forwarded to sessions as it is) */
-    size_t len;
-    const char *ref;   /* the request's "ref" as JSON text, or NULL */
-} srv_msg;
-
 static void cmd_attach(srv_conn *c, const srv_msg *m)
 {
     const char *ref = m->ref;
     const char *token = get_str(m->req, "token");
     int seat = -1;
-    sgame *g = token && strlen(token) < SRV_TOKEN_LEN ? srv_find_token(c->S, token, &seat) : NULL;
+    int ok = token && strlen(token) < SRV_TOKEN_LEN;
+    sgame *g = ok ? srv_find_token(c->S, token, &seat) : NULL;
+    if (!g && ok) /* a game another server made since this one last looked */
+        g = srv_cluster_find_token(c->S, token, &seat);
     if (!g) {
         srv_reply_error(c, ref, "unknown",
                         "no seat has this link (it may have been given up; ask for a new one)");
@@ -280,7 +293,13 @@ static void cmd_attach(srv_conn *c, const srv_msg *m)
                         SRV_NAME_LEN - 1);
         return;
     }
-    attach(c, g, seat, token, ref, name ? name->s : NULL);
+    pthread_mutex_lock(&g->mu);
+    int timed_out = g->row.seats[seat].bot; /* its player ran out of time: a bot plays it */
+    pthread_mutex_unlock(&g->mu);
+    if (timed_out)
+        attach(c, g, KT_SPECTATOR, NULL, ref, NULL, 1);
+    else
+        attach(c, g, seat, token, ref, name ? name->s : NULL, 0);
 }
 
 static void cmd_spectate(srv_conn *c, const srv_msg *m)
@@ -291,7 +310,7 @@ static void cmd_spectate(srv_conn *c, const srv_msg *m)
         srv_reply_error(c, m->ref, "unknown", "no game has this id");
         return;
     }
-    attach(c, g, KT_SPECTATOR, NULL, m->ref, NULL);
+    attach(c, g, KT_SPECTATOR, NULL, m->ref, NULL, 0);
 }
 
 /* Give up the seat: it becomes free again under a new token, so the old
@@ -301,11 +320,12 @@ static void cmd_leave(srv_conn *c, const srv_msg *m)
     const char *ref = m->ref;
     int seat = c->seat;
     if (seat >= 0) {
-        sgame *g = lock_game(c, ref);
+        sgame *g = srv_conn_lock_game(c, ref);
         if (!g)
             return;
         srv_seat_row r = g->row.seats[seat];
         r.claimed = 0;
+        r.account = 0;
         r.name[0] = '\0';
         if (!srv_random_hex(r.token, 32) || !srv_store_set_seat(c->S->st, g->row.id, seat, &r)) {
             pthread_mutex_unlock(&g->mu);
@@ -331,7 +351,7 @@ static void cmd_leave(srv_conn *c, const srv_msg *m)
 static void cmd_forward(srv_conn *c, const srv_msg *m)
 {
     const char *ref = m->ref;
-    sgame *g = lock_game(c, ref);
+    sgame *g = srv_conn_lock_game(c, ref);
     if (!g)
         return;
     if (!g->S) {
@@ -340,6 +360,11 @@ static void cmd_forward(srv_conn *c, const srv_msg *m)
         return;
     }
     int apply = !strcmp(m->cmd, "apply"), before = g->nacts, changed = 0;
+    if (apply && g->row.over != SRV_RUNNING) { /* ended by a clock, not by the rules */
+        pthread_mutex_unlock(&g->mu);
+        srv_reply_error(c, ref, "invalid", "the game is over (a player ran out of time)");
+        return;
+    }
     char *r = kt_session_request(g->S, c->seat, m->text, m->len, NULL);
     const kt_record *rec = kt_session_record(g->S);
     if (apply && srv_reply_ok(r) && rec && kt_record_length(rec) > before) {
@@ -361,7 +386,7 @@ static void cmd_forward(srv_conn *c, const srv_msg *m)
 
 static void cmd_view(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = lock_game(c, m->ref);
+    sgame *g = srv_conn_lock_game(c, m->ref);
     if (!g)
         return;
     const kt_jv *from = kt_jv_get(m->req, "log_from");
@@ -410,17 +435,19 @@ static void cmd_undo(srv_conn *c, const srv_msg *m)
 {
     const char *ref = m->ref;
     int seat = c->seat;
-    sgame *g = lock_game(c, ref);
+    sgame *g = srv_conn_lock_game(c, ref);
     if (!g)
         return;
     int last = -1;
     for (int i = g->nacts - 1; i >= 0 && last < 0; i--)
         if (g->actor[i] == seat)
             last = i;
-    if (seat < 0 || !g->S || sgame_is_over(g) || last < 0) {
+    if (seat < 0 || !g->S || sgame_is_over(g) || last < 0 || g->row.rated) {
         pthread_mutex_unlock(&g->mu);
         srv_reply_error(c, ref, "invalid", seat < 0 ? "only players can ask to take back a move"
                                            : last < 0 ? "you have no move to take back"
+                                           : g->row.rated ? "moves cannot be taken back in a "
+                                                            "rated game"
                                                       : "the game is over");
         return;
     }
@@ -457,7 +484,7 @@ static void cmd_undo_answer(srv_conn *c, const srv_msg *m)
         srv_reply_error(c, ref, "invalid", "\"undo_answer\" needs \"accept\": true or false");
         return;
     }
-    sgame *g = lock_game(c, ref);
+    sgame *g = srv_conn_lock_game(c, ref);
     if (!g)
         return;
     if (g->undo_by < 0 || c->seat < 0 || c->seat == g->undo_by) {
@@ -496,7 +523,7 @@ static void cmd_undo_answer(srv_conn *c, const srv_msg *m)
 /* Ask the bots of this game to answer now (their best move so far). */
 static void cmd_hurry(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = lock_game(c, m->ref);
+    sgame *g = srv_conn_lock_game(c, m->ref);
     if (!g)
         return;
     int n = 0;
@@ -567,6 +594,38 @@ static void cmd_components(srv_conn *c, const srv_msg *m)
     srv_reply_send(c, &b);
 }
 
+/* The seat this connection holds by its link becomes its account's. */
+static void cmd_claim(srv_conn *c, const srv_msg *m)
+{
+    sgame *g = srv_conn_lock_game(c, m->ref);
+    if (!g)
+        return;
+    char err[256];
+    if (!srv_claim_seat(c, g, c->seat, err, sizeof err)) {
+        pthread_mutex_unlock(&g->mu);
+        srv_reply_error(c, m->ref, "invalid", "%s", err);
+        return;
+    }
+    kt_buf b;
+    kt_jw w;
+    srv_reply_begin(&w, &b, m->ref);
+    kt_jw_obj_end(&w);
+    srv_reply_send(c, &b);
+    g->version++;
+    sgame_push_all(c->S, g);
+    pthread_mutex_unlock(&g->mu);
+}
+
+static void cmd_whoami(srv_conn *c, const srv_msg *m) { srv_cmd_whoami(c, m->ref); }
+static void cmd_mygames(srv_conn *c, const srv_msg *m) { srv_cmd_mygames(c, m->req, m->ref); }
+static void cmd_profile(srv_conn *c, const srv_msg *m) { srv_cmd_profile(c, m->req, m->ref); }
+static void cmd_leaderboard(srv_conn *c, const srv_msg *m)
+{
+    srv_cmd_leaderboard(c, m->req, m->ref);
+}
+static void cmd_chat(srv_conn *c, const srv_msg *m) { srv_cmd_chat(c, m->req, m->ref); }
+static void cmd_mute(srv_conn *c, const srv_msg *m) { srv_cmd_mute(c, m->req, m->ref); }
+static void cmd_chat_prefs(srv_conn *c, const srv_msg *m) { srv_cmd_chat_prefs(c, m->req, m->ref); }
 static void cmd_catalog(srv_conn *c, const srv_msg *m) { srv_lobby_catalog(c, m->req, m->ref); }
 static void cmd_list(srv_conn *c, const srv_msg *m) { srv_lobby_list(c, m->ref); }
 static void cmd_create(srv_conn *c, const srv_msg *m) { srv_lobby_create(c, m->req, m->ref); }
@@ -575,7 +634,7 @@ static void cmd_replay(srv_conn *c, const srv_msg *m) { srv_replay(c, m->req, m-
 
 static void cmd_rematch(srv_conn *c, const srv_msg *m)
 {
-    sgame *g = lock_game(c, m->ref); /* only to check the seat's token */
+    sgame *g = srv_conn_lock_game(c, m->ref); /* only to check the seat's token */
     if (!g)
         return;
     pthread_mutex_unlock(&g->mu);
@@ -625,6 +684,14 @@ static const srv_cmd commands[] = {
     {.name = "attach", .flags = 0, .run = cmd_attach},
     {.name = "spectate", .flags = 0, .run = cmd_spectate},
     {.name = "replay", .flags = 0, .run = cmd_replay},
+    {.name = "whoami", .flags = 0, .run = cmd_whoami},
+    {.name = "mygames", .flags = 0, .run = cmd_mygames},
+    {.name = "profile", .flags = 0, .run = cmd_profile},
+    {.name = "leaderboard", .flags = 0, .run = cmd_leaderboard},
+    {.name = "claim", .flags = CMD_GAME | CMD_SEAT, .run = cmd_claim},
+    {.name = "chat", .flags = CMD_GAME, .run = cmd_chat},
+    {.name = "mute", .flags = CMD_GAME | CMD_SEAT, .run = cmd_mute},
+    {.name = "chat_prefs", .flags = CMD_GAME, .run = cmd_chat_prefs},
     {.name = "new", .flags = CMD_REFUSED, .run = NULL},
     {.name = "load", .flags = CMD_REFUSED, .run = NULL},
     {.name = "state", .flags = CMD_REFUSED, .run = NULL},
@@ -733,6 +800,15 @@ void srv_conn_message(srv_conn *c, const char *msg, size_t len)
 
 void srv_conn_close(srv_conn *c)
 {
+    srv *S = c->S;
+    pthread_mutex_lock(&S->cmu);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        S->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    pthread_mutex_unlock(&S->cmu);
     pthread_mutex_lock(&c->mu);
     c->closed = 1;
     pthread_mutex_unlock(&c->mu);

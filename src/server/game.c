@@ -68,9 +68,11 @@ static void reply_message(const char *reply, char *out, size_t cap)
     kt_json_free(&d);
 }
 
+/* Over by the rules, or ended by the server (a seat that lost on time). */
 int sgame_is_over(const sgame *g)
 {
-    return g->S && kt_is_over(kt_session_game(g->S), kt_session_state(g->S));
+    return g->row.over != SRV_RUNNING ||
+           (g->S && kt_is_over(kt_session_game(g->S), kt_session_state(g->S)));
 }
 
 static int grow_actors(sgame *g)
@@ -227,7 +229,12 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
     const char *text = rec ? kt_record_action(rec, g->nacts) : NULL;
     int ok = text && grow_actors(g);
     long long now = (long long)time(NULL);
-    if (ok && !srv_store_append(S->st, g->row.id, g->nacts, player, text, now)) {
+    srv_game_row before = g->row; /* the facts go back if the move cannot be stored */
+    g->nacts++;
+    srv_facts_update(g, srv_unix_ms()); /* pending seats, clocks: stored with the move */
+    g->nacts--;
+    if (ok && !srv_store_append_facts(S->st, g->row.id, g->nacts, player, text, now, &g->row,
+                                      srv_cluster_owner(S))) {
         char what[64];
         snprintf(what, sizeof what, "a move of game %s", g->row.id);
         store_result(S, 0, what);
@@ -240,6 +247,7 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
         store_result(S, 1, NULL);
     }
     if (!ok) {
+        g->row = before;
         kt_free(sgame_host(g, "{\"cmd\":\"undo\",\"steps\":1}"));
         return 0;
     }
@@ -251,6 +259,7 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
         g->row.over = SRV_FINISHED;
         if (!srv_store_set_over(S->st, g->row.id, SRV_FINISHED))
             srv_log(S, "game %s: %s", g->row.id, SRV_STORE_ERROR(S->st));
+        srv_rating_game_over(S, g);
     }
     return 1;
 }
@@ -283,6 +292,8 @@ void sgame_seats_json(const sgame *g, kt_jw *w)
             kt_jw_kstr(w, "spec", r->spec);
         kt_jw_kstr(w, "name", r->name);
         kt_jw_kbool(w, "claimed", r->bot || r->claimed);
+        if (r->account)
+            kt_jw_kbool(w, "account", 1);
         kt_jw_kbool(w, "connected", r->bot || g->seat[p].conns > 0);
         if (r->bot)
             kt_jw_kbool(w, "thinking", g->seat[p].thinking);
@@ -315,7 +326,10 @@ static char *compose_view(sgame *g, int seat, int lang, int from)
     json_raw_reply(&w, "status", seat_request(g, seat, "{\"cmd\":\"status\"}"));
     snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", ls);
     json_raw_reply(&w, "observe", seat_request(g, seat, req));
-    if (seat >= 0) {
+    if (seat >= 0 && g->row.over != SRV_RUNNING) { /* ended by a clock: nothing to do */
+        kt_jw_key(&w, "legal");
+        kt_jw_raw(&w, "{\"ok\":true,\"legal\":[]}");
+    } else if (seat >= 0) {
         snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", ls);
         json_raw_reply(&w, "legal", seat_request(g, seat, req));
     }
@@ -340,6 +354,7 @@ static char *compose_view(sgame *g, int seat, int lang, int from)
     }
     if (g->row.rematch[0])
         kt_jw_kbool(&w, "rematch", 1);
+    srv_table_json(g, &w, srv_unix_ms());
     kt_jw_obj_end(&w);
     return kt_buf_take(&b);
 }
@@ -494,6 +509,9 @@ int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int ch
         g->epoch++;
         g->undo_by = -1;
         sgame_cancel_bots(g);
+        srv_facts_update(g, srv_unix_ms());
+        if (!srv_store_set_facts(S->st, &g->row))
+            srv_log(S, "game %s: %s", g->row.id, SRV_STORE_ERROR(S->st));
     }
     for (int i = 0; keep && i < steps; i++)
         free(keep[i]);
@@ -512,7 +530,8 @@ void sgame_cancel_bots(sgame *g)
 
 void sgame_kick_bots(srv *S, sgame *g)
 {
-    if (!g->S || g->broken || g->gone || g->row.over == SRV_ABANDONED || sgame_is_over(g))
+    if (!g->S || g->broken || g->gone || g->remote || g->row.over == SRV_ABANDONED ||
+        sgame_is_over(g))
         return;
     if (g->bot_retry_ms && srv_now_ms() < g->bot_retry_ms)
         return; /* storage failed: the ticker kicks them again */
@@ -658,6 +677,7 @@ void srv_bot_job(srv *S, srv_runner *r, sjob *j)
 
 void sgame_free(sgame *g)
 {
+    srv_chat_free(g);
     for (int p = 0; p < KT_MAX_PLAYERS; p++)
         kt_bot_free(g->seat[p].bot);
     kt_session_free(g->S);

@@ -126,7 +126,7 @@ static int open_seats(const sgame *g)
     return n;
 }
 
-static void write_listing(kt_jw *w, sgame *g, int lang)
+static void write_listing(const srv *S, kt_jw *w, sgame *g, int lang, long long now_s)
 {
     kt_jw_obj(w);
     kt_jw_kstr(w, "game", g->row.id);
@@ -135,10 +135,15 @@ static void write_listing(kt_jw *w, sgame *g, int lang)
     kt_jw_kstr(w, "label", g->row.name);
     kt_jw_kint(w, "players", g->row.players);
     kt_jw_kint(w, "created", g->row.created);
-    kt_jw_kstr(w, "status", g->broken   ? "broken"
-                            : g->row.over ? "over"
-                            : open_seats(g) ? "open"
-                                          : "running");
+    kt_jw_kstr(w, "status", sgame_status(S, g, now_s));
+    kt_jw_kint(w, "open_seats", open_seats(g));
+    kt_jw_kstr(w, "mode", g->row.timing.mode == SRV_TURNBASED  ? "turn"
+                          : g->row.timing.mode == SRV_REALTIME ? "realtime"
+                                                               : "none");
+    if (g->row.timing.mode != SRV_UNTIMED)
+        kt_jw_kint(w, "base_s", g->row.timing.base_ms / 1000);
+    if (g->row.rated)
+        kt_jw_kbool(w, "rated", 1);
     kt_jw_kint(w, "actions", g->nacts);
     if (g->S)
         kt_jw_kint(w, "turn", kt_turn_number(kt_session_game(g->S), kt_session_state(g->S)));
@@ -158,6 +163,7 @@ void srv_lobby_list(srv_conn *c, const char *ref)
     srv_reply_begin(&w, &b, ref);
     kt_jw_key(&w, "games");
     kt_jw_arr(&w);
+    long long now_s = (long long)time(NULL);
     pthread_mutex_lock(&S->mu);
     int shown = 0, finished = 0;
     for (int i = S->ngames - 1; i >= 0 && shown < LOBBY_LIST_MAX; i--) {
@@ -166,7 +172,7 @@ void srv_lobby_list(srv_conn *c, const char *ref)
         int show = g->row.listed && g->row.over != SRV_ABANDONED &&
                    (!g->row.over || finished++ < LOBBY_FINISHED_SHOWN);
         if (show) {
-            write_listing(&w, g, c->lang);
+            write_listing(S, &w, g, c->lang, now_s);
             shown++;
         }
         pthread_mutex_unlock(&g->mu);
@@ -234,6 +240,25 @@ static int read_seats(srv_conn *c, const kt_jv *req, const char *ref, srv_game_r
         snprintf(r->name, sizeof r->name, "%s", name ? name->s : bot ? bot->s : "");
     }
     SRV_UNUSED(humans);
+    return 1;
+}
+
+/* A logged-in creator's own seat is the account's (its name shown).  A
+ * rated game needs that: its results go to accounts. */
+static int creator_account(srv_conn *c, srv_game_row *row, const char *ref)
+{
+    char name[SRV_NAME_LEN];
+    long long acc = srv_conn_account(c, name, sizeof name);
+    if (row->rated && !acc) {
+        srv_reply_error(c, ref, "invalid", "log in to create a rated game");
+        return 0;
+    }
+    for (int p = 0; acc && p < row->players; p++)
+        if (!row->seats[p].bot && row->seats[p].claimed) { /* the creator's ("you") */
+            row->seats[p].account = acc;
+            snprintf(row->seats[p].name, sizeof row->seats[p].name, "%s", name);
+            break;
+        }
     return 1;
 }
 
@@ -404,10 +429,23 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
     }
     snprintf(row.name, sizeof row.name, "%s", name ? name->s : "");
     row.listed = listed ? listed->b : 1;
+    char terr[200];
+    const kt_jv *rated = kt_jv_get(req, "rated");
+    if (!srv_timing_read(kt_jv_get(req, "timing"), &row.timing, terr, sizeof terr)) {
+        srv_reply_error(c, ref, "invalid", "%s", terr);
+        return;
+    }
+    if (rated && rated->type != KT_JBOOL) {
+        srv_reply_error(c, ref, "invalid", "\"rated\" is true or false");
+        return;
+    }
+    row.rated = rated && rated->b;
     row.created = (long long)time(NULL);
     row.seed = random_seed();
-    if (!srv_random_hex(row.id, 12) || !read_seats(c, req, ref, &row))
+    if (!srv_random_hex(row.id, 12) || !read_seats(c, req, ref, &row) ||
+        !creator_account(c, &row, ref))
         return;
+    srv_clock_start(&row);
     sgame *g = game_alloc(&row);
     if (!g) {
         srv_reply_error(c, ref, "nomem", "out of memory");
@@ -417,6 +455,8 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
         sgame_free(g);
         return;
     }
+    g->nacts = 0;
+    srv_facts_update(g, srv_unix_ms()); /* who decides first; their clocks start */
     pthread_mutex_lock(&S->mu);
     int ok = publish(c, g, ref);
     pthread_mutex_unlock(&S->mu);
@@ -424,6 +464,8 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
         sgame_free(g);
         return;
     }
+    if (!srv_cluster_adopt(S, g)) /* several servers: this one hosts it */
+        srv_log(S, "game %s: its lease could not be taken: %s", g->row.id, SRV_STORE_ERROR(S->st));
     srv_log(S, "game %s created: %s, %d players", g->row.id, g->row.game, g->row.players);
     kt_buf b;
     kt_jw w;
@@ -467,10 +509,16 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
             p = i;
     }
     srv_seat_row r;
+    char acc_name[SRV_NAME_LEN];
+    long long acc = srv_conn_account(c, acc_name, sizeof acc_name);
+    for (int i = 0; acc && i < g->row.players; i++)
+        if (g->row.seats[i].account == acc)
+            p = -1; /* one seat per account */
     if (p >= 0) {
         r = g->row.seats[p];
         r.claimed = 1;
-        snprintf(r.name, sizeof r.name, "%s", name ? name->s : "");
+        r.account = acc;
+        snprintf(r.name, sizeof r.name, "%s", acc ? acc_name : name ? name->s : "");
     }
     if (p < 0 || !g->row.listed || g->row.over || g->gone || g->broken) {
         pthread_mutex_unlock(&g->mu);
@@ -542,6 +590,7 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
         row.rematch[0] = '\0';
         row.created = (long long)time(NULL);
         row.seed = random_seed();
+        srv_clock_start(&row); /* the same time control, fresh clocks */
         int ok = srv_random_hex(row.id, 12);
         for (int p = 0; ok && p < row.players; p++)
             if (!row.seats[p].bot) {
@@ -550,7 +599,9 @@ void srv_lobby_rematch(srv_conn *c, const char *ref)
             }
         g = ok ? game_alloc(&row) : NULL;
         char err[KT_ERRLEN + 64];
-        if (!g || !sgame_open(S, g, err, sizeof err) || !make_bots(c, g, ref) ||
+        if (g && sgame_open(S, g, err, sizeof err))
+            srv_facts_update(g, srv_unix_ms()); /* who decides first; their clocks start */
+        if (!g || !g->S || !make_bots(c, g, ref) ||
             !publish(c, g, ref) || !srv_store_set_rematch(S->st, old->row.id, g->row.id)) {
             if (g && !atomic_load(&g->refs))
                 sgame_free(g);

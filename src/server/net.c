@@ -31,7 +31,7 @@
  * whose name was made to resolve to 127.0.0.1 (DNS rebinding) has a
  * matching Origin and Host, but not a loopback name.
  *
- * Adding an endpoint (accounts, forms, JSON; none today): `configure`
+ * Adding an endpoint (like /api/, httpapi.c): `configure`
  * registers a path with its handler (add_handler).  A handler runs on the
  * loop thread and must not wait: it reads the request (req->headers,
  * req->entity for a body), checks Origin like on_ws_req for anything that
@@ -304,16 +304,25 @@ static int refuse(h2o_req_t *req, int status, const char *reason, const char *bo
     return 0;
 }
 
+/* The client's address (a trusted proxy's X-Forwarded-For) and the Host
+ * check of every request; 0 when it was refused (answered). */
+static int client_and_host(srv_http *h, h2o_req_t *req, char *client, size_t cap, int *proxied)
+{
+    if (!client_of(h, req, client, cap, proxied))
+        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
+    if (!host_ok(h, req, *proxied))
+        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    return 1;
+}
+
 /* Before the files: the Host check and the methods a static site has. */
 static int on_guard(h2o_handler_t *self, h2o_req_t *req)
 {
     srv_http *h = ((net_handler *)self)->h;
     char client[64];
     int proxied = 0;
-    if (!client_of(h, req, client, sizeof client, &proxied))
-        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
-    if (!host_ok(h, req, proxied))
-        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
     if (!h2o_memis(req->method.base, req->method.len, H2O_STRLIT("GET")) &&
         !h2o_memis(req->method.base, req->method.len, H2O_STRLIT("HEAD")))
         return refuse(req, 405, "Method Not Allowed", "only GET and HEAD\n");
@@ -332,10 +341,8 @@ static int on_ws_req(h2o_handler_t *self, h2o_req_t *req)
         return refuse(req, 426, "Upgrade Required", "WebSocket version 13 only\n");
     char client[64], lim[64] = "";
     int proxied = 0;
-    if (!client_of(h, req, client, sizeof client, &proxied))
-        return refuse(req, 400, "Bad Request", "malformed X-Forwarded-For\n");
-    if (!host_ok(h, req, proxied))
-        return refuse(req, 403, "Forbidden", "this server does not answer to that host name\n");
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
     if (!origin_ok(h, req, request_tls(req, proxied)))
         return refuse(req, 403, "Forbidden",
                       "pages of another origin may not connect (see --allow-origin)\n");
@@ -354,6 +361,20 @@ static int on_ws_req(h2o_handler_t *self, h2o_req_t *req)
         return refuse(req, 503, "Service Unavailable", "out of memory\n");
     }
     return 0;
+}
+
+/* /api/...: the same checks as the WebSocket (a state change: Origin). */
+static int on_api_req(h2o_handler_t *self, h2o_req_t *req)
+{
+    srv_http *h = ((net_handler *)self)->h;
+    char client[64];
+    int proxied = 0;
+    if (!client_and_host(h, req, client, sizeof client, &proxied))
+        return 0; /* refused */
+    int tls = request_tls(req, proxied);
+    if (!origin_ok(h, req, tls))
+        return refuse(req, 403, "Forbidden", "pages of another origin may not call the API\n");
+    return net_on_api(h, req, client, tls);
 }
 
 static net_handler *add_handler(srv_http *h, h2o_pathconf_t *path,
@@ -652,6 +673,10 @@ static void configure(srv_http *h)
         h2o_config_register_host(&h->config, h2o_iovec_init(H2O_STRLIT("default")), 65535);
     h2o_pathconf_t *ws = h2o_config_register_path(host, "/ws", 0);
     add_handler(h, ws, on_ws_req);
+    h->config.max_request_entity_size = 16384; /* only /api/ takes a body, and a small one */
+    h2o_pathconf_t *api = h2o_config_register_path(host, "/api/", 0);
+    add_handler(h, api, on_api_req);
+    h2o_headers_register(api, hdr_cmds);
     h2o_pathconf_t *root = h2o_config_register_path(host, "/", 0);
     add_handler(h, root, on_guard);
     static const char *index_files[] = {"index.html", NULL};
@@ -689,6 +714,7 @@ srv_http *srv_http_start(srv *S, const srv_http_config *c, char *err, size_t cap
     h->mq = h2o_multithread_create_queue(h->loop);
     h2o_multithread_register_receiver(h->mq, &h->notes, ws_on_notes);
     h2o_multithread_register_receiver(h->mq, &h->control, on_control);
+    h2o_multithread_register_receiver(h->mq, &h->api, net_api_done);
     h2o_timeout_init(h->loop, &h->tick, 1000);
     h->tick_entry.cb = on_tick;
     h2o_timeout_link(h->loop, &h->tick, &h->tick_entry);
@@ -730,6 +756,8 @@ void srv_http_stop(srv_http *h)
     h2o_timeout_dispose(h->loop, &h->tick);
     h2o_multithread_unregister_receiver(h->mq, &h->notes);
     h2o_multithread_unregister_receiver(h->mq, &h->control);
+    net_api_drain(h);
+    h2o_multithread_unregister_receiver(h->mq, &h->api);
     h2o_multithread_destroy_queue(h->mq);
     forget_timers(h);
     h2o_context_dispose(&h->ctx);

@@ -59,6 +59,7 @@ typedef struct srv_http {
     h2o_multithread_queue_t *mq;
     h2o_multithread_receiver_t notes; /* connections with output or a close to do */
     h2o_multithread_receiver_t control; /* stop */
+    h2o_multithread_receiver_t api;     /* account calls a worker finished (httpapi.c) */
     h2o_multithread_message_t stop_msg;
     int stopping;              /* loop thread */
     h2o_timeout_t tick;        /* once a second: pings, stalls, drops */
@@ -82,6 +83,15 @@ typedef struct srv_http {
  * limit key, "" when not counted here); 0 (nothing sent) when it could not. */
 int ws_upgrade(srv_http *h, h2o_req_t *req, const char *client_key, const char *addr,
                const char *key);
+
+/* ---- httpapi.c ---- */
+/* POST /api/...: checked by net.c (Host, Origin); the worker answers. */
+int net_on_api(srv_http *h, h2o_req_t *req, const char *client, int tls);
+void net_api_done(h2o_multithread_receiver_t *r, h2o_linklist_t *messages);
+/* Answers nobody will read any more (after the loop stopped). */
+void net_api_drain(srv_http *h);
+/* The session secret of the request's cookie ("" none). */
+void net_session_cookie(h2o_req_t *req, char *out, size_t cap);
 /* The loop's receiver of connection notices. */
 void ws_on_notes(h2o_multithread_receiver_t *r, h2o_linklist_t *messages);
 /* Once a second on the loop: pings, stalled and silent connections. */

@@ -47,6 +47,14 @@ typedef struct srv_config {
     size_t game_history;   /* bytes of past states a game's session keeps (undo, log;
                               older ones are rebuilt by replay; default 1 MiB) */
     int quiet;             /* no log lines */
+    /* several servers on one PostgreSQL database (cluster.c) */
+    const char *server_id; /* this process's name in leases (default host:port or "local") */
+    const char *public_url;/* where clients reach this process ("/s/a/", "https://a.example.org/") */
+    long long lease_ms;    /* a game's lease lasts this long without renewal (default 6000) */
+    double login_every_s;  /* after a burst of 10, one login attempt per name per this many
+                              seconds (default 30; shared by every server of a database) */
+    long long inactive_s;  /* the lobby calls a game without a move or visit for this long
+                              "inactive" (default 600) */
     /* Log lines go here (default NULL: stderr, "serve: ..."). */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -70,12 +78,17 @@ typedef struct srv_io {
     void (*close)(void *io, int code, const char *reason);
 } srv_io;
 
-/* Close codes the core asks for. */
-enum { SRV_CLOSE_REVOKED = 4001 };
+/* Close codes the core asks for: a seat's link given up; the game moved to
+ * another server (reconnect: the page asks where); logged out everywhere. */
+enum { SRV_CLOSE_REVOKED = 4001, SRV_CLOSE_MOVED = 4002, SRV_CLOSE_LOGGED_OUT = 4003 };
 
 /* addr: the client's address as text ("192.0.2.1", "2001:db8::1"; NULL for
  * local callers): limits per address and log lines use it. */
 srv_conn *srv_conn_open(srv *S, const srv_io *io_ops, void *io, const char *addr);
+/* The secret of the session cookie the WebSocket's handshake carried (the
+ * account is looked up on a worker when a message needs it).  Call before
+ * the first message. */
+void srv_conn_set_session(srv_conn *c, const char *secret);
 /* One complete message from the client (any bytes: malformed input gets an
  * error reply and the connection stays usable).  One call at a time per
  * connection. */

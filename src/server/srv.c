@@ -51,6 +51,9 @@ void srv_config_default(srv_config *c)
     c->max_games = 10000;
     c->expire_s = 7LL * 24 * 3600;
     c->expire_empty_s = 3600;
+    c->inactive_s = 600;
+    c->login_every_s = 30;
+    c->lease_ms = 6000;
     c->game_history = (size_t)1 << 20;
 }
 
@@ -156,8 +159,9 @@ sgame *srv_find_token(srv *S, const char *token, int *seat)
     for (int i = 0; i < S->ngames && !r; i++) {
         sgame *g = S->games[i];
         pthread_mutex_lock(&g->mu);
-        for (int p = 0; p < g->row.players; p++)
-            if (!g->row.seats[p].bot && srv_token_eq(g->row.seats[p].token, token)) {
+        for (int p = 0; p < g->row.players; p++) /* bots too: a seat a bot took over
+                                                     when its player ran out of time */
+            if (srv_token_eq(g->row.seats[p].token, token)) {
                 r = g;
                 *seat = p;
             }
@@ -268,13 +272,14 @@ enum { EXP_NONE, EXP_DELETE, EXP_ABANDON, EXP_UNLOAD };
 /* What expiry does with g at now_s (g->mu held). */
 static int expiry_of(srv *S, const sgame *g, long long now_s)
 {
-    if (g->gone || g->nsubs > 0)
+    if (g->gone || g->nsubs > 0 || g->remote) /* another server's game is its business */
         return EXP_NONE;
     long long idle = now_s - g->touched;
     if (g->row.over == SRV_RUNNING) {
         if (g->nacts == 0 && S->cfg.expire_empty_s > 0 && idle >= S->cfg.expire_empty_s)
             return EXP_DELETE;
-        if (S->cfg.expire_s > 0 && idle >= S->cfg.expire_s)
+        /* a game with clocks ends by them (a bot takes over, or the seat loses) */
+        if (S->cfg.expire_s > 0 && idle >= S->cfg.expire_s && g->row.timing.mode == SRV_UNTIMED)
             return EXP_ABANDON;
         return EXP_NONE;
     }
@@ -362,18 +367,45 @@ static void retry_bots(srv *S)
     }
 }
 
+/* Games with a seat out of time (S->mu held), each with a reference. */
+static int collect_clocks(srv *S, long long now_ms, sgame **out)
+{
+    int n = 0;
+    for (int i = 0; i < S->ngames && n < EXPIRE_BATCH; i++) {
+        sgame *g = S->games[i];
+        if (g->row.timing.mode == SRV_UNTIMED)
+            continue;
+        pthread_mutex_lock(&g->mu);
+        if (srv_clock_due(g, now_ms)) {
+            atomic_fetch_add(&g->refs, 1);
+            out[n++] = g;
+        }
+        pthread_mutex_unlock(&g->mu);
+    }
+    return n;
+}
+
 void srv_tick(srv *S, long long now_s)
 {
-    sgame *batch[EXPIRE_BATCH];
+    sgame *batch[EXPIRE_BATCH], *late[EXPIRE_BATCH];
     int what[EXPIRE_BATCH];
+    long long now_ms = srv_unix_ms();
     pthread_mutex_lock(&S->mu);
     int n = collect_expired(S, now_s, batch, what);
+    int nlate = collect_clocks(S, now_ms, late);
     retry_bots(S);
     pthread_mutex_unlock(&S->mu);
     for (int i = 0; i < n; i++) {
         expire_one(S, batch[i], what[i], now_s);
         srv_game_unref(S, batch[i]);
     }
+    for (int i = 0; i < nlate; i++) { /* out of time: a bot plays on, or the seat loses */
+        pthread_mutex_lock(&late[i]->mu);
+        srv_clock_check(S, late[i], now_ms);
+        pthread_mutex_unlock(&late[i]->mu);
+        srv_game_unref(S, late[i]);
+    }
+    srv_cluster_tick(S, now_ms);
     srv_peers_sweep(&S->peers, srv_now_ms());
 }
 
@@ -406,15 +438,14 @@ static void *ticker_main(void *arg)
 
 /* ------------------------------------------------------------ loading */
 
-static int on_game(void *ctx, const srv_game_row *row)
+sgame *srv_game_from_row(const srv_game_row *row)
 {
-    srv *S = ctx;
     sgame *g = calloc(1, sizeof *g);
     char *opt = strdup(row->options ? row->options : "");
-    if (!g || !opt || !add_game(S, g)) {
+    if (!g || !opt) {
         free(g);
         free(opt);
-        return 0;
+        return NULL;
     }
     g->row = *row;
     g->options = opt;
@@ -422,6 +453,22 @@ static int on_game(void *ctx, const srv_game_row *row)
     g->undo_by = -1;
     g->touched = row->last_move > row->created ? row->last_move : row->created;
     pthread_mutex_init(&g->mu, NULL);
+    if (!kt_game_find(g->row.game))
+        g->broken = 1;
+    return g;
+}
+
+int srv_add_game(srv *S, sgame *g) { return add_game(S, g); }
+
+static int on_game(void *ctx, const srv_game_row *row)
+{
+    srv *S = ctx;
+    sgame *g = srv_game_from_row(row);
+    if (!g || !add_game(S, g)) {
+        if (g)
+            sgame_free(g);
+        return 0;
+    }
     /* text stored by servers before names were checked (issue 31.2) */
     int fixed = srv_text_repair(g->row.name, sizeof g->row.name);
     for (int p = 0; p < g->row.players; p++)
@@ -429,12 +476,13 @@ static int on_game(void *ctx, const srv_game_row *row)
     if (fixed)
         srv_log(S, "game %s: a stored name was not valid UTF-8 text; shown with U+FFFD",
                 g->row.id);
-    if (!kt_game_find(g->row.game)) {
-        g->broken = 1;
+    if (g->broken)
         srv_log(S, "game %s is a game of '%s', which this server does not have; listed as "
                    "broken",
                 g->row.id, g->row.game);
-    }
+    /* on a shared database a running game is another server's until this
+     * one takes its lease (cluster.c) */
+    g->remote = srv_store_shared(S->st) && g->row.over == SRV_RUNNING;
     return 1;
 }
 
@@ -448,14 +496,18 @@ static int load_games(srv *S, char *err, size_t cap)
     int rebuilt = 0;
     for (int i = 0; i < S->ngames; i++) {
         sgame *g = S->games[i];
-        if (g->row.over || g->broken)
-            continue; /* opened when somebody looks at it */
+        if (g->row.over || g->broken || g->remote)
+            continue; /* opened when somebody looks at it (or takes it over) */
         char msg[KT_ERRLEN + 64];
         pthread_mutex_lock(&g->mu);
-        if (!sgame_open(S, g, msg, sizeof msg))
+        if (!sgame_open(S, g, msg, sizeof msg)) {
             srv_log(S, "game %s could not be rebuilt: %s", g->row.id, msg);
-        else
+        } else {
             rebuilt++;
+            /* nobody could move while the server was down: the clocks do not
+             * count the time since the game's last write */
+            srv_clock_resume(g, g->row.updated, srv_unix_ms());
+        }
         pthread_mutex_unlock(&g->mu);
     }
     srv_log(S, "%d game(s) in storage, %d running game(s) rebuilt", S->ngames, rebuilt);
@@ -486,6 +538,7 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     S->cfg = *c;
     pthread_mutex_init(&S->mu, NULL);
     pthread_mutex_init(&S->lobby_mu, NULL);
+    pthread_mutex_init(&S->cmu, NULL);
     pthread_mutex_init(&S->wmu, NULL);
     pthread_cond_init(&S->wcv, NULL);
     pthread_cond_init(&S->idlecv, NULL);
@@ -496,6 +549,12 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     pthread_cond_init(&S->sched.supcv, NULL);
     srv_peers_init(&S->peers);
     srv_peers_limit(&S->peers, SRV_PEER_CREATE, c->create_rate / 60.0, c->create_burst);
+    /* per client address: logins 20 at once then one per 5 s, new accounts
+     * 5 then one per 10 min, chat 10 messages then 2 per second
+     * (docs/server.md, "Accounts" and "Chat") */
+    srv_peers_limit(&S->peers, SRV_PEER_LOGIN, 0.2, 20);
+    srv_peers_limit(&S->peers, SRV_PEER_SIGNUP, 1.0 / 600, 5);
+    srv_peers_limit(&S->peers, SRV_PEER_CHAT, 2, 10);
     kt_session_limits lim;
     kt_session_limits_server(&lim);
     kt_err e;
@@ -505,7 +564,8 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
         return NULL;
     }
     S->st = srv_store_open(c->db_path, c->sync_full, err, cap);
-    if (!S->st || !load_games(S, err, cap) || !start_threads(S, err, cap)) {
+    if (!S->st || !srv_acct_init(S, err, cap) || !load_games(S, err, cap) ||
+        !srv_cluster_start(S, err, cap) || !start_threads(S, err, cap)) {
         srv_free(S);
         return NULL;
     }
@@ -535,6 +595,7 @@ void srv_free(srv *S)
         pthread_join(S->ticker, NULL);
     }
     srv_sched_stop(S);
+    srv_cluster_stop(S);
     pthread_mutex_lock(&S->wmu);
     S->wstopping = 1;
     pthread_cond_broadcast(&S->wcv);
@@ -547,10 +608,12 @@ void srv_free(srv *S)
             sgame_free(S->games[i]);
     free(S->games);
     kt_session_free(S->lobby);
+    srv_acct_free(S);
     srv_store_close(S->st);
     srv_peers_free(&S->peers);
     pthread_mutex_destroy(&S->mu);
     pthread_mutex_destroy(&S->lobby_mu);
+    pthread_mutex_destroy(&S->cmu);
     pthread_mutex_destroy(&S->wmu);
     pthread_cond_destroy(&S->wcv);
     pthread_cond_destroy(&S->idlecv);

@@ -69,6 +69,10 @@ typedef struct sgame {
     long long touched;    /* unix seconds: the last move, attach or detach */
     long long bot_retry_ms; /* monotonic ms: bots wait until then after a failed store */
     int bot_backoff_ms;   /* that wait, doubled on every failure in a row */
+    int remote;           /* another server process hosts it (cluster.c): its row is
+                             refreshed from the database, it has no session here */
+    int rating_done;      /* its result went into the ratings (rating.c) */
+    struct sgame_chat *chat; /* its chat, loaded when first needed (chat.c) */
     /* the bot scheduler's account of this game (guarded by its lock) */
     double share;         /* CPU ms its bots used, decaying */
     long long share_at;   /* monotonic ms of the last decay */
@@ -79,6 +83,7 @@ typedef struct sgame {
 
 struct srv_conn {
     srv *S;
+    srv_conn *prev, *next; /* every connection (S->conns, guarded by S->cmu) */
     srv_io ops;
     void *io;
     char addr[64];         /* the client's address (for logs) */
@@ -94,6 +99,16 @@ struct srv_conn {
     int log_next;  /* log entries this client has */
     double tokens; /* rate limit bucket */
     struct timespec last;
+    /* account (account.c): the session secret of the WebSocket's cookie; the
+     * account it resolved to (written under mu: logouts read it) */
+    char session[72];
+    long long account;
+    char account_name[SRV_NAME_LEN];
+    long long account_at; /* monotonic ms of the last look-up */
+    /* chat (chat.c) */
+    double chat_tokens;
+    long long chat_at;
+    int chat_spectators; /* a player who chose to read the spectators' chat */
     /* replay viewer */
     kt_session *rs;
     char rid[SRV_ID_LEN];
@@ -105,7 +120,8 @@ struct srv_conn {
 
 /* ---- peers.c: records per client address ---- */
 typedef struct srv_peer srv_peer;
-enum { SRV_PEER_CONN, SRV_PEER_CREATE, SRV_PEER_NBUCKETS };
+enum { SRV_PEER_CONN, SRV_PEER_CREATE, SRV_PEER_LOGIN, SRV_PEER_SIGNUP, SRV_PEER_CHAT,
+       SRV_PEER_NBUCKETS };
 typedef struct srv_peers {
     pthread_mutex_t mu;
     srv_peer **bucket;
@@ -185,6 +201,11 @@ struct srv {
     atomic_llong store_failures; /* writes that failed in this streak */
     srv_peers peers;
     srv_sched sched;
+    /* every connection (for logouts everywhere) */
+    pthread_mutex_t cmu;
+    srv_conn *conns;
+    struct srv_acct *acct;       /* account.c */
+    struct srv_cluster *cluster; /* cluster.c */
     /* workers: a queue of tasks */
     pthread_mutex_t wmu;
     pthread_cond_t wcv, idlecv;
@@ -200,6 +221,10 @@ struct srv {
 };
 
 long long srv_now_ms(void); /* monotonic */
+/* A new game's list entry (sgame) from a stored row; NULL without memory. */
+sgame *srv_game_from_row(const srv_game_row *row);
+/* Put a game on the list (S->mu held); 0 without memory. */
+int srv_add_game(srv *S, sgame *g);
 /* The limits of every session the server opens (games and replays). */
 void srv_session_limits(const srv *S, kt_session_limits *lim);
 int srv_random_hex(char *out, int nhex);
@@ -262,6 +287,113 @@ void srv_conn_queue(srv_conn *c, const char *text, size_t len);
 void srv_conn_queue_take(srv_conn *c, char *text); /* frees text */
 /* Ask the transport to end the connection. */
 void srv_conn_kick(srv_conn *c, int code, const char *reason);
+/* Lock c's game and check that c may still act there (a seat only while
+ * its token is the one c attached with); NULL (error sent, c detached)
+ * otherwise. */
+sgame *srv_conn_lock_game(srv_conn *c, const char *ref);
+/* A command of the dispatch table as the handlers see it. */
+typedef struct srv_msg {
+    const kt_jv *req;  /* the parsed object */
+    const char *cmd;
+    const char *text;  /* the raw message (forwarded to sessions as it is) */
+    size_t len;
+    const char *ref;   /* the request's "ref" as JSON text, or NULL */
+} srv_msg;
+
+/* ---- account.c ---- */
+/* One HTTP call of /api/... (httpapi.c fills the request, a worker runs it,
+ * the network thread sends the answer). */
+typedef struct srv_api_call {
+    char path[32];        /* "signup", "login", "logout", "logout-all" */
+    const char *body;
+    size_t len;
+    char session[72];     /* the cookie's secret ("" none) */
+    char addr[64], addr_key[64];
+    /* out */
+    int status;
+    char *json;           /* the answer (malloc'd) */
+    char name[SRV_NAME_LEN];
+    int set_cookie;       /* 1: set set_session, 2: clear the cookie */
+    char set_session[72];
+    long long max_age_s;
+} srv_api_call;
+int srv_acct_init(srv *S, char *err, size_t cap);
+void srv_acct_free(srv *S);
+void srv_api_run(srv *S, srv_api_call *a);
+/* unix time in ms (clocks, sessions, leases) */
+long long srv_unix_ms(void);
+/* An account name: 1 with its folded key, or 0 with the reason. */
+int srv_account_name(const char *s, size_t n, char *key, size_t cap, const char **why);
+/* The connection's account (0: none), its name into name (may be NULL). */
+long long srv_conn_account(srv_conn *c, char *name, size_t cap);
+/* Close every WebSocket of the account on this server (logout everywhere). */
+void srv_acct_kick(srv *S, long long account);
+void srv_cmd_whoami(srv_conn *c, const char *ref);
+void srv_cmd_mygames(srv_conn *c, const kt_jv *req, const char *ref);
+/* The connection's account takes seat `seat` of g (g->mu held). */
+int srv_claim_seat(srv_conn *c, sgame *g, int seat, char *err, size_t cap);
+/* profile.c: an account's page and the leaderboards */
+void srv_cmd_profile(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_leaderboard(srv_conn *c, const kt_jv *req, const char *ref);
+
+/* ---- clock.c (g->mu held) ---- */
+/* Read "timing" of a create request into row (0 with the reason). */
+int srv_timing_read(const kt_jv *t, srv_timing *out, char *err, size_t cap);
+/* A new game's clocks: every human seat's bank full (bots have none), none
+ * running, no forfeits (its seats must be filled in). */
+void srv_clock_start(srv_game_row *row);
+/* The facts after a change of the session (a move, an undo, the start):
+ * pending seats, stretches of the clocks that end or begin, nacts. */
+void srv_facts_update(sgame *g, long long now_ms);
+/* A hosted game resumes after its server was down since alive_ms: its
+ * clocks do not count that time (docs/server.md, "Clocks"). */
+void srv_clock_resume(sgame *g, long long alive_ms, long long now_ms);
+/* Time left for seat p at now (ms; -1: no clock or not deciding). */
+long long srv_clock_left(const sgame *g, int p, long long now_ms);
+/* Has a seat of g run out of time (the ticker asks under S->mu)? */
+int srv_clock_due(const sgame *g, long long now_ms);
+/* Seats out of time: a bot takes over or the seat loses (the ticker). */
+void srv_clock_check(srv *S, sgame *g, long long now_ms);
+/* The view's "table" object: timing, clocks, forfeits, rated. */
+void srv_table_json(const sgame *g, kt_jw *w, long long now_ms);
+/* The lobby's status word of a game (open, running, waiting, inactive, ...). */
+const char *sgame_status(const srv *S, const sgame *g, long long now_s);
+
+/* ---- rating.c ---- */
+/* The fixed rating of a bot spec in a game (its level or name), or -1. */
+double srv_bot_rating(const char *game, const char *spec);
+/* Elo for several players (pairwise): new ratings of n players with
+ * ratings r[] and ranks rank[] (0 first; ties share a rank); fixed[i]
+ * players (bots) keep theirs. */
+void srv_elo(int n, const double *r, const int *rank, const int *fixed, double k, double *out);
+/* The game ended (by its rules or a forfeit): results and ratings. */
+void srv_rating_game_over(srv *S, sgame *g);
+/* Can this game still be rated (for the lobby and undo)? */
+int srv_rating_possible(const sgame *g);
+
+/* ---- chat.c ---- */
+void srv_cmd_chat(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_mute(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_chat_prefs(srv_conn *c, const kt_jv *req, const char *ref);
+/* After attaching: the chat this connection may read (g->mu held). */
+void srv_chat_on_attach(srv *S, sgame *g, srv_conn *c);
+void srv_chat_free(sgame *g);
+
+/* ---- cluster.c: several servers on one PostgreSQL ---- */
+int srv_cluster_start(srv *S, char *err, size_t cap);
+void srv_cluster_stop(srv *S);
+/* Does this server host g (taking its lease when it is free)?  Else the
+ * client is told where it is hosted (error "moved"); g->mu held. */
+int srv_cluster_host(srv *S, sgame *g, srv_conn *c, const char *ref);
+/* A game created here: its lease. */
+int srv_cluster_adopt(srv *S, sgame *g);
+/* Once a second (the ticker): leases, other servers' games, orphans. */
+void srv_cluster_tick(srv *S, long long now_ms);
+/* The lease owner this server writes moves as (NULL on SQLite). */
+const char *srv_cluster_owner(const srv *S);
+/* A seat token of a game this server does not know yet (another server
+ * made it): the game is loaded from the database.  With a reference. */
+sgame *srv_cluster_find_token(srv *S, const char *token, int *seat);
 
 /* ---- replay.c ---- */
 void srv_replay(srv_conn *c, const kt_jv *req, const char *ref);

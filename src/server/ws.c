@@ -423,6 +423,9 @@ int ws_upgrade(srv_http *h, h2o_req_t *req, const char *client_key, const char *
         free(w);
         return 0;
     }
+    char session[72];
+    net_session_cookie(req, session, sizeof session); /* looked up when a message needs it */
+    srv_conn_set_session(w->c, session);
     pthread_mutex_lock(&h->live_mu);
     h->live++;
     pthread_mutex_unlock(&h->live_mu);

@@ -316,6 +316,44 @@ int tlog_count(const char *s)
     return k;
 }
 
+static char tpg_dir[128];
+
+void tpg_stop(void)
+{
+    if (!tpg_dir[0])
+        return;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "scripts/pg-cluster.sh stop %s", tpg_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not stop the test cluster in %s\n", tpg_dir);
+    tpg_dir[0] = '\0';
+}
+
+int tpg_start(char *conninfo, size_t cap)
+{
+    snprintf(tpg_dir, sizeof tpg_dir, "/tmp/kontor-pg-%d", (int)getpid());
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "scripts/pg-cluster.sh stop %s; scripts/pg-cluster.sh start %s",
+             tpg_dir, tpg_dir);
+    FILE *f = popen(cmd, "r");
+    conninfo[0] = '\0';
+    if (f) {
+        if (!fgets(conninfo, (int)cap, f))
+            conninfo[0] = '\0';
+        pclose(f);
+    }
+    size_t n = strlen(conninfo);
+    while (n && (conninfo[n - 1] == '\n' || conninfo[n - 1] == ' '))
+        conninfo[--n] = '\0';
+    if (strncmp(conninfo, "postgresql://", 13)) {
+        fprintf(stderr, "the PostgreSQL test cluster did not start (%s)\n", cmd);
+        tpg_stop();
+        return 0;
+    }
+    atexit(tpg_stop);
+    return 1;
+}
+
 /* LeakSanitizer (the asan stage): libh2o keeps freed buffers in per-thread
  * caches for reuse (lost when its loop thread ends) and does not free all of
  * its cross-thread queue; those allocations are the library's design, so

@@ -74,6 +74,12 @@ int tutf8(const char *s, size_t n);
 /* Every message t received so far is valid UTF-8. */
 int tall_utf8(tconn *t);
 
+/* A throw-away PostgreSQL cluster (scripts/pg-cluster.sh) in /tmp for this
+ * test process: 1 with its connection string in conninfo.  tpg_stop
+ * removes it (also registered with atexit). */
+int tpg_start(char *conninfo, size_t cap);
+void tpg_stop(void);
+
 #define HUMAN_BOT "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"bot\":\"random\"}]"
 #define TWO_HUMANS "[{\"human\":true,\"you\":true,\"name\":\"Ann\"},{\"human\":true}]"
 #define HUMAN_TWO_BOTS \

@@ -1,0 +1,39 @@
+#!/bin/sh
+# scripts/calibrate-bots.sh - the tournaments behind the bots' fixed ratings
+# on the server (src/server/rating.c; docs/server.md, "Ratings").
+#
+# Per game two round robins of `kontor tournament` (2 players, Catan 3):
+#   1. random and the easy and medium levels, CHEAP games per matchup;
+#   2. the medium level against the hard one (and, for Catan's third seat,
+#      the easy level), HARD games per matchup: a hard bot searches 1 s per
+#      decision, measured in CPU time here (clock=cpu) so that a busy
+#      machine does not weaken it.
+# Bradley-Terry ratings (Elo scale) of the second are chained to the first
+# through the medium bot, and the medium level is anchored at 1500 (rating.c).
+#   scripts/calibrate-bots.sh [KONTOR] [CHEAP] [HARD] [GAMES...]
+set -eu
+K=${1:-build/release/kontor}
+N1=${2:-100}
+N2=${3:-6}
+shift 3 2>/dev/null || shift $#
+GAMES=${*:-dominion catan mp2 anno1701 fwm}
+level() { "$K" games "$1" | sed -n "s/^ *$2 *= *//p" | head -1; }
+for game in $GAMES; do
+    easy=$(level "$game" easy)
+    medium=$(level "$game" medium)
+    hard=$(level "$game" hard)
+    P=2
+    [ "$game" = catan ] && P=3
+    cheap="random,$easy,$medium"
+    [ "$easy" = random ] && cheap="random,$medium"
+    [ $P = 3 ] && [ "$easy" != random ] || true
+    echo "== $game (easy=$easy medium=$medium hard=$hard)"
+    echo "-- $K tournament $game --bots $cheap --games $N1 --players $P --seed 1 --threads 1"
+    "$K" tournament "$game" --bots "$cheap" --games "$N1" --players "$P" --seed 1 --threads 1 \
+        --no-progress 2>&1 | sed -n '/^Ratings/,/^$/p;/^Games:/p;/^Speed:/p'
+    two="$medium,$hard:clock=cpu"
+    [ $P = 3 ] && two="$easy,$two"
+    echo "-- $K tournament $game --bots $two --games $N2 --players $P --seed 2 --threads 1"
+    "$K" tournament "$game" --bots "$two" --games "$N2" --players "$P" --seed 2 --threads 1 \
+        --no-progress 2>&1 | sed -n '/^Ratings/,/^$/p;/^Games:/p;/^Speed:/p'
+done

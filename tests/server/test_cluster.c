@@ -1,0 +1,167 @@
+/*
+ * test_cluster.c - two servers on one PostgreSQL database (cluster.c): a
+ * game is hosted by one at a time (a lease), the other answers "moved"
+ * while the host lives, lists the game in its lobby, and takes the game
+ * over once the host is gone (its lease expired) with every acknowledged
+ * move, then finishes it; logging out everywhere on one closes the
+ * account's connections on the other (NOTIFY).  The database is a throw-away cluster
+ * (scripts/pg-cluster.sh); without Debian's PostgreSQL server binaries the
+ * test says so and is skipped (scripts/setup.sh installs them; CI runs it).
+ */
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../harness.h"
+#include "server/srv_int.h"
+#include "tsrv.h"
+
+static int pg_binaries(void)
+{
+    glob_t gl;
+    int n = glob("/usr/lib/postgresql/*/bin/initdb", 0, NULL, &gl) == 0 ? (int)gl.gl_pathc : 0;
+    if (n)
+        globfree(&gl);
+    return n > 0;
+}
+
+static srv *start_on(const char *conninfo, const char *id)
+{
+    srv_config c;
+    srv_config_default(&c);
+    c.db_path = conninfo;
+    c.sync_full = 0;
+    c.quiet = 1;
+    c.bot_ms = 2000;
+    c.rate = c.burst = 1000;
+    c.server_id = id;
+    c.lease_ms = 1500;
+    char err[512];
+    srv *S = srv_new(&c, err, sizeof err);
+    if (!S)
+        fprintf(stderr, "srv_new: %s\n", err);
+    return S;
+}
+
+static int over_in(srv *S, const char *id)
+{
+    sgame *g = srv_find_game(S, id);
+    if (!g)
+        return 0;
+    pthread_mutex_lock(&g->mu);
+    int over = sgame_is_over(g);
+    pthread_mutex_unlock(&g->mu);
+    srv_game_unref(S, g);
+    return over;
+}
+
+KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
+{
+    if (!pg_binaries()) {
+        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
+               "installs postgresql)\n");
+        return;
+    }
+    char conninfo[256];
+    KT_REQUIRE(tpg_start(conninfo, sizeof conninfo));
+    srv *A = start_on(conninfo, "server-a"), *B = start_on(conninfo, "server-b");
+    KT_REQUIRE(A && B);
+    tconn *ta = topen(A);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN], m[200];
+    KT_REQUIRE(tcreate(ta, "dominion", HUMAN_BOT, "\"preset=First Game;turn_limit=4\"", id, tok));
+    KT_REQUIRE(tattach(ta, tok));
+    for (int i = 0; i < 6; i++) {
+        KT_CHECK(tmove(ta));
+        srv_wait_idle(A, 3000);
+    }
+    /* B lists A's game in its lobby (it reads changed rows every tick) */
+    tconn *tb = topen(B);
+    int listed = 0;
+    for (int i = 0; i < 40 && !listed; i++) {
+        char *r = treq(tb, "{\"cmd\":\"list\"}");
+        listed = strstr(r, id) != NULL;
+        free(r);
+        if (!listed)
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    }
+    KT_CHECK(listed);
+    /* while A hosts it, B says where it is */
+    snprintf(m, sizeof m, "{\"cmd\":\"attach\",\"token\":\"%s\"}", tok);
+    char *r = treq(tb, m);
+    KT_CHECK(strstr(r, "\"error\":\"moved\"") != NULL && strstr(r, "server-a") != NULL);
+    free(r);
+    /* logging out everywhere on A closes the account's connection on B */
+    srv_api_call a = {0};
+    snprintf(a.path, sizeof a.path, "signup");
+    a.body = "{\"name\":\"Hanna\",\"password\":\"correct horse\"}";
+    a.len = strlen(a.body);
+    snprintf(a.addr_key, sizeof a.addr_key, "192.0.2.9");
+    srv_api_run(A, &a);
+    KT_REQUIRE(a.status == 200);
+    tconn *tb2 = topen(B);
+    srv_conn_set_session(tb2->c, a.set_session);
+    r = treq(tb2, "{\"cmd\":\"whoami\"}");
+    KT_CHECK(strstr(r, "Hanna") != NULL);
+    free(r);
+    char sess[72];
+    snprintf(sess, sizeof sess, "%s", a.set_session);
+    free(a.json);
+    memset(&a, 0, sizeof a);
+    snprintf(a.path, sizeof a.path, "logout-all");
+    a.body = "";
+    snprintf(a.session, sizeof a.session, "%s", sess);
+    snprintf(a.addr_key, sizeof a.addr_key, "192.0.2.9");
+    srv_api_run(A, &a);
+    KT_CHECK(a.status == 200);
+    free(a.json);
+    int closed = 0;
+    for (int i = 0; i < 50 && !closed; i++) {
+        pthread_mutex_lock(&tb2->mu);
+        closed = tb2->closed && tb2->close_code == SRV_CLOSE_LOGGED_OUT;
+        pthread_mutex_unlock(&tb2->mu);
+        if (!closed)
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    }
+    KT_CHECK(closed);
+    tclose(tb2);
+    int acked = tgame_actions(A, id);
+    KT_CHECK(acked >= 6);
+    /* A stops without giving its leases back, as a killed process would */
+    tclose(ta);
+    srv_free(A);
+    /* B takes the game over once A's lease has expired: every move is there */
+    int attached = 0;
+    for (int i = 0; i < 60 && !attached; i++) {
+        r = treq(tb, m);
+        attached = tis_ok(r);
+        free(r);
+        if (!attached)
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    }
+    KT_REQUIRE(attached);
+    KT_EQ(tgame_actions(B, id), acked);
+    /* and the game goes on to its end through B */
+    for (int i = 0; i < 3000 && !over_in(B, id); i++)
+        if (!tmove(tb))
+            srv_wait_idle(B, 2000);
+    KT_CHECK(over_in(B, id));
+    int total = tgame_actions(B, id);
+    KT_CHECK(total > acked);
+    tclose(tb);
+    srv_free(B);
+    /* a third server reads the finished game with all its moves */
+    srv *C = start_on(conninfo, "server-c");
+    KT_REQUIRE(C);
+    tconn *tc = topen(C);
+    snprintf(m, sizeof m, "{\"cmd\":\"spectate\",\"game\":\"%s\"}", id);
+    r = treq(tc, m);
+    KT_CHECK(tis_ok(r));
+    free(r);
+    KT_EQ(tgame_actions(C, id), total);
+    KT_CHECK(over_in(C, id));
+    tclose(tc);
+    srv_free(C);
+}

@@ -1,0 +1,208 @@
+// t_online.mjs - playing online in the browser (issue 32; the lobby items
+// of issue 29): sign-up, login and logout (the cookie is HttpOnly and
+// SameSite, a script never sees it), logging out everywhere, chat that
+// shows markup as text, a turn-based clock that runs out, "your turn" in
+// the lobby, and the lobby on a phone (no sideways scroll, the create form
+// whole, targets at least 40 px).
+
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+export function register(h) {
+  const { test, newPage, waitFor, sleep, shots, view, playToEnd, Server, root } = h;
+
+  async function signup(page, server, name, pw) {
+    await page.goto(server.url);
+    await page.waitForSelector('#acct-name');
+    await page.fill('#acct-name', name);
+    await page.fill('#acct-pw', pw);
+    await page.click('#signup');
+    await page.waitForSelector('#me');
+  }
+
+  test('online_signup_login_logout', async (server) => {
+    const page = await newPage();
+    await signup(page, server, 'Greta', 'correct horse');
+    if ((await page.textContent('#me')) !== 'Greta') throw new Error('not logged in after sign-up');
+    const cookies = await page.context().cookies();
+    const c = cookies.find((x) => x.name === 'kontor_session');
+    if (!c || !c.httpOnly || c.sameSite !== 'Strict') throw new Error(`cookie: ${JSON.stringify(c)}`);
+    if (await page.evaluate(() => document.cookie.includes('kontor_session'))) throw new Error('a script sees the session');
+    // the same name again (another case) is refused with a reason
+    const other = await newPage();
+    await other.goto(server.url);
+    await other.waitForSelector('#acct-name');
+    await other.fill('#acct-name', 'GRETA');
+    await other.fill('#acct-pw', 'something else');
+    await other.click('#signup');
+    await waitFor(async () => /taken/.test(await other.textContent('#acct-error')), 5000, 'taken');
+    // a wrong password says so; the right one logs in
+    await other.fill('#acct-name', 'greta');
+    await other.fill('#acct-pw', 'wrong horse');
+    await other.click('#login');
+    await waitFor(async () => /wrong name or password/.test(await other.textContent('#acct-error')), 5000, 'wrong');
+    await other.fill('#acct-pw', 'correct horse');
+    await other.click('#login');
+    await other.waitForSelector('#me');
+    // logout everywhere from the second browser: the first one's socket is
+    // closed and it is logged out after it reconnects
+    await other.click('#logout-all');
+    await other.waitForSelector('#acct-name');
+    await page.reload();
+    await page.waitForSelector('#acct-name');
+    // log in again, then log out here only
+    await page.fill('#acct-name', 'Greta');
+    await page.fill('#acct-pw', 'correct horse');
+    await page.click('#login');
+    await page.waitForSelector('#me');
+    await page.click('#logout');
+    await page.waitForSelector('#acct-name');
+    if ((await page.context().cookies()).some((x) => x.name === 'kontor_session' && x.value))
+      throw new Error('the cookie stayed after logout');
+    if (page.errors.length) throw new Error(page.errors.join('; '));
+  });
+
+  test('online_chat_shows_markup_as_text', async (server) => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('#game option', { state: 'attached' });
+    await page.selectOption('#game', 'dominion');
+    await page.click('#create');
+    await page.waitForSelector('#actions');
+    const watcher = await newPage();
+    const list = await page.evaluate(async () => (await window.kontorApp.net.request({ cmd: 'list' })).games[0].game);
+    await watcher.goto(`${server.url}#/watch/${list}`);
+    await watcher.waitForSelector('#chatinput');
+    // issue 29: a spectator was told "Your move - Waiting for others"
+    await watcher.waitForSelector('#actions h3');
+    const head = await watcher.textContent('#actions');
+    if (/Your move|Waiting for others/.test(head)) throw new Error(`spectator sees: ${head}`);
+    if (!/Spectator/.test(head)) throw new Error(`spectator's box says: ${head}`);
+    const evil = '<img src=x onerror="window.pwned=1"><b>bold</b> & "quotes"';
+    await page.fill('#chatinput', evil);
+    await page.click('#chatsend');
+    await waitFor(async () => (await watcher.$$('#chatlog .msg')).length > 0, 5000, 'the message');
+    const seen = await watcher.$eval('#chatlog .msg .text', (e) => e.textContent);
+    if (seen !== evil) throw new Error(`shown as ${seen}`);
+    if (await watcher.$('#chatlog img, #chatlog b b')) throw new Error('markup became elements');
+    if (await watcher.evaluate(() => window.pwned)) throw new Error('script ran');
+    // the spectator writes in the spectators' chat: the player does not see it
+    await watcher.fill('#chatinput', 'watchers only');
+    await watcher.click('#chatsend');
+    await waitFor(async () => (await watcher.$$('#chatlog .msg')).length === 2, 5000, 'own message');
+    await sleep(300);
+    if ((await page.$$('#chatlog .msg')).length !== 1) throw new Error('the player read the spectators\' chat');
+    if (page.errors.length || watcher.errors.length) throw new Error([...page.errors, ...watcher.errors].join('; '));
+  });
+
+  test('online_turn_based_clock_runs_out_and_the_lobby_says_whose_turn', async (server) => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('#game option', { state: 'attached' });
+    // a turn-based game with a 4-second clock (the form offers days; the
+    // protocol takes seconds for tests)
+    const r = await page.evaluate(async () => window.kontorApp.net.request({
+      cmd: 'create', game: 'dominion', players: 2, seats: [{ human: true, you: true, name: 'Ida' }, { bot: 'random' }],
+      options: 'preset=First Game', timing: { mode: 'turn', base_s: 4, timeout: 'lose' } }));
+    if (!r.ok) throw new Error(r.message);
+    const token = r.seats[0].token;
+    await page.evaluate((tk) => window.kontorApp.rememberSeat(tk, { game: 'dominion', seat: 0 }), token);
+    // the lobby: your turn
+    await page.reload();
+    await page.waitForSelector('#mine li.myturn');
+    if (!/1/.test(await page.textContent('#turncount'))) throw new Error('no count of your turns');
+    await page.goto(`${server.url}#/play/${token}`);
+    await page.waitForSelector('#clocks .clock.running');
+    const t1 = await page.textContent('#clocks .clock.running');
+    await sleep(1200);
+    const t2 = await page.textContent('#clocks .clock.running').catch(() => '');
+    if (t1 === t2) throw new Error(`the clock does not count down (${t1})`);
+    await waitFor(async () => /ran out of time/.test(await page.textContent('#online-notice')), 10000, 'time out');
+    await page.waitForSelector('#clocks .clock.out');
+    await sleep(500);
+    const acts = await page.$$eval('#actions button.act', (bs) => bs.map((b) => b.dataset.action));
+    if (acts.length) throw new Error(`moves offered after the game ended: ${acts.join(', ')}`);
+    await page.goto(server.url);
+    await page.waitForSelector('#mine li');
+    if (await page.$('#mine li.myturn')) throw new Error('still "your turn" after the end');
+    if (page.errors.length) throw new Error(page.errors.join('; '));
+  });
+
+  test('online_lobby_fits_a_phone_and_a_desktop', async (server) => {
+    for (const [wd, ht, name] of [[390, 844, 'phone'], [1400, 900, 'desktop']]) {
+      const ctx = await h.browser.newContext({ viewport: { width: wd, height: ht } });
+      const page = await newPage(ctx);
+      await page.goto(server.url);
+      await page.waitForSelector('#create');
+      await page.waitForSelector('#account');
+      const m = await page.evaluate(() => {
+        const b = document.querySelector('#create').getBoundingClientRect();
+        const small = [...document.querySelectorAll('main button, main a.button, main select, main input:not([type=checkbox])')]
+          .filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect())
+          .filter((r) => Math.min(r.width, r.height) < 40);
+        const wide = [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
+          .map((e) => e.tagName + '.' + e.className);
+        return { scroll: document.documentElement.scrollWidth, inner: innerWidth, right: b.right, small: small.length, wide };
+      });
+      if (m.scroll > m.inner) throw new Error(`${name}: page ${m.scroll} px wide at ${m.inner} (${m.wide.slice(0, 5).join(', ')})`);
+      if (m.right > m.inner) throw new Error(`${name}: the create button is cut off`);
+      if (name === 'phone' && m.small) throw new Error(`phone: ${m.small} targets under 40 px`);
+      if (shots) await page.screenshot({ path: join(shots, `lobby-${name}.png`), fullPage: true });
+      if (page.errors.length) throw new Error(page.errors.join('; '));
+    }
+  });
+
+  // Two `kontor serve` processes on one throw-away PostgreSQL cluster: a
+  // game on A, A killed (SIGKILL) mid-game, the same link on B takes the
+  // game over once A's lease (1.5 s here) has expired, with every move the
+  // page saw acknowledged, and the game is played to its end on B.
+  test('online_two_servers_kill9_one_and_finish_through_the_other', async () => {
+    const pgbin = existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+    if (!pgbin) return 'SKIPPED: PostgreSQL server binaries not installed (scripts/setup.sh installs postgresql)';
+    const dir = `/tmp/kontor-pg-web-${process.pid}`;
+    const pg = join(root, 'scripts/pg-cluster.sh');
+    execFileSync(pg, ['stop', dir]);
+    const conninfo = execFileSync(pg, ['start', dir]).toString().trim();
+    const servers = [];
+    try {
+      for (const id of ['a', 'b']) {
+        const s = new Server({ args: ['--db', conninfo, '--server-id', id, '--lease-ms', '1500'] });
+        await s.start();
+        servers.push(s);
+      }
+      const [A, B] = servers;
+      const page = await newPage();
+      await page.goto(A.url);
+      await page.waitForSelector('#game option', { state: 'attached' });
+      await page.selectOption('#game', 'dominion');
+      await page.click('#create');
+      await page.waitForSelector('#actions');
+      const token = (await page.evaluate(() => location.hash)).split('/')[2];
+      await playToEnd(page, 6).catch(() => {}); // six moves on A
+      const seen = (await view(page)).actions;
+      if (!(seen >= 6)) throw new Error(`only ${seen} actions on A`);
+      await A.kill9();
+      await page.goto(`${B.url}#/play/${token}`);
+      // B answers "moved" while A's lease lives; the page is reloaded as a
+      // player would until B has taken the game over
+      await waitFor(async () => {
+        if (await page.$('#actions')) return true;
+        await sleep(500);
+        await page.reload();
+        return false;
+      }, 20000, 'B to take the game over');
+      await page.waitForSelector('.tablepage[data-actions]');
+      const onB = (await view(page)).actions;
+      if (onB < seen) throw new Error(`B has ${onB} actions, the page saw ${seen} on A`);
+      await playToEnd(page, 400);
+      if ((await view(page)).status !== 'over') throw new Error('not over on B');
+      if (page.errors.length) throw new Error(page.errors.join('; '));
+      return `(${seen} actions on A, ${onB} after the takeover)`;
+    } finally {
+      for (const s of servers) await s.stop().catch(() => {});
+      execFileSync(pg, ['stop', dir]);
+    }
+  });
+}
