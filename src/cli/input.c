@@ -10,6 +10,8 @@
  * exists.
  */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +33,22 @@ static char *in_prompt_cb(EditLine *el)
     return data ? ((cli_input *)data)->prompt : (char *)"> ";
 }
 
+/* libedit decodes typed characters with the C library's multibyte
+ * functions: in the "C" locale every byte above 127 is dropped ("zurück"
+ * arrives as "zurck").  Only the character type is set, from the user's
+ * environment when that is UTF-8 (what kontor prints), else C.UTF-8;
+ * numbers keep the "C" format. */
+static void in_utf8_ctype(void)
+{
+    const char *l = setlocale(LC_CTYPE, "");
+    const char *cs = l ? nl_langinfo(CODESET) : NULL;
+    if (!cs || (strcmp(cs, "UTF-8") && strcmp(cs, "utf8")))
+        setlocale(LC_CTYPE, "C.UTF-8");
+}
+
 static int in_edit_open(cli_input *in)
 {
+    in_utf8_ctype();
     EditLine *el = el_init("kontor", stdin, stdout, stderr);
     History *h = history_init();
     HistEvent ev;

@@ -363,6 +363,8 @@ static void sc_save(const cli_pl *P, const char *path)
     kt_free(js);
 }
 
+static int sc_quit(sc_turn *t);
+
 /* Handle a command; returns a CLI_TURN_* verdict or 0 to keep reading. */
 static int sc_command(sc_turn *t, cli_cmd c, const char *arg)
 {
@@ -384,7 +386,7 @@ static int sc_command(sc_turn *t, cli_cmd c, const char *arg)
         break;
     case CLI_CMD_UNDO: cli_sb_free(&b); return CLI_TURN_UNDO;
     case CLI_CMD_SAVE: sc_save(P, arg); break;
-    case CLI_CMD_QUIT: cli_sb_free(&b); return CLI_TURN_QUIT;
+    case CLI_CMD_QUIT: cli_sb_free(&b); return sc_quit(t);
     case CLI_CMD_BACK:
         if (t->menu.open >= 0) {
             t->menu.open = -1;
@@ -413,6 +415,24 @@ static int sc_handover(cli_pl *P, int p)
     return 1;
 }
 
+/* Ask `question` until yes (1) or no (0; an empty line is no); -1 at the
+ * end of input. */
+static int sc_yes_no(cli_pl *P, const char *question)
+{
+    for (;;) {
+        const char *line;
+        if (!cli_input_read(&P->in, question, &line) || (P->stop && *P->stop))
+            return -1;
+        char n[16];
+        cli_norm(line, n, sizeof n);
+        if (!strcmp(n, "yes") || !strcmp(n, "y") || !strcmp(n, "ja") || !strcmp(n, "j"))
+            return 1;
+        if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0])
+            return 0;
+        printf(sc_de(P) ? "  ja oder nein?\n" : "  yes or no?\n");
+    }
+}
+
 /* An action the game warns about (kt_action_warning: Anno 1701's last gold)
  * is applied only after "yes" ("ja").  1 go on, 0 not this one, -1 end of
  * input. */
@@ -425,22 +445,36 @@ static int sc_confirm(sc_turn *t, kt_action a)
         return 1;
     printf("  %s\n", w);
     kt_free(w);
-    for (;;) {
-        const char *line;
-        if (!cli_input_read(&P->in, sc_de(P) ? "Wirklich? (ja/nein) " : "Really? (yes/no) ",
-                            &line) ||
-            (P->stop && *P->stop))
-            return -1;
-        char n[16];
-        cli_norm(line, n, sizeof n);
-        if (!strcmp(n, "yes") || !strcmp(n, "y") || !strcmp(n, "ja") || !strcmp(n, "j"))
-            return 1;
-        if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0]) {
-            printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
-            sc_show_menu(t);
-            return 0;
-        }
+    int r = sc_yes_no(P, sc_de(P) ? "Wirklich? (ja/nein) " : "Really? (yes/no) ");
+    if (r == 0) {
+        printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
+        sc_show_menu(t);
     }
+    return r;
+}
+
+/* quit / beenden: leaving ends the game for everybody at the table, and
+ * "Zug beenden" is one slip away from "beenden", so both words ask first
+ * (as Board Game Arena asks before one leaves a table). */
+static int sc_quit(sc_turn *t)
+{
+    cli_pl *P = t->P;
+    const char *q = sc_de(P) ? (P->record_path ? "Spiel verlassen? Die Aufzeichnung enthält jeden "
+                                                 "Zug. (ja/nein) "
+                                               : "Spiel verlassen? Ohne --record DATEI geht es "
+                                                 "verloren. (ja/nein) ")
+                             : (P->record_path ? "Leave the game? The record file holds every "
+                                                 "move. (yes/no) "
+                                               : "Leave the game? Without --record FILE it is "
+                                                 "lost. (yes/no) ");
+    int r = sc_yes_no(P, q);
+    if (r < 0)
+        return CLI_TURN_EOF;
+    if (r > 0)
+        return CLI_TURN_QUIT;
+    printf(sc_de(P) ? "  Es geht weiter.\n" : "  The game goes on.\n");
+    sc_show_menu(t);
+    return 0;
 }
 
 /* A chosen action, after confirmation where the game asks for it. */

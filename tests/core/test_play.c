@@ -367,7 +367,7 @@ KT_TEST(core_play_german_commands_and_actions)
     int rc = -1;
     char *out = tp_run(args,
                        "hilfe\nbrett\nprotokoll\nspiele Geldkarten\nkaufe Kupfer\n"
-                       "Zug beenden\nzurück\nbeenden\n",
+                       "Zug beenden\nzurück\nbeenden\nja\n",
                        &rc);
     KT_REQUIRE(out != NULL);
     KT_EQ(rc, 0);
@@ -392,6 +392,35 @@ KT_TEST(core_play_german_commands_and_actions)
     free(js);
     free(out);
     unlink(rec);
+}
+
+/* quit and beenden both ask before leaving (issue 29: beenden left at
+ * once); "no"/"nein" keeps playing, "yes"/"ja" leaves. */
+KT_TEST(core_play_quit_asks_in_both_languages)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    const char *args[2] = {"play dominion --seats human,easy --seed 3 --preset 'First Game'",
+                           "play dominion --seats human,easy --seed 3 --preset 'First Game' "
+                           "--lang de"};
+    const char *in[2] = {"quit\nno\nboard\nquit\nyes\n", "beenden\nnein\nbrett\nbeenden\nja\n"};
+    const char *ask[2] = {"Leave the game? Without --record FILE it is lost. (yes/no)",
+                          "Spiel verlassen? Ohne --record DATEI geht es verloren. (ja/nein)"};
+    const char *on[2] = {"The game goes on.", "Es geht weiter."};
+    const char *left[2] = {"Game left unfinished.", "Spiel unbeendet verlassen."};
+    for (int l = 0; l < 2; l++) {
+        int rc = -1;
+        char *out = tp_run(args[l], in[l], &rc);
+        KT_REQUIRE(out != NULL);
+        KT_EQ(rc, 0);
+        const char *a1 = strstr(out, ask[l]);
+        const char *go = a1 ? strstr(a1, on[l]) : NULL;
+        const char *a2 = go ? strstr(go, ask[l]) : NULL;
+        KT_CHECK(a1 && go && a2 && strstr(a2, left[l]));
+        /* the board was shown again between the two questions */
+        KT_CHECK(go && strstr(go, l ? "Vorrat:" : "Supply:") < a2);
+        free(out);
+    }
 }
 
 /* ------------------------------------------------------------ help */
@@ -479,7 +508,7 @@ KT_TEST(core_play_help_for_a_component_of_every_game)
         for (int p = 1; p < info->default_players; p++)
             strcat(seats, ",easy");
         snprintf(args, sizeof args, "play %s --seats %s --seed 2", info->name, seats);
-        snprintf(input, sizeof input, "help %s\n? %s\nhelp\nquit\n", name, name);
+        snprintf(input, sizeof input, "help %s\n? %s\nhelp\nquit\nyes\n", name, name);
         out = tp_run(args, input, &rc);
         KT_REQUIRE(out != NULL);
         KT_EQ(rc, 0);
@@ -754,12 +783,12 @@ static char *tp_guard(kt_t *T, const char *input, int lang)
 /* A roll after ann's move: her undo is refused and says what was seen. */
 KT_TEST(core_play_undo_refused_after_a_roll)
 {
-    char *out = tp_guard(T, "\nstep\n\nroll\n\nundo\nquit\n", KT_LANG_EN);
+    char *out = tp_guard(T, "\nstep\n\nroll\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     const char *no = strstr(out, "You cannot take that back: after it you saw what was hidden");
     KT_CHECK(no && strstr(no, "Player 2 rolls") && strstr(no, "cannot be unseen"));
     free(out);
-    out = tp_guard(T, "\nwarten\n\nwuerfeln\n\nzurück\nbeenden\n", KT_LANG_DE);
+    out = tp_guard(T, "\nwarten\n\nwuerfeln\n\nzurück\nbeenden\nja\n", KT_LANG_DE);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "Das kann nicht zurückgenommen werden") &&
              strstr(out, "Spieler 2 wuerfelt"));
@@ -770,14 +799,14 @@ KT_TEST(core_play_undo_refused_after_a_roll)
  * a peek is seen only by ben, yet in hot seat every human counts. */
 KT_TEST(core_play_undo_allowed_when_nothing_was_revealed)
 {
-    char *out = tp_guard(T, "\nspend\n\nstep\n\nundo\nquit\n", KT_LANG_EN);
+    char *out = tp_guard(T, "\nspend\n\nstep\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     const char *back = strstr(out, "> undo");
     KT_CHECK(back && !strstr(out, "cannot take that back") &&
              strstr(back, "player 1: 3 coins, 0 points"));
     KT_CHECK(strstr(out, "player 1: 2 coins, 1 points") != NULL); /* before the undo */
     free(out);
-    out = tp_guard(T, "\nstep\n\npeek\n\nundo\nquit\n", KT_LANG_EN);
+    out = tp_guard(T, "\nstep\n\npeek\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "after it player 2 (ben) saw what was hidden") &&
              strstr(out, "Player 2: peek") &&
@@ -797,7 +826,7 @@ KT_TEST(core_play_asks_before_a_move_the_game_warns_about)
     /* the first two spends asked nothing */
     KT_CHECK(ask && strstr(out, "Really?") == strstr(ask, "Really?"));
     free(out);
-    out = tp_guard(T, "\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\nnein\nbeenden\n",
+    out = tp_guard(T, "\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\nnein\nbeenden\nja\n",
                    KT_LANG_DE);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "letzte Münze") && strstr(out, "Wirklich? (ja/nein)") &&
