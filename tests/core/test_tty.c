@@ -172,3 +172,19 @@ KT_TEST(core_tty_umlauts_typed_at_the_prompt)
         cli_sb_free(&t.out);
     }
 }
+
+/* `kontor protocol` typed at a terminal says on stderr what it waits for
+ * (issue 29: it waited silently); from a pipe it prints nothing but
+ * replies (tests/core and the fuzzers drive it that way). */
+KT_TEST(core_tty_protocol_prints_a_hint_on_a_terminal)
+{
+    char bin[4200];
+    KT_REQUIRE(tt_kontor(bin, sizeof bin));
+    char *argv[] = {bin, "protocol", NULL};
+    tt_pty t;
+    KT_REQUIRE(tt_start(&t, argv, "LANG=C.UTF-8"));
+    KT_CHECK(tt_wait(&t, 0, "one per line", 20000) > 0);
+    KT_CHECK(write(t.fd, "{\"cmd\":\"quit\"}\r", 15) == 15);
+    tt_finish(&t);
+    cli_sb_free(&t.out);
+}
