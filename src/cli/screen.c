@@ -523,7 +523,7 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
             continue;
         }
         kt_err err;
-        if (kt_action_parse_as(P->g, P->s, t->p, buf, out, &err) == KT_OK ||
+        if (kt_action_parse_lang(P->g, P->s, t->p, buf, P->lang, out, &err) == KT_OK ||
             sc_parse_verbs(P, t->p, buf, out)) {
             if ((v = sc_chosen(t, *out)) != 0)
                 return v;
