@@ -44,3 +44,51 @@ KT_TEST(anno_terminal_trader_question_names_its_goods)
         kt_scn_free(&c);
     }
 }
+
+/* Production lines list their items with commas, a building's good with
+ * the building in parentheses; no line ends in a bare building name
+ * (issue 29: "Player 1: cloth +1 brick +1 Guild House:"). */
+KT_TEST(anno_terminal_production_lines_are_complete)
+{
+    kt_game *g;
+    kt_err err;
+    KT_OKS(kt_game_new("anno1701", NULL, 2, 5, NULL, &g, &err), &err);
+    kt_bot *bot;
+    KT_OKS(kt_bot_new(g, "heuristic", 2, &bot, &err), &err);
+    kt_state *s = kt_state_new(g), *before = kt_state_new(g);
+    int lines = 0, buildings = 0;
+    for (uint64_t seed = 1; seed <= (uint64_t)kt_t_scaled(8); seed++) {
+        kt_state_init_seed(g, s, seed);
+        for (int k = 0; k < 3000 && !kt_is_over(g, s); k++) {
+            kt_action a;
+            int p = kt_to_move(g, s);
+            KT_OKS(kt_bot_choose(bot, s, &a, &err), &err);
+            kt_state_copy(g, before, s);
+            KT_OKS(kt_apply(g, s, a, &err), &err);
+            for (int lang = 0; lang < 2; lang++) {
+                char *js = kt_events_json(g, before, p, a, s, 0, lang, NULL);
+                for (const char *q = js ? js : ""; (q = strstr(q, "\"kind\":\"produce\"")); q++) {
+                    const char *t = strstr(q, "\"text\":\"");
+                    if (!t)
+                        break;
+                    t += 8;
+                    size_t n = strcspn(t, "\"");
+                    lines++;
+                    const char *colon = memchr(t, ':', n);
+                    /* one colon only: the one after "Player N" */
+                    if (!KT_CHECK(colon && !memchr(colon + 1, ':', n - (size_t)(colon + 1 - t)) &&
+                                  t[n - 1] != ':'))
+                        printf("      %.*s\n", (int)n, t);
+                    buildings += memchr(t, '(', n) != NULL;
+                }
+                kt_free(js);
+            }
+        }
+    }
+    printf("      %d production lines, %d with a building's good\n", lines, buildings);
+    KT_CHECK(lines > 50 && buildings > 0);
+    kt_state_free(g, before);
+    kt_state_free(g, s);
+    kt_bot_free(bot);
+    kt_game_free(g);
+}
