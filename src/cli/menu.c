@@ -327,6 +327,63 @@ static int mn_open(cli_menu *m, int gr)
     return 2;
 }
 
+/* The first word of an item's text, normalized. */
+static void mn_first_word(const char *text, char *out, size_t cap)
+{
+    char word[64];
+    size_t w = strcspn(text, " ");
+    snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word - 1 ? w : sizeof word - 1), text);
+    cli_norm(word, out, cap);
+}
+
+/* A word typed that names a group not folded ("buy" while every buy is on
+ * the top level): a submenu of the items of that group or with that first
+ * word, as the docs promise for `buy`.  2 when opened, 0 when no item has
+ * that name. */
+static int mn_open_word(cli_menu *m, const char *want)
+{
+    if (!want[0] || strchr(want, ' '))
+        return 0;
+    int k = 0, n = 0;
+    char have[128];
+    for (int i = 0; i < m->n; i++) {
+        int hit = 0;
+        if (m->items[i].group >= 0) {
+            cli_norm(m->gname[m->items[i].group], have, sizeof have);
+            hit = !strcmp(have, want);
+        }
+        if (!hit && strchr(m->items[i].text, ' ')) {
+            mn_first_word(m->items[i].text, have, sizeof have);
+            hit = !strcmp(have, want);
+        }
+        if (!hit)
+            continue;
+        cli_mentry e = {.item = i, .group = -1};
+        mn_entry_sel(m, &e, &k);
+        m->sub[n++] = e;
+    }
+    if (n < 1)
+        return 0;
+    /* the submenu's title: the group typed, else the word as the items
+     * write it */
+    int gr = -1;
+    for (int i = 0; i < m->ngroups && gr < 0; i++) {
+        cli_norm(m->gname[i], have, sizeof have);
+        if (!strcmp(have, want))
+            gr = i;
+    }
+    if (gr < 0) {
+        char word[64];
+        const char *t = m->items[m->sub[0].item].text;
+        size_t w = strcspn(t, " ");
+        snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word - 1 ? w : sizeof word - 1), t);
+        gr = mn_group_id(m, word);
+    }
+    m->open = gr;
+    m->nsub = n;
+    return 2;
+}
+
 int cli_menu_pick(cli_menu *m, const char *input, kt_action *out)
 {
     const cli_mentry *lv = m->open >= 0 ? m->sub : m->top;
@@ -353,7 +410,7 @@ int cli_menu_pick(cli_menu *m, const char *input, kt_action *out)
             if (want[0] && !strcmp(want, have))
                 return mn_open(m, m->top[i].group);
         }
-    return 0;
+    return mn_open_word(m, want);
 }
 
 /* Text of an entry: the action, or "group (k) >" for a submenu. */

@@ -17,7 +17,8 @@
 
 #include "play.h"
 
-#define SC_MAX_TOP 12   /* entries of a menu's top level before folding */
+#define SC_MAX_TOP 20   /* entries of a menu's top level before folding: a handful of
+                         * buys is no submenu (5 columns: 4 lines) */
 #define SC_LOG_MAX 8    /* log lines on the screen at most */
 
 /* ------------------------------------------------------------ commands */
@@ -348,6 +349,75 @@ static int sc_parse_verbs(const cli_pl *P, int p, const char *line, kt_action *o
     return 0;
 }
 
+/* "price 900" where the menu offers ranges ("price 880-1100"): the one
+ * item whose text is the same words with a range holding the number.
+ * 1 exact or found, 0 none. */
+static int sc_range_pick(const sc_turn *t, const char *line, kt_action *out)
+{
+    char want[256];
+    cli_norm(line, want, sizeof want);
+    char *sp = strrchr(want, ' ');
+    if (!sp || !sp[1] || strspn(sp + 1, "0123456789") != strlen(sp + 1))
+        return 0;
+    long v = strtol(sp + 1, NULL, 10);
+    size_t pre = (size_t)(sp - want);
+    int found = 0;
+    for (int i = 0; i < t->menu.n; i++) {
+        char have[256];
+        cli_norm(t->menu.items[i].text, have, sizeof have);
+        if (strncmp(have, want, pre + 1))
+            continue;
+        const char *r = have + pre + 1;
+        char *dash;
+        long lo = strtol(r, &dash, 10), hi;
+        if (dash == r || *dash != '-')
+            continue;
+        char *end;
+        hi = strtol(dash + 1, &end, 10);
+        if (end == dash + 1 || *end || v < lo || v > hi)
+            continue;
+        if (found++)
+            return 0; /* two ranges hold it: not one choice */
+        *out = t->menu.items[i].a;
+    }
+    return found == 1;
+}
+
+/* The value typed ahead (P->ahead) at this decision: its exact action, or
+ * the range step holding it.  1 with *out, 0 when it does not apply (then
+ * it is forgotten). */
+static int sc_ahead(sc_turn *t, kt_action *out)
+{
+    cli_pl *P = t->P;
+    if (!P->ahead[0] || P->ahead_player != t->p)
+        return 0;
+    if (kt_action_parse_lang(P->g, P->s, t->p, P->ahead, P->lang, out, NULL) == KT_OK) {
+        P->ahead[0] = '\0'; /* reached */
+        return 1;
+    }
+    if (sc_range_pick(t, P->ahead, out))
+        return 1;
+    P->ahead[0] = '\0';
+    return 0;
+}
+
+/* One word of the other language's shared verbs ("kaufe" in an English
+ * game, "buy" in a German one) opens that word's submenu. */
+static int sc_open_verb(sc_turn *t, const char *line)
+{
+    static const char *const pairs[][2] = {
+        {"kaufe", "buy"}, {"spiele", "play"}, {"baue", "build"}, {"verkaufe", "sell"}};
+    char norm[64];
+    cli_norm(line, norm, sizeof norm);
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            kt_action a;
+            if (!strcmp(norm, pairs[i][d]) && cli_menu_pick(&t->menu, pairs[i][!d], &a) == 2)
+                return 1;
+        }
+    return 0;
+}
+
 static void sc_save(const cli_pl *P, const char *path)
 {
     char *js = kt_state_json(P->g, P->s);
@@ -529,6 +599,18 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
                 return v;
             continue;
         }
+        if (sc_range_pick(t, buf, out)) { /* a step of a choice in steps */
+            snprintf(P->ahead, sizeof P->ahead, "%s", buf);
+            P->ahead_player = t->p;
+            if ((v = sc_chosen(t, *out)) != 0)
+                return v;
+            P->ahead[0] = '\0';
+            continue;
+        }
+        if (sc_open_verb(t, buf)) { /* "kaufe" alone: the buy submenu */
+            sc_show_menu(t);
+            continue;
+        }
         printf("  %s\n  %s\n", err.msg,
                sc_de(P) ? "(Nummer, Schlüssel oder Zugtext; \"hilfe\" zeigt die Befehle)"
                         : "(a number, key or action text; \"help\" lists the commands)");
@@ -559,6 +641,13 @@ int cli_human_turn(cli_pl *P, int p, kt_action *out)
         return CLI_TURN_EOF;
     }
     sc_show(&t, 1);
+    if (sc_ahead(&t, out)) {
+        char txt[200];
+        kt_action_text_as(P->g, P->s, p, *out, p, P->lang, txt, sizeof txt);
+        printf("> %s\n", txt); /* as if typed: the transcript shows the step */
+        sc_release(&t);
+        return CLI_TURN_APPLY;
+    }
     int v = sc_read_loop(&t, out);
     sc_release(&t);
     return v;

@@ -423,6 +423,33 @@ KT_TEST(core_play_quit_asks_in_both_languages)
     }
 }
 
+/* $4 in the First Game: a dozen buys stay on the top level (a submenu for
+ * a handful of choices is noise); `buy` alone, as docs/play.md says, shows
+ * the buys as a submenu, `kaufe` too (issue 29: "unknown action"). */
+KT_TEST(core_play_buy_alone_opens_the_buys)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    int rc = -1;
+    char *out = tp_run("play dominion --seats human,easy --seed 1 --preset 'First Game'",
+                       "play treasures\nbuy\n\nkaufe\n3\nquit\nyes\n", &rc);
+    KT_REQUIRE(out != NULL);
+    KT_EQ(rc, 0);
+    const char *four = strstr(out, "$4, 1 Buy");
+    const char *typed = four ? strstr(four, "> buy\n") : NULL;
+    KT_CHECK(four && typed);
+    if (four && typed) { /* the menu before "buy": every buy on the top level */
+        const char *group = strstr(four, "buy ("), *militia = strstr(four, "buy Militia");
+        KT_CHECK(!group || group > typed);
+        KT_CHECK(militia && militia < typed);
+    }
+    KT_CHECK(typed && strstr(typed, "buy: choose (empty line: back to the menu)"));
+    const char *k = typed ? strstr(typed, "> kaufe\n") : NULL;
+    KT_CHECK(k && strstr(k, "buy: choose") && strstr(k, "You: buy "));
+    KT_CHECK(!strstr(out, "unknown action"));
+    free(out);
+}
+
 /* ------------------------------------------------------------ help */
 
 /* 'text' for sh, with embedded single quotes escaped. */
