@@ -135,6 +135,63 @@ void cli_play_log(const cli_pl *P, size_t from, size_t to, int viewer, cli_sb *o
     free(ev);
 }
 
+/* "Since your last turn": one line per other player with their actions
+ * of [from, to), the newest kept when the line is too long (older ones
+ * become "..."), for screens whose log does not fit: the lines of the full
+ * log scroll by above the screen, this stays beside the prompt.  Returns
+ * the number of lines written. */
+static int sc_summary(const cli_pl *P, size_t from, size_t to, int viewer, cli_sb *out)
+{
+    cli_event *ev = malloc(sizeof *ev * 256);
+    cli_sb line[KT_MAX_PLAYERS];
+    int count[KT_MAX_PLAYERS] = {0}, lines = 0;
+    memset(line, 0, sizeof line);
+    if (!ev)
+        return 0;
+    for (size_t i = from; i < to && i < P->n; i++) {
+        const kt_state *before = cli_play_before(P, i);
+        const kt_state *after = i + 1 < P->n ? cli_play_before(P, i + 1) : P->s;
+        char *js = kt_events_json(P->g, before, P->actor[i], P->acts[i], after, viewer,
+                                  P->lang, NULL);
+        int n = cli_events_parse(js, ev, 256);
+        kt_free(js);
+        for (int k = 0; k < n; k++) {
+            int pl = ev[k].player;
+            if (strcmp(ev[k].kind, "action") || pl < 0 || pl >= P->nseats || pl == viewer)
+                continue;
+            cli_sb_printf(&line[pl], "%s%s", line[pl].len ? "; " : "", ev[k].text);
+            count[pl]++;
+        }
+    }
+    free(ev);
+    for (int pl = 0; pl < P->nseats; pl++) {
+        if (!line[pl].len)
+            continue;
+        if (!lines++)
+            cli_sb_printf(out, sc_de(P) ? "Seit deinem letzten Zug:\n" : "Since your last turn:\n");
+        char who[200], head[260];
+        sc_player_name(P, pl, viewer, who, sizeof who);
+        snprintf(head, sizeof head, "  %s: ", who);
+        size_t room = (size_t)P->cols - cli_width(head);
+        const char *text = line[pl].p;
+        if (cli_width(text) > room) { /* keep the newest actions */
+            const char *cut = text;
+            while (cli_width(cut) > room - 4) {
+                const char *semi = strstr(cut, "; ");
+                if (!semi)
+                    break;
+                cut = semi + 2;
+            }
+            cli_sb_printf(out, "%s... %.*s\n", head, (int)cli_width_cut(cut, room - 4), cut);
+        } else {
+            cli_sb_printf(out, "%s%s\n", head, text);
+        }
+        cli_sb_free(&line[pl]);
+        lines++;
+    }
+    return lines;
+}
+
 /* ------------------------------------------------------------ help */
 
 void cli_play_help(const cli_pl *P, int p, cli_sb *out)
@@ -227,13 +284,15 @@ static void sc_header(const sc_turn *t, cli_sb *out)
 {
     const cli_pl *P = t->P;
     const char *c1 = P->color ? "\033[1m" : "", *c0 = P->color ? "\033[0m" : "";
-    if (t->prompt_in_board || !t->prompt || !*t->prompt)
-        cli_sb_printf(out, "%s[%s %d, %s]%s %s\n", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
-                      P->seats[t->p].label, c0,
-                      sc_de(P) ? "Deine Wahl (hilfe: Befehle):" : "Your choice (help: commands):");
-    else
-        cli_sb_printf(out, "%s[%s %d, %s]%s %s\n", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
-                      P->seats[t->p].label, c0, t->prompt);
+    const char *what = t->prompt_in_board || !t->prompt || !*t->prompt
+                           ? (sc_de(P) ? "Deine Wahl (hilfe: Befehle):"
+                                       : "Your choice (help: commands):")
+                           : t->prompt;
+    cli_sb line = {0};
+    cli_sb_printf(&line, "%s[%s %d, %s]%s %s", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
+                  P->seats[t->p].label, c0, what);
+    sc_wrap(out, line.p ? line.p : "", P->cols, 2); /* a long German prompt: two lines */
+    cli_sb_free(&line);
 }
 
 /* Compose the screen: `above` gets the log lines older than the screen has
@@ -243,6 +302,7 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
 {
     cli_pl *P = t->P;
     cli_sb log = {0}, menu = {0};
+    size_t seen_from = P->seats[t->p].seen;
     if (with_log && P->seats[t->p].seen < P->n)
         cli_play_log(P, P->seats[t->p].seen, P->n, t->p, &log);
     P->seats[t->p].seen = P->n;
@@ -250,12 +310,15 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
     int menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
     /* a header line and the input line; fold harder while the menu leaves
      * no room for the log */
-    int room = P->rows - board_lines - 1 - menu_lines - 1;
+    cli_sb head = {0};
+    sc_header(t, &head);
+    int head_lines = cli_count_lines(head.p);
+    int room = P->rows - board_lines - head_lines - menu_lines - 1;
     for (int max_top = SC_MAX_TOP - 2; room < 2 && max_top >= 0; max_top -= 2) {
         cli_menu_refold(&t->menu, max_top > 2 ? max_top : 2, max_top > 0 ? 1 : 2);
         cli_sb_free(&menu);
         menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
-        room = P->rows - board_lines - 1 - menu_lines - 1;
+        room = P->rows - board_lines - head_lines - menu_lines - 1;
     }
     int log_lines = cli_count_lines(log.p);
     int tail = log_lines < room ? log_lines : room;
@@ -263,6 +326,16 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
         tail = SC_LOG_MAX;
     if (tail < 0)
         tail = 0;
+    /* the log does not fit: all of it scrolls by above, and the screen
+     * says what each other player did since this one's last turn */
+    cli_sb sum = {0};
+    if (tail < log_lines && with_log) {
+        int sl = sc_summary(P, seen_from, P->n, t->p, &sum);
+        if (sl <= 0 || sl > room)
+            cli_sb_free(&sum);
+        else
+            tail = 0;
+    }
     const char *split = log.p ? log.p : "";
     for (int k = log_lines - tail; k > 0 && *split; k--)
         split += strcspn(split, "\n") + (split[strcspn(split, "\n")] == '\n');
@@ -273,10 +346,16 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
         if (*t->board && t->board[strlen(t->board) - 1] != '\n')
             cli_sb_put(screen, "\n", 1);
     }
-    cli_sb_put(screen, split, strlen(split));
-    sc_header(t, screen);
+    if (sum.p)
+        cli_sb_put(screen, sum.p, sum.len);
+    else
+        cli_sb_put(screen, split, strlen(split));
+    if (head.p)
+        cli_sb_put(screen, head.p, head.len);
     if (menu.p)
         cli_sb_put(screen, menu.p, menu.len);
+    cli_sb_free(&head);
+    cli_sb_free(&sum);
     cli_sb_free(&log);
     cli_sb_free(&menu);
 }

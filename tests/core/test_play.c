@@ -287,8 +287,9 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
             int p = kt_to_move(g, s);
             if (k % 9 == 0) {
                 cli_sb above = {0}, screen = {0};
+                P.lang = (k / 9) % 2; /* English and German screens in turn */
                 KT_REQUIRE(cli_screen_for(&P, p, &above, &screen));
-                char *board = kt_render(g, s, p, KT_LANG_EN);
+                char *board = kt_render(g, s, p, P.lang);
                 int blines = cli_count_lines(board);
                 size_t bw = cli_max_width(board);
                 int lines = cli_count_lines(screen.p) + 1; /* + the input line */
@@ -327,6 +328,71 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
         kt_bot_free(bot);
         kt_state_free(g, s);
         kt_game_free(g);
+    }
+}
+
+/* Catan and Fugger with a human and bots: after the bots' turns the screen
+ * says, beside the prompt, what each of them did since the human's last
+ * turn (issue 29: their turns scrolled off the screen), within 120 x 40. */
+KT_TEST(core_play_since_your_last_turn_beside_the_prompt)
+{
+    const char *games[] = {"catan", "fwm"};
+    for (int gi = 0; gi < 2; gi++) {
+        if (!kt_game_find(games[gi]))
+            continue;
+        for (int lang = 0; lang < 2; lang++) {
+            kt_game *g;
+            kt_err err;
+            KT_OKS(kt_game_new(games[gi], NULL, games[gi][0] == 'c' ? 3 : 4, 5, NULL, &g, &err),
+                   &err);
+            kt_state *s = kt_state_new(g);
+            kt_bot *bot;
+            KT_OKS(kt_bot_new(g, "heuristic", 3, &bot, &err), &err);
+            cli_pl P;
+            tp_seats_human(&P, g, s);
+            P.lang = lang;
+            int summaries = 0, screens = 0;
+            for (int k = 0; k < 600 && !kt_is_over(g, s); k++) {
+                int p = kt_to_move(g, s);
+                if (p == 0 && P.seats[0].seen + 12 < P.n) { /* the others made many moves */
+                    cli_sb above = {0}, screen = {0};
+                    KT_REQUIRE(cli_screen_for(&P, 0, &above, &screen));
+                    screens++;
+                    const char *since = strstr(screen.p, lang ? "Seit deinem letzten Zug:"
+                                                              : "Since your last turn:");
+                    if (since) {
+                        summaries++;
+                        KT_CHECK(strstr(since, lang ? "  Spieler 2 (human): "
+                                                    : "  Player 2 (human): ") != NULL);
+                        if (summaries == 1)
+                            printf("      %s: %s", games[gi], since);
+                    }
+                    char *board = kt_render(g, s, 0, lang);
+                    int bl = cli_count_lines(board), lines = cli_count_lines(screen.p) + 1;
+                    if (bl <= 30 && cli_max_width(board) <= 120 &&
+                        !KT_CHECK(lines <= 40 && cli_max_width(screen.p) <= 120))
+                        printf("      %d lines, %zu columns, board %d lines\n", lines,
+                               cli_max_width(screen.p), bl);
+                    kt_free(board);
+                    cli_sb_free(&above);
+                    cli_sb_free(&screen);
+                }
+                P.seats[0].seen = p == 0 ? P.n : P.seats[0].seen;
+                kt_action a;
+                KT_OKS(kt_bot_choose(bot, s, &a, &err), &err);
+                KT_REQUIRE(cli_play_apply(&P, p, a));
+            }
+            printf("      %s (%s): %d of %d screens after many moves say what happened since\n",
+                   games[gi], lang ? "de" : "en", summaries, screens);
+            KT_CHECK(screens > 0 && summaries == screens);
+            free(P.hist);
+            free(P.acts);
+            free(P.actor);
+            free(P.seen);
+            kt_bot_free(bot);
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
     }
 }
 
