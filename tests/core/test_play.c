@@ -907,6 +907,20 @@ KT_TEST(core_play_undo_allowed_when_nothing_was_revealed)
     free(out);
 }
 
+/* What an action spends (kt_action_info costs) stands in the menu, in the
+ * player's language (issue 29: costs were hidden until after the choice). */
+KT_TEST(core_play_menu_shows_what_an_action_costs)
+{
+    char *out = tp_guard(T, "\nquit\nyes\n", KT_LANG_EN);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, ") spend (1 coin)") != NULL);
+    free(out);
+    out = tp_guard(T, "\nbeenden\nja\n", KT_LANG_DE);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, ") ausgeben (1 Münze)") != NULL);
+    free(out);
+}
+
 /* Spending the last coin asks first; "no" keeps the game going. */
 KT_TEST(core_play_asks_before_a_move_the_game_warns_about)
 {
