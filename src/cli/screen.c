@@ -331,10 +331,12 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
     cli_sb sum = {0};
     if (tail < log_lines && with_log) {
         int sl = sc_summary(P, seen_from, P->n, t->p, &sum);
-        if (sl <= 0 || sl > room)
+        if (sl <= 0 || sl > room) {
             cli_sb_free(&sum);
-        else
-            tail = 0;
+        } else { /* and below it the newest lines that still fit (the roll) */
+            tail = room - sl < tail ? room - sl : tail;
+            tail = tail < 0 ? 0 : tail;
+        }
     }
     const char *split = log.p ? log.p : "";
     for (int k = log_lines - tail; k > 0 && *split; k--)
@@ -348,8 +350,7 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
     }
     if (sum.p)
         cli_sb_put(screen, sum.p, sum.len);
-    else
-        cli_sb_put(screen, split, strlen(split));
+    cli_sb_put(screen, split, strlen(split));
     if (head.p)
         cli_sb_put(screen, head.p, head.len);
     if (menu.p)
@@ -690,9 +691,14 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
             sc_show_menu(t);
             continue;
         }
-        printf("  %s\n  %s\n", err.msg,
+        cli_sb msg = {0}, wrapped = {0};
+        cli_sb_printf(&msg, "  %s", err.msg);
+        sc_wrap(&wrapped, msg.p ? msg.p : "", P->cols, 4);
+        printf("%s  %s\n", wrapped.p ? wrapped.p : "",
                sc_de(P) ? "(Nummer, Schlüssel oder Zugtext; \"hilfe\" zeigt die Befehle)"
                         : "(a number, key or action text; \"help\" lists the commands)");
+        cli_sb_free(&msg);
+        cli_sb_free(&wrapped);
     }
 }
 
