@@ -21,6 +21,18 @@
 #include <histedit.h>
 #endif
 
+/* libedit is not built with MemorySanitizer: what it writes into our
+ * memory looks uninitialised to an MSan build unless marked. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#define IN_WRITTEN(p, n) __msan_unpoison((p), (n))
+#endif
+#endif
+#ifndef IN_WRITTEN
+#define IN_WRITTEN(p, n) ((void)(p), (void)(n))
+#endif
+
 #include "play.h"
 
 #define CLI_INPUT_MAX 4096
@@ -30,6 +42,7 @@ static char *in_prompt_cb(EditLine *el)
 {
     void *data = NULL;
     el_get(el, EL_CLIENTDATA, &data);
+    IN_WRITTEN(&data, sizeof data);
     return data ? ((cli_input *)data)->prompt : (char *)"> ";
 }
 
@@ -107,8 +120,11 @@ int cli_input_read(cli_input *in, const char *prompt, const char **line)
     if (in->el) {
         int n = 0;
         const char *l = el_gets((EditLine *)in->el, &n);
+        IN_WRITTEN(&n, sizeof n);
+        IN_WRITTEN(&l, sizeof l);
         if (!l || n <= 0)
             return 0;
+        IN_WRITTEN(l, (size_t)n + 1);
         size_t len = strcspn(l, "\r\n");
         if (len > CLI_INPUT_MAX)
             len = CLI_INPUT_MAX;
