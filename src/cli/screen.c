@@ -679,8 +679,8 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
                 return v;
             continue;
         }
-        if (sc_range_pick(t, buf, out)) { /* a step of a choice in steps */
-            snprintf(P->ahead, sizeof P->ahead, "%s", buf);
+        if (len < sizeof P->ahead && sc_range_pick(t, buf, out)) { /* a step of a choice in steps */
+            memcpy(P->ahead, buf, len + 1);
             P->ahead_player = t->p;
             if ((v = sc_chosen(t, *out)) != 0)
                 return v;
