@@ -228,9 +228,10 @@ play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu
 
 # ---- the browser server (src/server, web/, tests/web; docs/server.md) ----
-# Build and start `kontor serve` (prints the address to open).
+# Build and start `kontor serve` (prints the address to open); the shared
+# library too, so that README's Python lines work after `make serve`.
 serve:
-	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor build/release/libkontor.so.1
 	./build/release/kontor serve
 
 # Browser tests: Playwright (tests/web/package-lock.json) driving Debian's

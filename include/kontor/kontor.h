@@ -340,6 +340,11 @@ int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf,
 kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err);
 kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, const char *text,
                              kt_action *out, kt_err *err);
+/* kt_action_parse_as with the error message in `lang` (KT_LANG_EN or
+ * KT_LANG_DE, whatever language was typed): for front ends that speak one
+ * language to their player. */
+kt_status kt_action_parse_lang(const kt_game *g, const kt_state *s, int player, const char *text,
+                               int lang, kt_action *out, kt_err *err);
 size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a,
                          int viewer, int lang, char *buf, size_t cap);
 char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);

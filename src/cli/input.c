@@ -10,6 +10,8 @@
  * exists.
  */
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,18 @@
 
 #ifdef CLI_LIBEDIT
 #include <histedit.h>
+#endif
+
+/* libedit is not built with MemorySanitizer: what it writes into our
+ * memory looks uninitialised to an MSan build unless marked. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#define IN_WRITTEN(p, n) __msan_unpoison((p), (n))
+#endif
+#endif
+#ifndef IN_WRITTEN
+#define IN_WRITTEN(p, n) ((void)(p), (void)(n))
 #endif
 
 #include "play.h"
@@ -28,11 +42,26 @@ static char *in_prompt_cb(EditLine *el)
 {
     void *data = NULL;
     el_get(el, EL_CLIENTDATA, &data);
+    IN_WRITTEN(&data, sizeof data);
     return data ? ((cli_input *)data)->prompt : (char *)"> ";
+}
+
+/* libedit decodes typed characters with the C library's multibyte
+ * functions: in the "C" locale every byte above 127 is dropped ("zurück"
+ * arrives as "zurck").  Only the character type is set, from the user's
+ * environment when that is UTF-8 (what kontor prints), else C.UTF-8;
+ * numbers keep the "C" format. */
+static void in_utf8_ctype(void)
+{
+    const char *l = setlocale(LC_CTYPE, "");
+    const char *cs = l ? nl_langinfo(CODESET) : NULL;
+    if (!cs || (strcmp(cs, "UTF-8") && strcmp(cs, "utf8")))
+        setlocale(LC_CTYPE, "C.UTF-8");
 }
 
 static int in_edit_open(cli_input *in)
 {
+    in_utf8_ctype();
     EditLine *el = el_init("kontor", stdin, stdout, stderr);
     History *h = history_init();
     HistEvent ev;
@@ -91,8 +120,11 @@ int cli_input_read(cli_input *in, const char *prompt, const char **line)
     if (in->el) {
         int n = 0;
         const char *l = el_gets((EditLine *)in->el, &n);
+        IN_WRITTEN(&n, sizeof n);
+        IN_WRITTEN(&l, sizeof l);
         if (!l || n <= 0)
             return 0;
+        IN_WRITTEN(l, (size_t)n + 1);
         size_t len = strcspn(l, "\r\n");
         if (len > CLI_INPUT_MAX)
             len = CLI_INPUT_MAX;

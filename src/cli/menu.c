@@ -289,6 +289,70 @@ void cli_menu_finish(cli_menu *m, int max_top)
     cli_menu_refold(m, max_top, 1);
 }
 
+/* Cost names of kt_action_info (docs/targets.md) in German; names not
+ * listed are shown as the game gives them. */
+static const char *mn_cost_name(const char *what, int amount, int lang)
+{
+    static const struct {
+        const char *key, *en1, *de, *de1;
+    } names[] = {
+        {.key = "coins", .en1 = "coin", .de = "Münzen", .de1 = "Münze"},
+        {.key = "coin", .en1 = "coin", .de = "Münzen", .de1 = "Münze"},
+        {.key = "camels", .en1 = "camel", .de = "Kamele", .de1 = "Kamel"},
+        {.key = "gold", .en1 = "gold", .de = "Gold", .de1 = "Gold"},
+        {.key = "gold_left", .en1 = "gold (left)", .de = "Gold (links)", .de1 = "Gold (links)"},
+        {.key = "gold_right", .en1 = "gold (right)", .de = "Gold (rechts)", .de1 = "Gold (rechts)"},
+        {.key = "jade", .en1 = "jade", .de = "Jade", .de1 = "Jade"},
+        {.key = "pepper", .en1 = "pepper", .de = "Pfeffer", .de1 = "Pfeffer"},
+        {.key = "silk", .en1 = "silk", .de = "Seide", .de1 = "Seide"},
+        {.key = "wood", .en1 = "wood", .de = "Holz", .de1 = "Holz"},
+        {.key = "cloth", .en1 = "cloth", .de = "Tuch", .de1 = "Tuch"},
+        {.key = "food", .en1 = "food", .de = "Nahrung", .de1 = "Nahrung"},
+        {.key = "brick", .en1 = "brick", .de = "Ziegel", .de1 = "Ziegel"},
+        {.key = "tools", .en1 = "tools", .de = "Werkzeug", .de1 = "Werkzeug"},
+        {.key = "rum", .en1 = "rum", .de = "Rum", .de1 = "Rum"},
+        {.key = "tobacco", .en1 = "tobacco", .de = "Tabak", .de1 = "Tabak"},
+        {.key = "lumber", .en1 = "lumber", .de = "Holz", .de1 = "Holz"},
+        {.key = "wool", .en1 = "wool", .de = "Wolle", .de1 = "Wolle"},
+        {.key = "grain", .en1 = "grain", .de = "Getreide", .de1 = "Getreide"},
+        {.key = "ore", .en1 = "ore", .de = "Erz", .de1 = "Erz"},
+        {.key = "paper", .en1 = "paper", .de = "Papier", .de1 = "Papier"},
+        {.key = "money", .en1 = "FL", .de = "FL", .de1 = "FL"},
+        {.key = "spice", .en1 = "spice", .de = "Gewürz", .de1 = "Gewürz"},
+        {.key = "metal", .en1 = "metal", .de = "Metall", .de1 = "Metall"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(names[i].key, what)) {
+            if (lang == KT_LANG_DE)
+                return amount == 1 ? names[i].de1 : names[i].de;
+            return amount == 1 ? names[i].en1 : what;
+        }
+    return what;
+}
+
+/* " (3 coins, 1 camel)": what the action spends, when the game says (the
+ * Buys and Actions every buy and play spends are no news) and the text
+ * does not say it already (a parenthesis). */
+static void mn_costs(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
+                     char *text, size_t cap)
+{
+    kt_action_info in;
+    kt_action_info_get(g, s, player, a, &in);
+    if (!in.ncosts || strchr(text, '('))
+        return;
+    size_t len = strlen(text);
+    int n = 0;
+    for (int i = 0; i < in.ncosts && len + 2 < cap; i++) {
+        const char *w = in.costs[i].what;
+        if (!strcmp(w, "buys") || !strcmp(w, "actions") || in.costs[i].amount <= 0)
+            continue;
+        len += (size_t)snprintf(text + len, cap - len, "%s%d %s", n++ ? ", " : " (",
+                                in.costs[i].amount, mn_cost_name(w, in.costs[i].amount, lang));
+    }
+    if (n && len + 2 < cap)
+        snprintf(text + len, cap - len, ")");
+}
+
 int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player, int lang,
                    int max_top)
 {
@@ -305,6 +369,7 @@ int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player,
         char text[200];
         kt_menu_item_get_as(g, s, player, acts[i], lang, &mi);
         kt_action_text_as(g, s, player, acts[i], player, lang, text, sizeof text);
+        mn_costs(g, s, player, acts[i], lang, text, sizeof text);
         cli_menu_add(m, acts[i], mi.rank, text, mi.group, mi.key);
     }
     free(acts);
@@ -324,6 +389,69 @@ static int mn_open(cli_menu *m, int gr)
         mn_entry_sel(m, &e, &k);
         m->sub[m->nsub++] = e;
     }
+    return 2;
+}
+
+/* The first word of an item's text, normalized. */
+static void mn_first_word(const char *text, char *out, size_t cap)
+{
+    char word[64];
+    size_t w = strcspn(text, " ");
+    snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word - 1 ? w : sizeof word - 1), text);
+    cli_norm(word, out, cap);
+}
+
+/* A word typed that names a group not folded ("buy" while every buy is on
+ * the top level): a submenu of the items of that group or with that first
+ * word, as the docs promise for `buy`.  2 when opened, 0 when fewer than
+ * two items have that name. */
+static int mn_open_word(cli_menu *m, const char *want)
+{
+    if (!want[0] || strchr(want, ' '))
+        return 0;
+    int k = 0, n = 0, j = 0;
+    char have[128];
+    for (int pass = 0; pass < 2; pass++) { /* count, then fill when two or more */
+        for (int i = 0; i < m->n; i++) {
+            int hit = 0;
+            if (m->items[i].group >= 0) {
+                cli_norm(m->gname[m->items[i].group], have, sizeof have);
+                hit = !strcmp(have, want);
+            }
+            if (!hit && strchr(m->items[i].text, ' ')) {
+                mn_first_word(m->items[i].text, have, sizeof have);
+                hit = !strcmp(have, want);
+            }
+            if (!hit)
+                continue;
+            if (pass == 0) {
+                n++;
+                continue;
+            }
+            cli_mentry e = {.item = i, .group = -1};
+            mn_entry_sel(m, &e, &k);
+            m->sub[j++] = e;
+        }
+        if (n < 2) /* one item is no submenu: the word may be that action */
+            return 0;
+    }
+    /* the submenu's title: the group typed, else the word as the items
+     * write it */
+    int gr = -1;
+    for (int i = 0; i < m->ngroups && gr < 0; i++) {
+        cli_norm(m->gname[i], have, sizeof have);
+        if (!strcmp(have, want))
+            gr = i;
+    }
+    if (gr < 0) {
+        char word[64];
+        const char *t = m->items[m->sub[0].item].text;
+        size_t w = strcspn(t, " ");
+        snprintf(word, sizeof word, "%.*s", (int)(w < sizeof word - 1 ? w : sizeof word - 1), t);
+        gr = mn_group_id(m, word);
+    }
+    m->open = gr;
+    m->nsub = n;
     return 2;
 }
 
@@ -353,7 +481,7 @@ int cli_menu_pick(cli_menu *m, const char *input, kt_action *out)
             if (want[0] && !strcmp(want, have))
                 return mn_open(m, m->top[i].group);
         }
-    return 0;
+    return mn_open_word(m, want);
 }
 
 /* Text of an entry: the action, or "group (k) >" for a submenu. */

@@ -141,6 +141,11 @@ typedef struct cli_pl {
     const char *load_path;    /* the game continues a saved position */
     cli_input in;
     volatile sig_atomic_t *stop; /* set by SIGTERM/SIGHUP/SIGINT */
+    /* a value typed ahead of a choice made in steps ("price 900" when the
+     * game first offers ranges "price 880-1100"): each next decision of
+     * that player takes the step that contains it, until it is reached */
+    char ahead[128];
+    int ahead_player;
 } cli_pl;
 
 enum { CLI_TURN_APPLY = 1, CLI_TURN_UNDO, CLI_TURN_QUIT, CLI_TURN_EOF };

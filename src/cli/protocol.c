@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -59,6 +60,11 @@ int cli_protocol(int argc, char **argv)
         fprintf(stderr, "kontor protocol: %s\n", err.msg);
         return 1;
     }
+    /* a person who typed `kontor protocol` at a terminal sees why nothing
+     * happens (the replies stay on stdout, the hint goes to stderr) */
+    if (isatty(STDIN_FILENO))
+        fprintf(stderr, "kontor protocol: reading JSON requests from the terminal, one per line "
+                        "(e.g. {\"cmd\":\"games\"}); Ctrl-D ends; docs/protocol.md\n");
     cli_lines in;
     cli_lines_init(&in, stdin, lim.max_request ? lim.max_request : 16u << 20);
     int quit = 0, rc = 0;

@@ -17,7 +17,8 @@
 
 #include "play.h"
 
-#define SC_MAX_TOP 12   /* entries of a menu's top level before folding */
+#define SC_MAX_TOP 20   /* entries of a menu's top level before folding: a handful of
+                         * buys is no submenu (5 columns: 4 lines) */
 #define SC_LOG_MAX 8    /* log lines on the screen at most */
 
 /* ------------------------------------------------------------ commands */
@@ -134,6 +135,63 @@ void cli_play_log(const cli_pl *P, size_t from, size_t to, int viewer, cli_sb *o
     free(ev);
 }
 
+/* "Since your last turn": one line per other player with their actions
+ * of [from, to), the newest kept when the line is too long (older ones
+ * become "..."), for screens whose log does not fit: the lines of the full
+ * log scroll by above the screen, this stays beside the prompt.  Returns
+ * the number of lines written. */
+static int sc_summary(const cli_pl *P, size_t from, size_t to, int viewer, cli_sb *out)
+{
+    cli_event *ev = malloc(sizeof *ev * 256);
+    cli_sb line[KT_MAX_PLAYERS];
+    int count[KT_MAX_PLAYERS] = {0}, lines = 0;
+    memset(line, 0, sizeof line);
+    if (!ev)
+        return 0;
+    for (size_t i = from; i < to && i < P->n; i++) {
+        const kt_state *before = cli_play_before(P, i);
+        const kt_state *after = i + 1 < P->n ? cli_play_before(P, i + 1) : P->s;
+        char *js = kt_events_json(P->g, before, P->actor[i], P->acts[i], after, viewer,
+                                  P->lang, NULL);
+        int n = cli_events_parse(js, ev, 256);
+        kt_free(js);
+        for (int k = 0; k < n; k++) {
+            int pl = ev[k].player;
+            if (strcmp(ev[k].kind, "action") || pl < 0 || pl >= P->nseats || pl == viewer)
+                continue;
+            cli_sb_printf(&line[pl], "%s%s", line[pl].len ? "; " : "", ev[k].text);
+            count[pl]++;
+        }
+    }
+    free(ev);
+    for (int pl = 0; pl < P->nseats; pl++) {
+        if (!line[pl].len)
+            continue;
+        if (!lines++)
+            cli_sb_printf(out, sc_de(P) ? "Seit deinem letzten Zug:\n" : "Since your last turn:\n");
+        char who[200], head[260];
+        sc_player_name(P, pl, viewer, who, sizeof who);
+        snprintf(head, sizeof head, "  %s: ", who);
+        size_t room = (size_t)P->cols - cli_width(head);
+        const char *text = line[pl].p;
+        if (cli_width(text) > room) { /* keep the newest actions */
+            const char *cut = text;
+            while (cli_width(cut) > room - 4) {
+                const char *semi = strstr(cut, "; ");
+                if (!semi)
+                    break;
+                cut = semi + 2;
+            }
+            cli_sb_printf(out, "%s... %.*s\n", head, (int)cli_width_cut(cut, room - 4), cut);
+        } else {
+            cli_sb_printf(out, "%s%s\n", head, text);
+        }
+        cli_sb_free(&line[pl]);
+        lines++;
+    }
+    return lines;
+}
+
 /* ------------------------------------------------------------ help */
 
 void cli_play_help(const cli_pl *P, int p, cli_sb *out)
@@ -226,13 +284,15 @@ static void sc_header(const sc_turn *t, cli_sb *out)
 {
     const cli_pl *P = t->P;
     const char *c1 = P->color ? "\033[1m" : "", *c0 = P->color ? "\033[0m" : "";
-    if (t->prompt_in_board || !t->prompt || !*t->prompt)
-        cli_sb_printf(out, "%s[%s %d, %s]%s %s\n", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
-                      P->seats[t->p].label, c0,
-                      sc_de(P) ? "Deine Wahl (hilfe: Befehle):" : "Your choice (help: commands):");
-    else
-        cli_sb_printf(out, "%s[%s %d, %s]%s %s\n", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
-                      P->seats[t->p].label, c0, t->prompt);
+    const char *what = t->prompt_in_board || !t->prompt || !*t->prompt
+                           ? (sc_de(P) ? "Deine Wahl (hilfe: Befehle):"
+                                       : "Your choice (help: commands):")
+                           : t->prompt;
+    cli_sb line = {0};
+    cli_sb_printf(&line, "%s[%s %d, %s]%s %s", c1, sc_de(P) ? "Spieler" : "Player", t->p + 1,
+                  P->seats[t->p].label, c0, what);
+    sc_wrap(out, line.p ? line.p : "", P->cols, 2); /* a long German prompt: two lines */
+    cli_sb_free(&line);
 }
 
 /* Compose the screen: `above` gets the log lines older than the screen has
@@ -242,6 +302,7 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
 {
     cli_pl *P = t->P;
     cli_sb log = {0}, menu = {0};
+    size_t seen_from = P->seats[t->p].seen;
     if (with_log && P->seats[t->p].seen < P->n)
         cli_play_log(P, P->seats[t->p].seen, P->n, t->p, &log);
     P->seats[t->p].seen = P->n;
@@ -249,12 +310,15 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
     int menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
     /* a header line and the input line; fold harder while the menu leaves
      * no room for the log */
-    int room = P->rows - board_lines - 1 - menu_lines - 1;
+    cli_sb head = {0};
+    sc_header(t, &head);
+    int head_lines = cli_count_lines(head.p);
+    int room = P->rows - board_lines - head_lines - menu_lines - 1;
     for (int max_top = SC_MAX_TOP - 2; room < 2 && max_top >= 0; max_top -= 2) {
         cli_menu_refold(&t->menu, max_top > 2 ? max_top : 2, max_top > 0 ? 1 : 2);
         cli_sb_free(&menu);
         menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
-        room = P->rows - board_lines - 1 - menu_lines - 1;
+        room = P->rows - board_lines - head_lines - menu_lines - 1;
     }
     int log_lines = cli_count_lines(log.p);
     int tail = log_lines < room ? log_lines : room;
@@ -262,6 +326,18 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
         tail = SC_LOG_MAX;
     if (tail < 0)
         tail = 0;
+    /* the log does not fit: all of it scrolls by above, and the screen
+     * says what each other player did since this one's last turn */
+    cli_sb sum = {0};
+    if (tail < log_lines && with_log) {
+        int sl = sc_summary(P, seen_from, P->n, t->p, &sum);
+        if (sl <= 0 || sl > room) {
+            cli_sb_free(&sum);
+        } else { /* and below it the newest lines that still fit (the roll) */
+            tail = room - sl < tail ? room - sl : tail;
+            tail = tail < 0 ? 0 : tail;
+        }
+    }
     const char *split = log.p ? log.p : "";
     for (int k = log_lines - tail; k > 0 && *split; k--)
         split += strcspn(split, "\n") + (split[strcspn(split, "\n")] == '\n');
@@ -272,10 +348,15 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
         if (*t->board && t->board[strlen(t->board) - 1] != '\n')
             cli_sb_put(screen, "\n", 1);
     }
+    if (sum.p)
+        cli_sb_put(screen, sum.p, sum.len);
     cli_sb_put(screen, split, strlen(split));
-    sc_header(t, screen);
+    if (head.p)
+        cli_sb_put(screen, head.p, head.len);
     if (menu.p)
         cli_sb_put(screen, menu.p, menu.len);
+    cli_sb_free(&head);
+    cli_sb_free(&sum);
     cli_sb_free(&log);
     cli_sb_free(&menu);
 }
@@ -348,6 +429,75 @@ static int sc_parse_verbs(const cli_pl *P, int p, const char *line, kt_action *o
     return 0;
 }
 
+/* "price 900" where the menu offers ranges ("price 880-1100"): the one
+ * item whose text is the same words with a range holding the number.
+ * 1 exact or found, 0 none. */
+static int sc_range_pick(const sc_turn *t, const char *line, kt_action *out)
+{
+    char want[256];
+    cli_norm(line, want, sizeof want);
+    char *sp = strrchr(want, ' ');
+    if (!sp || !sp[1] || strspn(sp + 1, "0123456789") != strlen(sp + 1))
+        return 0;
+    long v = strtol(sp + 1, NULL, 10);
+    size_t pre = (size_t)(sp - want);
+    int found = 0;
+    for (int i = 0; i < t->menu.n; i++) {
+        char have[256];
+        cli_norm(t->menu.items[i].text, have, sizeof have);
+        if (strncmp(have, want, pre + 1))
+            continue;
+        const char *r = have + pre + 1;
+        char *dash;
+        long lo = strtol(r, &dash, 10), hi;
+        if (dash == r || *dash != '-')
+            continue;
+        char *end;
+        hi = strtol(dash + 1, &end, 10);
+        if (end == dash + 1 || *end || v < lo || v > hi)
+            continue;
+        if (found++)
+            return 0; /* two ranges hold it: not one choice */
+        *out = t->menu.items[i].a;
+    }
+    return found == 1;
+}
+
+/* The value typed ahead (P->ahead) at this decision: its exact action, or
+ * the range step holding it.  1 with *out, 0 when it does not apply (then
+ * it is forgotten). */
+static int sc_ahead(sc_turn *t, kt_action *out)
+{
+    cli_pl *P = t->P;
+    if (!P->ahead[0] || P->ahead_player != t->p)
+        return 0;
+    if (kt_action_parse_lang(P->g, P->s, t->p, P->ahead, P->lang, out, NULL) == KT_OK) {
+        P->ahead[0] = '\0'; /* reached */
+        return 1;
+    }
+    if (sc_range_pick(t, P->ahead, out))
+        return 1;
+    P->ahead[0] = '\0';
+    return 0;
+}
+
+/* One word of the other language's shared verbs ("kaufe" in an English
+ * game, "buy" in a German one) opens that word's submenu. */
+static int sc_open_verb(sc_turn *t, const char *line)
+{
+    static const char *const pairs[][2] = {
+        {"kaufe", "buy"}, {"spiele", "play"}, {"baue", "build"}, {"verkaufe", "sell"}};
+    char norm[64];
+    cli_norm(line, norm, sizeof norm);
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        for (int d = 0; d < 2; d++) {
+            kt_action a;
+            if (!strcmp(norm, pairs[i][d]) && cli_menu_pick(&t->menu, pairs[i][!d], &a) == 2)
+                return 1;
+        }
+    return 0;
+}
+
 static void sc_save(const cli_pl *P, const char *path)
 {
     char *js = kt_state_json(P->g, P->s);
@@ -362,6 +512,8 @@ static void sc_save(const cli_pl *P, const char *path)
                path);
     kt_free(js);
 }
+
+static int sc_quit(sc_turn *t);
 
 /* Handle a command; returns a CLI_TURN_* verdict or 0 to keep reading. */
 static int sc_command(sc_turn *t, cli_cmd c, const char *arg)
@@ -384,7 +536,7 @@ static int sc_command(sc_turn *t, cli_cmd c, const char *arg)
         break;
     case CLI_CMD_UNDO: cli_sb_free(&b); return CLI_TURN_UNDO;
     case CLI_CMD_SAVE: sc_save(P, arg); break;
-    case CLI_CMD_QUIT: cli_sb_free(&b); return CLI_TURN_QUIT;
+    case CLI_CMD_QUIT: cli_sb_free(&b); return sc_quit(t);
     case CLI_CMD_BACK:
         if (t->menu.open >= 0) {
             t->menu.open = -1;
@@ -413,6 +565,24 @@ static int sc_handover(cli_pl *P, int p)
     return 1;
 }
 
+/* Ask `question` until yes (1) or no (0; an empty line is no); -1 at the
+ * end of input. */
+static int sc_yes_no(cli_pl *P, const char *question)
+{
+    for (;;) {
+        const char *line;
+        if (!cli_input_read(&P->in, question, &line) || (P->stop && *P->stop))
+            return -1;
+        char n[16];
+        cli_norm(line, n, sizeof n);
+        if (!strcmp(n, "yes") || !strcmp(n, "y") || !strcmp(n, "ja") || !strcmp(n, "j"))
+            return 1;
+        if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0])
+            return 0;
+        printf(sc_de(P) ? "  ja oder nein?\n" : "  yes or no?\n");
+    }
+}
+
 /* An action the game warns about (kt_action_warning: Anno 1701's last gold)
  * is applied only after "yes" ("ja").  1 go on, 0 not this one, -1 end of
  * input. */
@@ -425,22 +595,36 @@ static int sc_confirm(sc_turn *t, kt_action a)
         return 1;
     printf("  %s\n", w);
     kt_free(w);
-    for (;;) {
-        const char *line;
-        if (!cli_input_read(&P->in, sc_de(P) ? "Wirklich? (ja/nein) " : "Really? (yes/no) ",
-                            &line) ||
-            (P->stop && *P->stop))
-            return -1;
-        char n[16];
-        cli_norm(line, n, sizeof n);
-        if (!strcmp(n, "yes") || !strcmp(n, "y") || !strcmp(n, "ja") || !strcmp(n, "j"))
-            return 1;
-        if (!strcmp(n, "no") || !strcmp(n, "n") || !strcmp(n, "nein") || !n[0]) {
-            printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
-            sc_show_menu(t);
-            return 0;
-        }
+    int r = sc_yes_no(P, sc_de(P) ? "Wirklich? (ja/nein) " : "Really? (yes/no) ");
+    if (r == 0) {
+        printf(sc_de(P) ? "  Nicht ausgeführt.\n" : "  Not done.\n");
+        sc_show_menu(t);
     }
+    return r;
+}
+
+/* quit / beenden: leaving ends the game for everybody at the table, and
+ * "Zug beenden" is one slip away from "beenden", so both words ask first
+ * (as Board Game Arena asks before one leaves a table). */
+static int sc_quit(sc_turn *t)
+{
+    cli_pl *P = t->P;
+    const char *q = sc_de(P) ? (P->record_path ? "Spiel verlassen? Die Aufzeichnung enthält jeden "
+                                                 "Zug. (ja/nein) "
+                                               : "Spiel verlassen? Ohne --record DATEI geht es "
+                                                 "verloren. (ja/nein) ")
+                             : (P->record_path ? "Leave the game? The record file holds every "
+                                                 "move. (yes/no) "
+                                               : "Leave the game? Without --record FILE it is "
+                                                 "lost. (yes/no) ");
+    int r = sc_yes_no(P, q);
+    if (r < 0)
+        return CLI_TURN_EOF;
+    if (r > 0)
+        return CLI_TURN_QUIT;
+    printf(sc_de(P) ? "  Es geht weiter.\n" : "  The game goes on.\n");
+    sc_show_menu(t);
+    return 0;
 }
 
 /* A chosen action, after confirmation where the game asks for it. */
@@ -489,15 +673,32 @@ static int sc_read_loop(sc_turn *t, kt_action *out)
             continue;
         }
         kt_err err;
-        if (kt_action_parse_as(P->g, P->s, t->p, buf, out, &err) == KT_OK ||
+        if (kt_action_parse_lang(P->g, P->s, t->p, buf, P->lang, out, &err) == KT_OK ||
             sc_parse_verbs(P, t->p, buf, out)) {
             if ((v = sc_chosen(t, *out)) != 0)
                 return v;
             continue;
         }
-        printf("  %s\n  %s\n", err.msg,
+        if (len < sizeof P->ahead && sc_range_pick(t, buf, out)) { /* a step of a choice in steps */
+            memcpy(P->ahead, buf, len + 1);
+            P->ahead_player = t->p;
+            if ((v = sc_chosen(t, *out)) != 0)
+                return v;
+            P->ahead[0] = '\0';
+            continue;
+        }
+        if (sc_open_verb(t, buf)) { /* "kaufe" alone: the buy submenu */
+            sc_show_menu(t);
+            continue;
+        }
+        cli_sb msg = {0}, wrapped = {0};
+        cli_sb_printf(&msg, "  %s", err.msg);
+        sc_wrap(&wrapped, msg.p ? msg.p : "", P->cols, 4);
+        printf("%s  %s\n", wrapped.p ? wrapped.p : "",
                sc_de(P) ? "(Nummer, Schlüssel oder Zugtext; \"hilfe\" zeigt die Befehle)"
                         : "(a number, key or action text; \"help\" lists the commands)");
+        cli_sb_free(&msg);
+        cli_sb_free(&wrapped);
     }
 }
 
@@ -525,6 +726,13 @@ int cli_human_turn(cli_pl *P, int p, kt_action *out)
         return CLI_TURN_EOF;
     }
     sc_show(&t, 1);
+    if (sc_ahead(&t, out)) {
+        char txt[200];
+        kt_action_text_as(P->g, P->s, p, *out, p, P->lang, txt, sizeof txt);
+        printf("> %s\n", txt); /* as if typed: the transcript shows the step */
+        sc_release(&t);
+        return CLI_TURN_APPLY;
+    }
     int v = sc_read_loop(&t, out);
     sc_release(&t);
     return v;

@@ -110,6 +110,11 @@ kt_status kt_game_describe(const char *game, const char *name, int lang, char **
         return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     kt_buf_free(&b);
+    if (lang == KT_LANG_DE)
+        return kt_seterr(err, KT_EUNKNOWN,
+                         "%s kennt nichts namens '%s' (`kontor games %s --lang de` listet alles)",
+                         d->title_de ? d->title_de : d->info.title, name ? name : "",
+                         d->info.name);
     return kt_seterr(err, KT_EUNKNOWN,
                      "%s has no component called '%s' (type `kontor games %s` for the list)",
                      d->info.title, name ? name : "", d->info.name);
@@ -823,8 +828,10 @@ void kt_text_norm(const char *in, char *out, size_t cap)
     out[o] = '\0';
 }
 
-kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text, kt_action *out,
-                          kt_err *err)
+/* lang: the language of the error message, -1 for the game's choice (by
+ * the words typed; the generic message is English then). */
+static kt_status parse_in(const kt_game *g, const kt_state *s, const char *text, int lang,
+                          kt_action *out, kt_err *err)
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over; no action can be taken");
@@ -834,9 +841,9 @@ kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
         return kt_seterr(err, KT_EPARSE, "empty action");
     kt_action legal[KT_LEGAL_MAX];
     int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
-    for (int lang = KT_LANG_EN; lang <= KT_LANG_DE; lang++) {
+    for (int l = KT_LANG_EN; l <= KT_LANG_DE; l++) {
         for (int i = 0; i < n; i++) {
-            kt_action_text(g, s, legal[i], KT_OMNISCIENT, lang, txt, sizeof txt);
+            kt_action_text(g, s, legal[i], KT_OMNISCIENT, l, txt, sizeof txt);
             kt_text_norm(txt, have, sizeof have);
             if (strcmp(have, want) == 0) {
                 *out = legal[i];
@@ -848,20 +855,30 @@ kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
     kt_buf_init(&why);
     kt_status st = KT_EILLEGAL;
     if (g->def->explain)
-        st = g->def->explain(g, s, want, &why);
+        st = g->def->explain(g, s, want, lang, &why);
     if (!why.p || !why.len) {
+        int de = lang == KT_LANG_DE;
         kt_buf_reset(&why);
-        kt_buf_printf(&why, "'%s' is not a legal action now; legal:", text);
+        kt_buf_printf(&why, de ? "'%s' ist jetzt kein erlaubter Zug; erlaubt:"
+                               : "'%s' is not a legal action now; legal:",
+                      text);
         for (int i = 0; i < n && i < 12; i++) {
-            kt_action_text(g, s, legal[i], s->h.to_move, KT_LANG_EN, txt, sizeof txt);
+            kt_action_text(g, s, legal[i], s->h.to_move, de ? KT_LANG_DE : KT_LANG_EN, txt,
+                           sizeof txt);
             kt_buf_printf(&why, "%s '%s'", i ? "," : "", txt);
         }
         if (n > 12)
-            kt_buf_printf(&why, " and %d more", n - 12);
+            kt_buf_printf(&why, de ? " und %d weitere" : " and %d more", n - 12);
     }
     kt_seterr(err, st, "%s", why.p ? why.p : "illegal action");
     kt_buf_free(&why);
     return st;
+}
+
+kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text, kt_action *out,
+                          kt_err *err)
+{
+    return parse_in(g, s, text, -1, out, err);
 }
 
 /* ------------------------------------------------------------ simultaneous */
@@ -948,6 +965,26 @@ kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, co
     if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_status st = kt_action_parse(g, c, text, out, err);
+    kt_state_as_free(g, c);
+    return st;
+}
+
+kt_status kt_action_parse_lang(const kt_game *g, const kt_state *s, int player, const char *text,
+                               int lang, kt_action *out, kt_err *err)
+{
+    int l = lang == KT_LANG_DE ? KT_LANG_DE : KT_LANG_EN;
+    if (!is_pending(g, s, player)) {
+        if (l == KT_LANG_DE && s->h.status == KT_RUNNING && player >= 0 && player < g->nplayers)
+            return kt_seterr(err, KT_EILLEGAL, "Spieler %d hat jetzt nichts zu entscheiden",
+                             player + 1);
+        return not_pending(g, s, player, err);
+    }
+    if (player == s->h.to_move)
+        return parse_in(g, s, text, l, out, err);
+    kt_state *c = kt_state_as_copy(g, s, player);
+    if (!c)
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_status st = parse_in(g, c, text, l, out, err);
     kt_state_as_free(g, c);
     return st;
 }

@@ -153,8 +153,11 @@ struct kt_gamedef {
 
     /* Optional: explain why normalized `text` matches no legal action; return
      * KT_EUNKNOWN when the words are not understood, KT_EILLEGAL when they
-     * are but not allowed now.  NULL: the core lists the legal actions. */
-    kt_status (*explain)(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
+     * are but not allowed now.  `lang`: the language of the message
+     * (KT_LANG_EN/KT_LANG_DE), or -1 for the language of the words typed.
+     * NULL: the core lists the legal actions. */
+    kt_status (*explain)(const kt_game *g, const kt_state *s, const char *text, int lang,
+                         kt_buf *out);
 
     /* Name of decision kind i; NULL for every i past the last kind (the
      * loader enumerates names until NULL). */

@@ -20,6 +20,8 @@ struct kt_log {
     int viewer; /* player, KT_SPECTATOR or KT_OMNISCIENT */
     int lang;
     int count;
+    uint32_t last_vis; /* the event added last (omniscient twins, below) */
+    char last_kind[24];
 };
 
 int kt_log_visible(const kt_log *log, uint32_t vis)
@@ -34,11 +36,28 @@ int kt_log_visible(const kt_log *log, uint32_t vis)
 int kt_log_lang(const kt_log *log) { return log->lang; }
 int kt_log_viewer(const kt_log *log) { return log->viewer; }
 
+/* An omniscient reader sees every event, but a game writes the private
+ * form of an event (KT_VIS_ONLY(p): "Player 1 draws Copper x4, Estate")
+ * and then its public form for the others (KT_VIS_EXCEPT(p): "Player 1
+ * draws 5 cards"): the public twin right after its private form says
+ * nothing new and is left out (a replay with `v all` showed each draw
+ * twice). */
+static int public_twin(const kt_log *log, uint32_t vis, const char *kind)
+{
+    if (log->viewer != KT_OMNISCIENT || !(vis & KT_VIS_SPECTATOR))
+        return 0;
+    uint32_t missing = ~vis & ~KT_VIS_SPECTATOR;
+    return missing && !(missing & (missing - 1)) && log->last_vis == missing &&
+           !strcmp(log->last_kind, kind ? kind : "note");
+}
+
 void kt_log_add(kt_log *log, uint32_t vis, const char *kind, int player, const char *en,
                 const char *de)
 {
-    if (!kt_log_visible(log, vis))
+    if (!kt_log_visible(log, vis) || public_twin(log, vis, kind))
         return;
+    log->last_vis = vis;
+    snprintf(log->last_kind, sizeof log->last_kind, "%s", kind ? kind : "note");
     const char *text = log->lang == KT_LANG_DE && de ? de : en;
     kt_jw_obj(log->w);
     kt_jw_kstr(log->w, "kind", kind ? kind : "note");
@@ -76,7 +95,7 @@ char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_act
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_arr(&w);
-    kt_log log = {&w, viewer, lang, 0};
+    kt_log log = {.w = &w, .viewer = viewer, .lang = lang};
     /* The game describes the action from the actor's position: a pending
      * player other than to_move acted on a copy whose to_move was theirs. */
     kt_state *tmp = NULL;

@@ -296,8 +296,8 @@ KT_TEST(anno_log_tells_dice_production_trades_and_hides_cards)
     c = an_scn(T, NULL, NULL, NULL, NULL);
     KT_REQUIRE(c.g);
     KT_REQUIRE(an_t_force_log(T, &c, "end turn", "Player 2 rolls 2 and tax."));
-    KT_REQUIRE(an_t_force_log(T, &c, "end turn", "Player 1: cloth +1 brick +1"));
-    KT_REQUIRE(an_t_force_log(T, &c, "end turn", "Player 2: cloth +1 brick +1"));
+    KT_REQUIRE(an_t_force_log(T, &c, "end turn", "Player 1: cloth +1, brick +1"));
+    KT_REQUIRE(an_t_force_log(T, &c, "end turn", "Player 2: cloth +1, brick +1"));
     kt_scn_free(&c);
 }
 

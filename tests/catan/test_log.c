@@ -222,6 +222,8 @@ KT_TEST(catan_log_trade_accepted)
     step st;
     KT_REQUIRE(do_step(T, &c, "accept", &st));
     KT_CHECK(has(&c, &st, 2, KT_LANG_EN, "Players 2 and 4 accepted; player 1 chooses a partner."));
+    /* the German verb agrees (issue 29: "Spieler 2 und 4 hat angenommen") */
+    KT_CHECK(has(&c, &st, 2, KT_LANG_DE, "Spieler 2 und 4 haben angenommen; Spieler 1 wählt."));
     step_free(&c, &st);
     KT_REQUIRE(do_step(T, &c, "trade with player 4", &st));
     KT_CHECK(has(&c, &st, 2, KT_LANG_EN, "Player 1 trades 1 brick for 1 ore with player 4."));

@@ -270,6 +270,20 @@ static int guard_check(const kt_game *g, const kt_state *st, kt_buf *why)
     return 1;
 }
 
+/* "spend" spends a coin: the cost front ends show (kt_action_info). */
+static void guard_action_info(const kt_game *g, const kt_state *st, kt_action a,
+                              kt_action_info *out)
+{
+    (void)g;
+    (void)st;
+    if (a != G_SPEND)
+        return;
+    snprintf(out->verb, sizeof out->verb, "spend");
+    snprintf(out->costs[0].what, sizeof out->costs[0].what, "coins");
+    out->costs[0].amount = 1;
+    out->ncosts = 1;
+}
+
 const kt_gamedef kt_test_guard = {
     .info = {"guard", "Guard (test game)", "hidden cards, dice and a losing move", 2, 2, 2,
              guard_opts, 1},
@@ -293,5 +307,6 @@ const kt_gamedef kt_test_guard = {
     .events = guard_events,
     .reveals = guard_reveals,
     .warn = guard_warn,
+    .action_info = guard_action_info,
     .study_options = "offers=3",
 };

@@ -363,6 +363,78 @@ static int dc_run_doc(kt_t *T, const char *path, const char *bin, int *ran, int 
     return failures;
 }
 
+/* The Python lines of README.md (indented lines starting with
+ * "PYTHONPATH=python python3") run as written from the source tree: the
+ * package finds build/release/libkontor.so.1 beside it, which `make` and
+ * `make serve` build (issue 29: after `make serve` the first Python line
+ * failed, "cannot load libkontor.so.1"; kontor.env needed its import). */
+static int dc_run_python(kt_t *T, int *ran)
+{
+    char why[300];
+    char *text = cli_read_file_max("README.md", (size_t)1 << 20, NULL, why, sizeof why);
+    if (!KT_CHECK(text != NULL))
+        return 0;
+    int failures = 0, lineno = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n");
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1),
+                 p);
+        p += len + (p[len] == '\n');
+        lineno++;
+        if (strncmp(line, "    PYTHONPATH=python python3 ", 30))
+            continue;
+        char *cmd = line + 4;
+        dc_strip_comment(cmd);
+        char sh[4500];
+        snprintf(sh, sizeof sh, "timeout 300 sh -c %s < /dev/null > /tmp/kt_docs_py.txt 2>&1",
+                 "\"$KT_DOCS_PY\"");
+        setenv("KT_DOCS_PY", cmd, 1);
+        double t0 = cli_now();
+        int st = system(sh);
+        int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+        (*ran)++;
+        printf("      %.1f s, exit %d: %s\n", cli_now() - t0, rc, cmd);
+        if (rc != 0) {
+            char *o = cli_read_file_max("/tmp/kt_docs_py.txt", 1 << 20, NULL, why, sizeof why);
+            const char *last = o ? o : "";
+            for (const char *q = last; *q; q++) /* the last line: the Python error */
+                if (*q == '\n' && q[1])
+                    last = q + 1;
+            KT_FAIL("README.md:%d exits %d: %s\n        (%s)", lineno, rc, cmd, last);
+            free(o);
+            failures++;
+        }
+    }
+    unlink("/tmp/kt_docs_py.txt");
+    free(text);
+    return failures;
+}
+
+KT_TEST(core_docs_readme_python_lines_run_after_make_serve)
+{
+    if (access("README.md", R_OK) != 0) {
+        KT_FAIL("run the tests from the source tree (README.md not found)");
+        return;
+    }
+    /* `make serve` builds the library the Python lines load */
+    FILE *f = popen("make -n serve 2>/dev/null", "r");
+    KT_REQUIRE(f != NULL);
+    char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    pclose(f);
+    KT_CHECK(strstr(buf, "libkontor.so.1") != NULL);
+    if (access("build/release/libkontor.so.1", R_OK) != 0) {
+        printf("      skipped the Python lines: no build/release/libkontor.so.1 (a sanitizer "
+               "build; `make` or `make serve` builds it)\n");
+        return;
+    }
+    int ran = 0;
+    dc_run_python(T, &ran);
+    KT_CHECK(ran >= 3);
+}
+
 KT_TEST(core_docs_every_command_runs_as_written)
 {
     char bin[4200];

@@ -216,8 +216,9 @@ KT_TEST(core_guard_session_asks_a_seat_to_confirm)
     kt_session *S = last_coins(T);
     KT_REQUIRE(S);
     char *r = rq(T, S, 0, "{\"cmd\":\"legal\"}");
-    KT_CHECK(has(r, "{\"id\":4,\"text\":\"spend\",\"warning\":\"This spends your last coin: "
-                    "you lose at once.\"}") &&
+    /* the guard game says what "spend" costs (kt_action_info: verb, costs) */
+    KT_CHECK(has(r, "{\"id\":4,\"text\":\"spend\",\"verb\":\"spend\",\"costs\":{\"coins\":1},"
+                    "\"warning\":\"This spends your last coin: you lose at once.\"}") &&
              has(r, "{\"id\":1,\"text\":\"step\"}"));
     kt_free(r);
     r = rq(T, S, 0, "{\"cmd\":\"legal\",\"lang\":\"de\"}");

@@ -287,8 +287,9 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
             int p = kt_to_move(g, s);
             if (k % 9 == 0) {
                 cli_sb above = {0}, screen = {0};
+                P.lang = (k / 9) % 2; /* English and German screens in turn */
                 KT_REQUIRE(cli_screen_for(&P, p, &above, &screen));
-                char *board = kt_render(g, s, p, KT_LANG_EN);
+                char *board = kt_render(g, s, p, P.lang);
                 int blines = cli_count_lines(board);
                 size_t bw = cli_max_width(board);
                 int lines = cli_count_lines(screen.p) + 1; /* + the input line */
@@ -330,6 +331,71 @@ KT_TEST(core_play_screens_fit_120x40_for_every_game)
     }
 }
 
+/* Catan and Fugger with a human and bots: after the bots' turns the screen
+ * says, beside the prompt, what each of them did since the human's last
+ * turn (issue 29: their turns scrolled off the screen), within 120 x 40. */
+KT_TEST(core_play_since_your_last_turn_beside_the_prompt)
+{
+    const char *games[] = {"catan", "fwm"};
+    for (int gi = 0; gi < 2; gi++) {
+        if (!kt_game_find(games[gi]))
+            continue;
+        for (int lang = 0; lang < 2; lang++) {
+            kt_game *g;
+            kt_err err;
+            KT_OKS(kt_game_new(games[gi], NULL, games[gi][0] == 'c' ? 3 : 4, 5, NULL, &g, &err),
+                   &err);
+            kt_state *s = kt_state_new(g);
+            kt_bot *bot;
+            KT_OKS(kt_bot_new(g, "heuristic", 3, &bot, &err), &err);
+            cli_pl P;
+            tp_seats_human(&P, g, s);
+            P.lang = lang;
+            int summaries = 0, screens = 0;
+            for (int k = 0; k < 600 && !kt_is_over(g, s); k++) {
+                int p = kt_to_move(g, s);
+                if (p == 0 && P.seats[0].seen + 12 < P.n) { /* the others made many moves */
+                    cli_sb above = {0}, screen = {0};
+                    KT_REQUIRE(cli_screen_for(&P, 0, &above, &screen));
+                    screens++;
+                    const char *since = strstr(screen.p, lang ? "Seit deinem letzten Zug:"
+                                                              : "Since your last turn:");
+                    if (since) {
+                        summaries++;
+                        KT_CHECK(strstr(since, lang ? "  Spieler 2 (human): "
+                                                    : "  Player 2 (human): ") != NULL);
+                        if (summaries == 1)
+                            printf("      %s: %s", games[gi], since);
+                    }
+                    char *board = kt_render(g, s, 0, lang);
+                    int bl = cli_count_lines(board), lines = cli_count_lines(screen.p) + 1;
+                    if (bl <= 30 && cli_max_width(board) <= 120 &&
+                        !KT_CHECK(lines <= 40 && cli_max_width(screen.p) <= 120))
+                        printf("      %d lines, %zu columns, board %d lines\n", lines,
+                               cli_max_width(screen.p), bl);
+                    kt_free(board);
+                    cli_sb_free(&above);
+                    cli_sb_free(&screen);
+                }
+                P.seats[0].seen = p == 0 ? P.n : P.seats[0].seen;
+                kt_action a;
+                KT_OKS(kt_bot_choose(bot, s, &a, &err), &err);
+                KT_REQUIRE(cli_play_apply(&P, p, a));
+            }
+            printf("      %s (%s): %d of %d screens after many moves say what happened since\n",
+                   games[gi], lang ? "de" : "en", summaries, screens);
+            KT_CHECK(screens > 0 && summaries == screens);
+            free(P.hist);
+            free(P.acts);
+            free(P.actor);
+            free(P.seen);
+            kt_bot_free(bot);
+            kt_state_free(g, s);
+            kt_game_free(g);
+        }
+    }
+}
+
 /* ------------------------------------------------------------ commands */
 
 KT_TEST(core_play_commands_in_both_languages)
@@ -367,7 +433,7 @@ KT_TEST(core_play_german_commands_and_actions)
     int rc = -1;
     char *out = tp_run(args,
                        "hilfe\nbrett\nprotokoll\nspiele Geldkarten\nkaufe Kupfer\n"
-                       "Zug beenden\nzurück\nbeenden\n",
+                       "Zug beenden\nzurück\nbeenden\nja\n",
                        &rc);
     KT_REQUIRE(out != NULL);
     KT_EQ(rc, 0);
@@ -392,6 +458,62 @@ KT_TEST(core_play_german_commands_and_actions)
     free(js);
     free(out);
     unlink(rec);
+}
+
+/* quit and beenden both ask before leaving (issue 29: beenden left at
+ * once); "no"/"nein" keeps playing, "yes"/"ja" leaves. */
+KT_TEST(core_play_quit_asks_in_both_languages)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    const char *args[2] = {"play dominion --seats human,easy --seed 3 --preset 'First Game'",
+                           "play dominion --seats human,easy --seed 3 --preset 'First Game' "
+                           "--lang de"};
+    const char *in[2] = {"quit\nno\nboard\nquit\nyes\n", "beenden\nnein\nbrett\nbeenden\nja\n"};
+    const char *ask[2] = {"Leave the game? Without --record FILE it is lost. (yes/no)",
+                          "Spiel verlassen? Ohne --record DATEI geht es verloren. (ja/nein)"};
+    const char *on[2] = {"The game goes on.", "Es geht weiter."};
+    const char *left[2] = {"Game left unfinished.", "Spiel unbeendet verlassen."};
+    for (int l = 0; l < 2; l++) {
+        int rc = -1;
+        char *out = tp_run(args[l], in[l], &rc);
+        KT_REQUIRE(out != NULL);
+        KT_EQ(rc, 0);
+        const char *a1 = strstr(out, ask[l]);
+        const char *go = a1 ? strstr(a1, on[l]) : NULL;
+        const char *a2 = go ? strstr(go, ask[l]) : NULL;
+        KT_CHECK(a1 && go && a2 && strstr(a2, left[l]));
+        /* the board was shown again between the two questions */
+        KT_CHECK(go && strstr(go, l ? "Vorrat:" : "Supply:") < a2);
+        free(out);
+    }
+}
+
+/* $4 in the First Game: a dozen buys stay on the top level (a submenu for
+ * a handful of choices is noise); `buy` alone, as docs/play.md says, shows
+ * the buys as a submenu, `kaufe` too (issue 29: "unknown action"). */
+KT_TEST(core_play_buy_alone_opens_the_buys)
+{
+    if (!kt_game_find("dominion"))
+        return;
+    int rc = -1;
+    char *out = tp_run("play dominion --seats human,easy --seed 1 --preset 'First Game'",
+                       "play treasures\nbuy\n\nkaufe\n3\nquit\nyes\n", &rc);
+    KT_REQUIRE(out != NULL);
+    KT_EQ(rc, 0);
+    const char *four = strstr(out, "$4, 1 Buy");
+    const char *typed = four ? strstr(four, "> buy\n") : NULL;
+    KT_CHECK(four && typed);
+    if (four && typed) { /* the menu before "buy": every buy on the top level */
+        const char *group = strstr(four, "buy ("), *militia = strstr(four, "buy Militia");
+        KT_CHECK(!group || group > typed);
+        KT_CHECK(militia && militia < typed);
+    }
+    KT_CHECK(typed && strstr(typed, "buy: choose (empty line: back to the menu)"));
+    const char *k = typed ? strstr(typed, "> kaufe\n") : NULL;
+    KT_CHECK(k && strstr(k, "buy: choose") && strstr(k, "You: buy "));
+    KT_CHECK(!strstr(out, "unknown action"));
+    free(out);
 }
 
 /* ------------------------------------------------------------ help */
@@ -479,7 +601,7 @@ KT_TEST(core_play_help_for_a_component_of_every_game)
         for (int p = 1; p < info->default_players; p++)
             strcat(seats, ",easy");
         snprintf(args, sizeof args, "play %s --seats %s --seed 2", info->name, seats);
-        snprintf(input, sizeof input, "help %s\n? %s\nhelp\nquit\n", name, name);
+        snprintf(input, sizeof input, "help %s\n? %s\nhelp\nquit\nyes\n", name, name);
         out = tp_run(args, input, &rc);
         KT_REQUIRE(out != NULL);
         KT_EQ(rc, 0);
@@ -754,12 +876,12 @@ static char *tp_guard(kt_t *T, const char *input, int lang)
 /* A roll after ann's move: her undo is refused and says what was seen. */
 KT_TEST(core_play_undo_refused_after_a_roll)
 {
-    char *out = tp_guard(T, "\nstep\n\nroll\n\nundo\nquit\n", KT_LANG_EN);
+    char *out = tp_guard(T, "\nstep\n\nroll\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     const char *no = strstr(out, "You cannot take that back: after it you saw what was hidden");
     KT_CHECK(no && strstr(no, "Player 2 rolls") && strstr(no, "cannot be unseen"));
     free(out);
-    out = tp_guard(T, "\nwarten\n\nwuerfeln\n\nzurück\nbeenden\n", KT_LANG_DE);
+    out = tp_guard(T, "\nwarten\n\nwuerfeln\n\nzurück\nbeenden\nja\n", KT_LANG_DE);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "Das kann nicht zurückgenommen werden") &&
              strstr(out, "Spieler 2 wuerfelt"));
@@ -770,18 +892,32 @@ KT_TEST(core_play_undo_refused_after_a_roll)
  * a peek is seen only by ben, yet in hot seat every human counts. */
 KT_TEST(core_play_undo_allowed_when_nothing_was_revealed)
 {
-    char *out = tp_guard(T, "\nspend\n\nstep\n\nundo\nquit\n", KT_LANG_EN);
+    char *out = tp_guard(T, "\nspend\n\nstep\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     const char *back = strstr(out, "> undo");
     KT_CHECK(back && !strstr(out, "cannot take that back") &&
              strstr(back, "player 1: 3 coins, 0 points"));
     KT_CHECK(strstr(out, "player 1: 2 coins, 1 points") != NULL); /* before the undo */
     free(out);
-    out = tp_guard(T, "\nstep\n\npeek\n\nundo\nquit\n", KT_LANG_EN);
+    out = tp_guard(T, "\nstep\n\npeek\n\nundo\nquit\nyes\n", KT_LANG_EN);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "after it player 2 (ben) saw what was hidden") &&
              strstr(out, "Player 2: peek") &&
              !strstr(out, "You see the card")); /* ben's look stays his */
+    free(out);
+}
+
+/* What an action spends (kt_action_info costs) stands in the menu, in the
+ * player's language (issue 29: costs were hidden until after the choice). */
+KT_TEST(core_play_menu_shows_what_an_action_costs)
+{
+    char *out = tp_guard(T, "\nquit\nyes\n", KT_LANG_EN);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, ") spend (1 coin)") != NULL);
+    free(out);
+    out = tp_guard(T, "\nbeenden\nja\n", KT_LANG_DE);
+    KT_REQUIRE(out);
+    KT_CHECK(strstr(out, ") ausgeben (1 Münze)") != NULL);
     free(out);
 }
 
@@ -797,7 +933,7 @@ KT_TEST(core_play_asks_before_a_move_the_game_warns_about)
     /* the first two spends asked nothing */
     KT_CHECK(ask && strstr(out, "Really?") == strstr(ask, "Really?"));
     free(out);
-    out = tp_guard(T, "\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\nnein\nbeenden\n",
+    out = tp_guard(T, "\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\n\nausgeben\nnein\nbeenden\nja\n",
                    KT_LANG_DE);
     KT_REQUIRE(out);
     KT_CHECK(strstr(out, "letzte Münze") && strstr(out, "Wirklich? (ja/nein)") &&

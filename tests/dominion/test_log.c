@@ -131,7 +131,9 @@ KT_TEST(dominion_log_draws_private_to_the_drawer)
     KT_CHECK(mine && strstr(mine, "Player 1 draws Gold, Province, Estate (Smithy)."));
     KT_CHECK(other && strstr(other, "Player 1 draws 3 cards (Smithy).") && !strstr(other, "Gold"));
     KT_CHECK(spect && strstr(spect, "Player 1 draws 3 cards (Smithy).") && !strstr(spect, "Gold"));
-    KT_CHECK(all && strstr(all, "Gold") && strstr(all, "3 cards"));
+    /* the omniscient reader gets the private form only (issue 29: replay
+     * with `v all` showed each draw twice) */
+    KT_CHECK(all && strstr(all, "Gold") && !strstr(all, "3 cards"));
     kt_free(mine);
     kt_free(other);
     kt_free(spect);

@@ -477,7 +477,17 @@ KT_TEST(dominion_explain_in_german_and_play_treasures_in_action_phase)
     KT_EQ(kt_action_parse(c.g, c.s, "spiele Schmiede", &a, &err), KT_EILLEGAL);
     KT_CHECK(strstr(err.msg, "kein Schmiede auf der Hand") != NULL);
     KT_EQ(kt_action_parse(c.g, c.s, "kaufe Dorrf", &a, &err), KT_EUNKNOWN);
-    KT_CHECK(strstr(err.msg, "unbekannte Karte") && strstr(err.msg, "Village"));
+    /* typed in German, suggested in German (issue 29: "meintest du Village?") */
+    KT_CHECK(strstr(err.msg, "unbekannte Karte") && strstr(err.msg, "meintest du Dorf"));
+    /* a front end speaking German gets German whatever was typed */
+    KT_EQ(kt_action_parse_lang(c.g, c.s, 0, "buy Villaeg", KT_LANG_DE, &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unbekannte Karte") && strstr(err.msg, "meintest du Dorf"));
+    KT_EQ(kt_action_parse_lang(c.g, c.s, 0, "play Dorf", KT_LANG_DE, &a, &err), KT_EUNKNOWN);
+    KT_STREQ(err.msg, "meintest du 'spiele Dorf'?");
+    KT_EQ(kt_action_parse_lang(c.g, c.s, 0, "xyz", KT_LANG_DE, &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "unbekannter Zug 'xyz'") && !strstr(err.msg, "actions look like"));
+    KT_EQ(kt_action_parse_lang(c.g, c.s, 0, "xyz", KT_LANG_EN, &a, &err), KT_EUNKNOWN);
+    KT_CHECK(strstr(err.msg, "actions look like") && !strstr(err.msg, "auf Deutsch"));
     /* English verb, German card: the two forms that are understood */
     KT_EQ(kt_action_parse(c.g, c.s, "play Dorf", &a, &err), KT_EUNKNOWN);
     KT_CHECK(strstr(err.msg, "'play Village' / 'spiele Dorf'") != NULL);

@@ -136,6 +136,32 @@ KT_TEST(fwm_tie_home_players_first_then_arrival_order)
     kt_scn_free(&c);
 }
 
+/* Every tie of equal prices says in the log how it was ordered, not only a
+ * tie the dice decide (issue 29: 4-way ties were silent). */
+KT_TEST(fwm_tie_of_equal_bids_is_explained_in_the_log)
+{
+    kt_scn c = deal(T, NULL, 3, "N19",
+                    "\"players\":{\"2\":{\"merchants\":{\"A\":{\"at\":\"AUG\",\"cargo\":{\"cloth\":3},\"stamp\":1}}}}");
+    KT_REQUIRE(c.s);
+    BID(&c, 0, 2, 700);
+    char *en = fwm_log(T, &c, 2, "bid 3 at 700", KT_SPECTATOR, KT_LANG_EN);
+    KT_REQUIRE(en);
+    KT_CHECK(strstr(en, "2 bids of 700 FL tie (home players first, then earlier arrival, the "
+                        "Black Sheep's holder last): Player 1, Player 3."));
+    kt_free(en);
+    kt_scn_free(&c);
+    c = deal(T, NULL, 3, "N19",
+             "\"players\":{\"2\":{\"merchants\":{\"A\":{\"at\":\"AUG\",\"cargo\":{\"cloth\":3},\"stamp\":1}}}}");
+    KT_REQUIRE(c.s);
+    BID(&c, 0, 2, 700);
+    char *de = fwm_log(T, &c, 2, "bid 3 at 700", KT_SPECTATOR, KT_LANG_DE);
+    KT_REQUIRE(de);
+    KT_CHECK(strstr(de, "2 Gebote zu 700 FL gleich (Heimatspieler zuerst") &&
+             strstr(de, "Spieler 1, Spieler 3."));
+    kt_free(de);
+    kt_scn_free(&c);
+}
+
 KT_TEST(fwm_tie_between_home_players_is_decided_by_dice)
 {
     /* 4 players: players 1 and 4 both live in Augsburg; N19 wants 3 cloth */

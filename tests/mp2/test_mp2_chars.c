@@ -54,6 +54,13 @@ KT_TEST(mp2_mongke_skips_oases_rulebook_example)
     KT_DO(&c, "to Yunnan");
     KT_DO(&c, "to Fuzhou"); /* leaving the oasis costs no step */
     KT_EQ(MS(&c)->mv.steps, 1);
+    {   /* the prompt counts in the singular (issue 29: "(1 steps left") */
+        char *en = kt_prompt(c.g, c.s, KT_LANG_EN), *de = kt_prompt(c.g, c.s, KT_LANG_DE);
+        KT_CHECK(en && strstr(en, "(1 step left;"));
+        KT_CHECK(de && strstr(de, "(1 Schritt übrig;"));
+        kt_free(en);
+        kt_free(de);
+    }
     KT_DO(&c, "to Mekong");
     KT_DO(&c, "to Jaipur");
     KT_EQ(PL(&c, 0).res[IT_COIN], 2);

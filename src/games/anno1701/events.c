@@ -42,25 +42,31 @@ static void flush_prod(lg *g)
         }
 }
 
+/* One item of a player's production line, "Player 1: cloth +1, brick +1,
+ * wood +1 (Sawmill), a good of choice (Guild House)": a building's good
+ * is written with the gain that follows its TR_PRODB (see an_log_events),
+ * so no item ends in a bare building name. */
 static void prod_item(lg *g, const an_state *s, const an_trace_ev *e)
 {
     const an_cfg *c = g->c;
     int de = g->de, p = e->p;
     kt_buf *b = &g->prod[p];
+    const char *sep = b->len ? "," : "";
     if (e->type == TR_LAND) {
         const an_land *ld = &c->set[s->pl[p].set].land[e->a];
-        kt_buf_printf(b, " %s %s", an_good_name(ld->good, de),
+        kt_buf_printf(b, "%s %s %s", sep, an_good_name(ld->good, de),
                       e->b == 0 ? "+1" : e->b == 1 ? L("(full)", "(voll)")
                                                    : L("(blocked: chaos)", "(blockiert: Chaos)"));
     } else if (e->type == TR_SHIPUP) {
         if (e->b)
-            kt_buf_printf(b, L(" ship %s -> %s", " Schiff %s -> %s"), roman(e->a), roman(e->a + 1));
+            kt_buf_printf(b, L("%s ship %s -> %s", "%s Schiff %s -> %s"), sep, roman(e->a),
+                          roman(e->a + 1));
         else
-            kt_buf_printf(b, L(" ship %s (no change)", " Schiff %s (unverändert)"),
+            kt_buf_printf(b, L("%s ship %s (no change)", "%s Schiff %s (unverändert)"), sep,
                           e->a ? roman(e->a) : L("damaged", "beschädigt"));
-    } else if (e->type == TR_PRODB) {
-        kt_buf_printf(b, " %s:%s", an_def_name(c, e->a, de),
-                      e->b ? L(" a good of choice", " eine Ware nach Wahl") : "");
+    } else if (e->type == TR_PRODB && e->b) {
+        kt_buf_printf(b, "%s %s (%s)", sep, L("a good of choice", "eine Ware nach Wahl"),
+                      an_def_name(c, e->a, de));
     }
 }
 
@@ -389,10 +395,13 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
             break;
         case TR_GAIN:
             if (i > 0 && t->ev[i - 1].type == TR_PRODB) {
-                kt_buf_printf(&L.prod[e->p], " %s %s", an_item_name(e->a, L.de),
-                              e->b || e->d ? "+1"
-                                           : (L.de ? "(kein Platz: voll oder Chaos)"
-                                                   : "(no room: full or chaos)"));
+                kt_buf *pb = &L.prod[e->p];
+                int room = e->b || e->d;
+                kt_buf_printf(pb, "%s %s %s (%s%s)", pb->len ? "," : "",
+                              an_item_name(e->a, L.de), room ? "+1" : "+0",
+                              an_def_name(L.c, t->ev[i - 1].a, L.de),
+                              room ? "" : L.de ? ", kein Platz - voll oder Chaos"
+                                               : ", no room - full or chaos");
                 break;
             }
             misc_line(&L, s, e);

@@ -446,10 +446,19 @@ void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
                       de ? c->vdef[t->x].de : c->vdef[t->x].name, c->vdef[t->x].strength,
                       c->vdef[t->x].demand);
         break;
-    case K_BUY:
-        kt_buf_printf(out, de ? "%s: Rum oder Tabak kaufen?" : "%s: buy rum or tobacco?",
-                      de ? c->vdef[t->x].de : c->vdef[t->x].name);
+    case K_BUY: {
+        /* the goods this card offers (the Rum Smugglers only rum) */
+        const an_vdef *v = &c->vdef[t->x];
+        int rum = 0, tob = 0;
+        for (int i = 0; i < v->noffer && i < 2; i++) {
+            rum |= v->offer_item[i] == IT_RUM;
+            tob |= v->offer_item[i] == IT_TOB;
+        }
+        const char *what = de ? (rum && tob ? "Rum oder Tabak" : tob ? "Tabak" : "Rum")
+                              : (rum && tob ? "rum or tobacco" : tob ? "tobacco" : "rum");
+        kt_buf_printf(out, de ? "%s: %s kaufen?" : "%s: buy %s?", de ? v->de : v->name, what);
         break;
+    }
     default:
         break;
     }

@@ -32,7 +32,7 @@ static const cat_help HELP[] = {
            "look at their resources and commodities and take two of those cards.",
      .de = "Handelskarte (gelb, 2). Wähle einen Mitspieler mit mehr Siegpunkten als du, sieh dir seine "
            "Rohstoffe und Waren an und nimm dir zwei dieser Karten."},
-    {.names = "Merchant|Kaufmann|Haendler",
+    {.names = "Merchant|Kaufmann|Händler",
      .en = "Trade progress card (yellow, 6) and the merchant piece. Playing the card puts the merchant on "
            "a land hex next to one of your buildings: while it is yours you trade that hex's resource "
            "2:1 with the bank and it is worth 1 victory point. The next Merchant played moves it to its "
@@ -130,7 +130,7 @@ static const cat_help HELP[] = {
            "where they are.",
      .de = "Wissenschaftskarte (grün, 2). Tausche zwei Zahlenchips auf der Karte; 2, 12, 6 und 8 "
            "bleiben liegen."},
-    {.names = "Irrigation|Bewaesserung",
+    {.names = "Irrigation|Bewässerung",
      .en = "Science progress card (green, 2). Take 2 grain for each fields hex next to at least one of "
            "your buildings.",
      .de = "Wissenschaftskarte (grün, 2). Nimm 2 Getreide für jedes Ackerland an mindestens einem "
@@ -148,7 +148,7 @@ static const cat_help HELP[] = {
            "point for good.",
      .de = "Wissenschaftskarte (grün, 1). Wird beim Ziehen sofort aufgedeckt und bleibt offen liegen: "
            "1 Siegpunkt für immer."},
-    {.names = "Road Building|Strassenbau",
+    {.names = "Road Building|Straßenbau",
      .en = "Builds two roads for free (one if only one fits). In Cities & Knights a science progress "
            "card (green, 2); in the base game a development card (2).",
      .de = "Baue kostenlos zwei Straßen (eine, wenn nur eine passt). Bei Städte & Ritter eine "
@@ -168,6 +168,35 @@ static const cat_help HELP[] = {
            "Farbe mindestens die rote Zahl minus 1 ist, eine Karte, beginnend beim Würfelnden. Im "
            "eigenen Zug nach dem Wurf beliebig viele spielen (Alchemist davor). Außerhalb des eigenen "
            "Zuges höchstens 4 halten."},
+    /* the three colours by their names, as the board and the log call them
+     * ("Wiss.", "science"): each is a deck and an improvement track */
+    {.names = "science|Wissenschaft|science cards|Wissenschaftskarten|green|grün",
+     .en = "Cities & Knights: the green colour. Its progress deck: Alchemist, Crane, Engineer, "
+           "Inventor, Irrigation, Medicine, Mining, Printer, Road Building, Smith. Its city "
+           "improvements are paid with paper (the forest's commodity); level 3 brings the Aqueduct. "
+           "Type a card's name for what it does.",
+     .de = "Städte & Ritter: die grüne Farbe. Ihr Fortschrittsstapel: Alchemist, Kran, Ingenieur, "
+           "Erfinder, Bewässerung, Medizin, Bergbau, Buchdruck, Straßenbau, Schmied. Ihre "
+           "Stadtausbauten bezahlt man mit Papier (der Ware des Waldes); Stufe 3 bringt das "
+           "Aquädukt. Der Name einer Karte erklärt, was sie tut."},
+    {.names = "politics|Politik|politics cards|Politikkarten|blue|blau",
+     .en = "Cities & Knights: the blue colour. Its progress deck: Bishop, Constitution, Deserter, "
+           "Diplomat, Intrigue, Saboteur, Spy, Warlord, Wedding. Its city improvements are paid "
+           "with coin (the mountains' commodity); level 3 brings the Fortress. Type a card's name "
+           "for what it does.",
+     .de = "Städte & Ritter: die blaue Farbe. Ihr Fortschrittsstapel: Bischof, Verfassung, "
+           "Deserteur, Diplomat, Intrige, Saboteur, Spion, Kriegsherr, Hochzeit. Ihre Stadtausbauten "
+           "bezahlt man mit Münzen (der Ware des Gebirges); Stufe 3 bringt die Festung. Der Name "
+           "einer Karte erklärt, was sie tut."},
+    {.names = "trade|Handel|trade cards|Handelskarten|yellow|gelb",
+     .en = "Cities & Knights: the yellow colour. Its progress deck: Commercial Harbor, Master "
+           "Merchant, Merchant, Merchant Fleet, Resource Monopoly, Trade Monopoly. Its city "
+           "improvements are paid with cloth (the pasture's commodity); level 3 brings the Merchant "
+           "Guild. Type a card's name for what it does.",
+     .de = "Städte & Ritter: die gelbe Farbe. Ihr Fortschrittsstapel: Handelshafen, "
+           "Handelsmeister, Händler, Handelsflotte, Rohstoffmonopol, Handelsmonopol. Ihre "
+           "Stadtausbauten bezahlt man mit Tuch (der Ware des Weidelands); Stufe 3 bringt die "
+           "Gilde. Der Name einer Karte erklärt, was sie tut."},
     /* ---- base game development cards ---- */
     {.names = "Knight|Ritter|knights",
      .en = "Cities & Knights: a knight piece guards the island. Recruit one (wool + ore) on a free "
@@ -192,7 +221,7 @@ static const cat_help HELP[] = {
            "it to mighty needs the Fortress (politics level 3).",
      .de = "Ritter der Stärke 2 (zwei je Spieler). Aus einem einfachen Ritter für Wolle + Erz; zum "
            "mächtigen nur mit der Festung (Politik Stufe 3)."},
-    {.names = "mighty knight|maechtiger Ritter|maechtige Ritter",
+    {.names = "mighty knight|mächtiger Ritter|mächtige Ritter",
      .en = "Knight of strength 3 (two per player). Needs the Fortress (politics level 3) to be promoted "
            "to; the strongest defence against the barbarians.",
      .de = "Ritter der Stärke 3 (zwei je Spieler). Beförderung nur mit der Festung (Politik Stufe 3); "
@@ -246,7 +275,7 @@ static const cat_help HELP[] = {
      .de = "Handel Stufe 4 (4 Tuch; braucht eine Stadt ohne Metropole): Handelskarten bei Rot 1-5; wer "
            "zuerst hier ist, baut die Handelsmetropole. (Die Bank ist auch der Vorrat an Rohstoff- und "
            "Warenkarten.)"},
-    {.names = "Great Exchange|Grossboerse",
+    {.names = "Great Exchange|Großbörse",
      .en = "Trade improvement level 5 (5 cloth): yellow-gate draws on any red number; the first player at "
            "level 5 takes the trade metropolis from a level-4 holder and keeps it.",
      .de = "Handel Stufe 5 (5 Tuch): Handelskarten bei jeder roten Zahl; wer zuerst Stufe 5 hat, nimmt "
@@ -278,7 +307,7 @@ static const cat_help HELP[] = {
     {.names = "Library|Bibliothek",
      .en = "Science improvement level 2 (2 paper): green-gate draws on red 1-3.",
      .de = "Wissenschaft Stufe 2 (2 Papier): Wissenschaftskarten bei Rot 1-3."},
-    {.names = "Aqueduct|Aquaedukt",
+    {.names = "Aqueduct|Aquädukt",
      .en = "Science improvement level 3 (3 paper): green-gate draws on red 1-4, and whenever a roll "
            "other than 7 gives you nothing you take a resource of your choice.",
      .de = "Wissenschaft Stufe 3 (3 Papier): Wissenschaftskarten bei Rot 1-4, und bringt dir ein Wurf "
@@ -288,7 +317,7 @@ static const cat_help HELP[] = {
            "on red 1-5; first there builds the science metropolis.",
      .de = "Wissenschaft Stufe 4 (4 Papier; braucht eine Stadt ohne Metropole): Wissenschaftskarten bei "
            "Rot 1-5; wer zuerst hier ist, baut die Wissenschaftsmetropole."},
-    {.names = "University|Universitaet",
+    {.names = "University|Universität",
      .en = "Science improvement level 5 (5 paper): green-gate draws on any red number; first at level 5 "
            "takes the science metropolis for good.",
      .de = "Wissenschaft Stufe 5 (5 Papier): Wissenschaftskarten bei jeder roten Zahl; wer zuerst Stufe "
@@ -318,7 +347,7 @@ static const cat_help HELP[] = {
     {.names = "cloth|Tuch",
      .en = "Commodity from pasture (a city takes 1 wool + 1 cloth); pays for trade improvements.",
      .de = "Ware aus dem Weideland (eine Stadt erhält 1 Wolle + 1 Tuch); bezahlt Handelsausbauten."},
-    {.names = "coin|Muenze|coins|Muenzen",
+    {.names = "coin|Münze|coins|Münzen",
      .en = "Commodity from mountains (a city takes 1 ore + 1 coin); pays for politics improvements.",
      .de = "Ware aus dem Gebirge (eine Stadt erhält 1 Erz + 1 Münze); bezahlt Politikausbauten."},
     {.names = "brick|Lehm",
@@ -339,7 +368,7 @@ static const cat_help HELP[] = {
      .en = "Resource from mountains; for cities (3), knights and their promotion, development cards.",
      .de = "Rohstoff aus dem Gebirge; für Städte (3), Ritter und ihre Beförderung, Entwicklungskarten."},
     /* ---- map ---- */
-    {.names = "harbour|Hafen|harbor|harbours|Haefen|3:1 harbour|2:1 harbour",
+    {.names = "harbour|Hafen|harbor|harbours|Häfen|3:1 harbour|2:1 harbour",
      .en = "Nine harbours on the coast, each touching two vertices. A building on a 3:1 harbour trades "
            "three of one kind for any card with the bank; on a 2:1 harbour two of the kind it shows. "
            "Without a harbour the bank takes four.",
@@ -352,7 +381,7 @@ static const cat_help HELP[] = {
      .de = "19 Landfelder: 3 Hügelland (Lehm), 4 Wald (Holz, Papier), 4 Weideland (Wolle, Tuch), 4 "
            "Ackerland (Getreide), 3 Gebirge (Erz, Münzen) und die Wüste. Alle außer der Wüste tragen "
            "einen Zahlenchip."},
-    {.names = "hills|Huegelland|Huegel",
+    {.names = "hills|Hügelland|Hügel",
      .en = "Terrain (3): produces brick.",
      .de = "Landschaft (3): erzeugt Lehm."},
     {.names = "forest|Wald",
@@ -367,7 +396,7 @@ static const cat_help HELP[] = {
     {.names = "mountains|Gebirge",
      .en = "Terrain (3): produces ore; a city there also takes coin (Cities & Knights).",
      .de = "Landschaft (3): erzeugt Erz; eine Stadt erhält dort auch Münzen (Städte & Ritter)."},
-    {.names = "desert|Wueste",
+    {.names = "desert|Wüste",
      .en = "Terrain (1): produces nothing; the robber starts here.",
      .de = "Landschaft (1): erzeugt nichts; hier beginnt der Räuber."},
     {.names = "number token|Zahlenchip|number|Zahl",
@@ -376,7 +405,7 @@ static const cat_help HELP[] = {
      .de = "Chips 2-12 (ohne 7) auf den Landfeldern: zeigen beide Würfel die Zahl eines Feldes, "
            "erzeugen die Gebäude daran. 6 und 8 fallen am häufigsten (5 von 36 Würfen), 2 und 12 am "
            "seltensten (1 von 36)."},
-    {.names = "robber|Raeuber",
+    {.names = "robber|Räuber",
      .en = "Stands on a hex, which then produces nothing. A 7, a knight chasing it or a Bishop moves it; "
            "the mover takes a random card from a player with a building there. After a 7 everybody with "
            "more than 7 cards (plus 2 per city wall) first discards half. In Cities & Knights it stays "
@@ -401,7 +430,7 @@ static const cat_help HELP[] = {
            "schwächsten Verteidigung, der eine Stadt ohne Metropole hat, eine Stadt (sie wird zur "
            "Siedlung). Danach werden alle Ritter inaktiv, das Schiff beginnt von vorn. Der Räuber darf "
            "erst nach dem ersten Angriff die Wüste verlassen."},
-    {.names = "event die|Ereigniswuerfel",
+    {.names = "event die|Ereigniswürfel",
      .en = "Cities & Knights: a third die, resolved before production: three ship faces move the "
            "barbarians, three gates (yellow, blue, green) let players draw progress cards of that colour "
            "according to the red die.",
@@ -424,24 +453,24 @@ static const cat_help HELP[] = {
      .de = "1 Siegpunkt; kostet Lehm, Holz, Wolle und Getreide. Auf einer freien Ecke an einer deiner "
            "Straßen, mindestens zwei Kanten von jedem anderen Gebäude entfernt. Erzeugt 1 Karte. S auf "
            "der Karte."},
-    {.names = "city|Stadt|cities|Staedte",
+    {.names = "city|Stadt|cities|Städte",
      .en = "2 victory points; replaces one of your settlements for 2 grain and 3 ore. Produces 2 "
            "resources, or in Cities & Knights 1 resource + 1 commodity next to forest, pasture and "
            "mountains. C on the map (s: a city piece lying on its side as a settlement, raised first).",
      .de = "2 Siegpunkte; ersetzt eine deiner Siedlungen für 2 Getreide und 3 Erz. Erzeugt 2 "
            "Rohstoffe, bei Städte & Ritter an Wald, Weideland und Gebirge 1 Rohstoff + 1 Ware. C auf der "
            "Karte (s: eine umgelegte Stadt, die als Siedlung dient und zuerst wieder aufgebaut wird)."},
-    {.names = "road|Strasse|roads|Strassen",
+    {.names = "road|Straße|roads|Straßen",
      .en = "Costs brick and lumber; built on a free edge next to your road, building or (not through an "
            "opposing piece) knight. 15 per player. A digit on an edge of the map.",
      .de = "Kostet Lehm und Holz; auf einer freien Kante an deiner Straße, deinem Gebäude oder Ritter "
            "(nicht durch fremde Figuren hindurch). 15 je Spieler. Eine Ziffer auf einer Kante der Karte."},
-    {.names = "Longest Road|laengste Handelsstrasse|laengste Strasse",
+    {.names = "Longest Road|längste Handelsstraße|längste Straße",
      .en = "2 victory points for the single longest road of at least 5 segments; an opposing building "
            "or knight cuts a road. A tie keeps it with its holder or leaves it with nobody.",
      .de = "2 Siegpunkte für die allein längste Straße aus mindestens 5 Teilen; fremde Gebäude und "
            "Ritter unterbrechen sie. Bei Gleichstand behält sie der Inhaber oder niemand bekommt sie."},
-    {.names = "Largest Army|groesste Rittermacht",
+    {.names = "Largest Army|größte Rittermacht",
      .en = "Base game: 2 victory points for the first player with 3 knight cards played, until someone "
            "plays more.",
      .de = "Basisspiel: 2 Siegpunkte für den ersten mit 3 gespielten Ritterkarten, bis jemand mehr "

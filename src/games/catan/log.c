@@ -176,7 +176,9 @@ static void log_production(const kt_game *g, const cat_state *b, const cat_state
     if (aq) {
         ev_players(&e, aq, 1);
         EVS(&e, " received nothing and may take a resource of choice (Aqueduct).",
-            " hat nichts erhalten und darf einen Rohstoff wählen (Aquädukt).");
+            cat_popc(aq) > 1 ? " haben nichts erhalten und dürfen je einen Rohstoff wählen "
+                               "(Aquädukt)."
+                             : " hat nichts erhalten und darf einen Rohstoff wählen (Aquädukt).");
         ev_emit(&e, log, KT_VIS_ALL, "produce", -1);
     }
 }
@@ -239,7 +241,9 @@ static void log_barbarians(const kt_game *g, const cat_state *b, const cat_state
         if (lose) {
             EVS(&e, " ", " ");
             ev_players(&e, lose, 1);
-            EVS(&e, " must choose a city to lose.", " muss eine Stadt wählen, die verloren geht.");
+            EVS(&e, " must choose a city to lose.",
+                cat_popc(lose) > 1 ? " müssen je eine Stadt wählen, die verloren geht."
+                                   : " muss eine Stadt wählen, die verloren geht.");
         } else if (!any) {
             EVS(&e, " Nobody has a city they could lose.", " Niemand hat eine Stadt, die verloren gehen kann.");
         }
@@ -419,7 +423,10 @@ static void log_trade(const cat_state *b, const cat_state *a, kt_action act,
     if (a->tr_state == 2 && a->nframes && a->st[a->nframes - 1].kind == F_TRADE_CHOOSE &&
         !(b->nframes && b->st[b->nframes - 1].kind == F_TRADE_CHOOSE)) {
         ev_players(&e, a->tr_accept, 1);
-        EV(&e, " accepted; player %d chooses a partner.", " hat angenommen; Spieler %d wählt.", tp + 1);
+        EV(&e, " accepted; player %d chooses a partner.",
+           cat_popc(a->tr_accept) > 1 ? " haben angenommen; Spieler %d wählt."
+                                      : " hat angenommen; Spieler %d wählt.",
+           tp + 1);
         ev_emit(&e, log, KT_VIS_ALL, "trade", tp);
     }
 }
@@ -503,14 +510,18 @@ static void log_demands(const kt_game *g, const cat_state *b, const cat_state *a
     uint32_t disc = frames_of(a, F_DISCARD) & ~frames_of(b, F_DISCARD);
     if (disc) {
         ev_players(&e, disc, 1);
-        EVS(&e, " must discard half of their cards.", " muss die Hälfte der Karten abwerfen.");
+        EVS(&e, " must discard half of their cards.",
+            cat_popc(disc) > 1 ? " müssen die Hälfte ihrer Karten abwerfen."
+                               : " muss die Hälfte der Karten abwerfen.");
         ev_emit(&e, log, KT_VIS_ALL, "discard", -1);
     }
     uint32_t give = frames_of(a, F_GIVE) & ~frames_of(b, F_GIVE);
     if (give) {
         ev_players(&e, give, 1);
         EV(&e, " must give player %d two cards of their choice.",
-           " muss Spieler %d zwei Karten nach Wahl geben.", a->h.turn_player + 1);
+           cat_popc(give) > 1 ? " müssen Spieler %d je zwei Karten nach Wahl geben."
+                              : " muss Spieler %d zwei Karten nach Wahl geben.",
+           a->h.turn_player + 1);
         ev_emit(&e, log, KT_VIS_ALL, "give", -1);
     }
     (void)g;

@@ -37,24 +37,41 @@ typedef struct grid {
     int8_t who[GH][GW]; /* player whose piece a cell shows; -1 none, -2 robber, -3 a 6 or 8 */
 } grid;
 
+/* A grid cell is one column: an ASCII byte, or for the German letters
+ * (UTF-8 C3 xx: ä ö ü Ä Ö Ü ß) the byte xx alone, which put_row writes
+ * back as C3 xx.  So "Wüste" takes five cells, as on the screen. */
 static void put(grid *gr, int row, int col, const char *s, int who)
 {
     if (row < 0 || row >= GH)
         return;
-    for (int i = 0; s[i]; i++)
+    for (int i = 0, k = 0; s[k]; i++) {
+        unsigned char ch = (unsigned char)s[k];
+        if (ch == 0xC3 && s[k + 1])
+            ch = (unsigned char)s[++k];
+        k++;
         if (col + i >= 0 && col + i < GW) {
-            gr->c[row][col + i] = s[i];
+            gr->c[row][col + i] = (char)ch;
             gr->who[row][col + i] = (int8_t)who;
         }
+    }
+}
+
+/* Columns of s (the German letters count one). */
+static int cols(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
 }
 
 static int vcol(int v) { return 5 * (cat_v_xy[v][0] + 5) + MX; }
 static int vrow(int v) { return cat_v_xy[v][1] + 9; }
 
-/* ASCII-only terrain words (at most 9 letters) keep the grid aligned */
+/* terrain words of at most 9 columns fit a hex */
 static const char *const terr_en[T_COUNT] = {"desert", "hills", "forest", "pasture", "fields",
                                              "mountains"};
-static const char *const terr_de[T_COUNT] = {"Wueste", "Huegel", "Wald", "Weide", "Acker", "Gebirge"};
+static const char *const terr_de[T_COUNT] = {"Wüste", "Hügel", "Wald", "Weide", "Acker", "Gebirge"};
 static const char *const port_en[6] = {"2:1 brick", "2:1 lumber", "2:1 wool", "2:1 grain", "2:1 ore",
                                        "3:1 any"};
 static const char *const port_de[6] = {"2:1 Lehm", "2:1 Holz", "2:1 Wolle", "2:1 Getr.", "2:1 Erz",
@@ -93,7 +110,7 @@ static void draw_hexes(const cat_state *s, int lang, grid *gr)
             snprintf(t, sizeof t, "%c", 'A' + h);
         put(gr, r + 1, c - (int)strlen(t) / 2, t, s->number[h] == 6 || s->number[h] == 8 ? -3 : -1);
         const char *name = (lang == KT_LANG_DE ? terr_de : terr_en)[s->terrain[h]];
-        put(gr, r + 2, c - (int)strlen(name) / 2, name, -1);
+        put(gr, r + 2, c - cols(name) / 2, name, -1);
         char marks[8] = "";
         if (s->robber == h)
             strcat(marks, "R");
@@ -128,7 +145,7 @@ static void draw_ports(const cat_state *s, int lang, grid *gr)
     for (int i = 0; i < CAT_NPORT; i++) {
         int a = cat_port_v[i][0], b = cat_port_v[i][1];
         const char *lab = (lang == KT_LANG_DE ? port_de : port_en)[s->port[i]];
-        int len = (int)strlen(lab), ca = vcol(a), cb = vcol(b), ra = vrow(a), rb = vrow(b);
+        int len = cols(lab), ca = vcol(a), cb = vcol(b), ra = vrow(a), rb = vrow(b);
         int mx = (cat_v_xy[a][0] + cat_v_xy[b][0]), my = (cat_v_xy[a][1] + cat_v_xy[b][1]);
         int lo_c = ca < cb ? ca : cb, hi_c = ca > cb ? ca : cb;
         int lo_r = ra < rb ? ra : rb, hi_r = ra > rb ? ra : rb;
@@ -153,7 +170,10 @@ static void put_row(const grid *gr, int r, kt_buf *out)
             kt_buf_sgr(out, w >= 0 ? player_sgr[w] : w == -2 ? "1;7" : w == -3 ? "1;31" : "0");
             cur = w;
         }
-        kt_buf_putc(out, gr->c[r][i]);
+        unsigned char ch = (unsigned char)gr->c[r][i];
+        if (ch >= 0x80) /* a German letter: see put() */
+            kt_buf_putc(out, (char)0xC3);
+        kt_buf_putc(out, (char)ch);
     }
     if (cur != -1)
         kt_buf_sgr(out, "0");

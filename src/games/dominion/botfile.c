@@ -132,7 +132,7 @@ static int read_card(lexer *L, int in_parens, int *out)
         /* the closest names of our own table help without echoing the file */
         kt_buf b;
         kt_buf_init(&b);
-        dom_card_suggest(name, &b);
+        dom_card_suggest(name, KT_LANG_EN, &b);
         char what[200];
         snprintf(what, sizeof what, "unknown card name%s%s%s", b.len ? " (did you mean " : "",
                  b.len ? b.p : "", b.len ? "?)" : "");

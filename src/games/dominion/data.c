@@ -748,7 +748,7 @@ static int lev(const char *a, const char *b)
     return d[lb];
 }
 
-void dom_card_suggest(const char *name, kt_buf *out)
+void dom_card_suggest(const char *name, int lang, kt_buf *out)
 {
     char want[128], have[128];
     name_key(name, want, sizeof want);
@@ -789,7 +789,8 @@ void dom_card_suggest(const char *name, kt_buf *out)
     for (int k = 0; k < 3; k++) {
         if (!best[k] || bd[k] > limit)
             continue;
-        kt_buf_printf(out, "%s%s", n ? ", " : "", dom_cards[best[k]].en);
+        kt_buf_printf(out, "%s%s", n ? ", " : "",
+                      lang == KT_LANG_DE ? dom_cards[best[k]].de : dom_cards[best[k]].en);
         n++;
     }
 }

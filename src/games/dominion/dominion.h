@@ -197,7 +197,8 @@ extern const int dom_npresets;
  * (already normalized with kt_text_norm, or raw).  0 when unknown. */
 int dom_card_find(const char *name);
 /* Up to 3 closest names (English) to an unknown name, for messages. */
-void dom_card_suggest(const char *name, kt_buf *out);
+/* Up to three card names close to `name`, in `lang`. */
+void dom_card_suggest(const char *name, int lang, kt_buf *out);
 static inline const char *dom_name(int id, int lang)
 {
     return lang == KT_LANG_DE ? dom_cards[id].de : dom_cards[id].en;
@@ -922,7 +923,8 @@ void dom_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewe
  * its "%s" (if any) replaced by name. */
 const char *dom_verb_text(int verb, int lang);
 void dom_put_pattern(kt_buf *out, const char *pat, const char *name);
-kt_status dom_explain(const kt_game *g, const kt_state *s, const char *text, kt_buf *out);
+kt_status dom_explain(const kt_game *g, const kt_state *s, const char *text, int lang,
+                      kt_buf *out);
 void dom_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
                    kt_menu_item *out);
 void dom_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);

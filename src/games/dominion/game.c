@@ -126,7 +126,7 @@ static kt_status unknown(const char *what, const char *name, kt_err *err)
     kt_text_norm(name, norm, sizeof norm);
     kt_buf b;
     kt_buf_init(&b);
-    dom_card_suggest(name, &b);
+    dom_card_suggest(name, KT_LANG_EN, &b);
     kt_status st = kt_seterr(err, KT_EUNKNOWN, "dominion option '%s': unknown card '%s'%s%s%s",
                              what, norm, b.len ? " (did you mean " : "", b.len ? b.p : "",
                              b.len ? "?)" : "");

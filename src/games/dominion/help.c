@@ -154,8 +154,11 @@ static void card_help(int id, int lang, kt_buf *out)
     int de = lang == KT_LANG_DE;
     kt_buf_printf(out, "%s (%s) - ", de ? d->de : d->en, de ? d->en : d->de);
     dom_types_text(d->types, lang, out);
+    /* a Loot's $7 is its cost (Remodel, Sailor count it), not what it
+     * makes when played: said as a cost, with "never bought" */
     if (d->kind == DOM_K_LOOT)
-        kt_buf_printf(out, de ? ", Wert %d Geld" : ", worth $%d", d->cost);
+        kt_buf_printf(out, de ? ", kostet %d Geld (nie gekauft)" : ", costs $%d (never bought)",
+                      d->cost);
     else if (d->kind != DOM_K_TRAIT)
         kt_buf_printf(out, de ? ", kostet %d Geld" : ", costs $%d", d->cost);
     kt_buf_printf(out, ", %s\n", d->set == DOM_SET_PLUNDER ? (de ? "Plünderer" : "Plunder")

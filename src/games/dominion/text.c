@@ -513,15 +513,17 @@ static void why_not(const kt_game *g, const dom_state *s, int verb, int id, int 
 }
 
 /* The verbless actions: why they are not possible now. */
-static int explain_fixed(const kt_game *g, const dom_state *s, const char *text, kt_buf *out)
+static int explain_fixed(const kt_game *g, const dom_state *s, const char *text, int lang,
+                         kt_buf *out)
 {
     static const int fixed[] = {DOM_V_PLAYALL, DOM_V_ENDACT, DOM_V_ENDTURN, DOM_V_DONE};
     for (int i = 0; i < 4; i++)
-        for (int de = 0; de <= 1; de++) {
+        for (int typed = 0; typed <= 1; typed++) {
             char pat[64];
-            kt_text_norm(verb_text[fixed[i]][de], pat, sizeof pat);
+            kt_text_norm(verb_text[fixed[i]][typed], pat, sizeof pat);
             if (strcmp(text, pat))
                 continue;
+            int de = lang >= 0 ? lang == KT_LANG_DE : typed;
             const dom_player *P = &s->pl[s->h.to_move];
 #define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
             if (fixed[i] == DOM_V_PLAYALL && !s->nstack && s->phase == DOM_PH_ACTION)
@@ -546,10 +548,11 @@ static int explain_fixed(const kt_game *g, const dom_state *s, const char *text,
     return 0;
 }
 
-kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt_buf *out)
+kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, int lang,
+                      kt_buf *out)
 {
     const dom_state *s = dom_cst(st);
-    if (explain_fixed(g, s, text, out))
+    if (explain_fixed(g, s, text, lang, out))
         return KT_EILLEGAL;
     char name[128];
     /* patterns with words after the card first: "nimm X auf die Hand" is
@@ -558,13 +561,29 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
                                 DOM_V_ORDER, DOM_V_DISCARD, DOM_V_RESOLVE, DOM_V_PLAY,
                                 DOM_V_BUY,   DOM_V_TRASH,  DOM_V_GAIN,    DOM_V_REVEAL,
                                 DOM_V_KEEP,  DOM_V_CHOOSE, DOM_V_REPLACE};
-    int verb = 0, lang = 0;
-    for (size_t i = 0; i < sizeof order / sizeof order[0] && !lang; i++)
-        if ((lang = match_verb(text, order[i], name, sizeof name)) != 0)
+    int verb = 0, typed = 0;
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !typed; i++)
+        if ((typed = match_verb(text, order[i], name, sizeof name)) != 0)
             verb = order[i];
-    int de = lang == 2;
+    /* the message in the language asked for, else in the words typed */
+    int de = lang >= 0 ? lang == KT_LANG_DE : typed == 2;
+    if (!verb && lang == KT_LANG_DE) {
+        kt_buf_printf(out, "unbekannter Zug '%s' (Züge lauten etwa: spiele Dorf, kaufe Provinz, "
+                           "lege Anwesen ab, entsorge Kupfer, nimm Silber, zeige Burggraben, "
+                           "Zug beenden, fertig)",
+                      text);
+        return KT_EUNKNOWN;
+    }
+    if (!verb && lang == KT_LANG_EN) {
+        kt_buf_printf(out, "unknown action '%s' (actions look like: play Village, buy Province, "
+                           "discard Estate, trash Copper, gain Silver, reveal Moat, end turn, "
+                           "done)",
+                      text);
+        return KT_EUNKNOWN;
+    }
     if (!verb) {
-        /* no verb of either language: examples in both */
+        /* no verb of either language and no language asked for: examples
+         * in both */
         kt_buf_printf(out, "unknown action '%s' (actions look like: play Village, buy Province, "
                            "discard Estate, trash Copper, gain Silver, reveal Moat, end turn, "
                            "done; auf Deutsch: spiele Dorf, kaufe Provinz, lege Anwesen ab, "
@@ -581,7 +600,7 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
     if (!id) {
         kt_buf b;
         kt_buf_init(&b);
-        dom_card_suggest(name, &b);
+        dom_card_suggest(name, de ? KT_LANG_DE : KT_LANG_EN, &b);
         kt_buf_printf(out, de ? "unbekannte Karte '%s'%s%s%s" : "unknown card '%s'%s%s%s", name,
                       b.len ? (de ? " (meintest du " : " (did you mean ") : "",
                       b.len ? b.p : "", b.len ? "?)" : "");
@@ -596,6 +615,13 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, kt
         if (legal[i] == DOM_ACT(verb, id)) {
             kt_buf b;
             kt_buf_init(&b);
+            if (lang >= 0) { /* one language: the text of the legal action in it */
+                dom_put_pattern(&b, verb_text[verb][de], de ? dom_cards[id].de : dom_cards[id].en);
+                kt_buf_printf(out, de ? "meintest du '%s'?" : "did you mean '%s'?",
+                              b.p ? b.p : "");
+                kt_buf_free(&b);
+                return KT_EUNKNOWN;
+            }
             dom_put_pattern(&b, verb_text[verb][0], dom_cards[id].en);
             kt_buf_printf(out, de ? "meintest du '" : "did you mean '");
             kt_buf_puts(out, b.p ? b.p : "");

@@ -242,6 +242,40 @@ static long tie_key(fx *x, int p, int *dice)
     return k + st;
 }
 
+/* Equal prices, however many: the order the tie-break gave and why (the
+ * dice, when they decided, have their own line).  Log only. */
+static void explain_ties(fx *x, const long *k1, int n)
+{
+    const fwm_auc *u = &x->s->auc;
+    if (!x->log)
+        return;
+    int de = LANG(x) == KT_LANG_DE;
+    for (int i = 0; i < n;) {
+        int j = i + 1;
+        while (j < n && k1[u->order[j]] == k1[u->order[i]])
+            j++;
+        if (j - i > 1) {
+            kt_buf t;
+            kt_buf_init(&t);
+            for (int k = i; k < j; k++)
+                kt_buf_printf(&t, "%s%s %d", k == i ? "" : ", ", PN(x), u->order[k] + 1);
+            const char *why =
+                deal_kind(u->kind)
+                    ? (de ? "Heimatspieler zuerst, dann wer früher ankam, der Inhaber des Schwarzen "
+                            "Schafs zuletzt"
+                          : "home players first, then earlier arrival, the Black Sheep's holder "
+                            "last")
+                    : (de ? "wer auf der Adelsleiste tiefer steht zuerst, dann die Würfel"
+                          : "lower on the nobility track first, then dice");
+            EV(x, KT_VIS_ALL, "tie", -1, "%d bids of %d FL tie (%s): %s.",
+               "%d Gebote zu %d FL gleich (%s): %s.", j - i, (int)u->price[u->order[i]], why,
+               t.p ? t.p : "");
+            kt_buf_free(&t);
+        }
+        i = j;
+    }
+}
+
 static void order_bids(fx *x)
 {
     fwm_auc *u = &x->s->auc;
@@ -271,6 +305,7 @@ static void order_bids(fx *x)
             dice_order(x, u->order + i, j - i);
         i = j;
     }
+    explain_ties(x, k1, n);
 }
 
 static void reveal(fx *x)

@@ -526,7 +526,9 @@ void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
     kt_buf_puts(out, lang == KT_LANG_DE ? de[d] : en[d]);
     if (d == DEC_MOVE && s->mv.on)
         kt_buf_printf(out, " (%d %s)", s->mv.steps,
-                      L("steps left; 'done' stops here", "Schritte übrig; 'fertig' hält hier"));
+                      s->mv.steps == 1
+                          ? L("step left; 'done' stops here", "Schritt übrig; 'fertig' hält hier")
+                          : L("steps left; 'done' stops here", "Schritte übrig; 'fertig' hält hier"));
     KT_UNUSED(c);
 }
 
