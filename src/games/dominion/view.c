@@ -144,6 +144,24 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     kt_jw_kbool(w, "extra_turn", s->extra);
     kt_jw_kint(w, "flags", s->tflags);
     kt_jw_obj_end(w);
+    /* the types of every card of this game by id, so that a front end
+     * draws a card by what it is, not by its name */
+    static const char *const tkey[] = {"treasure", "victory", "curse",   "action",
+                                       "attack",   "reaction", "duration", "command",
+                                       "loot",     "event",   "trait"};
+    kt_jw_key(w, "card_types");
+    kt_jw_obj(w);
+    for (int i = 0; i < c->nids; i++) {
+        char k[8];
+        snprintf(k, sizeof k, "%d", c->ids[i]);
+        kt_jw_key(w, k);
+        kt_jw_arr(w);
+        for (int b = 0; b < 11; b++)
+            if (dom_cards[c->ids[i]].types & (1 << b))
+                kt_jw_str(w, tkey[b]);
+        kt_jw_arr_end(w);
+    }
+    kt_jw_obj_end(w);
     kt_jw_key(w, "supply");
     kt_jw_arr(w);
     for (int i = 0; i < c->npiles; i++) {
