@@ -235,11 +235,11 @@ function goodsList(o, vec, Wd) {
 }
 
 // A button's label from its verb and targets (never from its text).
-function label(ctx, a, Wd) {
+function label(ctx, a, Wd, bare) {
   const o = ctx.obs;
   const L = ctx.lang === 'de' ? 1 : 0;
   const goods = o.catalog?.goods || [];
-  const parts = [Wd.verbs[a.verb] || a.verb.replace(/_/g, ' ')];
+  const parts = bare ? [] : [Wd.verbs[a.verb] || a.verb.replace(/_/g, ' ')];
   for (const tg of a.targets || []) {
     if (tg.kind === 'player') parts.push(playerName(ctx.seats, tg.id));
     else if (tg.kind === 'good') parts.push(Wd.goods[goods[tg.id]] || goods[tg.id]);
@@ -259,15 +259,28 @@ function label(ctx, a, Wd) {
   return parts.join(' ');
 }
 
-// The choices that are not places on the board, as labelled buttons.
+// The choices that are not places on the board, as labelled buttons
+// grouped by verb (the verb once, then one button per target).
 function choices(ctx, Wd) {
   const onBoard = (a) => (a.targets || []).some((tg) => tg.kind === 'vertex' || tg.kind === 'edge' || tg.kind === 'hex');
   const list = ctx.legal.filter((a) => !onBoard(a));
   if (!list.length) return null;
-  return h('section.cchoices', h('h3', ctx.obs.pending?.label || Wd.choices),
-    h('div.cbtns', list.map((a) => h('button.cchoice', { 'data-verb': a.verb, 'data-id': a.id,
-      title: a.costs ? Object.entries(a.costs).map(([k, n]) => `${n} ${Wd.goods[k] || k}`).join(', ') : null,
-      onclick: () => ctx.act(a) }, label(ctx, a, Wd)))));
+  const groups = new Map();
+  for (const a of list) {
+    const k = a.targets?.length ? a.verb : '';
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(a);
+  }
+  const button = (a, text) => h('button.cchoice', { 'data-verb': a.verb, 'data-id': a.id,
+    title: a.costs ? Object.entries(a.costs).map(([k, n]) => `${n} ${Wd.goods[k] || k}`).join(', ') : null,
+    onclick: () => ctx.act(a) }, text);
+  const rows = [];
+  for (const [verb, acts] of groups) {
+    if (!verb || acts.length === 1) rows.push(h('div.cbtns', acts.map((a) => button(a, label(ctx, a, Wd)))));
+    else rows.push(h('div.cgroup', h('div.dlabel', Wd.verbs[verb] || verb.replace(/_/g, ' ')),
+      h('div.cbtns', acts.map((a) => button(a, label(ctx, a, Wd, true))))));
+  }
+  return h('section.cchoices', h('h3', ctx.obs.pending?.label || Wd.choices), rows);
 }
 
 // The trade being composed (proposer) or answered (the others).
@@ -297,6 +310,20 @@ function players(ctx, o, Wd) {
     h('td', (b.knights_played ?? '') + (!ck && o.largest_army === p ? ' ★' : ''))))));
 }
 
+// The event die's face: a black ship, or a city gate in its track's colour.
+function eventFace(ev) {
+  const svg = s('svg', { viewBox: '0 0 24 24', width: 24, height: 24, class: 'cevface' });
+  svg.append(s('rect', { x: 1, y: 1, width: 22, height: 22, rx: 4, fill: '#fbf7ef', stroke: '#555' }));
+  if (ev === 'ship') {
+    svg.append(s('polygon', { points: '4,15 20,15 17,19 7,19', fill: '#222' }));
+    svg.append(s('polygon', { points: '11,4 11,14 5,14', fill: '#222' }));
+    svg.append(s('polygon', { points: '13,6 13,14 18,14', fill: '#222' }));
+  } else if (ev !== 'none') {
+    svg.append(s('path', { d: 'M5 20 V9 Q12 2 19 9 V20 H15 V13 Q12 10 9 13 V20 Z', fill: EVENT_COLOR[ev] || '#888' }));
+  }
+  return svg;
+}
+
 function diceBar(o, Wd) {
   const ck = o.variant === 'ck';
   const d = o.dice || [];
@@ -304,7 +331,7 @@ function diceBar(o, Wd) {
   const ev = o.event_die || 'none';
   return h('span.cdice', `${Wd.dice}: `, die('red', d[0]), die('yellow', d[1]),
     ck ? h('span.cevent', { 'data-event': ev, title: Wd.event[ev] },
-      h('span.cevface', { style: { background: EVENT_COLOR[ev] || '#ddd' } }, ev === 'ship' ? '⛵' : ev === 'none' ? '–' : '⛩'),
+      eventFace(ev),
       ' ', Wd.event[ev]) : null);
 }
 
