@@ -197,7 +197,17 @@ export function register(h) {
     const txt = await base.$eval('[data-view="catan"]', (e) => e.textContent);
     const ck = await base.$$('[data-view="catan"] [data-res="paper"], [data-view="catan"] [data-res="cloth"], [data-view="catan"] [data-res="coin"]');
     if (ck.length || /Progress|Improvements|Fortschritt|Ausbau/.test(txt)) throw new Error('the base game shows C&K-only parts');
-    return `event die: ${ev[1]}`;
+    // a victory point card you drew is on the table: the view drawn from this
+    // game's observation with one such card in your hand
+    const ob = (await observe(base)).observation;
+    const vp = await base.evaluate(async (ob) => {
+      const { catanView } = await import('/views/catan.js');
+      ob.my_dev = { ...ob.my_dev, victory_point: 1 };
+      const el = catanView({ obs: ob, legal: [], seat: 0, seats: [], lang: 'en', act() {}, status: {}, help: async () => '' });
+      return el.querySelector('.cdev [data-dev="victory_point"]')?.textContent || null;
+    }, ob);
+    if (!vp || !/Victory Point/.test(vp)) throw new Error(`a victory point card is not shown (${vp})`);
+    return `event die: ${ev[1]}; base game: ${vp}`;
   });
 
   for (const [w, hgt, phone] of [[390, 844, true], [1400, 900, false]]) {
