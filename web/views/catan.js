@@ -142,7 +142,8 @@ function board(ctx, o, idx, Wd) {
     const acts = idx.get(`hex:${i}`) || [];
     const g = s('g', { 'data-hex': LETTERS[i], 'data-hex-id': i, class: 'hex' + (acts.length ? ' target' : '') });
     g.append(s('polygon', { points: pts, fill: TERRAIN[terr] || '#ccc', stroke: '#f3e6c4', 'stroke-width': 3 }));
-    g.append(s('text', { x: c[0] - R * 0.55, y: c[1] - R * 0.35, class: 'hexletter', text: LETTERS[i] }));
+    // the letter on the hex's west side, clear of the corner numbers
+    g.append(s('text', { x: c[0] - 22, y: c[1] + 4, class: 'hexletter', 'text-anchor': 'middle', text: LETTERS[i] }));
     const n = o.numbers[i];
     if (n) {
       g.append(s('circle', { cx: c[0], cy: c[1], r: 12, fill: '#fbf3dc', stroke: '#7a6a4f' }));

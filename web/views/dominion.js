@@ -24,6 +24,7 @@ const WORDS = {
     texts: 'Card texts', close: 'Close', choose: 'Choose', deckCards: 'Cards in your deck',
     discardCards: 'Your discard pile', loading: '…', cost: 'Cost',
     modes: { 1: 'now', 2: 'next turn', 3: '+$2', 4: '+1 Buy +$3' },
+    types: {},
     verbs: { end_actions: 'End actions', end_turn: 'End turn', play_treasures: 'Play all Treasures', done: 'Done' },
   },
   de: {
@@ -34,6 +35,8 @@ const WORDS = {
     over: 'Spiel vorbei', texts: 'Kartentexte', close: 'Schließen', choose: 'Wähle',
     deckCards: 'Karten in deinem Nachziehstapel', discardCards: 'Dein Ablagestapel', loading: '…', cost: 'Kosten',
     modes: { 1: 'jetzt', 2: 'im nächsten Zug', 3: '+2 Geld', 4: '+1 Kauf +3 Geld' },
+    types: { treasure: 'Geld', victory: 'Punkte', curse: 'Fluch', action: 'Aktion', attack: 'Angriff', reaction: 'Reaktion',
+      duration: 'Dauer', command: 'Befehl', loot: 'Kostbarkeit', event: 'Ereignis', trait: 'Merkmal' },
     verbs: { end_actions: 'Aktionen beenden', end_turn: 'Zug beenden', play_treasures: 'Alle Geldkarten spielen', done: 'Fertig' },
   },
 };
@@ -84,7 +87,7 @@ function detailsPanel(ctx, W) {
   if (!details) return null;
   const types = (ctx.obs.card_types || {})[details.id] || [];
   return h('div.ddetails', { role: 'dialog', 'aria-label': details.name },
-    h('div.dhead', h('b', details.name), h('span.muted', ` ${types.join(' · ')}`),
+    h('div.dhead', h('b', details.name), h('span.muted', ` ${types.map((x) => W.types[x] || x).join(' · ')}`),
       h('button.dclose', { onclick: (e) => { e.stopPropagation(); details = null; redrawDetails(ctx); } }, `✕ ${W.close}`)),
     h('div.dtext', details.text ?? W.loading));
 }
