@@ -133,7 +133,7 @@ KT_TEST(dominion_seed004_cheap_costs_one_less_for_everything)
     KT_REQUIRE(c.g);
     KT_CHECK(kt_scn_legal(&c, "buy Laboratory"));
     char *o = kt_observe_json(c.g, c.s, 0, KT_LANG_EN);
-    KT_CHECK(strstr(o, "{\"card\":\"Laboratory\",\"count\":10,\"cost\":4}") != NULL);
+    KT_CHECK(strstr(o, "{\"card\":\"Laboratory\",\"count\":10,\"cost\":4,\"id\":") != NULL);
     kt_free(o);
     KT_DO(&c, "buy Laboratory");
     KT_EQ(dom_t_int(&c, "state.turn.coins"), 0);

@@ -450,6 +450,11 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
 int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
 void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
 
+/* ---- targets.c ---- */
+/* what an action acts on (gamedef.action_info); decision names for people */
+void cat_action_info(const kt_game *g, const kt_state *ks, kt_action a, kt_action_info *out);
+const char *cat_decision_label(int d, int lang);
+
 /* ---- render.c ---- */
 void cat_render(const kt_game *g, const kt_state *ks, int viewer, int lang, kt_buf *out);
 void cat_components(int lang, kt_buf *out);

@@ -870,14 +870,62 @@ int cat_load(const kt_game *g, const kt_jv *st, kt_state *ks, kt_jr *r)
 
 /* ------------------------------------------------------------ observation */
 
+/* The ids that action targets use (targets.c): vertices (with the hexes
+ * each touches, for "which hexes does this spot touch"), edges as vertex
+ * pairs, the robber's and the merchant's hex as numbers, the event die's
+ * face by name, and the catalogues of goods, tracks and development cards
+ * whose index is a target's id (progress card ids are those of
+ * "my_progress_ids": listing every card's name here would put names in
+ * every observation that the hidden-information tests look for). */
+static void write_ids(const cat_state *s, kt_jw *w)
+{
+    static const char *const ev_key[5] = {"none", "ship", "trade", "politics", "science"};
+    kt_jw_kint(w, "robber_hex", s->robber);
+    kt_jw_kint(w, "merchant_hex", s->merchant);
+    kt_jw_kstr(w, "event_die", ev_key[s->dice[2] < 5 ? s->dice[2] : 0]);
+    kt_jw_key(w, "vertex_hexes");
+    kt_jw_arr(w);
+    for (int v = 0; v < CAT_NV; v++) {
+        kt_jw_arr(w);
+        for (int i = 0; i < 3; i++)
+            if (cat_v_hex[v][i] >= 0)
+                kt_jw_int(w, cat_v_hex[v][i]);
+        kt_jw_arr_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "edges");
+    kt_jw_arr(w);
+    for (int e = 0; e < CAT_NE; e++)
+        kt_jw_u8s(w, cat_e_v[e], 2);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "catalog");
+    kt_jw_obj(w);
+    kt_jw_key(w, "goods");
+    kt_jw_arr(w);
+    for (int k = 0; k < CAT_NKIND; k++)
+        kt_jw_str(w, cat_kind_key[k]);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "tracks");
+    kt_jw_arr(w);
+    for (int t = 0; t < 3; t++)
+        kt_jw_str(w, cat_track_key[t]);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "dev");
+    kt_jw_arr(w);
+    for (int d = 0; d < CAT_NDEV; d++)
+        kt_jw_str(w, cat_devcards[d].key);
+    kt_jw_arr_end(w);
+    kt_jw_obj_end(w);
+}
+
 void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w)
 {
     const cat_state *s = (const cat_state *)ks;
     const cat_cfg *cf = cat_cfg_of(g);
-    KT_UNUSED(lang);
     kt_jw_kstr(w, "variant", cf->ck ? "ck" : "base");
     kt_jw_kint(w, "vp_target", cf->vp_target);
     write_board(s, w);
+    write_ids(s, w);
     kt_jw_key(w, "bank");
     write_hand(w, s->bank);
     kt_jw_key(w, "decks");
@@ -964,6 +1012,8 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         for (int i = 0; i < me->nprog; i++)
             kt_jw_str(w, cat_progress[me->prog[i]].key);
         kt_jw_arr_end(w);
+        kt_jw_key(w, "my_progress_ids");
+        kt_jw_u8s(w, me->prog, me->nprog);
         kt_jw_key(w, "my_dev");
         write_dev(w, me->dev);
         kt_jw_key(w, "my_dev_new");
@@ -980,6 +1030,7 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         kt_jw_key(w, "trade");
         kt_jw_obj(w);
         kt_jw_kstr(w, "state", trade_state_key[s->tr_state]);
+        kt_jw_kint(w, "from", s->h.turn_player);
         kt_jw_kint(w, "to", s->tr_to);
         kt_jw_kint(w, "accepted", s->tr_accept);
         kt_jw_key(w, "give");
@@ -993,6 +1044,8 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         kt_jw_key(w, "pending");
         kt_jw_obj(w);
         kt_jw_kstr(w, "kind", cat_frame_key[f->kind]);
+        const char *label = cat_decision_label(f->kind, lang);
+        kt_jw_kstr(w, "label", label ? label : "");
         kt_jw_kint(w, "player", f->player);
         kt_jw_kint(w, "a", f->a);
         kt_jw_kint(w, "b", f->b);
@@ -1007,6 +1060,8 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
             for (int i = 0; i < s->pl[f->a].nprog; i++)
                 kt_jw_str(w, cat_progress[s->pl[f->a].prog[i]].key);
             kt_jw_arr_end(w);
+            kt_jw_key(w, "victim_progress_ids");
+            kt_jw_u8s(w, s->pl[f->a].prog, s->pl[f->a].nprog);
         }
         kt_jw_obj_end(w);
     }

@@ -932,6 +932,11 @@ void dom_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
  * decider and KT_OMNISCIENT). */
 void dom_prompt_view(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void dom_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
+/* targets.c: what an action acts on (gamedef.action_info), decision and
+ * phase names for people */
+void dom_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
+const char *dom_decision_label(int d, int lang);
+const char *dom_phase_label(int ph, int lang);
 void dom_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int dom_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
 void dom_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);

@@ -88,11 +88,23 @@ void dom_types_text(int types, int lang, kt_buf *out)
 
 /* ------------------------------------------------------------ observe */
 
+/* Card ids of a count vector, in the order dom_jw_cards_counts writes the
+ * names (so that "hand_ids"[i] is the id of "hand"[i]). */
+static void jw_ids_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt)
+{
+    kt_jw_arr(w);
+    for (int i = 0; i < c->nids; i++)
+        for (int k = 0; k < cnt[c->ids[i]]; k++)
+            kt_jw_int(w, c->ids[i]);
+    kt_jw_arr_end(w);
+}
+
 void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
     const dom_cfg *c = dom_cfgof(g);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
+    kt_jw_kstr(w, "phase_label", dom_phase_label(s->phase, lang));
     kt_jw_key(w, "kingdom");
     kt_jw_arr(w);
     for (int i = 0; i < c->nkingdom; i++)
@@ -103,6 +115,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     for (int i = 0; i < c->nevents; i++) {
         kt_jw_obj(w);
         kt_jw_kstr(w, "event", dom_name(c->events[i], lang));
+        kt_jw_kint(w, "id", c->events[i]);
         kt_jw_kint(w, "cost", c->cost[c->events[i]]);
         kt_jw_kbool(w, "buyable", dom_event_ok(c, s, c->events[i]));
         kt_jw_obj_end(w);
@@ -113,7 +126,9 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     for (int i = 0; i < c->ntraits; i++) {
         kt_jw_obj(w);
         kt_jw_kstr(w, "trait", dom_name(c->traits[i], lang));
+        kt_jw_kint(w, "id", c->traits[i]);
         kt_jw_kstr(w, "pile", dom_name(c->trait_pile[i], lang));
+        kt_jw_kint(w, "pile_id", c->trait_pile[i]);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -129,6 +144,24 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     kt_jw_kbool(w, "extra_turn", s->extra);
     kt_jw_kint(w, "flags", s->tflags);
     kt_jw_obj_end(w);
+    /* the types of every card of this game by id, so that a front end
+     * draws a card by what it is, not by its name */
+    static const char *const tkey[] = {"treasure", "victory", "curse",   "action",
+                                       "attack",   "reaction", "duration", "command",
+                                       "loot",     "event",   "trait"};
+    kt_jw_key(w, "card_types");
+    kt_jw_obj(w);
+    for (int i = 0; i < c->nids; i++) {
+        char k[8];
+        snprintf(k, sizeof k, "%d", c->ids[i]);
+        kt_jw_key(w, k);
+        kt_jw_arr(w);
+        for (int b = 0; b < 11; b++)
+            if (dom_cards[c->ids[i]].types & (1 << b))
+                kt_jw_str(w, tkey[b]);
+        kt_jw_arr_end(w);
+    }
+    kt_jw_obj_end(w);
     kt_jw_key(w, "supply");
     kt_jw_arr(w);
     for (int i = 0; i < c->npiles; i++) {
@@ -137,12 +170,15 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_kstr(w, "card", dom_name(id, lang));
         kt_jw_kint(w, "count", s->supply[id]);
         kt_jw_kint(w, "cost", dom_cost(c, s, id));
+        kt_jw_kint(w, "id", id);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
     kt_jw_kint(w, "empty_piles", dom_empty_piles(c, s));
     kt_jw_key(w, "trash");
     dom_jw_cards_counts(w, c, s->trash, lang);
+    kt_jw_key(w, "trash_ids"); /* the card ids of "trash", in the same order */
+    jw_ids_counts(w, c, s->trash);
     kt_jw_key(w, "seats"); /* "players" is the envelope's player count */
     kt_jw_arr(w);
     for (int p = 0; p < c->np; p++) {
@@ -158,6 +194,8 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_kint(w, "hand_size", P->nhand);
         kt_jw_key(w, me ? "hand" : "hand_known");
         dom_jw_cards_counts(w, c, me ? P->hand : P->pubhand, lang);
+        kt_jw_key(w, me ? "hand_ids" : "hand_known_ids");
+        jw_ids_counts(w, c, me ? P->hand : P->pubhand);
         kt_jw_kint(w, "deck_size", P->ndeck);
         kt_jw_key(w, "deck_top_known"); /* top first */
         int known = me ? P->known_top : P->pub_top;
@@ -170,8 +208,15 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
                 cnt[P->deck[i]]++;
             kt_jw_key(w, "deck_cards");
             dom_jw_cards_counts(w, c, cnt, lang);
+            kt_jw_key(w, "deck_ids");
+            jw_ids_counts(w, c, cnt);
             kt_jw_key(w, "discard");
             dom_jw_cards_topfirst(w, P->disc, P->ndisc, lang);
+            kt_jw_key(w, "discard_ids");
+            kt_jw_arr(w);
+            for (int i = P->ndisc - 1; i >= 0; i--)
+                kt_jw_int(w, P->disc[i]);
+            kt_jw_arr_end(w);
         }
         kt_jw_kint(w, "discard_size", P->ndisc);
         kt_jw_key(w, "discard_top");
@@ -179,6 +224,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
             kt_jw_str(w, dom_name(P->disc[P->ndisc - 1], lang));
         else
             kt_jw_null(w);
+        kt_jw_kint(w, "discard_top_id", P->ndisc ? P->disc[P->ndisc - 1] : 0);
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
@@ -188,6 +234,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         const dom_inplay *e = &s->play[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "card", dom_name(e->card, lang));
+        kt_jw_kint(w, "id", e->card);
         kt_jw_kint(w, "owner", e->owner);
         kt_jw_kint(w, "uid", e->uid);
         /* what keeps it in play is public: pending Duration effects, cards
@@ -203,11 +250,13 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     for (int i = 0; i < s->naside; i++) {
         const dom_aside *a = &s->aside[i];
         kt_jw_obj(w);
+        int hide = dom_aside_hidden(a->kind) && a->owner != player;
         kt_jw_key(w, "card");
-        if (dom_aside_hidden(a->kind) && a->owner != player)
+        if (hide)
             kt_jw_null(w);
         else
             kt_jw_str(w, dom_name(a->card, lang));
+        kt_jw_kint(w, "id", hide ? 0 : a->card);
         kt_jw_kint(w, "owner", a->owner);
         kt_jw_kstr(w, "kind", dom_aside_names[a->kind]);
         if (a->host)
@@ -221,6 +270,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         const dom_watch *x = &s->watch[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "card", dom_name(x->card, lang));
+        kt_jw_kint(w, "id", x->card);
         kt_jw_kint(w, "owner", x->owner);
         kt_jw_kint(w, "n", x->n);
         kt_jw_obj_end(w);
@@ -231,8 +281,21 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_key(w, "pending");
         kt_jw_obj(w);
         kt_jw_kstr(w, "card", dom_name(f->card, lang));
+        kt_jw_kint(w, "card_id", f->card);
         kt_jw_kint(w, "player", f->pl);
         kt_jw_kint(w, "decider", f->who);
+        kt_jw_kstr(w, "label", dom_decision_label(f->dec, lang) ? dom_decision_label(f->dec, lang) : "");
+        if (f->dec == DOM_D_CHOOSE) { /* the ids of "mode" targets */
+            kt_jw_key(w, "modes");
+            kt_jw_arr(w);
+            for (int m = DOM_M_NONE + 1; m < DOM_NMODES; m++) {
+                kt_jw_obj(w);
+                kt_jw_kint(w, "id", m);
+                kt_jw_kstr(w, "name", dom_mode_names[m]);
+                kt_jw_obj_end(w);
+            }
+            kt_jw_arr_end(w);
+        }
         kt_jw_obj_end(w);
     }
     if (s->h.status != KT_RUNNING)
