@@ -310,3 +310,46 @@ KT_TEST(mp2_targets_round_label_counts_as_the_log)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+/* After the end every goal card is public: a player's observation shows the
+ * real ones, so its final scoring equals the result (it used to be computed
+ * on a copy with the others' goal cards redrawn: the end screen showed 118
+ * points for a player the result gave 123). */
+KT_TEST(mp2_final_scoring_in_every_observation_equals_the_result)
+{
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        kt_game *g = NULL;
+        kt_err err = {0, ""};
+        KT_REQUIRE(KT_OKS(kt_game_new("mp2", "", 3, seed, NULL, &g, &err), &err));
+        kt_state *s = kt_state_new(g);
+        kt_action acts[KT_LEGAL_MAX];
+        uint64_t r = seed;
+        while (!kt_is_over(g, s)) {
+            int n = kt_legal(g, s, acts, KT_LEGAL_MAX);
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            kt_apply_trusted(g, s, acts[(r >> 33) % (uint64_t)n]);
+        }
+        kt_result res;
+        kt_result_get(g, s, &res);
+        for (int viewer = 0; viewer < 3; viewer++) {
+            char *js = kt_observe_json(g, s, viewer, KT_LANG_EN);
+            kt_jdoc doc;
+            if (!js || !KT_OKS(kt_json_parse(js, strlen(js), &doc, &err), &err)) {
+                free(js);
+                continue;
+            }
+            const kt_jv *fin = kt_jv_get(doc.root, "final");
+            for (int p = 0; p < 3; p++) {
+                const kt_jv *tot = kt_jv_get(kt_jv_at(fin, p), "total");
+                if (!tot || (int)tot->d != (int)res.score[p])
+                    KT_FAIL("seed %llu: player %d's observation gives player %d %d points, the result %d",
+                            (unsigned long long)seed, viewer + 1, p + 1, tot ? (int)tot->d : -1,
+                            (int)res.score[p]);
+            }
+            kt_json_free(&doc);
+            free(js);
+        }
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+}

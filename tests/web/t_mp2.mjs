@@ -155,6 +155,7 @@ export function register(h) {
       }
     }
     await page.waitForSelector('#game-over', { timeout: 20000 });
+    if (process.env.MP2_CLIPS) await page.screenshot({ path: join(process.env.MP2_CLIPS, 'end.png') });
     const scrambled = await page.$$eval('#actions button.act', (bs) => bs.length);
     const endText = await page.$eval('[data-view="mp2"]', (e) => e.textContent);
     if (/null|undefined|NaN/.test(endText)) throw new Error('the end screen shows null/undefined/NaN');

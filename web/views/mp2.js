@@ -30,7 +30,7 @@ const W = {
     pickSpaceFor: 'Now pick a space for', pickDieFor: 'Now pick a die for', cancel: 'Cancel',
     board: 'Action board', books: 'Books (market)', travel: 'Travel', cityCards: 'City cards',
     specialCities: 'Special cities', other: 'More spaces', map: 'Map', players: 'Players',
-    yourMove: 'Your move', waiting: 'Waiting for', free: 'free', fee: 'fee', coins: 'coins',
+    yourMove: 'Your move', waiting: 'To move', free: 'free', fee: 'fee', coins: 'coins',
     camels: 'camels', jade: 'jade', pepper: 'pepper', silk: 'silk', gold: 'gold', vp: 'VP',
     contracts: 'Contracts', completed: 'completed', goals: 'Goal card', goalOptions: 'Goal cards (keep one)',
     posts: 'Trading posts', seals: 'Seals', improved: 'improved', caravans: 'Caravans',
@@ -48,7 +48,7 @@ const W = {
     pickSpaceFor: 'Jetzt ein Feld wählen für', pickDieFor: 'Jetzt einen Würfel wählen für', cancel: 'Abbrechen',
     board: 'Aktionstableau', books: 'Bücher (Markt)', travel: 'Reisen', cityCards: 'Stadtkarten',
     specialCities: 'Sonderstädte', other: 'Weitere Felder', map: 'Karte', players: 'Spieler',
-    yourMove: 'Dein Zug', waiting: 'Warte auf', free: 'frei', fee: 'Gebühr', coins: 'Münzen',
+    yourMove: 'Dein Zug', waiting: 'Am Zug', free: 'frei', fee: 'Gebühr', coins: 'Münzen',
     camels: 'Kamele', jade: 'Jade', pepper: 'Pfeffer', silk: 'Seide', gold: 'Gold', vp: 'SP',
     contracts: 'Aufträge', completed: 'erfüllt', goals: 'Zielkarte', goalOptions: 'Zielkarten (eine behalten)',
     posts: 'Handelsposten', seals: 'Siegel', improved: 'verbessert', caravans: 'Karawanen',
@@ -64,7 +64,7 @@ const W = {
 };
 const VERBS = {
   en: {
-    place: 'Place', money_bag: 'Money bag', reroll: 'Reroll', turn_die: 'Turn die', buy_black_die: 'Buy a black die',
+    place: 'Place', money_bag: 'Money bag', reroll: 'Reroll', turn_die: 'Turn', buy_black_die: 'Buy a black die',
     complete: 'Complete contract', complete_free: 'Complete contract (free, no VP)', improve: 'Improve seal',
     use_outpost: 'Use outpost tile', exchange_goods: 'Pepper + silk + gold → 5 VP', start_caravan: 'Start caravan',
     finish_caravan: 'Finish caravan route', end_turn: 'End turn', done: 'Done', move: 'Travel to',
@@ -77,7 +77,7 @@ const VERBS = {
     double_good: 'Double', return_tile: 'Return tile',
   },
   de: {
-    place: 'Setzen', money_bag: 'Geldsack', reroll: 'Neu würfeln', turn_die: 'Würfel drehen', buy_black_die: 'Schwarzen Würfel kaufen',
+    place: 'Setzen', money_bag: 'Geldsack', reroll: 'Neu würfeln:', turn_die: 'Drehe', buy_black_die: 'Schwarzen Würfel kaufen',
     complete: 'Auftrag erfüllen', complete_free: 'Auftrag erfüllen (gratis, ohne SP)', improve: 'Siegel verbessern',
     use_outpost: 'Handelsplättchen nutzen', exchange_goods: 'Pfeffer + Seide + Gold → 5 SP', start_caravan: 'Karawane starten',
     finish_caravan: 'Karawanenroute abschließen', end_turn: 'Zug beenden', done: 'Fertig', move: 'Reise nach',
@@ -223,6 +223,10 @@ function render(ctx, redraw) {
   const b = o.board || {};
   const tb = o.table || {};
   const over = o.status === 'over' || b.phase === 'over';
+  // while a figure or caravan moves, the map comes first (the choice is there)
+  const travelling = (ctx.legal || []).some((a) => a.verb === 'move' || a.verb === 'move_caravan');
+  const map = h('section.mp2sec#mp2-map', h('h3', w('map')), h('div.mp2mapwrap', mapSvg(ctx, redraw)), mapLegend());
+  const board = actionBoard(ctx, redraw);
   return [
     h('div.mp2bar',
       h('span.round#mp2-round', b.round_label || ''),
@@ -231,14 +235,12 @@ function render(ctx, redraw) {
     movePanel(ctx, redraw),
     o.final ? finalBox(ctx) : null,
     h('div.mp2main',
-      h('div.mp2col',
-        actionBoard(ctx, redraw),
-        h('section.mp2sec', h('h3', w('map')), h('div.mp2mapwrap', mapSvg(ctx, redraw)), mapLegend())),
+      h('div.mp2col', ...(travelling ? [map, board] : [board, map])),
       h('div.mp2col.side',
         booksBox(ctx),
         khanBox(ctx),
         contractBoardBox(ctx),
-        (b.draft || []).some(Boolean) ? draftBox(ctx) : null)),
+        (ctx.legal || []).some((a) => a.verb === 'choose_character') ? draftBox(ctx) : null)),
     h('div.mp2seats', (o.seats || []).map((st, p) => seatBox(ctx, st, p))),
     tb.spaces ? null : h('p.error', 'no table data'),
   ];
