@@ -40,7 +40,7 @@ const W = {
     contractBoard: 'Contract board', draft: 'Characters', final: 'Final scoring', total: 'total',
     noCity: '—', route: 'route', times: '×', option: 'option', bonus: 'bonus actions',
     characterBox: 'Character', none: 'none', start: 'start', oasis: 'oasis', city: 'city',
-    used: 'used', sealRoute: 'route needs a guild seal', f_during_game: 'during the game', f_goal_seals: 'goals + seals', f_shields: 'shields',
+    used: 'used', cityBonuses: 'City bonuses (each round, with a post there)', outpostTiles: 'Outpost tiles (first post there)', sealRoute: 'route needs a guild seal', f_during_game: 'during the game', f_goal_seals: 'goals + seals', f_shields: 'shields',
     f_goods: 'goods', f_coins: 'coins', f_contracts: 'contracts', f_caravans: 'caravans', f_total: 'total',
   },
   de: {
@@ -58,7 +58,7 @@ const W = {
     contractBoard: 'Auftragstafel', draft: 'Charaktere', final: 'Endwertung', total: 'gesamt',
     noCity: '—', route: 'Route', times: '×', option: 'Option', bonus: 'Bonusaktionen',
     characterBox: 'Charakter', none: 'keine', start: 'Start', oasis: 'Oase', city: 'Stadt',
-    used: 'belegt', sealRoute: 'Route nur mit Gildensiegel', f_during_game: 'im Spiel', f_goal_seals: 'Ziele + Siegel', f_shields: 'Wappen',
+    used: 'belegt', cityBonuses: 'Stadtboni (jede Runde, mit Posten dort)', outpostTiles: 'Handelsplättchen (erster Posten dort)', sealRoute: 'Route nur mit Gildensiegel', f_during_game: 'im Spiel', f_goal_seals: 'Ziele + Siegel', f_shields: 'Wappen',
     f_goods: 'Waren', f_coins: 'Münzen', f_contracts: 'Aufträge', f_caravans: 'Karawanen', f_total: 'gesamt',
   },
 };
@@ -240,6 +240,7 @@ function render(ctx, redraw) {
         booksBox(ctx),
         khanBox(ctx),
         contractBoardBox(ctx),
+        bonusBox(ctx),
         (ctx.legal || []).some((a) => a.verb === 'choose_character') ? draftBox(ctx) : null)),
     h('div.mp2seats', (o.seats || []).map((st, p) => seatBox(ctx, st, p))),
     tb.spaces ? null : h('p.error', 'no table data'),
@@ -419,9 +420,28 @@ function draftBox(ctx) {
     const el = h('button.mp2card.character', { type: 'button' }, h('b', name));
     const a = acts.find((x) => tg(x, 'character')?.id === i);
     if (a) { el.classList.add('can-act'); el.onclick = () => ctx.act(a); } else el.disabled = true;
-    ctx.help(name).then((txt) => { if (txt) el.append(h('small', ' ' + txt.replace(/^[^:]*:\s*/, ''))); }).catch(() => {});
+    ctx.help(name).then((txt) => { if (txt) el.append(h('small', ' ' + txt)); }).catch(() => {});
     return el;
   }));
+}
+
+// The city-bonus markers and the outpost tiles still on the map, by city.
+function bonusBox(ctx) {
+  const o = ctx.obs, b = o.board || {}, tb = o.table || {};
+  const locs = tb.locations || [];
+  const bon = (b.markers || []).map((code, i) => {
+    const l = locs.find((x) => x.marker === i);
+    const m = (tb.markers || []).find((x) => x.code === code);
+    return h('div.mp2line', h('b', l?.name || ''), ': ', m?.text || code);
+  });
+  const out = (b.outposts || []).map((code, i) => {
+    if (!code) return null;
+    const l = locs.find((x) => x.outpost === i);
+    const t = (tb.outpost_tiles || []).find((x) => x.code === code);
+    return h('div.mp2line', h('b', l?.name || ''), ': ', t?.text || code);
+  }).filter(Boolean);
+  return h('section.mp2sec#mp2-bonuses', h('h3', w('cityBonuses')), bon,
+    out.length ? h('h4', w('outpostTiles')) : null, out);
 }
 
 // ---- the map -----------------------------------------------------------------
@@ -548,8 +568,8 @@ function seatBox(ctx, st, p) {
   }
   const nameOf = (key) => (tb.locations || []).find((l) => l.key === key)?.name || key;
   return h('div.mp2seat' + (me ? '.me' : '') + (o.to_move === p ? '.tomove' : ''), { 'data-seat': p },
-    h('div.mp2head', h('span.dot', { style: { background: PLAYER_COLORS[p] } }), h('b', playerName(ctx.seats, p)), ' ',
-      st.character ? h('span.chip.character', st.character) : null),
+    h('div.mp2head', h('span.dot', { style: { background: PLAYER_COLORS[p] } }), h('b', playerName(ctx.seats, p))),
+    st.character ? characterDetails(ctx, st.character) : null,
     res,
     h('div', h('b', w('dice')), ': ', dice.length ? dice : h('span.muted', '–')),
     h('div', h('b', w('contracts')), ': ', contracts.filter(Boolean).length ? contracts : h('span.muted', '–'),
@@ -559,6 +579,16 @@ function seatBox(ctx, st, p) {
     h('div.muted', `${w('posts')}: ${(st.posts || []).map(nameOf).join(', ') || '–'}`),
     (st.caravans || []).some((c) => c.at || c.tile) ? h('div', h('b', w('caravans')), ': ',
       st.caravans.map((c) => h('span.chip', `${c.at ? nameOf(c.at) : '–'} ${(c.goods || []).map(w).join('+')}`))) : null);
+}
+
+// The character and its power: tap the name to read it (no hover needed).
+function characterDetails(ctx, name) {
+  const body = h('small.muted', '…');
+  const d = h('details.mp2char', h('summary', h('span.chip.character', name)), body);
+  d.addEventListener('toggle', () => {
+    if (d.open) ctx.help(name).then((txt) => { body.textContent = txt || ''; }).catch(() => {});
+  }, { once: true });
+  return d;
 }
 
 function finalBox(ctx) {
