@@ -30,7 +30,8 @@ async function tableMove(page, rng) {
     const verbs = await Promise.all(choices.map((b) => b.getAttribute('data-verb')));
     const dice = await page.$$('#mp2-dice button.can-act');
     if (dice.length) {
-      await pick(dice, rng).click({ timeout: 3000 });
+      // pick a die (unless one is picked already: a second click would put it back)
+      if (!(await page.$('#mp2-dice button.sel'))) await pick(dice, rng).click({ timeout: 3000 });
       const spaces = await page.$$('.mp2space.can-act');
       const kinds = await Promise.all(spaces.map((e) => e.getAttribute('data-kind')));
       const real = spaces.filter((_, i) => kinds[i] !== 'bag');
@@ -43,6 +44,12 @@ async function tableMove(page, rng) {
         await pick(real.length ? real : spaces, rng).click({ timeout: 3000 });
         const more = await page.$$('#mp2-chooser button');
         if (more.length) await pick(more, rng).click({ timeout: 3000 });
+        else if (await page.$('.mp2space.sel')) { // the space was picked first: now the die
+          const fit = await page.$$('#mp2-dice button.can-act');
+          if (fit.length) await pick(fit, rng).click({ timeout: 3000 });
+          const again = await page.$$('#mp2-chooser button');
+          if (again.length) await pick(again, rng).click({ timeout: 3000 });
+        }
         return 'place';
       }
       await page.click('.mp2move button.linkish', { timeout: 3000 }); // cancel the die
@@ -75,10 +82,13 @@ async function playMoves(h, page, rng, limit, stats) {
     const v = await h.view(page);
     if (v && v.status === 'over') return true;
     const before = v?.actions;
+    const t0 = Date.now();
     const what = await tableMove(page, rng);
+    if (process.env.MP2_DEBUG) console.log('move', what, Date.now() - t0, 'ms');
     if (!what) { await h.sleep(40); continue; }
     const moved = await h.waitFor(async () => { const x = await h.view(page); return x && (x.actions !== before || x.status === 'over'); },
       15000, 'the move to show').catch(() => false);
+    if (process.env.MP2_DEBUG) console.log('  waited', Date.now() - t0, 'ms', moved ? '' : 'NO MOVE');
     if (!moved) continue;
     clicks++;
     stats[what] = (stats[what] || 0) + 1;
