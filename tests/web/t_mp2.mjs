@@ -205,7 +205,17 @@ export function register(h) {
         await die.click();
         check(await measure(page, phone), phone, `${w}x${ht} with a die picked`);
       }
-      return `${m.labels} labels, min label ${m.minFont.toFixed(1)} px`;
+      // a travel decision: the destinations on the map are targets too
+      let travel = false;
+      const rng = mulberry(8);
+      for (let i = 0; i < 120 && !travel; i++) {
+        if ((await page.$$('svg.mp2map g.town.can-act')).length) {
+          check(await measure(page, phone), phone, `${w}x${ht} while travelling`);
+          travel = true;
+        } else if (await playMoves(h, page, rng, 1, {})) break;
+      }
+      if (!travel) throw new Error('no travel decision came up');
+      return `${m.labels} labels, min label ${m.minFont.toFixed(1)} px, travel checked`;
     });
   }
 

@@ -509,7 +509,8 @@ function mapSvg(ctx, redraw) {
     const acts = moves.filter((a) => tg(a, 'town')?.id === l.id);
     g.append(kind === 'oasis' ? s('circle', { cx: x, cy: y, r: 7, class: 'oasis' })
       : s('rect', { x: x - (kind === 'regional' ? 7 : 9), y: y - 7, width: kind === 'regional' ? 14 : 18, height: 14, rx: 2, class: kind }));
-    if (acts.length) g.append(s('circle', { cx: x, cy: y, r: 20, class: 'hit' }));
+    // a target of at least 40 px on a phone (the map is 640 px wide there: 25 units = 21 px)
+    if (acts.length) g.append(s('circle', { cx: x, cy: y, r: 25, class: 'hit' }));
     const lb = labels[k];
     g.append(s('text', { x: lb.x + lb.w / 2, y: lb.y + lb.h - 3, class: 'cname', text: l.name }));
     (posts[l.id] || []).forEach((p, i) => g.append(s('rect', { x: x - 9 + i * 7, y: y + 8, width: 6, height: 6, fill: PLAYER_COLORS[p], stroke: '#fff' })));
