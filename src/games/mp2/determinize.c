@@ -6,9 +6,9 @@
  * during play are known and stay in place), the undrawn city-card deck
  * (cc_deck[cc_next..]), the offer tiles below each pile's visible top
  * (offers[b][round+2..5], including the tile removed unseen at setup), and
- * the other players' goal cards: their three options are redrawn from the
- * goal cards the player has not seen, keeping whether one was kept (which
- * one is redrawn too).  A spectator (player < 0) has seen no goal card, so
+ * the other players' goal cards until the game is over: their three
+ * options are redrawn from the goal cards the player has not seen, keeping
+ * whether one was kept (which one is redrawn too).  A spectator (player < 0) has seen no goal card, so
  * every player's are redrawn from all of them.
  * Nothing the player to move can see changes, so their legal actions stay
  * the same.  Hidden parts are sorted before they are shuffled, so two
@@ -34,7 +34,9 @@ void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
     resample(rng, s->cc_deck + s->cc_next, MP2_NCARDS - s->cc_next);
     for (int b = 0; b < 3; b++)
         resample(rng, s->offers[b] + s->round + 2, 6 - (s->round + 2));
-    if (player >= c->np)
+    /* after the end the final scoring has revealed every goal card: none is
+     * hidden any more (redrawing them would change the scores shown) */
+    if (player >= c->np || s->h.status != KT_RUNNING)
         return;
     /* a spectator (player < 0) has seen no goal card at all */
     uint8_t pool[MP2_NGOALS];

@@ -174,6 +174,8 @@ const kt_gamedef kt_game_mp2 = {
     .events = mp2_events,
     .menu_item = mp2_menu_item,
     .describe = mp2_describe,
+    .action_info = mp2_action_info,
+    .decision_label = mp2_decision_label,
     /* easy: legal moves at random (for a first game); medium: the heuristic
      * bot (wins all of 600 games against random); hard: search with a
      * second per decision (beat the heuristic in 29 of 30 two-player games,

@@ -425,6 +425,13 @@ void mp2_space_name(const mp2_cfg *c, int sp, int lang, kt_buf *out);
 /* Every field of action a indexes its tables (a may be any code). */
 int mp2_action_ok(const mp2_cfg *c, const mp2_state *s, kt_action a);
 
+/* view_table.c: the observation's "table" object, round/phase labels and
+ * the options of the viewer's pending decision */
+void mp2_observe_table(const kt_game *g, const kt_state *s, int viewer, int lang, kt_jw *w);
+void mp2_observe_labels(const mp2_state *s, int lang, kt_jw *w);
+void mp2_observe_pending(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, int lang,
+                         kt_jw *w);
+
 /* render.c: the terminal screen; the map's 3-letter location codes */
 void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void mp2_loc_codes(const mp2_cfg *c, int lang, char out[][4]);
@@ -438,6 +445,11 @@ void mp2_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang, k
  * goal cards?  Their owner and omniscient readers; everyone once the game
  * has ended (final scoring reveals them). */
 int mp2_goal_visible(const mp2_state *s, int p, int viewer);
+
+/* targets.c: what an action acts on (gamedef.action_info) and the decision
+ * kinds' names (gamedef.decision_label) */
+void mp2_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
+const char *mp2_decision_label(int d, int lang);
 
 /* events.c: the game log (gamedef.events) */
 void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,

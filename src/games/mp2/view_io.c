@@ -874,7 +874,9 @@ void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_obj_end(w);
     }
     kt_jw_arr_end(w);
+    mp2_observe_labels(s, lang, w);
     kt_jw_obj_end(w);
+    mp2_observe_table(g, st, player, lang, w);
     kt_jw_key(w, "seats"); /* "players" is the core's player count */
     kt_jw_arr(w);
     for (int p = 0; p < c->np; p++) {
@@ -904,7 +906,7 @@ void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         kt_jw_kstr(w, "effect", eff_names[e->type]);
         kt_jw_kint(w, "a", e->a);
         kt_jw_kint(w, "b", e->b);
+        mp2_observe_pending(c, s, e, lang, w);
         kt_jw_obj_end(w);
     }
-    KT_UNUSED(lang);
 }
