@@ -1,0 +1,184 @@
+// t_layout.mjs - the shared parts of every game's table page, measured
+// (issues 28/29): for each of the five games, against bots, at 1400x900 and
+// at 390x844 (a phone):
+//   - the decision's prompt and its first choice are inside the first
+//     viewport (or in a bar fixed to it), not below the board;
+//   - no horizontal page scroll (documentElement.scrollWidth <= width);
+//   - on the phone every clickable thing of the decision panel is >= 40 px
+//     in its smaller dimension;
+//   - in German, the top bar and the decision panel show none of the
+//     engine's English decision names (every `status.decision` the server
+//     sent during the test: "buy", "robber", "phase1", ...);
+//   - a spectator's page never says "Your move" / "Waiting for others" and
+//     says that it is watching and whose turn it is;
+//   - the generic view (the observation tab) shows no raw -1.
+// Only the shared page is measured (#actions, .topbar, the page width):
+// the game views inside the board are other people's work and may change.
+
+const GAMES = [
+  ['dominion', 2], ['catan', 3], ['mp2', 2], ['anno1701', 2], ['fwm', 3],
+];
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1400, height: 900 };
+
+// Facts about the page, measured inside the browser at the top of the page.
+function measure(page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const vis = (el) => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) return { shown: false, r };
+      const x = Math.min(Math.max(r.left + Math.min(r.width / 2, 20), 0), innerWidth - 1);
+      const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+      return { shown: inside && !!top && (el === top || el.contains(top) || top.contains(el)),
+        r: { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) } };
+    };
+    const panel = document.querySelector('#actions');
+    const prompt = panel?.querySelector('.prompt');
+    const first = panel?.querySelector('button.act');
+    const small = [];
+    for (const el of panel ? panel.querySelectorAll('button, a, summary, input, select, [role=button]') : []) {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) continue; // folded away
+      if (Math.min(r.width, r.height) < 40)
+        small.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    const topbar = document.querySelector('.topbar');
+    return {
+      width: innerWidth, scrollWidth: document.documentElement.scrollWidth,
+      prompt: vis(prompt), first: vis(first), firstText: first?.dataset.action,
+      small,
+      shared: `${topbar?.textContent || ''} | ${panel?.textContent || ''}`,
+    };
+  });
+}
+
+export function register(h) {
+  const { test, newPage, createGame, waitFor, view, sleep, browser: _b } = h;
+
+  // Wait until the player has a decision with at least one choice (the bots
+  // may move first) or the game is over.
+  async function decision(page) {
+    await waitFor(async () => (await page.$$('#actions button.act')).length > 0 || (await view(page))?.status === 'over',
+      30000, 'a decision of the player');
+  }
+
+  // One move: the first listed choice mostly, else a random one (either way
+  // through the decision panel, which is what this file measures).
+  async function move(page, rng) {
+    const before = (await view(page)).actions;
+    const btns = await page.$$('#actions button.act');
+    if (!btns.length) return false;
+    const b = btns[Math.floor(rng() * btns.length)];
+    try {
+      if (!(await b.isVisible())) await b.evaluate((x) => x.closest('details')?.querySelector('summary')?.click());
+      await b.click({ timeout: 3000 });
+    } catch { return false; }
+    await waitFor(async () => { const w = await view(page); return w && (w.actions !== before || w.status === 'over'); },
+      15000, 'the move to show');
+    return true;
+  }
+
+  function check(fails, where, m, phone) {
+    if (m.scrollWidth > m.width) fails.push(`${where}: page scrolls sideways (${m.scrollWidth} > ${m.width})`);
+    if (!m.prompt?.shown) fails.push(`${where}: decision prompt not in the first viewport ${JSON.stringify(m.prompt?.r)}`);
+    if (!m.first?.shown) fails.push(`${where}: first choice not in the first viewport ${JSON.stringify(m.first?.r)}`);
+    if (phone && m.small.length) fails.push(`${where}: ${m.small.length} targets under 40 px: ${m.small.slice(0, 3).join('; ')}`);
+  }
+
+  for (const [game, players] of GAMES) {
+    test(`layout_${game}`, async (server) => {
+      const fails = [];
+      const decisions = new Set(); // the engine's decision names, as the server sent them
+      const ctx = await h.browser.newContext({ viewport: DESK, hasTouch: true });
+      const page = await newPage(ctx);
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+        try {
+          const m = JSON.parse(String(f.payload));
+          if (m.push === 'view' && m.status?.decision) decisions.add(m.status.decision);
+        } catch { /* not JSON */ }
+      }));
+      const seats = ['you', ...Array(players - 1).fill('bot:easy')];
+      await createGame(page, server, game, seats, players);
+      await decision(page);
+
+      // desktop
+      check(fails, `${game} 1400x900`, await measure(page), false);
+      if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-desktop.png` });
+
+      // a spectator (phone size): watching, never "your move"
+      const id = server.sql('select id from games')[0].id;
+      const sctx = await h.browser.newContext({ viewport: PHONE, hasTouch: true });
+      const spec = await newPage(sctx);
+      await spec.goto(`${server.url}#/watch/${id}`);
+      await spec.waitForSelector('.tablepage .topbar');
+      const rng = mulberry(17);
+      for (let i = 0; i < 4; i++) {
+        await sleep(300);
+        const txt = await spec.evaluate(() => document.querySelector('.tablepage').innerText);
+        if (/Your move|Waiting for others|Dein Zug|Warte auf die anderen/i.test(txt))
+          fails.push(`${game} spectator: shows "${/Your move|Waiting for others|Dein Zug|Warte auf die anderen/i.exec(txt)[0]}"`);
+        if (!/watching|spectator/i.test(txt)) fails.push(`${game} spectator: does not say it is watching`);
+        const sm = await spec.evaluate(() => ({ w: innerWidth, sw: document.documentElement.scrollWidth }));
+        if (sm.sw > sm.w) fails.push(`${game} spectator 390x844: page scrolls sideways (${sm.sw} > ${sm.w})`);
+        if (fails.length) break;
+        await decision(page);
+        if ((await view(page)).status === 'over') break;
+        await move(page, rng);
+      }
+      if (h.shots) await spec.screenshot({ path: `${h.shots}/layout-${game}-spectator-phone.png` });
+      await decision(page);
+
+      // phone
+      await page.setViewportSize(PHONE);
+      await sleep(300);
+      check(fails, `${game} 390x844`, await measure(page), true);
+      if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-phone.png` });
+
+      // German, on the phone, for a few moves
+      await page.selectOption('#lang', 'de');
+      await waitFor(() => page.evaluate(() => document.querySelector('.tablepage')?.dataset.lang === 'de'
+        || document.documentElement.lang === 'de'), 10000, 'German');
+      await sleep(1000); // the view in German arrives by push
+      for (let i = 0; i < 6; i++) {
+        await decision(page);
+        if ((await view(page)).status === 'over') break;
+        const m = await measure(page);
+        check(fails, `${game} 390x844 de`, m, true);
+        for (const d of decisions) {
+          const re = new RegExp(`(^|[^\\p{L}_])${d.replace(/[^\w]/g, '\\$&')}($|[^\\p{L}_])`, 'u');
+          if (re.test(m.shared)) fails.push(`${game} de: English decision name "${d}" on the German page`);
+        }
+        if (fails.length) break;
+        await move(page, rng);
+      }
+      if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-phone-de.png` });
+
+      // the generic view of the same observation: no raw -1, no sideways scroll
+      await page.click('button.tab[data-tab="json"]');
+      await page.waitForSelector('[data-view="generic"]');
+      const g = await page.evaluate(() => ({
+        minus: [...document.querySelectorAll('[data-view="generic"] *')].filter((e) => !e.children.length && /^\s*-1\s*$/.test(e.textContent)).length,
+        w: innerWidth, sw: document.documentElement.scrollWidth,
+      }));
+      if (g.minus) fails.push(`${game} generic view: ${g.minus} raw -1 shown`);
+      if (g.sw > g.w) fails.push(`${game} generic view 390x844: page scrolls sideways (${g.sw} > ${g.w})`);
+
+      if (page.errors.length) fails.push('page errors: ' + page.errors.join('; '));
+      if (fails.length) throw new Error(fails.join(' | '));
+      return `decisions seen: ${[...decisions].join(' ')}`;
+    });
+  }
+}
+
+function mulberry(seed) {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
