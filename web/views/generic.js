@@ -60,21 +60,36 @@ function entryName(e) {
   return null;
 }
 
-// Where the observation holds target (kind, id): [{entry, name}] (first match).
-function findThing(obs, kind, id, depth = 0) {
-  if (!obs || typeof obs !== 'object' || depth > MAX_DEPTH) return null;
-  for (const [k, v] of Object.entries(obs)) {
-    if (Array.isArray(v) && keyIsKind(k, kind)) {
-      const byId = v.find((e) => e && typeof e === 'object' && String(e.id) === String(id));
-      const e = byId || (Number.isInteger(+id) ? v[+id] : undefined);
-      if (e !== undefined) return { entry: e, name: entryName(e) };
+// Where the observation holds target (kind, id): {entry, name}.  First a
+// list named after the kind (the entry with that id, else at that index);
+// then any entry with that `id`, or a name beside an "<x>_ids" list (the
+// observation's way of giving the ids of the names in "<x>").
+function findThing(obs, kind, id) {
+  const walk = (o, depth, pass) => {
+    if (!o || typeof o !== 'object' || depth > MAX_DEPTH) return null;
+    for (const [k, v] of Object.entries(o)) {
+      if (Array.isArray(v)) {
+        if (pass === 0 && keyIsKind(k, kind)) {
+          const byId = v.find((e) => e && typeof e === 'object' && String(e.id) === String(id));
+          const e = byId || (Number.isInteger(+id) ? v[+id] : undefined);
+          if (e !== undefined) return { entry: e, name: entryName(e) };
+        }
+        if (pass === 1) {
+          const byId = v.find((e) => e && typeof e === 'object' && String(e.id) === String(id) && entryName(e));
+          if (byId) return { entry: byId, name: entryName(byId) };
+          const names = k.endsWith('_ids') && Array.isArray(o[k.slice(0, -4)]) ? o[k.slice(0, -4)] : null;
+          const at = names ? v.findIndex((x) => String(x) === String(id)) : -1;
+          if (at >= 0 && typeof names[at] === 'string') return { entry: names[at], name: names[at] };
+        }
+      }
+      if (v && typeof v === 'object') {
+        const r = walk(v, depth + 1, pass);
+        if (r) return r;
+      }
     }
-    if (v && typeof v === 'object') {
-      const r = findThing(v, kind, id, depth + 1);
-      if (r) return r;
-    }
-  }
-  return null;
+    return null;
+  };
+  return walk(obs, 0, 0) || walk(obs, 0, 1);
 }
 
 function targetLabel(ctx, kind, id) {
