@@ -47,7 +47,7 @@ export function tablePage(app, where) {
   const root = h('div.tablepage');
   app.main.append(root);
   const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
-    banner: null, undoWaiting: false, confirm: null };
+    banner: null, undoWaiting: false, confirm: null, openGroups: new Map() };
   let alive = true;
 
   async function attach() {
@@ -272,8 +272,13 @@ export function tablePage(app, where) {
       const buttons = list.map((a) => h('button.act', { 'data-action': a.text, 'data-id': a.id,
         'data-verb': a.verb || null, onclick: () => act(a) }, a.key ? h('span.key', a.key) : null, a.text));
       if (!g) box.append(h('div.actlist', buttons));
-      else box.append(h('details.group', { open: firstGroup || groups.size <= 3 || list.length <= 4 },
-        h('summary', `${g} (${list.length})`), h('div.actlist', buttons)));
+      else {
+        // a group the player opened or closed stays so while the decision lasts
+        const open = st.openGroups.get(g) ?? (firstGroup || groups.size <= 3 || list.length <= 4);
+        box.append(h('details.group', { open },
+          h('summary', { onclick: (e) => st.openGroups.set(g, !e.currentTarget.parentElement.open) }, `${g} (${list.length})`),
+          h('div.actlist', buttons)));
+      }
       firstGroup = false;
     }
     return box;
@@ -321,7 +326,10 @@ export function tablePage(app, where) {
     const v = st.view;
     if (!v) return;
     hideTip(); // its element is about to go: a tooltip must not outlive it
-    if (st.drawnAt !== v.status?.actions) hideMenu(); // its actions are gone after a move
+    if (st.drawnAt !== v.status?.actions) { // after a move: its menu's actions are gone, a new decision begins
+      hideMenu();
+      st.openGroups.clear();
+    }
     st.drawnAt = v.status?.actions;
     const title = st.info?.title || v.name;
     clear(root).append(

@@ -215,6 +215,7 @@ function registerGeneric(h) {
               if (i >= 0) a.targets = [{ kind: 'pile', id: 100 + i }];
               a.text = `action ${a.id}`;
             }
+            o.legal.decision_label = 'LABEL-X'; // as a game that names its decisions gives it
           }
           text = JSON.stringify(o);
         } catch { /* not ours */ }
@@ -240,6 +241,9 @@ function registerGeneric(h) {
       } else await sleep(200);
     }
     if (!silver) throw new Error('no Supply pile offered by its target in the generic view');
+    const shown = await page.evaluate(() => document.querySelector('#statusline').textContent + ' | '
+      + document.querySelector('#actions .decision-head').textContent);
+    if ((shown.match(/LABEL-X/g) || []).length < 2) fails.push(`decision_label not shown in the top bar and the panel: ${shown}`);
     const nApply = sent.filter((m) => m.includes('"apply"')).length;
     await silver.click();
     const menu = await page.$('#menu:not(.hidden) button.menu-item');
