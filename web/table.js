@@ -241,7 +241,7 @@ export function tablePage(app, where) {
     const s = v.status || {};
     const over = s.status === 'over';
     const label = decisionLabel(v);
-    const pend = names(v, s.pending || []);
+    const pend = names(v, s.pending || []) || '—';
     const box = h('section.actions#actions', { 'data-state': over ? 'over' : st.seat < 0 ? 'watching' : legal.length ? 'move' : 'waiting' });
     const head = (text) => box.append(h('h3.decision-head', text));
     if (over) {
@@ -250,7 +250,7 @@ export function tablePage(app, where) {
     }
     if (st.seat < 0) {
       head(t('watching'));
-      box.append(h('p.prompt', `${t('turnOf')} ${pend || '—'}${label ? ` · ${label}` : ''}`));
+      box.append(h('p.prompt', `${t('turnOf')} ${pend}${label ? ` · ${label}` : ''}`));
       return box;
     }
     if (!legal.length) {

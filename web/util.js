@@ -122,6 +122,7 @@ export async function showDetails(title, content) {
   detailsEl = detailsEl || document.getElementById('details');
   if (!detailsEl) return;
   hideTip();
+  hideMenu();
   const seq = ++detailsSeq;
   const body = h('div.details-body', h('span.muted', '…'));
   clear(detailsEl).append(
