@@ -48,6 +48,7 @@ function measure(page) {
     }
     const topbar = document.querySelector('.topbar');
     return {
+      state: panel?.dataset.state,
       width: innerWidth, scrollWidth: document.documentElement.scrollWidth,
       prompt: vis(prompt), first: vis(first), firstText: first?.dataset.action,
       small,
@@ -65,6 +66,19 @@ export function register(h) {
   async function decision(page) {
     await waitFor(async () => (await page.$$('#actions button.act')).length > 0 || (await view(page))?.status === 'over',
       30000, 'a decision of the player');
+  }
+
+  // The page at a decision of the player: the bots' answers may redraw it
+  // between waiting and measuring (the decision passed on): then again.
+  async function measureDecision(page) {
+    let m = null;
+    for (let i = 0; i < 20; i++) {
+      await decision(page);
+      m = await measure(page);
+      if (m.state === 'move' || m.state === 'over') return m;
+      await sleep(100);
+    }
+    return m;
   }
 
   // One move: the first listed choice mostly, else a random one (either way
@@ -115,7 +129,7 @@ export function register(h) {
       await decision(page);
 
       // desktop
-      check(fails, `${game} 1400x900`, await measure(page), false);
+      check(fails, `${game} 1400x900`, await measureDecision(page), false);
       if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-desktop.png` });
 
       // a spectator (phone size): watching, never "your move"
@@ -144,7 +158,7 @@ export function register(h) {
       // phone
       await page.setViewportSize(PHONE);
       await sleep(300);
-      check(fails, `${game} 390x844`, await measure(page), true);
+      check(fails, `${game} 390x844`, await measureDecision(page), true);
       if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-phone.png` });
 
       // German, on the phone, for a few moves
@@ -153,9 +167,8 @@ export function register(h) {
         || document.documentElement.lang === 'de'), 10000, 'German');
       await sleep(1000); // the view in German arrives by push
       for (let i = 0; i < 6; i++) {
-        await decision(page);
-        if ((await view(page)).status === 'over') break;
-        const m = await measure(page);
+        const m = await measureDecision(page);
+        if (m.state === 'over') break;
         check(fails, `${game} 390x844 de`, m, true);
         for (const d of decisions) {
           const re = new RegExp(`(^|[^\\p{L}_])${d.replace(/[^\w]/g, '\\$&')}($|[^\\p{L}_])`, 'u');
