@@ -246,6 +246,8 @@ export function tablePage(app, where) {
     const head = (text) => box.append(h('h3.decision-head', text));
     if (over) {
       head(t('over'));
+      const w = s.result?.winners || [];
+      if (w.length) box.append(h('p.prompt', `${w.length > 1 ? t('winners') : t('winner')}: ${names(v, w)}`));
       return box;
     }
     if (st.seat < 0) {
