@@ -210,6 +210,23 @@ export function register(h) {
 // then replaces every text by "action N", as KONTOR_TEST_SCRAMBLE_TEXT does.
 function registerGeneric(h) {
   const { test, newPage, createGame, waitFor, view, sleep } = h;
+  // The lobby's create form on a phone (its CSS is the shared style.css).
+  test('layout_lobby_fits_a_phone', async (server) => {
+    const page = await newPage(await h.browser.newContext({ viewport: PHONE, hasTouch: true }));
+    await page.goto(server.url);
+    await page.waitForSelector('#game option', { state: 'attached' });
+    const fails = [];
+    for (const game of GAMES.map((g) => g[0])) {
+      await page.selectOption('#game', game);
+      await sleep(200);
+      const m = await page.evaluate(() => ({ w: innerWidth, sw: document.documentElement.scrollWidth,
+        create: document.querySelector('#create').getBoundingClientRect().right }));
+      if (m.sw > m.w || m.create > m.w) fails.push(`${game}: ${m.sw} px wide, create button ends at ${Math.round(m.create)}`);
+    }
+    if (fails.length) throw new Error(fails.join(' | '));
+    return 'fits';
+  });
+
   test('layout_generic_view_acts_by_targets_and_explains_on_tap', async (server) => {
     const ctx = await h.browser.newContext({ viewport: PHONE, hasTouch: true });
     const page = await newPage(ctx);
