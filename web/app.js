@@ -64,13 +64,16 @@ function route() {
   else app.page = lobbyPage(app);
 }
 
+const connEl = document.getElementById('conn');
+let connState = '';
 function applyLang() {
   document.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
   document.getElementById('lang').value = getLang();
+  if (connState) connEl.textContent = t(connState); // the connection's word too
 }
 
-const connEl = document.getElementById('conn');
 app.net.onstate = (st) => {
+  connState = st;
   connEl.textContent = t(st);
   connEl.className = 'conn ' + st;
   document.body.dataset.conn = st;

@@ -35,6 +35,10 @@ const words = {
     loading: 'Loading…', aside: 'Set aside', mats: 'Mats', legend: 'Legend',
     knights: 'Knights', merchant: 'Merchant', robber: 'Robber', harbor: 'Harbour',
     really: 'Really?', confirmYes: 'Yes, do it', confirmNo: 'No, go back',
+    playerN: 'Player', botShort: 'bot', watching: 'You are watching', turnOf: 'To move:',
+    waitingFor: 'Waiting for', isDeciding: 'is deciding…', details: 'Details', close: 'Close',
+    none: 'none', yes: 'yes', no: 'no', choicesOn: 'Choices on the table',
+    lvl_easy: 'easy', lvl_medium: 'medium', lvl_hard: 'hard',
   },
   de: {
     brand: 'kontor', language: 'Sprache', connected: 'verbunden', connecting: 'verbinde…',
@@ -70,6 +74,10 @@ const words = {
     optional: 'optional', lose: 'Dieses Spiel verlassen?', loading: 'Lade…', aside: 'Beiseite',
     mats: 'Tableaus', legend: 'Legende', knights: 'Ritter', merchant: 'Händler', robber: 'Räuber',
     harbor: 'Hafen', really: 'Wirklich?', confirmYes: 'Ja, ausführen', confirmNo: 'Nein, zurück',
+    playerN: 'Spieler', botShort: 'Bot', watching: 'Du schaust zu', turnOf: 'Am Zug:',
+    waitingFor: 'Warte auf', isDeciding: 'entscheidet…', details: 'Details', close: 'Schließen',
+    none: 'keine', yes: 'ja', no: 'nein', choicesOn: 'Wahlmöglichkeiten auf dem Tisch',
+    lvl_easy: 'leicht', lvl_medium: 'mittel', lvl_hard: 'schwer',
   },
 };
 
@@ -82,9 +90,51 @@ export function setLang(l) {
   localStorage.setItem('kontor.lang', lang);
   document.documentElement.lang = lang;
 }
-export function t(key) { return words[lang][key] ?? words.en[key] ?? key; }
+// The generic view's words for observation keys and target kinds that
+// many games share; any other key is written as it is, "_" as spaces.
+const KEYS = {
+  de: {
+    game: 'Spiel', players: 'Spieler', player: 'Spieler', you: 'Du', status: 'Status', to_move: 'am Zug',
+    turn_player: 'Spieler am Zug', decision: 'Entscheidung', turn: 'Zug', round: 'Runde', phase: 'Phase',
+    stage: 'Abschnitt', era: 'Epoche', year: 'Jahr', start_player: 'Startspieler', hand: 'Hand',
+    hands: 'Hände', deck: 'Nachziehstapel', discard: 'Ablage', trash: 'Müll', supply: 'Vorrat',
+    pile: 'Stapel', piles: 'Stapel', card: 'Karte', cards: 'Karten', count: 'Anzahl', cost: 'Kosten',
+    name: 'Name', score: 'Punkte', scores: 'Punkte', vp: 'SP', points: 'Punkte', money: 'Geld',
+    coins: 'Münzen', gold: 'Gold', resources: 'Rohstoffe', goods: 'Waren', dice: 'Würfel', die: 'Würfel',
+    board: 'Spielplan', map: 'Karte', towns: 'Städte', town: 'Stadt', cities: 'Städte', city: 'Stadt',
+    routes: 'Routen', route: 'Route', bank: 'Bank', open: 'offen', seat: 'Platz', seats: 'Plätze',
+    owner: 'Besitzer', winner: 'Sieger', winners: 'Sieger', pending: 'am Zug', mode: 'Modus',
+    calendar: 'Kalender', warehouse: 'Lager', merchants: 'Händler', merchant: 'Händler', ships: 'Schiffe',
+    ship: 'Schiff', buildings: 'Gebäude', building: 'Gebäude', settlement: 'Siedlung', settlements: 'Siedlungen',
+    due: 'fällig', seq: 'Reihenfolge', reserve: 'Reserve', actions: 'Aktionen', buys: 'Käufe', tokens: 'Marker',
+    players_view: 'Spieler', log: 'Protokoll', options: 'Optionen', offers: 'Angebote', deals: 'Geschäfte',
+    kind_card: 'Karte', kind_pile: 'Stapel', kind_vertex: 'Ecke', kind_edge: 'Kante', kind_hex: 'Feld',
+    kind_space: 'Feld', kind_town: 'Stadt', kind_route: 'Route', kind_merchant: 'Händler', kind_die: 'Würfel',
+    kind_player: 'Spieler', kind_amount: 'Betrag', kind_good: 'Ware', kind_resource: 'Rohstoff',
+  },
+  en: {
+    to_move: 'to move', turn_player: 'turn player', vp: 'VP', players_view: 'players',
+    kind_card: 'card', kind_pile: 'pile', kind_vertex: 'corner', kind_edge: 'edge', kind_hex: 'hex',
+    kind_space: 'space', kind_town: 'town', kind_route: 'route', kind_merchant: 'merchant', kind_die: 'die',
+    kind_player: 'player', kind_amount: 'amount', kind_good: 'good', kind_resource: 'resource',
+  },
+};
+export function genericKey(key) {
+  const k = String(key);
+  return KEYS[lang][k] ?? KEYS.en[k] ?? k.replace(/_/g, ' ');
+}
+
+export function t(key) {
+  return words[lang][key] ?? words.en[key] ?? (key.startsWith('kind_') ? genericKey(key) : key);
+}
+// A seat as the page names it.  The engine's texts (log, prompts) say
+// "Player 2" / "Spieler 2", so every name keeps that: a bot is "Player 2
+// (bot)", a person who gave a name "Ann (Player 1)".  A seat that is not a
+// seat (-1, none) is "—", never a raw number.
 export function playerName(seats, p) {
+  if (typeof p !== 'number' || p < 0 || (seats && p >= seats.length)) return '—';
   const s = seats && seats[p];
-  const base = lang === 'de' ? `Spieler ${p + 1}` : `Player ${p + 1}`;
-  return s && s.name ? `${s.name} (${p + 1})` : base;
+  const base = `${t('playerN')} ${p + 1}`;
+  if (s && s.bot) return `${base} (${t('botShort')})`;
+  return s && s.name ? `${s.name} (${base})` : base;
 }

@@ -18,7 +18,7 @@ export function drawLog(entries, seats) {
       if (i === 0 && ev.kind === 'action')
         li.append(h('div.ev.action', h('span.who', { style: { color: PLAYER_COLORS[ev.player] || '#444' } }, who),
           ' ', ev.text));
-      else li.append(h('div.ev.' + String(ev.kind || 'event').replace(/[^\w-]/g, ''), { title: ev.kind }, ev.text));
+      else li.append(h('div.ev.' + String(ev.kind || 'event').replace(/[^\w-]/g, ''), ev.text)); // the kind is internal: a class, never shown
     });
     list.append(li);
   }

@@ -3,12 +3,44 @@
 // status, observation, legal actions (seats only) and the new log entries,
 // as this connection's seat may see them.  The page draws the game's own
 // view (views/index.js; the generic view for games without one), the
-// prompt with every legal action (grouped as the engine groups them), the
-// seats, the log, and the undo / rematch / leave controls.
+// decision panel (#actions: what is asked, by whom, and every legal action
+// grouped as the engine groups them), the seats, the log, and the undo /
+// rematch / leave controls.
+//
+// Layout: on a desktop the board is on the left and the decision panel,
+// seats and log on the right (kept in view while the board scrolls).  On a
+// narrow screen (a phone) everything is one column and the decision panel
+// comes first, as a bar that sticks to the top of the screen while the
+// board scrolls under it (what Board Game Arena does).
+//
+// What a game view gets (`ctx`, built afresh for every draw):
+//   ctx.obs, ctx.legal, ctx.status, ctx.seat (-1: spectator), ctx.seats,
+//   ctx.log, ctx.lang, ctx.game, ctx.app
+//   ctx.act(action)            send a legal action (asks first if it warns)
+//   ctx.actionsOn(kind, id)    the legal actions whose `targets` hold
+//                              {kind, id} (the ids of the observation JSON):
+//                              choose and highlight by these, never by text
+//   ctx.details(title, content) open the details panel: a bottom sheet on a
+//                              phone, a box at the side on a desktop.
+//                              content: a string (shown as text), a DOM node,
+//                              or a function returning either or a promise
+//                              of one (e.g. () => ctx.help(name)).  Use it to
+//                              make a component readable without hover.
+//   ctx.help(name)             a promise of the engine's explanation of a
+//                              component, in the page's language
+//   ctx.playerName(p)          a seat's name as the page writes it
+//   ctx.t(key)                 the shared page's words (i18n.js)
+//   ctx.actionsFor(name)       legacy: actions whose TEXT names `name`;
+//                              breaks with other wordings (and under
+//                              KONTOR_TEST_SCRAMBLE_TEXT): use actionsOn.
+// util.js gives views clickable(el, actions, act, title) (one action: do it;
+// several: a menu) and hoverTip(el, fetchText, title): a tooltip for a
+// mouse, the details panel on a tap of a thing without actions, a long
+// press, or the ⓘ entry of the action menu.
 
 import { onlinePanel } from './online.js';
 import { t, playerName } from './i18n.js';
-import { clear, h, mentions, PLAYER_COLORS } from './util.js';
+import { clear, h, hideMenu, hideTip, mentions, showDetails, PLAYER_COLORS } from './util.js';
 import { viewFor, genericView } from './views/index.js';
 import { drawLog } from './log.js';
 
@@ -17,7 +49,7 @@ export function tablePage(app, where) {
   app.main.append(root);
   const online = onlinePanel(app, where); // clocks and chat, below the table (online.js)
   const st = { view: null, log: [], tab: 'table', seat: null, game: null, info: null,
-    banner: null, undoWaiting: false, confirm: null };
+    banner: null, undoWaiting: false, confirm: null, openGroups: new Map() };
   let alive = true;
 
   async function attach() {
@@ -98,12 +130,24 @@ export function tablePage(app, where) {
 
   // ---- drawing -------------------------------------------------------------
 
+  // The decision's name for people, from the engine in the page's language
+  // (`decision_label`: in the legal reply for a seat, in the status for a
+  // spectator).  A game that gives no label answers with its internal name
+  // (status.decision, e.g. "buy"): that is never shown.
+  function decisionLabel(v) {
+    const s = v.status || {};
+    const label = v.legal?.decision_label || s.decision_label;
+    return label && label !== s.decision ? label : '';
+  }
+
+  function names(v, list) { return list.map((p) => playerName(v.seats, p)).join(', '); }
+
   function statusLine(v) {
     const s = v.status || {};
-    const names = v.seats;
     if (s.status === 'over') return t('over');
-    const pend = (s.pending || []).map((p) => playerName(names, p)).join(', ');
-    return `${t('turn')} ${s.turn} · ${t('decision')}: ${s.decision} · ${t('toMove')}: ${pend}`;
+    const label = decisionLabel(v);
+    return [`${t('turn')} ${s.turn}`, label, `${t('toMove')}: ${names(v, s.pending || []) || '—'}`]
+      .filter(Boolean).join(' · ');
   }
 
   function controls(v) {
@@ -159,6 +203,12 @@ export function tablePage(app, where) {
     return out;
   }
 
+  // "bot:medium" -> "medium" / "mittel" (other specs as they are)
+  function botLabel(spec) {
+    const level = String(spec || '').replace(/^bot:/, '');
+    return ['easy', 'medium', 'hard'].includes(level) ? t(`lvl_${level}`) : level;
+  }
+
   function seatsBox(v) {
     const pend = v.status?.pending || [];
     return h('section.seats', h('h3', t('opponents')), h('ul', v.seats.map((s) =>
@@ -166,7 +216,7 @@ export function tablePage(app, where) {
         h('span.dot', { style: { background: PLAYER_COLORS[s.seat] } }),
         playerName(v.seats, s.seat),
         s.seat === st.seat ? h('b', ` (${t('you')})`) : null,
-        s.bot ? h('span.muted', ` · bot ${s.spec}`) : null,
+        s.bot ? h('span.muted', ` · ${botLabel(s.spec)}`) : null,
         s.thinking ? h('span.thinking', ` ${t('thinking')}`) : null,
         !s.bot && !s.claimed ? h('span.muted', ` — ${t('free')}`) : null,
         !s.bot && s.claimed && !s.connected ? h('span.muted', ` — ${t('disconnected')}`) : null))));
@@ -185,16 +235,36 @@ export function tablePage(app, where) {
     }));
   }
 
-  // The prompt and every legal action, folded into the engine's groups.
+  // The decision panel: who decides what now, the engine's prompt, and
+  // every legal action folded into the engine's groups (the first group
+  // open, so a choice is always in sight).  A spectator reads that it is
+  // watching and whose turn it is; a waiting player whom it waits for.
   function actionsBox(v) {
     const legal = v.legal?.legal || [];
+    const s = v.status || {};
     const watching = st.seat === null || st.seat < 0; // a spectator has no move (issue 29)
-    const box = h('section.actions#actions', h('h3', watching ? t('spectator') : t('actions')));
-    if (!legal.length) {
-      box.append(h('p.prompt.muted', v.status?.status === 'over' ? t('over')
-        : watching ? statusLine(v) : (v.legal?.prompt || t('waiting'))));
+    const over = s.status === 'over';
+    const label = decisionLabel(v);
+    const pend = names(v, s.pending || []) || '—';
+    const box = h('section.actions#actions', { 'data-state': over ? 'over' : watching ? 'watching' : legal.length ? 'move' : 'waiting' });
+    const head = (text) => box.append(h('h3.decision-head', text));
+    if (over) {
+      head(t('over'));
+      const w = s.result?.winners || [];
+      if (w.length) box.append(h('p.prompt', `${w.length > 1 ? t('winners') : t('winner')}: ${names(v, w)}`));
       return box;
     }
+    if (watching) {
+      head(t('watching'));
+      box.append(h('p.prompt', `${t('turnOf')} ${pend}${label ? ` · ${label}` : ''}`));
+      return box;
+    }
+    if (!legal.length) {
+      head(label ? `${t('waitingFor')} ${pend} · ${label}` : `${t('waitingFor')} ${pend}`);
+      box.append(h('p.prompt.muted', `${pend} ${t('isDeciding')}`));
+      return box;
+    }
+    head(label ? `${t('actions')} · ${label}` : t('actions'));
     box.append(h('p.prompt', v.legal.prompt));
     const groups = new Map();
     const sorted = legal.map((a, i) => ({ a, i })).sort((x, y) => (x.a.rank || 0) - (y.a.rank || 0) || x.i - y.i);
@@ -203,12 +273,19 @@ export function tablePage(app, where) {
       if (!groups.has(g)) groups.set(g, []);
       groups.get(g).push(a);
     }
+    let firstGroup = true;
     for (const [g, list] of groups) {
       const buttons = list.map((a) => h('button.act', { 'data-action': a.text, 'data-id': a.id,
-        onclick: () => act(a) }, a.key ? h('span.key', a.key) : null, a.text));
+        'data-verb': a.verb || null, onclick: () => act(a) }, a.key ? h('span.key', a.key) : null, a.text));
       if (!g) box.append(h('div.actlist', buttons));
-      else box.append(h('details.group', { open: groups.size <= 3 || list.length <= 4 },
-        h('summary', `${g} (${list.length})`), h('div.actlist', buttons)));
+      else {
+        // a group the player opened or closed stays so while the decision lasts
+        const open = st.openGroups.get(g) ?? (firstGroup || groups.size <= 3 || list.length <= 4);
+        box.append(h('details.group', { open },
+          h('summary', { onclick: (e) => st.openGroups.set(g, !e.currentTarget.parentElement.open) }, `${g} (${list.length})`),
+          h('div.actlist', buttons)));
+      }
+      firstGroup = false;
     }
     return box;
   }
@@ -225,9 +302,13 @@ export function tablePage(app, where) {
     const legal = v.legal?.legal || [];
     const ctx = {
       app, game: v.name, obs, legal, status: v.status, seat: st.seat, seats: v.seats, log: st.log,
-      act, lang: app.lang(),
+      act, lang: app.lang(), t,
+      actionsOn: (kind, id) => legal.filter((a) => (a.targets || []).some((x) => x.kind === kind && String(x.id) === String(id))),
       actionsFor: (name) => legal.filter((a) => mentions(a.text, name) || (a.key && String(a.key) === String(name))),
       help: (name) => app.help(v.name, name),
+      details: showDetails,
+      decisionLabel: decisionLabel(v),
+      playerName: (p) => playerName(v.seats, p),
     };
     const own = viewFor(v.name);
     const tabs = h('div.tabs',
@@ -250,10 +331,16 @@ export function tablePage(app, where) {
     if (!alive) return;
     const v = st.view;
     if (!v) return;
+    hideTip(); // its element is about to go: a tooltip must not outlive it
+    if (st.drawnAt !== v.status?.actions) { // after a move: its menu's actions are gone, a new decision begins
+      hideMenu();
+      st.openGroups.clear();
+    }
+    st.drawnAt = v.status?.actions;
     const title = st.info?.title || v.name;
     clear(root).append(
       h('div.topbar', h('h2', title), h('span.statusline#statusline', statusLine(v)),
-        st.seat < 0 ? h('span.chip', t('spectator')) : h('span.chip.me', `${t('you')}: ${playerName(v.seats, st.seat)}`),
+        st.seat < 0 ? h('span.chip.watching', t('watching')) : h('span.chip.me', `${t('you')}: ${playerName(v.seats, st.seat)}`),
         controls(v)),
       h('div.banners', banners(v)),
       h('div.layout', boardBox(v),
@@ -262,6 +349,7 @@ export function tablePage(app, where) {
     if (st.confirm) root.append(confirmDialog());
     root.dataset.actions = v.status?.actions;
     root.dataset.status = v.status?.status;
+    root.dataset.lang = v.lang || app.lang();
   }
 
   attach();

@@ -1576,7 +1576,23 @@ typedef struct sess_cmd {
     int needs_game;
 } sess_cmd;
 
-static void cmd_status(sreq *q) { reply_status(q, NULL, NULL); }
+/* With "lang", the status also names the decision kind for people
+ * (kt_decision_label): a spectator has no `legal` reply to read it from. */
+static void cmd_status(sreq *q)
+{
+    int lang;
+    if (!kt_jv_get(q->req, "lang")) {
+        reply_status(q, NULL, NULL);
+        return;
+    }
+    if (!get_lang(q, &lang))
+        return;
+    kt_jw w;
+    reply_begin(q, &w);
+    write_status(q->S, &w);
+    kt_jw_kstr(&w, "decision_label", kt_decision_label(q->S->g, q->S->s, lang));
+    kt_jw_obj_end(&w);
+}
 
 static void cmd_version(sreq *q)
 {

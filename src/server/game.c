@@ -323,7 +323,8 @@ static char *compose_view(sgame *g, int seat, int lang, int from)
     kt_jw_kint(&w, "seat", seat);
     kt_jw_kint(&w, "version", (long long)g->version);
     kt_jw_kstr(&w, "lang", ls);
-    json_raw_reply(&w, "status", seat_request(g, seat, "{\"cmd\":\"status\"}"));
+    snprintf(req, sizeof req, "{\"cmd\":\"status\",\"lang\":\"%s\"}", ls);
+    json_raw_reply(&w, "status", seat_request(g, seat, req));
     snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", ls);
     json_raw_reply(&w, "observe", seat_request(g, seat, req));
     if (seat >= 0 && g->row.over != SRV_RUNNING) { /* ended by a clock: nothing to do */
