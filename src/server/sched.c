@@ -23,6 +23,11 @@
  *      on a busy server searches get shorter, on a quiet one they keep
  *      their whole budget (`--bot-ms`, the spec's own time).
  *
+ * Tasks (analysis.c: post-game analyses, hints) are jobs too: they run on
+ * the runners, count towards their game's share, and rule 2 hurries them
+ * through srv_task_hurried (they stop after the step they are in and
+ * queue themselves again).
+ *
  * A supervisor thread applies rule 2; it sleeps until a job waits with
  * every runner busy, then wakes when the oldest search reaches its slice.
  *
@@ -71,23 +76,27 @@ sjob *srv_sched_pick(srv_sched *q, long long now_ms)
     return j;
 }
 
-void srv_enqueue(srv *S, sgame *g, int seat)
+static int enqueue(srv *S, sgame *g, int seat,
+                   void (*run)(srv *S, srv_runner *r, sjob *j), void *arg)
 {
     sjob *j = calloc(1, sizeof *j);
     if (!j)
-        return; /* the next change kicks the bots again */
+        return 0; /* the next change kicks the bots again */
     j->g = g;
     j->seat = seat;
     j->epoch = g->epoch;
+    j->run = run;
+    j->arg = arg;
     srv_sched *q = &S->sched;
     pthread_mutex_lock(&q->mu);
     if (q->stopping) {
         pthread_mutex_unlock(&q->mu);
         free(j);
-        return;
+        return 0;
     }
     atomic_fetch_add(&g->refs, 1);
-    g->seat[seat].thinking = 1;
+    if (!run)
+        g->seat[seat].thinking = 1;
     j->seq = q->seq++;
     sjob **pp = &q->jobs;
     while (*pp)
@@ -97,6 +106,22 @@ void srv_enqueue(srv *S, sgame *g, int seat)
     pthread_cond_signal(&q->cv);
     pthread_cond_signal(&q->supcv);
     pthread_mutex_unlock(&q->mu);
+    return 1;
+}
+
+void srv_enqueue(srv *S, sgame *g, int seat) { enqueue(S, g, seat, NULL, NULL); }
+
+int srv_enqueue_task(srv *S, sgame *g, void (*run)(srv *S, srv_runner *r, sjob *j), void *arg)
+{
+    return enqueue(S, g, 0, run, arg);
+}
+
+int srv_task_hurried(srv *S, srv_runner *r)
+{
+    pthread_mutex_lock(&S->sched.mu);
+    int h = r->hurried || S->sched.stopping;
+    pthread_mutex_unlock(&S->sched.mu);
+    return h;
 }
 
 static double thread_cpu_ms(void)
@@ -132,7 +157,10 @@ static void *runner_main(void *arg)
         q->nbusy++;
         pthread_mutex_unlock(&q->mu);
         double c0 = thread_cpu_ms();
-        srv_bot_job(S, r, j);
+        if (j->run)
+            j->run(S, r, j);
+        else
+            srv_bot_job(S, r, j);
         double used = thread_cpu_ms() - c0;
         pthread_mutex_lock(&q->mu);
         long long now = srv_now_ms();
@@ -176,14 +204,15 @@ static long long supervise(srv *S, srv_sched *q)
         if (!r->job || r->hurried)
             continue;
         long long ran = now - r->start_ms;
-        if (ran >= slice && r->bot && (!oldest || r->start_ms < oldest->start_ms))
+        if (ran >= slice && (r->bot || r->job->run) && (!oldest || r->start_ms < oldest->start_ms))
             oldest = r;
         else if (slice - ran < next)
             next = slice - ran;
     }
     if (oldest) {
-        kt_bot_cancel(oldest->bot);
-        oldest->hurried = 1;
+        if (oldest->bot)
+            kt_bot_cancel(oldest->bot);
+        oldest->hurried = 1; /* a task sees it through srv_task_hurried */
         q->hurries++;
         return 1;
     }
@@ -261,9 +290,11 @@ void srv_sched_stop(srv *S)
     while (q->jobs) {
         sjob *j = q->jobs;
         q->jobs = j->next;
-        pthread_mutex_lock(&j->g->mu);
-        j->g->seat[j->seat].thinking = 0;
-        pthread_mutex_unlock(&j->g->mu);
+        if (!j->run) { /* a task's arg stays with its owner (srv_analyses_free) */
+            pthread_mutex_lock(&j->g->mu);
+            j->g->seat[j->seat].thinking = 0;
+            pthread_mutex_unlock(&j->g->mu);
+        }
         srv_game_unref(S, j->g);
         free(j);
     }

@@ -52,6 +52,10 @@ void srv_config_default(srv_config *c)
     c->expire_s = 7LL * 24 * 3600;
     c->expire_empty_s = 3600;
     c->game_history = (size_t)1 << 20;
+    c->analysis_budget = 300;
+    c->analysis_per_addr = 1;
+    c->analysis_jobs = 8;
+    c->hint_budget = 200;
 }
 
 void srv_log(srv *S, const char *fmt, ...)
@@ -496,6 +500,11 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     pthread_cond_init(&S->sched.supcv, NULL);
     srv_peers_init(&S->peers);
     srv_peers_limit(&S->peers, SRV_PEER_CREATE, c->create_rate / 60.0, c->create_burst);
+    if (!srv_analyses_init(S)) {
+        snprintf(err, cap, "out of memory");
+        srv_free(S);
+        return NULL;
+    }
     kt_session_limits lim;
     kt_session_limits_server(&lim);
     kt_err e;
@@ -535,6 +544,7 @@ void srv_free(srv *S)
         pthread_join(S->ticker, NULL);
     }
     srv_sched_stop(S);
+    srv_analyses_free(S);
     pthread_mutex_lock(&S->wmu);
     S->wstopping = 1;
     pthread_cond_broadcast(&S->wcv);

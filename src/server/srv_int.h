@@ -126,10 +126,15 @@ void srv_peers_sweep(srv_peers *P, long long now_ms);
 size_t srv_peers_count(srv_peers *P);
 
 /* ---- sched.c: the bot runners and their fair scheduler ---- */
+struct srv_runner;
 typedef struct sjob {
     struct sjob *next;
     sgame *g;
     int seat;
+    /* a task other than a bot decision (analysis.c): run on a runner
+       instead of srv_bot_job; arg belongs to whoever queued it */
+    void (*run)(struct srv *S, struct srv_runner *r, struct sjob *j);
+    void *arg;
     unsigned long epoch;
     unsigned long long seq; /* order of arrival (ties) */
 } sjob;
@@ -158,6 +163,13 @@ int srv_sched_start(struct srv *S, int runners, char *err, size_t cap);
 void srv_sched_stop(struct srv *S);
 /* Queue a bot decision for (g, seat) (the caller holds g->mu). */
 void srv_enqueue(struct srv *S, sgame *g, int seat);
+/* Queue a task (analysis.c) that the scheduler accounts to game g like
+ * its bots' decisions; 0 when the server stops (nothing queued). */
+int srv_enqueue_task(struct srv *S, sgame *g,
+                     void (*run)(struct srv *S, struct srv_runner *r, sjob *j), void *arg);
+/* Should the task running on r stop soon (hurried by the time slice, or
+ * the server stopping)?  Tasks ask this between their steps. */
+int srv_task_hurried(struct srv *S, struct srv_runner *r);
 /* Pick the job to run next from the waiting ones (lock held): the game
  * whose bots used the least CPU lately, oldest first among equals, never a
  * game already running a job.  NULL when none may run.  (Exposed for the
@@ -185,6 +197,7 @@ struct srv {
     atomic_llong store_failures; /* writes that failed in this streak */
     srv_peers peers;
     srv_sched sched;
+    struct srv_analyses *an; /* analysis.c: analyses and hints */
     /* workers: a queue of tasks */
     pthread_mutex_t wmu;
     pthread_cond_t wcv, idlecv;
@@ -266,6 +279,20 @@ void srv_conn_kick(srv_conn *c, int code, const char *reason);
 /* ---- replay.c ---- */
 void srv_replay(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_replay_clear(srv_conn *c);
+
+/* ---- analysis.c: post-game analyses and hints (docs/server.md) ---- */
+int srv_analyses_init(srv *S);
+void srv_analyses_free(srv *S); /* after srv_sched_stop */
+void srv_cmd_analyze(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_analysis(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_analyze_cancel(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_hint(srv_conn *c, const kt_jv *req, const char *ref);
+/* "create": read the table option "hints" (refused with "rated"); 0 with an
+ * error sent when it is malformed. */
+int srv_hints_option(srv_conn *c, const kt_jv *req, const char *ref, int *hints);
+/* After the game is stored: remember hints=on with it, and write
+ * "hints": bool into the create reply. */
+void srv_hints_created(srv *S, const char *id, int hints, kt_jw *w);
 
 /* ---- lobby.c ---- */
 void srv_lobby_catalog(srv_conn *c, const kt_jv *req, const char *ref);

@@ -8,6 +8,9 @@
  *   actions(game_id, n, player, text, at) PK (game_id, n): the accepted
  *                                     moves, `at` in unix seconds (0 for
  *                                     moves stored before it was recorded)
+ *   notes(game_id, key, text) PK (game_id, key): what other parts store
+ *                                     with a game (analysis.c: finished
+ *                                     analyses, the table's "hints" flag)
  * The seed is stored as text: SQLite integers are signed 64-bit.  `over` is
  * SRV_RUNNING, SRV_FINISHED or SRV_ABANDONED.
  *
@@ -71,7 +74,9 @@ static const char store_schema[] =
     " claimed INTEGER NOT NULL, PRIMARY KEY(game_id, seat));"
     "CREATE TABLE IF NOT EXISTS actions(game_id TEXT NOT NULL, n INTEGER NOT NULL,"
     " player INTEGER NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL DEFAULT 0,"
-    " PRIMARY KEY(game_id, n)) WITHOUT ROWID;";
+    " PRIMARY KEY(game_id, n)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS notes(game_id TEXT NOT NULL, key TEXT NOT NULL,"
+    " text TEXT NOT NULL, PRIMARY KEY(game_id, key)) WITHOUT ROWID;";
 
 /* A queued move waiting for its group commit. */
 typedef struct srv_pending {
@@ -399,6 +404,15 @@ int srv_store_delete(srv_store *st, const char *id)
         bind_text(s, 1, id);
         ok = run(st, s);
     }
+    sqlite3_stmt *s = NULL; /* the game's notes go with it */
+    if (ok && sqlite3_prepare_v2(st->db, "DELETE FROM notes WHERE game_id=?", -1, &s, NULL) !=
+                  SQLITE_OK)
+        ok = store_fail(st);
+    if (ok) {
+        bind_text(s, 1, id);
+        ok = run(st, s);
+    }
+    sqlite3_finalize(s);
     return finish(st, ok);
 }
 
@@ -482,6 +496,56 @@ int srv_store_load(srv_store *st, const srv_store_visitor *v)
     if (ok && rc != SQLITE_DONE)
         ok = store_fail(st);
     sqlite3_reset(s);
+    pthread_mutex_unlock(&st->mu);
+    return ok;
+}
+
+/* ------------------------------------------------------------ notes */
+
+/* Notes are rare (an analysis finished, a table created with hints): their
+ * statements are prepared per call instead of living with the others. */
+int srv_store_put_note(srv_store *st, const char *id, const char *key, const char *text)
+{
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *s = NULL;
+    int ok = sqlite3_prepare_v2(st->db,
+                                "INSERT OR REPLACE INTO notes(game_id,key,text) VALUES(?,?,?)",
+                                -1, &s, NULL) == SQLITE_OK;
+    if (ok) {
+        bind_text(s, 1, id);
+        bind_text(s, 2, key);
+        bind_text(s, 3, text);
+        ok = run(st, s);
+    } else
+        store_fail(st);
+    sqlite3_finalize(s);
+    pthread_mutex_unlock(&st->mu);
+    return ok;
+}
+
+int srv_store_get_note(srv_store *st, const char *id, const char *key, char **out)
+{
+    *out = NULL;
+    pthread_mutex_lock(&st->mu);
+    sqlite3_stmt *s = NULL;
+    int ok = sqlite3_prepare_v2(st->db, "SELECT text FROM notes WHERE game_id=? AND key=?", -1,
+                                &s, NULL) == SQLITE_OK;
+    if (!ok)
+        store_fail(st);
+    else {
+        bind_text(s, 1, id);
+        bind_text(s, 2, key);
+        int rc = sqlite3_step(s);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(s, 0);
+            *out = strdup(t ? (const char *)t : "");
+            ok = *out != NULL;
+            if (!ok)
+                snprintf(st->err, sizeof st->err, "out of memory");
+        } else if (rc != SQLITE_DONE)
+            ok = store_fail(st);
+    }
+    sqlite3_finalize(s);
     pthread_mutex_unlock(&st->mu);
     return ok;
 }
