@@ -2,6 +2,7 @@
 // options, each seat a human or a bot), the seats this browser holds, and
 // the list of open, running and finished games (take a seat, watch, replay).
 
+import { hintsCheckbox, hintsChecked } from './analysis.js';
 import { t } from './i18n.js';
 import { clear, h } from './util.js';
 
@@ -80,6 +81,7 @@ function createForm(app, games, box) {
         value: localStorage.getItem('kontor.name') || '' })),
       h('label', h('span', t('gameName')), h('input#tablename', { type: 'text', maxlength: 60 })),
       h('label.check', h('input#listed', { type: 'checkbox', checked: true }), t('listed')),
+      hintsCheckbox(app.lang()), // analysis.js (anweb)
       h('p.error#create-error'),
       h('button#create.primary', { type: 'submit' }, t('create'))].filter(Boolean));
     drawSeats();
@@ -96,7 +98,7 @@ function createForm(app, games, box) {
     const r = await app.net.request({
       cmd: 'create', game: gameSel.value, players: seats.length, seats,
       options: readOptions(form), name: form.querySelector('#tablename').value.trim(),
-      listed: form.querySelector('#listed').checked,
+      listed: form.querySelector('#listed').checked, hints: hintsChecked(form),
     });
     const err = form.querySelector('#create-error');
     if (!r.ok) { err.textContent = `${t('errorPrefix')}: ${r.message}`; return; }
