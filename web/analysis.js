@@ -62,19 +62,19 @@ const pct = (x) => (x === null || x === undefined || Number.isNaN(x) ? '–' : `
 
 // ---- the replay's panel ------------------------------------------------------
 
-// ctx: { game (id), seat (viewer: -1 spectator), seats, players, step, total,
-//        lang, state (kept by the caller across redraws), jump(step), setViewer(seat, analyse),
-//        redraw() }
+// ctx: { game (id), seat (viewer: -1 spectator), seats, step, total, lang,
+//        state (kept by the caller across redraws), jump(step), setViewer(seat),
+//        redraw(), alive() }
 export function analysisPanel(app, ctx) {
   const L = ctx.lang;
+  const a = ctx.state;
   const box = h('section.analysis#analysis');
   if (ctx.seat < 0) {
     box.append(h('p', w(L, 'choose')), h('div.anbuttons', ctx.seats.map((seat) =>
-      h('button.analyse-seat', { 'data-seat': seat.seat, onclick: () => ctx.setViewer(seat.seat, true) },
+      h('button.analyse-seat', { 'data-seat': seat.seat, onclick: () => { a.autostart = seat.seat; ctx.setViewer(seat.seat); } },
         `${w(L, 'analyseFor')} ${playerName(ctx.seats, seat.seat)}`))));
     return box;
   }
-  const a = ctx.state;
   if (a.seat !== ctx.seat || a.lang !== L) { // another seat or language: ask what is known
     Object.assign(a, { seat: ctx.seat, lang: L, status: 'asking', data: null, done: 0, decisions: 0 });
     ask(app, ctx, 'analysis');
@@ -105,6 +105,11 @@ async function ask(app, ctx, cmd) {
   const r = await app.net.request({ cmd, game: ctx.game, seat, lang: ctx.lang }).catch(() => null);
   if (a.seat !== seat || !r) return;
   take(a, r);
+  if (a.status === 'none' && a.autostart === seat) { // chosen from the spectator's list
+    a.autostart = null;
+    ask(app, ctx, 'analyze');
+    return;
+  }
   ctx.redraw();
   poll(app, ctx);
 }
@@ -172,7 +177,8 @@ function moveLine(L, m) {
 // The win chance after each analysed decision over the record's actions.
 function graph(ctx, an, moves) {
   // drawn at about the size it is shown, so that its labels stay readable
-  const W = window.innerWidth < 700 ? 360 : 640, H = 180, left = 34, right = 8, top = 8, bottom = 20;
+  const vw = window.innerWidth;
+  const W = vw < 700 ? 360 : vw < 1200 ? 640 : 900, H = 180, left = 42, right = 8, top = 8, bottom = 20;
   const total = Math.max(1, ctx.total);
   const x = (n) => left + (Math.min(n, total) / total) * (W - left - right);
   const y = (p) => top + (1 - p) * (H - top - bottom);

@@ -57,17 +57,12 @@ export function replayPage(app, id) {
     draw();
   }
 
-  async function setViewer(seat, analyse) {
-    await load(st.step, seat);
-    if (analyse && st.viewer === seat && st.an.status === 'none') root.querySelector('#analyse')?.click();
-  }
-
   function analysisBox() {
     const r = st.r;
     return analysisPanel(app, {
       game: id, seat: st.viewer, seats: r.seats, step: st.step, total: st.total, lang: app.lang(),
       state: st.an, jump: (n) => load(Math.max(0, Math.min(st.total, n)), st.viewer),
-      setViewer, redraw: draw, alive: () => alive,
+      setViewer: (seat) => load(st.step, seat), redraw: draw, alive: () => alive,
     });
   }
 
@@ -114,9 +109,19 @@ export function replayPage(app, id) {
     root.dataset.step = st.step;
   }
 
+  // the graph is drawn for the width it has: draw again when that changes
+  let resizeTimer = null;
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(draw, 150); };
+  window.addEventListener('resize', onResize);
   load(0, -1);
   return {
-    destroy() { alive = false; if (st.timer) clearInterval(st.timer); clearTimeout(st.an.timer); },
+    destroy() {
+      alive = false;
+      if (st.timer) clearInterval(st.timer);
+      clearTimeout(st.an.timer);
+      clearTimeout(resizeTimer);
+      window.removeEventListener('resize', onResize);
+    },
     onlang: () => { st.log = []; st.r = null; st.an.lang = null; load(st.step, st.viewer); },
   };
 }

@@ -11,14 +11,14 @@ const OPTS = { args: ['--hint-budget', '60'] };
 
 // A Dominion game between the heuristic bot and the random bot, created
 // through the page's own connection and played to its end by the server.
-async function finishedGame(h, page, server) {
+async function finishedGame(h, page, server, seats = [{ bot: 'heuristic' }, { bot: 'random' }]) {
   await page.goto(server.url);
   await page.waitForSelector('#game option', { state: 'attached' });
-  const id = await h.withTimeout(page.evaluate(async () => {
+  const id = await h.withTimeout(page.evaluate(async (seats) => {
     const r = await window.kontorApp.net.request({ cmd: 'create', game: 'dominion', players: 2,
-      seats: [{ bot: 'heuristic' }, { bot: 'random' }], options: 'preset=First Game', listed: false });
+      seats, options: 'preset=First Game', listed: false });
     return r.ok ? r.game : `error: ${r.message}`;
-  }), 15000, 'create');
+  }, seats), 15000, 'create');
   if (id.startsWith('error')) throw new Error(id);
   await h.waitFor(async () => {
     const r = await page.evaluate((g) => window.kontorApp.net.request({ cmd: 'replay', game: g, step: 0 }), id);
@@ -131,14 +131,43 @@ export function register(h) {
     const ids = await page.$$eval('#actions button.act', (bs) => bs.map((b) => +b.dataset.id));
     if (!ids.includes(best)) throw new Error(`hint ${best} is not among the legal actions ${ids}`);
     await h.waitFor(() => page.$('#actions button.act.hinted'), 5000, 'the hinted action to be marked');
+    if (h.shots) { // not in docs/screenshots: for looking at it (--shots DIR)
+      await page.$eval('#hintbox', (el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(h.shots, 'hint-desktop.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await h.sleep(400);
+      await page.$eval('#hintbox', (el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(h.shots, 'hint-phone.png') });
+    }
     if (page.errors.length) throw new Error(page.errors.join('; '));
     return `hint: action ${best} of ${ids.length}`;
   }, { ...OPTS, env: { KONTOR_TEST_SCRAMBLE_TEXT: '1' } });
 
-  h.test('screenshot_replay', async (server) => {
+  // From the spectator's view: "Analyse ... for random (2)" switches to that
+  // seat and starts; the progress shows and Cancel stops it (a long budget
+  // keeps it running meanwhile); the server then has nothing for the seat.
+  h.test('analysis_starts_from_the_spectator_view_and_can_be_cancelled', async (server) => {
     const page = await h.newPage();
     const id = await finishedGame(h, page, server);
-    await analyse(h, page, server, id, 1);
+    await page.goto(`${server.url}#/replay/${id}`);
+    await page.click('button.analyse-seat[data-seat="1"]');
+    await page.waitForSelector('#analyse-progress', { timeout: 30000 });
+    if ((await page.inputValue('#viewer')) !== '1') throw new Error('the viewer did not switch to the analysed seat');
+    await page.click('#analyse-cancel');
+    await page.waitForSelector('#analyse');
+    await h.sleep(1500);
+    const r = await page.evaluate((g) => window.kontorApp.net.request({ cmd: 'analysis', game: g, seat: 1 }), id);
+    if (r.status !== 'none') throw new Error(`after cancel the server says ${JSON.stringify(r).slice(0, 200)}`);
+    if (await page.$('svg#wingraph')) throw new Error('a graph after cancelling');
+    if (page.errors.length) throw new Error(page.errors.join('; '));
+    return 'cancelled';
+  }, { args: ['--analysis-budget', '50000'] });
+
+  h.test('screenshot_replay', async (server) => {
+    const page = await h.newPage();
+    // the heuristic bot against a short search: a curve with ups and downs
+    const id = await finishedGame(h, page, server, [{ bot: 'heuristic' }, { bot: 'mcts:iters=300' }]);
+    await analyse(h, page, server, id, 0);
     const box = await page.$eval('svg#wingraph', (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
     await page.mouse.click(box.x + box.w * 0.4, box.y + box.h / 2); // a position in the game
     await h.waitFor(async () => (await step(page)) > 0, 15000, 'the replay to move');
@@ -146,7 +175,7 @@ export function register(h) {
     const out = [];
     for (const [name, width, height] of [['desktop', 1400, 900], ['phone', 390, 844]]) {
       await page.setViewportSize({ width, height });
-      await h.sleep(300);
+      await h.sleep(600); // the page draws the graph again for its new width
       const m = await page.evaluate(() => {
         const small = [...document.querySelectorAll('.replay button, .replay select, .replay input[type=range]')]
           .filter((e) => e.offsetParent).map((e) => { const r = e.getBoundingClientRect(); return { id: e.id || e.className, min: Math.min(r.width, r.height) }; })
