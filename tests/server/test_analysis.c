@@ -26,10 +26,11 @@ static long long now_ms(void)
 
 static void nap_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL); }
 
-/* A Dominion game between two heuristic bots, played to its end. */
-static int finished_game(srv *S, tconn *t, char *id)
+/* A game between heuristic bots, played to its end. */
+static int finished_game_of(srv *S, tconn *t, const char *game, const char *seats,
+                            const char *options, char *id)
 {
-    if (!tcreate(t, "dominion", ALL_BOTS, FIRST_GAME, id, NULL))
+    if (!tcreate(t, game, seats, options, id, NULL))
         return 0;
     for (long long end = now_ms() + 120000; now_ms() < end; nap_ms(20)) {
         sgame *g = srv_find_game(S, id);
@@ -41,6 +42,20 @@ static int finished_game(srv *S, tconn *t, char *id)
             return 1;
     }
     return 0;
+}
+
+static int finished_game(srv *S, tconn *t, char *id)
+{
+    return finished_game_of(S, t, "dominion", ALL_BOTS, FIRST_GAME, id);
+}
+
+/* Catan: about 90 decisions a seat, an analysis of some seconds. */
+static int finished_catan(srv *S, tconn *t, char *id)
+{
+    return finished_game_of(S, t, "catan",
+                            "[{\"bot\":\"heuristic\"},{\"bot\":\"heuristic\"},"
+                            "{\"bot\":\"heuristic\"}]",
+                            NULL, id);
 }
 
 static char *ask(tconn *t, const char *cmd, const char *id, int seat, const char *extra)
@@ -132,10 +147,9 @@ KT_TEST(server_analysis_is_stored_with_the_game_and_survives_a_restart)
     tstop(&ts, 1);
 }
 
-static void one_runner_big_budget(srv_config *c)
+static void one_runner(srv_config *c)
 {
-    c->bot_threads = 1;
-    c->analysis_budget = 8000; /* long enough to still run while we ask again */
+    c->bot_threads = 1; /* the default budget (300): Catan analyses take seconds */
     c->analysis_per_addr = 1;
     c->analysis_jobs = 2;
     c->rate = c->burst = 1000;
@@ -149,13 +163,13 @@ static void one_runner_big_budget(srv_config *c)
 KT_TEST(server_analyses_are_bounded_and_do_not_starve_tables)
 {
     tserver ts;
-    KT_REQUIRE(tstart_with(&ts, "anbound", 1, one_runner_big_budget));
+    KT_REQUIRE(tstart_with(&ts, "anbound", 1, one_runner));
     tconn *a = topen_from(ts.S, "192.0.2.1"), *b = topen_from(ts.S, "192.0.2.2"),
           *c = topen_from(ts.S, "192.0.2.3");
     char g1[SRV_ID_LEN], g2[SRV_ID_LEN], g3[SRV_ID_LEN];
-    KT_REQUIRE(finished_game(ts.S, a, g1));
-    KT_REQUIRE(finished_game(ts.S, a, g2));
-    KT_REQUIRE(finished_game(ts.S, a, g3));
+    KT_REQUIRE(finished_catan(ts.S, a, g1));
+    KT_REQUIRE(finished_catan(ts.S, a, g2));
+    KT_REQUIRE(finished_catan(ts.S, a, g3));
 
     char *r = ask(a, "analyze", g1, 0, NULL);
     KT_CHECK(tis_ok(r));
@@ -203,7 +217,11 @@ KT_TEST(server_analyses_are_bounded_and_do_not_starve_tables)
     printf("    %d bot answers beside two analyses, the slowest took %lld ms; analyses still "
            "running: %s\n", answers, worst, still ? "yes" : "no");
     KT_CHECK(answers >= 1);
-    KT_CHECK(worst < 1000);
+    /* fair: a slice (100 ms) and the rest of one decision (about 64 ms at
+       budget 300 in Catan, three times that under the sanitizers); unfair
+       (tasks left out of the time slice): the rest of both analyses, 3 s
+       and more */
+    KT_CHECK(worst < 1500);
     KT_CHECK(still); /* the bound was tested while they ran */
 
     r = ask(b, "analyze_cancel", g1, 0, NULL); /* not b's */
