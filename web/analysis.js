@@ -86,7 +86,8 @@ export function analysisPanel(app, ctx) {
       `${w(L, 'analyse')} (${w(L, 'by')} ${who})`));
   } else if (a.status === 'queued' || a.status === 'running') {
     box.append(h('div.anprogress',
-      h('span', a.status === 'queued' ? w(L, 'queued') : `${w(L, 'analysing')} ${a.done} / ${a.decisions} ${w(L, 'decisions')}`),
+      h('span', a.status === 'queued' ? w(L, 'queued')
+        : a.decisions ? `${w(L, 'analysing')} ${a.done} / ${a.decisions} ${w(L, 'decisions')}` : w(L, 'analysing')),
       h('progress#analyse-progress', { max: a.decisions || 1, value: a.done }),
       a.mine ? h('button#analyse-cancel', { onclick: () => cancel(app, ctx) }, w(L, 'cancel')) : null));
   } else if (a.status === 'failed' || a.status === 'error') {

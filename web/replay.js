@@ -23,10 +23,10 @@ const w = (lang, k) => (WORDS[lang] || WORDS.en)[k];
 
 // Icons drawn as SVG paths (24x24), so that every browser shows them.
 const ICONS = {
-  first: 'M6 5h2v14H6zM19 5v14L9 12z',
-  prev: 'M16 5v14L6 12z',
-  next: 'M8 5v14l10-7z',
-  last: 'M16 5h2v14h-2zM5 5v14l10-7z',
+  first: 'M4 5h2v14H4zM19 5v14l-6.5-7zM12.5 5v14L6 12z',
+  prev: 'M16 5v14L7 12z',
+  next: 'M8 5v14l9-7z',
+  last: 'M5 5v14l6.5-7zM11.5 5v14l6.5-7zM18 5h2v14h-2z',
   play: 'M8 5v14l11-7z',
   pause: 'M7 5h4v14H7zM13 5h4v14h-4z',
 };
@@ -80,7 +80,8 @@ export function replayPage(app, id) {
     viewerSel.value = String(st.viewer);
     const slider = h('input#step', { type: 'range', min: 0, max: st.total, value: st.step,
       onchange: (e) => load(+e.target.value, st.viewer) });
-    const btn = (name, fn, idn) => h('button.iconbtn#' + idn, { onclick: fn, title: w(L, name), 'aria-label': w(L, name) }, icon(name));
+    const btn = (name, fn, idn, label) => h('button.iconbtn#' + idn, { onclick: fn, title: w(L, name), 'aria-label': w(L, name) },
+      icon(name), label ? h('span.iconlabel', w(L, name)) : null);
     const playing = !!st.timer;
     const log = drawLog(st.log, r.seats);
     if (st.an.status === 'done' && st.an.seat === st.viewer) markLog(log, st.an.data, L);
@@ -100,7 +101,7 @@ export function replayPage(app, id) {
               load(st.step + 1, st.viewer);
             }, 600);
             draw();
-          }, 'play')),
+          }, 'play', true)),
         h('span#stepinfo', `${t('step')} ${st.step} / ${st.total}`)),
       h('div.layout',
         h('div.board', h('div.boardbody', obs ? (own ? own(ctx) : genericView(ctx)) : h('p.error', '—')),

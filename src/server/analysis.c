@@ -260,8 +260,11 @@ static void run_task(srv *S, srv_runner *r, sjob *sj)
             fail(S, j, e.msg);
             return;
         }
+        kt_analysis_progress p0;
+        kt_analysis_progress_get(built, &p0);
         pthread_mutex_lock(&A->mu); /* from now on a cancel reaches it */
         j->a = built;
+        j->decisions = p0.decisions; /* the page can show "0 / 91" at once */
         pthread_mutex_unlock(&A->mu);
     }
     an_ctx x = {.S = S, .r = r, .j = j};

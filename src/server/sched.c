@@ -26,7 +26,9 @@
  * Tasks (analysis.c: post-game analyses, hints) are jobs too: they run on
  * the runners, count towards their game's share, and rule 2 hurries them
  * through srv_task_hurried (they stop after the step they are in and
- * queue themselves again).
+ * queue themselves again).  With several runners, tasks never hold the
+ * last one (`ntasks`, may_start): a bot always finds a runner free of them;
+ * with a single runner rule 2 is what keeps them from holding it.
  *
  * A supervisor thread applies rule 2; it sleeps until a job waits with
  * every runner busy, then wakes when the oldest search reaches its slice.
@@ -53,13 +55,22 @@ double srv_sched_decayed(const sgame *g, long long now_ms)
     return g->share * exp2(-(double)(now_ms - g->share_at) / SCHED_HALFLIFE_MS);
 }
 
+/* May job j start now (lock held)?  Not while its game runs a job, and a
+ * task not while tasks hold every runner but one. */
+static int may_start(const srv_sched *q, const sjob *j)
+{
+    if (j->g->running)
+        return 0;
+    return !j->run || q->nrunners < 2 || q->ntasks < q->nrunners - 1;
+}
+
 sjob *srv_sched_pick(srv_sched *q, long long now_ms)
 {
     sjob **best = NULL;
     double best_share = 0;
     for (sjob **pp = &q->jobs; *pp; pp = &(*pp)->next) {
         sgame *g = (*pp)->g;
-        if (g->running)
+        if (!may_start(q, *pp))
             continue;
         double s = srv_sched_decayed(g, now_ms);
         if (!best || s < best_share) { /* strictly less: the older one wins ties */
@@ -151,6 +162,7 @@ static void *runner_main(void *arg)
         }
         sgame *g = j->g;
         g->running++;
+        q->ntasks += j->run != NULL;
         r->job = j;
         r->start_ms = srv_now_ms();
         r->hurried = 0;
@@ -167,6 +179,7 @@ static void *runner_main(void *arg)
         g->share = srv_sched_decayed(g, now) + used;
         g->share_at = now;
         g->running--;
+        q->ntasks -= j->run != NULL;
         r->job = NULL;
         r->bot = NULL;
         q->nbusy--;
@@ -185,7 +198,7 @@ static void *runner_main(void *arg)
 static int someone_waits(srv_sched *q)
 {
     for (sjob *j = q->jobs; j; j = j->next)
-        if (!j->g->running)
+        if (may_start(q, j))
             return 1;
     return 0;
 }

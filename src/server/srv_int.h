@@ -152,6 +152,7 @@ typedef struct srv_sched {
     pthread_cond_t supcv;   /* the supervisor waits for a reason to look */
     sjob *jobs;             /* waiting, in arrival order */
     int njobs, nbusy;
+    int ntasks;             /* tasks (analyses, hints) running now */
     unsigned long long seq;
     srv_runner *runners;
     int nrunners;
@@ -172,7 +173,9 @@ int srv_enqueue_task(struct srv *S, sgame *g,
 int srv_task_hurried(struct srv *S, struct srv_runner *r);
 /* Pick the job to run next from the waiting ones (lock held): the game
  * whose bots used the least CPU lately, oldest first among equals, never a
- * game already running a job.  NULL when none may run.  (Exposed for the
+ * game already running a job, and no task while tasks hold every runner
+ * but one (with several runners, one is always left to the bots).  NULL
+ * when none may run.  (Exposed for the
  * scheduler's tests.) */
 sjob *srv_sched_pick(srv_sched *q, long long now_ms);
 double srv_sched_decayed(const sgame *g, long long now_ms);
