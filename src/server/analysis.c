@@ -168,22 +168,24 @@ static int on_progress(void *ud, const kt_analysis_progress *p)
     return stop || srv_task_hurried(x->S, x->r);
 }
 
-/* Build the analysis from the copied record (on the runner). */
-static int prepare(an_job *j, kt_err *e)
+/* Build the analysis from the copied record (on the runner) into *out:
+ * j->a is set only under the mutex, where a cancel reads it. */
+static int prepare(an_job *j, kt_analysis **out, kt_err *e)
 {
+    *out = NULL;
     if (kt_record_load(j->recjson, NULL, &j->rec, &j->kg, e) != KT_OK)
         return 0;
     char opts[96];
     snprintf(opts, sizeof opts, "budget=%d;seed=1", j->budget);
     if (!j->hint)
-        return kt_analysis_new(j->kg, j->rec, j->seat, opts, &j->a, e) == KT_OK;
+        return kt_analysis_new(j->kg, j->rec, j->seat, opts, out, e) == KT_OK;
     kt_state *s = kt_state_new(j->kg);
     if (!s) {
         snprintf(e->msg, sizeof e->msg, "out of memory");
         return 0;
     }
     int ok = kt_record_replay(j->rec, j->kg, -1, s, e) == KT_OK &&
-             kt_analysis_new_position(j->kg, s, j->seat, NULL, opts, &j->a, e) == KT_OK;
+             kt_analysis_new_position(j->kg, s, j->seat, NULL, opts, out, e) == KT_OK;
     kt_state_free(j->kg, s);
     return ok;
 }
@@ -252,9 +254,7 @@ static void run_task(srv *S, srv_runner *r, sjob *sj)
     kt_err e = {0};
     if (!j->a) {
         kt_analysis *built = NULL;
-        int ok = prepare(j, &e);
-        built = j->a;
-        j->a = NULL;
+        int ok = prepare(j, &built, &e);
         if (!ok) {
             kt_analysis_free(built);
             fail(S, j, e.msg);
