@@ -11,6 +11,7 @@
 // WebSocket carries the new cookie.  The lobby's own words and styles are
 // here and in lobby.css (i18n.js and style.css belong to the table pages).
 
+import { hintsCheckbox, hintsChecked } from './analysis.js';
 import { t, getLang } from './i18n.js';
 import { clear, h } from './util.js';
 
@@ -174,6 +175,7 @@ function createForm(app, games, box, me) {
       h('label', h('span', w('onTimeout')), h('select#ontimeout',
         h('option', { value: 'bot' }, w('toBot')), h('option', { value: 'lose' }, w('toLose')))),
       me ? h('label.check', h('input#rated', { type: 'checkbox' }), w('rated')) : null,
+      hintsCheckbox(app.lang()), // analysis.js (anweb)
       h('p.error#create-error'),
       h('button#create.primary', { type: 'submit' }, t('create'))].filter(Boolean));
     drawSeats();
@@ -194,6 +196,7 @@ function createForm(app, games, box, me) {
       listed: form.querySelector('#listed').checked,
       timing: clock ? { ...clock, timeout: form.querySelector('#ontimeout').value } : undefined,
       rated: !!form.querySelector('#rated')?.checked,
+      hints: hintsChecked(form),
     });
     const err = form.querySelector('#create-error');
     if (!r.ok) { err.textContent = `${t('errorPrefix')}: ${r.message}`; return; }

@@ -43,6 +43,7 @@ import { t, playerName } from './i18n.js';
 import { clear, h, hideMenu, hideTip, mentions, showDetails, PLAYER_COLORS } from './util.js';
 import { viewFor, genericView } from './views/index.js';
 import { drawLog } from './log.js';
+import { hintBox } from './analysis.js'; // the hint button (tables created with hints; anweb)
 
 export function tablePage(app, where) {
   const root = h('div.tablepage');
@@ -344,7 +345,7 @@ export function tablePage(app, where) {
         controls(v)),
       h('div.banners', banners(v)),
       h('div.layout', boardBox(v),
-        h('aside.side', actionsBox(v), seatsBox(v), invitesBox(v),
+        h('aside.side', actionsBox(v), hintBox(app, v, st.seat), seatsBox(v), invitesBox(v),
           h('section.log', h('h3', t('log')), drawLog(st.log, v.seats)))));
     if (st.confirm) root.append(confirmDialog());
     root.dataset.actions = v.status?.actions;

@@ -70,6 +70,11 @@ static void usage(FILE *f)
             "  --bot-ms MS         cap on a bot's thinking per move (default 10000)\n"
             "  --bot-slice MS      a search answers after this long when another game's bot\n"
             "                      waits for a thread (default 100)\n"
+            "analyses and hints (on the bot threads; docs/server.md):\n"
+            "  --analysis-budget N simulations per decision of a game's analysis (default 300)\n"
+            "  --analysis-per-addr N  analyses one client address may run at once (default 1)\n"
+            "  --analysis-jobs N   analyses and hints running or waiting at most (default 8)\n"
+            "  --hint-budget N     simulations of a hint (default 200)\n"
             "  --quiet             no log lines\n"
             "load test (against a running server; docs/server.md):\n"
             "  --load-test N       N WebSocket clients, each playing its own game against bots\n"
@@ -176,6 +181,10 @@ static const serve_opt opts[] = {
     {"--bot-threads", T_INT, 1, 256, ARG(cfg.bot_threads), sizeof(int)},
     {"--bot-ms", T_INT, 1, 3600000, ARG(cfg.bot_ms), sizeof(long long)},
     {"--bot-slice", T_INT, 1, 3600000, ARG(cfg.bot_slice_ms), sizeof(long long)},
+    {"--analysis-budget", T_INT, 8, 100000, ARG(cfg.analysis_budget), sizeof(int)},
+    {"--analysis-per-addr", T_INT, 1, 1000, ARG(cfg.analysis_per_addr), sizeof(int)},
+    {"--analysis-jobs", T_INT, 1, 10000, ARG(cfg.analysis_jobs), sizeof(int)},
+    {"--hint-budget", T_INT, 8, 100000, ARG(cfg.hint_budget), sizeof(int)},
     {"--load-test", T_INT, 1, 1000000, ARG(load.clients), sizeof(int)},
     {"--watchers", T_INT, 1, 1000000, ARG(load.watchers), sizeof(int)},
     {"--moves", T_INT, 1, 1000000, ARG(load.moves), sizeof(int)},

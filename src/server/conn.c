@@ -631,6 +631,14 @@ static void cmd_list(srv_conn *c, const srv_msg *m) { srv_lobby_list(c, m->ref);
 static void cmd_create(srv_conn *c, const srv_msg *m) { srv_lobby_create(c, m->req, m->ref); }
 static void cmd_join(srv_conn *c, const srv_msg *m) { srv_lobby_join(c, m->req, m->ref); }
 static void cmd_replay(srv_conn *c, const srv_msg *m) { srv_replay(c, m->req, m->ref); }
+/* analyses and hints: analysis.c */
+static void cmd_analyze(srv_conn *c, const srv_msg *m) { srv_cmd_analyze(c, m->req, m->ref); }
+static void cmd_analysis(srv_conn *c, const srv_msg *m) { srv_cmd_analysis(c, m->req, m->ref); }
+static void cmd_analyze_cancel(srv_conn *c, const srv_msg *m)
+{
+    srv_cmd_analyze_cancel(c, m->req, m->ref);
+}
+static void cmd_hint(srv_conn *c, const srv_msg *m) { srv_cmd_hint(c, m->req, m->ref); }
 
 static void cmd_rematch(srv_conn *c, const srv_msg *m)
 {
@@ -692,6 +700,10 @@ static const srv_cmd commands[] = {
     {.name = "chat", .flags = CMD_GAME, .run = cmd_chat},
     {.name = "mute", .flags = CMD_GAME | CMD_SEAT, .run = cmd_mute},
     {.name = "chat_prefs", .flags = CMD_GAME, .run = cmd_chat_prefs},
+    {.name = "analyze", .flags = 0, .run = cmd_analyze},
+    {.name = "analysis", .flags = 0, .run = cmd_analysis},
+    {.name = "analyze_cancel", .flags = 0, .run = cmd_analyze_cancel},
+    {.name = "hint", .flags = CMD_GAME | CMD_SEAT, .run = cmd_hint},
     {.name = "new", .flags = CMD_REFUSED, .run = NULL},
     {.name = "load", .flags = CMD_REFUSED, .run = NULL},
     {.name = "state", .flags = CMD_REFUSED, .run = NULL},

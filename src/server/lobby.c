@@ -442,8 +442,9 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
     row.rated = rated && rated->b;
     row.created = (long long)time(NULL);
     row.seed = random_seed();
-    if (!srv_random_hex(row.id, 12) || !read_seats(c, req, ref, &row) ||
-        !creator_account(c, &row, ref))
+    int hints = 0; /* the table option "hints" (analysis.c) */
+    if (!srv_hints_option(c, req, ref, &hints) || !srv_random_hex(row.id, 12) ||
+        !read_seats(c, req, ref, &row) || !creator_account(c, &row, ref))
         return;
     srv_clock_start(&row);
     sgame *g = game_alloc(&row);
@@ -472,6 +473,7 @@ void srv_lobby_create(srv_conn *c, const kt_jv *req, const char *ref)
     srv_reply_begin(&w, &b, ref);
     kt_jw_kstr(&w, "game", g->row.id);
     kt_jw_kstr(&w, "options", g->options);
+    srv_hints_created(S, g->row.id, hints, &w);
     pthread_mutex_lock(&g->mu);
     write_tokens(&w, g);
     kt_jw_obj_end(&w);

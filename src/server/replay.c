@@ -190,6 +190,7 @@ void srv_replay(srv_conn *c, const kt_jv *req, const char *ref)
     kt_jw w;
     srv_reply_begin(&w, &b, ref);
     kt_jw_kstr(&w, "game", row.game);
+    kt_jw_kstr(&w, "title", srv_game_title(row.game, c->lang));
     kt_jw_kstr(&w, "id", row.id);
     kt_jw_kint(&w, "players", row.players);
     kt_jw_kint(&w, "step", step);

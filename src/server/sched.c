@@ -23,6 +23,13 @@
  *      on a busy server searches get shorter, on a quiet one they keep
  *      their whole budget (`--bot-ms`, the spec's own time).
  *
+ * Tasks (analysis.c: post-game analyses, hints) are jobs too: they run on
+ * the runners, count towards their game's share, and rule 2 hurries them
+ * through srv_task_hurried (they stop after the step they are in and
+ * queue themselves again).  With several runners, tasks never hold the
+ * last one (`ntasks`, may_start): a bot always finds a runner free of them;
+ * with a single runner rule 2 is what keeps them from holding it.
+ *
  * A supervisor thread applies rule 2; it sleeps until a job waits with
  * every runner busy, then wakes when the oldest search reaches its slice.
  *
@@ -48,13 +55,22 @@ double srv_sched_decayed(const sgame *g, long long now_ms)
     return g->share * exp2(-(double)(now_ms - g->share_at) / SCHED_HALFLIFE_MS);
 }
 
+/* May job j start now (lock held)?  Not while its game runs a job, and a
+ * task not while tasks hold every runner but one. */
+static int may_start(const srv_sched *q, const sjob *j)
+{
+    if (j->g->running)
+        return 0;
+    return !j->run || q->nrunners < 2 || q->ntasks < q->nrunners - 1;
+}
+
 sjob *srv_sched_pick(srv_sched *q, long long now_ms)
 {
     sjob **best = NULL;
     double best_share = 0;
     for (sjob **pp = &q->jobs; *pp; pp = &(*pp)->next) {
         sgame *g = (*pp)->g;
-        if (g->running)
+        if (!may_start(q, *pp))
             continue;
         double s = srv_sched_decayed(g, now_ms);
         if (!best || s < best_share) { /* strictly less: the older one wins ties */
@@ -71,23 +87,27 @@ sjob *srv_sched_pick(srv_sched *q, long long now_ms)
     return j;
 }
 
-void srv_enqueue(srv *S, sgame *g, int seat)
+static int enqueue(srv *S, sgame *g, int seat,
+                   void (*run)(srv *S, srv_runner *r, sjob *j), void *arg)
 {
     sjob *j = calloc(1, sizeof *j);
     if (!j)
-        return; /* the next change kicks the bots again */
+        return 0; /* the next change kicks the bots again */
     j->g = g;
     j->seat = seat;
     j->epoch = g->epoch;
+    j->run = run;
+    j->arg = arg;
     srv_sched *q = &S->sched;
     pthread_mutex_lock(&q->mu);
     if (q->stopping) {
         pthread_mutex_unlock(&q->mu);
         free(j);
-        return;
+        return 0;
     }
     atomic_fetch_add(&g->refs, 1);
-    g->seat[seat].thinking = 1;
+    if (!run)
+        g->seat[seat].thinking = 1;
     j->seq = q->seq++;
     sjob **pp = &q->jobs;
     while (*pp)
@@ -97,6 +117,22 @@ void srv_enqueue(srv *S, sgame *g, int seat)
     pthread_cond_signal(&q->cv);
     pthread_cond_signal(&q->supcv);
     pthread_mutex_unlock(&q->mu);
+    return 1;
+}
+
+void srv_enqueue(srv *S, sgame *g, int seat) { enqueue(S, g, seat, NULL, NULL); }
+
+int srv_enqueue_task(srv *S, sgame *g, void (*run)(srv *S, srv_runner *r, sjob *j), void *arg)
+{
+    return enqueue(S, g, 0, run, arg);
+}
+
+int srv_task_hurried(srv *S, srv_runner *r)
+{
+    pthread_mutex_lock(&S->sched.mu);
+    int h = r->hurried || S->sched.stopping;
+    pthread_mutex_unlock(&S->sched.mu);
+    return h;
 }
 
 static double thread_cpu_ms(void)
@@ -126,19 +162,24 @@ static void *runner_main(void *arg)
         }
         sgame *g = j->g;
         g->running++;
+        q->ntasks += j->run != NULL;
         r->job = j;
         r->start_ms = srv_now_ms();
         r->hurried = 0;
         q->nbusy++;
         pthread_mutex_unlock(&q->mu);
         double c0 = thread_cpu_ms();
-        srv_bot_job(S, r, j);
+        if (j->run)
+            j->run(S, r, j);
+        else
+            srv_bot_job(S, r, j);
         double used = thread_cpu_ms() - c0;
         pthread_mutex_lock(&q->mu);
         long long now = srv_now_ms();
         g->share = srv_sched_decayed(g, now) + used;
         g->share_at = now;
         g->running--;
+        q->ntasks -= j->run != NULL;
         r->job = NULL;
         r->bot = NULL;
         q->nbusy--;
@@ -157,7 +198,7 @@ static void *runner_main(void *arg)
 static int someone_waits(srv_sched *q)
 {
     for (sjob *j = q->jobs; j; j = j->next)
-        if (!j->g->running)
+        if (may_start(q, j))
             return 1;
     return 0;
 }
@@ -176,14 +217,15 @@ static long long supervise(srv *S, srv_sched *q)
         if (!r->job || r->hurried)
             continue;
         long long ran = now - r->start_ms;
-        if (ran >= slice && r->bot && (!oldest || r->start_ms < oldest->start_ms))
+        if (ran >= slice && (r->bot || r->job->run) && (!oldest || r->start_ms < oldest->start_ms))
             oldest = r;
         else if (slice - ran < next)
             next = slice - ran;
     }
     if (oldest) {
-        kt_bot_cancel(oldest->bot);
-        oldest->hurried = 1;
+        if (oldest->bot)
+            kt_bot_cancel(oldest->bot);
+        oldest->hurried = 1; /* a task sees it through srv_task_hurried */
         q->hurries++;
         return 1;
     }
@@ -261,9 +303,11 @@ void srv_sched_stop(srv *S)
     while (q->jobs) {
         sjob *j = q->jobs;
         q->jobs = j->next;
-        pthread_mutex_lock(&j->g->mu);
-        j->g->seat[j->seat].thinking = 0;
-        pthread_mutex_unlock(&j->g->mu);
+        if (!j->run) { /* a task's arg stays with its owner (srv_analyses_free) */
+            pthread_mutex_lock(&j->g->mu);
+            j->g->seat[j->seat].thinking = 0;
+            pthread_mutex_unlock(&j->g->mu);
+        }
         srv_game_unref(S, j->g);
         free(j);
     }

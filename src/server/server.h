@@ -46,6 +46,11 @@ typedef struct srv_config {
     long long expire_empty_s; /* ... a game without a single move (default 1 hour) */
     size_t game_history;   /* bytes of past states a game's session keeps (undo, log;
                               older ones are rebuilt by replay; default 1 MiB) */
+    /* post-game analyses and hints (analysis.c, docs/server.md) */
+    int analysis_budget;   /* simulations per decision at most (default 300) */
+    int analysis_per_addr; /* analyses queued or running per client address (default 1) */
+    int analysis_jobs;     /* analyses and hints queued or running at most (default 8) */
+    int hint_budget;       /* simulations of a hint (default 200) */
     int quiet;             /* no log lines */
     /* several servers on one PostgreSQL database (cluster.c) */
     const char *server_id; /* this process's name in leases (default host:port or "local") */

@@ -55,6 +55,10 @@ void srv_config_default(srv_config *c)
     c->login_every_s = 30;
     c->lease_ms = 6000;
     c->game_history = (size_t)1 << 20;
+    c->analysis_budget = 300;
+    c->analysis_per_addr = 1;
+    c->analysis_jobs = 8;
+    c->hint_budget = 200;
 }
 
 void srv_log(srv *S, const char *fmt, ...)
@@ -555,6 +559,11 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
     srv_peers_limit(&S->peers, SRV_PEER_LOGIN, 0.2, 20);
     srv_peers_limit(&S->peers, SRV_PEER_SIGNUP, 1.0 / 600, 5);
     srv_peers_limit(&S->peers, SRV_PEER_CHAT, 2, 10);
+    if (!srv_analyses_init(S)) {
+        snprintf(err, cap, "out of memory");
+        srv_free(S);
+        return NULL;
+    }
     kt_session_limits lim;
     kt_session_limits_server(&lim);
     kt_err e;
@@ -596,6 +605,7 @@ void srv_free(srv *S)
     }
     srv_sched_stop(S);
     srv_cluster_stop(S);
+    srv_analyses_free(S);
     pthread_mutex_lock(&S->wmu);
     S->wstopping = 1;
     pthread_cond_broadcast(&S->wcv);

@@ -142,10 +142,15 @@ void srv_peers_sweep(srv_peers *P, long long now_ms);
 size_t srv_peers_count(srv_peers *P);
 
 /* ---- sched.c: the bot runners and their fair scheduler ---- */
+struct srv_runner;
 typedef struct sjob {
     struct sjob *next;
     sgame *g;
     int seat;
+    /* a task other than a bot decision (analysis.c): run on a runner
+       instead of srv_bot_job; arg belongs to whoever queued it */
+    void (*run)(struct srv *S, struct srv_runner *r, struct sjob *j);
+    void *arg;
     unsigned long epoch;
     unsigned long long seq; /* order of arrival (ties) */
 } sjob;
@@ -163,6 +168,7 @@ typedef struct srv_sched {
     pthread_cond_t supcv;   /* the supervisor waits for a reason to look */
     sjob *jobs;             /* waiting, in arrival order */
     int njobs, nbusy;
+    int ntasks;             /* tasks (analyses, hints) running now */
     unsigned long long seq;
     srv_runner *runners;
     int nrunners;
@@ -174,9 +180,18 @@ int srv_sched_start(struct srv *S, int runners, char *err, size_t cap);
 void srv_sched_stop(struct srv *S);
 /* Queue a bot decision for (g, seat) (the caller holds g->mu). */
 void srv_enqueue(struct srv *S, sgame *g, int seat);
+/* Queue a task (analysis.c) that the scheduler accounts to game g like
+ * its bots' decisions; 0 when the server stops (nothing queued). */
+int srv_enqueue_task(struct srv *S, sgame *g,
+                     void (*run)(struct srv *S, struct srv_runner *r, sjob *j), void *arg);
+/* Should the task running on r stop soon (hurried by the time slice, or
+ * the server stopping)?  Tasks ask this between their steps. */
+int srv_task_hurried(struct srv *S, struct srv_runner *r);
 /* Pick the job to run next from the waiting ones (lock held): the game
  * whose bots used the least CPU lately, oldest first among equals, never a
- * game already running a job.  NULL when none may run.  (Exposed for the
+ * game already running a job, and no task while tasks hold every runner
+ * but one (with several runners, one is always left to the bots).  NULL
+ * when none may run.  (Exposed for the
  * scheduler's tests.) */
 sjob *srv_sched_pick(srv_sched *q, long long now_ms);
 double srv_sched_decayed(const sgame *g, long long now_ms);
@@ -206,6 +221,7 @@ struct srv {
     srv_conn *conns;
     struct srv_acct *acct;       /* account.c */
     struct srv_cluster *cluster; /* cluster.c */
+    struct srv_analyses *an; /* analysis.c: analyses and hints */
     /* workers: a queue of tasks */
     pthread_mutex_t wmu;
     pthread_cond_t wcv, idlecv;
@@ -398,6 +414,20 @@ sgame *srv_cluster_find_token(srv *S, const char *token, int *seat);
 /* ---- replay.c ---- */
 void srv_replay(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_replay_clear(srv_conn *c);
+
+/* ---- analysis.c: post-game analyses and hints (docs/server.md) ---- */
+int srv_analyses_init(srv *S);
+void srv_analyses_free(srv *S); /* after srv_sched_stop */
+void srv_cmd_analyze(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_analysis(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_analyze_cancel(srv_conn *c, const kt_jv *req, const char *ref);
+void srv_cmd_hint(srv_conn *c, const kt_jv *req, const char *ref);
+/* "create": read the table option "hints" (refused with "rated"); 0 with an
+ * error sent when it is malformed. */
+int srv_hints_option(srv_conn *c, const kt_jv *req, const char *ref, int *hints);
+/* After the game is stored: remember hints=on with it, and write
+ * "hints": bool into the create reply. */
+void srv_hints_created(srv *S, const char *id, int hints, kt_jw *w);
 
 /* ---- lobby.c ---- */
 void srv_lobby_catalog(srv_conn *c, const kt_jv *req, const char *ref);

@@ -21,6 +21,9 @@
  *   chat(game_id, n, channel, seat, account, name, text, at) PK (game_id, n)
  *   mutes(game_id, seat, target) PK all three
  *   leases(game_id PK, owner, expires)      which server hosts a running game
+ *   notes(game_id, key, text) PK (game_id, key)   what other parts store with a
+ *                                           game (analysis.c: finished analyses,
+ *                                           the table's "hints" flag)
  *   servers(id PK, url, beat)               each server's public URL, alive when
  * The seed is stored as text (SQLite integers are signed 64-bit).  Times
  * are unix seconds (games.created, actions.at, accounts.created) or unix
@@ -57,7 +60,7 @@ enum {
     Q_RAT_GET, Q_RAT_PUT, Q_RES_PUT, Q_RES_OF, Q_RAT_TOP, Q_RAT_OF,
     Q_CHAT_INS, Q_CHAT_LOAD, Q_MUTE_INS, Q_MUTE_DEL, Q_MUTES,
     Q_LEASE_GET, Q_LEASE_PUT, Q_LEASE_RENEW, Q_LEASE_MINE, Q_LEASE_DEL, Q_LEASE_ORPHANS,
-    Q_SRV_PUT, Q_SRV_GET,
+    Q_SRV_PUT, Q_SRV_GET, Q_NOTE_PUT, Q_NOTE_GET, Q_NOTES_DEL,
     Q_COUNT
 };
 
@@ -107,6 +110,10 @@ static const sdb_sql store_sql[Q_COUNT] = {
     [Q_CHAT_DEL] = {"DELETE FROM chat WHERE game_id=?", NULL},
     [Q_MUTES_DEL] = {"DELETE FROM mutes WHERE game_id=?", NULL},
     [Q_LEASE_DEL_GAME] = {"DELETE FROM leases WHERE game_id=?", NULL},
+    [Q_NOTE_PUT] = {"INSERT INTO notes(game_id,key,text) VALUES(?,?,?) ON CONFLICT(game_id,key) "
+                    "DO UPDATE SET text=excluded.text", NULL},
+    [Q_NOTE_GET] = {"SELECT text FROM notes WHERE game_id=? AND key=?", NULL},
+    [Q_NOTES_DEL] = {"DELETE FROM notes WHERE game_id=?", NULL},
     [Q_ACC_INS] = {"INSERT INTO accounts(name,name_key,pwhash,created) VALUES(?,?,?,?) "
                    "ON CONFLICT DO NOTHING RETURNING id", NULL},
     [Q_ACC_KEY] = {"SELECT id,name,name_key,pwhash,created FROM accounts WHERE name_key=?", NULL},
@@ -201,6 +208,8 @@ static const char *const schema_sqlite[] = {
     " expires INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS servers(id TEXT PRIMARY KEY, url TEXT NOT NULL,"
     " beat INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS notes(game_id TEXT NOT NULL, key TEXT NOT NULL,"
+    " text TEXT NOT NULL, PRIMARY KEY(game_id, key))",
     "CREATE INDEX IF NOT EXISTS seats_token ON seats(token)",
     "CREATE INDEX IF NOT EXISTS seats_account ON seats(account)",
     "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account)",
@@ -570,7 +579,7 @@ int srv_store_set_rematch(srv_store *st, const char *id, const char *rematch)
 int srv_store_delete(srv_store *st, const char *id)
 {
     static const int qs[] = {Q_GAME_DEL, Q_SEATS_DEL, Q_ACTS_DEL, Q_CHAT_DEL, Q_MUTES_DEL,
-                             Q_LEASE_DEL_GAME};
+                             Q_LEASE_DEL_GAME, Q_NOTES_DEL};
     if (!begin(st))
         return 0;
     int ok = 1;
@@ -1245,6 +1254,33 @@ int srv_store_server_url(srv_store *st, const char *owner, char *url, size_t cap
     pthread_mutex_unlock(&st->mu);
     snprintf(url, cap, "%s", buf);
     return rc != SDB_OK ? -1 : O.found;
+}
+
+/* ------------------------------------------------------------ notes */
+
+int srv_store_put_note(srv_store *st, const char *id, const char *key, const char *text)
+{
+    return ONE(st, Q_NOTE_PUT, SS(id), SS(key), SS(text));
+}
+
+static int note_row(void *ctx, sdb_row *r)
+{
+    one_ctx *O = ctx;
+    const char *t = O->st->ops->col_text(r, 0);
+    char *c = strdup(t ? t : "");
+    *(char **)O->out = c;
+    O->found = c ? 1 : -1;
+    return 0;
+}
+
+int srv_store_get_note(srv_store *st, const char *id, const char *key, char **out)
+{
+    *out = NULL;
+    one_ctx O = {st, out, 0};
+    pthread_mutex_lock(&st->mu);
+    int rc = EACH(st, Q_NOTE_GET, note_row, &O, SS(id), SS(key));
+    pthread_mutex_unlock(&st->mu);
+    return rc == SDB_OK && O.found >= 0;
 }
 
 int srv_store_listen(srv_store *st, void (*fn)(void *ctx, const char *payload), void *ctx)

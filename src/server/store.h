@@ -138,6 +138,12 @@ int srv_store_set_rematch(srv_store *st, const char *id, const char *rematch);
  * nobody played). */
 int srv_store_delete(srv_store *st, const char *id);
 
+/* A note stored with game `id` under `key` (replaced if there is one);
+ * notes go when the game is deleted.  srv_store_get_note sets *out to a
+ * malloc'd copy, or NULL when there is no such note (still returning 1). */
+int srv_store_put_note(srv_store *st, const char *id, const char *key, const char *text);
+int srv_store_get_note(srv_store *st, const char *id, const char *key, char **out);
+
 /* Every game, oldest first: on_game(row) then on_action for each of its
  * actions in order (without on_action only the games; row.last_move tells
  * when the newest action was made).  A callback that
