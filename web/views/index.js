@@ -7,8 +7,9 @@ import { genericView } from './generic.js';
 import { dominionView } from './dominion.js';
 import { catanView } from './catan.js';
 import { mp2View } from './mp2.js';
+import { anno1701View } from './anno1701.js';
 
-const views = { dominion: dominionView, catan: catanView, mp2: mp2View };
+const views = { dominion: dominionView, catan: catanView, mp2: mp2View, anno1701: anno1701View };
 
 export function viewFor(game) { return views[game] || null; }
 export { genericView };
