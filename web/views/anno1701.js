@@ -39,7 +39,8 @@ const S = {
     goldBuilt: 'gold when built', marks: 'marks', era: 'Era', space: 'space', free: 'free',
     rum: 'rum', tobacco: 'tobacco', goal: 'Goal: 7 queen marks or 2 merchants', winner: 'Winner',
     pirates: 'Pirates', lastFight: 'last fight', you_: 'you', pirate: 'pirate', power: 'power',
-    offersLeft: 'offers left', hint_pay: 'Click the village centre that pays (or choose a split).',
+    offersLeft: 'offers left', end_queen: '7 queen marks', end_merchants: 'two merchants',
+    end_chaos: 'both village centres of the opponent fell into chaos', hint_pay: 'Click the village centre that pays (or choose a split).',
     hint_place: 'Click the landscape that takes the good.', hint_search: 'Click the card you take.',
     hint_spy: "Click the card you take from your opponent's hand.", hint_lodge: 'Click the hand card to put under a pile.',
     hint_refill: 'Click a pile to draw from.', hint_xdraw: 'Click a pile to draw from.',
@@ -63,6 +64,8 @@ const S = {
     marks: 'Zeichen', era: 'Epoche', space: 'Platz', free: 'frei', rum: 'Rum', tobacco: 'Tabak',
     goal: 'Ziel: 7 Königinnenzeichen oder 2 Kaufleute', winner: 'Sieger', pirates: 'Piraten',
     lastFight: 'letzter Kampf', you_: 'du', pirate: 'Pirat', power: 'Macht', offersLeft: 'Angebote übrig',
+    end_queen: '7 Königinnenzeichen', end_merchants: 'zwei Kaufleute',
+    end_chaos: 'beide Dorfzentren des Gegners fielen ins Chaos',
     hint_pay: 'Klicke das Dorfzentrum, das zahlt (oder wähle eine Aufteilung).',
     hint_place: 'Klicke die Landschaft, die die Ware bekommt.', hint_search: 'Klicke die Karte, die du nimmst.',
     hint_spy: 'Klicke die Karte, die du dem Gegner nimmst.', hint_lodge: 'Klicke die Handkarte, die unter einen Stapel kommt.',
@@ -447,7 +450,8 @@ function decisionEl(m) {
   const who = o.pending?.player ?? o.to_move;
   return h('section.an-decision' + (mineNow ? '.mine' : ''),
     h('div.an-dhead', h('b.an-dlabel', o.decision_label || o.decision),
-      over && o.end ? h('span.an-win', `${s.winner}: ${playerName(m.ctx.seats, o.end.winner)}`)
+      over && o.end ? h('span.an-win', `${s.winner}: ${playerName(m.ctx.seats, o.end.winner)}`,
+        s['end_' + o.end.reason] ? ` — ${s['end_' + o.end.reason]}` : '')
         : !mineNow && who >= 0 ? h('span.muted', `${s.waiting} ${playerName(m.ctx.seats, who)}…`) : null,
       mineNow && o.pending?.amount && o.pending.task !== 'place' ? h('span.an-amount', `× ${o.pending.amount}`) : null,
       o.offers_left !== undefined && mineNow && !o.pending ? h('span.muted', `${o.offers_left} ${s.offersLeft}`) : null),
