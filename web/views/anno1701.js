@@ -27,7 +27,7 @@ const S = {
     full: 'full', centre: 'Village centre', left: 'left', right: 'right', ship: 'Ship',
     damaged: 'damaged', speed: 'speed', strength: 'strength', warehouses: 'Warehouses',
     inhabitants: 'Inhabitants', spaces: 'Building spaces', hand: 'Hand', piles: 'Era piles',
-    card: 'card', cards: 'cards', mayDraw: 'you may draw', notYet: 'needs settlers/citizens',
+    card: 'card', cards: 'cards', mayDraw: 'you may draw', needSettler: 'needs a settler', needCitizen: 'needs a citizen',
     bank: 'Bank (3:1)', dice: 'Dice', event: 'event', tradePower: 'Trade power',
     seaPower: 'Sea power', nobody: 'nobody', you: 'you', opponent: 'opponent',
     hint: 'Click a highlighted card, pile, centre, landscape or the ship.', waiting: 'Waiting for',
@@ -51,7 +51,7 @@ const S = {
     full: 'voll', centre: 'Dorfzentrum', left: 'links', right: 'rechts', ship: 'Schiff',
     damaged: 'beschädigt', speed: 'Tempo', strength: 'Stärke', warehouses: 'Lagerhäuser',
     inhabitants: 'Einwohner', spaces: 'Bauplätze', hand: 'Hand', piles: 'Epochenstapel',
-    card: 'Karte', cards: 'Karten', mayDraw: 'du darfst ziehen', notYet: 'braucht Siedler/Bürger',
+    card: 'Karte', cards: 'Karten', mayDraw: 'du darfst ziehen', needSettler: 'braucht einen Siedler', needCitizen: 'braucht einen Bürger',
     bank: 'Bank (3:1)', dice: 'Würfel', event: 'Ereignis', tradePower: 'Handelsmacht',
     seaPower: 'Seemacht', nobody: 'niemand', you: 'du', opponent: 'Gegner',
     hint: 'Klicke eine markierte Karte, einen Stapel, ein Zentrum, eine Landschaft oder das Schiff.',
@@ -355,7 +355,7 @@ function pilesEl(m) {
     const acts = m.legal.filter((a) => ['draw', 'search', 'start_pile'].includes(a.verb) && hasT(a, 'pile', pl.id));
     const el = h('div.an-pile' + (pl.may_draw === false ? '.locked' : ''), { 'data-pile': pl.id, 'data-era': pl.era },
       h('div.an-pname', pl.name), h('div.an-pcount', `${pl.cards} ${pl.cards === 1 ? s.card : s.cards}`),
-      pl.may_draw === undefined ? null : h('div.an-pnote', pl.may_draw ? s.mayDraw : s.notYet));
+      pl.may_draw === undefined ? null : h('div.an-pnote', pl.may_draw ? s.mayDraw : pl.era === 2 ? s.needSettler : s.needCitizen));
     return actOn(m, el, acts, pl.name);
   })));
 }
