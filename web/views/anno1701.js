@@ -28,17 +28,12 @@ const S = {
     damaged: 'damaged', speed: 'speed', strength: 'strength', warehouses: 'Warehouses',
     inhabitants: 'Inhabitants', spaces: 'Building spaces', hand: 'Hand', piles: 'Era piles',
     card: 'card', cards: 'cards', mayDraw: 'you may draw', needSettler: 'needs a settler', needCitizen: 'needs a citizen',
-    bank: 'Bank (3:1)', dice: 'Dice', event: 'event', tradePower: 'Trade power',
-    seaPower: 'Sea power', nobody: 'nobody', you: 'you', opponent: 'opponent',
-    hint: 'Click a highlighted card, pile, centre, landscape or the ship.', waiting: 'Waiting for',
-    choose: 'Choose', cancel: 'Close', voyage: 'Voyage', turned: 'Turned voyage cards',
-    yourOffer: 'Your offer', youGive: 'You give', youAsk: 'You ask for', offered: 'Offered to you',
-    theyGive: 'They give', theyAsk: 'They ask for', nothing: 'nothing', other: 'More choices',
-    search: 'Pile being searched', die: 'die', produces: 'produces', anyGood: 'any good',
-    sails: 'sails', cannons: 'cannons', bags: 'money bags', happy: 'happy', queenMarks: 'queen',
-    goldBuilt: 'gold when built', marks: 'marks', era: 'Era', space: 'space', free: 'free',
-    rum: 'rum', tobacco: 'tobacco', goal: 'Goal: 7 queen marks or 2 merchants', winner: 'Winner',
-    pirates: 'Pirates', lastFight: 'last fight', you_: 'you', pirate: 'pirate', power: 'power',
+    bank: 'Bank (3:1)', tradePower: 'Trade power',
+    seaPower: 'Sea power', nobody: 'nobody', you: 'you', hint: 'Click a highlighted card, pile, centre, landscape or the ship.', waiting: 'Waiting for',
+    cancel: 'Close', voyage: 'Voyage', youGive: 'You give', youAsk: 'You ask for', gives: 'gives', asks: 'asks for', nothing: 'nothing', search: 'Pile being searched', die: 'die', produces: 'produces', anyGood: 'any good',
+    sails: 'sails', cannons: 'cannons', bags: 'money bags', happy: 'happy', queenMarks: 'queen marks',
+    goldBuilt: 'gold when built', era: 'Era', rum: 'rum', tobacco: 'tobacco', goal: 'Goal: 7 queen marks or 2 merchants', winner: 'Winner',
+    pirates: 'Pirates', lastFight: 'last fight', pirate: 'pirate',
     offersLeft: 'offers left', end_queen: '7 queen marks', end_merchants: 'two merchants',
     end_chaos: 'both village centres of the opponent fell into chaos', hint_pay: 'Click the village centre that pays (or choose a split).',
     hint_place: 'Click the landscape that takes the good.', hint_search: 'Click the card you take.',
@@ -52,18 +47,17 @@ const S = {
     damaged: 'beschädigt', speed: 'Tempo', strength: 'Stärke', warehouses: 'Lagerhäuser',
     inhabitants: 'Einwohner', spaces: 'Bauplätze', hand: 'Hand', piles: 'Epochenstapel',
     card: 'Karte', cards: 'Karten', mayDraw: 'du darfst ziehen', needSettler: 'braucht einen Siedler', needCitizen: 'braucht einen Bürger',
-    bank: 'Bank (3:1)', dice: 'Würfel', event: 'Ereignis', tradePower: 'Handelsmacht',
-    seaPower: 'Seemacht', nobody: 'niemand', you: 'du', opponent: 'Gegner',
-    hint: 'Klicke eine markierte Karte, einen Stapel, ein Zentrum, eine Landschaft oder das Schiff.',
-    waiting: 'Warten auf', choose: 'Wähle', cancel: 'Schließen', voyage: 'Handelsfahrt',
-    turned: 'Aufgedeckte Fahrtkarten', yourOffer: 'Dein Angebot', youGive: 'Du gibst',
-    youAsk: 'Du verlangst', offered: 'Angebot an dich', theyGive: 'Du bekommst', theyAsk: 'Sie verlangen',
-    nothing: 'nichts', other: 'Weitere Möglichkeiten', search: 'Durchsuchter Stapel', die: 'Würfel',
+    bank: 'Bank (3:1)', tradePower: 'Handelsmacht',
+    seaPower: 'Seemacht', nobody: 'niemand', you: 'du', hint: 'Klicke eine markierte Karte, einen Stapel, ein Zentrum, eine Landschaft oder das Schiff.',
+    waiting: 'Warten auf', cancel: 'Schließen', voyage: 'Handelsfahrt',
+    youGive: 'Du gibst',
+    youAsk: 'Du verlangst', gives: 'gibt', asks: 'verlangt',
+    nothing: 'nichts', search: 'Durchsuchter Stapel', die: 'Würfel',
     produces: 'erzeugt', anyGood: 'beliebige Ware', sails: 'Segel', cannons: 'Kanonen',
     bags: 'Geldsäcke', happy: 'zufrieden', queenMarks: 'Königin', goldBuilt: 'Gold beim Bau',
-    marks: 'Zeichen', era: 'Epoche', space: 'Platz', free: 'frei', rum: 'Rum', tobacco: 'Tabak',
+    era: 'Epoche', rum: 'Rum', tobacco: 'Tabak',
     goal: 'Ziel: 7 Königinnenzeichen oder 2 Kaufleute', winner: 'Sieger', pirates: 'Piraten',
-    lastFight: 'letzter Kampf', you_: 'du', pirate: 'Pirat', power: 'Macht', offersLeft: 'Angebote übrig',
+    lastFight: 'letzter Kampf', pirate: 'Pirat', offersLeft: 'Angebote übrig',
     end_queen: '7 Königinnenzeichen', end_merchants: 'zwei Kaufleute',
     end_chaos: 'beide Dorfzentren des Gegners fielen ins Chaos',
     hint_pay: 'Klicke das Dorfzentrum, das zahlt (oder wähle eine Aufteilung).',
@@ -398,7 +392,7 @@ function voyageEl(m) {
     (pend.task === 'pirate' || pend.task === 'buy') ? h('div.an-vinfo', pend.task === 'pirate'
       ? `${s.pirates}: ${s.strength} ${pend.strength} · ${s.gold} ${pend.demand}`
       : (pend.offers || []).map((of) => h('span.an-offer', goodChip(m.lang, of.item), ` ${of.price} ${s.gold} (${of.left})`))) : null,
-    v.last_fight && v.last_fight[0] ? h('div.muted', `${s.lastFight}: ${s.you_} ${v.last_fight[0]} · ${s.pirate} ${v.last_fight[1]}`) : null);
+    v.last_fight && v.last_fight[0] ? h('div.muted', `${s.lastFight}: ${playerName(m.ctx.seats, v.player)} ${v.last_fight[0]} · ${s.pirate} ${v.last_fight[1]}`) : null);
 }
 
 function offerSide(m, side) {
@@ -416,8 +410,8 @@ function tradeEl(m) {
       h('div.an-tcol', h('div.an-ttitle', s.youGive), h('div.an-tnow', offerSide(m, of.give)), h('div.an-tbtns', give.map((a) => actBtn(m, a)))),
       h('div.an-tcol', h('div.an-ttitle', s.youAsk), h('div.an-tnow', offerSide(m, of.get)), h('div.an-tbtns', ask.map((a) => actBtn(m, a)))));
   return h('div.an-trade', { 'data-trade': 'answer' },
-    h('div.an-tcol', h('div.an-ttitle', `${playerName(m.ctx.seats, of.from)} → ${s.theyGive}`), h('div.an-tnow', offerSide(m, of.give))),
-    h('div.an-tcol', h('div.an-ttitle', s.theyAsk), h('div.an-tnow', offerSide(m, of.get))));
+    h('div.an-tcol', h('div.an-ttitle', `${playerName(m.ctx.seats, of.from)} ${s.gives}`), h('div.an-tnow', offerSide(m, of.give))),
+    h('div.an-tcol', h('div.an-ttitle', `${playerName(m.ctx.seats, of.from)} ${s.asks}`), h('div.an-tnow', offerSide(m, of.get))));
 }
 
 function searchEl(m) {
