@@ -33,7 +33,7 @@ const S = {
     cancel: 'Close', voyage: 'Voyage', youGive: 'You give', youAsk: 'You ask for', gives: 'gives', asks: 'asks for', nothing: 'nothing', search: 'Pile being searched', die: 'die', produces: 'produces', anyGood: 'any good',
     sails: 'sails', cannons: 'cannons', bags: 'money bags', happy: 'happy', queenMarks: 'queen marks',
     goldBuilt: 'gold when built', era: 'Era', rum: 'rum', tobacco: 'tobacco', goal: 'Goal: 7 queen marks or 2 merchants', winner: 'Winner',
-    pirates: 'Pirates', lastFight: 'last fight', pirate: 'pirate',
+    demands: 'demand', pirates: 'Pirates', lastFight: 'last fight', pirate: 'pirate',
     offersLeft: 'offers left', end_queen: '7 queen marks', end_merchants: 'two merchants',
     end_chaos: 'both village centres of the opponent fell into chaos', hint_pay: 'Click the village centre that pays (or choose a split).',
     hint_place: 'Click the landscape that takes the good.', hint_search: 'Click the card you take.',
@@ -57,7 +57,7 @@ const S = {
     bags: 'Geldsäcke', happy: 'zufrieden', queenMarks: 'Königin', goldBuilt: 'Gold beim Bau',
     era: 'Epoche', rum: 'Rum', tobacco: 'Tabak',
     goal: 'Ziel: 7 Königinnenzeichen oder 2 Kaufleute', winner: 'Sieger', pirates: 'Piraten',
-    lastFight: 'letzter Kampf', pirate: 'Pirat', offersLeft: 'Angebote übrig',
+    demands: 'fordern', lastFight: 'letzter Kampf', pirate: 'Pirat', offersLeft: 'Angebote übrig',
     end_queen: '7 Königinnenzeichen', end_merchants: 'zwei Kaufleute',
     end_chaos: 'beide Dorfzentren des Gegners fielen ins Chaos',
     hint_pay: 'Klicke das Dorfzentrum, das zahlt (oder wähle eine Aufteilung).',
@@ -387,10 +387,10 @@ function voyageEl(m) {
     h('div.an-vrow', (v.turned || []).map((c, i) => h('div.an-vcard.k-' + c.kind, { 'data-voyage': i },
       h('div.an-vname', c.name), h('div.an-vkind', VOY[m.lang][c.kind] || c.kind),
       c.strength ? h('div', `${s.strength} ${c.strength}`) : null,
-      c.demand ? h('div', `${s.gold} ${c.demand}`) : null)),
+      c.demand ? h('div', `${s.demands} ${c.demand} ${s.gold}`) : null)),
     Array.from({ length: Math.max(0, v.speed - (v.turned || []).length) }, () => h('div.an-vcard.unturned', '?'))),
     (pend.task === 'pirate' || pend.task === 'buy') ? h('div.an-vinfo', pend.task === 'pirate'
-      ? `${s.pirates}: ${s.strength} ${pend.strength} · ${s.gold} ${pend.demand}`
+      ? `${s.pirates}: ${s.strength} ${pend.strength} · ${s.demands} ${pend.demand} ${s.gold}`
       : (pend.offers || []).map((of) => h('span.an-offer', goodChip(m.lang, of.item), ` ${of.price} ${s.gold} (${of.left})`))) : null,
     v.last_fight && v.last_fight[0] ? h('div.muted', `${s.lastFight}: ${playerName(m.ctx.seats, v.player)} ${v.last_fight[0]} · ${s.pirate} ${v.last_fight[1]}`) : null);
 }
