@@ -374,6 +374,11 @@ void an_eff_text(const an_eff *e, int lang, kt_buf *out);
 void an_warn(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
 void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *out);
 
+/* targets.c */
+void an_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
+const char *an_decision_label(int d, int lang);
+const char *an_phase_label(int phase, int lang);
+
 /* view_io.c */
 void an_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void an_save(const kt_game *g, const kt_state *s, kt_jw *w);

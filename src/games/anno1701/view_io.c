@@ -38,6 +38,7 @@ static void card_obj(kt_jw *w, const an_cfg *c, int d, int lang)
 {
     const an_def *df = &c->def[d];
     kt_jw_obj(w);
+    kt_jw_kint(w, "def", d); /* the id action targets use (kind "card") */
     kt_jw_kstr(w, "id", df->id);
     kt_jw_kstr(w, "name", lang == KT_LANG_DE ? df->de : df->name);
     kt_jw_kint(w, "era", df->era);
@@ -73,6 +74,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     const an_player *pl = &s->pl[p];
     const an_set *st = &c->set[pl->set];
     kt_jw_obj(w);
+    kt_jw_kint(w, "player", p);
     kt_jw_kstr(w, "set", set_keys[pl->set]);
     kt_jw_kint(w, "queen_marks", an_queen(c, pl));
     kt_jw_kint(w, "gold", an_gold(pl));
@@ -81,6 +83,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     kt_jw_arr(w);
     for (int k = 0; k < AN_NCENTRE; k++) {
         kt_jw_obj(w);
+        kt_jw_kint(w, "id", k);
         kt_jw_kstr(w, "side", k ? "right" : "left");
         kt_jw_kint(w, "gold", pl->gold[k]);
         kt_jw_kbool(w, "chaos", pl->gold[k] == 0);
@@ -93,6 +96,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     for (int l = 0; l < AN_NLAND; l++) {
         kt_jw_obj(w);
         char letter[2] = {st->land[l].letter, 0};
+        kt_jw_kint(w, "id", l);
         kt_jw_kstr(w, "letter", letter);
         kt_jw_kstr(w, "good", kind_keys[st->land[l].good]);
         kt_jw_kint(w, "die", st->land[l].die);
@@ -114,6 +118,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     kt_jw_kint(w, "tobacco", pl->tob);
     kt_jw_key(w, "ship");
     kt_jw_obj(w);
+    kt_jw_kint(w, "id", p);
     kt_jw_kint(w, "state", pl->ship);
     kt_jw_kbool(w, "damaged", pl->ship == 0);
     kt_jw_kint(w, "die", st->ship_die);
@@ -129,6 +134,17 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
     kt_jw_arr(w);
     for (int i = 0; i < pl->nb; i++)
         card_obj(w, c, pl->build[i], lang);
+    kt_jw_arr_end(w);
+    /* the building spaces: building i stands on space i (build order) */
+    kt_jw_key(w, "spaces");
+    kt_jw_arr(w);
+    for (int i = 0; i < c->k.spaces; i++) {
+        kt_jw_obj(w);
+        kt_jw_kint(w, "id", i);
+        if (i < pl->nb)
+            kt_jw_kint(w, "def", pl->build[i]);
+        kt_jw_obj_end(w);
+    }
     kt_jw_arr_end(w);
     kt_jw_key(w, "marks");
     kt_jw_obj(w);
@@ -161,8 +177,11 @@ static void obs_shared(const an_cfg *c, const an_state *s, int viewer, int lang,
     kt_jw_arr(w);
     for (int k = 0; k < AN_NPILE; k++) {
         kt_jw_obj(w);
+        kt_jw_kint(w, "id", k);
         kt_jw_kstr(w, "name", an_pile_name(k));
         kt_jw_kint(w, "era", an_pile_era(k));
+        if (viewer >= 0 && viewer < AN_NP) /* the viewer's inhabitants allow this era */
+            kt_jw_kbool(w, "may_draw", an_pile_allowed(&s->pl[viewer], k));
         kt_jw_kint(w, "cards", s->plen[k]);
         if (t && t->t == K_SEARCH && t->x == k && viewer == t->p) {
             kt_jw_key(w, "contents");
@@ -221,6 +240,27 @@ static void offer_side(kt_jw *w, const char *key, const uint8_t *v)
     kt_jw_obj_end(w);
 }
 
+static const char *const voyage_kinds[] = {"pirate", "siege", "trader", "people",
+                                            "cliffs", "hurricane", "flotsam", "rescue"};
+
+/* A voyage trader's offers (the ids "buy" targets as kind "offer"). */
+static void buy_offers(const an_cfg *c, const an_state *s, const an_task *t, kt_jw *w)
+{
+    const an_vdef *v = &c->vdef[t->x];
+    kt_jw_key(w, "offers");
+    kt_jw_arr(w);
+    for (int i = 0; i < v->noffer && i < 2; i++) {
+        kt_jw_obj(w);
+        kt_jw_kint(w, "id", i);
+        kt_jw_kstr(w, "item", v->offer_item[i] == IT_RUM ? "rum" : "tobacco");
+        kt_jw_kint(w, "price", v->offer_price[i]);
+        kt_jw_kint(w, "left", v->offer_max[i] > s->vbought[i] ? v->offer_max[i] - s->vbought[i]
+                                                               : 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
 static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w)
 {
     const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
@@ -236,7 +276,14 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
         kt_jw_key(w, "turned");
         kt_jw_arr(w);
         for (int i = 0; i < s->vpos; i++) {
+            const an_vdef *v = &c->vdef[s->voy[i]];
             kt_jw_obj(w);
+            kt_jw_kint(w, "def", s->voy[i]);
+            kt_jw_kstr(w, "kind", voyage_kinds[v->kind]);
+            if (v->strength)
+                kt_jw_kint(w, "strength", v->strength);
+            if (v->demand)
+                kt_jw_kint(w, "demand", v->demand);
             kt_jw_kstr(w, "id", c->vdef[s->voy[i]].id);
             kt_jw_kstr(w, "name", lang == KT_LANG_DE ? c->vdef[s->voy[i]].de
                                                      : c->vdef[s->voy[i]].name);
@@ -269,8 +316,13 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
         }
         if (t->t == K_SEARCH)
             kt_jw_kstr(w, "pile", an_pile_name(t->x));
-        if (t->t == K_PIRATE || t->t == K_BUY)
+        if (t->t == K_PIRATE || t->t == K_BUY) {
             kt_jw_kstr(w, "card", c->vdef[t->x].id);
+            kt_jw_kint(w, "demand", c->vdef[t->x].demand);
+            kt_jw_kint(w, "strength", c->vdef[t->x].strength);
+        }
+        if (t->t == K_BUY)
+            buy_offers(c, s, t, w);
         if (t->t == K_THEATRE)
             kt_jw_kstr(w, "against", an_act_key(t->x));
         kt_jw_obj_end(w);
@@ -302,6 +354,21 @@ void an_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_j
     const an_cfg *c = an_c(g);
     const an_state *s = (const an_state *)st;
     kt_jw_kstr(w, "phase", phase_names[s->phase]);
+    kt_jw_kstr(w, "phase_label", an_phase_label(s->phase, lang));
+    kt_jw_kstr(w, "decision_label",
+               s->h.status == KT_RUNNING ? an_decision_label(s->h.decision, lang)
+                                         : an_decision_label(DEC_OVER, lang));
+    /* the ids of kind "good" and "level" in action targets index these */
+    kt_jw_key(w, "kinds");
+    kt_jw_arr(w);
+    for (int k = 0; k < AN_NKINDS; k++)
+        kt_jw_str(w, kind_keys[k]);
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "levels");
+    kt_jw_arr(w);
+    for (int l = 0; l < AN_NLEVEL; l++)
+        kt_jw_str(w, c->level[l].id);
+    kt_jw_arr_end(w);
     kt_jw_kint(w, "first_player", s->first);
     if (s->die) {
         kt_jw_key(w, "dice");
