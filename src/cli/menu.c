@@ -294,7 +294,7 @@ void cli_menu_finish(cli_menu *m, int max_top)
 static const char *mn_cost_name(const char *what, int amount, int lang)
 {
     static const struct {
-        const char *key, *en1, *de, *de1;
+        const char *key, *en1, *en, *de, *de1; /* en NULL: the key is the plural */
     } names[] = {
         {.key = "coins", .en1 = "coin", .de = "Münzen", .de1 = "Münze"},
         {.key = "coin", .en1 = "coin", .de = "Münzen", .de1 = "Münze"},
@@ -317,7 +317,9 @@ static const char *mn_cost_name(const char *what, int amount, int lang)
         {.key = "grain", .en1 = "grain", .de = "Getreide", .de1 = "Getreide"},
         {.key = "ore", .en1 = "ore", .de = "Erz", .de1 = "Erz"},
         {.key = "paper", .en1 = "paper", .de = "Papier", .de1 = "Papier"},
-        {.key = "money", .en1 = "FL", .de = "FL", .de1 = "FL"},
+        {.key = "money", .en1 = "FL", .en = "FL", .de = "FL", .de1 = "FL"},
+        {.key = "iou", .en1 = "IOU", .en = "IOUs", .de = "Schuldscheine", .de1 = "Schuldschein"},
+        {.key = "vp", .en1 = "VP", .en = "VP", .de = "SP", .de1 = "SP"},
         {.key = "spice", .en1 = "spice", .de = "Gewürz", .de1 = "Gewürz"},
         {.key = "metal", .en1 = "metal", .de = "Metall", .de1 = "Metall"},
     };
@@ -325,7 +327,7 @@ static const char *mn_cost_name(const char *what, int amount, int lang)
         if (!strcmp(names[i].key, what)) {
             if (lang == KT_LANG_DE)
                 return amount == 1 ? names[i].de1 : names[i].de;
-            return amount == 1 ? names[i].en1 : what;
+            return amount == 1 ? names[i].en1 : names[i].en ? names[i].en : what;
         }
     return what;
 }
@@ -346,8 +348,13 @@ static void mn_costs(const kt_game *g, const kt_state *s, int player, kt_action 
         const char *w = in.costs[i].what;
         if (!strcmp(w, "buys") || !strcmp(w, "actions") || in.costs[i].amount <= 0)
             continue;
-        len += (size_t)snprintf(text + len, cap - len, "%s%d %s", n++ ? ", " : " (",
-                                in.costs[i].amount, mn_cost_name(w, in.costs[i].amount, lang));
+        if (!strcmp(w, "risk_pct")) /* a chance, not a price (FWM: an accident) */
+            len += (size_t)snprintf(text + len, cap - len, "%s%d%% %s", n++ ? ", " : " (",
+                                    in.costs[i].amount, lang == KT_LANG_DE ? "Risiko" : "risk");
+        else
+            len += (size_t)snprintf(text + len, cap - len, "%s%d %s", n++ ? ", " : " (",
+                                    in.costs[i].amount,
+                                    mn_cost_name(w, in.costs[i].amount, lang));
     }
     if (n && len + 2 < cap)
         snprintf(text + len, cap - len, ")");

@@ -331,6 +331,14 @@ static void sc_compose(sc_turn *t, int with_log, cli_sb *above, cli_sb *screen)
     cli_sb sum = {0};
     if (tail < log_lines && with_log) {
         int sl = sc_summary(P, seen_from, P->n, t->p, &sum);
+        /* fold the menu harder to make room for the summary (it is what
+         * the player has not seen: the menu can be opened again) */
+        for (int max_top = SC_MAX_TOP - 2; sl > room && max_top >= 0; max_top -= 2) {
+            cli_menu_refold(&t->menu, max_top > 2 ? max_top : 2, max_top > 0 ? 1 : 2);
+            cli_sb_free(&menu);
+            menu_lines = cli_menu_render(&t->menu, P->cols, P->color, P->lang, &menu);
+            room = P->rows - board_lines - head_lines - menu_lines - 1;
+        }
         if (sl <= 0 || sl > room) {
             cli_sb_free(&sum);
         } else { /* and below it the newest lines that still fit (the roll) */
