@@ -529,9 +529,13 @@ KT_TEST(server_killed_mid_write_loses_no_acknowledged_move)
         KT_REQUIRE(tstart(&ts, "kill9", 0));
         long long stored = 0; /* the newest game: the one being played */
         pthread_mutex_lock(&ts.S->mu);
-        if (ts.S->ngames)
-            stored = ts.S->games[ts.S->ngames - 1]->nacts;
+        sgame *last = ts.S->ngames ? ts.S->games[ts.S->ngames - 1] : NULL;
         pthread_mutex_unlock(&ts.S->mu);
+        if (last) { /* its bots may move again at once: nacts is the game's, under its lock */
+            pthread_mutex_lock(&last->mu);
+            stored = last->nacts;
+            pthread_mutex_unlock(&last->mu);
+        }
         KT_CHECK(stored >= acked);
         printf("    round %d: killed after %d acknowledged actions; %lld stored\n", round, acked,
                stored);
