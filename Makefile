@@ -100,7 +100,7 @@ VERSION := $(call hdr_num,KT_VERSION_MAJOR).$(call hdr_num,KT_VERSION_MINOR).$(c
 comma := ,
 SO_CHECK := $(if $(filter release debug,$(MODE)),-Wl$(comma)--no-undefined)
 
-.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web load-test learning-curve FORCE
+.PHONY: all tests test check soak bench clean setup play install lib fuzz serve test-web screenshots load-test learning-curve FORCE
 all: $(BUILD)/kontor $(BUILD)/kontor-tests $(BUILD)/libkontor.so.$(ABI)
 lib: $(BUILD)/libkontor.a $(BUILD)/libkontor.so.$(ABI)
 # Only the test binary (no CLI): for work on a game while the CLI changes.
@@ -249,6 +249,13 @@ LOAD_CLIENTS ?= 500
 LOAD_MOVES ?= 60
 LOAD_WATCHERS ?= 10000
 LOAD_THINK ?= 1000
+# The five tables (and the replay) at 1400x900 and 390x844 into
+# docs/screenshots/ (the screenshot_* browser tests, docs/server.md).
+screenshots:
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
+	KONTOR=build/release/kontor node tests/web/run.mjs --only screenshot_ --shots docs/screenshots
+
 load-test:
 	@$(MAKE) --no-print-directory MODE=release build/release/kontor
 	./tests/server/load-test.sh build/release/kontor $(LOAD_CLIENTS) $(LOAD_MOVES) $(LOAD_WATCHERS) $(LOAD_THINK)

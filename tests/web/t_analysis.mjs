@@ -73,6 +73,9 @@ export function register(h) {
     // a click in the middle of the graph jumps near the middle of the game
     const before = await step(page);
     // the middle of the plot, in screen coordinates (the graph keeps its aspect)
+    // as a player would, scroll the graph into sight first (the table above it
+    // may push it below the window)
+    await page.$eval('svg#wingraph', (el) => el.scrollIntoView({ block: 'center' }));
     const at = await page.$eval('svg#wingraph', (el) => {
       const vb = el.viewBox.baseVal, left = +el.dataset.left, right = +el.dataset.right;
       const p = el.createSVGPoint();
@@ -174,6 +177,7 @@ export function register(h) {
     // the heuristic bot against a short search: a curve with ups and downs
     const id = await finishedGame(h, page, server, [{ bot: 'heuristic' }, { bot: 'mcts:iters=300' }]);
     await analyse(h, page, server, id, 0);
+    await page.$eval('svg#wingraph', (el) => el.scrollIntoView({ block: 'center' }));
     const box = await page.$eval('svg#wingraph', (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
     await page.mouse.click(box.x + box.w * 0.4, box.y + box.h / 2); // a position in the game
     await h.waitFor(async () => (await step(page)) > 0, 15000, 'the replay to move');
