@@ -266,32 +266,60 @@ sgame *srv_cluster_find_token(srv *S, const char *token, int *seat)
 }
 
 /* Rows other servers changed: the lobby's facts of their games, and games
- * this server has not seen yet. */
+ * this server has not seen yet.  The store calls on_changed while it holds
+ * its own lock, and the server takes its game list's lock (S->mu) before
+ * the store's elsewhere (creating a game), so the rows are only copied here
+ * and applied by apply_changed after the store has let go: taking S->mu
+ * inside the callback would invert that order (ThreadSanitizer found it). */
+typedef struct changed_rows {
+    sgame **g;
+    int n, cap;
+} changed_rows;
+
 static int on_changed(void *ctx, const srv_game_row *row)
 {
-    srv *S = ctx;
-    sgame *g = srv_find_game(S, row->id);
-    if (g) {
-        pthread_mutex_lock(&g->mu);
-        if (g->remote) {
-            srv_game_row r = *row;
-            r.options = g->options;
-            g->row = r;
-        }
-        pthread_mutex_unlock(&g->mu);
-        srv_game_unref(S, g);
-        return 1;
+    changed_rows *R = ctx;
+    if (R->n == R->cap) {
+        int cap = R->cap ? 2 * R->cap : 16;
+        sgame **g = realloc(R->g, sizeof *g * (size_t)cap);
+        if (!g)
+            return 1; /* read again at the next tick (rows are read 2 s back) */
+        R->g = g;
+        R->cap = cap;
     }
-    g = srv_game_from_row(row);
-    if (!g)
-        return 1;
-    g->remote = g->row.over == SRV_RUNNING;
-    pthread_mutex_lock(&S->mu);
-    int ok = srv_add_game(S, g);
-    pthread_mutex_unlock(&S->mu);
-    if (!ok)
-        sgame_free(g);
+    sgame *g = srv_game_from_row(row);
+    if (g)
+        R->g[R->n++] = g;
     return 1;
+}
+
+static void apply_changed(srv *S, changed_rows *R)
+{
+    for (int i = 0; i < R->n; i++) {
+        sgame *fresh = R->g[i];
+        sgame *g = srv_find_game(S, fresh->row.id);
+        if (g) {
+            pthread_mutex_lock(&g->mu);
+            if (g->remote) {
+                srv_game_row r = fresh->row;
+                r.options = g->options;
+                g->row = r;
+            }
+            pthread_mutex_unlock(&g->mu);
+            srv_game_unref(S, g);
+            sgame_free(fresh);
+            continue;
+        }
+        fresh->remote = fresh->row.over == SRV_RUNNING;
+        pthread_mutex_lock(&S->mu);
+        int ok = srv_add_game(S, fresh);
+        pthread_mutex_unlock(&S->mu);
+        if (!ok)
+            sgame_free(fresh);
+    }
+    free(R->g);
+    R->g = NULL;
+    R->n = R->cap = 0;
 }
 
 static int collect_held(void *ctx, const char *id)
@@ -351,6 +379,8 @@ void srv_cluster_tick(srv *S, long long now)
     pthread_mutex_unlock(&S->mu);
     long long since = C->seen_ms - 2000; /* rows written while we looked are read again */
     C->seen_ms = now;
-    srv_store_visitor v = {on_changed, NULL, S};
+    changed_rows R = {0};
+    srv_store_visitor v = {on_changed, NULL, &R};
     srv_store_changed(S->st, since, &v);
+    apply_changed(S, &R);
 }

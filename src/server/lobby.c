@@ -293,6 +293,7 @@ static sgame *game_alloc(const srv_game_row *row)
     if (!g)
         return NULL;
     g->row = *row;
+    memcpy(g->id, row->id, sizeof g->id);
     g->options = strdup(row->options ? row->options : "");
     g->row.options = g->options;
     g->undo_by = -1;

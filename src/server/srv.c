@@ -135,7 +135,7 @@ sgame *srv_find_game(srv *S, const char *id)
     sgame *r = NULL;
     pthread_mutex_lock(&S->mu);
     for (int i = 0; i < S->ngames && !r; i++)
-        if (!strcmp(S->games[i]->row.id, id)) {
+        if (!strcmp(S->games[i]->id, id)) {
             r = S->games[i];
             atomic_fetch_add(&r->refs, 1);
         }
@@ -452,6 +452,7 @@ sgame *srv_game_from_row(const srv_game_row *row)
         return NULL;
     }
     g->row = *row;
+    memcpy(g->id, row->id, sizeof g->id);
     g->options = opt;
     g->row.options = opt;
     g->undo_by = -1;

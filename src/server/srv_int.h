@@ -51,6 +51,10 @@ typedef struct sseat {
 } sseat;
 
 typedef struct sgame {
+    /* the game's id, set before the game is shared and never written again:
+     * srv_find_game compares it under S->mu alone, while row (which holds
+     * the same id) is rewritten under the game's own lock */
+    char id[SRV_ID_LEN];
     srv_game_row row;
     char *options;        /* row.options points here */
     kt_session *S;
