@@ -182,6 +182,11 @@ export function register(h) {
         const before = await actionsShown(page);
         if (await tableMove(page, rng)) await waitFor(async () => (await actionsShown(page)) !== before, 15000, 'move');
       }
+      for (let i = 0; i < 30 && !(await page.$('[data-view="dominion"] .dhand .dcard')); i++) {
+        const before = await actionsShown(page); // a hand was played out: on to the next
+        if (await tableMove(page, rng)) await waitFor(async () => (await actionsShown(page)) !== before, 15000, 'move');
+        else await h.sleep(300);
+      }
       await waitFor(() => page.$('[data-view="dominion"] .dhand .dcard'), 15000, 'a hand');
       const m = await layout(page, phone);
       if (m.over > 0) throw new Error(`the page scrolls sideways by ${m.over} px`);
@@ -205,6 +210,13 @@ export function register(h) {
       for (let i = 0; i < 25; i++) {
         const before = await actionsShown(page);
         if (await tableMove(page, rng)) await waitFor(async () => (await actionsShown(page)) !== before, 15000, 'move');
+      }
+      // a picture with cards in hand: after playing every card of a hand
+      // (the server's seed differs from run to run) go on to the next one
+      for (let i = 0; i < 30 && !(await page.$('[data-view="dominion"] .dhand .dcard')); i++) {
+        const before = await actionsShown(page);
+        if (await tableMove(page, rng)) await waitFor(async () => (await actionsShown(page)) !== before, 15000, 'move');
+        else await h.sleep(300);
       }
       await waitFor(() => page.$('[data-view="dominion"] .dhand .dcard'), 15000, 'a hand');
       const m = await layout(page, phone);
