@@ -9,6 +9,7 @@
  * test says so and is skipped (scripts/setup.sh installs them; CI runs it).
  */
 #include <glob.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ static srv *start_on(const char *conninfo, const char *id)
     c.server_id = id;
     c.lease_ms = 1500;
     char err[512];
+    signal(SIGPIPE, SIG_IGN); /* as kontor serve does */
     srv *S = srv_new(&c, err, sizeof err);
     if (!S)
         fprintf(stderr, "srv_new: %s\n", err);

@@ -3,6 +3,7 @@
  */
 #include "tsrv.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,10 @@ static void remove_db(const char *db)
 
 srv *tstart_with(tserver *ts, const char *name, int fresh, void (*tweak)(srv_config *))
 {
+    /* the server runs in this (forked) test process: ignore SIGPIPE as
+     * `kontor serve` does (src/cli/serve.c), or a write to a client the
+     * server has just dropped kills the test */
+    signal(SIGPIPE, SIG_IGN);
     if (fresh) {
         snprintf(ts->db, sizeof ts->db, "/tmp/kontor-test-%d-%s.db", (int)getpid(), name);
         remove_db(ts->db);

@@ -622,7 +622,8 @@ async function main() {
     try {
       if (!browser.isConnected()) await launch(); // after a browser crash
       await server.start();
-      const note = await withTimeout(t.fn(server), TEST_MS, `the whole test (${TEST_MS / 1000} s)`);
+      const ms = (t.opts && t.opts.ms) || TEST_MS; // a test may ask for more (opts.ms)
+      const note = await withTimeout(t.fn(server), ms, `the whole test (${ms / 1000} s)`);
       passed++;
       console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s) ${note || ''}`);
     } catch (e) {

@@ -192,11 +192,22 @@ export function register(h) {
       if (m.over > 0) throw new Error(`the page scrolls sideways by ${m.over} px`);
       if (m.small.length) throw new Error(`targets under 40 px: ${m.small.slice(0, 5).join('; ')}`);
       // a card's text without hover: a pile that has nothing to do opens its details
-      const idle = await page.$('[data-view="dominion"] .dsupply .dcard:not(.can-act)');
-      if (idle) {
-        await idle.click();
-        await waitFor(() => page.$eval('[data-view="dominion"] .ddetails .dtext', (e) => e.textContent.length > 3).catch(() => false), 5000, 'details');
+      // (the bot's moves redraw the table: a pile found just before may be
+      // gone when clicked, so find it again)
+      const idleSel = '[data-view="dominion"] .dsupply .dcard:not(.can-act)';
+      let shown = !(await page.$(idleSel));
+      for (let i = 0; i < 5 && !shown; i++) {
+        const idle = await page.$(idleSel);
+        if (!idle) { shown = true; break; }
+        try {
+          await idle.click();
+          await waitFor(() => page.$eval('[data-view="dominion"] .ddetails .dtext', (e) => e.textContent.length > 3).catch(() => false), 5000, 'details');
+          shown = true;
+        } catch (e) {
+          if (!/not attached|detached|timed out/.test(e.message)) throw e;
+        }
       }
+      if (!shown) throw new Error('a pile with nothing to do did not open its details');
       return `scroll ${m.over}, ${phone ? 'all targets >= 40 px' : 'desktop'}`;
     });
   }

@@ -162,7 +162,7 @@ export function register(h) {
     if (!(tot.bid > 0)) throw new Error(`no bid made in the bid dialog (${JSON.stringify(tot)})`);
     if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
     return `${tot.games} game(s), ${tot.clicks} clicks: ${tot.move} map steps, ${tot.go} moves carried out, ${tot.bid} bids, ${tot.pass} passes, ${tot.actions} actions`;
-  }, SCRAMBLE);
+  }, { ...SCRAMBLE, ms: 600000 }); // a whole game: 50-190 s on a loaded machine, more under heavier load
 
   h.test('fwm_six_players_layout', async (server) => {
     const page = await h.newPage();
