@@ -354,7 +354,12 @@ KT_TEST(server_undo_against_bots_is_immediate)
             KT_CHECK(tgame_actions(ts.S, id) < n);
             undone = 1;
         } else {
-            KT_CHECK(r && strstr(r, "\"ok\":false") && strstr(r, "cannot take that back"));
+            /* refused: by the barrier, or (on a slow machine) while the
+             * bot still moves; either way nothing was taken back */
+            KT_CHECK(r && strstr(r, "\"ok\":false"));
+            if (r && !strstr(r, "cannot take that back"))
+                printf("    refused otherwise: %.200s\n", r);
+            KT_CHECK(tgame_actions(ts.S, id) >= n);
             refused++;
         }
         free(r);
