@@ -78,7 +78,7 @@ export function register(h) {
     await watcher.waitForSelector('#actions h3');
     const head = await watcher.textContent('#actions');
     if (/Your move|Waiting for others/.test(head)) throw new Error(`spectator sees: ${head}`);
-    if (!/Spectator/.test(head)) throw new Error(`spectator's box says: ${head}`);
+    if (!/Spectator|You are watching/.test(head)) throw new Error(`spectator's box says: ${head}`);
     const evil = '<img src=x onerror="window.pwned=1"><b>bold</b> & "quotes"';
     await page.fill('#chatinput', evil);
     await page.click('#chatsend');
