@@ -325,8 +325,21 @@ function registerGeneric(h) {
         box = await c2.boundingBox();
       } catch { await sleep(200); }
     }
-    await waitFor(() => page.evaluate(() => !document.querySelector('#tip').classList.contains('hidden')), 5000, 'the tooltip')
-      .catch(() => fails.push('no tooltip on hover'));
+    // a bot's move may redraw the board under the mouse: hover again (up to 5 times)
+    let tip = false;
+    for (let k = 0; k < 5 && !tip; k++) {
+      tip = await waitFor(() => page.evaluate(() => !document.querySelector('#tip').classList.contains('hidden')), 3000, 'the tooltip')
+        .then(() => true).catch(() => false);
+      if (!tip) {
+        try {
+          const c3 = await page.waitForSelector('[data-view="generic"] .chip.thing[data-thing="Copper"]');
+          await page.mouse.move(0, 0);
+          await c3.hover({ timeout: 2000 });
+          box = (await c3.boundingBox()) || box;
+        } catch { await sleep(200); }
+      }
+    }
+    if (!tip) fails.push('no tooltip on hover');
     await page.evaluate(() => document.querySelector('button.tab[data-tab="text"]').click());
     await page.waitForSelector('pre.render');
     await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2 + 3);
