@@ -150,7 +150,10 @@ KT_TEST(server_analysis_is_stored_with_the_game_and_survives_a_restart)
 static void one_runner(srv_config *c)
 {
     c->bot_threads = 1;
-    c->analysis_budget = 100; /* Catan analyses of some seconds, decisions of ~20 ms */
+    /* Catan analyses of several seconds (at 100 a fast build finished both
+     * before the table's bot had answered four times, and the test
+     * measured nothing), decisions of ~60 ms */
+    c->analysis_budget = 300;
     c->analysis_per_addr = 1;
     c->analysis_jobs = 2;
     c->rate = c->burst = 1000;
@@ -158,8 +161,7 @@ static void one_runner(srv_config *c)
 
 static void two_runners(srv_config *c)
 {
-    one_runner(c);
-    c->analysis_budget = 300; /* the default */
+    one_runner(c); /* the default budget, 300 */
     c->bot_threads = 2;
     c->bot_slice_ms = 3000; /* the slice rule alone would keep the bot waiting */
 }
@@ -269,7 +271,7 @@ KT_TEST(server_analyses_are_bounded_and_do_not_starve_tables)
 
 /* With a single runner the analyses must share it: the time slice hurries
  * them like searches, and they stop after the decision they are in - a
- * slice (100 ms) and the rest of one decision (about 20 ms at budget 100 in
+ * slice (100 ms) and the rest of one decision (about 60 ms at budget 300 in
  * Catan, ten times that under ThreadSanitizer and load).  Left out of the
  * time slice, they make the bot wait for both analyses. */
 KT_TEST(server_analyses_share_a_single_runner_by_the_time_slice)
