@@ -71,15 +71,16 @@ SRV_SRC := $(wildcard src/server/*.c)
 SRV_LIBS := -lh2o-evloop -lwslay -lsqlite3 -lpq -lsodium -lssl -lcrypto -lz
 PG_INC := $(shell pg_config --includedir 2>/dev/null || echo /usr/include/postgresql)
 $(BUILD)/obj/src/server/store_pg.o: CPPFLAGS += -I$(PG_INC)
-# TESTS: test folders to compile (default all); e.g. TESTS="core dominion".
+# TESTS: test folders to compile (default all); e.g. TESTS="core dominion"
+# (tests/cli: the kontor command's own parts, menus and notes).
 # tests/server (the browser server) is left out under MemorySanitizer: it
 # needs every library instrumented, and Debian's SQLite and libh2o are not
 # (every read of their output would be reported); the server's tests run in
 # the other stages.
 ifeq ($(MODE),msan)
-TESTS ?= core bots $(GAMES)
+TESTS ?= core cli bots $(GAMES)
 else
-TESTS ?= core bots server $(GAMES)
+TESTS ?= core cli bots server $(GAMES)
 endif
 TEST_SRC := $(wildcard tests/*.c) $(foreach t,$(TESTS),$(wildcard tests/$(t)/*.c))
 

@@ -16,12 +16,19 @@
  * when some key is a number, so that a number typed is always the one
  * printed on the board.  When the game gives no keys but every action ends
  * in a number of its own ("settlement 17"), those numbers are the keys.
+ *
+ * An item's text is the action's text, with its costs when the game gives
+ * them ("(3 coins)"); its note is shown beside it: the hexes a vertex
+ * target touches ("settlement 23: forest 8, hills 5, sea", spots.c; ASCII
+ * punctuation, so that the German vocabulary test reads no word in it).
+ * Typed text is parsed by the engine, so a note never reaches a record.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "play.h"
+#include "spots.h"
 
 static int mn_cmp(const void *x, const void *y)
 {
@@ -242,6 +249,7 @@ void cli_menu_add(cli_menu *m, kt_action a, int rank, const char *text, const ch
     it->rank = rank;
     snprintf(it->text, sizeof it->text, "%s", text);
     snprintf(it->key, sizeof it->key, "%s", key ? key : "");
+    it->note[0] = '\0';
     it->group = group && *group ? mn_group_id(m, group) : -1;
     if (it->group >= 0)
         m->gsize[it->group]++;
@@ -360,17 +368,48 @@ static void mn_costs(const kt_game *g, const kt_state *s, int player, kt_action 
         snprintf(text + len, cap - len, ")");
 }
 
+/* The first "vertex" target of an action, or -1. */
+static int mn_vertex_target(const kt_game *g, const kt_state *s, int player, kt_action a)
+{
+    kt_action_info in;
+    kt_action_info_get(g, s, player, a, &in);
+    for (int i = 0; i < in.ntargets; i++)
+        if (!strcmp(in.targets[i].kind, "vertex"))
+            return in.targets[i].id;
+    return -1;
+}
+
+/* "forest 8, hills 5, sea": the hexes a vertex target touches (spots.c),
+ * read from the player's observation once per menu (sp->nvert < 0: not
+ * read yet, 0: this board has none). */
+static void mn_vertex_note(const kt_game *g, const kt_state *s, int player, kt_action a,
+                           int lang, cli_spots *sp, char *note, size_t cap)
+{
+    int v = mn_vertex_target(g, s, player, a);
+    if (v < 0)
+        return;
+    if (sp->nvert < 0) {
+        char *obs = kt_observe_json(g, s, player, lang);
+        cli_spots_parse(sp, obs);
+        kt_free(obs);
+    }
+    cli_spots_note(sp, v, lang, note, cap);
+}
+
 int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player, int lang,
                    int max_top)
 {
     kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
+    cli_spots *sp = malloc(sizeof *sp);
     int n = acts ? kt_legal_as(g, s, player, acts, KT_LEGAL_MAX) : 0;
     if (n > KT_LEGAL_MAX)
         n = KT_LEGAL_MAX;
-    if (!acts || !cli_menu_alloc(m, n)) {
+    if (!acts || !sp || !cli_menu_alloc(m, n)) {
         free(acts);
+        free(sp);
         return 0;
     }
+    sp->nvert = -1;
     for (int i = 0; i < n; i++) {
         kt_menu_item mi;
         char text[200];
@@ -378,8 +417,11 @@ int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player,
         kt_action_text_as(g, s, player, acts[i], player, lang, text, sizeof text);
         mn_costs(g, s, player, acts[i], lang, text, sizeof text);
         cli_menu_add(m, acts[i], mi.rank, text, mi.group, mi.key);
+        mn_vertex_note(g, s, player, acts[i], lang, sp, m->items[m->n - 1].note,
+                       sizeof m->items[0].note);
     }
     free(acts);
+    free(sp);
     cli_menu_finish(m, max_top);
     return 1;
 }
@@ -496,7 +538,11 @@ static void mn_entry_text(const cli_menu *m, const cli_mentry *e, int lang, char
                           size_t cap)
 {
     if (e->item >= 0) {
-        snprintf(out, cap, "%s", m->items[e->item].text);
+        const cli_mitem *it = &m->items[e->item];
+        if (it->note[0])
+            snprintf(out, cap, "%s: %s", it->text, it->note);
+        else
+            snprintf(out, cap, "%s", it->text);
         return;
     }
     int k = 0;
@@ -521,7 +567,7 @@ int cli_menu_render(const cli_menu *m, int width, int color, int lang, cli_sb *o
         lines++;
     }
     size_t selw = 1, textw = 1;
-    char txt[256];
+    char txt[320];
     for (int i = 0; i < nlv; i++) {
         mn_entry_text(m, &lv[i], lang, txt, sizeof txt);
         size_t sw = strlen(lv[i].sel), tw = cli_width(txt);

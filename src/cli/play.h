@@ -70,6 +70,7 @@ typedef struct cli_mitem {
     int folded;      /* shown inside its group's submenu */
     char text[200];
     char key[16];
+    char note[96]; /* shown beside the text ("forest 8, hills 5, sea"), never typed */
 } cli_mitem;
 
 typedef struct cli_mentry {
