@@ -231,9 +231,12 @@ play: all
 # ---- the browser server (src/server, web/, tests/web; docs/server.md) ----
 # Build and start `kontor serve` (prints the address to open); the shared
 # library too, so that README's Python lines work after `make serve`.
+# SERVE_ARGS: options of `kontor serve` (the fresh-clone test, scripts/test.d/
+# readme.sh, asks for any free port: `make serve SERVE_ARGS="--port 0"`).
+SERVE_ARGS ?=
 serve:
 	@$(MAKE) --no-print-directory MODE=release build/release/kontor build/release/libkontor.so.1
-	./build/release/kontor serve
+	./build/release/kontor serve $(SERVE_ARGS)
 
 # Browser tests: Playwright (tests/web/package-lock.json) driving Debian's
 # Chromium against real servers; the last line is "N passed, N failed"

@@ -277,8 +277,16 @@ static int dc_known(const char *cmd, const char **why)
     return 0;
 }
 
+/* The kontor binary the commands run: $KT_DOCS_KONTOR when set (the
+ * fresh-clone stage, scripts/test.d/readme.sh, runs this test in a clone
+ * with the clone's own build), else the one beside this test binary. */
 static int dc_kontor(char *out, size_t cap)
 {
+    const char *env = getenv("KT_DOCS_KONTOR");
+    if (env && *env) {
+        snprintf(out, cap, "%s", env);
+        return access(out, X_OK) == 0;
+    }
     char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
@@ -435,16 +443,29 @@ KT_TEST(core_docs_readme_python_lines_run_after_make_serve)
     KT_CHECK(ran >= 3);
 }
 
-KT_TEST(core_docs_every_command_runs_as_written)
+KT_TEST(core_docs_readme_commands_run_as_written)
 {
     char bin[4200];
     KT_REQUIRE(dc_kontor(bin, sizeof bin));
-    if (access("README.md", R_OK) != 0 || access("docs", R_OK) != 0) {
-        KT_FAIL("run the tests from the source tree (README.md and docs/ not found)");
+    if (access("README.md", R_OK) != 0) {
+        KT_FAIL("run the tests from the source tree (README.md not found)");
         return;
     }
     int ran = 0, skipped = 0;
     dc_run_doc(T, "README.md", bin, &ran, &skipped);
+    printf("      %d commands of README.md run with %s, %d lines skipped\n", ran, bin, skipped);
+    KT_CHECK(ran >= 10);
+}
+
+KT_TEST(core_docs_every_command_runs_as_written)
+{
+    char bin[4200];
+    KT_REQUIRE(dc_kontor(bin, sizeof bin));
+    if (access("docs", R_OK) != 0) {
+        KT_FAIL("run the tests from the source tree (docs/ not found)");
+        return;
+    }
+    int ran = 0, skipped = 0;
     DIR *d = opendir("docs");
     KT_REQUIRE(d != NULL);
     char names[64][300];

@@ -1,0 +1,99 @@
+#!/bin/bash
+# scripts/test.d/readme.sh - the README's quick start works from a fresh
+# `git clone` (issue 29), run by scripts/test.sh as one stage:
+#   1. clone the repository at HEAD (committed files only: what a newcomer
+#      gets) into a temporary folder;
+#   2. there, the README's first line as written, `./scripts/setup.sh &&
+#      make serve` (setup.sh only checks when everything is installed; the
+#      server asks for any free port, SERVE_ARGS="--port 0", so that a
+#      server on 8080 does not stop the test), until the server prints its
+#      address; that address must serve the lobby page; then the server is
+#      stopped;
+#   3. in the clone, every `kontor` command and every Python line of its
+#      README.md with what `make serve` built there (the README tests of
+#      tests/core/test_docs.c, from this tree's test binary, with
+#      KT_DOCS_KONTOR naming the clone's kontor; the Python lines load the
+#      clone's python/ and its build/release/libkontor.so.1).
+# The clone's build is a real one from its own sources (nothing is copied
+# from this tree's build): about 2 minutes on two quiet cores.  MAKE_JOBS
+# (default 2) is its -j.  Ends with "N passed, N failed".
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+MAKE_JOBS=${MAKE_JOBS:-2}
+TESTS_BIN=${READMETEST_BIN:-$ROOT/build/release/kontor-tests}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   readme_$1"; }
+bad() { fail=$((fail + 1)); echo "FAIL readme_$1"; shift; [ $# -gt 0 ] && echo "$@" | sed 's/^/    /'; }
+tmp=$(mktemp -d)
+srv_pid=""
+cleanup() {
+    [ -n "$srv_pid" ] && kill -- "-$srv_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+finish() {
+    echo "$pass passed, $fail failed"
+    [ "$fail" -eq 0 ]
+    exit
+}
+
+# 1. the clone
+head=$(git rev-parse HEAD)
+[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+    echo "note: this tree has uncommitted changes; the clone tests HEAD ($head) without them"
+if git clone -q "$ROOT" "$tmp/kontor" && git -C "$tmp/kontor" checkout -q --detach "$head"; then
+    ok clone_at_head
+else
+    bad clone_at_head; finish
+fi
+clone=$tmp/kontor
+[ ! -e "$clone/build" ] && ok clone_has_no_build || bad clone_has_no_build "a build/ folder is committed"
+
+# 2. ./scripts/setup.sh && make serve, until the address is printed
+t0=$SECONDS
+(cd "$clone" && unset KONTOR_LIB MAKEFLAGS MFLAGS &&
+    exec setsid sh -c "./scripts/setup.sh && make -j$MAKE_JOBS serve SERVE_ARGS='--port 0'") \
+    > "$tmp/serve.log" 2>&1 &
+srv_pid=$!
+url=""
+while [ $((SECONDS - t0)) -lt 1200 ] && kill -0 "$srv_pid" 2>/dev/null; do
+    url=$(sed -n 's|^kontor serve: open \(http://[^ ]*\) in a browser.*|\1|p' "$tmp/serve.log")
+    [ -n "$url" ] && break
+    sleep 1
+done
+if [ -n "$url" ]; then
+    ok "setup_and_make_serve_print_the_address ($((SECONDS - t0)) s: $url)"
+else
+    bad setup_and_make_serve_print_the_address "$(tail -20 "$tmp/serve.log")"; finish
+fi
+page=$(/usr/bin/python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())' "$url" 2>&1)
+if echo "$page" | grep -q '<title>kontor'; then
+    ok server_serves_the_lobby
+else
+    bad server_serves_the_lobby "$(echo "$page" | tail -5)"
+fi
+kill -- "-$srv_pid" 2>/dev/null
+wait "$srv_pid" 2>/dev/null
+srv_pid=""
+for f in build/release/kontor build/release/libkontor.so.1; do
+    [ -e "$clone/$f" ] && ok "make_serve_built_${f##*/}" || bad "make_serve_built_${f##*/}"
+done
+
+# 3. the README's commands and Python lines in the clone
+if [ ! -x "$TESTS_BIN" ]; then
+    bad readme_tests_binary "no $TESTS_BIN (the gcc release stage builds it)"; finish
+fi
+(cd "$clone" && env -u KONTOR_LIB KT_DOCS_KONTOR="$clone/build/release/kontor" \
+    "$TESTS_BIN" -k core_docs_readme) 2>&1 | tee "$tmp/tests.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/tests.log" | tail -1)
+if [ -z "$line" ]; then
+    bad readme_tests "no result line"
+else
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
+    pass=$((pass + p)); fail=$((fail + f))
+    [ $((p + f)) -ge 2 ] || bad readme_tests_ran "expected the README tests (commands, Python lines), ran $((p + f))"
+fi
+echo "readme stage: $((SECONDS - t0)) s in the clone"
+finish
