@@ -2,6 +2,8 @@
 // (actions, prompts, log events, card help) come from the engine in the
 // language the client asks for.
 
+import { KEYS_DE, VALUES_DE } from './i18n_generic.js';
+
 const words = {
   en: {
     brand: 'kontor', language: 'Language', connected: 'online', connecting: 'connecting…',
@@ -90,24 +92,12 @@ export function setLang(l) {
   localStorage.setItem('kontor.lang', lang);
   document.documentElement.lang = lang;
 }
-// The generic view's words for observation keys and target kinds that
-// many games share; any other key is written as it is, "_" as spaces.
+// The generic view's words for observation keys and target kinds; the
+// German words of every game's keys and of values from fixed lists are in
+// i18n_generic.js.  In English a key is written as it is, "_" as spaces.
 const KEYS = {
   de: {
-    game: 'Spiel', players: 'Spieler', player: 'Spieler', you: 'Du', status: 'Status', to_move: 'am Zug',
-    turn_player: 'Spieler am Zug', decision: 'Entscheidung', turn: 'Zug', round: 'Runde', phase: 'Phase',
-    stage: 'Abschnitt', era: 'Epoche', year: 'Jahr', start_player: 'Startspieler', hand: 'Hand',
-    hands: 'Hände', deck: 'Nachziehstapel', discard: 'Ablage', trash: 'Müll', supply: 'Vorrat',
-    pile: 'Stapel', piles: 'Stapel', card: 'Karte', cards: 'Karten', count: 'Anzahl', cost: 'Kosten',
-    name: 'Name', score: 'Punkte', scores: 'Punkte', vp: 'SP', points: 'Punkte', money: 'Geld',
-    coins: 'Münzen', gold: 'Gold', resources: 'Rohstoffe', goods: 'Waren', dice: 'Würfel', die: 'Würfel',
-    board: 'Spielplan', map: 'Karte', towns: 'Städte', town: 'Stadt', cities: 'Städte', city: 'Stadt',
-    routes: 'Routen', route: 'Route', bank: 'Bank', open: 'offen', seat: 'Platz', seats: 'Plätze',
-    owner: 'Besitzer', winner: 'Sieger', winners: 'Sieger', pending: 'am Zug', mode: 'Modus',
-    calendar: 'Kalender', warehouse: 'Lager', merchants: 'Händler', merchant: 'Händler', ships: 'Schiffe',
-    ship: 'Schiff', buildings: 'Gebäude', building: 'Gebäude', settlement: 'Siedlung', settlements: 'Siedlungen',
-    due: 'fällig', seq: 'Reihenfolge', reserve: 'Reserve', actions: 'Aktionen', buys: 'Käufe', tokens: 'Marker',
-    players_view: 'Spieler', log: 'Protokoll', options: 'Optionen', offers: 'Angebote', deals: 'Geschäfte',
+    ...KEYS_DE,
     kind_card: 'Karte', kind_pile: 'Stapel', kind_vertex: 'Ecke', kind_edge: 'Kante', kind_hex: 'Feld',
     kind_space: 'Feld', kind_town: 'Stadt', kind_route: 'Route', kind_merchant: 'Händler', kind_die: 'Würfel',
     kind_player: 'Spieler', kind_amount: 'Betrag', kind_good: 'Ware', kind_resource: 'Rohstoff',
@@ -119,9 +109,27 @@ const KEYS = {
     kind_player: 'player', kind_amount: 'amount', kind_good: 'good', kind_resource: 'resource',
   },
 };
+// An observation key as a label.  A German key not in the list is put
+// together from the German of its words (the rest as they are), so that a
+// key a game adds later is still readable.
 export function genericKey(key) {
   const k = String(key);
-  return KEYS[lang][k] ?? KEYS.en[k] ?? k.replace(/_/g, ' ');
+  const known = KEYS[lang][k] ?? KEYS.en[k];
+  if (known !== undefined) return known;
+  if (lang === 'de' && k.includes('_')) return k.split('_').map((w) => KEYS.de[w] ?? w).join(' ');
+  return k.replace(/_/g, ' ');
+}
+// Is this key translated in the page's language (for the tests)?
+export function genericKeyKnown(key) {
+  const k = String(key);
+  if (lang !== 'de' || k in KEYS.de || !/[a-z]/.test(k) || /\d/.test(k)) return true;
+  return k.includes('_') && k.split('_').every((w) => w in KEYS.de);
+}
+// A string value of the observation as shown (a name from a fixed list in
+// the page's language; anything else, card and place names included, as
+// the engine wrote it).
+export function genericValue(v) {
+  return (lang === 'de' && typeof v === 'string' && VALUES_DE[v]) || v;
 }
 
 export function t(key) {

@@ -59,7 +59,7 @@ t0=$SECONDS
 srv_pid=$!
 url=""
 while [ $((SECONDS - t0)) -lt 1200 ] && kill -0 "$srv_pid" 2>/dev/null; do
-    url=$(sed -n 's|^kontor serve: open \(http://[^ ]*\) in a browser.*|\1|p' "$tmp/serve.log")
+    url=$(sed -n 's|^kontor serve: open \(http://[^ ]*\) in a browser.*|\1|p' "$tmp/serve.log" 2>/dev/null)
     [ -n "$url" ] && break
     sleep 1
 done
@@ -86,7 +86,7 @@ if [ ! -x "$TESTS_BIN" ]; then
     bad readme_tests_binary "no $TESTS_BIN (the gcc release stage builds it)"; finish
 fi
 (cd "$clone" && env -u KONTOR_LIB KT_DOCS_KONTOR="$clone/build/release/kontor" \
-    "$TESTS_BIN" -k core_docs_readme) 2>&1 | tee "$tmp/tests.log"
+    "$TESTS_BIN" -v -k core_docs_readme) 2>&1 | tee "$tmp/tests.log"
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/tests.log" | tail -1)
 if [ -z "$line" ]; then
     bad readme_tests "no result line"

@@ -2,8 +2,11 @@
 // observation JSON and the data of its legal actions (`targets`).  Kept for
 // games that have no view of their own yet, and as the "Observation" tab.
 //
-//   - Scalars become facts; keys are written as words (common ones in the
-//     page's language, see i18n.js genericKey), a seat number under a key
+//   - Scalars become facts; keys are written as words in the page's
+//     language (i18n.js genericKey; the German of every game's keys is in
+//     i18n_generic.js), names from fixed lists too (terrains, goods, card
+//     types: genericValue), card and place names as the engine gives them;
+//     a seat number under a key
 //     that names a player ("to_move", "owner", "you", ...) becomes the
 //     player's name, and -1 (the engines' "none") becomes "—".
 //   - Lists of names become chips (tap: the engine's help text in the
@@ -19,7 +22,7 @@
 //     targets are highlighted and clickable too.  Action texts are only
 //     shown, never read.
 
-import { genericKey, playerName, t } from '../i18n.js';
+import { genericKey, genericValue, playerName, t } from '../i18n.js';
 import { clickable, h, hoverTip } from '../util.js';
 
 const MAX_DEPTH = 4;
@@ -99,9 +102,12 @@ function targetLabel(ctx, kind, id) {
   return found?.name ? `${found.name}` : `${kindWord} ${id}`;
 }
 
+// A name as a chip: shown in the page's language when it is a word from a
+// fixed list (i18n_generic.js), explained by the engine's own word.
 function chip(ctx, text) {
-  const el = h('span.chip.thing', { 'data-thing': text }, text);
-  if (typeof text === 'string' && /[A-Za-zÄÖÜäöü]/.test(text)) hoverTip(el, () => ctx.help(text), text);
+  const shown = genericValue(text);
+  const el = h('span.chip.thing', { 'data-thing': text }, shown);
+  if (typeof text === 'string' && /[A-Za-zÄÖÜäöü]/.test(text)) hoverTip(el, () => ctx.help(text), shown);
   return el;
 }
 
@@ -109,8 +115,11 @@ function scalar(ctx, v, key) {
   if (v === null || v === undefined || v === -1) return h('span.muted', '—');
   if (typeof v === 'boolean') return h('span', { title: v ? t('yes') : t('no') }, v ? '✓' : '✗');
   if (isPlayerIndex(ctx, v) && PLAYER_KEY.test(key || '')) return h('span.pname', playerName(ctx.seats, v));
-  // the decision kind as the engine names it for people (never its internal name)
-  if (key === 'decision' && v === ctx.status?.decision) return h('span', ctx.decisionLabel || '—');
+  // the decision kind as the engine names it for people (never its internal
+  // name), also where the pending decision repeats it as its "kind"
+  if ((key === 'decision' || key === 'kind') && v && v === ctx.status?.decision && ctx.decisionLabel)
+    return h('span', ctx.decisionLabel);
+  if (key === 'decision' && v === ctx.status?.decision) return h('span', '—');
   if (typeof v === 'string') return chip(ctx, v);
   return h('span.num', String(v));
 }
@@ -122,11 +131,14 @@ function value(ctx, v, depth, key) {
     if (v.every(isScalar)) {
       const players = PLAYERS_KEY.test(key || '') && v.every((x) => isPlayerIndex(ctx, x));
       const kinds = [...ctx.targets.keys()].filter((k) => keyIsKind(key, k));
-      return h('span.chips', v.map((x, i) => {
+      const els = v.map((x, i) => {
         const el = players ? h('span.chip', playerName(ctx.seats, x)) : scalar(ctx, x, key);
         for (const k of kinds) hook(ctx, el, k, i, x);
         return el;
-      }));
+      });
+      // numbers are no chips: a comma between them ("4, 11, 12", never "41112")
+      const plain = !players && !v.every((x) => typeof x === 'string');
+      return h('span.chips', plain ? els.flatMap((el, i) => (i ? [', ', el] : [el])) : els);
     }
     if (v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) return rows(ctx, v, depth, key);
     return h('div.list', v.map((x, i) => h('div', h('span.muted', `${i + 1}: `), value(ctx, x, depth + 1, key))));
