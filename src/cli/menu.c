@@ -362,7 +362,11 @@ static void mn_costs(const kt_game *g, const kt_state *s, int player, kt_action 
         else
             len += (size_t)snprintf(text + len, cap - len, "%s%d %s", n++ ? ", " : " (",
                                     in.costs[i].amount,
-                                    mn_cost_name(w, in.costs[i].amount, lang));
+                                    /* Catan's brick is "Lehm" (Anno's "Ziegel") */
+                                    lang == KT_LANG_DE && !strcmp(w, "brick") &&
+                                            !strcmp(kt_game_name(g), "catan")
+                                        ? "Lehm"
+                                        : mn_cost_name(w, in.costs[i].amount, lang));
     }
     if (n && len + 2 < cap)
         snprintf(text + len, cap - len, ")");

@@ -183,3 +183,74 @@ KT_TEST(cli_catan_setup_menu_names_the_hexes_of_each_spot_in_german)
         return;
     sp_check_first_settlement(T, KT_LANG_DE);
 }
+
+/* In the main phase too: every build, city, wall and knight choice (any
+ * action with a vertex target) names its hexes, and the menu's text stays
+ * the action's.  The positions come from random play of Cities & Knights
+ * and of the base game. */
+static int sp_main_menu(kt_t *T, const kt_game *g, const kt_state *s, int p, int lang)
+{
+    cli_menu m;
+    if (!KT_CHECK(cli_menu_build(&m, g, s, p, lang, 20)))
+        return 0;
+    int notes = 0;
+    for (int i = 0; i < m.n; i++) {
+        kt_action_info in;
+        kt_action_info_get(g, s, p, m.items[i].a, &in);
+        if (in.ntargets < 1 || strcmp(in.targets[0].kind, "vertex"))
+            continue;
+        sp_tally t;
+        memset(&t, 0, sizeof t);
+        if (!sp_count(m.items[i].note, lang == KT_LANG_DE, &t))
+            KT_FAIL("%s: no hexes named: \"%s\"", m.items[i].text, m.items[i].note);
+        else if (notes++ == 0)
+            printf("      %s: %s\n", m.items[i].text, m.items[i].note);
+        if (lang == KT_LANG_DE && strstr(m.items[i].text, "Ziegel")) /* Anno's word */
+            KT_FAIL("Catan's brick is Lehm: %s", m.items[i].text);
+    }
+    cli_menu_free(&m);
+    return notes;
+}
+
+static void sp_check_main_phase(kt_t *T, const char *options, int lang)
+{
+    kt_game *g;
+    kt_err err;
+    if (!KT_OKS(kt_game_new("catan", options, 3, 11, NULL, &g, &err), &err))
+        return;
+    kt_state *s = kt_state_new(g);
+    kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
+    uint64_t rng = 0x9e3779b97f4a7c15u;
+    int menus = 0;
+    for (int step = 0; step < 20000 && menus < 4 && acts && !kt_is_over(g, s); step++) {
+        int n = kt_legal(g, s, acts, KT_LEGAL_MAX), p = kt_to_move(g, s);
+        n = n > KT_LEGAL_MAX ? KT_LEGAL_MAX : n;
+        if (n <= 0 || p < 0)
+            break;
+        int vertex = 0;
+        for (int i = 0; i < n && !strcmp(kt_decision(g, s), "main"); i++) {
+            kt_action_info in;
+            kt_action_info_get(g, s, p, acts[i], &in);
+            vertex += in.ntargets > 0 && !strcmp(in.targets[0].kind, "vertex");
+        }
+        if (vertex > 0) {
+            KT_EQ(sp_main_menu(T, g, s, p, lang), vertex);
+            menus++;
+        }
+        rng = rng * 6364136223846793005u + 1442695040888963407u;
+        KT_CHECK(kt_apply(g, s, acts[(rng >> 33) % (uint64_t)n], &err) == KT_OK);
+    }
+    if (!KT_CHECK(menus == 4))
+        printf("      %s: only %d main-phase menus with a vertex choice\n", options, menus);
+    free(acts);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
+
+KT_TEST(cli_catan_main_phase_builds_name_the_hexes_of_each_spot)
+{
+    if (!kt_game_find("catan"))
+        return;
+    sp_check_main_phase(T, NULL, KT_LANG_EN);
+    sp_check_main_phase(T, "variant=base", KT_LANG_DE);
+}
