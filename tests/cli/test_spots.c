@@ -77,6 +77,43 @@ KT_TEST(cli_spots_refuses_what_is_not_a_board)
     KT_CHECK(!cli_spots_parse(&sp, NULL));
 }
 
+/* Every cut of a real observation (in a buffer of exactly that size, so
+ * that ASan sees a read past its end) is refused or read as the same
+ * board; the whole one is read. */
+KT_TEST(cli_spots_cut_observations_are_refused_without_reading_past_them)
+{
+    if (!kt_game_find("catan"))
+        return;
+    kt_game *g;
+    kt_err err;
+    KT_OKS(kt_game_new("catan", NULL, 3, 7, NULL, &g, &err), &err);
+    if (!g)
+        return;
+    kt_state *s = kt_state_new(g);
+    char *obs = kt_observe_json(g, s, 0, KT_LANG_EN);
+    KT_REQUIRE(obs != NULL);
+    size_t len = strlen(obs);
+    cli_spots whole, cut;
+    KT_CHECK(cli_spots_parse(&whole, obs));
+    int read = 0;
+    for (size_t n = 0; n < len; n += 3) {
+        char *b = malloc(n + 1);
+        if (!KT_CHECK(b != NULL))
+            break;
+        memcpy(b, obs, n);
+        b[n] = '\0';
+        if (cli_spots_parse(&cut, b)) { /* only a cut after the board is whole */
+            read++;
+            KT_CHECK(!memcmp(&cut, &whole, sizeof cut));
+        }
+        free(b);
+    }
+    KT_CHECK(read < (int)(len / 3));
+    kt_free(obs);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
+
 typedef struct sp_tally {
     int terrain[7]; /* in the order of SP_WORDS */
     int number[13];
