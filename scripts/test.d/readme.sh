@@ -13,7 +13,9 @@
 #      README.md with what `make serve` built there (the README tests of
 #      tests/core/test_docs.c, from this tree's test binary, with
 #      KT_DOCS_KONTOR naming the clone's kontor; the Python lines load the
-#      clone's python/ and its build/release/libkontor.so.1).
+#      clone's python/ and its build/release/libkontor.so.1), and its
+#      `make install PREFIX=$HOME/.local` with HOME a temporary folder.
+# Not run: `make play` (a game waiting for a person) and `make test` (this).
 # The clone's build is a real one from its own sources (nothing is copied
 # from this tree's build): about 2 minutes on two quiet cores.  MAKE_JOBS
 # (default 2) is its -j.  Ends with "N passed, N failed".
@@ -53,7 +55,7 @@ clone=$tmp/kontor
 
 # 2. ./scripts/setup.sh && make serve, until the address is printed
 t0=$SECONDS
-(cd "$clone" && unset KONTOR_LIB MAKEFLAGS MFLAGS &&
+(cd "$clone" && unset KONTOR_LIB MAKEFLAGS MFLAGS MAKELEVEL &&
     exec setsid sh -c "./scripts/setup.sh && make -j$MAKE_JOBS serve SERVE_ARGS='--port 0'") \
     > "$tmp/serve.log" 2>&1 &
 srv_pid=$!
@@ -80,6 +82,16 @@ srv_pid=""
 for f in build/release/kontor build/release/libkontor.so.1; do
     [ -e "$clone/$f" ] && ok "make_serve_built_${f##*/}" || bad "make_serve_built_${f##*/}"
 done
+
+# the README's install line as written, with HOME a temporary folder
+mkdir -p "$tmp/home"
+if (cd "$clone" && unset MAKEFLAGS MFLAGS MAKELEVEL && HOME=$tmp/home sh -c 'make --no-print-directory -s install PREFIX=$HOME/.local' \
+        > "$tmp/install.log" 2>&1) &&
+    "$tmp/home/.local/bin/kontor" games 2>&1 | grep -q dominion; then
+    ok make_install_prefix_home_local
+else
+    bad make_install_prefix_home_local "$(tail -10 "$tmp/install.log")"
+fi
 
 # 3. the README's commands and Python lines in the clone
 if [ ! -x "$TESTS_BIN" ]; then
