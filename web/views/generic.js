@@ -141,7 +141,9 @@ function value(ctx, v, depth, key) {
       return h('span.chips', plain ? els.flatMap((el, i) => (i ? [', ', el] : [el])) : els);
     }
     if (v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) return rows(ctx, v, depth, key);
-    return h('div.list', v.map((x, i) => h('div', h('span.muted', `${i + 1}: `), value(ctx, x, depth + 1, key))));
+    // numbered from 0, as the ids of targets are ("corner 0" is the first
+    // entry of vertex_hexes)
+    return h('div.list', v.map((x, i) => h('div', h('span.muted', `${i}: `), value(ctx, x, depth + 1, key))));
   }
   if (depth >= MAX_DEPTH) return h('code', JSON.stringify(v));
   return section(ctx, v, depth + 1);
