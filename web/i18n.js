@@ -2,7 +2,7 @@
 // (actions, prompts, log events, card help) come from the engine in the
 // language the client asks for.
 
-import { KEYS_DE, VALUES_DE } from './i18n_generic.js';
+import { GAME_DE, KEYS_DE, VALUES_DE } from './i18n_generic.js';
 
 const words = {
   en: {
@@ -112,9 +112,9 @@ const KEYS = {
 // An observation key as a label.  A German key not in the list is put
 // together from the German of its words (the rest as they are), so that a
 // key a game adds later is still readable.
-export function genericKey(key) {
+export function genericKey(key, game) {
   const k = String(key);
-  const known = KEYS[lang][k] ?? KEYS.en[k];
+  const known = (lang === 'de' && GAME_DE[game]?.[k]) || (KEYS[lang][k] ?? KEYS.en[k]);
   if (known !== undefined) return known;
   if (lang === 'de' && k.includes('_')) return k.split('_').map((w) => KEYS.de[w] ?? w).join(' ');
   return k.replace(/_/g, ' ');
@@ -127,9 +127,11 @@ export function genericKeyKnown(key) {
 }
 // A string value of the observation as shown (a name from a fixed list in
 // the page's language; anything else, card and place names included, as
-// the engine wrote it).
-export function genericValue(v) {
-  return (lang === 'de' && typeof v === 'string' && VALUES_DE[v]) || v;
+// the engine wrote it).  `game` (the observation's "game") picks the
+// game's own word where two games differ.
+export function genericValue(v, game) {
+  if (lang !== 'de' || typeof v !== 'string') return v;
+  return GAME_DE[game]?.[v] || VALUES_DE[v] || v;
 }
 
 export function t(key) {

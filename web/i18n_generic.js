@@ -69,7 +69,7 @@ export const KEYS_DE = {
   roads: 'Straßen', walls: 'Stadtmauern', wall: 'Stadtmauer', sideways: 'auf der Seite', metropolis: 'Metropole', progress: 'Fortschrittskarten', progress_seen: 'gesehene Fortschrittskarten',
   my_progress: 'meine Fortschrittskarten', my_progress_ids: 'meine Fortschrittskarten (Nummern)',
   victim_progress: 'Fortschrittskarten des Opfers', victim_progress_ids: 'Fortschrittskarten des Opfers (Nummern)',
-  politics: 'Politik', science: 'Wissenschaft', trade: 'Handel', track: 'Ausbaulinie', tracks: 'Ausbaulinien',
+  politics: 'Politik', science: 'Wissenschaft', trade: 'Handel', track: 'Leiste', tracks: 'Leisten',
   event_die: 'Ereigniswürfel', vp_cards: 'Siegpunktkarten', vp_target: 'Siegpunkte zum Sieg',
   victory_point: 'Siegpunkt', year_of_plenty: 'Erfindung', monopoly: 'Monopol', road_building: 'Straßenbau',
   brick: 'Lehm', lumber: 'Holz', wool: 'Wolle', grain: 'Getreide', ore: 'Erz', paper: 'Papier',
@@ -131,7 +131,9 @@ export const VALUES_DE = {
   pay: 'zahlen', pile: 'Stapel', pirate: 'Pirat', place: 'setzen', sail: 'segeln', search: 'suchen',
   xdraw: 'Tausch ziehen', bid: 'Gebot', home: 'Heimat', offer_goods: 'Waren anbieten',
   offer_price: 'Preis anbieten', offer_reply: 'Antwort auf ein Angebot', payday: 'Zahltag', sheep: 'Schwarzes Schaf',
-  open: 'offen',
+  open: 'offen', book: 'Buch', bag: 'Geldsack', bridge: 'Brücke', card_area: 'Kartenbereich', city: 'Stadt',
+  contracts: 'Aufträge', khan: 'Khan', oasis: 'Oase', people: 'Leute', road: 'Straße', look: 'ansehen',
+  nextturn: 'nächster Zug', settlement: 'Siedlung',
   // Marco Polo II
   camels: 'Kamele', coins: 'Münzen', gold: 'Gold', jade: 'Jade', pepper: 'Pfeffer', silk: 'Seide',
   vp: 'SP', farmer: 'Bauer', jeweler: 'Juwelier', spicer: 'Gewürzhändler', tailor: 'Schneider',
@@ -148,4 +150,10 @@ export const VALUES_DE = {
   running: 'läuft', finished: 'beendet', over: 'vorbei', setup: 'Aufbau', start: 'Beginn', play: 'Spielen',
   buy: 'Kaufen', cleanup: 'Aufräumen', final: 'Schlusswertung', round: 'Runde', voyage: 'Seereise',
   piles: 'Stapel', held: 'gehalten', up: 'offen',
+};
+
+// Where a game's German word differs from the shared one (keys and values).
+export const GAME_DE = {
+  anno1701: { brick: 'Ziegel' },
+  fwm: { track: 'Adelsleiste', merchants: 'Handelsgehilfen', merchant: 'Handelsgehilfe' },
 };

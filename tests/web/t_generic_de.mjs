@@ -112,12 +112,16 @@ export function register(h) {
         }
         el.remove();
       }
-      return { untranslated: [...untranslated], raw: [...raw], chips, translated };
+      // a word two games say differently: the engine's own German (Catan's
+      // brick is Lehm, Anno's Ziegel)
+      const brick = [i18n.genericValue('brick', 'catan'), i18n.genericValue('brick', 'anno1701')].join('/');
+      return { untranslated: [...untranslated], raw: [...raw], chips, translated, brick };
     }, keep);
     const fails = [];
     if (res.untranslated.length)
       fails.push(`${res.untranslated.length} keys untranslated: ${res.untranslated.map(([k, w]) => `${k} (${w})`).join(', ')}`);
     if (res.raw.length) fails.push(`labels shown as the key: ${res.raw.map(([k, g]) => `${k} (${g})`).join(', ')}`);
+    if (res.brick !== 'Lehm/Ziegel') fails.push(`brick is ${res.brick}, not Lehm (Catan) / Ziegel (Anno 1701)`);
     if (keep.length < GAMES.length) fails.push(`only ${keep.length} observations rendered`);
     if (keys.size < 300) fails.push(`only ${keys.size} keys seen: the walk did not reach the games' phases`);
 

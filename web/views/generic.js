@@ -105,7 +105,7 @@ function targetLabel(ctx, kind, id) {
 // A name as a chip: shown in the page's language when it is a word from a
 // fixed list (i18n_generic.js), explained by the engine's own word.
 function chip(ctx, text) {
-  const shown = genericValue(text);
+  const shown = genericValue(text, ctx.obs?.game);
   const el = h('span.chip.thing', { 'data-thing': text }, shown);
   if (typeof text === 'string' && /[A-Za-zÄÖÜäöü]/.test(text)) hoverTip(el, () => ctx.help(text), shown);
   return el;
@@ -170,7 +170,7 @@ function rows(ctx, list, depth, key) {
   const flat = list.every((r) => Object.values(r).every((x) => isScalar(x) || (Array.isArray(x) && x.length <= 4 && x.every(isScalar))));
   if (flat && cols.length <= MAX_TABLE_COLS && !perPlayer) {
     return h('div.gscroll', h('table.gtable',
-      h('thead', h('tr', cols.map((c) => h('th', genericKey(c))))),
+      h('thead', h('tr', cols.map((c) => h('th', genericKey(c, ctx.obs?.game))))),
       h('tbody', list.map((r, i) => {
         const tr = h('tr', cols.map((c) => h('td', c in r ? value(ctx, r[c], depth + 1, c) : '')));
         for (const k of kinds) hook(ctx, tr, k, i, r);
@@ -191,8 +191,8 @@ function section(ctx, obj, depth) {
   const parts = [];
   for (const [k, v] of Object.entries(obj)) {
     if (isScalar(v) || (Array.isArray(v) && v.every(isScalar) && v.length <= 12))
-      facts.append(h('div.fact', h('dt', genericKey(k)), h('dd', value(ctx, v, depth, k))));
-    else parts.push(h('details.gsection', { open: depth <= 2 }, h('summary', genericKey(k)), value(ctx, v, depth, k)));
+      facts.append(h('div.fact', h('dt', genericKey(k, ctx.obs?.game)), h('dd', value(ctx, v, depth, k))));
+    else parts.push(h('details.gsection', { open: depth <= 2 }, h('summary', genericKey(k, ctx.obs?.game)), value(ctx, v, depth, k)));
   }
   return h('div.gobj', facts.childNodes.length ? facts : null, parts);
 }
