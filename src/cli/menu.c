@@ -298,9 +298,12 @@ void cli_menu_finish(cli_menu *m, int max_top)
 }
 
 /* Cost names of kt_action_info (docs/targets.md) in German; names not
- * listed are shown as the game gives them. */
-static const char *mn_cost_name(const char *what, int amount, int lang)
+ * listed are shown as the game gives them.  `game` for the one word two
+ * games say differently in German (Catan's brick is Lehm, Anno's Ziegel). */
+static const char *mn_cost_name(const char *game, const char *what, int amount, int lang)
 {
+    if (lang == KT_LANG_DE && !strcmp(what, "brick") && !strcmp(game, "catan"))
+        return "Lehm";
     static const struct {
         const char *key, *en1, *en, *de, *de1; /* en NULL: the key is the plural */
     } names[] = {
@@ -362,11 +365,7 @@ static void mn_costs(const kt_game *g, const kt_state *s, int player, kt_action 
         else
             len += (size_t)snprintf(text + len, cap - len, "%s%d %s", n++ ? ", " : " (",
                                     in.costs[i].amount,
-                                    /* Catan's brick is "Lehm" (Anno's "Ziegel") */
-                                    lang == KT_LANG_DE && !strcmp(w, "brick") &&
-                                            !strcmp(kt_game_name(g), "catan")
-                                        ? "Lehm"
-                                        : mn_cost_name(w, in.costs[i].amount, lang));
+                                    mn_cost_name(kt_game_name(g), w, in.costs[i].amount, lang));
     }
     if (n && len + 2 < cap)
         snprintf(text + len, cap - len, ")");
