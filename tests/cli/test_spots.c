@@ -77,6 +77,22 @@ KT_TEST(cli_spots_refuses_what_is_not_a_board)
     KT_CHECK(!cli_spots_parse(&sp, NULL));
 }
 
+/* A 3-player Catan game with `options` and `seed` at its start, or NULL
+ * (reported). */
+static kt_state *sp_catan(kt_t *T, const char *options, uint64_t seed, kt_game **g)
+{
+    kt_err err;
+    *g = NULL;
+    if (!KT_OKS(kt_game_new("catan", options, 3, seed, NULL, g, &err), &err))
+        return NULL;
+    kt_state *s = kt_state_new(*g);
+    if (!KT_CHECK(s != NULL)) {
+        kt_game_free(*g);
+        *g = NULL;
+    }
+    return s;
+}
+
 /* Every cut of a real observation (in a buffer of exactly that size, so
  * that ASan sees a read past its end) is refused or read as the same
  * board; the whole one is read. */
@@ -85,11 +101,9 @@ KT_TEST(cli_spots_cut_observations_are_refused_without_reading_past_them)
     if (!kt_game_find("catan"))
         return;
     kt_game *g;
-    kt_err err;
-    KT_OKS(kt_game_new("catan", NULL, 3, 7, NULL, &g, &err), &err);
-    if (!g)
+    kt_state *s = sp_catan(T, NULL, 7, &g);
+    if (!s)
         return;
-    kt_state *s = kt_state_new(g);
     char *obs = kt_observe_json(g, s, 0, KT_LANG_EN);
     KT_REQUIRE(obs != NULL);
     size_t len = strlen(obs);
@@ -156,11 +170,9 @@ static int sp_count(const char *note, int de, sp_tally *t)
 static void sp_check_first_settlement(kt_t *T, int lang)
 {
     kt_game *g;
-    kt_err err;
-    KT_OKS(kt_game_new("catan", NULL, 3, 7, NULL, &g, &err), &err);
-    if (!g)
+    kt_state *s = sp_catan(T, NULL, 7, &g);
+    if (!s)
         return;
-    kt_state *s = kt_state_new(g);
     int p = kt_to_move(g, s);
     cli_menu m;
     KT_REQUIRE(cli_menu_build(&m, g, s, p, lang, 20));
@@ -253,9 +265,9 @@ static void sp_check_main_phase(kt_t *T, const char *options, int lang)
 {
     kt_game *g;
     kt_err err;
-    if (!KT_OKS(kt_game_new("catan", options, 3, 11, NULL, &g, &err), &err))
+    kt_state *s = sp_catan(T, options, 11, &g);
+    if (!s)
         return;
-    kt_state *s = kt_state_new(g);
     kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
     uint64_t rng = 0x9e3779b97f4a7c15u;
     int menus = 0;
