@@ -3,10 +3,11 @@
 # `git clone` (issue 29), run by scripts/test.sh as one stage:
 #   1. clone the repository at HEAD (committed files only: what a newcomer
 #      gets) into a temporary folder;
-#   2. there, the README's first line as written, `./scripts/setup.sh &&
-#      make serve` (setup.sh only checks when everything is installed; the
-#      server asks for any free port, SERVE_ARGS="--port 0", so that a
-#      server on 8080 does not stop the test), until the server prints its
+#   2. there, the README's first line, `./scripts/setup.sh && make serve`
+#      (setup.sh only checks when everything is installed; make gets
+#      -j$MAKE_JOBS, the same build in parallel; the server asks for any
+#      free port, SERVE_ARGS="--port 0", so that a server on 8080 does not
+#      stop the test), until the server prints its
 #      address; that address must serve the lobby page; then the server is
 #      stopped;
 #   3. in the clone, every `kontor` command and every Python line of its
@@ -40,6 +41,10 @@ finish() {
     [ "$fail" -eq 0 ]
     exit
 }
+
+if [ ! -x "$TESTS_BIN" ]; then # before the clone's build, not after it
+    bad tests_binary "no $TESTS_BIN (the gcc release stage builds it)"; finish
+fi
 
 # 1. the clone
 head=$(git rev-parse HEAD)
@@ -94,18 +99,15 @@ else
 fi
 
 # 3. the README's commands and Python lines in the clone
-if [ ! -x "$TESTS_BIN" ]; then
-    bad readme_tests_binary "no $TESTS_BIN (the gcc release stage builds it)"; finish
-fi
 (cd "$clone" && env -u KONTOR_LIB KT_DOCS_KONTOR="$clone/build/release/kontor" \
     "$TESTS_BIN" -v -k core_docs_readme) 2>&1 | tee "$tmp/tests.log"
 line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$tmp/tests.log" | tail -1)
 if [ -z "$line" ]; then
-    bad readme_tests "no result line"
+    bad tests "no result line"
 else
     p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed}
     pass=$((pass + p)); fail=$((fail + f))
-    [ $((p + f)) -ge 2 ] || bad readme_tests_ran "expected the README tests (commands, Python lines), ran $((p + f))"
+    [ $((p + f)) -ge 2 ] || bad tests_ran "expected the README tests (commands, Python lines), ran $((p + f))"
 fi
 echo "readme stage: $((SECONDS - t0)) s in the clone"
 finish
