@@ -12,9 +12,11 @@
 //     ids such as "12", "3-7" or "C01" are no words);
 //   - no label of the rendered view (dt, summary, th) may be an observation
 //     key written as it is ("deck_size" -> "deck size").
-// Values from fixed lists (terrains, goods, card types...) are counted: the
-// note says how many chips the view translated and how many it left as the
-// engine wrote them (card and place names).
+// Values from fixed lists (terrains, goods, card types...) are counted, not
+// required: the note says how many chips the view translated; the rest are
+// as the engine wrote them (card and place names - German ones in a German
+// observation -, codes, and the kinds of decisions other than the current
+// one, e.g. in a pending stack).  Catan's and Anno's brick must differ.
 // With --shots, the observation tab of a Catan table in German against
 // bots at 1400x900 and 390x844 (generic-de-desk.png, generic-de-phone.png).
 
@@ -147,6 +149,6 @@ export function register(h) {
     if (page.errors.length) fails.push('page errors: ' + page.errors.join('; '));
     if (fails.length) throw new Error(fails.join(' | '));
     return `${keys.size} keys in ${keep.length} observations of ${GAMES.length} games; ` +
-      `${res.translated} of ${res.chips} name chips shown in German (the rest: card and place names)`;
+      `${res.translated} of ${res.chips} name chips translated by the view (the rest as the engine gives them: card and place names, codes, other decisions' kinds)`;
   });
 }
