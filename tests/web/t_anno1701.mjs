@@ -237,7 +237,10 @@ export function register(h) {
     const st = newState();
     const rng = mulberry(3);
     await playSome(h, page, rng, st, 30); // a game in progress: a few buildings, cards in hand
-    await h.waitFor(async () => page.$(`${VIEW} .an-decision.mine`), 20000, 'our decision');
+    // the bot's answer may take long on a loaded machine (it failed at 20 s
+    // in CI); a game that ended meanwhile is photographed as it ended
+    await h.waitFor(async () => (await page.$(`${VIEW} .an-decision.mine`))
+      || (await h.view(page))?.status === 'over', 90000, 'our decision');
     const shots = [];
     for (const [name, size, phone] of [['desktop', { width: 1400, height: 900 }, false], ['phone', { width: 390, height: 844 }, true]]) {
       await page.setViewportSize(size);
