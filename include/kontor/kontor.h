@@ -790,6 +790,39 @@ const kt_game *kt_session_game(const kt_session *s);
 const kt_state *kt_session_state(const kt_session *s);
 const kt_record *kt_session_record(const kt_session *s);
 
+/* ---- component statistics ---------------------------------------------------------- */
+
+/* Some games can say which components a configuration has and which of them
+ * an action acquires (Dominion: the kingdom cards, Events, Traits and base
+ * piles, and the card an action buys), so that studies can count how often
+ * acquiring each goes with winning (`kontor sim --cards`).  A Trait-like
+ * component rides on another: acquiring `on` counts for it as well. */
+#define KT_STAT_NAME 48
+typedef struct kt_stat_item {
+    char name[KT_STAT_NAME];
+    int kind;               /* index into the game's kinds (kt_stats_kind) */
+    char on[KT_STAT_NAME];  /* "" or the component whose acquisition counts for this one */
+} kt_stat_item;
+
+/* What a game's statistics are about: the kinds of component (kinds[k]:
+ * "kingdom", "event", ...; kt_stat_item.kind indexes them), a caption per
+ * kind for charts and a heading.  NULL when the game has no component
+ * statistics. */
+#define KT_STAT_KINDS 8
+typedef struct kt_stats_info {
+    const char *heading;
+    int nkinds;
+    const char *kinds[KT_STAT_KINDS];
+    const char *captions[KT_STAT_KINDS];
+} kt_stats_info;
+const kt_stats_info *kt_stats_info_of(const char *game);
+/* The components of g's configuration: up to `cap` into out, their number in
+ * *n.  KT_EUNKNOWN when the game has no component statistics. */
+kt_status kt_stats_items(const kt_game *g, kt_stat_item *out, int cap, int *n, kt_err *err);
+/* The component `a` acquires in s (name into `name`): 1, or 0 when none (or
+ * the game has no statistics).  Depends on the action code alone. */
+int kt_stats_acquired(const kt_game *g, const kt_state *s, kt_action a, char *name, size_t cap);
+
 /* ---- post-game analysis ------------------------------------------------------------ */
 
 /* How well did one seat play (docs/analysis.md)?  For each decision of that
