@@ -90,15 +90,20 @@ typedef struct kt_bot kt_bot;
 /* Optional allocator (Lua's lua_Alloc): fn(ud, ptr, osize, nsize) allocates
  * when ptr == NULL, frees when nsize == 0, otherwise reallocates (the library
  * always passes the block's true size as osize).  NULL everywhere means
- * malloc/free.  What goes through it: a configuration (kt_game_new,
- * kt_load_json, kt_record_load) and everything that belongs to it - states
- * from kt_state_new, the scratch states of views, loads and the *_as calls,
- * records - and a session with its games, states and history.  What does
- * not: strings returned as `char *` (malloc, release with kt_free), the
- * temporary text buffers of views and JSON parsing, and bots (kt_bot_new;
- * a search bot's tree and worlds come from malloc once, at creation and when
- * a time budget lets the tree grow).  Nothing allocates during play: rule
- * code, legal/apply, determinize and rollouts never do. */
+ * malloc/free.  Ownership: what a call creates belongs to the caller, and its
+ * memory comes from the allocator of what it belongs to - a configuration
+ * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
+ * states from kt_state_new, the scratch states of views, loads and the *_as
+ * calls, records, bots (kt_bot_new: the bot, its spec, a search bot's tree
+ * and worlds), the text buffers in which views and replies are written;
+ * and a session (kt_session_new) with its games, states, history, parsed
+ * requests and replies.  All of it passes through one gateway
+ * (src/core/mem.h).  Not yet through it, so an allocator never sees them:
+ * strings returned as `char *` (malloc, released with kt_free, which takes
+ * no allocator: built in the allocator's memory, then copied out once),
+ * option values, a game's own data tables and its own bots (src/games), and
+ * a few text buffers of views.  Nothing allocates during play: rule code,
+ * legal/apply, determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
     void *ud;

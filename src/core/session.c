@@ -41,13 +41,7 @@
 
 void *ss_mem(const kt_session *S, void *p, size_t osize, size_t nsize)
 {
-    if (S->alloc.fn)
-        return S->alloc.fn(S->alloc.ud, p, osize, nsize);
-    if (nsize == 0) {
-        free(p);
-        return NULL;
-    }
-    return realloc(p, nsize);
+    return kt_mem(&S->alloc, p, osize, nsize);
 }
 
 void kt_session_limits_trusted(kt_session_limits *l)
@@ -654,7 +648,7 @@ void ss_cmd_new(sreq *q)
             return;
         }
     kt_buf ob;
-    kt_buf_init(&ob);
+    kt_buf_init_alloc(&ob, &q->S->alloc);
     if (!options_text(q, &ob)) {
         kt_buf_free(&ob);
         return;
@@ -815,7 +809,7 @@ static void run_legal(sreq *q, int player, int lang)
     kt_jw_arr(&w);
     char txt[256];
     kt_buf warn;
-    kt_buf_init(&warn);
+    kt_buf_init_alloc(&warn, &S->alloc);
     for (int i = 0; i < n; i++) {
         if (S->scramble)
             snprintf(txt, sizeof txt, "action %d", i + 1);
@@ -988,7 +982,7 @@ static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t 
         return;
     }
     kt_buf m;
-    kt_buf_init(&m);
+    kt_buf_init_alloc(&m, &S->alloc);
     kt_undo_refusal(&m, lang, asker, p, c.text, left);
     kt_jw w;
     ss_fail_begin(q, &w, KT_EILLEGAL, "illegal", m.p ? m.p : "");
@@ -1220,8 +1214,8 @@ int ss_begin(sreq *q, kt_session *S, int seat, const char *cmd, int game)
     memset(q, 0, sizeof *q);
     q->S = S;
     q->seat = seat;
-    kt_buf_init(&q->out);
-    kt_buf_init(&q->msg);
+    kt_buf_init_alloc(&q->out, &S->alloc);
+    kt_buf_init_alloc(&q->msg, &S->alloc);
     if (seat != KT_OMNISCIENT && seat != KT_SPECTATOR &&
         (seat < 0 || seat >= KT_MAX_PLAYERS || (S->g && seat >= kt_game_players(S->g)))) {
         ss_fail(q, KT_EINVAL, "no such seat %d", seat);

@@ -20,10 +20,10 @@
 
 /* Would loading this full state read files (its options)?  Checked before
  * kt_load_json, which sets the configuration up. */
-static int state_reads_files(const char *json)
+static int state_reads_files(const kt_session *S, const char *json)
 {
     kt_jdoc d;
-    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
+    if (kt_json_parse_alloc(json, strlen(json), &S->alloc, &d, NULL) != KT_OK)
         return 0; /* the loader reports it */
     const kt_jv *g = kt_jv_get(d.root, "game"), *o = kt_jv_get(d.root, "options");
     int r = g && o && g->type == KT_JSTR && o->type == KT_JSTR && kt_options_read_files(g->s, o->s);
@@ -41,11 +41,11 @@ static void cmd_load(sreq *q)
     char *text = NULL;
     if (sv->type == KT_JOBJ) {
         kt_buf b;
-        kt_buf_init(&b);
+        kt_buf_init_alloc(&b, &q->S->alloc);
         kt_jw w;
         kt_jw_init(&w, &b);
         kt_jw_value(&w, sv);
-        text = kt_buf_take(&b);
+        text = kt_str_take(&b);
         if (!text) {
             ss_fail(q, KT_ENOMEM, "out of memory");
             return;
@@ -54,13 +54,13 @@ static void cmd_load(sreq *q)
     kt_game *g;
     kt_state *s;
     kt_err err;
-    if (!q->S->lim.allow_files && state_reads_files(text ? text : sv->s)) {
-        free(text);
+    if (!q->S->lim.allow_files && state_reads_files(q->S, text ? text : sv->s)) {
+        kt_free(text);
         ss_fail(q, KT_EINVAL, "options that read files are not allowed in this session");
         return;
     }
     kt_status st = kt_load_json(text ? text : sv->s, &q->S->alloc, &g, &s, &err);
-    free(text);
+    kt_free(text);
     if (st != KT_OK) {
         ss_fail_err(q, &err);
         return;
@@ -437,13 +437,9 @@ static void cmd_quit(sreq *q)
     q->quit = 1;
 }
 
-static char *oom_reply(void)
+static char *oom_reply(const kt_session *S)
 {
-    static const char msg[] = "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}";
-    char *p = malloc(sizeof msg);
-    if (p)
-        memcpy(p, msg, sizeof msg);
-    return p;
+    return kt_str_dup(&S->alloc, "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}");
 }
 
 /* ------------------------------------------------------------ dispatch */
@@ -478,7 +474,7 @@ static const sess_cmd commands[] = {
 static void unknown(sreq *q, const char *cmd)
 {
     kt_buf known;
-    kt_buf_init(&known);
+    kt_buf_init_alloc(&known, &q->S->alloc);
     for (int i = 0; i < NCOMMANDS; i++)
         kt_buf_printf(&known, "%s%s", i ? ", " : "", commands[i].name);
     ss_fail(q, KT_EUNKNOWN, "unknown command \"%.40s\" (known: %s)", cmd,
@@ -548,7 +544,7 @@ char *kt_session_request(kt_session *S, int seat, const char *text, size_t len, 
         kt_err err;
         if (!text || len > S->lim.max_request)
             ss_fail(&q, KT_EINVAL, "request too long (limit %zu bytes)", S->lim.max_request);
-        else if (kt_json_parse(text, len, &doc, &err) != KT_OK)
+        else if (kt_json_parse_alloc(text, len, &S->alloc, &doc, &err) != KT_OK)
             ss_fail(&q, KT_EPARSE, "%s", err.msg);
         else {
             answer(&q, doc.root, len);
@@ -558,8 +554,8 @@ char *kt_session_request(kt_session *S, int seat, const char *text, size_t len, 
     if (quit)
         *quit = q.quit;
     kt_buf_free(&q.msg);
-    char *out = kt_buf_take(&q.out);
-    return out ? out : oom_reply();
+    char *out = kt_str_take(&q.out);
+    return out ? out : oom_reply(S);
 }
 
 const char *kt_version(void) { return KT_VERSION; }

@@ -13,6 +13,7 @@
 #include <pthread.h>
 
 #include "game.h"
+#include "mem.h"
 #include "session.h"
 
 #define SESS_BOTS 16
