@@ -90,15 +90,20 @@ typedef struct kt_bot kt_bot;
 /* Optional allocator (Lua's lua_Alloc): fn(ud, ptr, osize, nsize) allocates
  * when ptr == NULL, frees when nsize == 0, otherwise reallocates (the library
  * always passes the block's true size as osize).  NULL everywhere means
- * malloc/free.  What goes through it: a configuration (kt_game_new,
- * kt_load_json, kt_record_load) and everything that belongs to it - states
- * from kt_state_new, the scratch states of views, loads and the *_as calls,
- * records - and a session with its games, states and history.  What does
- * not: strings returned as `char *` (malloc, release with kt_free), the
- * temporary text buffers of views and JSON parsing, and bots (kt_bot_new;
- * a search bot's tree and worlds come from malloc once, at creation and when
- * a time budget lets the tree grow).  Nothing allocates during play: rule
- * code, legal/apply, determinize and rollouts never do. */
+ * malloc/free.  Ownership: what a call creates belongs to the caller, and its
+ * memory comes from the allocator of what it belongs to - a configuration
+ * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
+ * states from kt_state_new, the scratch states of views, loads and the *_as
+ * calls, records, bots (kt_bot_new: the bot, its spec, a search bot's tree
+ * and worlds), the text buffers in which views and replies are written;
+ * and a session (kt_session_new) with its games, states, history, parsed
+ * requests and replies.  All of it passes through one gateway
+ * (src/core/mem.h).  Not yet through it, so an allocator never sees them:
+ * strings returned as `char *` (malloc, released with kt_free, which takes
+ * no allocator: built in the allocator's memory, then copied out once),
+ * option values, a game's own data tables and its own bots (src/games), and
+ * a few text buffers of views.  Nothing allocates during play: rule code,
+ * legal/apply, determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
     void *ud;
@@ -789,6 +794,39 @@ void kt_session_progress(kt_session *s, kt_bot_progress *out);
 const kt_game *kt_session_game(const kt_session *s);
 const kt_state *kt_session_state(const kt_session *s);
 const kt_record *kt_session_record(const kt_session *s);
+
+/* ---- component statistics ---------------------------------------------------------- */
+
+/* Some games can say which components a configuration has and which of them
+ * an action acquires (Dominion: the kingdom cards, Events, Traits and base
+ * piles, and the card an action buys), so that studies can count how often
+ * acquiring each goes with winning (`kontor sim --cards`).  A Trait-like
+ * component rides on another: acquiring `on` counts for it as well. */
+#define KT_STAT_NAME 48
+typedef struct kt_stat_item {
+    char name[KT_STAT_NAME];
+    int kind;               /* index into the game's kinds (kt_stats_kind) */
+    char on[KT_STAT_NAME];  /* "" or the component whose acquisition counts for this one */
+} kt_stat_item;
+
+/* What a game's statistics are about: the kinds of component (kinds[k]:
+ * "kingdom", "event", ...; kt_stat_item.kind indexes them), a caption per
+ * kind for charts and a heading.  NULL when the game has no component
+ * statistics. */
+#define KT_STAT_KINDS 8
+typedef struct kt_stats_info {
+    const char *heading;
+    int nkinds;
+    const char *kinds[KT_STAT_KINDS];
+    const char *captions[KT_STAT_KINDS];
+} kt_stats_info;
+const kt_stats_info *kt_stats_info_of(const char *game);
+/* The components of g's configuration: up to `cap` into out, their number in
+ * *n.  KT_EUNKNOWN when the game has no component statistics. */
+kt_status kt_stats_items(const kt_game *g, kt_stat_item *out, int cap, int *n, kt_err *err);
+/* The component `a` acquires in s (name into `name`): 1, or 0 when none (or
+ * the game has no statistics).  Depends on the action code alone. */
+int kt_stats_acquired(const kt_game *g, const kt_state *s, kt_action a, char *name, size_t cap);
 
 /* ---- post-game analysis ------------------------------------------------------------ */
 

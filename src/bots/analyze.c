@@ -47,6 +47,7 @@
 #include <time.h>
 
 #include "../core/game.h"
+#include "../core/mem.h"
 
 /* Playouts longer than this are cut and scored by the evaluation, in case
  * a game's rules let some line of play go on for ever. */
@@ -1020,7 +1021,7 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
     for (int i = 0; i < a->n; i++)
         done += a->mv[i].done;
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &a->g->alloc);
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_obj(&w);
@@ -1059,5 +1060,5 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
     free(order);
-    return kt_buf_take(&b);
+    return kt_str_take(&b);
 }

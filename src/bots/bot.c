@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../core/game.h"
+#include "../core/mem.h"
 
 /* Generic bots: usable with every game through the public API only. */
 extern const kt_botdef kt_bot_random;
@@ -76,11 +77,11 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot *
     kt_status st = kt_opts_parse(d->info.opts, d->info.nopts, opttext, ":", what, vals, err);
     if (st != KT_OK)
         return st;
-    kt_bot *b = calloc(1, sizeof *b);
-    char *sp = malloc(strlen(spec) + 1);
+    kt_bot *b = kt_mem_zalloc(&g->alloc, sizeof *b);
+    char *sp = kt_mem_alloc(&g->alloc, strlen(spec) + 1);
     if (!b || !sp) {
-        free(b);
-        free(sp);
+        kt_mem_free(&g->alloc, b, sizeof *b);
+        kt_mem_free(&g->alloc, sp, strlen(spec) + 1);
         kt_opts_free(vals, d->info.nopts);
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     }
@@ -91,8 +92,8 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot *
     st = d->create(g, vals, seed, &b->ud, err);
     kt_opts_free(vals, d->info.nopts);
     if (st != KT_OK) {
-        free(sp);
-        free(b);
+        kt_mem_free(&g->alloc, sp, strlen(spec) + 1);
+        kt_mem_free(&g->alloc, b, sizeof *b);
         return st;
     }
     atomic_init(&b->ctl.cancel, 0);
@@ -241,8 +242,9 @@ void kt_bot_free(kt_bot *b)
 {
     if (!b)
         return;
+    const kt_allocator *a = &b->g->alloc;
     if (b->def->destroy)
         b->def->destroy(b->ud);
-    free(b->spec);
-    free(b);
+    kt_mem_free(a, b->spec, strlen(b->spec) + 1);
+    kt_mem_free(a, b, sizeof *b);
 }

@@ -68,6 +68,7 @@
 #include <time.h>
 
 #include "../core/game.h"
+#include "../core/mem.h"
 
 #define MCTS_PATH 4096       /* deepest tree path followed in one iteration */
 #define MCTS_INITIAL (1 << 16) /* first pool size for time budgets */
@@ -670,7 +671,8 @@ static void pool_grow(mcts_worker *w, int32_t want)
 {
     if (want <= w->cap)
         return;
-    mcts_node *p = realloc(w->nodes, sizeof *p * (size_t)want);
+    mcts_node *p = kt_mem_realloc(&w->b->g->alloc, w->nodes, sizeof *p * (size_t)w->cap,
+                                  sizeof *p * (size_t)want);
     if (p) {
         w->nodes = p;
         w->cap = want;
@@ -692,15 +694,19 @@ static int32_t pool_target(const mcts_bot *b, const mcts_worker *w)
 
 static void worker_free(mcts_worker *w)
 {
-    free(w->nodes);
-    free(w->world);
-    free(w->base);
-    free(w->cand);
-    free(w->csum);
-    free(w->cvis);
-    free(w->legal);
-    free(w->child_of);
-    free(w->set);
+    if (!w->b)
+        return; /* never initialised: holds nothing */
+    const kt_allocator *A = &w->b->g->alloc;
+    size_t ml = (size_t)w->b->max_legal, ss = kt_state_size(w->b->g);
+    kt_mem_free(A, w->nodes, sizeof *w->nodes * (size_t)w->cap);
+    kt_mem_free(A, w->world, ss);
+    kt_mem_free(A, w->base, ss);
+    kt_mem_free(A, w->cand, sizeof *w->cand * ml);
+    kt_mem_free(A, w->csum, sizeof *w->csum * ml);
+    kt_mem_free(A, w->cvis, sizeof *w->cvis * ml);
+    kt_mem_free(A, w->legal, sizeof *w->legal * ml);
+    kt_mem_free(A, w->child_of, sizeof *w->child_of * ml);
+    kt_mem_free(A, w->set, sizeof *w->set * ((size_t)w->setmask + 1));
     kt_bot_free(w->heur);
     kt_bot_free(w->rbot);
 }
@@ -716,19 +722,20 @@ static kt_status worker_init(mcts_bot *b, mcts_worker *w, int id, uint64_t seed,
     w->setmask = sz - 1;
     /* first pool: small; choose() grows it to the budget before searching */
     w->cap = MCTS_INITIAL < b->maxnodes ? MCTS_INITIAL : b->maxnodes;
-    w->nodes = malloc(sizeof *w->nodes * (size_t)w->cap);
-    w->world = malloc(kt_state_size(g));
-    w->legal = malloc(sizeof *w->legal * (size_t)b->max_legal);
+    const kt_allocator *A = &g->alloc;
+    w->nodes = kt_mem_alloc(A, sizeof *w->nodes * (size_t)w->cap);
+    w->world = kt_mem_alloc(A, kt_state_size(g));
+    w->legal = kt_mem_alloc(A, sizeof *w->legal * (size_t)b->max_legal);
     if (b->halving) {
-        w->base = malloc(kt_state_size(g));
-        w->cand = malloc(sizeof *w->cand * (size_t)b->max_legal);
-        w->csum = malloc(sizeof *w->csum * (size_t)b->max_legal);
-        w->cvis = malloc(sizeof *w->cvis * (size_t)b->max_legal);
+        w->base = kt_mem_alloc(A, kt_state_size(g));
+        w->cand = kt_mem_alloc(A, sizeof *w->cand * (size_t)b->max_legal);
+        w->csum = kt_mem_alloc(A, sizeof *w->csum * (size_t)b->max_legal);
+        w->cvis = kt_mem_alloc(A, sizeof *w->cvis * (size_t)b->max_legal);
         if (!w->base || !w->cand || !w->csum || !w->cvis)
             return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search");
     }
-    w->child_of = malloc(sizeof *w->child_of * (size_t)b->max_legal);
-    w->set = calloc(sz, sizeof *w->set);
+    w->child_of = kt_mem_alloc(A, sizeof *w->child_of * (size_t)b->max_legal);
+    w->set = kt_mem_zalloc(A, sz * sizeof *w->set);
     if (!w->nodes || !w->world || !w->legal || !w->child_of || !w->set)
         return kt_seterr(err, KT_ENOMEM, "bot mcts: out of memory for the search tree");
     w->np = kt_game_players(g);
@@ -790,11 +797,12 @@ static void mcts_destroy(void *ud)
         pthread_cond_destroy(&b->done);
         pthread_mutex_destroy(&b->mu);
     }
+    const kt_allocator *A = &b->g->alloc;
     for (int t = 0; b->w && t < b->nthreads; t++)
         worker_free(&b->w[t]);
-    free(b->w);
-    free(b->root_legal);
-    free(b);
+    kt_mem_free(A, b->w, sizeof *b->w * (size_t)b->nthreads);
+    kt_mem_free(A, b->root_legal, sizeof *b->root_legal * (size_t)b->max_legal);
+    kt_mem_free(A, b, sizeof *b);
 }
 
 /* ------------------------------------------------------------ options */
@@ -848,23 +856,24 @@ static kt_status mcts_create(const kt_game *g, const kt_optval *opts, uint64_t s
                              kt_err *err)
 {
     *ud = NULL;
-    mcts_bot *b = calloc(1, sizeof *b);
+    const kt_allocator *A = &g->alloc;
+    mcts_bot *b = kt_mem_zalloc(A, sizeof *b);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     b->g = g;
     b->max_legal = kt_game_max_legal(g);
     kt_status st = parse_options(b, opts, &seed, err);
     if (st != KT_OK) {
-        free(b);
+        kt_mem_free(A, b, sizeof *b);
         return st;
     }
     kt_rng_seed(&b->rng, kt_seed_derive(seed, 0x3c75));
-    b->w = calloc((size_t)b->nthreads, sizeof *b->w);
-    b->root_legal = malloc(sizeof *b->root_legal * (size_t)b->max_legal);
+    b->w = kt_mem_zalloc(A, sizeof *b->w * (size_t)b->nthreads);
+    b->root_legal = kt_mem_alloc(A, sizeof *b->root_legal * (size_t)b->max_legal);
     if (!b->w || !b->root_legal) {
-        free(b->w);
-        free(b->root_legal);
-        free(b);
+        kt_mem_free(A, b->w, sizeof *b->w * (size_t)b->nthreads);
+        kt_mem_free(A, b->root_legal, sizeof *b->root_legal * (size_t)b->max_legal);
+        kt_mem_free(A, b, sizeof *b);
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     for (int t = 0; t < b->nthreads && st == KT_OK; t++)

@@ -428,158 +428,194 @@ static int bench_profile(const char *only, const char *text, long long games)
     return 2;
 }
 
-int cli_bench(int argc, char **argv)
+/* What `kontor bench` was asked (its flags). */
+typedef struct bench_args {
+    double seconds;
+    int fp_games, search;
+    const char *only, *profile;
+    long long profile_games;
+} bench_args;
+
+static void bench_usage(void)
 {
-    double seconds = 1.0;
-    int fp_games = 200;
-    const char *only = NULL, *profile = NULL;
-    long long profile_games = 1000;
-    int search = 1;
+    printf("usage: kontor bench [--game NAME] [--seconds S] [--quick] [--no-search]\n"
+           "  Single-threaded speed of random play and bot games for every game compiled\n"
+           "  in, and a deterministic fingerprint (changes whenever behaviour changes);\n"
+           "  then the search bot's simulations per second (--no-search skips it).\n"
+           "  --quick: 0.2 s per item and a 50-game fingerprint.\n"
+           "  --profile TEXT [--games N]: play N games (default 1000) of the first item\n"
+           "  whose label contains TEXT, untimed, e.g. under valgrind --tool=callgrind;\n"
+           "  with a search item's label: N searches at that item's positions.\n");
+}
+
+/* Read the flags: -1 to go on, else the exit code (help: 0, bad flag: 2). */
+static int bench_parse(int argc, char **argv, bench_args *a)
+{
+    *a = (bench_args){.seconds = 1.0, .fp_games = 200, .search = 1, .profile_games = 1000};
     for (int i = 1; i < argc; i++) {
         long long x;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kontor bench [--game NAME] [--seconds S] [--quick] [--no-search]\n"
-                   "  Single-threaded speed of random play and bot games for every game compiled\n"
-                   "  in, and a deterministic fingerprint (changes whenever behaviour changes);\n"
-                   "  then the search bot's simulations per second (--no-search skips it).\n"
-                   "  --quick: 0.2 s per item and a 50-game fingerprint.\n"
-                   "  --profile TEXT [--games N]: play N games (default 1000) of the first item\n"
-                   "  whose label contains TEXT, untimed, e.g. under valgrind --tool=callgrind;\n"
-                   "  with a search item's label: N searches at that item's positions.\n");
+            bench_usage();
             return 0;
         } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
-            seconds = atof(argv[++i]);
-            if (seconds <= 0 || seconds > 3600) {
+            a->seconds = atof(argv[++i]);
+            if (a->seconds <= 0 || a->seconds > 3600) {
                 fprintf(stderr, "kontor bench: --seconds must be in (0, 3600]\n");
                 return 2;
             }
         } else if (!strcmp(argv[i], "--no-search")) {
-            search = 0;
+            a->search = 0;
         } else if (!strcmp(argv[i], "--quick")) {
-            seconds = 0.2;
-            fp_games = 50;
+            a->seconds = 0.2;
+            a->fp_games = 50;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
-            only = argv[++i];
+            a->only = argv[++i];
         } else if (!strcmp(argv[i], "--profile") && i + 1 < argc) {
-            profile = argv[++i];
+            a->profile = argv[++i];
         } else if (!strcmp(argv[i], "--games") && i + 1 < argc &&
                    cli_parse_int(argv[i + 1], 1, 100000000, &x)) {
-            profile_games = x;
+            a->profile_games = x;
             i++;
         } else if (!strcmp(argv[i], "--fingerprint-games") && i + 1 < argc &&
                    cli_parse_int(argv[i + 1], 1, 1000000, &x)) {
-            fp_games = (int)x;
+            a->fp_games = (int)x;
             i++;
         } else {
             fprintf(stderr, "kontor bench: unexpected argument '%s'\n", argv[i]);
             return 2;
         }
     }
-    if (only && !kt_game_find(only)) {
-        fprintf(stderr, "kontor bench: unknown game '%s'\n", only);
+    if (a->only && !kt_game_find(a->only)) {
+        fprintf(stderr, "kontor bench: unknown game '%s'\n", a->only);
         return 2;
     }
-    if (profile)
-        return bench_profile(only, profile, profile_games);
+    return -1;
+}
+
+/* The fingerprints: overall (mixed in item order) and one per game, so a
+ * change to one game shows as that game's line alone. */
+typedef struct bench_fps {
+    uint64_t all;
+    long long actions;
+    uint64_t game_fp[16];
+    const char *game_name[16];
+    int ngames;
+} bench_fps;
+
+static void fps_add(bench_fps *f, const char *game, uint64_t h, long long acts)
+{
+    f->all = (f->all ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
+    int gi = 0;
+    while (gi < f->ngames && strcmp(f->game_name[gi], game))
+        gi++;
+    if (gi == f->ngames && f->ngames < 16) {
+        f->game_name[f->ngames] = game;
+        f->game_fp[f->ngames++] = 0x6b6f6e746f72ULL;
+    }
+    if (gi < f->ngames)
+        f->game_fp[gi] = (f->game_fp[gi] ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
+    f->actions += acts;
+}
+
+/* The timed pass of one item: its line; *share: the least share of a core
+ * the thread got so far. */
+static void speed_pass(runner *r, const bench_item *b, double seconds, double *share)
+{
+    long long games = 0, sacts = 0, stride = 1;
+    double t0 = cpu_now(), w0 = cli_now(), t = 0;
+    int failed = 0;
+    do {
+        /* the clock is read once per batch: reading a thread's CPU clock is a
+         * system call (0.7 us on the development VM, a tenth of a Big Money
+         * game); batches grow until one takes 2 ms, so the reads cost < 0.1%
+         * and the pass overshoots its time by at most a few ms */
+        for (long long k = 0; k < stride && !failed; k++) {
+            long n = play_one(r, 500000u + (uint64_t)games);
+            if (n < 0)
+                failed = 1;
+            else
+                sacts += n, games++;
+        }
+        double now = cpu_now() - t0;
+        if (now - t < 0.002 && stride < (1LL << 20))
+            stride *= 2;
+        t = now;
+    } while (t < seconds && !failed);
+    double wall = cli_now() - w0;
+    if (wall > 0 && t / wall < *share)
+        *share = t / wall;
+    if (games == 0 || t <= 0)
+        t = 1e-9, games = games ? games : 1;
+    double aps = (double)sacts / t, gps = (double)games / t;
+    char a1[32], a2[32], tgt[64];
+    human_rate(aps, a1, sizeof a1);
+    human_rate(gps, a2, sizeof a2);
+    target_text(!strcmp(b->metric, "games") ? gps : aps, b->target, b->metric, tgt, sizeof tgt);
+    printf("%-10s %-44s %12s %12s %10.1f  %s\n", b->game, b->label, a1, a2,
+           (double)sacts / (double)games, tgt);
+    fflush(stdout);
+}
+
+/* One item: its fingerprint pass, then its timed pass; 1 if it ran. */
+static int bench_item_run(const bench_item *b, const bench_args *a, bench_fps *f, double *share)
+{
+    kt_game *g;
+    kt_err err;
+    if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK) {
+        printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
+        return 0;
+    }
+    runner r;
+    int ok = runner_open(&r, g, b, &err);
+    if (!ok)
+        printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
+    uint64_t h = 0;
+    long long acts = 0;
+    if (ok && !fingerprint_pass(&r, a->fp_games, &h, &acts)) {
+        printf("%-10s %-44s FAILED: a game did not finish\n", b->game, b->label);
+        ok = 0;
+    }
+    if (ok) {
+        fps_add(f, b->game, h, acts);
+        speed_pass(&r, b, a->seconds, share);
+    }
+    runner_close(&r);
+    kt_game_free(g);
+    return ok;
+}
+
+int cli_bench(int argc, char **argv)
+{
+    bench_args a;
+    int rc = bench_parse(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (a.profile)
+        return bench_profile(a.only, a.profile, a.profile_games);
     printf("kontor %s bench: one thread, %.1f CPU s per item, fingerprint over %d games per item\n\n",
-           KT_VERSION, seconds, fp_games);
-    bench_study_header(only);
+           KT_VERSION, a.seconds, a.fp_games);
+    bench_study_header(a.only);
     printf("%-10s %-44s %12s %12s %10s  %s\n", "game", "item", "actions/s", "games/s",
            "act/game", "target");
     double min_share = 1.0;
-    uint64_t fingerprint = 0x6b6f6e746f72ULL;
-    long long total_actions = 0;
-    /* One fingerprint per game too, so a change to one game shows as that
-     * game's line alone (the overall value mixes them in item order). */
-    uint64_t game_fp[16];
-    const char *game_name[16];
-    int ngames_fp = 0;
+    bench_fps f = {.all = 0x6b6f6e746f72ULL};
     int ran = 0;
     for (int it = 0; it < NITEMS; it++) {
         const bench_item *b = &items[it];
-        if (!kt_game_find(b->game) || (only && strcmp(only, b->game)))
-            continue;
-        kt_game *g;
-        kt_err err;
-        if (bench_game(b->game, b->options, b->players, &g, &err) != KT_OK) {
-            printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
-            continue;
-        }
-        runner r;
-        int ok = runner_open(&r, g, b, &err);
-        if (!ok)
-            printf("%-10s %-44s skipped: %s\n", b->game, b->label, err.msg);
-        /* fingerprint pass */
-        uint64_t h = 0;
-        long long acts = 0;
-        if (ok && !fingerprint_pass(&r, fp_games, &h, &acts)) {
-            printf("%-10s %-44s FAILED: a game did not finish\n", b->game, b->label);
-            ok = 0;
-        }
-        if (ok) {
-            fingerprint = (fingerprint ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
-            int gi = 0;
-            while (gi < ngames_fp && strcmp(game_name[gi], b->game))
-                gi++;
-            if (gi == ngames_fp && ngames_fp < 16) {
-                game_name[ngames_fp] = b->game;
-                game_fp[ngames_fp++] = 0x6b6f6e746f72ULL;
-            }
-            if (gi < ngames_fp)
-                game_fp[gi] = (game_fp[gi] ^ h ^ (uint64_t)acts) * 0x9e3779b97f4a7c15ULL;
-            total_actions += acts;
-            /* speed pass */
-            long long games = 0, sacts = 0, stride = 1;
-            double t0 = cpu_now(), w0 = cli_now(), t = 0;
-            int failed = 0;
-            do {
-                /* the clock is read once per batch: reading a thread's CPU
-                 * clock is a system call (0.7 us on the development VM, a
-                 * tenth of a Big Money game); batches grow until one takes
-                 * 2 ms, so the reads cost < 0.1% and the pass overshoots its
-                 * time by at most a few ms */
-                for (long long k = 0; k < stride && !failed; k++) {
-                    long n = play_one(&r, 500000u + (uint64_t)games);
-                    if (n < 0)
-                        failed = 1;
-                    else
-                        sacts += n, games++;
-                }
-                double now = cpu_now() - t0;
-                if (now - t < 0.002 && stride < (1LL << 20))
-                    stride *= 2;
-                t = now;
-            } while (t < seconds && !failed);
-            double wall = cli_now() - w0;
-            if (wall > 0 && t / wall < min_share)
-                min_share = t / wall;
-            if (games == 0 || t <= 0)
-                t = 1e-9, games = games ? games : 1;
-            double aps = (double)sacts / t, gps = (double)games / t;
-            char a1[32], a2[32], tgt[64];
-            human_rate(aps, a1, sizeof a1);
-            human_rate(gps, a2, sizeof a2);
-            target_text(!strcmp(b->metric, "games") ? gps : aps, b->target, b->metric, tgt,
-                        sizeof tgt);
-            printf("%-10s %-44s %12s %12s %10.1f  %s\n", b->game, b->label, a1, a2,
-                   (double)sacts / (double)games, tgt);
-            fflush(stdout);
-            ran++;
-        }
-        runner_close(&r);
-        kt_game_free(g);
+        if (kt_game_find(b->game) && !(a.only && strcmp(a.only, b->game)))
+            ran += bench_item_run(b, &a, &f, &min_share);
     }
     if (!ran) {
         printf("\nno benchmark item could run\n");
         return 1;
     }
-    if (search)
-        bench_search(only, seconds);
+    if (a.search)
+        bench_search(a.only, a.seconds);
     printf("\nrates are per CPU second of the benchmark thread; it got at least %.0f%% of a core\n",
            100.0 * min_share);
-    for (int i = 0; i < ngames_fp; i++)
-        printf("fingerprint %-10s %016llx\n", game_name[i], (unsigned long long)game_fp[i]);
+    for (int i = 0; i < f.ngames; i++)
+        printf("fingerprint %-10s %016llx\n", f.game_name[i], (unsigned long long)f.game_fp[i]);
     printf("fingerprint: %016llx  (%lld actions over the fingerprint games)\n",
-           (unsigned long long)fingerprint, total_actions);
+           (unsigned long long)f.all, f.actions);
     return 0;
 }

@@ -1,5 +1,7 @@
 /*
- * cards.c - Dominion card statistics (see cards.h for what is counted).
+ * cards.c - component statistics over many games (see cards.h for what is
+ * counted); which components a game has and which one an action acquires
+ * come from the game (kt_stats_*: Dominion's cards, Events and Traits).
  *
  * A worker keeps its own table of names (its local ids are indices into
  * it), a hash map from action codes to the local id of the card the action
@@ -11,7 +13,9 @@
  */
 #include "cards.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,10 +24,6 @@
 
 #define CS_MAXG 64 /* items of one game: 10-11 kingdom piles, base piles, landscapes */
 
-/* The piles of every Dominion game besides the kingdom. */
-static const char *const base_piles[] = {"Copper", "Silver", "Gold", "Estate",
-                                         "Duchy",  "Province", "Curse"};
-static const char *const kind_names[CS_NKINDS] = {"kingdom", "event", "trait", "base"};
 
 /* ------------------------------------------------------------ table */
 
@@ -52,6 +52,8 @@ int cs_find_add(cs_table *t, const char *name, int kind)
 
 int cs_merge(cs_table *t, const cs_table *u)
 {
+    if (!t->info)
+        t->info = u->info;
     for (int i = 0; i < u->n; i++) {
         const cs_item *y = &u->it[i];
         int j = cs_find_add(t, y->name, y->kind);
@@ -73,8 +75,10 @@ int cs_merge(cs_table *t, const cs_table *u)
 
 void cs_free(cs_table *t)
 {
+    const kt_stats_info *info = t->info;
     free(t->it);
     memset(t, 0, sizeof *t);
+    t->info = info;
 }
 
 /* ------------------------------------------------------------ collecting */
@@ -92,11 +96,12 @@ struct cs_worker {
     uint16_t cnt[KT_MAX_PLAYERS][CS_MAXG];
 };
 
-cs_worker *cs_worker_new(void)
+cs_worker *cs_worker_new(const kt_stats_info *info)
 {
     cs_worker *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
+    w->t.info = info;
     w->cap = 256;
     w->key = malloc(sizeof *w->key * w->cap);
     w->val = malloc(sizeof *w->val * w->cap);
@@ -156,84 +161,6 @@ static int add_item(cs_worker *w, const char *name, int kind)
     return w->ng++;
 }
 
-/* The value of `key` in canonical options "k=v;k=v" into out ("" if none). */
-static void opt_value(const char *opts, const char *key, char *out, size_t cap)
-{
-    size_t kl = strlen(key);
-    out[0] = '\0';
-    for (const char *p = opts; p && *p;) {
-        const char *end = strchr(p, ';');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > kl && !strncmp(p, key, kl) && p[kl] == '=') {
-            size_t n = len - kl - 1 < cap - 1 ? len - kl - 1 : cap - 1;
-            memcpy(out, p + kl + 1, n);
-            out[n] = '\0';
-            return;
-        }
-        p = end ? end + 1 : NULL;
-    }
-}
-
-/* Add the items of a comma list; Traits ("Trait:Pile") mark their pile. */
-static int add_list(cs_worker *w, const char *list, int kind)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        char *pile = kind == CS_TRAIT ? strchr(t, ':') : NULL;
-        if (pile)
-            *pile++ = '\0';
-        int s = add_item(w, t, kind);
-        if (s == -2)
-            return -1;
-        if (s >= 0 && pile) {
-            int ps = add_item(w, pile, CS_KINGDOM);
-            if (ps == -2)
-                return -1;
-            if (ps >= 0)
-                w->trait[ps] = s;
-        }
-    }
-    return 0;
-}
-
-/* A preset keeps its kingdom out of the options: read the kingdom, Events
- * and Traits from a spectator's view of the start position instead (once
- * per configuration; presets are fixed setups). */
-static int from_view(cs_worker *w, const kt_game *g)
-{
-    kt_state *s = kt_state_new(g);
-    char *json = s ? kt_observe_json(g, s, KT_SPECTATOR, KT_LANG_EN) : NULL;
-    kt_state_free(g, s);
-    kt_jdoc doc;
-    if (!json || kt_json_parse(json, strlen(json), &doc, NULL) != KT_OK) {
-        kt_free(json);
-        return -1;
-    }
-    kt_free(json);
-    static const char *const arrays[3] = {"kingdom", "events", "traits"};
-    static const char *const keys[3] = {NULL, "event", "trait"};
-    int rc = 0;
-    for (int k = 0; k < 3 && !rc; k++) {
-        const kt_jv *a = kt_jv_get(doc.root, arrays[k]);
-        for (int i = 0; a && a->type == KT_JARR && i < a->n && !rc; i++) {
-            const kt_jv *v = kt_jv_at(a, i), *name = keys[k] ? kt_jv_get(v, keys[k]) : v;
-            const kt_jv *pile = k == 2 ? kt_jv_get(v, "pile") : NULL;
-            if (!name || name->type != KT_JSTR)
-                continue;
-            int slot = add_item(w, name->s, k == 0 ? CS_KINGDOM : k == 1 ? CS_EVENT : CS_TRAIT);
-            int ps = slot >= 0 && pile && pile->type == KT_JSTR
-                         ? add_item(w, pile->s, CS_KINGDOM)
-                         : -1;
-            rc = slot == -2 || ps == -2 ? -1 : 0;
-            if (ps >= 0)
-                w->trait[ps] = slot;
-        }
-    }
-    kt_json_free(&doc);
-    return rc;
-}
-
 int cs_game_begin(cs_worker *w, const kt_game *g, int same)
 {
     memset(w->cnt, 0, sizeof w->cnt);
@@ -243,25 +170,19 @@ int cs_game_begin(cs_worker *w, const kt_game *g, int same)
         w->slot_of[w->gid[i]] = -1;
     w->ng = 0;
     w->np = kt_game_players(g);
-    const char *opts = kt_game_options(g);
-    char list[1024];
-    opt_value(opts, "kingdom", list, sizeof list);
-    if (!list[0]) {
-        if (from_view(w, g) != 0)
+    kt_stat_item items[CS_MAXG];
+    int n;
+    if (kt_stats_items(g, items, CS_MAXG, &n, NULL) != KT_OK)
+        return -1;
+    for (int i = 0; i < n && i < CS_MAXG; i++) {
+        int slot = add_item(w, items[i].name, items[i].kind);
+        /* a Trait-like item rides on a pile: buying from it counts for both */
+        int ps = slot >= 0 && items[i].on[0] ? add_item(w, items[i].on, 0) : -1;
+        if (slot == -2 || ps == -2)
             return -1;
-    } else {
-        if (add_list(w, list, CS_KINGDOM) != 0)
-            return -1;
-        opt_value(opts, "events", list, sizeof list);
-        if (add_list(w, list, CS_EVENT) != 0)
-            return -1;
-        opt_value(opts, "traits", list, sizeof list);
-        if (add_list(w, list, CS_TRAIT) != 0)
-            return -1;
+        if (ps >= 0)
+            w->trait[ps] = slot;
     }
-    for (size_t i = 0; i < sizeof base_piles / sizeof base_piles[0]; i++)
-        if (add_item(w, base_piles[i], CS_BASE) == -2)
-            return -1;
     return 0;
 }
 
@@ -296,14 +217,13 @@ static int cs_grow(cs_worker *w)
     return 0;
 }
 
-/* Local id + 1 of the card `a` buys (0: not a buy) from its text. */
+/* Local id + 1 of the item `a` acquires (0: none), as the game says. */
 static int32_t bought_by_text(cs_worker *w, const kt_game *g, const kt_state *s, kt_action a)
 {
-    char text[128];
-    kt_action_text(g, s, a, KT_OMNISCIENT, KT_LANG_EN, text, sizeof text);
-    if (strncmp(text, "buy ", 4) != 0)
+    char name[KT_STAT_NAME];
+    if (!kt_stats_acquired(g, s, a, name, sizeof name))
         return 0;
-    int id = local_id(w, text + 4, -1);
+    int id = local_id(w, name, -1);
     return id < 0 ? 0 : id + 1;
 }
 
@@ -326,7 +246,7 @@ void cs_action(cs_worker *w, const kt_game *g, const kt_state *s, int player, kt
             w->used++;
         }
     }
-    KT_ASSERT(v == bought_by_text(w, g, s, a)); /* the text depends on the code alone */
+    assert(v == bought_by_text(w, g, s, a)); /* the answer depends on the code alone */
     if (!v || player < 0 || player >= KT_MAX_PLAYERS)
         return;
     int slot = w->slot_of[v - 1];
@@ -407,7 +327,7 @@ void cs_json_write(kt_jw *w, const cs_table *t)
         const cs_item *x = o[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "name", x->name);
-        kt_jw_kstr(w, "kind", kind_names[x->kind]);
+        kt_jw_kstr(w, "kind", t->info->kinds[x->kind]);
         cs_jw_u64(w, "games", x->games);
         cs_jw_u64(w, "finished", x->finished);
         cs_jw_u64(w, "bought", x->bought);
@@ -434,8 +354,8 @@ int cs_json_read(kt_jr *jr, const kt_jv *arr, cs_table *t)
         const char *name = o->type == KT_JOBJ ? kt_jr_str(jr, o, "name") : NULL;
         const char *kind = name ? kt_jr_str(jr, o, "kind") : NULL;
         int k = -1;
-        for (int j = 0; kind && j < CS_NKINDS; j++)
-            if (!strcmp(kind, kind_names[j]))
+        for (int j = 0; kind && t->info && j < t->info->nkinds; j++)
+            if (!strcmp(kind, t->info->kinds[j]))
                 k = j;
         if (!name || k < 0 || strlen(name) >= sizeof t->it[0].name) {
             if (!jr->failed)
@@ -458,7 +378,7 @@ int cs_json_read(kt_jr *jr, const kt_jv *arr, cs_table *t)
             return kt_jr_pop(jr), -1;
         }
         kt_jr_pop(jr);
-        cs_table one = {&x, 1, 1};
+        cs_table one = {&x, 1, 1, t->info};
         if (cs_merge(t, &one) != 0)
             return kt_jr_fail(jr, "out of memory"), -1;
     }
@@ -505,7 +425,8 @@ static cs_row *cs_rows_of(const cs_table *t, int players, int *n)
     return r;
 }
 
-static void cs_write_text(kt_buf *b, const cs_row *r, int n, double ref, const char *title)
+static void cs_write_text(kt_buf *b, const kt_stats_info *in, const cs_row *r, int n, double ref,
+                          const char *title)
 {
     kt_buf_printf(b, "%s\n", title);
     kt_buf_printf(b, "top player: the one who bought/used it more than every other player; an "
@@ -518,20 +439,20 @@ static void cs_write_text(kt_buf *b, const cs_row *r, int n, double ref, const c
         snprintf(rt, sizeof rt, "%.1f%% [%.1f-%.1f]", 100 * r[i].rate, 100 * r[i].lo,
                  100 * r[i].hi);
         kt_buf_printf(b, "%-8s %-20s %9llu %9llu  %-22s  %13.2f  %13.2f\n",
-                      kind_names[r[i].x->kind], r[i].x->name, (unsigned long long)r[i].x->games,
+                      in->kinds[r[i].x->kind], r[i].x->name, (unsigned long long)r[i].x->games,
                       (unsigned long long)r[i].x->top_games, r[i].x->top_games ? rt : "-",
                       r[i].win_mean, r[i].mean);
     }
 }
 
-static void cs_write_csv(kt_buf *b, const cs_row *r, int n)
+static void cs_write_csv(kt_buf *b, const kt_stats_info *in, const cs_row *r, int n)
 {
     kt_buf_puts(b, "kind,name,games,finished,bought,top_games,top_wins,top_shared,top_win_rate,"
                    "top_win_lo,top_win_hi,sole_games,winner_copies_mean,copies_per_player\n");
     for (int i = 0; i < n; i++) {
         const cs_item *x = r[i].x;
         kt_buf_printf(b, "%s,\"%s\",%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,%.6f,%llu,%.6f,%.6f\n",
-                      kind_names[x->kind], x->name, (unsigned long long)x->games,
+                      in->kinds[x->kind], x->name, (unsigned long long)x->games,
                       (unsigned long long)x->finished, (unsigned long long)x->bought,
                       (unsigned long long)x->top_games, (unsigned long long)x->top_wins,
                       (unsigned long long)x->top_shared, r[i].rate, r[i].lo, r[i].hi,
@@ -539,7 +460,8 @@ static void cs_write_csv(kt_buf *b, const cs_row *r, int n)
     }
 }
 
-static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, double ref,
+static void cs_write_json(kt_buf *b, const kt_stats_info *in, const cs_row *r, int n, int players,
+                          double ref,
                           const char *title)
 {
     kt_jw w;
@@ -554,7 +476,7 @@ static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, double
         const cs_item *x = r[i].x;
         kt_jw_obj(&w);
         kt_jw_kstr(&w, "name", x->name);
-        kt_jw_kstr(&w, "kind", kind_names[x->kind]);
+        kt_jw_kstr(&w, "kind", in->kinds[x->kind]);
         cs_jw_u64(&w, "games", x->games);
         cs_jw_u64(&w, "finished", x->finished);
         cs_jw_u64(&w, "bought", x->bought);
@@ -579,13 +501,9 @@ static void cs_write_json(kt_buf *b, const cs_row *r, int n, int players, double
 
 /* One panel of bars per kind: the top player's win rate with its interval
  * against the fair share, for the items some player bought most alone. */
-static int cs_write_svg(kt_buf *b, const cs_row *r, int n, double ref, const char *title)
+static int cs_write_svg(kt_buf *b, const kt_stats_info *in, const cs_row *r, int n, double ref,
+                        const char *title)
 {
-    static const char *const panel[CS_NKINDS] = {
-        "Kingdom cards: win rate of the player who bought it most (95% CI)",
-        "Events: win rate of the player who bought it most (95% CI)",
-        "Traits: win rate of the player who bought most cards of its pile (95% CI)",
-        "Base cards: win rate of the player who bought it most (95% CI)"};
     char (*lab)[80] = calloc((size_t)(n ? n : 1), sizeof *lab);
     const char **labels = calloc((size_t)(n ? n : 1), sizeof *labels);
     double *v = calloc((size_t)(n ? n : 1), sizeof *v * 3);
@@ -594,9 +512,9 @@ static int cs_write_svg(kt_buf *b, const cs_row *r, int n, double ref, const cha
         return -1;
     }
     double *lo = v + n, *hi = v + 2 * n;
-    svg_bars bars[CS_NKINDS];
+    svg_bars bars[KT_STAT_KINDS];
     int nb = 0, k = 0;
-    for (int kind = 0; kind < CS_NKINDS; kind++) {
+    for (int kind = 0; kind < in->nkinds && kind < KT_STAT_KINDS; kind++) {
         int first = k;
         for (int i = 0; i < n; i++) {
             if (r[i].x->kind != kind || !r[i].x->top_games)
@@ -608,7 +526,7 @@ static int cs_write_svg(kt_buf *b, const cs_row *r, int n, double ref, const cha
             k++;
         }
         if (k > first)
-            bars[nb++] = (svg_bars){panel[kind], k - first, labels + first, v + first,
+            bars[nb++] = (svg_bars){in->captions[kind], k - first, labels + first, v + first,
                                     lo + first, hi + first, 0, 1, ref, "average player",
                                     SVG_PERCENT};
     }
@@ -622,7 +540,7 @@ static int cs_write_svg(kt_buf *b, const cs_row *r, int n, double ref, const cha
     for (int i = 0; i < nb; i++)
         H += svg_bars_height(&bars[i]) + 15;
     svg_begin(b, W, H, title);
-    svg_text(b, 20, 30, "start", 18, 1, "#222222", "Dominion: cards, Events and Traits");
+    svg_text(b, 20, 30, "start", 18, 1, "#222222", in->heading);
     svg_paragraph(b, 20, 50, 11, 14, "#666666", W - 40, note);
     for (int i = 0; i < nb; i++) {
         svg_draw_bars(b, 20, y, W - 40, &bars[i]);
@@ -645,6 +563,9 @@ int cs_report(const cs_table *t, int players, double ref, const char *title, con
               FILE *err)
 {
     int n;
+    const kt_stats_info *in = t->info;
+    if (!in)
+        return fprintf(err, "--cards: this game has no component statistics\n"), 1;
     cs_row *r = cs_rows_of(t, players < 1 ? 1 : players, &n);
     if (!r)
         return fprintf(err, "--cards: out of memory\n"), 1;
@@ -652,13 +573,13 @@ int cs_report(const cs_table *t, int players, double ref, const char *title, con
     kt_buf_init(&b);
     int svg = cs_ends_with(path, ".svg"), rc = 0;
     if (svg)
-        rc = cs_write_svg(&b, r, n, ref, title);
+        rc = cs_write_svg(&b, in, r, n, ref, title);
     else if (cs_ends_with(path, ".csv"))
-        cs_write_csv(&b, r, n);
+        cs_write_csv(&b, in, r, n);
     else if (cs_ends_with(path, ".json"))
-        cs_write_json(&b, r, n, players, ref, title);
+        cs_write_json(&b, in, r, n, players, ref, title);
     else
-        cs_write_text(&b, r, n, ref, title);
+        cs_write_text(&b, in, r, n, ref, title);
     free(r);
     if (rc || b.oom) {
         kt_buf_free(&b);

@@ -1,30 +1,26 @@
 /*
- * cards.h - Dominion card statistics over many games (`--cards FILE` of
- * `kontor sim/tournament dominion`, merged by `kontor merge`).
+ * cards.h - component statistics over many games (`--cards FILE` of
+ * `kontor sim/tournament GAME`, merged by `kontor merge`), for the games
+ * that have them (kt_stats_info_of; Dominion: cards, Events and Traits).
  *
- * For every card, Event and Trait (cs_item, by name) the runner counts
- * integers that add up over games, threads and shards:
- *   games        games in which it was in the game (kingdom card, Event,
- *                Trait; base cards: every game)
+ * For every component (cs_item, by name) the runner counts integers that add
+ * up over games, threads and shards:
+ *   games        games in which it was in the game (Dominion: kingdom card,
+ *                Event, Trait; base cards: every game)
  *   finished     of those, games that ended by the rules
- *   bought       finished games in which somebody bought/used it
- *   top_games    finished games in which one player bought/used it more
+ *   bought       finished games in which somebody acquired it
+ *   top_games    finished games in which one player acquired it more
  *                than every other player (a tie for the most does not count)
  *   top_wins     ... and that player won alone;  top_shared: shared the win
  *   sole_games   finished games with a single winner
- *   winner_copies copies the single winner bought/used, summed over those
- *   copies       copies bought/used by all players in finished games
- * "Bought/used": a card is counted when bought (the action "buy X"), an
- * Event when bought, a Trait when a card of its pile is bought.  Cards
- * gained otherwise (Workshop, Loot) are not counted.
- *
- * The engine is not asked anything new: a worker reads which cards, Events
- * and Traits a game has from its configuration's canonical options
- * (kingdom=..., events=..., traits=Trait:Pile,...) and which card an action
- * buys from the action's English text ("buy Province"), computed once per
- * action code (Dominion's action code is its verb and card, so its text
- * does not depend on the position; debug builds check this on every
- * action).  The Dominion state does not grow.
+ *   winner_copies copies the single winner acquired, summed over those
+ *   copies       copies acquired by all players in finished games
+ * What a game has and what an action acquires comes from the game
+ * (kt_stats_items, kt_stats_acquired; Dominion: bought, an Event when
+ * bought, a Trait when a card of its pile is bought; cards gained otherwise,
+ * e.g. by Workshop or Loot, are not counted).  The answer for an action is
+ * computed once per action code (debug builds check on every action that it
+ * depends on the code alone).  No game state grows.
  */
 #ifndef KT_CLI_CARDS_H
 #define KT_CLI_CARDS_H
@@ -32,14 +28,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/game.h"
 #include "core/json.h"
-
-enum { CS_KINGDOM = 0, CS_EVENT = 1, CS_TRAIT = 2, CS_BASE = 3, CS_NKINDS = 4 };
+#include "kontor/kontor.h"
 
 typedef struct cs_item {
     char name[48];
-    int kind; /* CS_*; -1 while only seen in a "buy" text */
+    int kind; /* index into the game's kinds (kt_stats_info); -1 while only seen acquired */
     uint64_t games, finished, bought, top_games, top_wins, top_shared, sole_games, winner_copies,
         copies;
 } cs_item;
@@ -47,18 +41,19 @@ typedef struct cs_item {
 typedef struct cs_table {
     cs_item *it;
     int n, cap;
+    const kt_stats_info *info; /* the game's kinds (NULL: not known yet) */
 } cs_table;
 
 /* Index of `name` (added with `kind` if new; a known kind is kept), -1 when
  * out of memory. */
 int cs_find_add(cs_table *t, const char *name, int kind);
-/* t += every item of u (by name). */
+/* t += every item of u (by name); t takes u's info when it has none. */
 int cs_merge(cs_table *t, const cs_table *u);
 void cs_free(cs_table *t);
 
 /* One worker's collector. */
 typedef struct cs_worker cs_worker;
-cs_worker *cs_worker_new(void);
+cs_worker *cs_worker_new(const kt_stats_info *info);
 void cs_worker_free(cs_worker *w);
 /* Start a game of configuration g (`same`: the configuration of the
  * previous game, whose cards are known already); -1 when out of memory. */
@@ -70,8 +65,8 @@ void cs_game_end(cs_worker *w, const kt_result *res);
 /* The worker's counts (items seen in a game). */
 const cs_table *cs_worker_table(const cs_worker *w);
 
-/* The raw counters as a JSON array, and reading them back (kt_jr names the
- * bad field). */
+/* The raw counters as a JSON array, and reading them back into t, whose
+ * info must be set (kt_jr names the bad field). */
 void cs_json_write(kt_jw *w, const cs_table *t);
 int cs_json_read(kt_jr *jr, const kt_jv *arr, cs_table *t);
 

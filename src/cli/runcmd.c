@@ -63,6 +63,19 @@ static int rn_flag(const cli_game_args *a, int i, const char *cmd, const char *l
     return 0;
 }
 
+/* The titles of the games with component statistics ("A, B"). */
+static const char *stats_games(char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < kt_game_count() && n < cap; i++) {
+        const kt_gameinfo *gi = kt_game_info(i);
+        if (kt_stats_info_of(gi->name))
+            n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "", gi->title);
+    }
+    return out;
+}
+
 int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_flag,
                    const char *list_example, int allow_fixed, const char *games_note,
                    rn_flags *rf, const kt_gamedef **def, FILE *err)
@@ -100,10 +113,11 @@ int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_fla
                             "Lines)\n",
                        cmd, rf->rows),
                RN_FLAGS_ERROR;
-    if (rf->ncards && strcmp((*def)->info.name, "dominion") != 0)
-        return fprintf(err, "kontor %s: --cards: card, Event and Trait statistics are for "
-                            "Dominion\n",
-                       cmd),
+    char names[512];
+    if (rf->ncards && !kt_stats_info_of(a->game))
+        return fprintf(err, "kontor %s: --cards: %s has no component statistics; they are for "
+                            "%s\n",
+                       cmd, a->game, stats_games(names, sizeof names)),
                RN_FLAGS_ERROR;
     if (rf->shard && !rf->json)
         return fprintf(err, "kontor %s: --shard writes a partial result for kontor merge; add "

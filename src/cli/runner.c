@@ -263,9 +263,8 @@ int rn_ready(rn_exp *e, const char *what, kt_err *err)
 {
     if (rn_set_labels(e) != 0)
         return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
-    if (e->cards && strcmp(e->game, "dominion") != 0)
-        return kt_seterr(err, KT_EINVAL,
-                         "--cards: card, Event and Trait statistics are for Dominion"),
+    if (e->cards && !kt_stats_info_of(e->game))
+        return kt_seterr(err, KT_EINVAL, "--cards: %s has no component statistics", e->game),
                -1;
     for (uint64_t k = 0; e->fresh && k < e->games && k < RN_SETUP_PROBES; k++) {
         kt_game *own;
@@ -471,6 +470,7 @@ rn_msbuf rn_ms_text(double ms)
 int rn_result_alloc(const rn_exp *e, rn_result *r)
 {
     memset(r, 0, sizeof *r);
+    r->cards.info = kt_stats_info_of(e->game);
     r->c = calloc((size_t)e->nlineups, sizeof *r->c);
     return r->c ? 0 : -1;
 }
@@ -816,7 +816,7 @@ static int worker_init(rn_worker *w, rn_shared *sh, int want_rows)
         return -1;
     if (want_rows && !(w->rows = tmpfile()))
         return -1;
-    if (e->cards && !(w->cards = cs_worker_new()))
+    if (e->cards && !(w->cards = cs_worker_new(kt_stats_info_of(e->game))))
         return -1;
     return 0;
 }
@@ -1308,6 +1308,7 @@ static int load_raw(kt_jr *jr, const kt_jv *raw, rn_exp *e, rn_result *r)
     const kt_jv *cards = ok ? kt_jv_get(raw, "cards") : NULL;
     if (cards) {
         kt_jr_push(jr, "cards");
+        r->cards.info = kt_stats_info_of(e->game);
         ok = cards->type == KT_JARR ? cs_json_read(jr, cards, &r->cards) == 0
                                     : kt_jr_fail(jr, "expected an array");
         kt_jr_pop(jr);

@@ -12,21 +12,14 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 /* ------------------------------------------------------------ allocation */
 
 static void *mem(const kt_allocator *a, void *p, size_t osize, size_t nsize)
 {
-    if (a && a->fn)
-        return a->fn(a->ud, p, osize, nsize);
-    if (nsize == 0) {
-        free(p);
-        return NULL;
-    }
-    return realloc(p, nsize);
+    return kt_mem(a, p, osize, nsize);
 }
-
-void kt_free(void *p) { free(p); }
 
 const char *kt_strerror(kt_status s)
 {
@@ -92,7 +85,7 @@ char *kt_game_components(const char *name, int lang)
     kt_buf b;
     kt_buf_init(&b);
     d->components(lang, &b);
-    return kt_buf_take(&b);
+    return kt_str_take(&b);
 }
 
 kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err)
@@ -106,7 +99,7 @@ kt_status kt_game_describe(const char *game, const char *name, int lang, char **
     kt_buf b;
     kt_buf_init(&b);
     if (want[0] && d->describe && d->describe(want, lang, &b)) {
-        *out = kt_buf_take(&b);
+        *out = kt_str_take(&b);
         return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     kt_buf_free(&b);
@@ -238,18 +231,18 @@ kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, cha
         }
         p += n + (p[n] != '\0');
     }
-    *out = kt_buf_take(&all);
-    char *a = kt_buf_take(&add);
+    *out = kt_str_take(&all);
+    char *a = kt_str_take(&add);
     if (!*out || !a) {
-        free(*out);
-        free(a);
+        kt_free(*out);
+        kt_free(a);
         *out = NULL;
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     if (added)
         *added = a;
     else
-        free(a);
+        kt_free(a);
     return KT_OK;
 }
 
@@ -636,12 +629,12 @@ const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang)
 char *kt_prompt(const kt_game *g, const kt_state *s, int lang)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     if (s->h.status != KT_RUNNING)
         kt_buf_puts(&b, lang == KT_LANG_DE ? "Das Spiel ist vorbei." : "The game is over.");
     else
         g->def->prompt(g, s, lang, &b);
-    return kt_buf_take(&b);
+    return kt_str_take(&b);
 }
 
 uint64_t kt_action_count(const kt_game *g, const kt_state *s)
@@ -1120,7 +1113,7 @@ kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, 
     if (!v)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_obj(&w);
@@ -1136,7 +1129,7 @@ kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, 
     kt_jw_obj_end(&w);
     if (tmp)
         mem(&g->alloc, tmp, g->state_size, 0);
-    *out = kt_buf_take(&b);
+    *out = kt_str_take(&b);
     return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
@@ -1159,12 +1152,12 @@ kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int la
     if (!v)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     b.color = (lang & KT_COLOR) != 0;
     g->def->render(g, v, viewer, lang & 0xff, &b);
     if (tmp)
         mem(&g->alloc, tmp, g->state_size, 0);
-    *out = kt_buf_take(&b);
+    *out = kt_str_take(&b);
     return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
@@ -1190,7 +1183,7 @@ static void write_u64(kt_jw *w, uint64_t v)
 char *kt_state_json(const kt_game *g, const kt_state *s)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_obj(&w);
@@ -1222,7 +1215,7 @@ char *kt_state_json(const kt_game *g, const kt_state *s)
     kt_jw_key(&w, "state");
     g->def->save(g, s, &w);
     kt_jw_obj_end(&w);
-    return kt_buf_take(&b);
+    return kt_str_take(&b);
 }
 
 static int read_u64_hex(kt_jr *r, const kt_jv *arr, int i, uint64_t *out)

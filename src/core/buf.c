@@ -4,22 +4,27 @@
  */
 #include "buf.h"
 
+#include "mem.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void kt_buf_init(kt_buf *b)
+void kt_buf_init(kt_buf *b) { kt_buf_init_alloc(b, NULL); }
+
+void kt_buf_init_alloc(kt_buf *b, const kt_allocator *a)
 {
     b->p = NULL;
     b->len = b->cap = 0;
     b->oom = 0;
     b->color = 0;
+    b->a = a;
 }
 
 void kt_buf_free(kt_buf *b)
 {
-    free(b->p);
-    kt_buf_init(b);
+    kt_mem_free(b->a, b->p, b->cap);
+    kt_buf_init_alloc(b, b->a);
 }
 
 void kt_buf_reset(kt_buf *b)
@@ -38,7 +43,7 @@ static int buf_reserve(kt_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < b->len + extra + 1)
         cap *= 2;
-    char *p = realloc(b->p, cap);
+    char *p = kt_mem_realloc(b->a, b->p, b->cap, cap);
     if (!p) {
         b->oom = 1;
         return 0;
@@ -130,6 +135,6 @@ char *kt_buf_take(kt_buf *b)
     if (!b->p)
         kt_buf_putc(b, '\0'), b->len = 0;
     char *p = b->p;
-    kt_buf_init(b);
+    kt_buf_init_alloc(b, b->a);
     return p;
 }

@@ -12,14 +12,18 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+struct kt_allocator;
 typedef struct kt_buf {
     char *p;
     size_t len, cap;
     int oom;
     int color; /* the reader's terminal shows ANSI colours (set by kt_render) */
+    const struct kt_allocator *a; /* where the memory comes from (NULL: malloc) */
 } kt_buf;
 
 void kt_buf_init(kt_buf *b);
+/* A buffer whose memory comes from `a` (mem.h; a must outlive it). */
+void kt_buf_init_alloc(kt_buf *b, const struct kt_allocator *a);
 void kt_buf_free(kt_buf *b);
 void kt_buf_reset(kt_buf *b); /* len = 0, keeps memory */
 void kt_buf_putc(kt_buf *b, char c);
@@ -36,7 +40,8 @@ void kt_buf_vprintf(kt_buf *b, const char *fmt, va_list ap);
 /* Pad with spaces up to display column `col` counted from the last '\n'
  * (UTF-8 aware), for aligned tables. */
 void kt_buf_pad_to(kt_buf *b, size_t col);
-/* Hand the string to the caller (free with free/kt_free); resets b.
+/* Hand the string to the caller (free with free() for a malloc buffer;
+ * strings the API returns are made with kt_str_take, mem.h); resets b.
  * Returns NULL if an allocation failed. */
 char *kt_buf_take(kt_buf *b);
 

@@ -60,6 +60,7 @@ struct kt_state {
 _Static_assert(_Alignof(kt_state_hdr) <= KT_STATE_ALIGN, "states are KT_STATE_ALIGN aligned");
 
 typedef struct kt_gamedef kt_gamedef;
+typedef struct kt_statsdef kt_statsdef;
 /* Sink for game-log events (see kt_log_add); the core owns it and filters
  * by viewer. */
 typedef struct kt_log kt_log;
@@ -318,6 +319,24 @@ struct kt_gamedef {
      * the rules give for every configuration (e.g. a fixed number of
      * rounds when the turn counter counts rounds); 0: the rules give none. */
     uint32_t max_turns;
+
+    /* Optional: component statistics (kt_stats_*, `kontor sim --cards`):
+     * which components a configuration has and which one an action
+     * acquires.  NULL: the game has none. */
+    const kt_statsdef *stats;
+};
+
+/* Component statistics of a game (kontor.h "component statistics"). */
+struct kt_statsdef {
+    /* The kinds of component in report order, their chart captions and the
+     * charts' heading (kt_stats_info_of). */
+    kt_stats_info info;
+    /* The components of g's configuration: writes up to `cap` items and
+     * returns how many there are (-1: out of memory). */
+    int (*items)(const kt_game *g, kt_stat_item *out, int cap);
+    /* The component that `a` acquires in `s` (its name into out, 1), or 0.
+     * The answer must depend on the action code alone (callers cache it). */
+    int (*acquires)(const kt_game *g, const kt_state *s, kt_action a, char *out, size_t cap);
 };
 
 /* A copy of s (allocated with the game's allocator) whose hdr.to_move is

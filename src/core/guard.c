@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 #define REVEAL_SAMPLES 8
 
@@ -106,7 +107,7 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
     if (st != KT_OK)
         return st;
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     const kt_jv *first = d.root->type == KT_JARR ? d.root->child : NULL;
     for (const kt_jv *e = first ? first->next : NULL; e; e = e->next) {
         const kt_jv *t = kt_jv_get(e, "text");
@@ -120,7 +121,7 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
                       t && t->type == KT_JSTR ? t->s : "?");
     }
     kt_json_free(&d);
-    *out = kt_buf_take(&b);
+    *out = kt_str_take(&b);
     return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
@@ -144,12 +145,12 @@ kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_
     if (!v)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     g->def->warn(g, v, a, lang, &b);
     kt_state_as_free(g, tmp);
     size_t len = b.len;
     if (len)
-        *out = kt_buf_take(&b);
+        *out = kt_str_take(&b);
     else
         kt_buf_free(&b);
     return len && !*out ? kt_seterr(err, KT_ENOMEM, "out of memory") : KT_OK;

@@ -8,6 +8,8 @@
  */
 #include "json.h"
 
+#include "mem.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -208,7 +210,7 @@ static void *arena_alloc(kt_jdoc *doc, size_t n)
     jblock *b = doc->blocks;
     if (!b || b->used + n > b->cap) {
         size_t cap = n > 16384 ? n : 16384;
-        jblock *nb = malloc(JBLOCK_HDR + cap);
+        jblock *nb = kt_mem_alloc(doc->a, JBLOCK_HDR + cap);
         if (!nb)
             return NULL;
         nb->next = b;
@@ -227,7 +229,7 @@ void kt_json_free(kt_jdoc *doc)
     jblock *b = doc->blocks;
     while (b) {
         jblock *n = b->next;
-        free(b);
+        kt_mem_free(doc->a, b, JBLOCK_HDR + b->cap);
         b = n;
     }
     doc->blocks = NULL;
@@ -552,7 +554,14 @@ static kt_jv *jp_value(jparser *jp, int depth)
 
 kt_status kt_json_parse(const char *text, size_t len, kt_jdoc *doc, kt_err *err)
 {
+    return kt_json_parse_alloc(text, len, NULL, doc, err);
+}
+
+kt_status kt_json_parse_alloc(const char *text, size_t len, const kt_allocator *a, kt_jdoc *doc,
+                              kt_err *err)
+{
     jparser jp = {text, text, text + len, doc, err, 0};
+    doc->a = a;
     doc->root = NULL;
     doc->blocks = NULL;
     if (!text)

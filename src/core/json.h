@@ -71,10 +71,14 @@ typedef struct kt_jv {
 typedef struct kt_jdoc {
     kt_jv *root;
     void *blocks; /* arena chain */
+    const kt_allocator *a; /* the arena's memory (NULL: malloc) */
 } kt_jdoc;
 
 /* Parse `len` bytes of `text`.  Errors carry line:column. */
 kt_status kt_json_parse(const char *text, size_t len, kt_jdoc *doc, kt_err *err);
+/* The same with the arena's memory from `a` (mem.h; a outlives the doc). */
+kt_status kt_json_parse_alloc(const char *text, size_t len, const kt_allocator *a, kt_jdoc *doc,
+                              kt_err *err);
 void kt_json_free(kt_jdoc *doc);
 const kt_jv *kt_jv_get(const kt_jv *obj, const char *key);
 const kt_jv *kt_jv_at(const kt_jv *arr, int i);

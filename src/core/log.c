@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 struct kt_log {
     kt_jw *w;
@@ -91,7 +92,7 @@ char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_act
         return NULL;
     }
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_arr(&w);
@@ -118,7 +119,7 @@ char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_act
         g->def->events(g, from, a, after, &log);
     kt_state_as_free(g, tmp);
     kt_jw_arr_end(&w);
-    char *out = kt_buf_take(&b);
+    char *out = kt_str_take(&b);
     if (!out)
         kt_seterr(err, KT_ENOMEM, "out of memory");
     return out;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 struct kt_record {
     const kt_game *g;
@@ -30,13 +31,7 @@ struct kt_record {
 /* All of a record's memory comes from its configuration's allocator. */
 static void *rmem(const kt_game *g, void *p, size_t osize, size_t nsize)
 {
-    if (g->alloc.fn)
-        return g->alloc.fn(g->alloc.ud, p, osize, nsize);
-    if (nsize == 0) {
-        free(p);
-        return NULL;
-    }
-    return realloc(p, nsize);
+    return kt_mem(&g->alloc, p, osize, nsize);
 }
 
 static char *dupstr(const kt_game *g, const char *s)
@@ -153,7 +148,7 @@ void kt_record_truncate(kt_record *r, int n)
 char *kt_record_json(const kt_record *r)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &r->g->alloc);
     kt_jw w;
     kt_jw_init(&w, &b);
     kt_jw_obj(&w);
@@ -192,7 +187,7 @@ char *kt_record_json(const kt_record *r)
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
     kt_buf_putc(&b, '\n');
-    return kt_buf_take(&b);
+    return kt_str_take(&b);
 }
 
 void kt_record_free(kt_record *r)

@@ -1,8 +1,14 @@
 /*
- * session.c - one game being played, driven by JSON requests (kontor.h,
- * docs/protocol.md).
+ * session.c - one game being played: its life, history, and the commands
+ * that play it (new, legal, apply, undo, observe, render, state, log,
+ * status), each as a JSON handler (cmd_*: reads the request's members) over
+ * a typed one (run_*: the same command with its values given), which the
+ * typed calls of session.h use without any JSON text (kontor.h,
+ * docs/protocol.md).  The request entry, the command table and the
+ * commands that do not play (load, record, bot, analyze, the catalogue)
+ * are in session_cmd.c.
  *
- * Data layout of a kt_session:
+ * Data layout of a kt_session (session_int.h):
  *   g, s          the configuration and the current state (NULL before
  *                 "new"/"load");
  *   start         the state at "new"/"load": every earlier state can be
@@ -29,64 +35,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "game.h"
-
-#define SESS_BOTS 16
-#define SESS_DEFAULT_REQUEST (16u << 20)
-#define SESS_DEFAULT_HISTORY ((size_t)256 << 20)
-#define SESS_LOG_PAGE 500
-
-typedef struct sess_bot {
-    char spec[256];
-    uint64_t seed;
-    kt_bot *bot;
-} sess_bot;
-
-struct kt_session {
-    kt_session_limits lim;
-    kt_allocator alloc;
-    kt_game *g;
-    kt_state *s, *start;
-    int loaded;          /* began with "load": no record from the rules' start */
-    kt_action *acts;
-    int8_t *actor;
-    uint32_t *seen;
-    size_t nacts, capacts, hwm; /* hwm: most actions ever applied (undo depth) */
-    unsigned char *hist;
-    size_t hbase, nh, caph;
-    kt_record *rec;
-    sess_bot bots[SESS_BOTS];
-    int nbots;
-    pthread_mutex_t mu;
-    kt_bot *running;
-    kt_analysis *analysis; /* the "analyze" running now (cancel, progress) */
-    uint64_t seed_counter;
-    /* KONTOR_TEST_SCRAMBLE_TEXT set: legal actions' texts are replaced by
-     * "action N", so a browser test proves that the web views find what an
-     * action does from its info (verb, targets), never from its words. */
-    int scramble;
-};
-
-/* One request being answered. */
-typedef struct sreq {
-    kt_session *S;
-    int seat;          /* KT_OMNISCIENT (host), a player, or KT_SPECTATOR */
-    const kt_jv *req, *ref;
-    kt_buf out;        /* the reply */
-    int quit;
-} sreq;
+#include "session_int.h"
 
 /* ------------------------------------------------------------ memory */
 
-static void *smem(const kt_session *S, void *p, size_t osize, size_t nsize)
+void *ss_mem(const kt_session *S, void *p, size_t osize, size_t nsize)
 {
-    if (S->alloc.fn)
-        return S->alloc.fn(S->alloc.ud, p, osize, nsize);
-    if (nsize == 0) {
-        free(p);
-        return NULL;
-    }
-    return realloc(p, nsize);
+    return kt_mem(&S->alloc, p, osize, nsize);
 }
 
 void kt_session_limits_trusted(kt_session_limits *l)
@@ -115,7 +70,7 @@ kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc
     kt_session tmp;
     memset(&tmp, 0, sizeof tmp);
     tmp.alloc = a;
-    kt_session *S = smem(&tmp, NULL, 0, sizeof *S);
+    kt_session *S = ss_mem(&tmp, NULL, 0, sizeof *S);
     if (!S)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     memcpy(S, &tmp, sizeof *S);
@@ -130,7 +85,7 @@ kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc
     const char *scr = getenv("KONTOR_TEST_SCRAMBLE_TEXT");
     S->scramble = scr && *scr && strcmp(scr, "0") != 0;
     if (pthread_mutex_init(&S->mu, NULL) != 0) {
-        smem(S, S, sizeof *S, 0);
+        ss_mem(S, S, sizeof *S, 0);
         return kt_seterr(err, KT_ENOMEM, "cannot create a mutex");
     }
     *out = S;
@@ -157,9 +112,9 @@ static void game_clear(kt_session *S)
     kt_game_free(S->g);
     S->g = NULL;
     S->s = S->start = NULL;
-    smem(S, S->acts, sizeof *S->acts * S->capacts, 0);
-    smem(S, S->actor, sizeof *S->actor * S->capacts, 0);
-    smem(S, S->seen, sizeof *S->seen * S->capacts, 0);
+    ss_mem(S, S->acts, sizeof *S->acts * S->capacts, 0);
+    ss_mem(S, S->actor, sizeof *S->actor * S->capacts, 0);
+    ss_mem(S, S->seen, sizeof *S->seen * S->capacts, 0);
     S->acts = NULL;
     S->actor = NULL;
     S->seen = NULL;
@@ -174,9 +129,9 @@ void kt_session_free(kt_session *S)
         return;
     game_clear(S);
     if (S->hist)
-        smem(S, S->hist, S->caph, 0);
+        ss_mem(S, S->hist, S->caph, 0);
     pthread_mutex_destroy(&S->mu);
-    smem(S, S, sizeof *S, 0);
+    ss_mem(S, S, sizeof *S, 0);
 }
 
 const kt_game *kt_session_game(const kt_session *S) { return S->g; }
@@ -228,8 +183,10 @@ static const char *status_kind(kt_status s)
 }
 
 /* Start {"ok":true,"ref":...; the caller adds members and closes it. */
-static void reply_begin(sreq *q, kt_jw *w)
+void ss_reply_begin(sreq *q, kt_jw *w)
 {
+    q->st = KT_OK;
+    kt_buf_reset(&q->msg);
     kt_buf_reset(&q->out);
     kt_jw_init(w, &q->out);
     kt_jw_obj(w);
@@ -242,8 +199,11 @@ static void reply_begin(sreq *q, kt_jw *w)
 
 /* Start {"ok":false,"ref":...,"error":kind,"message":msg; the caller may
  * add members and closes it. */
-static void fail_begin(sreq *q, kt_jw *w, const char *kind, const char *msg)
+void ss_fail_begin(sreq *q, kt_jw *w, kt_status st, const char *kind, const char *msg)
 {
+    q->st = st;
+    kt_buf_reset(&q->msg);
+    kt_buf_puts(&q->msg, msg);
     kt_buf_reset(&q->out);
     kt_jw_init(w, &q->out);
     kt_jw_obj(w);
@@ -259,7 +219,7 @@ static void fail_begin(sreq *q, kt_jw *w, const char *kind, const char *msg)
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void fail(sreq *q, kt_status st, const char *fmt, ...)
+void ss_fail(sreq *q, kt_status st, const char *fmt, ...)
 {
     char msg[KT_ERRLEN + 64];
     va_list ap;
@@ -267,11 +227,11 @@ static void fail(sreq *q, kt_status st, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     kt_jw w;
-    fail_begin(q, &w, status_kind(st), msg);
+    ss_fail_begin(q, &w, st, status_kind(st), msg);
     kt_jw_obj_end(&w);
 }
 
-static void fail_err(sreq *q, const kt_err *e) { fail(q, e->code, "%s", e->msg); }
+void ss_fail_err(sreq *q, const kt_err *e) { ss_fail(q, e->code, "%s", e->msg); }
 
 static int pending_list(const kt_game *g, const kt_state *s, kt_jw *w)
 {
@@ -284,7 +244,7 @@ static int pending_list(const kt_game *g, const kt_state *s, kt_jw *w)
     return (int)m;
 }
 
-static void write_status(kt_session *S, kt_jw *w)
+void ss_write_status(kt_session *S, kt_jw *w)
 {
     const kt_game *g = S->g;
     const kt_state *s = S->s;
@@ -320,13 +280,13 @@ static void write_status(kt_session *S, kt_jw *w)
     kt_jw_obj_end(w);
 }
 
-static void reply_status(sreq *q, const char *key, const char *val)
+void ss_reply_status(sreq *q, const char *key, const char *val)
 {
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     if (key)
         kt_jw_kstr(&w, key, val);
-    write_status(q->S, &w);
+    ss_write_status(q->S, &w);
     kt_jw_obj_end(&w);
 }
 
@@ -334,7 +294,7 @@ static void reply_status(sreq *q, const char *key, const char *val)
 
 /* Optional integer member in [lo, hi]; 0 (with the reply set) when present but
  * bad.  Magnitudes beyond 64 bits and fractions are refused, never converted. */
-static int get_int(sreq *q, const char *key, long long lo, long long hi, long long *out)
+int ss_get_int(sreq *q, const char *key, long long lo, long long hi, long long *out)
 {
     const kt_jv *v = kt_jv_get(q->req, key);
     if (!v)
@@ -348,27 +308,27 @@ static int get_int(sreq *q, const char *key, long long lo, long long hi, long lo
     if (ok && x > hi)
         ok = 0;
     if (!ok) {
-        fail(q, KT_EINVAL, "\"%s\" must be an integer in %lld..%lld", key, lo, hi);
+        ss_fail(q, KT_EINVAL, "\"%s\" must be an integer in %lld..%lld", key, lo, hi);
         return 0;
     }
     *out = x;
     return 1;
 }
 
-static int get_bool(sreq *q, const char *key, int *out)
+int ss_get_bool(sreq *q, const char *key, int *out)
 {
     const kt_jv *v = kt_jv_get(q->req, key);
     if (!v)
         return 1;
     if (v->type != KT_JBOOL) {
-        fail(q, KT_EINVAL, "\"%s\" must be true or false", key);
+        ss_fail(q, KT_EINVAL, "\"%s\" must be true or false", key);
         return 0;
     }
     *out = v->b;
     return 1;
 }
 
-static int get_lang(sreq *q, int *lang)
+int ss_get_lang(sreq *q, int *lang)
 {
     const kt_jv *l = kt_jv_get(q->req, "lang");
     *lang = KT_LANG_EN;
@@ -380,43 +340,55 @@ static int get_lang(sreq *q, int *lang)
     }
     if (l->type == KT_JSTR && !strcmp(l->s, "en"))
         return 1;
-    fail(q, KT_EINVAL, "\"lang\" must be \"en\" or \"de\"");
+    ss_fail(q, KT_EINVAL, "\"lang\" must be \"en\" or \"de\"");
     return 0;
 }
 
-static int is_host(const sreq *q) { return q->seat == KT_OMNISCIENT; }
+int ss_is_host(const sreq *q) { return q->seat == KT_OMNISCIENT; }
 
-static int need_host(sreq *q, const char *cmd)
+int ss_need_host(sreq *q, const char *cmd)
 {
-    if (is_host(q))
+    if (ss_is_host(q))
         return 1;
-    fail(q, KT_EINVAL, "\"%s\" is not available to %s", cmd,
+    ss_fail(q, KT_EINVAL, "\"%s\" is not available to %s", cmd,
          q->seat == KT_SPECTATOR ? "spectators" : "a player's seat");
     return 0;
 }
 
-static int need_full_state(sreq *q, const char *what)
+int ss_need_full_state(sreq *q, const char *what)
 {
-    if (is_host(q) && q->S->lim.allow_full_state)
+    if (ss_is_host(q) && q->S->lim.allow_full_state)
         return 1;
-    fail(q, KT_EINVAL, "%s would show hidden information: not allowed in this session", what);
+    ss_fail(q, KT_EINVAL, "%s would show hidden information: not allowed in this session", what);
     return 0;
 }
 
 /* The player a request acts or looks for: member `key` (host: any player in
  * lo..players-1; seat: its own, which is also the default; spectator: -1).
  * `def` is the host's default. */
-static int get_player(sreq *q, const char *key, int lo, int def, int *out)
+int ss_get_player(sreq *q, const char *key, int lo, int def, int *out)
 {
     int np = kt_game_players(q->S->g);
-    long long p = is_host(q) ? def : q->seat;
-    if (!get_int(q, key, lo, np - 1, &p))
+    long long p = ss_is_host(q) ? def : q->seat;
+    if (!ss_get_int(q, key, lo, np - 1, &p))
         return 0;
-    if (!is_host(q) && p != q->seat && !(p == KT_SPECTATOR && lo == KT_SPECTATOR)) {
+    return ss_check_player(q, key, lo, p, out);
+}
+
+/* The second half of ss_get_player for a value given directly (typed calls):
+ * in lo..players-1 and, for a seat, its own. */
+int ss_check_player(sreq *q, const char *key, int lo, long long p, int *out)
+{
+    int np = kt_game_players(q->S->g);
+    if (p < lo || p > np - 1) {
+        ss_fail(q, KT_EINVAL, "\"%s\" must be an integer in %d..%d", key, lo, np - 1);
+        return 0;
+    }
+    if (!ss_is_host(q) && p != q->seat && !(p == KT_SPECTATOR && lo == KT_SPECTATOR)) {
         if (q->seat == KT_SPECTATOR)
-            fail(q, KT_EINVAL, "a spectator sees only public information (\"%s\": -1)", key);
+            ss_fail(q, KT_EINVAL, "a spectator sees only public information (\"%s\": -1)", key);
         else
-            fail(q, KT_EINVAL, "this connection speaks for player %d only (\"%s\": %d)",
+            ss_fail(q, KT_EINVAL, "this connection speaks for player %d only (\"%s\": %d)",
                  q->seat, key, q->seat);
         return 0;
     }
@@ -441,13 +413,13 @@ static int reserve(kt_session *S)
     size_t sz = ssize(S);
     if (S->nacts == S->capacts) {
         size_t cap = S->capacts ? S->capacts * 2 : 256;
-        kt_action *a = smem(S, NULL, 0, sizeof *a * cap);
-        int8_t *who = smem(S, NULL, 0, sizeof *who * cap);
-        uint32_t *seen = smem(S, NULL, 0, sizeof *seen * cap);
+        kt_action *a = ss_mem(S, NULL, 0, sizeof *a * cap);
+        int8_t *who = ss_mem(S, NULL, 0, sizeof *who * cap);
+        uint32_t *seen = ss_mem(S, NULL, 0, sizeof *seen * cap);
         if (!a || !who || !seen) {
-            smem(S, a, sizeof *a * cap, 0);
-            smem(S, who, sizeof *who * cap, 0);
-            smem(S, seen, sizeof *seen * cap, 0);
+            ss_mem(S, a, sizeof *a * cap, 0);
+            ss_mem(S, who, sizeof *who * cap, 0);
+            ss_mem(S, seen, sizeof *seen * cap, 0);
             return 0;
         }
         if (S->nacts) {
@@ -455,9 +427,9 @@ static int reserve(kt_session *S)
             memcpy(who, S->actor, sizeof *who * S->nacts);
             memcpy(seen, S->seen, sizeof *seen * S->nacts);
         }
-        smem(S, S->acts, sizeof *S->acts * S->capacts, 0);
-        smem(S, S->actor, sizeof *S->actor * S->capacts, 0);
-        smem(S, S->seen, sizeof *S->seen * S->capacts, 0);
+        ss_mem(S, S->acts, sizeof *S->acts * S->capacts, 0);
+        ss_mem(S, S->actor, sizeof *S->actor * S->capacts, 0);
+        ss_mem(S, S->seen, sizeof *S->seen * S->capacts, 0);
         S->acts = a;
         S->actor = who;
         S->seen = seen;
@@ -476,7 +448,7 @@ static int reserve(kt_session *S)
         size_t cap = S->caph ? S->caph * 2 : 64 * sz;
         if (cap < (S->nh + 1) * sz)
             cap = (S->nh + 1) * sz;
-        unsigned char *p = smem(S, S->hist, S->caph, cap);
+        unsigned char *p = ss_mem(S, S->hist, S->caph, cap);
         if (!p)
             return 0;
         S->hist = p;
@@ -520,11 +492,11 @@ static kt_status session_apply(kt_session *S, int player, kt_action a, kt_err *e
 typedef int (*walk_fn)(sreq *q, size_t i, const kt_state *before, const kt_state *after,
                        void *ctx);
 
-static int walk(sreq *q, size_t from, size_t to, walk_fn fn, void *ctx)
+int ss_walk(sreq *q, size_t from, size_t to, walk_fn fn, void *ctx)
 {
     kt_session *S = q->S;
     size_t sz = ssize(S);
-    kt_state *a = smem(S, NULL, 0, sz), *b = smem(S, NULL, 0, sz);
+    kt_state *a = ss_mem(S, NULL, 0, sz), *b = ss_mem(S, NULL, 0, sz);
     int ok = a && b, replaying = 0;
     for (size_t i = from; ok && i < to; i++) {
         const kt_state *before = hist_at(S, i), *after = hist_at(S, i + 1);
@@ -550,9 +522,9 @@ static int walk(sreq *q, size_t from, size_t to, walk_fn fn, void *ctx)
         }
     }
     if (a)
-        smem(S, a, sz, 0);
+        ss_mem(S, a, sz, 0);
     if (b)
-        smem(S, b, sz, 0);
+        ss_mem(S, b, sz, 0);
     return ok;
 }
 
@@ -580,7 +552,7 @@ static int options_text(sreq *q, kt_buf *b)
         return 1;
     }
     if (o->type != KT_JOBJ) {
-        fail(q, KT_EINVAL, "\"options\" must be a string \"k=v;k=v\" or an object");
+        ss_fail(q, KT_EINVAL, "\"options\" must be a string \"k=v;k=v\" or an object");
         return 0;
     }
     int first = 1;
@@ -594,13 +566,13 @@ static int options_text(sreq *q, kt_buf *b)
         else if (c->type == KT_JARR) {
             for (const kt_jv *e = c->child; e; e = e->next) {
                 if (e->type != KT_JSTR) {
-                    fail(q, KT_EINVAL, "option \"%s\": list items must be strings", c->key);
+                    ss_fail(q, KT_EINVAL, "option \"%s\": list items must be strings", c->key);
                     return 0;
                 }
                 kt_buf_printf(b, "%s%s", e == c->child ? "" : ",", e->s);
             }
         } else {
-            fail(q, KT_EINVAL, "option \"%s\": expected a string, number, boolean or list",
+            ss_fail(q, KT_EINVAL, "option \"%s\": expected a string, number, boolean or list",
                  c->key);
             return 0;
         }
@@ -609,7 +581,7 @@ static int options_text(sreq *q, kt_buf *b)
 }
 
 /* Install a new configuration and state (the session's old game goes). */
-static int install(sreq *q, kt_game *g, kt_state *s, int loaded)
+int ss_install(sreq *q, kt_game *g, kt_state *s, int loaded)
 {
     kt_session *S = q->S;
     kt_state *start = kt_state_new(g);
@@ -619,7 +591,7 @@ static int install(sreq *q, kt_game *g, kt_state *s, int loaded)
         kt_record_free(rec);
         kt_state_free(g, s);
         kt_game_free(g);
-        fail(q, KT_ENOMEM, "out of memory");
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return 0;
     }
     kt_state_copy(g, start, s);
@@ -638,138 +610,93 @@ kt_status kt_session_adopt(kt_session *S, kt_game *g, kt_state *s, kt_err *err)
     memset(&q, 0, sizeof q);
     q.S = S;
     kt_buf_init(&q.out);
-    int ok = install(&q, g, s, 0);
+    int ok = ss_install(&q, g, s, 0);
     kt_buf_free(&q.out);
     return ok ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
-static int refuse_files(sreq *q, kt_game *g)
+int ss_refuse_files(sreq *q, kt_game *g)
 {
     if (q->S->lim.allow_files || !kt_game_reads_files(g))
         return 0;
-    fail(q, KT_EINVAL, "options that read files are not allowed in this session");
+    ss_fail(q, KT_EINVAL, "options that read files are not allowed in this session");
     return 1;
 }
 
-static void cmd_new(sreq *q)
+static void run_new(sreq *q, const char *game, const char *options, int players, uint64_t useed,
+                    const char *const *labels, int nlabels);
+
+void ss_cmd_new(sreq *q)
 {
     const kt_jv *gname = kt_jv_get(q->req, "game");
     const kt_jv *seats = kt_jv_get(q->req, "seats");
     long long players = 0, seed = 0;
     if (!gname || gname->type != KT_JSTR) {
-        fail(q, KT_EINVAL, "\"new\" needs \"game\" (a string; \"games\" lists them)");
+        ss_fail(q, KT_EINVAL, "\"new\" needs \"game\" (a string; \"games\" lists them)");
         return;
     }
-    if (!get_int(q, "players", 0, KT_MAX_PLAYERS, &players) ||
-        !get_int(q, "seed", 0, INT64_MAX, &seed))
+    if (!ss_get_int(q, "players", 0, KT_MAX_PLAYERS, &players) ||
+        !ss_get_int(q, "seed", 0, INT64_MAX, &seed))
         return;
     if (seats && (seats->type != KT_JARR || seats->n > KT_MAX_PLAYERS)) {
-        fail(q, KT_EINVAL, "\"seats\" must be a list of up to %d labels", KT_MAX_PLAYERS);
+        ss_fail(q, KT_EINVAL, "\"seats\" must be a list of up to %d labels", KT_MAX_PLAYERS);
         return;
     }
     for (const kt_jv *c = seats ? seats->child : NULL; c; c = c->next)
         if (c->type != KT_JSTR || c->slen > 200) {
-            fail(q, KT_EINVAL, "\"seats\": each label must be a string of at most 200 bytes");
+            ss_fail(q, KT_EINVAL, "\"seats\": each label must be a string of at most 200 bytes");
             return;
         }
     kt_buf ob;
-    kt_buf_init(&ob);
+    kt_buf_init_alloc(&ob, &q->S->alloc);
     if (!options_text(q, &ob)) {
         kt_buf_free(&ob);
         return;
     }
-    if (!q->S->lim.allow_files && kt_options_read_files(gname->s, ob.p ? ob.p : "")) {
-        kt_buf_free(&ob);
-        fail(q, KT_EINVAL, "options that read files are not allowed in this session");
+    uint64_t useed = kt_jv_get(q->req, "seed") ? (uint64_t)seed : time_seed(q->S);
+    const char *labels[KT_MAX_PLAYERS];
+    int nl = 0;
+    for (const kt_jv *c = seats ? seats->child : NULL; c; c = c->next)
+        labels[nl++] = c->s;
+    run_new(q, gname->s, ob.p ? ob.p : "", (int)players, useed, labels, nl);
+    kt_buf_free(&ob);
+}
+
+/* "new" once its fields are read: the options are text, the seed chosen. */
+static void run_new(sreq *q, const char *game, const char *options, int players, uint64_t useed,
+                    const char *const *labels, int nlabels)
+{
+    if (!q->S->lim.allow_files && kt_options_read_files(game, options)) {
+        ss_fail(q, KT_EINVAL, "options that read files are not allowed in this session");
         return;
     }
-    uint64_t useed = kt_jv_get(q->req, "seed") ? (uint64_t)seed : time_seed(q->S);
     kt_game *g;
     kt_err err;
-    kt_status st =
-        kt_game_new(gname->s, ob.p ? ob.p : "", (int)players, useed, &q->S->alloc, &g, &err);
-    kt_buf_free(&ob);
+    kt_status st = kt_game_new(game, options, players, useed, &q->S->alloc, &g, &err);
     if (st != KT_OK) {
-        fail_err(q, &err);
+        ss_fail_err(q, &err);
         return;
     }
-    if (refuse_files(q, g)) {
+    if (ss_refuse_files(q, g)) {
         kt_game_free(g);
         return;
     }
     kt_state *s = kt_state_new(g);
     if (!s) {
         kt_game_free(g);
-        fail(q, KT_ENOMEM, "out of memory");
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
-    if (!install(q, g, s, 0))
+    if (!ss_install(q, g, s, 0))
         return;
-    int p = 0;
-    for (const kt_jv *c = seats ? seats->child : NULL; c && p < kt_game_players(g); c = c->next)
-        kt_record_set_seat(q->S->rec, p++, c->s);
+    for (int p = 0; p < nlabels && p < kt_game_players(g); p++)
+        kt_record_set_seat(q->S->rec, p, labels[p]);
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     kt_jw_kstr(&w, "options", kt_game_options(g));
     kt_jw_kint(&w, "seed", (long long)kt_game_seed(g));
-    write_status(q->S, &w);
+    ss_write_status(q->S, &w);
     kt_jw_obj_end(&w);
-}
-
-/* Would loading this full state read files (its options)?  Checked before
- * kt_load_json, which sets the configuration up. */
-static int state_reads_files(const char *json)
-{
-    kt_jdoc d;
-    if (kt_json_parse(json, strlen(json), &d, NULL) != KT_OK)
-        return 0; /* the loader reports it */
-    const kt_jv *g = kt_jv_get(d.root, "game"), *o = kt_jv_get(d.root, "options");
-    int r = g && o && g->type == KT_JSTR && o->type == KT_JSTR && kt_options_read_files(g->s, o->s);
-    kt_json_free(&d);
-    return r;
-}
-
-static void cmd_load(sreq *q)
-{
-    const kt_jv *sv = kt_jv_get(q->req, "state");
-    if (!sv || (sv->type != KT_JOBJ && sv->type != KT_JSTR)) {
-        fail(q, KT_EINVAL, "\"load\" needs \"state\" (a full-state object or its text)");
-        return;
-    }
-    char *text = NULL;
-    if (sv->type == KT_JOBJ) {
-        kt_buf b;
-        kt_buf_init(&b);
-        kt_jw w;
-        kt_jw_init(&w, &b);
-        kt_jw_value(&w, sv);
-        text = kt_buf_take(&b);
-        if (!text) {
-            fail(q, KT_ENOMEM, "out of memory");
-            return;
-        }
-    }
-    kt_game *g;
-    kt_state *s;
-    kt_err err;
-    if (!q->S->lim.allow_files && state_reads_files(text ? text : sv->s)) {
-        free(text);
-        fail(q, KT_EINVAL, "options that read files are not allowed in this session");
-        return;
-    }
-    kt_status st = kt_load_json(text ? text : sv->s, &q->S->alloc, &g, &s, &err);
-    free(text);
-    if (st != KT_OK) {
-        fail_err(q, &err);
-        return;
-    }
-    if (refuse_files(q, g)) {
-        kt_state_free(g, s);
-        kt_game_free(g);
-        return;
-    }
-    if (install(q, g, s, 1))
-        reply_status(q, NULL, NULL);
 }
 
 /* ------------------------------------------------------------ play */
@@ -827,22 +754,31 @@ static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action 
 
 /* Legal actions of one player, only when that player must decide now: a
  * list for anybody else would reveal the decider's hidden options. */
-static void cmd_legal(sreq *q)
+static void run_legal(sreq *q, int player, int lang);
+
+void ss_cmd_legal(sreq *q)
 {
     kt_session *S = q->S;
     int lang, player;
     if (q->seat == KT_SPECTATOR) {
-        fail(q, KT_EINVAL, "spectators have no actions to choose from");
+        ss_fail(q, KT_EINVAL, "spectators have no actions to choose from");
         return;
     }
     const char *key = kt_jv_get(q->req, "viewer") && !kt_jv_get(q->req, "player") ? "viewer"
                                                                                  : "player";
-    if (!get_lang(q, &lang) || !get_player(q, key, 0, kt_to_move(S->g, S->s), &player))
+    if (!ss_get_lang(q, &lang) || !ss_get_player(q, key, 0, kt_to_move(S->g, S->s), &player))
         return;
+    run_legal(q, player, lang);
+}
+
+/* "legal" for a checked player (-1: the host's default after the end). */
+static void run_legal(sreq *q, int player, int lang)
+{
+    kt_session *S = q->S;
     if (player < 0) { /* host default after the end */
         kt_jw w;
-        reply_begin(q, &w);
-        write_status(S, &w);
+        ss_reply_begin(q, &w);
+        ss_write_status(S, &w);
         kt_jw_kstr(&w, "prompt", lang == KT_LANG_DE ? "Das Spiel ist vorbei." : "The game is over.");
         kt_jw_key(&w, "legal");
         kt_jw_arr(&w);
@@ -855,12 +791,12 @@ static void cmd_legal(sreq *q)
     kt_state *as = n > 0 && player != S->s->h.to_move ? kt_state_as_copy(S->g, S->s, player) : NULL;
     const kt_state *view = as ? as : S->s;
     if (n > 0 && player != S->s->h.to_move && !as) {
-        fail(q, KT_ENOMEM, "out of memory");
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
     kt_jw w;
-    reply_begin(q, &w);
-    write_status(S, &w);
+    ss_reply_begin(q, &w);
+    ss_write_status(S, &w);
     kt_jw_kint(&w, "player", player);
     kt_jw_kstr(&w, "decision_label", kt_decision_label(S->g, view, lang));
     char *pr = n > 0 ? kt_prompt(S->g, view, lang) : NULL;
@@ -873,7 +809,7 @@ static void cmd_legal(sreq *q)
     kt_jw_arr(&w);
     char txt[256];
     kt_buf warn;
-    kt_buf_init(&warn);
+    kt_buf_init_alloc(&warn, &S->alloc);
     for (int i = 0; i < n; i++) {
         if (S->scramble)
             snprintf(txt, sizeof txt, "action %d", i + 1);
@@ -895,36 +831,33 @@ static void cmd_legal(sreq *q)
     kt_state_as_free(S->g, as);
 }
 
-static void do_apply(sreq *q, int player, kt_action a)
+void ss_do_apply(sreq *q, int player, kt_action a)
 {
     kt_session *S = q->S;
     kt_err err;
     char txt[256];
     kt_action_text_as(S->g, S->s, player, a, player, KT_LANG_EN, txt, sizeof txt);
     if (session_apply(S, player, a, &err) != KT_OK) {
-        fail_err(q, &err);
+        ss_fail_err(q, &err);
         return;
     }
-    reply_status(q, "applied", txt);
+    ss_reply_status(q, "applied", txt);
 }
 
 /* A player's seat must confirm an action the game warns about ("confirm":
  * true), so that a misclick in a front end cannot lose the game; the host
  * (a trusted program that also replays records and applies bots' moves) is
  * not asked.  0 with the refusal (the warning) in the reply. */
-static int confirmed(sreq *q, int player, kt_action a)
+static int confirmed(sreq *q, int player, kt_action a, int yes, int lang)
 {
     kt_session *S = q->S;
-    int yes = 0, lang;
     char *warn = NULL;
-    if (!get_bool(q, "confirm", &yes) || !get_lang(q, &lang))
-        return 0;
     if (yes || kt_action_warning(S->g, S->s, player, a, lang, &warn, NULL) != KT_OK || !warn)
         return 1; /* an illegal action gets its own error from apply */
     char txt[256];
     kt_action_text_as(S->g, S->s, player, a, player, lang, txt, sizeof txt);
     kt_jw w;
-    fail_begin(q, &w, "confirm", warn);
+    ss_fail_begin(q, &w, KT_EINVAL, "confirm", warn);
     kt_jw_kstr(&w, "warning", warn);
     kt_jw_kint(&w, "id", a);
     kt_jw_kstr(&w, "text", txt);
@@ -933,38 +866,41 @@ static int confirmed(sreq *q, int player, kt_action a)
     return 0;
 }
 
-static void cmd_apply(sreq *q)
+void ss_cmd_apply(sreq *q)
 {
     kt_session *S = q->S;
     const kt_jv *act = kt_jv_get(q->req, "action");
     const kt_jv *id = kt_jv_get(q->req, "id");
     int player;
     if (q->seat == KT_SPECTATOR) {
-        fail(q, KT_EINVAL, "spectators cannot act");
+        ss_fail(q, KT_EINVAL, "spectators cannot act");
         return;
     }
-    if (!get_player(q, "player", 0, kt_to_move(S->g, S->s), &player))
+    if (!ss_get_player(q, "player", 0, kt_to_move(S->g, S->s), &player))
         return;
     if (kt_is_over(S->g, S->s)) {
-        fail(q, KT_EOVER, "the game is over; no action can be applied");
+        ss_fail(q, KT_EOVER, "the game is over; no action can be applied");
         return;
     }
     kt_err err;
     kt_action a;
     if (act && act->type == KT_JSTR) {
         if (kt_action_parse_as(S->g, S->s, player, act->s, &a, &err) != KT_OK) {
-            fail_err(q, &err);
+            ss_fail_err(q, &err);
             return;
         }
     } else if (id && id->type == KT_JNUM && id->isint && !id->neg && id->u <= UINT32_MAX) {
         a = (kt_action)id->u;
     } else {
-        fail(q, KT_EINVAL, "\"apply\" needs \"action\" (text) or \"id\" (an id from \"legal\")");
+        ss_fail(q, KT_EINVAL, "\"apply\" needs \"action\" (text) or \"id\" (an id from \"legal\")");
         return;
     }
-    if (q->seat >= 0 && !confirmed(q, player, a))
+    int yes = 0, lang = KT_LANG_EN;
+    if (q->seat >= 0 && (!ss_get_bool(q, "confirm", &yes) || !ss_get_lang(q, &lang)))
         return;
-    do_apply(q, player, a);
+    if (q->seat >= 0 && !confirmed(q, player, a, yes, lang))
+        return;
+    ss_do_apply(q, player, a);
 }
 
 /* Who takes moves back: "player" (one) or "players" (a list, the one asking
@@ -976,7 +912,7 @@ static int get_undoers(sreq *q, uint32_t *who, int *asker)
     const kt_jv *list = kt_jv_get(q->req, "players");
     int np = kt_game_players(q->S->g);
     *who = 0;
-    if (!get_int(q, "player", 0, np - 1, &p))
+    if (!ss_get_int(q, "player", 0, np - 1, &p))
         return 0;
     if (p >= 0)
         *who |= 1u << p;
@@ -993,7 +929,7 @@ static int get_undoers(sreq *q, uint32_t *who, int *asker)
             ok = 0;
         }
     if (!ok)
-        fail(q, KT_EINVAL, "\"players\" must be a list of players (0..%d)", np - 1);
+        ss_fail(q, KT_EINVAL, "\"players\" must be a list of players (0..%d)", np - 1);
     return ok;
 }
 
@@ -1041,15 +977,15 @@ static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t 
     while (!((S->seen[wall] & who) >> p & 1u))
         p = (p + 1) % kt_game_players(S->g);
     wall_ctx c = {asker, lang, NULL};
-    if (!walk(q, wall, wall + 1, wall_text, &c)) {
-        fail(q, KT_ENOMEM, "out of memory");
+    if (!ss_walk(q, wall, wall + 1, wall_text, &c)) {
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
     kt_buf m;
-    kt_buf_init(&m);
+    kt_buf_init_alloc(&m, &S->alloc);
     kt_undo_refusal(&m, lang, asker, p, c.text, left);
     kt_jw w;
-    fail_begin(q, &w, "illegal", m.p ? m.p : "");
+    ss_fail_begin(q, &w, KT_EILLEGAL, "illegal", m.p ? m.p : "");
     kt_jw_key(&w, "revealed");
     kt_jw_obj(&w);
     kt_jw_kint(&w, "action", (long long)wall);
@@ -1063,18 +999,27 @@ static void refuse_unseen(sreq *q, uint32_t who, int asker, size_t wall, size_t 
     kt_free(c.text);
 }
 
-static void cmd_undo(sreq *q)
+static void run_undo(sreq *q, long long steps, uint32_t who, int asker, int dry, int lang);
+
+void ss_cmd_undo(sreq *q)
 {
-    kt_session *S = q->S;
     long long steps = 1;
     int dry = 0, lang, asker;
     uint32_t who;
-    if (!need_host(q, "undo") || !get_int(q, "steps", 1, 1000000000, &steps) ||
-        !get_bool(q, "dry_run", &dry) || !get_lang(q, &lang) || !get_undoers(q, &who, &asker))
+    if (!ss_get_int(q, "steps", 1, 1000000000, &steps) ||
+        !ss_get_bool(q, "dry_run", &dry) || !ss_get_lang(q, &lang) || !get_undoers(q, &who, &asker))
         return;
+    run_undo(q, steps, who, asker, dry, lang);
+}
+
+/* "undo" of `steps` actions for the players in `who` (barrier), `asker`
+ * first among them (-1: none). */
+static void run_undo(sreq *q, long long steps, uint32_t who, int asker, int dry, int lang)
+{
+    kt_session *S = q->S;
     size_t wall, avail = undoable(S, 0, &wall), left = undoable(S, who, &wall);
     if ((size_t)steps > avail) {
-        fail(q, KT_EINVAL, "cannot take back %lld action(s): %zu can be taken back", steps,
+        ss_fail(q, KT_EINVAL, "cannot take back %lld action(s): %zu can be taken back", steps,
              avail);
         return;
     }
@@ -1094,22 +1039,22 @@ static void cmd_undo(sreq *q)
             kt_record_truncate(S->rec, (int)S->nacts);
     }
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     kt_jw_kint(&w, "undoable", (long long)(left - (dry ? 0 : (size_t)steps)));
-    write_status(S, &w);
+    ss_write_status(S, &w);
     kt_jw_obj_end(&w);
 }
 
 /* ------------------------------------------------------------ views */
 
-static void reply_raw(sreq *q, const char *key, char *js)
+void ss_reply_raw(sreq *q, const char *key, char *js)
 {
     if (!js) {
-        fail(q, KT_ENOMEM, "out of memory");
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     kt_jw_key(&w, key);
     kt_jw_raw(&w, js);
     kt_jw_obj_end(&w);
@@ -1118,60 +1063,63 @@ static void reply_raw(sreq *q, const char *key, char *js)
 
 /* The viewer of observe/render/log: "player" (-1 spectator), or the whole
  * truth with "omniscient": true (host with full-state rights only). */
-static int get_viewer(sreq *q, int required, int *viewer)
+int ss_get_viewer(sreq *q, int required, int *viewer)
 {
     int omni = 0;
-    if (!get_bool(q, "omniscient", &omni))
+    if (!ss_get_bool(q, "omniscient", &omni))
         return 0;
     if (omni) {
-        if (!need_full_state(q, "\"omniscient\""))
+        if (!ss_need_full_state(q, "\"omniscient\""))
             return 0;
         *viewer = KT_OMNISCIENT;
         return 1;
     }
-    if (required && is_host(q) && !kt_jv_get(q->req, "player")) {
-        fail(q, KT_EINVAL, "\"player\" is required (0-based; -1 = spectator)");
+    if (required && ss_is_host(q) && !kt_jv_get(q->req, "player")) {
+        ss_fail(q, KT_EINVAL, "\"player\" is required (0-based; -1 = spectator)");
         return 0;
     }
-    return get_player(q, "player", KT_SPECTATOR, KT_SPECTATOR, viewer);
+    return ss_get_player(q, "player", KT_SPECTATOR, KT_SPECTATOR, viewer);
 }
 
-static void cmd_observe(sreq *q)
+static void run_observe(sreq *q, int viewer, int lang);
+
+void ss_cmd_observe(sreq *q)
 {
     int lang, viewer;
-    if (!get_lang(q, &lang) || !get_viewer(q, 1, &viewer))
+    if (!ss_get_lang(q, &lang) || !ss_get_viewer(q, 1, &viewer))
         return;
+    run_observe(q, viewer, lang);
+}
+
+static void run_observe(sreq *q, int viewer, int lang)
+{
     if (viewer == KT_OMNISCIENT) {
-        fail(q, KT_EINVAL, "observations are per player: use \"player\" (-1 = spectator) or "
+        ss_fail(q, KT_EINVAL, "observations are per player: use \"player\" (-1 = spectator) or "
                            "\"state\" for everything");
         return;
     }
-    reply_raw(q, "observation", kt_observe_json(q->S->g, q->S->s, viewer, lang));
+    ss_reply_raw(q, "observation", kt_observe_json(q->S->g, q->S->s, viewer, lang));
 }
 
-static void cmd_render(sreq *q)
+void ss_cmd_render(sreq *q)
 {
     int lang, viewer, color = 0;
-    if (!get_lang(q, &lang) || !get_viewer(q, 0, &viewer) || !get_bool(q, "color", &color))
+    if (!ss_get_lang(q, &lang) || !ss_get_viewer(q, 0, &viewer) || !ss_get_bool(q, "color", &color))
         return;
     char *v = kt_render(q->S->g, q->S->s, viewer, lang | (color ? KT_COLOR : 0));
     if (!v) {
-        fail(q, KT_ENOMEM, "out of memory");
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     kt_jw_kint(&w, "player", viewer);
     kt_jw_kstr(&w, "text", v);
     kt_jw_obj_end(&w);
     kt_free(v);
 }
 
-static void cmd_state(sreq *q)
-{
-    if (need_full_state(q, "\"state\""))
-        reply_raw(q, "state", kt_state_json(q->S->g, q->S->s));
-}
+void ss_cmd_state(sreq *q) { ss_reply_raw(q, "state", kt_state_json(q->S->g, q->S->s)); }
 
 /* ------------------------------------------------------------ log, record */
 
@@ -1197,25 +1145,32 @@ static int log_one(sreq *q, size_t i, const kt_state *before, const kt_state *af
     return 1;
 }
 
-static void cmd_log(sreq *q)
+static void run_log(sreq *q, int viewer, long long since, long long limit, int lang);
+
+void ss_cmd_log(sreq *q)
 {
-    kt_session *S = q->S;
     long long since = 0, limit = SESS_LOG_PAGE;
     int lang, viewer;
-    if (!get_lang(q, &lang) || !get_viewer(q, 0, &viewer) ||
-        !get_int(q, "since", 0, INT64_MAX, &since) ||
-        !get_int(q, "limit", 1, 100000, &limit))
+    if (!ss_get_lang(q, &lang) || !ss_get_viewer(q, 0, &viewer) ||
+        !ss_get_int(q, "since", 0, INT64_MAX, &since) ||
+        !ss_get_int(q, "limit", 1, 100000, &limit))
         return;
+    run_log(q, viewer, since, limit, lang);
+}
+
+static void run_log(sreq *q, int viewer, long long since, long long limit, int lang)
+{
+    kt_session *S = q->S;
     size_t from = (size_t)since < S->nacts ? (size_t)since : S->nacts;
     size_t to = from + (size_t)limit < S->nacts ? from + (size_t)limit : S->nacts;
     kt_jw w;
-    reply_begin(q, &w);
+    ss_reply_begin(q, &w);
     kt_jw_kint(&w, "player", viewer);
     kt_jw_key(&w, "log");
     kt_jw_arr(&w);
     log_ctx c = {&w, viewer, lang};
-    if (!walk(q, from, to, log_one, &c)) {
-        fail(q, KT_ENOMEM, "out of memory");
+    if (!ss_walk(q, from, to, log_one, &c)) {
+        ss_fail(q, KT_ENOMEM, "out of memory");
         return;
     }
     kt_jw_arr_end(&w);
@@ -1224,484 +1179,178 @@ static void cmd_log(sreq *q)
     kt_jw_obj_end(&w);
 }
 
-/* The record as one line: kt_record_json puts one action per line, and JSON
- * text outside strings may drop its newlines and indentation. */
-static char *one_line(char *js)
-{
-    if (!js)
-        return NULL;
-    char *o = js;
-    for (char *p = js; *p; p++) {
-        if (*p == '\n') {
-            while (p[1] == ' ')
-                p++;
-            continue;
-        }
-        *o++ = *p;
-    }
-    *o = '\0';
-    return js;
-}
-
-typedef struct rec_ctx {
-    kt_jw *w;
-    int viewer;
-} rec_ctx;
-
-static int rec_one(sreq *q, size_t i, const kt_state *before, const kt_state *after, void *ctx)
-{
-    KT_UNUSED(after);
-    rec_ctx *c = ctx;
-    char txt[256];
-    kt_action_text_as(q->S->g, before, q->S->actor[i], q->S->acts[i], c->viewer, KT_LANG_EN, txt,
-                      sizeof txt);
-    kt_jw_obj(c->w);
-    kt_jw_kint(c->w, "player", q->S->actor[i]);
-    kt_jw_kstr(c->w, "action", txt);
-    kt_jw_obj_end(c->w);
-    return 1;
-}
-
-/* Host with full rights: the replayable record.  Anybody else: the actions
- * as that viewer saw them (hidden details redacted; not replayable). */
-static void cmd_record(sreq *q)
-{
-    kt_session *S = q->S;
-    if (is_host(q) && S->lim.allow_full_state) {
-        if (S->loaded) {
-            fail(q, KT_ESTATE, "no record: this game began with \"load\" from a position, not "
-                               "from the rules' start (use \"state\" to save it)");
-            return;
-        }
-        reply_raw(q, "record", one_line(kt_record_json(S->rec)));
-        return;
-    }
-    int viewer;
-    if (!get_viewer(q, 0, &viewer))
-        return;
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_kbool(&w, "redacted", 1);
-    kt_jw_kint(&w, "player", viewer);
-    kt_jw_key(&w, "record");
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "game", kt_game_name(S->g));
-    kt_jw_kint(&w, "players", kt_game_players(S->g));
-    kt_jw_kstr(&w, "options", kt_game_options(S->g));
-    kt_jw_key(&w, "actions");
-    kt_jw_arr(&w);
-    rec_ctx c = {&w, viewer};
-    if (!walk(q, 0, S->nacts, rec_one, &c)) {
-        fail(q, KT_ENOMEM, "out of memory");
-        return;
-    }
-    kt_jw_arr_end(&w);
-    kt_jw_obj_end(&w);
-    kt_jw_obj_end(&w);
-}
-
-/* ------------------------------------------------------------ bots */
-
-static kt_bot *get_bot(sreq *q, const char *spec, uint64_t seed)
-{
-    kt_session *S = q->S;
-    for (int i = 0; i < S->nbots; i++)
-        if (S->bots[i].seed == seed && !strcmp(S->bots[i].spec, spec))
-            return S->bots[i].bot;
-    if (strlen(spec) >= sizeof S->bots[0].spec) {
-        fail(q, KT_EINVAL, "bot spec too long (at most %zu bytes)", sizeof S->bots[0].spec - 1);
-        return NULL;
-    }
-    if (!S->lim.allow_files && kt_bot_spec_reads_files(S->g, spec)) {
-        fail(q, KT_EINVAL, "bots that read files are not allowed in this session");
-        return NULL;
-    }
-    kt_bot *b;
-    kt_err err;
-    if (kt_bot_new(S->g, spec, seed, &b, &err) != KT_OK) {
-        fail_err(q, &err);
-        return NULL;
-    }
-    kt_bot_set_time_cap(b, S->lim.max_bot_ms);
-    if (S->nbots == SESS_BOTS) { /* evict the oldest */
-        kt_bot_free(S->bots[0].bot);
-        memmove(S->bots, S->bots + 1, sizeof S->bots[0] * (SESS_BOTS - 1));
-        S->nbots--;
-    }
-    sess_bot *sb = &S->bots[S->nbots++];
-    snprintf(sb->spec, sizeof sb->spec, "%s", spec);
-    sb->seed = seed;
-    sb->bot = b;
-    return b;
-}
-
-static void cmd_bot(sreq *q)
-{
-    kt_session *S = q->S;
-    const kt_jv *spec = kt_jv_get(q->req, "spec");
-    long long seed = 1;
-    int apply = 0, player;
-    if (q->seat == KT_SPECTATOR) {
-        fail(q, KT_EINVAL, "spectators cannot ask bots for moves");
-        return;
-    }
-    if (!spec || spec->type != KT_JSTR) {
-        fail(q, KT_EINVAL, "\"bot\" needs \"spec\" (e.g. \"heuristic\", \"hard\", "
-                           "\"mcts:time=200\")");
-        return;
-    }
-    if (!get_int(q, "seed", 0, INT64_MAX, &seed) || !get_bool(q, "apply", &apply) ||
-        !get_player(q, "player", 0, kt_to_move(S->g, S->s), &player))
-        return;
-    if (kt_is_over(S->g, S->s)) {
-        fail(q, KT_EOVER, "the game is over");
-        return;
-    }
-    if (!((kt_pending(S->g, S->s) >> player) & 1u)) {
-        fail(q, KT_EILLEGAL, "player %d has nothing to decide now", player);
-        return;
-    }
-    kt_bot *b = get_bot(q, spec->s, (uint64_t)seed);
-    if (!b)
-        return;
-    pthread_mutex_lock(&S->mu);
-    S->running = b;
-    pthread_mutex_unlock(&S->mu);
-    kt_action a;
-    kt_err err;
-    kt_status st = kt_bot_choose_as(b, S->s, player, &a, &err);
-    pthread_mutex_lock(&S->mu);
-    S->running = NULL;
-    pthread_mutex_unlock(&S->mu);
-    if (st != KT_OK) {
-        fail_err(q, &err);
-        return;
-    }
-    if (apply) {
-        do_apply(q, player, a);
-        return;
-    }
-    char txt[256];
-    kt_action_text_as(S->g, S->s, player, a, player, KT_LANG_EN, txt, sizeof txt);
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_kint(&w, "id", a);
-    kt_jw_kstr(&w, "text", txt);
-    kt_jw_kint(&w, "player", player);
-    kt_jw_obj_end(&w);
-}
-
-/* ------------------------------------------------------------ analysis */
-
-/* {"cmd":"analyze","player":0,"options":"budget=200","lang":"de"}: how well a
- * player played this game so far (kontor.h "post-game analysis"), from that
- * player's information only.  The host may analyse any player at any time;
- * a player's seat only itself, only once the game is over (during play it
- * would be a hint) and on one thread; spectators not at all.  Where the
- * session caps bot time, each decision gets at most that time.  kt_session_cancel ends it
- * early: the reply then holds what was done ("complete": false). */
-static void cmd_analyze(sreq *q)
-{
-    kt_session *S = q->S;
-    const kt_jv *o = kt_jv_get(q->req, "options");
-    int lang, player;
-    if (q->seat == KT_SPECTATOR) {
-        fail(q, KT_EINVAL, "spectators cannot analyse a player's decisions");
-        return;
-    }
-    if (is_host(q) && !kt_jv_get(q->req, "player")) {
-        fail(q, KT_EINVAL, "\"analyze\" needs \"player\" (0-based)");
-        return;
-    }
-    if (!get_lang(q, &lang) || !get_player(q, "player", 0, 0, &player))
-        return;
-    if (o && (o->type != KT_JSTR || o->slen > 1000)) {
-        fail(q, KT_EINVAL, "\"options\" must be a string \"budget=200;seed=1\" (kontor analyze "
-                           "--help lists them)");
-        return;
-    }
-    if (!is_host(q) && !kt_is_over(S->g, S->s)) {
-        fail(q, KT_EINVAL, "a player may analyse the game once it is over (during play the "
-                           "analysis would be a hint)");
-        return;
-    }
-    if (S->loaded || !S->rec) {
-        fail(q, KT_ESTATE, "no record to analyse: this game began with \"load\"");
-        return;
-    }
-    char opts[1100];
-    snprintf(opts, sizeof opts, "%s", o ? o->s : "");
-    if (!is_host(q) && strstr(opts, "threads=")) {
-        fail(q, KT_EINVAL, "threads are the host's to give: leave out \"threads=\"");
-        return;
-    }
-    if (S->lim.max_bot_ms > 0 && strstr(opts, "time=")) {
-        fail(q, KT_EINVAL, "this session caps the time per decision: leave out \"time=\"");
-        return;
-    }
-    if (S->lim.max_bot_ms > 0) {
-        size_t n = strlen(opts);
-        snprintf(opts + n, sizeof opts - n, "%stime=%lld", n ? ";" : "", S->lim.max_bot_ms);
-    }
-    kt_analysis *a;
-    kt_err err;
-    if (kt_analysis_new(S->g, S->rec, player, opts, &a, &err) != KT_OK) {
-        fail_err(q, &err);
-        return;
-    }
-    pthread_mutex_lock(&S->mu);
-    S->analysis = a;
-    pthread_mutex_unlock(&S->mu);
-    kt_status st = kt_analysis_run(a, NULL, NULL, &err);
-    pthread_mutex_lock(&S->mu);
-    S->analysis = NULL;
-    pthread_mutex_unlock(&S->mu);
-    if (st != KT_OK)
-        fail_err(q, &err);
-    else
-        reply_raw(q, "analysis", kt_analysis_json(a, lang));
-    kt_analysis_free(a);
-}
-
-/* ------------------------------------------------------------ catalogue */
-
-static const char *type_name(kt_opttype t)
-{
-    switch (t) {
-    case KT_OPT_INT: return "int";
-    case KT_OPT_BOOL: return "bool";
-    case KT_OPT_ENUM: return "enum";
-    case KT_OPT_STR: return "text";
-    case KT_OPT_PATH: return "path";
-    }
-    return "text";
-}
-
-static void write_opts(kt_jw *w, const kt_optinfo *o, int n)
-{
-    kt_jw_arr(w);
-    for (int k = 0; k < n; k++) {
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "name", o[k].name);
-        kt_jw_kstr(w, "type", type_name(o[k].type));
-        kt_jw_kstr(w, "default", o[k].def ? o[k].def : "");
-        if (o[k].type == KT_OPT_INT) {
-            kt_jw_kint(w, "min", o[k].min);
-            kt_jw_kint(w, "max", o[k].max);
-        }
-        if (o[k].type == KT_OPT_ENUM && o[k].choices)
-            kt_jw_kstr(w, "choices", o[k].choices);
-        kt_jw_kstr(w, "help", o[k].help ? o[k].help : "");
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-}
-
-static void cmd_games(sreq *q)
-{
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_key(&w, "games");
-    kt_jw_arr(&w);
-    for (int i = 0; i < kt_game_count(); i++) {
-        const kt_gameinfo *gi = kt_game_info(i);
-        kt_jw_obj(&w);
-        kt_jw_kstr(&w, "name", gi->name);
-        kt_jw_kstr(&w, "title", gi->title);
-        kt_jw_kstr(&w, "summary", gi->summary);
-        kt_jw_kint(&w, "min_players", gi->min_players);
-        kt_jw_kint(&w, "max_players", gi->max_players);
-        kt_jw_kint(&w, "default_players", gi->default_players);
-        if (kt_game_notice(gi->name))
-            kt_jw_kstr(&w, "notice", kt_game_notice(gi->name));
-        kt_jw_key(&w, "options");
-        write_opts(&w, gi->opts, gi->nopts);
-        kt_jw_key(&w, "bots");
-        kt_jw_arr(&w);
-        for (int k = 0; kt_game_bot(gi->name, k); k++) {
-            const kt_botinfo *bi = kt_game_bot(gi->name, k);
-            kt_jw_obj(&w);
-            kt_jw_kstr(&w, "name", bi->name);
-            kt_jw_kstr(&w, "help", bi->help ? bi->help : "");
-            kt_jw_key(&w, "options");
-            write_opts(&w, bi->opts, bi->nopts);
-            kt_jw_obj_end(&w);
-        }
-        kt_jw_arr_end(&w);
-        kt_jw_key(&w, "levels");
-        kt_jw_obj(&w);
-        kt_jw_kstr(&w, "easy", kt_game_level(gi->name, "easy"));
-        kt_jw_kstr(&w, "medium", kt_game_level(gi->name, "medium"));
-        kt_jw_kstr(&w, "hard", kt_game_level(gi->name, "hard"));
-        kt_jw_obj_end(&w);
-        kt_jw_obj_end(&w);
-    }
-    kt_jw_arr_end(&w);
-    kt_jw_obj_end(&w);
-}
-
-static void cmd_help(sreq *q)
-{
-    const kt_jv *game = kt_jv_get(q->req, "game");
-    const kt_jv *name = kt_jv_get(q->req, "name");
-    int lang;
-    if (!get_lang(q, &lang))
-        return;
-    const char *gname = game && game->type == KT_JSTR ? game->s
-                        : q->S->g                   ? kt_game_name(q->S->g)
-                                                    : NULL;
-    if (!gname || !name || name->type != KT_JSTR) {
-        fail(q, KT_EINVAL, "\"help\" needs \"name\" (a component) and \"game\" unless a game is "
-                           "running");
-        return;
-    }
-    char *text = NULL;
-    kt_err err;
-    if (kt_game_describe(gname, name->s, lang, &text, &err) != KT_OK) {
-        fail_err(q, &err);
-        return;
-    }
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_kstr(&w, "text", text);
-    kt_jw_obj_end(&w);
-    kt_free(text);
-}
-
-/* ------------------------------------------------------------ dispatch */
-
-typedef struct sess_cmd {
-    const char *name;
-    void (*fn)(sreq *q);
-    int needs_game;
-} sess_cmd;
+/* ------------------------------------------------------------ status */
 
 /* With "lang", the status also names the decision kind for people
  * (kt_decision_label): a spectator has no `legal` reply to read it from. */
-static void cmd_status(sreq *q)
+static void run_status(sreq *q, int lang);
+
+void ss_cmd_status(sreq *q)
 {
-    int lang;
-    if (!kt_jv_get(q->req, "lang")) {
-        reply_status(q, NULL, NULL);
+    int lang = -1;
+    if (kt_jv_get(q->req, "lang") && !ss_get_lang(q, &lang))
+        return;
+    run_status(q, lang);
+}
+
+/* lang -1: without the label */
+static void run_status(sreq *q, int lang)
+{
+    if (lang < 0) {
+        ss_reply_status(q, NULL, NULL);
         return;
     }
-    if (!get_lang(q, &lang))
-        return;
     kt_jw w;
-    reply_begin(q, &w);
-    write_status(q->S, &w);
+    ss_reply_begin(q, &w);
+    ss_write_status(q->S, &w);
     kt_jw_kstr(&w, "decision_label", kt_decision_label(q->S->g, q->S->s, lang));
     kt_jw_obj_end(&w);
 }
 
-static void cmd_version(sreq *q)
-{
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_kstr(&w, "kontor", kt_version());
-    kt_jw_kint(&w, "protocol", 2);
-    kt_jw_obj_end(&w);
-}
+/* ------------------------------------------------------------ typed calls */
 
-static void cmd_quit(sreq *q)
+int ss_begin(sreq *q, kt_session *S, int seat, const char *cmd, int game)
 {
-    kt_jw w;
-    reply_begin(q, &w);
-    kt_jw_obj_end(&w);
-    q->quit = 1;
-}
-
-static void cmd_new_host(sreq *q)
-{
-    if (need_host(q, "new"))
-        cmd_new(q);
-}
-
-static void cmd_load_host(sreq *q)
-{
-    if (need_host(q, "load") && need_full_state(q, "\"load\""))
-        cmd_load(q);
-}
-
-static const sess_cmd commands[] = {
-    {"version", cmd_version, 0}, {"games", cmd_games, 0},   {"help", cmd_help, 0},
-    {"new", cmd_new_host, 0},    {"load", cmd_load_host, 0}, {"quit", cmd_quit, 0},
-    {"status", cmd_status, 1},   {"legal", cmd_legal, 1},   {"apply", cmd_apply, 1},
-    {"undo", cmd_undo, 1},       {"observe", cmd_observe, 1}, {"render", cmd_render, 1},
-    {"state", cmd_state, 1},     {"bot", cmd_bot, 1},       {"record", cmd_record, 1},
-    {"log", cmd_log, 1},         {"analyze", cmd_analyze, 1},
-};
-#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
-
-static void dispatch(sreq *q, const kt_jv *cmd)
-{
-    for (int i = 0; i < NCOMMANDS; i++) {
-        if (strcmp(cmd->s, commands[i].name))
-            continue;
-        if (commands[i].needs_game && !q->S->g) {
-            fail(q, KT_EINVAL, "no game yet: send \"new\" or \"load\" before \"%.40s\"", cmd->s);
-            return;
-        }
-        commands[i].fn(q);
-        return;
-    }
-    kt_buf known;
-    kt_buf_init(&known);
-    for (int i = 0; i < NCOMMANDS; i++)
-        kt_buf_printf(&known, "%s%s", i ? ", " : "", commands[i].name);
-    fail(q, KT_EUNKNOWN, "unknown command \"%.40s\" (known: %s)", cmd->s,
-         known.p ? known.p : "");
-    kt_buf_free(&known);
-}
-
-static char *oom_reply(void)
-{
-    static const char msg[] = "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}";
-    char *p = malloc(sizeof msg);
-    if (p)
-        memcpy(p, msg, sizeof msg);
-    return p;
-}
-
-char *kt_session_request(kt_session *S, int seat, const char *text, size_t len, int *quit)
-{
-    sreq q;
-    memset(&q, 0, sizeof q);
-    q.S = S;
-    q.seat = seat;
-    kt_buf_init(&q.out);
-    if (quit)
-        *quit = 0;
+    memset(q, 0, sizeof *q);
+    q->S = S;
+    q->seat = seat;
+    kt_buf_init_alloc(&q->out, &S->alloc);
+    kt_buf_init_alloc(&q->msg, &S->alloc);
     if (seat != KT_OMNISCIENT && seat != KT_SPECTATOR &&
         (seat < 0 || seat >= KT_MAX_PLAYERS || (S->g && seat >= kt_game_players(S->g)))) {
-        fail(&q, KT_EINVAL, "no such seat %d", seat);
-    } else if (!text || len > S->lim.max_request) {
-        fail(&q, KT_EINVAL, "request too long (limit %zu bytes)", S->lim.max_request);
-    } else {
-        kt_jdoc doc;
-        kt_err err;
-        if (kt_json_parse(text, len, &doc, &err) != KT_OK) {
-            fail(&q, KT_EPARSE, "%s", err.msg);
-        } else {
-            q.req = doc.root;
-            q.ref = q.req->type == KT_JOBJ ? kt_jv_get(q.req, "ref") : NULL;
-            const kt_jv *cmd = q.req->type == KT_JOBJ ? kt_jv_get(q.req, "cmd") : NULL;
-            if (q.req->type != KT_JOBJ || !cmd || cmd->type != KT_JSTR)
-                fail(&q, KT_EINVAL, "each request must be a JSON object with a \"cmd\" string");
-            else
-                dispatch(&q, cmd);
-            kt_json_free(&doc);
-        }
+        ss_fail(q, KT_EINVAL, "no such seat %d", seat);
+        return 0;
     }
-    if (quit)
-        *quit = q.quit;
-    char *out = kt_buf_take(&q.out);
-    return out ? out : oom_reply();
+    if (game && !S->g) {
+        ss_fail(q, KT_EINVAL, "no game yet: send \"new\" or \"load\" before \"%.40s\"", cmd);
+        return 0;
+    }
+    return 1;
 }
 
-const char *kt_version(void) { return KT_VERSION; }
-
-int kt_version_number(void)
+kt_status ss_end(sreq *q, kt_sreply *r)
 {
-    return KT_VERSION_MAJOR * 10000 + KT_VERSION_MINOR * 100 + KT_VERSION_PATCH;
+    kt_status st = q->out.oom || q->msg.oom ? KT_ENOMEM : q->st;
+    if (r) {
+        kt_sreply_free(r);
+        r->st = st;
+        r->json = q->out;
+        r->message = q->msg;
+    } else {
+        kt_buf_free(&q->out);
+        kt_buf_free(&q->msg);
+    }
+    return st;
+}
+
+void kt_sreply_init(kt_sreply *r)
+{
+    r->st = KT_OK;
+    kt_buf_init(&r->json);
+    kt_buf_init(&r->message);
+}
+
+void kt_sreply_free(kt_sreply *r)
+{
+    kt_buf_free(&r->json);
+    kt_buf_free(&r->message);
+}
+
+const char *kt_sreply_message(const kt_sreply *r)
+{
+    if (r->st == KT_OK)
+        return "";
+    return r->message.p ? r->message.p : kt_strerror(r->st);
+}
+
+kt_status kt_session_start(kt_session *S, const char *game, const char *options, int players,
+                           uint64_t seed, kt_sreply *r)
+{
+    sreq q;
+    if (ss_begin(&q, S, KT_OMNISCIENT, "new", 0)) {
+        if (players < 0 || players > KT_MAX_PLAYERS)
+            ss_fail(&q, KT_EINVAL, "\"players\" must be an integer in 0..%d", KT_MAX_PLAYERS);
+        else
+            run_new(&q, game, options ? options : "", players, seed, NULL, 0);
+    }
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_apply(kt_session *S, int player, kt_action a, kt_sreply *r)
+{
+    sreq q;
+    int p;
+    if (ss_begin(&q, S, KT_OMNISCIENT, "apply", 1) && ss_check_player(&q, "player", 0, player, &p)) {
+        if (kt_is_over(S->g, S->s))
+            ss_fail(&q, KT_EOVER, "the game is over; no action can be applied");
+        else
+            ss_do_apply(&q, p, a);
+    }
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_undo(kt_session *S, int steps, uint32_t players, int dry_run, int lang,
+                          kt_sreply *r)
+{
+    sreq q;
+    if (ss_begin(&q, S, KT_OMNISCIENT, "undo", 1)) {
+        uint32_t all = (1u << kt_game_players(S->g)) - 1u;
+        int asker = -1;
+        for (int p = kt_game_players(S->g) - 1; p >= 0; p--)
+            if (players >> p & 1u)
+                asker = p;
+        if (steps < 1)
+            ss_fail(&q, KT_EINVAL, "\"steps\" must be an integer in 1..1000000000");
+        else if (players & ~all)
+            ss_fail(&q, KT_EINVAL, "\"players\" must be a list of players (0..%d)",
+                    kt_game_players(S->g) - 1);
+        else
+            run_undo(&q, steps, players, asker, dry_run, lang);
+    }
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_status(kt_session *S, int seat, int lang, kt_sreply *r)
+{
+    sreq q;
+    if (ss_begin(&q, S, seat, "status", 1))
+        run_status(&q, lang);
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_observe(kt_session *S, int seat, int viewer, int lang, kt_sreply *r)
+{
+    sreq q;
+    int v;
+    if (ss_begin(&q, S, seat, "observe", 1) &&
+        ss_check_player(&q, "player", KT_SPECTATOR, viewer, &v))
+        run_observe(&q, v, lang);
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_legal(kt_session *S, int seat, int player, int lang, kt_sreply *r)
+{
+    sreq q;
+    int p;
+    if (!ss_begin(&q, S, seat, "legal", 1))
+        return ss_end(&q, r);
+    if (seat == KT_SPECTATOR)
+        ss_fail(&q, KT_EINVAL, "spectators have no actions to choose from");
+    else if (ss_check_player(&q, "player", 0, player, &p))
+        run_legal(&q, p, lang);
+    return ss_end(&q, r);
+}
+
+kt_status kt_session_log(kt_session *S, int seat, int viewer, int since, int limit, int lang,
+                         kt_sreply *r)
+{
+    sreq q;
+    int v;
+    if (!ss_begin(&q, S, seat, "log", 1))
+        return ss_end(&q, r);
+    if (since < 0 || limit < 1 || limit > 100000)
+        ss_fail(&q, KT_EINVAL, "\"since\" must be 0 or more and \"limit\" in 1..100000");
+    else if (ss_check_player(&q, "player", KT_SPECTATOR, viewer, &v))
+        run_log(&q, v, since, limit, lang);
+    return ss_end(&q, r);
 }

@@ -106,10 +106,11 @@ void srv_reply_send(srv_conn *c, kt_buf *b)
 
 void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char *fmt, ...)
 {
-    char msg[1024];
+    kt_buf msg; /* whole: a session's message may be long (an undo refusal) */
+    kt_buf_init(&msg);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    kt_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
     kt_buf b;
     kt_buf_init(&b);
@@ -122,8 +123,9 @@ void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char 
         kt_jw_raw(&w, ref);
     }
     kt_jw_kstr(&w, "error", kind);
-    kt_jw_kstr(&w, "message", msg);
+    kt_jw_kstr(&w, "message", msg.p && !msg.oom ? msg.p : "out of memory");
     kt_jw_obj_end(&w);
+    kt_buf_free(&msg);
     char *t = kt_buf_take(&b);
     if (t)
         srv_conn_queue_take(c, t);
@@ -346,8 +348,17 @@ static void cmd_leave(srv_conn *c, const srv_msg *m)
 
 /* ------------------------------------------------------------ game commands */
 
-/* Forward to the session for this connection's seat; "apply" is stored
- * before it is acknowledged. */
+/* A session's reply, whole. */
+static void send_reply(srv_conn *c, const char *ref, kt_sreply *r)
+{
+    if (r->json.p && !r->json.oom)
+        srv_conn_queue(c, r->json.p, r->json.len);
+    else
+        srv_reply_error(c, ref, "nomem", "out of memory");
+}
+
+/* Forward to the session for this connection's seat (the message parsed
+ * once, here); "apply" is stored before it is acknowledged. */
 static void cmd_forward(srv_conn *c, const srv_msg *m)
 {
     const char *ref = m->ref;
@@ -365,20 +376,22 @@ static void cmd_forward(srv_conn *c, const srv_msg *m)
         srv_reply_error(c, ref, "invalid", "the game is over (a player ran out of time)");
         return;
     }
-    char *r = kt_session_request(g->S, c->seat, m->text, m->len, NULL);
+    kt_sreply r;
+    kt_sreply_init(&r);
+    kt_status st = kt_session_call(g->S, c->seat, m->req, m->len, &r, NULL);
     const kt_record *rec = kt_session_record(g->S);
-    if (apply && srv_reply_ok(r) && rec && kt_record_length(rec) > before) {
+    int sent = 0;
+    if (apply && st == KT_OK && rec && kt_record_length(rec) > before) {
         char err[KT_ERRLEN + 64];
         if (!sgame_record(c->S, g, c->seat, err, sizeof err)) {
-            kt_free(r);
-            r = NULL;
             srv_reply_error(c, ref, "io", "%s", err);
+            sent = 1;
         } else
             changed = 1;
     }
-    if (r)
-        srv_conn_queue(c, r, strlen(r));
-    kt_free(r);
+    if (!sent)
+        send_reply(c, ref, &r);
+    kt_sreply_free(&r);
     if (changed)
         sgame_changed(c->S, g);
     pthread_mutex_unlock(&g->mu);
@@ -412,11 +425,13 @@ static int human_others(const sgame *g, int seat)
 
 static void finish_undo(srv_conn *c, sgame *g, int by, int target, const char *ref)
 {
-    char err[KT_ERRLEN + 400];
+    kt_buf why;
+    kt_buf_init(&why);
     /* the barrier of the seat that asks: the others agree with open eyes */
-    if (!sgame_undo_to(c->S, g, target, 1u << by, c->lang, 0, err, sizeof err)) {
+    if (!sgame_undo_to(c->S, g, target, 1u << by, c->lang, 0, &why)) {
         g->undo_by = -1;
-        srv_reply_error(c, ref, "invalid", "%s", err);
+        srv_reply_error(c, ref, "invalid", "%s", why.p ? why.p : "out of memory");
+        kt_buf_free(&why);
         sgame_changed(c->S, g);
         return;
     }
@@ -451,10 +466,12 @@ static void cmd_undo(srv_conn *c, const srv_msg *m)
                                                       : "the game is over");
         return;
     }
-    char err[KT_ERRLEN + 400];
-    if (!sgame_undo_to(c->S, g, last, 1u << seat, c->lang, 1, err, sizeof err)) {
+    kt_buf why;
+    kt_buf_init(&why);
+    if (!sgame_undo_to(c->S, g, last, 1u << seat, c->lang, 1, &why)) {
         pthread_mutex_unlock(&g->mu); /* something hidden was shown since: say what */
-        srv_reply_error(c, ref, "illegal", "%s", err);
+        srv_reply_error(c, ref, "illegal", "%s", why.p ? why.p : "out of memory");
+        kt_buf_free(&why);
         return;
     }
     uint32_t others = (uint32_t)human_others(g, seat);
@@ -547,11 +564,13 @@ static void cmd_hurry(srv_conn *c, const srv_msg *m)
 
 static void cmd_lobby_session(srv_conn *c, const srv_msg *m)
 {
+    kt_sreply r;
+    kt_sreply_init(&r);
     pthread_mutex_lock(&c->S->lobby_mu);
-    char *r = kt_session_request(c->S->lobby, KT_SPECTATOR, m->text, m->len, NULL);
+    kt_session_call(c->S->lobby, KT_SPECTATOR, m->req, m->len, &r, NULL);
     pthread_mutex_unlock(&c->S->lobby_mu);
-    srv_conn_queue(c, r, strlen(r));
-    kt_free(r);
+    send_reply(c, m->ref, &r);
+    kt_sreply_free(&r);
 }
 
 /* Help about the attached game's components, else the catalogue's. */

@@ -42,32 +42,6 @@ int srv_reply_ok(const char *reply)
     return yes;
 }
 
-char *sgame_host(sgame *g, const char *fmt, ...)
-{
-    kt_buf b;
-    kt_buf_init(&b);
-    va_list ap;
-    va_start(ap, fmt);
-    kt_buf_vprintf(&b, fmt, ap);
-    va_end(ap);
-    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
-    kt_buf_free(&b);
-    return r;
-}
-
-/* The "message" of an error reply, for logs and our own error replies. */
-static void reply_message(const char *reply, char *out, size_t cap)
-{
-    kt_jdoc d;
-    snprintf(out, cap, "unexpected reply");
-    if (kt_json_parse(reply, strlen(reply), &d, NULL) != KT_OK)
-        return;
-    const kt_jv *m = kt_jv_get(d.root, "message");
-    if (m && m->type == KT_JSTR)
-        snprintf(out, cap, "%s", m->s);
-    kt_json_free(&d);
-}
-
 /* Over by the rules, or ended by the server (a seat that lost on time). */
 int sgame_is_over(const sgame *g)
 {
@@ -96,20 +70,15 @@ typedef struct replay_ctx {
     size_t cap;
 } replay_ctx;
 
-static char *apply_text(sgame *g, const char *text, int player)
+/* Apply a stored action (its text) as `player`: 1 when it worked. */
+static int apply_text(sgame *g, const char *text, int player)
 {
-    kt_buf b;
-    kt_buf_init(&b);
-    kt_jw w;
-    kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "cmd", "apply");
-    kt_jw_kstr(&w, "action", text);
-    kt_jw_kint(&w, "player", player);
-    kt_jw_obj_end(&w);
-    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
-    kt_buf_free(&b);
-    return r;
+    kt_action a;
+    const kt_game *kg = kt_session_game(g->S);
+    if (player < 0 || player >= kt_game_players(kg) ||
+        kt_action_parse_as(kg, kt_session_state(g->S), player, text, &a, NULL) != KT_OK)
+        return 0;
+    return kt_session_apply(g->S, player, a, NULL) == KT_OK;
 }
 
 static int replay_action(void *ctx, const char *id, int n, int player, const char *text)
@@ -121,11 +90,9 @@ static int replay_action(void *ctx, const char *id, int n, int player, const cha
         snprintf(R->err, R->cap, "stored action %d out of order", n);
         return 0;
     }
-    char *r = apply_text(g, text, player);
-    int ok = srv_reply_ok(r);
+    int ok = apply_text(g, text, player);
     if (!ok)
         snprintf(R->err, R->cap, "action %d '%s' does not replay", n, text);
-    kt_free(r);
     if (ok)
         g->actor[g->nacts++] = (int8_t)player;
     return ok;
@@ -154,23 +121,13 @@ int sgame_open(srv *S, sgame *g, char *err, size_t cap)
         snprintf(err, cap, "%s", e.msg);
         return 0;
     }
-    kt_buf b;
-    kt_buf_init(&b);
-    kt_jw w;
-    kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "cmd", "new");
-    kt_jw_kstr(&w, "game", g->row.game);
-    kt_jw_kint(&w, "players", g->row.players);
-    kt_jw_kint(&w, "seed", (long long)g->row.seed);
-    kt_jw_kstr(&w, "options", g->options);
-    kt_jw_obj_end(&w);
-    char *r = b.p && !b.oom ? kt_session_request(g->S, KT_OMNISCIENT, b.p, b.len, NULL) : NULL;
-    kt_buf_free(&b);
-    int ok = srv_reply_ok(r);
+    kt_sreply r;
+    kt_sreply_init(&r);
+    int ok = kt_session_start(g->S, g->row.game, g->options, g->row.players, g->row.seed, &r) ==
+             KT_OK;
     if (!ok)
-        reply_message(r ? r : "", err, cap);
-    kt_free(r);
+        snprintf(err, cap, "%s", kt_sreply_message(&r));
+    kt_sreply_free(&r);
     g->nacts = 0;
     if (ok) {
         replay_ctx R = {g, err, cap};
@@ -248,7 +205,7 @@ int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap)
     }
     if (!ok) {
         g->row = before;
-        kt_free(sgame_host(g, "{\"cmd\":\"undo\",\"steps\":1}"));
+        kt_session_undo(g->S, 1, 0, 0, KT_LANG_EN, NULL);
         return 0;
     }
     g->actor[g->nacts++] = (int8_t)player;
@@ -273,11 +230,11 @@ void sgame_changed(srv *S, sgame *g)
 
 /* ------------------------------------------------------------ views */
 
-static void json_raw_reply(kt_jw *w, const char *key, char *reply)
+/* A typed call's reply as member `key` (whole; null when out of memory). */
+static void json_raw_reply(kt_jw *w, const char *key, kt_sreply *r)
 {
     kt_jw_key(w, key);
-    kt_jw_raw(w, reply ? reply : "null");
-    kt_free(reply);
+    kt_jw_raw(w, r->json.p && !r->json.oom ? r->json.p : "null");
 }
 
 void sgame_seats_json(const sgame *g, kt_jw *w)
@@ -302,16 +259,12 @@ void sgame_seats_json(const sgame *g, kt_jw *w)
     kt_jw_arr_end(w);
 }
 
-static char *seat_request(sgame *g, int seat, const char *req)
-{
-    return kt_session_request(g->S, seat, req, strlen(req), NULL);
-}
-
 /* The view of `seat` in `lang` with the log from `from` on. */
 static char *compose_view(sgame *g, int seat, int lang, int from)
 {
     const char *ls = lang == KT_LANG_DE ? "de" : "en";
-    char req[160];
+    kt_sreply r;
+    kt_sreply_init(&r);
     kt_buf b;
     kt_buf_init(&b);
     kt_jw w;
@@ -323,21 +276,21 @@ static char *compose_view(sgame *g, int seat, int lang, int from)
     kt_jw_kint(&w, "seat", seat);
     kt_jw_kint(&w, "version", (long long)g->version);
     kt_jw_kstr(&w, "lang", ls);
-    snprintf(req, sizeof req, "{\"cmd\":\"status\",\"lang\":\"%s\"}", ls);
-    json_raw_reply(&w, "status", seat_request(g, seat, req));
-    snprintf(req, sizeof req, "{\"cmd\":\"observe\",\"lang\":\"%s\"}", ls);
-    json_raw_reply(&w, "observe", seat_request(g, seat, req));
+    kt_session_status(g->S, seat, lang, &r);
+    json_raw_reply(&w, "status", &r);
+    kt_session_observe(g->S, seat, seat, lang, &r);
+    json_raw_reply(&w, "observe", &r);
     if (seat >= 0 && g->row.over != SRV_RUNNING) { /* ended by a clock: nothing to do */
         kt_jw_key(&w, "legal");
         kt_jw_raw(&w, "{\"ok\":true,\"legal\":[]}");
     } else if (seat >= 0) {
-        snprintf(req, sizeof req, "{\"cmd\":\"legal\",\"lang\":\"%s\"}", ls);
-        json_raw_reply(&w, "legal", seat_request(g, seat, req));
+        kt_session_legal(g->S, seat, seat, lang, &r);
+        json_raw_reply(&w, "legal", &r);
     }
-    snprintf(req, sizeof req, "{\"cmd\":\"log\",\"since\":%d,\"limit\":100000,\"lang\":\"%s\"}",
-             from, ls);
     kt_jw_kint(&w, "log_from", from);
-    json_raw_reply(&w, "log", seat_request(g, seat, req));
+    kt_session_log(g->S, seat, seat, from, 100000, lang, &r);
+    json_raw_reply(&w, "log", &r);
+    kt_sreply_free(&r);
     kt_jw_key(&w, "seats");
     sgame_seats_json(g, &w);
     if (g->undo_by >= 0) {
@@ -464,46 +417,35 @@ void sgame_revoke_seat(srv *S, sgame *g, int seat, srv_conn *except)
 /* Take back every action from index `target` on: the session first (it
  * refuses to go back past what the seats have seen), then storage; if
  * storage fails the actions are applied again. */
-int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, char *err,
-                  size_t cap)
+int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, kt_buf *why)
 {
     int steps = g->nacts - target;
     if (steps <= 0) {
-        snprintf(err, cap, "nothing to take back");
+        kt_buf_puts(why, "nothing to take back");
         return 0;
     }
-    char who[64] = "";
-    for (int p = 0, n = 0; p < g->row.players; p++)
-        if (seats >> p & 1u)
-            n += snprintf(who + n, sizeof who - (size_t)n, "%s%d", n ? "," : "", p);
+    kt_sreply r;
+    kt_sreply_init(&r);
     if (check) {
-        char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d,\"players\":[%s],\"lang\":\"%s\","
-                                "\"dry_run\":true}",
-                             steps, who, lang == KT_LANG_DE ? "de" : "en");
-        int ok = srv_reply_ok(r);
+        int ok = kt_session_undo(g->S, steps, seats, 1, lang, &r) == KT_OK;
         if (!ok)
-            reply_message(r ? r : "", err, cap);
-        kt_free(r);
+            kt_buf_puts(why, kt_sreply_message(&r));
+        kt_sreply_free(&r);
         return ok;
     }
     const kt_record *rec = kt_session_record(g->S);
     char **keep = calloc((size_t)steps, sizeof *keep);
     for (int i = 0; keep && i < steps; i++)
         keep[i] = strdup(kt_record_action(rec, target + i));
-    char *r = sgame_host(g, "{\"cmd\":\"undo\",\"steps\":%d,\"players\":[%s],\"lang\":\"%s\"}",
-                         steps, who, lang == KT_LANG_DE ? "de" : "en");
-    int ok = srv_reply_ok(r);
+    int ok = kt_session_undo(g->S, steps, seats, 0, lang, &r) == KT_OK;
     if (!ok)
-        reply_message(r ? r : "", err, cap);
-    kt_free(r);
+        kt_buf_puts(why, kt_sreply_message(&r));
+    kt_sreply_free(&r);
     if (ok && !srv_store_truncate(S->st, g->row.id, target)) {
-        snprintf(err, cap, "could not store the undo (%s)", SRV_STORE_ERROR(S->st));
-        for (int i = 0; i < steps; i++) { /* put the actions back */
-            char *rr = apply_text(g, keep && keep[i] ? keep[i] : "", g->actor[target + i]);
-            if (!srv_reply_ok(rr))
+        kt_buf_printf(why, "could not store the undo (%s)", SRV_STORE_ERROR(S->st));
+        for (int i = 0; i < steps; i++) /* put the actions back */
+            if (!apply_text(g, keep && keep[i] ? keep[i] : "", g->actor[target + i]))
                 g->broken = 1;
-            kt_free(rr);
-        }
         ok = 0;
     } else if (ok) {
         g->nacts = target;
@@ -593,13 +535,11 @@ static void apply_answer(void *arg)
         srv_log(S, "game %s seat %d: bot failed: %s", g->row.id, p, t->msg);
     } else if (g->S && !g->gone && t->epoch == g->epoch && !sgame_is_over(g) &&
                legal_for(g, p, t->a)) {
-        char *r = sgame_host(g, "{\"cmd\":\"apply\",\"id\":%u,\"player\":%d}", (unsigned)t->a, p);
         char msg[KT_ERRLEN + 64];
-        if (!srv_reply_ok(r)) {
+        if (kt_session_apply(g->S, p, t->a, NULL) != KT_OK) {
             srv_log(S, "game %s seat %d: bot move refused", g->row.id, p);
         } else if (sgame_record(S, g, p, msg, sizeof msg)) {
             g->bot_backoff_ms = 0;
-            kt_free(r);
             sgame_changed(S, g);
             pthread_mutex_unlock(&g->mu);
             srv_game_unref(S, g);
@@ -610,7 +550,6 @@ static void apply_answer(void *arg)
             g->bot_backoff_ms = b < BOT_BACKOFF_MAX_MS ? b : BOT_BACKOFF_MAX_MS;
             g->bot_retry_ms = srv_now_ms() + g->bot_backoff_ms;
         }
-        kt_free(r);
     }
     sgame_kick_bots(S, g);
     pthread_mutex_unlock(&g->mu);

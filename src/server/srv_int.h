@@ -36,6 +36,7 @@
 
 #include "core/buf.h"
 #include "core/json.h"
+#include "core/session.h"
 #include "kontor/kontor.h"
 #include "server/server.h"
 #include "server/store.h"
@@ -265,13 +266,9 @@ int srv_name_ok(const char *s, size_t n, size_t cap, const char **why);
 int srv_text_repair(char *s, size_t cap);
 
 /* ---- game.c (callers hold g->mu unless noted) ---- */
-/* A host request to the game's session; returns the reply (kt_free). */
-char *sgame_host(sgame *g, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-/* Is this a session reply whose "ok" is true? */
+/* Is this a session reply whose "ok" is true?  (For replies that are text
+ * anyway; the server's own calls into a session use the typed calls of
+ * core/session.h and their status.) */
 int srv_reply_ok(const char *reply);
 int sgame_open(srv *S, sgame *g, char *err, size_t cap); /* build the session */
 int sgame_record(srv *S, sgame *g, int player, char *err, size_t cap);
@@ -285,9 +282,9 @@ void sgame_unsubscribe(sgame *g, srv_conn *c);
 void sgame_seats_json(const sgame *g, kt_jw *w);
 /* Take back every action from index `target` on, unless one of them showed
  * a seat of `seats` (bit p) something hidden or random (the session's
- * refusal, in `lang`, goes to err); `check`: only ask whether it could. */
-int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, char *err,
-                  size_t cap);
+ * refusal, in `lang`, goes whole to `why`); `check`: only ask whether it
+ * could. */
+int sgame_undo_to(srv *S, sgame *g, int target, uint32_t seats, int lang, int check, kt_buf *why);
 void sgame_cancel_bots(sgame *g);
 void sgame_free(sgame *g);
 /* A seat's token changed: every connection that used the old token is

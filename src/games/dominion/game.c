@@ -868,6 +868,7 @@ static void dom_decision_prompt(const kt_game *g, const kt_state *s, int lang, k
     dom_prompt(g, s, lang, out);
 }
 
+extern const kt_statsdef dom_stats; /* stats.c */
 const kt_gamedef kt_game_dominion = {
     .info = {"dominion", "Dominion (2nd edition) + Plunder",
      "The deck-building game: base game (2nd edition, 26 kingdom cards) and the Plunder "
@@ -919,4 +920,5 @@ const kt_gamedef kt_game_dominion = {
     .index_action = dom_index_action,
     .obs_size = dom_obs_size,
     .obs_vector = dom_obs_vector,
+    .stats = &dom_stats,
 };
