@@ -16,6 +16,29 @@ class TestLibrary(unittest.TestCase):
         self.assertEqual(kontor._lib.ABI, header_number("KT_ABI_VERSION"))
         self.assertTrue(kontor.lib.kontor_path.endswith("libkontor.so.%d" % kontor._lib.ABI))
 
+    def test_constants_match_header(self):
+        # Python's copies of kontor.h's numbers cannot drift: each is read
+        # back from the header here (status codes in enum order).
+        import os
+        import re
+        from common import ROOT, header_number
+        with open(os.path.join(ROOT, "include", "kontor", "kontor.h")) as f:
+            text = f.read()
+        enum = re.search(r"typedef enum kt_status \{(.*?)\} kt_status;", text, re.S).group(1)
+        names = re.findall(r"^\s*(KT_[A-Z]+)", enum, re.M)
+        self.assertEqual(names[0], "KT_OK")
+        self.assertGreaterEqual(len(names), 10)
+        for code, name in enumerate(names):
+            self.assertEqual(getattr(kontor._lib, name), code, name)
+            self.assertTrue(kontor._lib.status_name(kontor.lib, code))
+        for name in ("KT_ERRLEN", "KT_LEGAL_MAX", "KT_MAX_PLAYERS"):
+            self.assertEqual(getattr(kontor._lib, name), header_number(name), name)
+        for name in ("KT_SPECTATOR", "KT_OMNISCIENT"):
+            m = re.search(r"#define %s \((-?\d+)\)" % name, text)
+            self.assertEqual(getattr(kontor._lib, name), int(m.group(1)), name)
+        m = re.search(r"#define KT_COLOR (0x[0-9a-fA-F]+)", text)
+        self.assertEqual(kontor._lib.KT_COLOR, int(m.group(1), 16))
+
     def test_version_check_refuses_another_major(self):
         with self.assertRaises(ImportError):
             kontor._lib.check_version("9.0.0")
