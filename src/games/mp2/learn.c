@@ -74,18 +74,35 @@ int mp2_action_space(const kt_game *g)
     return ML_SPACE;
 }
 
-/* Die code (type << 3 | value) to die kind 0..15; -1 for none. */
-static int die_kind(int d)
-{
-    int t = MP2_DTYPE(d), v = MP2_DVAL(d);
-    if (t == DT_OWN && v >= 1 && v <= 6)
-        return v - 1;
-    if (t == DT_BLACK && v >= 1 && v <= 6)
-        return 6 + v - 1;
-    if (t == DT_PIECE && v >= 1 && v <= MP2_MAXP)
-        return 12 + v - 1;
-    return -1;
-}
+/* Die code (type << 3 | value) to die kind 0..15; -1 for none.  The type
+ * and value are its low five bits (MP2_DTYPE, MP2_DVAL), so a table of 32
+ * answers for every code: the mask asks once per legal placement. */
+#define ML_DIN(d, t, hi) (MP2_DTYPE(d) == (t) && MP2_DVAL(d) >= 1 && MP2_DVAL(d) <= (hi))
+#define ML_DK(d) \
+    (ML_DIN(d, DT_OWN, 6) ? MP2_DVAL(d) - 1 \
+     : ML_DIN(d, DT_BLACK, 6) ? 6 + MP2_DVAL(d) - 1 \
+     : ML_DIN(d, DT_PIECE, MP2_MAXP) ? 12 + MP2_DVAL(d) - 1 : -1)
+#define X4(d) ML_DK(d), ML_DK(d + 1), ML_DK(d + 2), ML_DK(d + 3)
+static const int8_t die_kinds[32] = {X4(0), X4(4), X4(8), X4(12), X4(16), X4(20), X4(24), X4(28)};
+#undef X4
+
+static inline int die_kind(int d) { return die_kinds[d & 31]; }
+
+/* Multisets before the first one whose smallest kind is a: pairs x <= y
+ * and triples x <= y <= z with x < a.  With T(m) = m(m+1)/2 and the
+ * tetrahedral Te(m) = m(m+1)(m+2)/6 these are T(N) - T(N-a) and
+ * Te(N) - Te(N-a) (sums of N-x and T(N-x) over x < a).  Tables, because the
+ * mask needs an index per legal placement and the loops they replace ran
+ * once per kind. */
+#define ML_T(m) ((m) * ((m) + 1) / 2)
+#define ML_TE(m) ((m) * ((m) + 1) * ((m) + 2) / 6)
+#define ML_BEFORE(a) [a] = {ML_T(ML_KINDS) - ML_T(ML_KINDS - (a)), \
+                            ML_TE(ML_KINDS) - ML_TE(ML_KINDS - (a))},
+static const uint16_t before[ML_KINDS + 1][2] = {
+    ML_BEFORE(0) ML_BEFORE(1) ML_BEFORE(2) ML_BEFORE(3) ML_BEFORE(4) ML_BEFORE(5) ML_BEFORE(6)
+    ML_BEFORE(7) ML_BEFORE(8) ML_BEFORE(9) ML_BEFORE(10) ML_BEFORE(11) ML_BEFORE(12)
+    ML_BEFORE(13) ML_BEFORE(14) ML_BEFORE(15) ML_BEFORE(16)
+};
 
 /* Rank of a sorted multiset of 1..3 die kinds among all multisets of up to
  * three of the 16 kinds (sizes in increasing order, then lexicographic). */
@@ -94,17 +111,10 @@ static int multiset_rank(const int *k, int n)
     enum { N = ML_KINDS };
     if (n == 1)
         return k[0];
-    if (n == 2) {
-        int r = 0;
-        for (int a = 0; a < k[0]; a++)
-            r += N - a;
-        return N + r + k[1] - k[0];
-    }
-    int r = 0;
-    for (int a = 0; a < k[0]; a++)
-        r += (N - a) * (N - a + 1) / 2; /* pairs b <= c from a on */
-    for (int b = k[0]; b < k[1]; b++)
-        r += N - b;
+    if (n == 2)
+        return N + before[k[0]][0] + k[1] - k[0];
+    /* triples starting below k[0], then pairs k[0] <= b <= c with b < k[1] */
+    int r = before[k[0]][1] + before[k[1]][0] - before[k[0]][0];
     return N + N * (N + 1) / 2 + r + k[2] - k[1];
 }
 
@@ -236,7 +246,13 @@ int mp2_obs_size(const kt_game *g)
     return O_SIZE;
 }
 
-static inline int rel(int q, int base, int np) { return (q - base + np) % np; }
+/* (q - base + np) % np without a division when q and base are seats, as
+ * they always are (the division showed in the vector environment's profile). */
+static inline int rel(int q, int base, int np)
+{
+    int d = q - base + np;
+    return d >= 0 && d < 2 * np ? (d >= np ? d - np : d) : d % np;
+}
 static inline void onehot(float *o, int i, int n)
 {
     if (i >= 0 && i < n)
