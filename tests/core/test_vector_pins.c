@@ -10,11 +10,15 @@
  *           autoreset modes, once with normalised observations.
  * A change meant to alter an observation or the environment updates the pin
  * here in the same commit and says why.  Games not compiled in are skipped.
+ * The marks of obs_vector_marked (game.h), by which the vector environment
+ * clears only part of a row, are checked apart: they must cover every cell
+ * the encoder wrote, or an old value would stay in a row.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/core/game.h"
 #include "../harness.h"
 
 typedef struct vpin {
@@ -171,4 +175,92 @@ KT_TEST(core_vector_pins_observations_and_rows_of_every_game)
         checked++;
     }
     KT_CHECK(checked > 0);
+}
+
+/* The vector environment's way with marks: the cells the last observation
+ * marked are zeroed, then the next one is written over the rest. */
+static void clear_marks(float *row, const uint32_t *marks, int n)
+{
+    for (int i = 0; i < n; i++)
+        memset(row + (marks[i] & 0xffff), 0, sizeof *row * (marks[i] >> 16));
+}
+
+/* One observation of the sequence: `row` holds the previous one (marked by
+ * *nmarks marks); cleared by them and written anew it must equal obs_vector's
+ * on zeros.  Marks stay inside the row; too small a cap gives -1 and the same
+ * observation. */
+static void marks_step(kt_t *T, const kt_game *g, const kt_state *s, int player, float *row,
+                       float *fresh, uint32_t *marks, int *nmarks)
+{
+    int o = g->def->obs_size(g), cap = o / 2 + 16;
+    memset(fresh, 0, sizeof *fresh * (size_t)o);
+    g->def->obs_vector(g, s, player, fresh);
+    clear_marks(row, marks, *nmarks);
+    *nmarks = g->def->obs_vector_marked(g, s, player, row, marks, cap);
+    KT_REQUIRE(*nmarks >= 0);
+    for (int i = 0; i < *nmarks; i++) {
+        int at = (int)(marks[i] & 0xffff), len = (int)(marks[i] >> 16);
+        KT_REQUIRE(len >= 1 && at + len <= o);
+    }
+    for (int i = 0; i < o; i++)
+        if (memcmp(&row[i], &fresh[i], sizeof *row)) {
+            KT_FAIL("%s: cell %d is %g after the marks were cleared, not %g (player %d)",
+                    kt_game_name(g), i, (double)row[i], (double)fresh[i], player);
+            return;
+        }
+    float *tmp = malloc(sizeof *tmp * (size_t)o);
+    KT_REQUIRE(tmp != NULL);
+    memset(tmp, 0, sizeof *tmp * (size_t)o);
+    if (*nmarks > 1) {
+        uint32_t one;
+        KT_EQ(g->def->obs_vector_marked(g, s, player, tmp, &one, 1), -1);
+        KT_CHECK(!memcmp(tmp, fresh, sizeof *tmp * (size_t)o));
+    }
+    free(tmp);
+}
+
+/* Random walks through whole games (one after another in the same row, as
+ * auto-reset does), the observer drawn anew at every step: spectator or
+ * any seat. */
+KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
+{
+    int checked = 0;
+    for (size_t i = 0; i < sizeof vpins / sizeof vpins[0] && !T->failures; i++) {
+        const vpin *p = &vpins[i];
+        if (!kt_game_find(p->game))
+            continue;
+        kt_game *g = vp_game(T, p);
+        if (!g)
+            continue;
+        if (!g->def->obs_vector_marked) {
+            kt_game_free(g);
+            continue;
+        }
+        int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0;
+        float *row = calloc((size_t)o, sizeof *row), *fresh = malloc(sizeof *fresh * (size_t)o);
+        uint32_t *marks = malloc(sizeof *marks * (size_t)(o / 2 + 16));
+        kt_state *s = kt_state_new(g);
+        kt_action buf[KT_LEGAL_MAX];
+        KT_REQUIRE(row && fresh && marks && s);
+        uint64_t x = 5;
+        int games = kt_t_scaled(6);
+        for (uint64_t seed = 1; seed <= (uint64_t)games && !T->failures; seed++) {
+            kt_state_restart(g, s, seed);
+            while (!T->failures) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                marks_step(T, g, s, (int)((x >> 33) % (uint64_t)(np + 1)) - 1, row, fresh,
+                           marks, &nmarks);
+                checked++;
+                if (kt_is_over(g, s))
+                    break;
+                int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                kt_apply_trusted(g, s, buf[(x >> 33) % (uint64_t)n]);
+            }
+        }
+        kt_state_free(g, s);
+        free(row), free(fresh), free(marks);
+        kt_game_free(g);
+    }
+    KT_CHECK(checked > 1000);
 }

@@ -259,9 +259,36 @@ static inline void onehot(float *o, int i, int n)
         o[i] = 1;
 }
 
-static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float *o)
+/* The row being written and the marks of where (obs_vector_marked in
+ * game.h): a cell set only in some positions is marked, a block of them
+ * is one mark; a cell every call writes needs none (each call overwrites
+ * it).  With cap 0 (mp2_obs_vector) the marks are only counted. */
+typedef struct ml_out {
+    float *row;
+    uint32_t *marks;
+    int n, cap;
+} ml_out;
+
+static inline void mark(ml_out *m, const float *p, int n)
+{
+    if (m->n < m->cap)
+        m->marks[m->n] = KT_OBS_MARK(p - m->row, n);
+    m->n++;
+}
+
+/* onehot, marked */
+static inline void hot(ml_out *m, float *o, int i, int n)
+{
+    if (i >= 0 && i < n) {
+        o[i] = 1;
+        mark(m, o + i, 1);
+    }
+}
+
+static void obs_general(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
+    mark(m, o, G_GENSIZE); /* written as a whole */
     o[G_RUNNING] = s->h.status == KT_RUNNING;
     o[G_PLAYERS] = (float)np;
     if (player >= 0)
@@ -296,13 +323,17 @@ static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float 
     }
 }
 
-static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o)
+static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
     /* o is zero: only what is not zero is written (most spaces are empty) */
     for (int i = 0; i < MP2_NSPACES; i++) {
         const mp2_space *x = &s->sp[i];
         float *v = o + O_SPACE + i * O_SPACEW;
+        if (!x->used && !(x->occ & ((1u << np) - 1)) && x->last != base && x->last != -2 &&
+            !x->low)
+            continue; /* nothing to write */
+        mark(m, v, O_SPACEW);
         if (x->used)
             v[0] = x->used;
         for (unsigned occ = x->occ & ((1u << np) - 1); occ; occ &= occ - 1)
@@ -314,54 +345,61 @@ static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o
         if (x->low)
             v[7] = x->low;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++) { /* v[0] and v[5] written by every call */
         float *v = o + O_KHAN + i * 6;
         v[0] = s->khan[i];
         if (s->khan_by[i] >= 0 && s->khan_by[i] < np)
-            v[1 + rel(s->khan_by[i], base, np)] = 1;
+            hot(m, v + 1, rel(s->khan_by[i], base, np), 4);
         v[5] = s->khan[i] && s->khan_by[i] == -2;
     }
     for (int i = 0; i < 8; i++)
-        onehot(o + O_CARDS + i * MP2_NCARDS, s->card_slot[i], MP2_NCARDS);
+        hot(m, o + O_CARDS + i * MP2_NCARDS, s->card_slot[i], MP2_NCARDS);
     for (int i = 0; i < MP2_NCCITY; i++)
         for (int j = 0; j < 2; j++)
-            onehot(o + O_CBOARD + (i * 2 + j) * MP2_NCONTRACTS, s->cboard[i][j], MP2_NCONTRACTS);
+            hot(m, o + O_CBOARD + (i * 2 + j) * MP2_NCONTRACTS, s->cboard[i][j], MP2_NCONTRACTS);
     for (int i = 0; i < MP2_NBONUSCITY; i++)
-        onehot(o + O_MARKERS + i * MP2_NMARKERS, s->marker[i], MP2_NMARKERS);
+        hot(m, o + O_MARKERS + i * MP2_NMARKERS, s->marker[i], MP2_NMARKERS);
     for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        onehot(o + O_OUTPOSTS + i * MP2_NOUTPOSTS, s->outpost[i], MP2_NOUTPOSTS);
+        hot(m, o + O_OUTPOSTS + i * MP2_NOUTPOSTS, s->outpost[i], MP2_NOUTPOSTS);
     for (int t = 0; t < c->nrtile && t < MP2_MAXTILES; t++)
-        onehot(o + O_RTILES + t * 3, s->rtile[t], 3);
+        hot(m, o + O_RTILES + t * 3, s->rtile[t], 3);
     for (int i = 0; i <= MP2_MAXP; i++)
-        onehot(o + O_DRAFT + i * MP2_NCHAR, s->draft[i], MP2_NCHAR);
+        hot(m, o + O_DRAFT + i * MP2_NCHAR, s->draft[i], MP2_NCHAR);
     /* this round's offer tile per book and the one face up for the next */
     for (int b = 0; b < 3; b++) {
         if (s->round < MP2_ROUNDS)
-            onehot(o + O_OFFERS + (b * 2) * MP2_NOFFERS, s->offers[b][s->round], MP2_NOFFERS);
+            hot(m, o + O_OFFERS + (b * 2) * MP2_NOFFERS, s->offers[b][s->round], MP2_NOFFERS);
         if (s->round + 1 < MP2_ROUNDS)
-            onehot(o + O_OFFERS + (b * 2 + 1) * MP2_NOFFERS, s->offers[b][s->round + 1],
-                   MP2_NOFFERS);
+            hot(m, o + O_OFFERS + (b * 2 + 1) * MP2_NOFFERS, s->offers[b][s->round + 1],
+                MP2_NOFFERS);
     }
     for (int i = s->pile_unknown; i < s->pile_len && i < MP2_NCONTRACTS; i++)
-        if (s->pile[i] < MP2_NCONTRACTS)
+        if (s->pile[i] < MP2_NCONTRACTS) {
             o[O_PILEKNOWN + s->pile[i]] += 1;
+            mark(m, o + O_PILEKNOWN + s->pile[i], 1);
+        }
 }
 
 /* o[i] = 1 for each set bit i < n of `bits` (o is zero before): the
  * loop runs once per set bit, not once per bit. */
-static inline void set_bits(float *o, uint64_t bits, int n)
+static inline void set_bits(ml_out *m, float *o, uint64_t bits, int n)
 {
     if (n < 64)
         bits &= (UINT64_C(1) << n) - 1;
-    for (; bits; bits &= bits - 1)
+    for (; bits; bits &= bits - 1) {
         o[__builtin_ctzll(bits)] = 1;
+        mark(m, o + __builtin_ctzll(bits), 1);
+    }
 }
 
-static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, float *o)
+static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, int player,
+                       float *o)
 {
     const mp2_player *pl = &s->pl[q];
+    /* the counts and flags of a player block are written by every call
+     * (np is fixed): unmarked; cells set only sometimes are marked */
     o[P_PRESENT] = 1;
-    onehot(o + P_CHAR, pl->character, MP2_NCHAR);
+    hot(m, o + P_CHAR, pl->character, MP2_NCHAR);
     for (int i = 0; i < MP2_NRES; i++)
         o[P_RES + i] = pl->res[i];
     for (int v = 1; v <= 6; v++) {
@@ -370,53 +408,66 @@ static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, 
     }
     o[P_PLACED] = pl->nplaced;
     for (int f = 0; f < 2; f++)
-        onehot(o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
+        hot(m, o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
     int nloc = c->nloc < MP2_MAXLOC ? c->nloc : MP2_MAXLOC;
-    set_bits(o + P_POSTS, pl->posts, nloc);
+    set_bits(m, o + P_POSTS, pl->posts, nloc);
     for (int g = 0; g < MP2_NGUILD; g++) {
         o[P_SEALS + g] = (float)(pl->seals >> g & 1);
         o[P_IMPROVED + g] = (float)(pl->seals >> (4 + g) & 1);
     }
     for (int i = 0; i < 2; i++) {
-        onehot(o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
+        hot(m, o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
         o[P_FRESH + i] = (float)(pl->fresh >> i & 1);
     }
-    set_bits(o + P_DONE, pl->done, MP2_NCONTRACTS);
+    set_bits(m, o + P_DONE, pl->done, MP2_NCONTRACTS);
     o[P_PLUS] = pl->plus;
     for (int col = 0; col < MP2_MAXP; col++)
         o[P_PIECES + col] = (float)(pl->pieces >> col & 1);
-    set_bits(o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
+    set_bits(m, o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
     o[P_TFLAGS] = (float)(pl->tflags & TF_BLACK ? 1 : 0);
     o[P_TFLAGS + 1] = (float)(pl->tflags & TF_VIDAL ? 1 : 0);
     for (int i = 0; i < 2; i++) {
         float *v = o + P_CV + i * P_CVW;
-        if (pl->cv_loc[i] == MP2_NOLOC)
+        if (pl->cv_loc[i] == MP2_NOLOC) {
             v[MP2_MAXLOC] = 1;
-        else
-            onehot(v, pl->cv_loc[i], c->nloc);
-        onehot(v + MP2_MAXLOC + 1, pl->cv_tile[i], c->nrtile);
+            mark(m, v + MP2_MAXLOC, 1);
+        } else {
+            hot(m, v, pl->cv_loc[i], c->nloc);
+        }
+        hot(m, v + MP2_MAXLOC + 1, pl->cv_tile[i], c->nrtile);
         for (int j = 0; j < 2; j++) {
             int gd = pl->cv_goods[i][j];
             if (gd >= IT_PEPPER && gd <= IT_GOLD)
-                v[MP2_MAXLOC + 1 + MP2_MAXTILES + j * 3 + gd - IT_PEPPER] = 1;
+                hot(m, v + MP2_MAXLOC + 1 + MP2_MAXTILES + j * 3, gd - IT_PEPPER, 3);
         }
     }
     o[P_GOALSET] = pl->goal != MP2_NONE;
     if (q != player)
         return; /* goal cards are secret */
     for (int i = 0; i < 3; i++)
-        onehot(o + P_GOALOPT + i * MP2_NGOALS, pl->goal_opt[i], MP2_NGOALS);
-    onehot(o + P_GOAL, pl->goal, 3);
+        hot(m, o + P_GOALOPT + i * MP2_NGOALS, pl->goal_opt[i], MP2_NGOALS);
+    hot(m, o + P_GOAL, pl->goal, 3);
 }
 
-void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
+                          uint32_t *marks, int cap)
 {
     const mp2_cfg *c = mp2_c(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
+    ml_out m = {.row = out, .marks = marks, .cap = cap};
     /* out is zero already (kt_obs_vector and the vector environment clear it) */
-    obs_general(c, s, player, out + O_GEN);
-    obs_board(c, s, player, out);
-    for (int k = 0; k < c->np; k++)
-        obs_player(c, s, (base + k) % c->np, player, out + O_PL + k * P_SIZE);
+    obs_general(&m, c, s, player, out + O_GEN);
+    obs_board(&m, c, s, player, out);
+    for (int k = 0; k < c->np; k++) {
+        int q = base + k; /* (base + k) % np without the division */
+        q = q < c->np ? q : q < 2 * c->np ? q - c->np : q % c->np;
+        obs_player(&m, c, s, q, player, out + O_PL + k * P_SIZE);
+    }
+    return m.n <= cap ? m.n : -1;
+}
+
+void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+{
+    mp2_obs_vector_marked(g, st, player, out, NULL, 0);
 }
