@@ -61,6 +61,15 @@ static kt_game *vp_game(kt_t *T, const vpin *p)
     return g;
 }
 
+/* The walk's own choices (splitmix64). */
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = *x += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
 /* kt_obs_vector of every seat and the spectator, and the legal indices,
  * along 6 random walks of up to 250 actions (choices from a splitmix64 of
  * the walk's own). */
@@ -83,12 +92,7 @@ static uint64_t walk_hash(const kt_game *g)
             int n = kt_legal_indices(g, s, idx, KT_LEGAL_MAX);
             h = fnv(h, idx, sizeof *idx * (size_t)(n > 0 ? n : 0));
             n = kt_legal(g, s, buf, KT_LEGAL_MAX);
-            x += 0x9e3779b97f4a7c15ULL;
-            uint64_t z = x;
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            z ^= z >> 31;
-            kt_apply_trusted(g, s, buf[z % (uint64_t)n]);
+            kt_apply_trusted(g, s, buf[splitmix(&x) % (uint64_t)n]);
         }
     }
     kt_state_free(g, s);
