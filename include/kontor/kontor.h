@@ -496,9 +496,11 @@ typedef struct kt_vec_config {
  * observations, no max_steps, illegal_reward -1. */
 void kt_vec_config_init(kt_vec_config *c);
 
-/* The caller's buffers, row k for game k.  mask and obs rows are written
- * whole by kt_vec_reset; afterwards a step changes only the mask entries it
- * set before and sets (so do not write into the mask between calls).
+/* The caller's buffers, row k for game k.  kt_vec_bind zeroes the mask and
+ * obs rows; afterwards a step changes only the mask entries it set before
+ * and sets, and, where the game's encoder marks what it writes (Marco Polo
+ * II), only the observation cells it set before and sets (so do not write
+ * into the mask or obs rows between calls).
  * final_obs (KT_VEC_SAME_STEP only, may be NULL): row k holds game k's last
  * observation when it ended in this step.  seat (may be NULL): the learner's
  * seat in the game each row belongs to. */

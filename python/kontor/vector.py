@@ -29,6 +29,8 @@ step returns the new game's observation and infos["final_obs"]) and
 
 copy=False (the default, as EnvPool and Gymnasium's copy=False): the arrays
 returned are the buffers the next step overwrites; copy=True returns copies.
+The library clears masks (and Marco Polo II's observations) only where the
+last step set them, so do not write into the returned buffers.
 Needs numpy.
 """
 

@@ -262,7 +262,13 @@ int fwm_obs_size(const kt_game *g)
     return O_SIZE;
 }
 
-static inline int rel(int q, int base, int np) { return (q - base + np) % np; }
+/* (q - base + np) % np without a division when q and base are seats, as
+ * they always are (the division showed in the vector environment's profile). */
+static inline int rel(int q, int base, int np)
+{
+    int d = q - base + np;
+    return d >= 0 && d < 2 * np ? (d >= np ? d - np : d) : d % np;
+}
 
 /* One-hot of seat q (absolute, -1 or out of range: nothing) relative to base. */
 static void seat_hot(float *o, int q, int base, int np)
@@ -309,8 +315,10 @@ static void obs_header(const kt_game *g, const fwm_state *s, int player, float *
     seat_hot(o + G_START, s->start, base, np);
     o[G_NTURN] = s->nturn;
     o[G_DECK] = s->ndeck;
+    int reserve = 0; /* counted apart: a float sum in memory is a chain of stalls */
     for (int i = 0; i < c->ncard; i++)
-        o[G_RESERVE] += s->where[i] == W_RESERVE;
+        reserve += s->where[i] == W_RESERVE;
+    o[G_RESERVE] = (float)reserve;
     o[G_BOOM] = s->boom;
     o[G_FAIR] = s->fair != FWM_NONE;
     o[G_BLOCKADE] = s->blockade != FWM_NONE;
@@ -390,14 +398,17 @@ static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
 {
     const fwm_cfg *c = fwm_c(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
-    for (int a = 0; a < c->narea && a < FWM_MAXAREA; a++) {
+    int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
+    uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
+    for (int a = 0; a < narea; a++) {
         float *v = o + O_AREA + a * AR_W;
         v[AR_ROBBERS] = (float)((s->robarea >> a) & 1u);
         v[AR_SEA] = c->area[a].sea;
-        for (int q = 0; q < np; q++)
-            if ((s->pl[q].cubes >> a) & 1u)
-                v[AR_CUBES + rel(q, base, np)] = 1;
     }
+    /* cubes: a loop over the cubes placed, not over areas x players */
+    for (int q = 0; q < np; q++)
+        for (uint32_t b = s->pl[q].cubes & areas; b; b &= b - 1)
+            o[O_AREA + __builtin_ctz(b) * AR_W + AR_CUBES + rel(q, base, np)] = 1;
     for (int i = 0; i < s->x_nfee && i < 3; i++)
         if (s->x_fee[i] < FWM_MAXAREA)
             o[O_AREA + s->x_fee[i] * AR_W + AR_FEE] = (float)(i + 1);
@@ -420,10 +431,9 @@ static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
  * (box, deck or reserve unseen) is "unseen" (0) and nothing more. */
 static int card_loc(const fwm_state *s, int i)
 {
-    int w = s->where[i];
-    if ((w == W_BOX || w == W_DECK || w == W_RESERVE) && !s->known[i])
-        return 0;
-    return w <= W_GONE ? 1 + w : 0;
+    _Static_assert(W_BOX == 0 && W_DECK == 1 && W_RESERVE == 2, "the places that can be unseen");
+    int w = s->where[i], loc = w <= W_GONE ? 1 + w : 0;
+    return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
 }
 
 static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o)
@@ -435,9 +445,13 @@ static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o
         v[C_LOC + card_loc(s, i)] = 1;
         if (s->where[i] == W_HELD)
             seat_hot(v + C_HOLDER, s->hold[i] - 1, base, np);
-        v[C_FAIR] = s->fair == i;
-        v[C_BLOCKADE] = s->blockade == i;
     }
+    /* the fair's and the blockade's card (out is zero: nothing to write for
+     * the others) */
+    if (s->fair < c->ncard && s->fair < FWM_MAXCARDS)
+        o[O_CARD + s->fair * C_W + C_FAIR] = 1;
+    if (s->blockade < c->ncard && s->blockade < FWM_MAXCARDS)
+        o[O_CARD + s->blockade * C_W + C_BLOCKADE] = 1;
     for (int k = 0; k < s->nopen && k < FWM_MAXOPEN; k++)
         if (s->open[k].card < FWM_MAXCARDS)
             o[O_CARD + s->open[k].card * C_W + C_DUE] = (float)(s->open[k].due - s->round);

@@ -192,4 +192,5 @@ const kt_gamedef kt_game_mp2 = {
     .index_action = mp2_index_action,
     .obs_size = mp2_obs_size,
     .obs_vector = mp2_obs_vector,
+    .obs_vector_marked = mp2_obs_vector_marked,
 };

@@ -74,18 +74,35 @@ int mp2_action_space(const kt_game *g)
     return ML_SPACE;
 }
 
-/* Die code (type << 3 | value) to die kind 0..15; -1 for none. */
-static int die_kind(int d)
-{
-    int t = MP2_DTYPE(d), v = MP2_DVAL(d);
-    if (t == DT_OWN && v >= 1 && v <= 6)
-        return v - 1;
-    if (t == DT_BLACK && v >= 1 && v <= 6)
-        return 6 + v - 1;
-    if (t == DT_PIECE && v >= 1 && v <= MP2_MAXP)
-        return 12 + v - 1;
-    return -1;
-}
+/* Die code (type << 3 | value) to die kind 0..15; -1 for none.  The type
+ * and value are its low five bits (MP2_DTYPE, MP2_DVAL), so a table of 32
+ * answers for every code: the mask asks once per legal placement. */
+#define ML_DIN(d, t, hi) (MP2_DTYPE(d) == (t) && MP2_DVAL(d) >= 1 && MP2_DVAL(d) <= (hi))
+#define ML_DK(d) \
+    (ML_DIN(d, DT_OWN, 6) ? MP2_DVAL(d) - 1 \
+     : ML_DIN(d, DT_BLACK, 6) ? 6 + MP2_DVAL(d) - 1 \
+     : ML_DIN(d, DT_PIECE, MP2_MAXP) ? 12 + MP2_DVAL(d) - 1 : -1)
+#define X4(d) ML_DK(d), ML_DK(d + 1), ML_DK(d + 2), ML_DK(d + 3)
+static const int8_t die_kinds[32] = {X4(0), X4(4), X4(8), X4(12), X4(16), X4(20), X4(24), X4(28)};
+#undef X4
+
+static inline int die_kind(int d) { return die_kinds[d & 31]; }
+
+/* Multisets before the first one whose smallest kind is a: pairs x <= y
+ * and triples x <= y <= z with x < a.  With T(m) = m(m+1)/2 and the
+ * tetrahedral Te(m) = m(m+1)(m+2)/6 these are T(N) - T(N-a) and
+ * Te(N) - Te(N-a) (sums of N-x and T(N-x) over x < a).  Tables, because the
+ * mask needs an index per legal placement and the loops they replace ran
+ * once per kind. */
+#define ML_T(m) ((m) * ((m) + 1) / 2)
+#define ML_TE(m) ((m) * ((m) + 1) * ((m) + 2) / 6)
+#define ML_BEFORE(a) [a] = {ML_T(ML_KINDS) - ML_T(ML_KINDS - (a)), \
+                            ML_TE(ML_KINDS) - ML_TE(ML_KINDS - (a))},
+static const uint16_t before[ML_KINDS + 1][2] = {
+    ML_BEFORE(0) ML_BEFORE(1) ML_BEFORE(2) ML_BEFORE(3) ML_BEFORE(4) ML_BEFORE(5) ML_BEFORE(6)
+    ML_BEFORE(7) ML_BEFORE(8) ML_BEFORE(9) ML_BEFORE(10) ML_BEFORE(11) ML_BEFORE(12)
+    ML_BEFORE(13) ML_BEFORE(14) ML_BEFORE(15) ML_BEFORE(16)
+};
 
 /* Rank of a sorted multiset of 1..3 die kinds among all multisets of up to
  * three of the 16 kinds (sizes in increasing order, then lexicographic). */
@@ -94,17 +111,10 @@ static int multiset_rank(const int *k, int n)
     enum { N = ML_KINDS };
     if (n == 1)
         return k[0];
-    if (n == 2) {
-        int r = 0;
-        for (int a = 0; a < k[0]; a++)
-            r += N - a;
-        return N + r + k[1] - k[0];
-    }
-    int r = 0;
-    for (int a = 0; a < k[0]; a++)
-        r += (N - a) * (N - a + 1) / 2; /* pairs b <= c from a on */
-    for (int b = k[0]; b < k[1]; b++)
-        r += N - b;
+    if (n == 2)
+        return N + before[k[0]][0] + k[1] - k[0];
+    /* triples starting below k[0], then pairs k[0] <= b <= c with b < k[1] */
+    int r = before[k[0]][1] + before[k[1]][0] - before[k[0]][0];
     return N + N * (N + 1) / 2 + r + k[2] - k[1];
 }
 
@@ -236,16 +246,49 @@ int mp2_obs_size(const kt_game *g)
     return O_SIZE;
 }
 
-static inline int rel(int q, int base, int np) { return (q - base + np) % np; }
+/* (q - base + np) % np without a division when q and base are seats, as
+ * they always are (the division showed in the vector environment's profile). */
+static inline int rel(int q, int base, int np)
+{
+    int d = q - base + np;
+    return d >= 0 && d < 2 * np ? (d >= np ? d - np : d) : d % np;
+}
 static inline void onehot(float *o, int i, int n)
 {
     if (i >= 0 && i < n)
         o[i] = 1;
 }
 
-static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float *o)
+/* The row being written and the marks of where (obs_vector_marked in
+ * game.h): a cell set only in some positions is marked, a block of them
+ * is one mark; a cell every call writes needs none (each call overwrites
+ * it).  With cap 0 (mp2_obs_vector) the marks are only counted. */
+typedef struct ml_out {
+    float *row;
+    uint32_t *marks;
+    int n, cap;
+} ml_out;
+
+static inline void mark(ml_out *m, const float *p, int n)
+{
+    if (m->n < m->cap)
+        m->marks[m->n] = KT_OBS_MARK(p - m->row, n);
+    m->n++;
+}
+
+/* onehot, marked */
+static inline void hot(ml_out *m, float *o, int i, int n)
+{
+    if (i >= 0 && i < n) {
+        o[i] = 1;
+        mark(m, o + i, 1);
+    }
+}
+
+static void obs_general(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
+    mark(m, o, G_GENSIZE); /* written as a whole */
     o[G_RUNNING] = s->h.status == KT_RUNNING;
     o[G_PLAYERS] = (float)np;
     if (player >= 0)
@@ -280,13 +323,17 @@ static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float 
     }
 }
 
-static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o)
+static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
     /* o is zero: only what is not zero is written (most spaces are empty) */
     for (int i = 0; i < MP2_NSPACES; i++) {
         const mp2_space *x = &s->sp[i];
         float *v = o + O_SPACE + i * O_SPACEW;
+        if (!x->used && !(x->occ & ((1u << np) - 1)) && x->last != base && x->last != -2 &&
+            !x->low)
+            continue; /* nothing to write */
+        mark(m, v, O_SPACEW);
         if (x->used)
             v[0] = x->used;
         for (unsigned occ = x->occ & ((1u << np) - 1); occ; occ &= occ - 1)
@@ -298,54 +345,61 @@ static void obs_board(const mp2_cfg *c, const mp2_state *s, int player, float *o
         if (x->low)
             v[7] = x->low;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++) { /* v[0] and v[5] written by every call */
         float *v = o + O_KHAN + i * 6;
         v[0] = s->khan[i];
         if (s->khan_by[i] >= 0 && s->khan_by[i] < np)
-            v[1 + rel(s->khan_by[i], base, np)] = 1;
+            hot(m, v + 1, rel(s->khan_by[i], base, np), 4);
         v[5] = s->khan[i] && s->khan_by[i] == -2;
     }
     for (int i = 0; i < 8; i++)
-        onehot(o + O_CARDS + i * MP2_NCARDS, s->card_slot[i], MP2_NCARDS);
+        hot(m, o + O_CARDS + i * MP2_NCARDS, s->card_slot[i], MP2_NCARDS);
     for (int i = 0; i < MP2_NCCITY; i++)
         for (int j = 0; j < 2; j++)
-            onehot(o + O_CBOARD + (i * 2 + j) * MP2_NCONTRACTS, s->cboard[i][j], MP2_NCONTRACTS);
+            hot(m, o + O_CBOARD + (i * 2 + j) * MP2_NCONTRACTS, s->cboard[i][j], MP2_NCONTRACTS);
     for (int i = 0; i < MP2_NBONUSCITY; i++)
-        onehot(o + O_MARKERS + i * MP2_NMARKERS, s->marker[i], MP2_NMARKERS);
+        hot(m, o + O_MARKERS + i * MP2_NMARKERS, s->marker[i], MP2_NMARKERS);
     for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        onehot(o + O_OUTPOSTS + i * MP2_NOUTPOSTS, s->outpost[i], MP2_NOUTPOSTS);
+        hot(m, o + O_OUTPOSTS + i * MP2_NOUTPOSTS, s->outpost[i], MP2_NOUTPOSTS);
     for (int t = 0; t < c->nrtile && t < MP2_MAXTILES; t++)
-        onehot(o + O_RTILES + t * 3, s->rtile[t], 3);
+        hot(m, o + O_RTILES + t * 3, s->rtile[t], 3);
     for (int i = 0; i <= MP2_MAXP; i++)
-        onehot(o + O_DRAFT + i * MP2_NCHAR, s->draft[i], MP2_NCHAR);
+        hot(m, o + O_DRAFT + i * MP2_NCHAR, s->draft[i], MP2_NCHAR);
     /* this round's offer tile per book and the one face up for the next */
     for (int b = 0; b < 3; b++) {
         if (s->round < MP2_ROUNDS)
-            onehot(o + O_OFFERS + (b * 2) * MP2_NOFFERS, s->offers[b][s->round], MP2_NOFFERS);
+            hot(m, o + O_OFFERS + (b * 2) * MP2_NOFFERS, s->offers[b][s->round], MP2_NOFFERS);
         if (s->round + 1 < MP2_ROUNDS)
-            onehot(o + O_OFFERS + (b * 2 + 1) * MP2_NOFFERS, s->offers[b][s->round + 1],
-                   MP2_NOFFERS);
+            hot(m, o + O_OFFERS + (b * 2 + 1) * MP2_NOFFERS, s->offers[b][s->round + 1],
+                MP2_NOFFERS);
     }
     for (int i = s->pile_unknown; i < s->pile_len && i < MP2_NCONTRACTS; i++)
-        if (s->pile[i] < MP2_NCONTRACTS)
+        if (s->pile[i] < MP2_NCONTRACTS) {
             o[O_PILEKNOWN + s->pile[i]] += 1;
+            mark(m, o + O_PILEKNOWN + s->pile[i], 1);
+        }
 }
 
 /* o[i] = 1 for each set bit i < n of `bits` (o is zero before): the
  * loop runs once per set bit, not once per bit. */
-static inline void set_bits(float *o, uint64_t bits, int n)
+static inline void set_bits(ml_out *m, float *o, uint64_t bits, int n)
 {
     if (n < 64)
         bits &= (UINT64_C(1) << n) - 1;
-    for (; bits; bits &= bits - 1)
+    for (; bits; bits &= bits - 1) {
         o[__builtin_ctzll(bits)] = 1;
+        mark(m, o + __builtin_ctzll(bits), 1);
+    }
 }
 
-static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, float *o)
+static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, int player,
+                       float *o)
 {
     const mp2_player *pl = &s->pl[q];
+    /* the counts and flags of a player block are written by every call
+     * (np is fixed): unmarked; cells set only sometimes are marked */
     o[P_PRESENT] = 1;
-    onehot(o + P_CHAR, pl->character, MP2_NCHAR);
+    hot(m, o + P_CHAR, pl->character, MP2_NCHAR);
     for (int i = 0; i < MP2_NRES; i++)
         o[P_RES + i] = pl->res[i];
     for (int v = 1; v <= 6; v++) {
@@ -354,53 +408,66 @@ static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, 
     }
     o[P_PLACED] = pl->nplaced;
     for (int f = 0; f < 2; f++)
-        onehot(o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
+        hot(m, o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
     int nloc = c->nloc < MP2_MAXLOC ? c->nloc : MP2_MAXLOC;
-    set_bits(o + P_POSTS, pl->posts, nloc);
+    set_bits(m, o + P_POSTS, pl->posts, nloc);
     for (int g = 0; g < MP2_NGUILD; g++) {
         o[P_SEALS + g] = (float)(pl->seals >> g & 1);
         o[P_IMPROVED + g] = (float)(pl->seals >> (4 + g) & 1);
     }
     for (int i = 0; i < 2; i++) {
-        onehot(o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
+        hot(m, o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
         o[P_FRESH + i] = (float)(pl->fresh >> i & 1);
     }
-    set_bits(o + P_DONE, pl->done, MP2_NCONTRACTS);
+    set_bits(m, o + P_DONE, pl->done, MP2_NCONTRACTS);
     o[P_PLUS] = pl->plus;
     for (int col = 0; col < MP2_MAXP; col++)
         o[P_PIECES + col] = (float)(pl->pieces >> col & 1);
-    set_bits(o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
+    set_bits(m, o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
     o[P_TFLAGS] = (float)(pl->tflags & TF_BLACK ? 1 : 0);
     o[P_TFLAGS + 1] = (float)(pl->tflags & TF_VIDAL ? 1 : 0);
     for (int i = 0; i < 2; i++) {
         float *v = o + P_CV + i * P_CVW;
-        if (pl->cv_loc[i] == MP2_NOLOC)
+        if (pl->cv_loc[i] == MP2_NOLOC) {
             v[MP2_MAXLOC] = 1;
-        else
-            onehot(v, pl->cv_loc[i], c->nloc);
-        onehot(v + MP2_MAXLOC + 1, pl->cv_tile[i], c->nrtile);
+            mark(m, v + MP2_MAXLOC, 1);
+        } else {
+            hot(m, v, pl->cv_loc[i], c->nloc);
+        }
+        hot(m, v + MP2_MAXLOC + 1, pl->cv_tile[i], c->nrtile);
         for (int j = 0; j < 2; j++) {
             int gd = pl->cv_goods[i][j];
             if (gd >= IT_PEPPER && gd <= IT_GOLD)
-                v[MP2_MAXLOC + 1 + MP2_MAXTILES + j * 3 + gd - IT_PEPPER] = 1;
+                hot(m, v + MP2_MAXLOC + 1 + MP2_MAXTILES + j * 3, gd - IT_PEPPER, 3);
         }
     }
     o[P_GOALSET] = pl->goal != MP2_NONE;
     if (q != player)
         return; /* goal cards are secret */
     for (int i = 0; i < 3; i++)
-        onehot(o + P_GOALOPT + i * MP2_NGOALS, pl->goal_opt[i], MP2_NGOALS);
-    onehot(o + P_GOAL, pl->goal, 3);
+        hot(m, o + P_GOALOPT + i * MP2_NGOALS, pl->goal_opt[i], MP2_NGOALS);
+    hot(m, o + P_GOAL, pl->goal, 3);
 }
 
-void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
+                          uint32_t *marks, int cap)
 {
     const mp2_cfg *c = mp2_c(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
+    ml_out m = {.row = out, .marks = marks, .cap = cap};
     /* out is zero already (kt_obs_vector and the vector environment clear it) */
-    obs_general(c, s, player, out + O_GEN);
-    obs_board(c, s, player, out);
-    for (int k = 0; k < c->np; k++)
-        obs_player(c, s, (base + k) % c->np, player, out + O_PL + k * P_SIZE);
+    obs_general(&m, c, s, player, out + O_GEN);
+    obs_board(&m, c, s, player, out);
+    for (int k = 0; k < c->np; k++) {
+        int q = base + k; /* (base + k) % np without the division */
+        q = q < c->np ? q : q < 2 * c->np ? q - c->np : q % c->np;
+        obs_player(&m, c, s, q, player, out + O_PL + k * P_SIZE);
+    }
+    return m.n <= cap ? m.n : -1;
+}
+
+void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+{
+    mp2_obs_vector_marked(g, st, player, out, NULL, 0);
 }
