@@ -4,6 +4,17 @@
  * One address must not be able to take the server from everybody else
  * (issue 31.6): 10,000 games in 15 s, hundreds of idle connections.
  *
+ * Several servers on one database (PostgreSQL, P->shared set): a request
+ * that passes this process's bucket is also counted in the database
+ * (addr_hits: one short-lived counter per address, kind and window of
+ * burst / rate seconds), and refused when the address's count over the last
+ * window - the current window's count plus the previous one's, weighted by
+ * how much of it still lies within the last window - passes the burst.  So
+ * every server together allows what one would.  Only the kinds checked on
+ * worker threads (games created, logins, sign-ups, chat) go to the
+ * database: connections are checked on the network thread, which must never
+ * wait for a database (docs/server.md, "Several active servers").
+ *
  * Data layout: a hash table of srv_peer records keyed by the address key
  * (srv_addr_key: an IPv4 address, or an IPv6 /64 prefix, as text), chained
  * in buckets; guarded by one mutex (short critical sections: a lookup and a
@@ -121,6 +132,21 @@ void srv_peers_limit(srv_peers *P, int which, double rate, double burst)
     pthread_mutex_unlock(&P->mu);
 }
 
+/* The count of every server (see the head of this file).  A database that
+ * fails does not lock anybody out: this process's bucket still holds. */
+static int shared_ok(srv_peers *P, const char *key, int which, double rate, double burst)
+{
+    if (!P->shared || which == SRV_PEER_CONN || rate <= 0)
+        return 1;
+    long long w = (long long)(burst / rate * 1000.0);
+    w = w < 1000 ? 1000 : w;
+    long long now = srv_unix_ms(), win = now / w, cur = 0, prev = 0;
+    if (!srv_store_addr_hit(P->shared, key, which, win, (win + 2) * w, &cur, &prev))
+        return 1;
+    double still = 1.0 - (double)(now - win * w) / (double)w;
+    return (double)cur + (double)prev * still <= burst + 1e-9;
+}
+
 int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms)
 {
     pthread_mutex_lock(&P->mu);
@@ -134,7 +160,7 @@ int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms)
             p->tokens[which] -= 1.0;
     }
     pthread_mutex_unlock(&P->mu);
-    return ok;
+    return ok && shared_ok(P, key, which, rate, burst);
 }
 
 int srv_peers_open(srv_peers *P, const char *key, int max)
@@ -159,6 +185,10 @@ void srv_peers_close(srv_peers *P, const char *key)
 
 void srv_peers_sweep(srv_peers *P, long long now_ms)
 {
+    if (P->shared && now_ms - P->swept_ms >= 10000) { /* the ticker only */
+        P->swept_ms = now_ms;
+        srv_store_addr_sweep(P->shared, srv_unix_ms());
+    }
     pthread_mutex_lock(&P->mu);
     for (size_t b = 0; P->bucket && b < P->nbucket; b++)
         for (srv_peer **pp = &P->bucket[b]; *pp;) {

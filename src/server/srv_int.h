@@ -131,6 +131,8 @@ typedef struct srv_peers {
     srv_peer **bucket;
     size_t nbucket, count;
     double rate[SRV_PEER_NBUCKETS], burst[SRV_PEER_NBUCKETS]; /* per second; 0: no limit */
+    srv_store *shared; /* several servers: counts in the database too (peers.c) */
+    long long swept_ms;
 } srv_peers;
 void srv_peers_init(srv_peers *P);
 void srv_peers_free(srv_peers *P);

@@ -192,6 +192,13 @@ int srv_store_session_sweep(srv_store *st, long long now);
 int srv_store_login_take(srv_store *st, const char *key, long long now_ms, double per_s,
                          double burst, long long *wait_s);
 int srv_store_login_reset(srv_store *st, const char *key);
+/* Count one request of address `key` for limit `kind` in time window `win`
+ * (a window number; the row may go after unix ms `expires`): *cur gets the
+ * window's count with this one, *prev the previous window's.  0 failure. */
+int srv_store_addr_hit(srv_store *st, const char *key, int kind, long long win,
+                       long long expires, long long *cur, long long *prev);
+/* Drop the counts that expired before unix ms now_ms. */
+int srv_store_addr_sweep(srv_store *st, long long now_ms);
 
 /* ---- ratings (rating.c) ---- */
 typedef struct srv_rating_row {
