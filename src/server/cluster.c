@@ -27,6 +27,9 @@
  *
  * Logging out everywhere reaches the other processes as a NOTIFY "logout N"
  * (account.c sends it; on_notice closes the account's connections here).
+ * The limits per client address count every server's requests (peers.c):
+ * each tick also writes this server's open connections per address and
+ * reads the other live servers' (srv_peers_share).
  *
  * Data layout: struct srv_cluster: this process's owner name and public
  * URL, the unix ms of the last look at changed rows, and a buffer of the
@@ -87,6 +90,7 @@ int srv_cluster_start(srv *S, char *err, size_t cap)
         free(C);
         return 0;
     }
+    srv_store_conns_drop(S->st, C->owner); /* an earlier run under this --server-id */
     S->cluster = C;
     srv_log(S, "several servers: this one is '%s' (leases of %lld ms)", C->owner, S->cfg.lease_ms);
     return 1;
@@ -432,4 +436,6 @@ void srv_cluster_tick(srv *S, long long now)
     srv_store_visitor v = {on_changed, NULL, &R};
     srv_store_changed(S->st, since, &v);
     apply_changed(S, &R);
+    /* open connections per address, counted over every live server */
+    srv_peers_share(&S->peers, C->owner, now - S->cfg.lease_ms);
 }

@@ -143,6 +143,8 @@ int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms);
 /* Count one more open connection of the address unless it has `max`. */
 int srv_peers_open(srv_peers *P, const char *key, int max);
 void srv_peers_close(srv_peers *P, const char *key);
+/* Several servers: publish this server's open connections per address, read the others'. */
+void srv_peers_share(srv_peers *P, const char *owner, long long alive_after);
 /* Forget addresses with nothing open whose buckets are full again. */
 void srv_peers_sweep(srv_peers *P, long long now_ms);
 size_t srv_peers_count(srv_peers *P);

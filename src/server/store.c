@@ -21,6 +21,9 @@
  *                                           of limit and time window, counted
  *                                           by every server (peers.c); rows
  *                                           live two windows
+ *   addr_conns(server, key, n) PK (server, key)   open connections per
+ *                                           server and client address (only
+ *                                           live servers' rows count)
  *   ratings(account, game, rating, games, wins, losses, draws) PK (account, game)
  *   results(game_id, seat, account, rank, rated, before, after) PK (game_id, seat)
  *   chat(game_id, n, channel, seat, account, name, text, at) PK (game_id, n)
@@ -62,6 +65,7 @@ enum {
     Q_ACC_INS, Q_ACC_KEY, Q_ACC_ID,
     Q_SES_INS, Q_SES_GET, Q_SES_EXT, Q_SES_DEL, Q_SES_DEL_ACC, Q_SES_SWEEP,
     Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP,
+    Q_CONN_PUT, Q_CONN_DEL, Q_CONN_DROP, Q_CONN_OTHERS,
     Q_RAT_GET, Q_RAT_PUT, Q_RES_PUT, Q_RES_OF, Q_RAT_TOP, Q_RAT_OF,
     Q_CHAT_INS, Q_CHAT_LOAD, Q_MUTE_INS, Q_MUTE_DEL, Q_MUTES,
     Q_LEASE_GET, Q_LEASE_PUT, Q_LEASE_RENEW, Q_LEASE_MINE, Q_LEASE_DEL, Q_LEASE_ORPHANS,
@@ -138,6 +142,12 @@ static const sdb_sql store_sql[Q_COUNT] = {
                "(key,kind,win) DO UPDATE SET n=addr_hits.n+1 RETURNING n", NULL},
     [Q_HIT_GET] = {"SELECT n FROM addr_hits WHERE key=? AND kind=? AND win=?", NULL},
     [Q_HIT_SWEEP] = {"DELETE FROM addr_hits WHERE expires<?", NULL},
+    [Q_CONN_PUT] = {"INSERT INTO addr_conns(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
+                    "DO UPDATE SET n=excluded.n", NULL},
+    [Q_CONN_DEL] = {"DELETE FROM addr_conns WHERE server=? AND key=?", NULL},
+    [Q_CONN_DROP] = {"DELETE FROM addr_conns WHERE server=?", NULL},
+    [Q_CONN_OTHERS] = {"SELECT c.key,sum(c.n) FROM addr_conns c JOIN servers s ON s.id=c.server "
+                       "WHERE c.server<>? AND s.beat>? GROUP BY c.key", NULL},
     [Q_RAT_GET] = {"SELECT r.account,r.game,r.rating,r.games,r.wins,r.losses,r.draws,a.name "
                    "FROM ratings r JOIN accounts a ON a.id=r.account WHERE r.account=? AND "
                    "r.game=?", NULL},
@@ -205,6 +215,8 @@ static const char *const schema_sqlite[] = {
     "CREATE TABLE IF NOT EXISTS addr_hits(key TEXT NOT NULL, kind INTEGER NOT NULL,"
     " win INTEGER NOT NULL, n INTEGER NOT NULL, expires INTEGER NOT NULL,"
     " PRIMARY KEY(key, kind, win))",
+    "CREATE TABLE IF NOT EXISTS addr_conns(server TEXT NOT NULL, key TEXT NOT NULL,"
+    " n INTEGER NOT NULL, PRIMARY KEY(server, key))",
     "CREATE TABLE IF NOT EXISTS ratings(account INTEGER NOT NULL, game TEXT NOT NULL,"
     " rating REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
     " losses INTEGER NOT NULL, draws INTEGER NOT NULL, PRIMARY KEY(account, game))",
@@ -984,6 +996,44 @@ int srv_store_addr_hit(srv_store *st, const char *key, int kind, long long win,
 int srv_store_addr_sweep(srv_store *st, long long now_ms)
 {
     return ONE(st, Q_HIT_SWEEP, SI(now_ms));
+}
+
+int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n)
+{
+    if (!begin(st))
+        return 0;
+    int ok = 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = (rows[i].n > 0 ? RUN(st, Q_CONN_PUT, SS(server), SS(rows[i].key), SI(rows[i].n))
+                            : RUN(st, Q_CONN_DEL, SS(server), SS(rows[i].key))) == SDB_OK;
+    return finish(st, ok);
+}
+
+int srv_store_conns_drop(srv_store *st, const char *server)
+{
+    return ONE(st, Q_CONN_DROP, SS(server));
+}
+
+typedef struct others_ctx {
+    srv_store *st;
+    int (*fn)(void *ctx, const char *key, long long n);
+    void *ctx;
+} others_ctx;
+
+static int others_row(void *ctx, sdb_row *r)
+{
+    others_ctx *O = ctx;
+    return O->fn(O->ctx, O->st->ops->col_text(r, 0), O->st->ops->col_int(r, 1));
+}
+
+int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+{
+    others_ctx O = {st, fn, ctx};
+    pthread_mutex_lock(&st->mu);
+    int rc = EACH(st, Q_CONN_OTHERS, others_row, &O, SS(server), SI(alive_after));
+    pthread_mutex_unlock(&st->mu);
+    return rc == SDB_OK;
 }
 
 /* ------------------------------------------------------------ ratings */

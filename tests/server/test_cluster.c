@@ -253,6 +253,34 @@ KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
     printf("    24 failed logins from one address over two servers: %d + %d refused\n", ra, rb);
     KT_EQ(ra, 0);
     KT_EQ(rb, 4);
+    /* open connections per address (the network thread's check, here
+     * called as it calls it): 3 of at most 4 open on A; once the servers'
+     * ticks have exchanged their counts, B lets that address open 1 more */
+    for (int i = 0; i < 3; i++)
+        KT_CHECK(srv_peers_open(&A->peers, "192.0.2.10", 4));
+    int extra = -1;
+    for (int tries = 0; tries < 50 && extra != 1; tries++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        extra = 0;
+        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
+            extra++;
+        for (int i = 0; i < extra; i++)
+            srv_peers_close(&B->peers, "192.0.2.10");
+    }
+    printf("    3 connections open on A: B lets the address open %d more of 4\n", extra);
+    KT_EQ(extra, 1);
+    /* they close on A: B lets it open all 4 again */
+    for (int i = 0; i < 3; i++)
+        srv_peers_close(&A->peers, "192.0.2.10");
+    for (int tries = 0; tries < 50 && extra != 4; tries++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        extra = 0;
+        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
+            extra++;
+        for (int i = 0; i < extra; i++)
+            srv_peers_close(&B->peers, "192.0.2.10");
+    }
+    KT_EQ(extra, 4);
     tclose(ta);
     tclose(tb);
     tclose(other);
