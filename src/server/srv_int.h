@@ -386,6 +386,7 @@ const char *sgame_status(const srv *S, const sgame *g, long long now_s);
 /* ---- rating.c ---- */
 /* The fixed rating of a bot spec in a game (its level or name), or -1. */
 double srv_bot_rating(const char *game, const char *spec);
+int srv_bot_rating_is_bound(const char *game, const char *spec); /* 1: measured as a lower bound */
 /* Elo for several players (pairwise): new ratings of n players with
  * ratings r[] and ranks rank[] (0 first; ties share a rank); fixed[i]
  * players (bots) keep theirs. */
