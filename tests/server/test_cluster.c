@@ -29,6 +29,21 @@ static int pg_binaries(void)
     return n > 0;
 }
 
+/* A throw-away PostgreSQL cluster for this test: 0 when the binaries are
+ * missing (said, and the test skipped); conninfo "" when the cluster did
+ * not start (the caller requires it). */
+static int cluster_or_skip(char *conninfo, size_t cap)
+{
+    if (!pg_binaries()) {
+        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
+               "installs postgresql)\n");
+        return 0;
+    }
+    if (!tpg_start(conninfo, cap))
+        conninfo[0] = '\0';
+    return 1;
+}
+
 static srv *start_with(const char *conninfo, const char *id, void (*tune)(srv_config *c))
 {
     srv_config c;
@@ -74,13 +89,10 @@ static int over_in(srv *S, const char *id)
 
 KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
 {
-    if (!pg_binaries()) {
-        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
-               "installs postgresql)\n");
-        return;
-    }
     char conninfo[256];
-    KT_REQUIRE(tpg_start(conninfo, sizeof conninfo));
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
     srv *A = start_on(conninfo, "server-a"), *B = start_on(conninfo, "server-b");
     KT_REQUIRE(A && B);
     tconn *ta = topen(A);
@@ -221,15 +233,29 @@ static int logins(srv *S, const char *addr, int n)
     return refused;
 }
 
+/* How many more connections (of at most 4) server B lets 192.0.2.10 open,
+ * asked every 100 ms for up to 5 s until it is `want` (the servers' ticks
+ * exchange the counts once a second). */
+static int b_allows(srv *B, int want)
+{
+    int extra = -1;
+    for (int tries = 0; tries < 50 && extra != want; tries++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        extra = 0;
+        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
+            extra++;
+        for (int i = 0; i < extra; i++)
+            srv_peers_close(&B->peers, "192.0.2.10");
+    }
+    return extra;
+}
+
 KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
 {
-    if (!pg_binaries()) {
-        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
-               "installs postgresql)\n");
-        return;
-    }
     char conninfo[256];
-    KT_REQUIRE(tpg_start(conninfo, sizeof conninfo));
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
     srv *A = start_with(conninfo, "server-a", tight_limits);
     srv *B = start_with(conninfo, "server-b", tight_limits);
     KT_REQUIRE(A && B);
@@ -258,29 +284,13 @@ KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
      * ticks have exchanged their counts, B lets that address open 1 more */
     for (int i = 0; i < 3; i++)
         KT_CHECK(srv_peers_open(&A->peers, "192.0.2.10", 4));
-    int extra = -1;
-    for (int tries = 0; tries < 50 && extra != 1; tries++) {
-        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
-        extra = 0;
-        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
-            extra++;
-        for (int i = 0; i < extra; i++)
-            srv_peers_close(&B->peers, "192.0.2.10");
-    }
+    int extra = b_allows(B, 1);
     printf("    3 connections open on A: B lets the address open %d more of 4\n", extra);
     KT_EQ(extra, 1);
     /* they close on A: B lets it open all 4 again */
     for (int i = 0; i < 3; i++)
         srv_peers_close(&A->peers, "192.0.2.10");
-    for (int tries = 0; tries < 50 && extra != 4; tries++) {
-        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
-        extra = 0;
-        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
-            extra++;
-        for (int i = 0; i < extra; i++)
-            srv_peers_close(&B->peers, "192.0.2.10");
-    }
-    KT_EQ(extra, 4);
+    KT_EQ(b_allows(B, 4), 4);
     tclose(ta);
     tclose(tb);
     tclose(other);
