@@ -57,9 +57,10 @@
  *   mp2, anno1701, fwm  12 games at 100 ms (a tenth of its search, because
  *             1 s a decision takes hours on a shared 2-core machine):
  *             11-1 (+354), 10-2 (+250), 10-2 (+250): lower bounds (`bound`)
- * Catan's hard level has no fixed rating: its 3-player games measured at a
- * quarter of its search gave no usable figure (docs/server.md), so games
- * with it are not rated (srv_rating_possible). */
+ * Catan's hard level has no fixed rating: at a quarter of its search it
+ * scored 3 of 9 against the medium level in 3-player games, a bound of
+ * nothing (docs/server.md), so games with it are not rated
+ * (srv_rating_possible). */
 typedef struct bot_rating {
     const char *game, *spec;
     double rating;
