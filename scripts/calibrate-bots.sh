@@ -7,10 +7,17 @@
 #   2. the medium level against the hard one (and, for Catan's third seat,
 #      the easy level), HARD games per matchup: a hard bot searches 1 s per
 #      decision, measured in CPU time here (clock=cpu) so that a busy
-#      machine does not weaken it.
+#      machine does not weaken it.  HARD_MS=N gives it N ms instead
+#      (HARD_MS_catan=N for Catan alone): the ratings in rating.c were
+#      measured at 100 ms (Catan 250 ms: at 100 it would be the medium bot
+#      itself), a lower bound of the hard level, because 1 s per decision
+#      takes hours on a shared 2-core machine.
 # Bradley-Terry ratings (Elo scale) of the second are chained to the first
 # through the medium bot, and the medium level is anchored at 1500 (rating.c).
+# CHEAP=0 skips the first round robin.
 #   scripts/calibrate-bots.sh [KONTOR] [CHEAP] [HARD] [GAMES...]
+#   HARD_MS=100 HARD_MS_catan=250 scripts/calibrate-bots.sh build/release/kontor 0 12 \
+#       dominion mp2 anno1701 fwm     (and catan with 6 games)
 set -eu
 K=${1:-build/release/kontor}
 N1=${2:-100}
@@ -28,10 +35,16 @@ for game in $GAMES; do
     [ "$easy" = random ] && cheap="random,$medium"
     [ $P = 3 ] && [ "$easy" != random ] || true
     echo "== $game (easy=$easy medium=$medium hard=$hard)"
-    echo "-- $K tournament $game --bots $cheap --games $N1 --players $P --seed 1 --threads 1"
-    "$K" tournament "$game" --bots "$cheap" --games "$N1" --players "$P" --seed 1 --threads 1 \
-        --no-progress 2>&1 | sed -n '/^Ratings/,/^$/p;/^Games:/p;/^Speed:/p'
-    two="$medium,$hard:clock=cpu"
+    if [ "$N1" -gt 0 ]; then
+        echo "-- $K tournament $game --bots $cheap --games $N1 --players $P --seed 1 --threads 1"
+        "$K" tournament "$game" --bots "$cheap" --games "$N1" --players "$P" --seed 1 --threads 1 \
+            --no-progress 2>&1 | sed -n '/^Ratings/,/^$/p;/^Games:/p;/^Speed:/p'
+    fi
+    eval "ms=\${HARD_MS_$game:-\${HARD_MS:-}}"
+    [ -n "$ms" ] && hard=$(echo "$hard" | sed "s/time=[0-9]*/time=$ms/")
+    med=$medium
+    case $medium in mcts*) med="$medium:clock=cpu" ;; esac # a searching medium bot too
+    two="$med,$hard:clock=cpu"
     [ $P = 3 ] && two="$easy,$two"
     echo "-- $K tournament $game --bots $two --games $N2 --players $P --seed 2 --threads 1"
     "$K" tournament "$game" --bots "$two" --games "$N2" --players "$P" --seed 2 --threads 1 \

@@ -275,7 +275,7 @@ async function leaderPage(app, game) {
   }
   if (r.bots.length) {
     box.append(h('h3', w('bots')), h('table.games', h('tbody', r.bots.map((b) =>
-      h('tr', h('td', `${t(b.level)}${b.spec !== b.level ? ' (' + b.spec + ')' : ''}`), h('td.num', b.rating))))));
+      h('tr', h('td', `${t(b.level)}${b.spec !== b.level ? ' (' + b.spec + ')' : ''}`), h('td.num', b.at_least ? `≥ ${b.rating}` : b.rating))))));
   }
 }
 

@@ -3,6 +3,14 @@
 // the connection drops it reconnects with a growing delay and calls
 // `onreconnect` so that the page can attach to its seat again (the server
 // sends the whole view back).
+//
+// Several servers (docs/server.md, "Several active servers"): a server that
+// does not host a game answers "moved" with the WebSocket address of the one
+// that does; moveTo() reconnects there and the page attaches again.  When
+// that connection ends (the host stopped, or let the game go) the next one
+// goes back to the page's own server, which takes the game over once the
+// host's lease has run out.  An address that could not be reached is not
+// tried again for a few seconds (recentlyFailed).
 
 export class Net {
   constructor() {
@@ -12,15 +20,23 @@ export class Net {
     this.onstate = () => {};
     this.onreconnect = () => {};
     this.delay = 250;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    this.home = `${proto}//${location.host}/ws`;
+    this.url = this.home;
+    this.failed = new Map(); // address -> when it could not be reached
     this.open();
   }
 
   open() {
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    this.ws = new WebSocket(`${proto}//${location.host}/ws`);
+    const ws = new WebSocket(this.url);
+    const url = this.url;
+    let opened = false;
+    this.ws = ws;
     this.onstate('connecting');
     this.ready = new Promise((res) => { this._resolveReady = res; });
-    this.ws.onopen = () => {
+    ws.onopen = () => {
+      if (ws !== this.ws) return;
+      opened = true;
       const again = this.everOpen;
       this.everOpen = true;
       this.delay = 250;
@@ -28,14 +44,41 @@ export class Net {
       this._resolveReady();
       if (again) this.onreconnect();
     };
-    this.ws.onmessage = (e) => this.receive(e.data);
-    this.ws.onclose = () => {
+    ws.onmessage = (e) => { if (ws === this.ws) this.receive(e.data); };
+    ws.onclose = () => {
+      if (ws !== this.ws) return;
       this.onstate('offline');
       for (const [, w] of this.waiting) w.reject(new Error('connection lost'));
       this.waiting.clear();
-      setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 5000);
+      let delay = this.delay;
+      if (this.moving) { // moveTo closed this one: go at once
+        this.moving = false;
+        delay = 0;
+      } else if (url !== this.home) { // the host went away: back to our own server
+        if (!opened) this.failed.set(url, Date.now());
+        this.url = this.home;
+        delay = opened ? 0 : 250;
+      } else {
+        this.delay = Math.min(this.delay * 2, 5000);
+      }
+      setTimeout(() => this.open(), delay);
     };
+  }
+
+  // The game lives on the server at `url` (a "moved" answer's "ws"):
+  // reconnect there; onreconnect attaches again.  False when that address
+  // failed lately or is where we are already.
+  moveTo(url) {
+    if (!url || url === this.url || this.recentlyFailed(url)) return false;
+    this.url = url;
+    this.moving = true;
+    this.ws.close();
+    return true;
+  }
+
+  recentlyFailed(url) {
+    const at = this.failed.get(url);
+    return at !== undefined && Date.now() - at < 5000;
   }
 
   receive(text) {

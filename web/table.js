@@ -59,6 +59,14 @@ export function tablePage(app, where) {
         name: localStorage.getItem('kontor.name') || '' })
       : await app.net.request({ cmd: 'spectate', game: where.watch, lang: app.lang() });
     if (!alive) return;
+    if (!r.ok && r.error === 'moved') {
+      // another server hosts the game: go there (net.js), or, when it could
+      // not be reached, ask here again until this server takes it over
+      if (app.net.moveTo(r.ws)) return;
+      clear(root).append(h('div.card', h('p.moved', r.message), h('a', { href: '#/' }, t('lobby'))));
+      setTimeout(() => { if (alive) attach().catch(() => {}); }, 1000);
+      return;
+    }
     if (!r.ok) {
       clear(root).append(h('div.card', h('p.error', r.error === 'unknown' && where.token ? t('linkGone') : r.message),
         h('a', { href: '#/' }, t('lobby'))));
@@ -66,6 +74,7 @@ export function tablePage(app, where) {
       return;
     }
     st.info = r;
+    root.dataset.attached = (+root.dataset.attached || 0) + 1; // tests see a re-attach
     st.seat = r.seat;
     st.game = r.name;
     st.log = [];

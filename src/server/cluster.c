@@ -18,14 +18,18 @@
  * and closes its clients' connections (SRV_CLOSE_MOVED): they reconnect.
  *
  * While the lease of a game is alive elsewhere, an attach is answered with
- * error "moved" naming the host's public URL (--public-url); the browser
- * does not follow it yet (docs/server.md says how to route instead).
+ * error "moved" naming the host and the WebSocket address of its public URL
+ * (--public-url): the web client reconnects there (net.js) and attaches
+ * again, and goes back to its own server when that connection ends.
  * Games other processes create are read when a link of theirs is opened
  * here (srv_cluster_find_token) and, for the lobby, from the rows changed
  * since the last look (once a second).
  *
  * Logging out everywhere reaches the other processes as a NOTIFY "logout N"
  * (account.c sends it; on_notice closes the account's connections here).
+ * The limits per client address count every server's requests (peers.c):
+ * each tick also writes this server's open connections per address and
+ * reads the other live servers' (srv_peers_share).
  *
  * Data layout: struct srv_cluster: this process's owner name and public
  * URL, the unix ms of the last look at changed rows, and a buffer of the
@@ -86,6 +90,7 @@ int srv_cluster_start(srv *S, char *err, size_t cap)
         free(C);
         return 0;
     }
+    srv_store_conns_drop(S->st, C->owner); /* an earlier run under this --server-id */
     S->cluster = C;
     srv_log(S, "several servers: this one is '%s' (leases of %lld ms)", C->owner, S->cfg.lease_ms);
     return 1;
@@ -168,6 +173,59 @@ static int take_over(srv *S, sgame *g, long long prev_alive, char *err, size_t c
     return 1;
 }
 
+/* The WebSocket address of a server whose public URL is `url`
+ * ("https://site/s/a" -> "wss://site/s/a/ws"); "" when it has none or it is
+ * not an http(s) URL. */
+static void ws_address(const char *url, char *out, size_t cap)
+{
+    const char *scheme = !strncmp(url, "https://", 8) ? "wss://" : !strncmp(url, "http://", 7) ? "ws://" : NULL;
+    out[0] = '\0';
+    if (!scheme)
+        return;
+    const char *rest = strstr(url, "://") + 3;
+    size_t n = strlen(rest);
+    while (n && rest[n - 1] == '/')
+        n--;
+    if (n && n < cap - 16 && !memchr(rest, '?', n) && !memchr(rest, '#', n))
+        snprintf(out, cap, "%s%.*s/ws", scheme, (int)n, rest);
+}
+
+/* "moved": another live server holds the game's lease.  The reply names it
+ * and, when it has a public URL, the WebSocket address where the game lives
+ * ("ws"): the web client reconnects there and attaches again (a redirect,
+ * docs/server.md "Several active servers" says why not a relay). */
+static void moved_reply(srv *S, srv_conn *c, const char *ref, const char *holder)
+{
+    char url[512] = "", ws[600] = "", msg[1024];
+    srv_store_server_url(S->st, holder, url, sizeof url);
+    ws_address(url, ws, sizeof ws);
+    snprintf(msg, sizeof msg,
+             "this game is hosted by another server (%s%s%s) for now; if that server has stopped, "
+             "this one takes the game over within %lld s",
+             holder, url[0] ? " at " : "", url, S->cfg.lease_ms / 1000 + 1);
+    kt_buf b;
+    kt_buf_init(&b);
+    kt_jw w;
+    kt_jw_init(&w, &b);
+    kt_jw_obj(&w);
+    kt_jw_kbool(&w, "ok", 0);
+    if (ref) {
+        kt_jw_key(&w, "ref");
+        kt_jw_raw(&w, ref);
+    }
+    kt_jw_kstr(&w, "error", "moved");
+    kt_jw_kstr(&w, "message", msg);
+    kt_jw_kstr(&w, "server", holder);
+    if (ws[0])
+        kt_jw_kstr(&w, "ws", ws);
+    kt_jw_obj_end(&w);
+    char *t = kt_buf_take(&b);
+    if (t)
+        srv_conn_queue_take(c, t);
+    else
+        srv_reply_error(c, ref, "moved", "%s", msg);
+}
+
 int srv_cluster_host(srv *S, sgame *g, srv_conn *c, const char *ref)
 {
     struct srv_cluster *C = S->cluster;
@@ -190,12 +248,7 @@ int srv_cluster_host(srv *S, sgame *g, srv_conn *c, const char *ref)
         return 0;
     }
     if (r == 0) {
-        char url[512] = "";
-        srv_store_server_url(S->st, holder, url, sizeof url);
-        srv_reply_error(c, ref, "moved",
-                        "this game is hosted by another server (%s%s%s) for now; if that server "
-                        "has stopped, this one takes the game over within %lld s",
-                        holder, url[0] ? " at " : "", url, S->cfg.lease_ms / 1000 + 1);
+        moved_reply(S, c, ref, holder);
         return 0;
     }
     if (!g->remote && prev == 0)
@@ -383,4 +436,6 @@ void srv_cluster_tick(srv *S, long long now)
     srv_store_visitor v = {on_changed, NULL, &R};
     srv_store_changed(S->st, since, &v);
     apply_changed(S, &R);
+    /* open connections per address, counted over every live server */
+    srv_peers_share(&S->peers, C->owner, now - S->cfg.lease_ms);
 }

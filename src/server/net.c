@@ -392,11 +392,8 @@ static h2o_iovec_t hdr_names[5] = {
     {H2O_STRLIT("x-frame-options")},         {H2O_STRLIT("referrer-policy")},
     {H2O_STRLIT("cache-control")},
 };
-static h2o_headers_command_t hdr_cmds[] = {
-    {H2O_HEADERS_CMD_SET, &hdr_names[0],
-     {H2O_STRLIT("default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                 "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; "
-                 "form-action 'self'; object-src 'none'")}},
+static const h2o_headers_command_t hdr_cmds[] = {
+    {H2O_HEADERS_CMD_SET, &hdr_names[0], {NULL, 0}}, /* the CSP: set_headers */
     {H2O_HEADERS_CMD_SET, &hdr_names[1], {H2O_STRLIT("nosniff")}},
     {H2O_HEADERS_CMD_SET, &hdr_names[2], {H2O_STRLIT("DENY")}},
     {H2O_HEADERS_CMD_SET, &hdr_names[3], {H2O_STRLIT("no-referrer")}},
@@ -663,8 +660,30 @@ static int copy_lists(srv_http *h, char *err, size_t cap)
     return 1;
 }
 
+/* The headers of pages and files, with a CSP whose connect-src names the
+ * --allow-origin origins (as http(s) and ws(s)) besides 'self': a page of
+ * one server may follow a "moved" answer to another (net.js). */
+static void set_headers(srv_http *h)
+{
+    size_t n = (size_t)snprintf(h->csp, sizeof h->csp, "default-src 'self'; connect-src 'self'");
+    for (int i = 0; i < h->norigins && n < sizeof h->csp; i++) {
+        const char *o = h->origins[i];
+        int tls = !strncmp(o, "https://", 8);
+        n += (size_t)snprintf(h->csp + n, sizeof h->csp - n, " %s %s%s", o, tls ? "wss://" : "ws://",
+                              strstr(o, "://") + 3);
+    }
+    if (n < sizeof h->csp)
+        snprintf(h->csp + n, sizeof h->csp - n,
+                 "; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors "
+                 "'none'; base-uri 'none'; form-action 'self'; object-src 'none'");
+    _Static_assert(sizeof h->hdr == sizeof hdr_cmds, "one header command per entry");
+    memcpy(h->hdr, hdr_cmds, sizeof hdr_cmds);
+    h->hdr[0].value = h2o_iovec_init(h->csp, strlen(h->csp));
+}
+
 static void configure(srv_http *h)
 {
+    set_headers(h);
     h2o_config_init(&h->config);
     h->config.server_name = h2o_iovec_init(H2O_STRLIT("kontor"));
     h->config.http1.req_timeout = (uint64_t)h->cfg.header_timeout_ms;
@@ -676,12 +695,12 @@ static void configure(srv_http *h)
     h->config.max_request_entity_size = 16384; /* only /api/ takes a body, and a small one */
     h2o_pathconf_t *api = h2o_config_register_path(host, "/api/", 0);
     add_handler(h, api, on_api_req);
-    h2o_headers_register(api, hdr_cmds);
+    h2o_headers_register(api, h->hdr);
     h2o_pathconf_t *root = h2o_config_register_path(host, "/", 0);
     add_handler(h, root, on_guard);
     static const char *index_files[] = {"index.html", NULL};
     h2o_file_register(root, h->web_root, index_files, NULL, 0);
-    h2o_headers_register(root, hdr_cmds);
+    h2o_headers_register(root, h->hdr);
 }
 
 srv_http *srv_http_start(srv *S, const srv_http_config *c, char *err, size_t cap)

@@ -69,6 +69,10 @@ typedef struct srv_http {
     int ntrust;
     char origins[NET_MAX_ORIGINS][128];
     int norigins;
+    /* the pages' headers: the CSP lets pages connect to the allowed origins
+     * too (several servers: the host of a game, docs/server.md) */
+    char csp[512 + NET_MAX_ORIGINS * 2 * 132];
+    h2o_headers_command_t hdr[6];
     char web_root[4096];
     pthread_mutex_t live_mu;   /* srv_http_stop waits for the core's connections to close */
     pthread_cond_t live_cv;

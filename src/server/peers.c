@@ -4,6 +4,22 @@
  * One address must not be able to take the server from everybody else
  * (issue 31.6): 10,000 games in 15 s, hundreds of idle connections.
  *
+ * Several servers on one database (PostgreSQL, P->shared set): a request
+ * that passes this process's bucket is also counted in the database
+ * (addr_hits: one short-lived counter per address, kind and window of
+ * burst / rate seconds), and refused when the address's count over the last
+ * window - the current window's count plus the previous one's, weighted by
+ * how much of it still lies within the last window - passes the burst.  So
+ * every server together allows what one would.  Only the kinds checked on
+ * worker threads (games created, logins, sign-ups, chat) go to the
+ * database.  Connections are checked on the network thread, which must never
+ * wait for a database: there the open connections of an address on the
+ * other servers are the figure of the last tick (srv_peers_share: once a
+ * second every server writes its changed counts and reads the others'), so
+ * an address may pass the limit by what it opens within a second; the rate
+ * of new connections stays per server (docs/server.md, "Several active
+ * servers").
+ *
  * Data layout: a hash table of srv_peer records keyed by the address key
  * (srv_addr_key: an IPv4 address, or an IPv6 /64 prefix, as text), chained
  * in buckets; guarded by one mutex (short critical sections: a lookup and a
@@ -22,6 +38,8 @@ struct srv_peer {
     struct srv_peer *next;
     char key[48];
     int conns;
+    int others;    /* open on the other servers, at the last look (srv_peers_share) */
+    int published; /* conns as last written to the database; -1: write again */
     double tokens[SRV_PEER_NBUCKETS];
     long long at[SRV_PEER_NBUCKETS]; /* monotonic ms of the last refill; 0 = full, untouched */
 };
@@ -93,6 +111,7 @@ static srv_peer *find(srv_peers *P, const char *key, int create)
     if (!p)
         return NULL;
     snprintf(p->key, sizeof p->key, "%s", key);
+    p->published = 0;
     p->next = P->bucket[b];
     P->bucket[b] = p;
     P->count++;
@@ -121,6 +140,21 @@ void srv_peers_limit(srv_peers *P, int which, double rate, double burst)
     pthread_mutex_unlock(&P->mu);
 }
 
+/* The count of every server (see the head of this file).  A database that
+ * fails does not lock anybody out: this process's bucket still holds. */
+static int shared_ok(srv_peers *P, const char *key, int which, double rate, double burst)
+{
+    if (!P->shared || which == SRV_PEER_CONN || rate <= 0)
+        return 1;
+    long long w = (long long)(burst / rate * 1000.0);
+    w = w < 1000 ? 1000 : w;
+    long long now = srv_unix_ms(), win = now / w, cur = 0, prev = 0;
+    if (!srv_store_addr_hit(P->shared, key, which, win, (win + 2) * w, &cur, &prev))
+        return 1;
+    double still = 1.0 - (double)(now - win * w) / (double)w;
+    return (double)cur + (double)prev * still <= burst + 1e-9;
+}
+
 int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms)
 {
     pthread_mutex_lock(&P->mu);
@@ -134,14 +168,14 @@ int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms)
             p->tokens[which] -= 1.0;
     }
     pthread_mutex_unlock(&P->mu);
-    return ok;
+    return ok && shared_ok(P, key, which, rate, burst);
 }
 
 int srv_peers_open(srv_peers *P, const char *key, int max)
 {
     pthread_mutex_lock(&P->mu);
     srv_peer *p = find(P, key, 1);
-    int ok = !p || max <= 0 || p->conns < max;
+    int ok = !p || max <= 0 || p->conns + p->others < max;
     if (p && ok)
         p->conns++;
     pthread_mutex_unlock(&P->mu);
@@ -159,11 +193,15 @@ void srv_peers_close(srv_peers *P, const char *key)
 
 void srv_peers_sweep(srv_peers *P, long long now_ms)
 {
+    if (P->shared && now_ms - P->swept_ms >= 10000) { /* the ticker only */
+        P->swept_ms = now_ms;
+        srv_store_addr_sweep(P->shared, srv_unix_ms());
+    }
     pthread_mutex_lock(&P->mu);
     for (size_t b = 0; P->bucket && b < P->nbucket; b++)
         for (srv_peer **pp = &P->bucket[b]; *pp;) {
             srv_peer *p = *pp;
-            int idle = !p->conns;
+            int idle = !p->conns && !p->others && p->published == 0;
             for (int w = 0; w < SRV_PEER_NBUCKETS; w++) {
                 if (!p->at[w] || P->rate[w] <= 0)
                     continue;
@@ -187,4 +225,62 @@ size_t srv_peers_count(srv_peers *P)
     size_t n = P->count;
     pthread_mutex_unlock(&P->mu);
     return n;
+}
+
+/* ------------------------------------------------------------ several servers */
+
+typedef struct share_ctx {
+    srv_addr_count *rows;
+    int n, cap;
+} share_ctx;
+
+static int share_add(share_ctx *X, const char *key, long long n)
+{
+    if (X->n == X->cap) {
+        int cap = X->cap ? 2 * X->cap : 64;
+        srv_addr_count *r = realloc(X->rows, sizeof *r * (size_t)cap);
+        if (!r)
+            return 0;
+        X->rows = r;
+        X->cap = cap;
+    }
+    snprintf(X->rows[X->n].key, sizeof X->rows[X->n].key, "%s", key);
+    X->rows[X->n++].n = n;
+    return 1;
+}
+
+static int other_row(void *ctx, const char *key, long long n)
+{
+    return share_add(ctx, key, n);
+}
+
+void srv_peers_share(srv_peers *P, const char *owner, long long alive_after)
+{
+    if (!P->shared)
+        return;
+    share_ctx mine = {0}, theirs = {0};
+    pthread_mutex_lock(&P->mu); /* the counts that changed since the last tick */
+    for (size_t b = 0; P->bucket && b < P->nbucket; b++)
+        for (srv_peer *p = P->bucket[b]; p; p = p->next)
+            if (p->conns != p->published && share_add(&mine, p->key, p->conns))
+                p->published = p->conns;
+    pthread_mutex_unlock(&P->mu);
+    int wrote = !mine.n || srv_store_conns_put(P->shared, owner, mine.rows, mine.n);
+    int read = srv_store_conns_others(P->shared, owner, alive_after, other_row, &theirs);
+    pthread_mutex_lock(&P->mu);
+    for (size_t b = 0; P->bucket && b < P->nbucket; b++)
+        for (srv_peer *p = P->bucket[b]; p; p = p->next) {
+            if (read)
+                p->others = 0;
+            if (!wrote)
+                p->published = -1; /* written again at the next tick */
+        }
+    for (int i = 0; read && i < theirs.n; i++) {
+        srv_peer *p = find(P, theirs.rows[i].key, 1);
+        if (p)
+            p->others = theirs.rows[i].n > 1000000 ? 1000000 : (int)theirs.rows[i].n;
+    }
+    pthread_mutex_unlock(&P->mu);
+    free(mine.rows);
+    free(theirs.rows);
 }

@@ -158,6 +158,8 @@ void srv_cmd_leaderboard(srv_conn *c, const kt_jv *req, const char *ref)
         const char *spec = i ? kt_game_level(gi->name, levels[i]) : "random";
         kt_jw_kstr(&w, "spec", spec ? spec : levels[i]);
         kt_jw_kint(&w, "rating", (long long)(r + 0.5));
+        if (srv_bot_rating_is_bound(gi->name, levels[i]))
+            kt_jw_kbool(&w, "at_least", 1); /* measured with less search: a lower bound */
         kt_jw_obj_end(&w);
     }
     kt_jw_arr_end(&w);

@@ -41,21 +41,30 @@
 #define START_RATING 1500.0
 
 /* Fixed ratings of the bots: Bradley-Terry ratings (Elo scale) of kontor's
- * own round robins (`kontor tournament`, seed 1, one thread; commands and
- * intervals in docs/server.md, "Ratings"), shifted so that each game's
- * medium level is 1500.  A level and the bot it names have the same
- * number.  Only the levels measured are here: the hard level (a 1 s search
- * per decision) has no fixed rating yet, so games with a hard bot are not
- * rated (srv_rating_possible).  Measured 2026-11-29:
+ * own round robins (`kontor tournament`, one thread; commands, scores and
+ * intervals in docs/server.md, "Ratings"; scripts/calibrate-bots.sh),
+ * shifted so that each game's medium level is 1500.  A level and the bot it
+ * names have the same number.  Measured 2026-11-29:
  *   dominion  random,bmu,heuristic 60 games/pair: +361 -> 1500, +206, -566
  *   mp2       random,heuristic 40 games:          +382 -> 1500, -382
  *   anno1701  random,heuristic 60 games:          +417 -> 1500, -417
  *   fwm       random,heuristic 60 games:          +274 -> 1500, -274
  *   catan     random,heuristic,mcts:time=100 (3 players) 12 games per seating:
- *             +272 -> 1500, +112, -384 */
+ *             +272 -> 1500, +112, -384
+ * The hard level (mcts:time=1000, searching 1 s a decision) against the
+ * medium one, seed 2, CPU time (clock=cpu):
+ *   dominion  6 games at its own 1000 ms: 6-0, +446 over heuristic
+ *   mp2, anno1701, fwm  12 games at 100 ms (a tenth of its search, because
+ *             1 s a decision takes hours on a shared 2-core machine):
+ *             11-1 (+354), 10-2 (+250), 10-2 (+250): lower bounds (`bound`)
+ * Catan's hard level has no fixed rating: at a quarter of its search it
+ * scored 3 of 9 against the medium level in 3-player games, a bound of
+ * nothing (docs/server.md), so games with it are not rated
+ * (srv_rating_possible). */
 typedef struct bot_rating {
     const char *game, *spec;
     double rating;
+    int bound; /* measured with less search than the bot has: a lower bound */
 } bot_rating;
 
 static const bot_rating bot_ratings[] = {
@@ -81,14 +90,34 @@ static const bot_rating bot_ratings[] = {
     {.game = "catan", .spec = "heuristic", .rating = 1340},
     {.game = "catan", .spec = "medium", .rating = 1500},
     {.game = "catan", .spec = "mcts:time=100", .rating = 1500},
+    {.game = "dominion", .spec = "hard", .rating = 1946},
+    {.game = "dominion", .spec = "mcts:time=1000", .rating = 1946},
+    {.game = "mp2", .spec = "hard", .rating = 1854, .bound = 1},
+    {.game = "mp2", .spec = "mcts:time=1000", .rating = 1854, .bound = 1},
+    {.game = "anno1701", .spec = "hard", .rating = 1750, .bound = 1},
+    {.game = "anno1701", .spec = "mcts:time=1000", .rating = 1750, .bound = 1},
+    {.game = "fwm", .spec = "hard", .rating = 1750, .bound = 1},
+    {.game = "fwm", .spec = "mcts:time=1000", .rating = 1750, .bound = 1},
 };
 
-double srv_bot_rating(const char *game, const char *spec)
+static const bot_rating *find_bot(const char *game, const char *spec)
 {
     for (size_t i = 0; i < sizeof bot_ratings / sizeof *bot_ratings; i++)
         if (!strcmp(bot_ratings[i].game, game) && !strcmp(bot_ratings[i].spec, spec))
-            return bot_ratings[i].rating;
-    return -1;
+            return &bot_ratings[i];
+    return NULL;
+}
+
+double srv_bot_rating(const char *game, const char *spec)
+{
+    const bot_rating *b = find_bot(game, spec);
+    return b ? b->rating : -1;
+}
+
+int srv_bot_rating_is_bound(const char *game, const char *spec)
+{
+    const bot_rating *b = find_bot(game, spec);
+    return b && b->bound;
 }
 
 void srv_elo(int n, const double *r, const int *rank, const int *fixed, double k, double *out)

@@ -574,6 +574,8 @@ srv *srv_new(const srv_config *c, char *err, size_t cap)
         return NULL;
     }
     S->st = srv_store_open(c->db_path, c->sync_full, err, cap);
+    if (S->st && srv_store_shared(S->st))
+        S->peers.shared = S->st; /* several servers count each address together (peers.c) */
     if (!S->st || !srv_acct_init(S, err, cap) || !load_games(S, err, cap) ||
         !srv_cluster_start(S, err, cap) || !start_threads(S, err, cap)) {
         srv_free(S);

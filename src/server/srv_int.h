@@ -132,6 +132,8 @@ typedef struct srv_peers {
     srv_peer **bucket;
     size_t nbucket, count;
     double rate[SRV_PEER_NBUCKETS], burst[SRV_PEER_NBUCKETS]; /* per second; 0: no limit */
+    srv_store *shared; /* several servers: counts in the database too (peers.c) */
+    long long swept_ms;
 } srv_peers;
 void srv_peers_init(srv_peers *P);
 void srv_peers_free(srv_peers *P);
@@ -142,6 +144,8 @@ int srv_peers_take(srv_peers *P, const char *key, int which, long long now_ms);
 /* Count one more open connection of the address unless it has `max`. */
 int srv_peers_open(srv_peers *P, const char *key, int max);
 void srv_peers_close(srv_peers *P, const char *key);
+/* Several servers: publish this server's open connections per address, read the others'. */
+void srv_peers_share(srv_peers *P, const char *owner, long long alive_after);
 /* Forget addresses with nothing open whose buckets are full again. */
 void srv_peers_sweep(srv_peers *P, long long now_ms);
 size_t srv_peers_count(srv_peers *P);
@@ -379,6 +383,7 @@ const char *sgame_status(const srv *S, const sgame *g, long long now_s);
 /* ---- rating.c ---- */
 /* The fixed rating of a bot spec in a game (its level or name), or -1. */
 double srv_bot_rating(const char *game, const char *spec);
+int srv_bot_rating_is_bound(const char *game, const char *spec); /* 1: measured as a lower bound */
 /* Elo for several players (pairwise): new ratings of n players with
  * ratings r[] and ranks rank[] (0 first; ties share a rank); fixed[i]
  * players (bots) keep theirs. */

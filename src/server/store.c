@@ -16,6 +16,14 @@
  *   sessions(hash PK, account, expires)     login sessions (hash of the
  *                                           cookie's secret, never the secret)
  *   login_limits(name_key PK, tokens, at)   failed-login buckets per name
+ *   addr_hits(key, kind, win, n, expires) PK (key, kind, win)
+ *                                           requests per client address, kind
+ *                                           of limit and time window, counted
+ *                                           by every server (peers.c); rows
+ *                                           live two windows
+ *   addr_conns(server, key, n) PK (server, key)   open connections per
+ *                                           server and client address (only
+ *                                           live servers' rows count)
  *   ratings(account, game, rating, games, wins, losses, draws) PK (account, game)
  *   results(game_id, seat, account, rank, rated, before, after) PK (game_id, seat)
  *   chat(game_id, n, channel, seat, account, name, text, at) PK (game_id, n)
@@ -56,7 +64,8 @@ enum {
     Q_GAME_DEL, Q_SEATS_DEL, Q_ACTS_DEL, Q_CHAT_DEL, Q_MUTES_DEL, Q_LEASE_DEL_GAME,
     Q_ACC_INS, Q_ACC_KEY, Q_ACC_ID,
     Q_SES_INS, Q_SES_GET, Q_SES_EXT, Q_SES_DEL, Q_SES_DEL_ACC, Q_SES_SWEEP,
-    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL,
+    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP,
+    Q_CONN_PUT, Q_CONN_DEL, Q_CONN_DROP, Q_CONN_OTHERS,
     Q_RAT_GET, Q_RAT_PUT, Q_RES_PUT, Q_RES_OF, Q_RAT_TOP, Q_RAT_OF,
     Q_CHAT_INS, Q_CHAT_LOAD, Q_MUTE_INS, Q_MUTE_DEL, Q_MUTES,
     Q_LEASE_GET, Q_LEASE_PUT, Q_LEASE_RENEW, Q_LEASE_MINE, Q_LEASE_DEL, Q_LEASE_ORPHANS,
@@ -129,6 +138,16 @@ static const sdb_sql store_sql[Q_COUNT] = {
     [Q_LOGIN_PUT] = {"INSERT INTO login_limits(name_key,tokens,at) VALUES(?,?,?) ON CONFLICT"
                      "(name_key) DO UPDATE SET tokens=excluded.tokens,at=excluded.at", NULL},
     [Q_LOGIN_DEL] = {"DELETE FROM login_limits WHERE name_key=?", NULL},
+    [Q_HIT] = {"INSERT INTO addr_hits(key,kind,win,n,expires) VALUES(?,?,?,1,?) ON CONFLICT"
+               "(key,kind,win) DO UPDATE SET n=addr_hits.n+1 RETURNING n", NULL},
+    [Q_HIT_GET] = {"SELECT n FROM addr_hits WHERE key=? AND kind=? AND win=?", NULL},
+    [Q_HIT_SWEEP] = {"DELETE FROM addr_hits WHERE expires<?", NULL},
+    [Q_CONN_PUT] = {"INSERT INTO addr_conns(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
+                    "DO UPDATE SET n=excluded.n", NULL},
+    [Q_CONN_DEL] = {"DELETE FROM addr_conns WHERE server=? AND key=?", NULL},
+    [Q_CONN_DROP] = {"DELETE FROM addr_conns WHERE server=?", NULL},
+    [Q_CONN_OTHERS] = {"SELECT c.key,sum(c.n) FROM addr_conns c JOIN servers s ON s.id=c.server "
+                       "WHERE c.server<>? AND s.beat>? GROUP BY c.key", NULL},
     [Q_RAT_GET] = {"SELECT r.account,r.game,r.rating,r.games,r.wins,r.losses,r.draws,a.name "
                    "FROM ratings r JOIN accounts a ON a.id=r.account WHERE r.account=? AND "
                    "r.game=?", NULL},
@@ -193,6 +212,11 @@ static const char *const schema_sqlite[] = {
     " expires INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS login_limits(name_key TEXT PRIMARY KEY, tokens REAL NOT NULL,"
     " at INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS addr_hits(key TEXT NOT NULL, kind INTEGER NOT NULL,"
+    " win INTEGER NOT NULL, n INTEGER NOT NULL, expires INTEGER NOT NULL,"
+    " PRIMARY KEY(key, kind, win))",
+    "CREATE TABLE IF NOT EXISTS addr_conns(server TEXT NOT NULL, key TEXT NOT NULL,"
+    " n INTEGER NOT NULL, PRIMARY KEY(server, key))",
     "CREATE TABLE IF NOT EXISTS ratings(account INTEGER NOT NULL, game TEXT NOT NULL,"
     " rating REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
     " losses INTEGER NOT NULL, draws INTEGER NOT NULL, PRIMARY KEY(account, game))",
@@ -946,6 +970,70 @@ int srv_store_login_take(srv_store *st, const char *key, long long now, double p
 int srv_store_login_reset(srv_store *st, const char *key)
 {
     return ONE(st, Q_LOGIN_DEL, SS(key));
+}
+
+static int count_row(void *ctx, sdb_row *r)
+{
+    one_ctx *O = ctx;
+    *(long long *)O->out = O->st->ops->col_int(r, 0);
+    O->found = 1;
+    return 0;
+}
+
+int srv_store_addr_hit(srv_store *st, const char *key, int kind, long long win,
+                       long long expires, long long *cur, long long *prev)
+{
+    one_ctx C = {st, cur, 0}, P = {st, prev, 0};
+    *cur = *prev = 0;
+    if (!begin(st))
+        return 0;
+    int ok = EACH(st, Q_HIT, count_row, &C, SS(key), SI(kind), SI(win), SI(expires)) == SDB_OK &&
+             C.found &&
+             EACH(st, Q_HIT_GET, count_row, &P, SS(key), SI(kind), SI(win - 1)) == SDB_OK;
+    return finish(st, ok);
+}
+
+int srv_store_addr_sweep(srv_store *st, long long now_ms)
+{
+    return ONE(st, Q_HIT_SWEEP, SI(now_ms));
+}
+
+int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n)
+{
+    if (!begin(st))
+        return 0;
+    int ok = 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = (rows[i].n > 0 ? RUN(st, Q_CONN_PUT, SS(server), SS(rows[i].key), SI(rows[i].n))
+                            : RUN(st, Q_CONN_DEL, SS(server), SS(rows[i].key))) == SDB_OK;
+    return finish(st, ok);
+}
+
+int srv_store_conns_drop(srv_store *st, const char *server)
+{
+    return ONE(st, Q_CONN_DROP, SS(server));
+}
+
+typedef struct others_ctx {
+    srv_store *st;
+    int (*fn)(void *ctx, const char *key, long long n);
+    void *ctx;
+} others_ctx;
+
+static int others_row(void *ctx, sdb_row *r)
+{
+    others_ctx *O = ctx;
+    return O->fn(O->ctx, O->st->ops->col_text(r, 0), O->st->ops->col_int(r, 1));
+}
+
+int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+{
+    others_ctx O = {st, fn, ctx};
+    pthread_mutex_lock(&st->mu);
+    int rc = EACH(st, Q_CONN_OTHERS, others_row, &O, SS(server), SI(alive_after));
+    pthread_mutex_unlock(&st->mu);
+    return rc == SDB_OK;
 }
 
 /* ------------------------------------------------------------ ratings */

@@ -192,6 +192,24 @@ int srv_store_session_sweep(srv_store *st, long long now);
 int srv_store_login_take(srv_store *st, const char *key, long long now_ms, double per_s,
                          double burst, long long *wait_s);
 int srv_store_login_reset(srv_store *st, const char *key);
+/* Count one request of address `key` for limit `kind` in time window `win`
+ * (a window number; the row may go after unix ms `expires`): *cur gets the
+ * window's count with this one, *prev the previous window's.  0 failure. */
+int srv_store_addr_hit(srv_store *st, const char *key, int kind, long long win,
+                       long long expires, long long *cur, long long *prev);
+/* Drop the counts that expired before unix ms now_ms. */
+int srv_store_addr_sweep(srv_store *st, long long now_ms);
+/* Open connections per client address of server `server`: rows with n 0
+ * are removed.  srv_store_conns_others calls fn with the sum over the other
+ * servers that beat after unix ms alive_after, per address. */
+typedef struct srv_addr_count {
+    char key[48];
+    long long n;
+} srv_addr_count;
+int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n);
+int srv_store_conns_drop(srv_store *st, const char *server);
+int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx);
 
 /* ---- ratings (rating.c) ---- */
 typedef struct srv_rating_row {

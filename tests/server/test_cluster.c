@@ -29,7 +29,22 @@ static int pg_binaries(void)
     return n > 0;
 }
 
-static srv *start_on(const char *conninfo, const char *id)
+/* A throw-away PostgreSQL cluster for this test: 0 when the binaries are
+ * missing (said, and the test skipped); conninfo "" when the cluster did
+ * not start (the caller requires it). */
+static int cluster_or_skip(char *conninfo, size_t cap)
+{
+    if (!pg_binaries()) {
+        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
+               "installs postgresql)\n");
+        return 0;
+    }
+    if (!tpg_start(conninfo, cap))
+        conninfo[0] = '\0';
+    return 1;
+}
+
+static srv *start_with(const char *conninfo, const char *id, void (*tune)(srv_config *c))
 {
     srv_config c;
     srv_config_default(&c);
@@ -40,12 +55,24 @@ static srv *start_on(const char *conninfo, const char *id)
     c.rate = c.burst = 1000;
     c.server_id = id;
     c.lease_ms = 1500;
+    if (tune)
+        tune(&c);
     char err[512];
     signal(SIGPIPE, SIG_IGN); /* as kontor serve does */
     srv *S = srv_new(&c, err, sizeof err);
     if (!S)
         fprintf(stderr, "srv_new: %s\n", err);
     return S;
+}
+
+static void url_of_a(srv_config *c)
+{
+    c->public_url = "http://a.example:8081/";
+}
+
+static srv *start_on(const char *conninfo, const char *id)
+{
+    return start_with(conninfo, id, !strcmp(id, "server-a") ? url_of_a : NULL);
 }
 
 static int over_in(srv *S, const char *id)
@@ -62,13 +89,10 @@ static int over_in(srv *S, const char *id)
 
 KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_move)
 {
-    if (!pg_binaries()) {
-        printf("    SKIPPED: PostgreSQL's server binaries are not installed (scripts/setup.sh "
-               "installs postgresql)\n");
-        return;
-    }
     char conninfo[256];
-    KT_REQUIRE(tpg_start(conninfo, sizeof conninfo));
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
     srv *A = start_on(conninfo, "server-a"), *B = start_on(conninfo, "server-b");
     KT_REQUIRE(A && B);
     tconn *ta = topen(A);
@@ -90,10 +114,12 @@ KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_mov
             nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
     }
     KT_CHECK(listed);
-    /* while A hosts it, B says where it is */
+    /* while A hosts it, B says where it is: the WebSocket address of A's
+     * public URL, which the web client follows (net.js) */
     snprintf(m, sizeof m, "{\"cmd\":\"attach\",\"token\":\"%s\"}", tok);
     char *r = treq(tb, m);
     KT_CHECK(strstr(r, "\"error\":\"moved\"") != NULL && strstr(r, "server-a") != NULL);
+    KT_CHECK(strstr(r, "\"ws\":\"ws://a.example:8081/ws\"") != NULL);
     free(r);
     /* logging out everywhere on A closes the account's connection on B */
     srv_api_call a = {0};
@@ -166,4 +192,108 @@ KT_TEST(server_cluster_two_servers_on_postgresql_take_over_a_game_with_every_mov
     KT_CHECK(over_in(C, id));
     tclose(tc);
     srv_free(C);
+}
+
+/* Limits per address on two servers: 4 games at once then 6 a minute per
+ * address, 3 logins at once. */
+static void tight_limits(srv_config *c)
+{
+    c->create_rate = 6;
+    c->create_burst = 4;
+}
+
+static int creates(tconn *t, int n, int *refused)
+{
+    int made = 0;
+    for (int i = 0; i < n; i++) {
+        char *r = treq(t, "{\"cmd\":\"create\",\"game\":\"dominion\",\"players\":2,\"listed\":false,"
+                          "\"seats\":[{\"human\":true},{\"human\":true}]}");
+        made += tis_ok(r);
+        *refused += strstr(r, "\"error\":\"rate\"") != NULL;
+        free(r);
+    }
+    return made;
+}
+
+static int logins(srv *S, const char *addr, int n)
+{
+    int refused = 0;
+    for (int i = 0; i < n; i++) {
+        srv_api_call a = {0};
+        snprintf(a.path, sizeof a.path, "login");
+        char body[80];
+        snprintf(body, sizeof body, "{\"name\":\"nobody%d\",\"password\":\"wrong password\"}", i);
+        a.body = body;
+        a.len = strlen(body);
+        snprintf(a.addr_key, sizeof a.addr_key, "%s", addr);
+        srv_api_run(S, &a);
+        refused += a.status == 429;
+        free(a.json);
+    }
+    return refused;
+}
+
+/* How many more connections (of at most 4) server B lets 192.0.2.10 open,
+ * asked every 100 ms for up to 5 s until it is `want` (the servers' ticks
+ * exchange the counts once a second). */
+static int b_allows(srv *B, int want)
+{
+    int extra = -1;
+    for (int tries = 0; tries < 50 && extra != want; tries++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        extra = 0;
+        while (extra < 4 && srv_peers_open(&B->peers, "192.0.2.10", 4))
+            extra++;
+        for (int i = 0; i < extra; i++)
+            srv_peers_close(&B->peers, "192.0.2.10");
+    }
+    return extra;
+}
+
+KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
+{
+    char conninfo[256];
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
+    srv *A = start_with(conninfo, "server-a", tight_limits);
+    srv *B = start_with(conninfo, "server-b", tight_limits);
+    KT_REQUIRE(A && B);
+    /* one address, alternating between the servers: 4 games in all, as one
+     * server would allow (each alone would take 4 more) */
+    tconn *ta = topen_from(A, "192.0.2.7"), *tb = topen_from(B, "192.0.2.7");
+    int refused = 0, made = creates(ta, 2, &refused) + creates(tb, 2, &refused);
+    KT_EQ(made, 4);
+    KT_EQ(refused, 0);
+    made = creates(tb, 3, &refused) + creates(ta, 3, &refused);
+    printf("    after 4 games: %d more made, %d refused\n", made, refused);
+    KT_EQ(made, 0);
+    KT_EQ(refused, 6);
+    /* another address is not touched */
+    tconn *other = topen_from(B, "198.51.100.9");
+    refused = 0;
+    KT_EQ(creates(other, 2, &refused), 2);
+    /* logins per address (20 at once): 12 failed ones on each server; the
+     * 21st and later are refused, wherever they arrive */
+    int ra = logins(A, "192.0.2.8", 12), rb = logins(B, "192.0.2.8", 12);
+    printf("    24 failed logins from one address over two servers: %d + %d refused\n", ra, rb);
+    KT_EQ(ra, 0);
+    KT_EQ(rb, 4);
+    /* open connections per address (the network thread's check, here
+     * called as it calls it): 3 of at most 4 open on A; once the servers'
+     * ticks have exchanged their counts, B lets that address open 1 more */
+    for (int i = 0; i < 3; i++)
+        KT_CHECK(srv_peers_open(&A->peers, "192.0.2.10", 4));
+    int extra = b_allows(B, 1);
+    printf("    3 connections open on A: B lets the address open %d more of 4\n", extra);
+    KT_EQ(extra, 1);
+    /* they close on A: B lets it open all 4 again */
+    for (int i = 0; i < 3; i++)
+        srv_peers_close(&A->peers, "192.0.2.10");
+    KT_EQ(b_allows(B, 4), 4);
+    tclose(ta);
+    tclose(tb);
+    tclose(other);
+    srv_free(A);
+    srv_free(B);
 }

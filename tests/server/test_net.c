@@ -387,6 +387,38 @@ static void allow_games_example(srv_http_config *hc)
     hc->nallow = 1;
 }
 
+/* Several servers: a page may follow a "moved" answer to a server of an
+ * allowed origin, so the CSP's connect-src names those origins (as https
+ * and wss); without --allow-origin it stays 'self' alone. */
+static int page_csp(int port, char *head, size_t cap)
+{
+    tws w;
+    if (!tws_connect_raw(&w, port, 0))
+        return 0;
+    char req[200];
+    snprintf(req, sizeof req, "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n",
+             port);
+    int ok = tws_write(&w, req, strlen(req)) && tws_http_head(&w, 3000, head, cap);
+    tws_close(&w);
+    return ok;
+}
+
+KT_TEST(server_net_pages_may_connect_to_the_allowed_origins_only)
+{
+    char head[4096];
+    tnet n;
+    KT_REQUIRE(tnet_start(&n, "netcsp1"));
+    KT_REQUIRE(page_csp(n.port, head, sizeof head));
+    KT_CHECK(strstr(head, "connect-src 'self';") != NULL);
+    tnet_stop(&n);
+    KT_REQUIRE(tnet_start_with(&n, "netcsp2", allow_games_example));
+    KT_REQUIRE(page_csp(n.port, head, sizeof head));
+    KT_CHECK(strstr(head, "connect-src 'self' https://games.example.org wss://games.example.org;") !=
+             NULL);
+    KT_CHECK(strstr(head, "frame-ancestors 'none'") != NULL);
+    tnet_stop(&n);
+}
+
 static int http_status(int port, const char *host)
 {
     tws w;

@@ -278,6 +278,73 @@ KT_TEST(server_online_rated_game_against_a_bot_updates_rating_profile_and_leader
     tstop(&ts, 1);
 }
 
+/* The hard level has a fixed rating like the others (rating.c, docs/server.md
+ * "Ratings"; Catan's is not measured yet): the leaderboard lists it (as a
+ * lower bound where it was measured with less search), and a rated game
+ * against it counts with exactly that rating. */
+KT_TEST(server_online_hard_bots_have_fixed_ratings_and_rated_games_against_them_count)
+{
+    static const char *const games[] = {"dominion", "mp2", "anno1701", "fwm", "catan"};
+    for (int i = 0; i < 5; i++) {
+        if (!kt_game_find(games[i]))
+            continue;
+        double hard = srv_bot_rating(games[i], "hard");
+        const char *spec = kt_game_level(games[i], "hard");
+        KT_CHECK(i == 4 || hard > srv_bot_rating(games[i], "medium"));
+        KT_CHECK(spec && srv_bot_rating(games[i], spec) == hard); /* a level and its bot agree */
+        KT_EQ(srv_bot_rating_is_bound(games[i], spec), srv_bot_rating_is_bound(games[i], "hard"));
+        printf("    %s: hard (%s) %.0f, medium %.0f\n", games[i], spec ? spec : "?", hard,
+               srv_bot_rating(games[i], "medium"));
+    }
+    tserver ts;
+    KT_REQUIRE(tstart_rate(&ts, "ratedhard", 1, 1000));
+    srv *S = ts.S;
+    char sess[72];
+    KT_REQUIRE(tsignup(S, "Hedda", sess));
+    tconn *t = topen_as(S, sess), *anon = topen(S);
+    char id[SRV_ID_LEN], tok[SRV_TOKEN_LEN], want[96];
+    KT_REQUIRE(tcreate(t, "dominion", "[{\"human\":true,\"you\":true},{\"bot\":\"hard\"}]",
+                       "\"preset=First Game;turn_limit=2\",\"rated\":true", id, tok));
+    KT_REQUIRE(tattach(t, tok));
+    char *v = tview(t);
+    KT_CHECK(v && strstr(v, "\"rated\":true"));
+    free(v);
+    KT_REQUIRE(play_out(&ts, t, id));
+    srv_wait_idle(S, 5000);
+    srv_account acc;
+    KT_EQ(srv_store_account_by_key(S->st, "hedda", &acc), 1);
+    srv_rating_row row;
+    KT_REQUIRE(srv_store_rating_get(S->st, acc.id, "dominion", &row) == 1);
+    KT_EQ(row.games, 1);
+    /* Elo against the hard bot's own fixed rating */
+    double r[2] = {1500, srv_bot_rating("dominion", "hard")}, out[2];
+    int rank[2], fixed[2] = {0, 1};
+    rank[0] = row.wins ? 0 : row.draws ? 0 : 1;
+    rank[1] = row.wins ? 1 : 0;
+    srv_elo(2, r, rank, fixed, 32, out);
+    printf("    Hedda against the hard bot (%.0f): %s, 1500 -> %.1f\n", r[1],
+           row.wins ? "won" : row.draws ? "drew" : "lost", row.rating);
+    KT_CHECK(fabs(row.rating - out[0]) < 1e-6);
+    char *p = treq(anon, "{\"cmd\":\"profile\",\"name\":\"hedda\"}");
+    KT_CHECK(tis_ok(p) && strstr(p, id) && strstr(p, "\"rated\":true"));
+    free(p);
+    p = treq(anon, "{\"cmd\":\"leaderboard\",\"game\":\"dominion\"}");
+    snprintf(want, sizeof want, "\"level\":\"hard\",\"spec\":\"%s\",\"rating\":%lld",
+             kt_game_level("dominion", "hard"), (long long)(r[1] + 0.5));
+    KT_CHECK(tis_ok(p) && strstr(p, want) != NULL);
+    KT_CHECK(strstr(p, "\"at_least\"") == NULL); /* measured at its own search time */
+    free(p);
+    if (kt_game_find("mp2")) { /* measured with a tenth of its search: shown as "at least" */
+        p = treq(anon, "{\"cmd\":\"leaderboard\",\"game\":\"mp2\"}");
+        KT_CHECK(strstr(p, "\"level\":\"hard\",\"spec\":\"mcts:time=1000\",\"rating\":1854,"
+                           "\"at_least\":true") != NULL);
+        free(p);
+    }
+    tclose(t);
+    tclose(anon);
+    tstop(&ts, 1);
+}
+
 KT_TEST(server_online_accounts_take_seats_and_see_their_turn_in_my_games)
 {
     tserver ts;

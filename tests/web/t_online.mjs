@@ -8,6 +8,16 @@
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+// A port nobody listens on now (the servers must know theirs for --public-url).
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => res(port)); });
+  });
+}
 
 export function register(h) {
   const { test, newPage, waitFor, sleep, shots, view, playToEnd, Server, root } = h;
@@ -153,11 +163,15 @@ export function register(h) {
     }
   });
 
-  // Two `kontor serve` processes on one throw-away PostgreSQL cluster: a
-  // game on A, A killed (SIGKILL) mid-game, the same link on B takes the
-  // game over once A's lease (1.5 s here) has expired, with every move the
-  // page saw acknowledged, and the game is played to its end on B.
-  test('online_two_servers_kill9_one_and_finish_through_the_other', async () => {
+  // Two `kontor serve` processes on one throw-away PostgreSQL cluster, each
+  // with its public URL (the other's origin allowed).  1) A player whose
+  // page comes from B opens a game that A hosts: B answers "moved" with A's
+  // address, the page reconnects to A by itself and the game is played to
+  // its end there.  2) The same for a second game, then A is killed
+  // (SIGKILL) mid-game: the page goes back to B by itself, B takes the game
+  // over once A's lease (1.5 s) has expired, with every move the page saw,
+  // and the game is played to its end on B.  No reload anywhere.
+  test('online_two_servers_redirect_to_the_host_and_take_over_after_kill9', async () => {
     const pgbin = existsSync('/usr/lib/postgresql') &&
       readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
     if (!pgbin) return 'SKIPPED: PostgreSQL server binaries not installed (scripts/setup.sh installs postgresql)';
@@ -165,44 +179,76 @@ export function register(h) {
     const pg = join(root, 'scripts/pg-cluster.sh');
     execFileSync(pg, ['stop', dir]);
     const conninfo = execFileSync(pg, ['start', dir]).toString().trim();
+    const ports = [await freePort(), await freePort()];
+    const origin = (p) => `http://127.0.0.1:${p}`;
     const servers = [];
     try {
-      for (const id of ['a', 'b']) {
-        const s = new Server({ args: ['--db', conninfo, '--server-id', id, '--lease-ms', '1500'] });
+      for (const [i, id] of ['a', 'b'].entries()) {
+        const s = new Server({ args: ['--db', conninfo, '--server-id', id, '--lease-ms', '1500',
+          '--public-url', `${origin(ports[i])}/`, '--allow-origin', origin(ports[1 - i])] });
+        s.port = ports[i];
         await s.start();
         servers.push(s);
       }
       const [A, B] = servers;
-      const page = await newPage();
-      await page.goto(A.url);
-      await page.waitForSelector('#game option', { state: 'attached' });
-      await page.selectOption('#game', 'dominion');
-      await page.click('#create');
-      await page.waitForSelector('#actions');
-      const token = (await page.evaluate(() => location.hash)).split('/')[2];
+      let stage = 'creating game 1 on A';
+      const host = await newPage(); // the creator, on A
+      async function gameOnA() {
+        await host.goto(A.url);
+        await host.waitForSelector('#game option', { state: 'attached' });
+        await host.selectOption('#game', 'dominion');
+        await host.click('details.options summary');
+        await host.fill('#opt-turn_limit', '8');
+        await host.click('#create');
+        await host.waitForSelector('#actions');
+        return (await host.evaluate(() => location.hash)).split('/')[2];
+      }
+      async function openOnB(token) {
+        const page = await newPage();
+        const sockets = [];
+        page.on('websocket', (ws) => sockets.push(ws.url()));
+        await host.goto(A.url); // the creator leaves the table
+        await page.goto(`${B.url}#/play/${token}`);
+        await page.waitForSelector('.tablepage[data-actions]', { timeout: 20000 });
+        await page.waitForSelector('#actions');
+        if (!sockets.some((u) => u.startsWith(`ws://127.0.0.1:${ports[0]}/ws`)))
+          throw new Error(`the page did not follow B's "moved" to A: ${sockets.join(' ')}`);
+        if (!page.url().startsWith(B.url)) throw new Error(`the page left B: ${page.url()}`);
+        return page;
+      }
+      // 1) played to its end on A through a page from B
+      try {
+      const one = await openOnB(await gameOnA());
+      stage = 'playing game 1 on A from B';
+      await playToEnd(one, 400);
+      if ((await view(one)).status !== 'over') throw new Error('game 1 not over');
+      const ended = (await view(one)).actions;
+      // 2) the host killed mid-game: the page goes back to B, which takes over
+      stage = 'game 2 on A from B';
+      const page = await openOnB(await gameOnA());
       await playToEnd(page, 6).catch(() => {}); // six moves on A
       const seen = (await view(page)).actions;
       if (!(seen >= 6)) throw new Error(`only ${seen} actions on A`);
+      const attached = () => page.evaluate(() => +document.querySelector('.tablepage').dataset.attached);
+      const before = await attached();
+      const t0 = Date.now();
+      stage = 'the takeover after the kill';
       await A.kill9();
-      await page.goto(`${B.url}#/play/${token}`);
-      // B answers "moved" while A's lease lives; the page is reloaded as a
-      // player would until B has taken the game over
-      await waitFor(async () => {
-        if (await page.$('#actions')) return true;
-        await sleep(500);
-        await page.reload();
-        return false;
-      }, 20000, 'B to take the game over');
-      await page.waitForSelector('.tablepage[data-actions]');
+      await waitFor(async () => (await attached()) > before && (await page.$('#actions')),
+        30000, 'B to take the game over');
       const onB = (await view(page)).actions;
+      const handover = Date.now() - t0;
+      stage = 'playing game 2 on B';
       if (onB < seen) throw new Error(`B has ${onB} actions, the page saw ${seen} on A`);
       await playToEnd(page, 400);
-      if ((await view(page)).status !== 'over') throw new Error('not over on B');
-      if (page.errors.length) throw new Error(page.errors.join('; '));
-      return `(${seen} actions on A, ${onB} after the takeover)`;
+      if ((await view(page)).status !== 'over') throw new Error('game 2 not over on B');
+      for (const p of [one, page]) if (p.errors.length) throw new Error(p.errors.join('; '));
+      return `(game 1: ${ended} actions on A from B's page; game 2: ${seen} actions on A, ` +
+        `${onB} after the takeover, page playing on B ${handover} ms after the kill)`;
+      } catch (e) { throw new Error(`${stage}: ${e.message}`); }
     } finally {
       for (const s of servers) await s.stop().catch(() => {});
       execFileSync(pg, ['stop', dir]);
     }
-  });
+  }, { ms: 600000 });
 }
