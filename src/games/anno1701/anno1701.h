@@ -379,7 +379,7 @@ void an_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_
 const char *an_decision_label(int d, int lang);
 const char *an_phase_label(int phase, int lang);
 
-/* view_io.c */
+/* save.c */
 void an_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void an_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int an_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
@@ -389,7 +389,7 @@ int an_describe(const char *name, int lang, kt_buf *out);
 void an_components(int lang, kt_buf *out);
 void an_def_help(const an_cfg *c, int d, int lang, kt_buf *out);
 
-/* events.c */
+/* log.c */
 void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                kt_log *out);
 

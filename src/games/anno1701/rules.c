@@ -15,7 +15,7 @@
  * (a payment that only one split of the centres can make).
  *
  * All rule code works through an_x (config, state, optional trace): the game
- * log re-runs an action on a copy of the state with a trace (events.c), the
+ * log re-runs an action on a copy of the state with a trace (log.c), the
  * hot path passes none.  No allocation here.
  */
 #include <string.h>

@@ -4,7 +4,7 @@
  * people in English and German (the decision_label hook), plus the phase
  * names the observation carries.
  *
- * Ids are the observation's (view_io.c writes them; docs/targets.md lists
+ * Ids are the observation's (save.c writes them; docs/targets.md lists
  * where):
  *   card       a card definition index: "def" of a hand card
  *              (tableau[p].hand[i].def), of a searched pile's card

@@ -445,7 +445,7 @@ void cat_hex_name(int h, char *out);
 const char *cat_kind_name(int k, int lang);
 const char *cat_card_name(int c, int lang);
 
-/* ---- io.c ---- */
+/* ---- save.c ---- */
 void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
 int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
 void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
@@ -473,14 +473,14 @@ void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 /* ---- game.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
 
-/* ---- describe.c ---- */
+/* ---- help.c ---- */
 int cat_describe(const char *name, int lang, kt_buf *out);
 
 /* ---- log.c ---- */
 void cat_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);
 
-/* ---- stack.c ---- */
+/* ---- check.c ---- */
 /* Is the stack of pending frames one that play produces (each frame's kind,
  * place, player and fields)?  While running, every decision on it must have
  * a legal action or be empty.  Returns 1, else 0 with the reason in why. */

@@ -5,7 +5,7 @@
  * An action is kind | x << 8 | y << 16 | z << 24 (catan.h).  The kind
  * becomes a stable verb ("build_road", "robber", "offer", ...; the table
  * below, docs/targets.md) and x/y become targets with the ids that the
- * observation (io.c) uses for the same thing:
+ * observation (save.c) uses for the same thing:
  *   vertex  0..53, index of "vertex_hexes" (keys of "buildings"/"knights")
  *   edge    0..71, index of "edges" ([a, b] vertex pairs; "roads" keys a-b)
  *   hex     0..18, index of "terrain"/"numbers" ("robber_hex")

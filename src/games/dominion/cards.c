@@ -2,7 +2,7 @@
  * cards.c - the effect programs of the kingdom cards.
  *
  * Each card with DOM_CF_SPECIAL has a small resumable program run inside its
- * FX_PLAY frame (engine.c), after the vanilla "+" bonuses of its table
+ * FX_PLAY frame (rules.c), after the vanilla "+" bonuses of its table
  * record.  Steps start at 2; a program ends by setting DOM_STEP_POST.  Frame
  * fields used as program state: who (victim / decider), n (counter), x (a
  * card id), y (scratch), immune (players a Reaction protected), uid (this

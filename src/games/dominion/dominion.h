@@ -645,7 +645,7 @@ static inline const dom_frame *dom_top(const dom_state *s)
 /* Trait of the pile a card comes from (0: none). */
 static inline int dom_trait(const dom_cfg *c, int card) { return c->trait_of[card]; }
 
-/* ------------------------------------------------------------ engine (engine.c) */
+/* ------------------------------------------------------------ engine (rules.c) */
 
 enum { DOM_R_DONE = 0, DOM_R_CONT, DOM_R_ASK };
 
@@ -814,7 +814,7 @@ int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
 int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
 int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
 int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
-/* Push the "when gained" frame of a gain if anything triggers (engine.c). */
+/* Push the "when gained" frame of a gain if anything triggers (rules.c). */
 void dom_gain_hooks(const kt_game *g, dom_state *s, int p, int card, const dom_frame *where,
                     int emptied);
 /* When a card is trashed (Jewelled Egg). */

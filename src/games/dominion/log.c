@@ -6,7 +6,7 @@
  * How: the hook copies the state before the action into a dom_tracer (the
  * state followed by a list of reports), sets the copy's `trace` flag and
  * applies the action again.  The engine reports every card that moves
- * (DOM_TRACE in engine.c, cards.c, plunder.c, triggers.c) with the effect
+ * (DOM_TRACE in rules.c, cards.c, plunder.c, triggers.c) with the effect
  * that was running: its card and kind, and for gains the trigger being
  * resolved.  Only this private copy ever has `trace` set, so play and
  * simulations pay one test of a byte per report site.

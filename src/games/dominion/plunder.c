@@ -13,7 +13,7 @@
  * start-of-turn resolutions still to come (a Throne Room'd Longship has 2);
  * "the next time ..." cards stay because a watcher names their uid; cards
  * that never leave play carry DOM_IP_FOREVER and resolve `mult` times each
- * turn.  Clean-up (engine.c) keeps exactly those and what played them.
+ * turn.  Clean-up (rules.c) keeps exactly those and what played them.
  *
  * Effects paraphrased from ../shared/reference/dominion.md §1.6-§1.7; the
  * clarifications of the German rulebook supplement (seed 004) are noted
@@ -271,7 +271,7 @@ static int taskmaster(dom_state *s, dom_frame *f)
         s->actions++;
         s->coins++;
     }
-    /* a $5 gain later this turn (engine.c) makes it stay */
+    /* a $5 gain later this turn (rules.c) makes it stay */
     watch_self(s, f, DOM_EV_GAIN, DOM_LIFE_TURN);
     return post(f);
 }

@@ -5,7 +5,7 @@
  * order the player chooses; Friendly, Patient and Trickster at Clean-up;
  * "play treasures" for Treasures with programs; Jewelled Egg's trash effect.
  *
- * A gain (engine.c: dom_gain_ex) first applies the effects that need no
+ * A gain (rules.c: dom_gain_ex) first applies the effects that need no
  * decision and cannot depend on order (Nearby, Abundance, Taskmaster, Cage),
  * then, if anything else triggers, pushes one FX_GAIN frame:
  *   - trig: the gaining player's own triggers (DOM_TG_*).  With two or more

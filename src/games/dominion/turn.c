@@ -1,11 +1,11 @@
 /*
  * turn.c - Dominion's turn machine with an empty effect stack (split from
- * engine.c): start of turn, Action and Buy phase, Clean-up and end of turn,
+ * rules.c): start of turn, Action and Buy phase, Clean-up and end of turn,
  * the fast path for plain turn ends (plain_turn_end / fast_turn_end), and the
  * turn player's actions outside effects (play, "play treasures" with its
  * batched path play_plain_treasures, buy, end of phase).
  *
- * dom_run (engine.c) resolves the effect stack and, when it is empty, calls
+ * dom_run (rules.c) resolves the effect stack and, when it is empty, calls
  * dom_phase_step, which advances dom_state.phase (sub-step pstep) until a
  * player must decide or the game ends.  No data of its own: everything is in
  * dom_state (see dominion.h); nothing here allocates.

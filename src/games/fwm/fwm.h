@@ -337,7 +337,7 @@ extern const int32_t fwm_force_price[FWM_NG];
 void fwm_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
 const char *fwm_decision_label(int decision, int lang);
 int fwm_route_of(const fwm_cfg *c, int a, int b); /* route joining neighbours a, b; -1 */
-/* viewmap.c: the board, open deals, planned move and last auction (observation) */
+/* view_table.c: the board, open deals, planned move and last auction (observation) */
 void fwm_observe_table(const kt_game *g, const kt_state *s, int lang, kt_jw *w);
 
 /* view.c */

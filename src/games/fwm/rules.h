@@ -1,7 +1,7 @@
 /*
  * rules.h - internals shared by the rule files of Fugger, Welser, Medici
  * (rules.c: the automaton, phase 1, payday, calendar; auction.c: sealed
- * bids and their allocation; events.c: event cards; move.c: movement;
+ * bids and their allocation; eventcards.c: event cards; move.c: movement;
  * trade.c: trades between players).
  *
  * Every rule function works on an fx: the configuration, the state and an
@@ -71,7 +71,7 @@ void fwm_apply_cube(fx *x, kt_action a);
 int fwm_start_cube(fx *x, int p, int sea, int ret); /* 1: decision needed */
 int fwm_america_next(fx *x);
 
-/* events.c */
+/* eventcards.c */
 int fwm_event(fx *x, int card);           /* 1: a decision is pending */
 void fwm_event_done(fx *x);
 int fwm_legal_sheep(const fx *x, kt_action *buf);

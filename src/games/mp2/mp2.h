@@ -436,7 +436,7 @@ void mp2_observe_pending(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e,
 void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void mp2_loc_codes(const mp2_cfg *c, int lang, char out[][4]);
 
-/* describe.c: help for a component (gamedef.describe) */
+/* help.c: help for a component (gamedef.describe) */
 int mp2_describe(const char *name, int lang, kt_buf *out);
 
 /* menu.c: menu items (gamedef.menu_item) */
@@ -451,7 +451,7 @@ int mp2_goal_visible(const mp2_state *s, int p, int viewer);
 void mp2_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
 const char *mp2_decision_label(int d, int lang);
 
-/* events.c: the game log (gamedef.events) */
+/* log.c: the game log (gamedef.events) */
 void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);
 

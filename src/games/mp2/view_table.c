@@ -5,7 +5,7 @@
  * goals and offers in sight, each with ids and a text in the viewer's
  * language), the translated round and phase names, and the options of the
  * viewer's own pending decision.  Observation only: the save format
- * (view_io.c) does not carry any of it.
+ * (save.c) does not carry any of it.
  *
  * Data layout: no state of its own.  Ids are the indices the action
  * targets use (targets.c, docs/targets.md): table.spaces[i].id == i ==

@@ -1,5 +1,5 @@
 /*
- * view.c - Fugger, Welser, Medici: the full-state JSON (save/load), the
+ * save.c - Fugger, Welser, Medici: the full-state JSON (save/load), the
  * per-player observation and the invariants (check).
  *
  * Layout of the saved "state" (made for scenario patches: players and

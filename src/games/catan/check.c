@@ -1,5 +1,5 @@
 /*
- * stack.c - the consistency rules of the pending-decision stack (see
+ * check.c - the consistency rules of the pending-decision stack (see
  * catan.h: cat_state.st, bottom first).  A state built by hand (a loaded
  * JSON, a scenario patch, a fuzzer) must hold only stacks that play itself
  * produces, or legal/apply would run into frames they never expect: a stack

@@ -1,5 +1,5 @@
 /*
- * events.c - the Marco Polo II game log (gamedef.events): what an action
+ * log.c - the Marco Polo II game log (gamedef.events): what an action
  * did, told in sentences, in the log's language.
  *
  * Data layout: none of its own.  The rules keep no trace, so the log

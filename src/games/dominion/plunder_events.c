@@ -1,7 +1,7 @@
 /*
- * events.c - the programs of the Plunder Events.
+ * plunder_events.c - the programs of the Plunder Events.
  *
- * An Event is bought in the Buy phase with a Buy and coins (engine.c:
+ * An Event is bought in the Buy phase with a Buy and coins (rules.c:
  * phase_action); it is not a card: nothing is gained, its cost ignores cost
  * modifiers, and buying it ends the playing of Treasures in this Buy phase
  * (seed 004, "Ereignisse").  Its effect runs in an FX_EVENT frame, steps

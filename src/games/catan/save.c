@@ -1,5 +1,5 @@
 /*
- * io.c - full-state JSON (save/load with validation) and per-player
+ * save.c - full-state JSON (save/load with validation) and per-player
  * observations.
  *
  * Full state ("state" member of kt_state_json), designed for merge-patch

@@ -1,5 +1,5 @@
 /*
- * view_io.c - Marco Polo II: observation and full-state save/load (the
+ * save.c - Marco Polo II: observation and full-state save/load (the
  * terminal render is in render.c).
  *
  * Data layout of the saved "state" object (all indices 0-based, seats as

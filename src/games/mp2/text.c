@@ -1,7 +1,7 @@
 /*
- * view.c - Marco Polo II views: action texts (EN/DE), prompts, decision
+ * text.c - Marco Polo II views: action texts (EN/DE), prompts, decision
  * names and the component listing.  Observation, save/load and the
- * terminal render are in view_io.c.
+ * terminal render are in save.c.
  *
  * Data layout: no state of its own; everything is written into kt_buf /
  * kt_jw from the state and the config tables.  Texts name components by

@@ -1,5 +1,5 @@
 /*
- * events.c - the game log of Anno 1701 (gamedef.events).
+ * log.c - the game log of Anno 1701 (gamedef.events).
  *
  * The action is re-applied to a copy of the state before it with a trace
  * (an_trace: small records written by the rules as they happen: dice,

@@ -1,5 +1,5 @@
 /*
- * view_io.c - Anno 1701 as JSON: the observation of one player (or a
+ * save.c - Anno 1701 as JSON: the observation of one player (or a
  * spectator), and the full state (save/load).
  *
  * Observation: public fields of both settlements ("tableau"), the shared

@@ -1,5 +1,5 @@
 /*
- * describe.c - help for every Marco Polo II component (gamedef.describe):
+ * help.c - help for every Marco Polo II component (gamedef.describe):
  * characters, goal cards, contracts, city cards, cities and oases (with
  * their routes), special cities, guild seals, offer tiles, city-bonus
  * markers, outpost tiles, route tiles, the action spaces and bonus actions,

@@ -1,5 +1,5 @@
 /*
- * describe.c - help for every component (gamedef.describe): progress and
+ * help.c - help for every component (gamedef.describe): progress and
  * development cards, city improvements, knights, resources and
  * commodities, harbours, terrain, the merchant, the barbarians and the
  * other pieces, in English and German, in the project's own words.

@@ -1,5 +1,5 @@
 /*
- * engine.c - Dominion's rules engine: zone moves, gains and trashing, the
+ * rules.c - Dominion's rules engine: zone moves, gains and trashing, the
  * effect stack, playing cards (with their before/after hooks), dom_run,
  * legal actions and apply (the turn machine itself is in turn.c).
  *

@@ -1,5 +1,5 @@
 /*
- * viewmap.c - Fugger, Welser, Medici: the parts of the observation JSON a
+ * view_table.c - Fugger, Welser, Medici: the parts of the observation JSON a
  * table draws from (added to fwm_observe in view.c).  Everything here is
  * public: the board (fixed by the configuration), the open deals' printed
  * contents, the planned move everybody watches being laid out, and the

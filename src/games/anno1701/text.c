@@ -1,5 +1,5 @@
 /*
- * view.c - Anno 1701 as text: action texts (English and German, unique among
+ * text.c - Anno 1701 as text: action texts (English and German, unique among
  * the legal actions of a decision, parsed back by the core), decision names
  * and prompts, menu items, and the terminal view (two settlements side by
  * side in 120 columns, at most 30 lines).
