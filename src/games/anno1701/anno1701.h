@@ -329,8 +329,12 @@ const char *an_event_key(int ev); /* "trade_advantage" */
 const char *an_act_key(int act);
 int an_def_find(const an_cfg *c, const char *norm); /* by normalized EN/DE name */
 
-/* rules.c */
+/* setup.c */
+kt_status an_setup(kt_game *g, kt_err *err);
 void an_init(const kt_game *g, kt_state *s);
+
+/* rules.c */
+void an_begin(const an_cfg *c, an_state *s);
 void an_apply(const kt_game *g, kt_state *s, kt_action a);
 void an_apply_traced(const kt_game *g, an_state *s, kt_action a, an_trace *tr);
 int an_check(const kt_game *g, const kt_state *s, kt_buf *why);
@@ -370,6 +374,7 @@ void an_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
                   kt_menu_item *out);
 const char *an_def_name(const an_cfg *c, int d, int lang);
 const char *an_pile_name(int pile);
+const char *an_level_name(const an_cfg *c, int l, int lang); /* inhabitant level l (text.c) */
 void an_eff_text(const an_eff *e, int lang, kt_buf *out);
 void an_warn(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
 void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *out);
@@ -379,7 +384,10 @@ void an_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_
 const char *an_decision_label(int d, int lang);
 const char *an_phase_label(int phase, int lang);
 
-/* save.c */
+/* save.c: the names of phases, game ends, card sets and tasks in the JSON
+ * (shared by the save and the observation, view.c) */
+extern const char *const an_phase_names[5], *const an_end_names[4], *const an_set_keys[2],
+    *const an_task_names[K_COUNT];
 void an_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void an_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int an_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);

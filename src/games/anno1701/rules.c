@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of Anno 1701: The Card Game: setup, the task machine
+ * rules.c - the rules of Anno 1701: The Card Game: the task machine
  * that runs a turn (dice phase, action phase, final phase), and applying
  * actions.
  *
@@ -639,39 +639,11 @@ static void run(an_x *x)
 
 /* ------------------------------------------------------------ setup */
 
-void an_init(const kt_game *g, kt_state *st)
+/* The end of a new game's setup (an_init, setup.c): the number die decides
+ * who starts (roll until one is higher), then both take their start cards. */
+void an_begin(const an_cfg *c, an_state *s)
 {
-    const an_cfg *c = an_c(g);
-    an_state *s = (an_state *)st;
     an_x x = {c, s, NULL};
-    int lion = c->lion == 1 ? 0 : c->lion == 2 ? 1 : (int)kt_rng_below(&s->h.rng, 2);
-    for (int p = 0; p < AN_NP; p++) {
-        an_player *pl = &s->pl[p];
-        pl->set = (uint8_t)(p == lion ? 0 : 1);
-        memset(pl->land, c->k.land_start, AN_NLAND);
-        pl->gold[0] = c->k.centre_start[0];
-        pl->gold[1] = c->k.centre_start[1];
-        pl->ship = c->set[pl->set].ship_start;
-        pl->lvl[0] = AN_NINH;
-    }
-    for (int l = 1; l < AN_NLEVEL; l++)
-        s->supply[l] = c->level[l].copies;
-    for (int e = 0; e < AN_NERA; e++) {
-        uint8_t all[AN_ERA_CARDS];
-        int n = 0;
-        for (int i = 0; i < c->n_era_defs[e]; i++)
-            for (int k = 0; k < c->def[c->era_defs[e][i]].copies; k++)
-                all[n++] = c->era_defs[e][i];
-        kt_shuffle_u8(&s->h.rng, all, (uint32_t)n);
-        int half = c->k.pile_size;
-        memcpy(s->pile[2 * e], all, (size_t)half);
-        memcpy(s->pile[2 * e + 1], all + half, (size_t)half);
-        s->plen[2 * e] = s->plen[2 * e + 1] = (uint8_t)half;
-    }
-    memcpy(s->voy, c->vdeck, AN_NVOY);
-    s->vcard = AN_NONE;
-    s->trade_power = s->sea_power = -1;
-    /* the number die decides who starts: roll until one is higher */
     int a, b;
     do {
         a = die6(&x);
@@ -686,7 +658,6 @@ void an_init(const kt_game *g, kt_state *st)
     push(&x, K_PILE, s->first, 0, 0);
     run(&x);
 }
-
 /* ------------------------------------------------------------ actions */
 
 /* The offer is accepted (o answered it): the goods change hands first,

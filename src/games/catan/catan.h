@@ -445,10 +445,17 @@ void cat_hex_name(int h, char *out);
 const char *cat_kind_name(int k, int lang);
 const char *cat_card_name(int c, int lang);
 
+/* ---- view.c ---- */
+void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
+
 /* ---- save.c ---- */
+/* Pieces of the full-state JSON that the observation (view.c) writes too. */
+extern const char *const cat_trade_state_key[3];
+void cat_write_hand(kt_jw *w, const uint8_t *hand);
+void cat_write_dev(kt_jw *w, const uint8_t *d);
+void cat_write_board(const cat_state *s, kt_jw *w);
 void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
 int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
-void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
 
 /* ---- targets.c ---- */
 /* what an action acts on (gamedef.action_info); decision names for people */
@@ -470,8 +477,12 @@ int cat_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
 extern const kt_botdef cat_bots[CAT_NBOTS];
 void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 
-/* ---- game.c ---- */
+/* ---- check.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
+
+/* ---- setup.c ---- */
+kt_status cat_setup(kt_game *g, kt_err *err);
+void cat_init(const kt_game *g, kt_state *ks);
 
 /* ---- help.c ---- */
 int cat_describe(const char *name, int lang, kt_buf *out);

@@ -760,9 +760,12 @@ void dom_fire_play(const kt_game *g, dom_state *s, int p, int card);
 /* Different Treasure names p has in play (Pendant, Wealthy Village). */
 int dom_treasure_names_in_play(const dom_state *s, int p);
 
-/* The turn machine and the public entry points. */
+/* A new game (setup.c): the configuration and the start position. */
+kt_status dom_setup(kt_game *g, kt_err *err);
 void dom_init(const kt_game *g, kt_state *st);
 void dom_clear(const kt_game *g, kt_state *st);
+
+/* The turn machine and the public entry points. */
 void dom_apply(const kt_game *g, kt_state *st, kt_action a);
 int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf);
 int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf);

@@ -1,6 +1,6 @@
 /*
- * save.c - Fugger, Welser, Medici: the full-state JSON (save/load), the
- * per-player observation and the invariants (check).
+ * save.c - Fugger, Welser, Medici: the full-state JSON (save/load; the
+ * per-player observation is in view.c, the invariants in check.c).
  *
  * Layout of the saved "state" (made for scenario patches: players and
  * merchants are objects keyed "0".."5" and "A".."C", card locations an
@@ -19,10 +19,6 @@
  * Everything the rules keep in the state is saved (the round trip is
  * byte-exact); the loader checks every index and range and check() the
  * consistency of the whole.
- *
- * The observation holds what everybody sees plus the viewer's own bid in
- * progress; other players' bids show only whether they are in, and the
- * draw deck, the reserve and the box show only their sizes.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,12 +27,12 @@
 
 static const char *const where_names[6] = {"box", "deck", "reserve", "open", "held", "gone"};
 static const char *const good_keys[FWM_NG] = {"cloth", "spice", "metal"};
-static const char *const auc_names[8] = {"none", "demand", "supply", "iou", "trick",
+const char *const fwm_auc_names[8] = {"none", "demand", "supply", "iou", "trick",
                                          "fuggerei", "corruption", "manor"};
 
 /* ------------------------------------------------------------ writing */
 
-static void w_goods(kt_jw *w, const char *key, const uint8_t *g)
+void fwm_w_goods(kt_jw *w, const char *key, const uint8_t *g)
 {
     kt_jw_key(w, key);
     kt_jw_obj(w);
@@ -45,7 +41,7 @@ static void w_goods(kt_jw *w, const char *key, const uint8_t *g)
     kt_jw_obj_end(w);
 }
 
-static void w_card(kt_jw *w, const fwm_cfg *c, const char *key, int card)
+void fwm_w_card(kt_jw *w, const fwm_cfg *c, const char *key, int card)
 {
     kt_jw_key(w, key);
     if (card >= 0 && card < c->ncard)
@@ -54,7 +50,7 @@ static void w_card(kt_jw *w, const fwm_cfg *c, const char *key, int card)
         kt_jw_str(w, "none"); /* not null: a merge patch could not set null */
 }
 
-static void w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos)
+void fwm_w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos)
 {
     kt_jw_key(w, key);
     if (pos == FWM_OFF)
@@ -67,7 +63,7 @@ static void w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos)
         kt_jw_str(w, "none");
 }
 
-static void w_players(kt_jw *w, const char *key, uint32_t bits, int np)
+void fwm_w_players(kt_jw *w, const char *key, uint32_t bits, int np)
 {
     kt_jw_key(w, key);
     kt_jw_arr(w);
@@ -77,7 +73,7 @@ static void w_players(kt_jw *w, const char *key, uint32_t bits, int np)
     kt_jw_arr_end(w);
 }
 
-static void w_areas(kt_jw *w, const fwm_cfg *c, const char *key, uint32_t bits)
+void fwm_w_areas(kt_jw *w, const fwm_cfg *c, const char *key, uint32_t bits)
 {
     kt_jw_key(w, key);
     kt_jw_arr(w);
@@ -93,7 +89,7 @@ static void w_i32s(kt_jw *w, const char *key, const int32_t *v, int n)
     kt_jw_i32s(w, v, (size_t)n);
 }
 
-static void w_u8s(kt_jw *w, const char *key, const uint8_t *v, int n)
+void fwm_w_u8s(kt_jw *w, const char *key, const uint8_t *v, int n)
 {
     kt_jw_key(w, key);
     kt_jw_u8s(w, v, (size_t)n);
@@ -103,16 +99,16 @@ static void w_player(kt_jw *w, const fwm_cfg *c, const fwm_player *pl, int full)
 {
     kt_jw_obj(w);
     kt_jw_kint(w, "money", pl->money);
-    w_goods(w, "warehouse", pl->ware);
-    w_pos(w, c, "home", pl->home == FWM_NONE ? 253 : pl->home);
+    fwm_w_goods(w, "warehouse", pl->ware);
+    fwm_w_pos(w, c, "home", pl->home == FWM_NONE ? 253 : pl->home);
     kt_jw_key(w, "merchants");
     kt_jw_obj(w);
     for (int k = 0; k < FWM_NM; k++) {
         char key[2] = {(char)('A' + k), 0};
         kt_jw_key(w, key);
         kt_jw_obj(w);
-        w_pos(w, c, "at", pl->m[k].pos);
-        w_goods(w, "cargo", pl->m[k].cargo);
+        fwm_w_pos(w, c, "at", pl->m[k].pos);
+        fwm_w_goods(w, "cargo", pl->m[k].cargo);
         kt_jw_kint(w, "stamp", pl->m[k].stamp);
         kt_jw_obj_end(w);
     }
@@ -123,7 +119,7 @@ static void w_player(kt_jw *w, const fwm_cfg *c, const fwm_player *pl, int full)
     kt_jw_kint(w, "manors", pl->manors);
     kt_jw_kint(w, "hired", pl->hired);
     kt_jw_kint(w, "robbed", pl->robbed);
-    w_areas(w, c, "cubes", pl->cubes);
+    fwm_w_areas(w, c, "cubes", pl->cubes);
     if (full) {
         kt_jw_key(w, "bid");
         kt_jw_obj(w);
@@ -135,13 +131,13 @@ static void w_player(kt_jw *w, const fwm_cfg *c, const fwm_player *pl, int full)
     kt_jw_obj_end(w);
 }
 
-static void w_open(kt_jw *w, const fwm_cfg *c, const fwm_state *s)
+void fwm_w_open(kt_jw *w, const fwm_cfg *c, const fwm_state *s)
 {
     kt_jw_key(w, "open");
     kt_jw_arr(w);
     for (int i = 0; i < s->nopen; i++) {
         kt_jw_obj(w);
-        w_card(w, c, "card", s->open[i].card);
+        fwm_w_card(w, c, "card", s->open[i].card);
         kt_jw_kint(w, "due", s->open[i].due);
         kt_jw_kint(w, "seq", s->open[i].seq);
         kt_jw_obj_end(w);
@@ -153,22 +149,22 @@ static void w_auction(kt_jw *w, const fwm_cfg *c, const fwm_auc *u, int np)
 {
     kt_jw_key(w, "auction");
     kt_jw_obj(w);
-    kt_jw_kstr(w, "kind", auc_names[u->kind < 8 ? u->kind : 0]);
-    w_card(w, c, "card", u->kind ? u->card : -1);
+    kt_jw_kstr(w, "kind", fwm_auc_names[u->kind < 8 ? u->kind : 0]);
+    fwm_w_card(w, c, "card", u->kind ? u->card : -1);
     kt_jw_kint(w, "line", u->line);
     kt_jw_kint(w, "good", u->good);
-    w_players(w, "ent", u->ent, np);
-    w_players(w, "done", u->done, np);
+    fwm_w_players(w, "ent", u->ent, np);
+    fwm_w_players(w, "done", u->done, np);
     kt_jw_kint(w, "qtot", u->qtot);
     kt_jw_kint(w, "left", u->left);
-    w_u8s(w, "qmax", u->qmax, np);
+    fwm_w_u8s(w, "qmax", u->qmax, np);
     kt_jw_kint(w, "lo", u->lo);
     kt_jw_kint(w, "hi", u->hi);
-    w_u8s(w, "order", u->order, u->norder);
+    fwm_w_u8s(w, "order", u->order, u->norder);
     kt_jw_kint(w, "idx", u->idx);
-    w_u8s(w, "qty", u->qty, np);
+    fwm_w_u8s(w, "qty", u->qty, np);
     w_i32s(w, "price", u->price, np);
-    w_u8s(w, "got", u->got, np);
+    fwm_w_u8s(w, "got", u->got, np);
     w_i32s(w, "paid", u->paid, np);
     kt_jw_obj_end(w);
 }
@@ -176,21 +172,21 @@ static void w_auction(kt_jw *w, const fwm_cfg *c, const fwm_auc *u, int np)
 /* The trades of phase 1: the window and the offer being made (`full`: with
  * the price while its proposer still picks it, which is the proposer's
  * alone until the offer is made). */
-static void w_offer(kt_jw *w, const fwm_cfg *c, const fwm_state *s, int np, int full)
+void fwm_w_offer(kt_jw *w, const fwm_cfg *c, const fwm_state *s, int np, int full)
 {
     kt_jw_key(w, "trades");
     kt_jw_obj(w);
     kt_jw_kint(w, "done", s->tw_idx);
-    w_u8s(w, "offers", s->tw_offers, np);
-    w_u8s(w, "declined", s->tw_declined, np);
+    fwm_w_u8s(w, "offers", s->tw_offers, np);
+    fwm_w_u8s(w, "declined", s->tw_declined, np);
     kt_jw_obj_end(w);
     kt_jw_key(w, "offer");
     kt_jw_obj(w);
     kt_jw_kint(w, "from", s->of_from);
     kt_jw_kint(w, "to", s->of_to);
     kt_jw_kint(w, "buy", s->of_buy);
-    w_pos(w, c, "at", s->of_at < c->nsp ? s->of_at : 0);
-    w_goods(w, "goods", s->of_goods);
+    fwm_w_pos(w, c, "at", s->of_at < c->nsp ? s->of_at : 0);
+    fwm_w_goods(w, "goods", s->of_goods);
     kt_jw_kint(w, "ious", s->of_goods[FWM_NG]);
     kt_jw_kint(w, "stage", s->of_stage);
     if (full || s->of_stage == 4)
@@ -221,15 +217,15 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "stampc", s->stampc);
     kt_jw_kint(w, "rflags", s->rflags);
     kt_jw_kint(w, "boom", s->boom);
-    w_card(w, c, "blockade", s->blockade == FWM_NONE ? -1 : s->blockade);
-    w_card(w, c, "fair", s->fair == FWM_NONE ? -1 : s->fair);
+    fwm_w_card(w, c, "blockade", s->blockade == FWM_NONE ? -1 : s->blockade);
+    fwm_w_card(w, c, "fair", s->fair == FWM_NONE ? -1 : s->fair);
     kt_jw_kint(w, "sheep", s->sheep);
     kt_jw_kint(w, "corrupt", s->corrupt);
     kt_jw_kint(w, "trick", s->trick);
     kt_jw_kint(w, "manor_first", s->manor_first);
-    w_players(w, "ennobled", s->ennobled, np);
+    fwm_w_players(w, "ennobled", s->ennobled, np);
     kt_jw_kint(w, "ended", s->ended);
-    w_areas(w, c, "robbers", s->robarea);
+    fwm_w_areas(w, c, "robbers", s->robarea);
     kt_jw_key(w, "deck");
     kt_jw_arr(w);
     for (int i = 0; i < s->ndeck; i++)
@@ -251,7 +247,7 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
         if (s->hold[i])
             kt_jw_kint(w, c->card[i].id, s->hold[i] - 1);
     kt_jw_obj_end(w);
-    w_open(w, c, s);
+    fwm_w_open(w, c, s);
     kt_jw_key(w, "players");
     kt_jw_obj(w);
     for (int p = 0; p < np; p++) {
@@ -261,13 +257,13 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
         w_player(w, c, &s->pl[p], 1);
     }
     kt_jw_obj_end(w);
-    w_card(w, c, "cur", s->cur == FWM_NONE ? -1 : s->cur);
+    fwm_w_card(w, c, "cur", s->cur == FWM_NONE ? -1 : s->cur);
     kt_jw_kint(w, "half", s->half);
     kt_jw_kint(w, "line", s->line);
     kt_jw_kint(w, "pidx", s->pidx);
-    w_players(w, "buyers", s->buyers, np);
+    fwm_w_players(w, "buyers", s->buyers, np);
     kt_jw_kint(w, "paying", s->paying);
-    w_card(w, c, "evcard", s->evcard == FWM_NONE ? -1 : s->evcard);
+    fwm_w_card(w, c, "evcard", s->evcard == FWM_NONE ? -1 : s->evcard);
     w_auction(w, c, &s->auc, np);
     kt_jw_key(w, "force");
     kt_jw_obj(w);
@@ -283,7 +279,7 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_key(w, "move");
     kt_jw_obj(w);
     kt_jw_kint(w, "merchant", s->mv_merch == FWM_NONE ? -1 : s->mv_merch);
-    w_u8s(w, "path", s->mv_path, 3);
+    fwm_w_u8s(w, "path", s->mv_path, 3);
     kt_jw_kint(w, "len", s->mv_len);
     kt_jw_kint(w, "moved", s->mv_moved);
     kt_jw_kint(w, "started", s->mv_started);
@@ -295,11 +291,11 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_obj(w);
     kt_jw_kint(w, "merchant", s->x_merch);
     kt_jw_kint(w, "from", s->x_from);
-    w_u8s(w, "path", s->x_path, 3);
+    fwm_w_u8s(w, "path", s->x_path, 3);
     kt_jw_kint(w, "len", s->x_len);
     kt_jw_kint(w, "step", s->x_step);
     kt_jw_kint(w, "accident", s->x_acc);
-    w_u8s(w, "fees", s->x_fee, 3);
+    fwm_w_u8s(w, "fees", s->x_fee, 3);
     kt_jw_kint(w, "nfee", s->x_nfee);
     kt_jw_kint(w, "drop", s->x_drop);
     kt_jw_kint(w, "rob", s->x_rob);
@@ -307,7 +303,7 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "loss", s->x_robloss);
     kt_jw_kint(w, "robarea", s->x_robarea);
     kt_jw_obj_end(w);
-    w_offer(w, c, s, np, 1);
+    fwm_w_offer(w, c, s, np, 1);
     kt_jw_key(w, "sheep_pass");
     kt_jw_obj(w);
     kt_jw_kint(w, "at", s->sh_at);
@@ -318,101 +314,12 @@ void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "turn", s->lot_turn);
     kt_jw_kint(w, "idle", s->lot_idle);
     kt_jw_kint(w, "bet", s->lot_bet);
-    w_u8s(w, "owners", s->lot_owner, 6);
+    fwm_w_u8s(w, "owners", s->lot_owner, 6);
     kt_jw_obj_end(w);
     kt_jw_obj_end(w);
 }
 
 /* ------------------------------------------------------------ observation */
-
-void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
-{
-    const fwm_cfg *c = fwm_c(g);
-    const fwm_state *s = (const fwm_state *)st;
-    int np = g->nplayers;
-    kt_jw_kstr(w, "mode", fwm_mode_name(c->mode));
-    kt_jw_kstr(w, "stage", fwm_decision_name(s->stage));
-    int cal = fwm_cal_at(c, s->round);
-    kt_jw_kint(w, "round", s->round + 1);
-    kt_jw_kstr(w, "calendar", lang == KT_LANG_DE ? c->cal[cal].de : c->cal[cal].en);
-    kt_jw_kint(w, "year", (c->cal_start + s->round) / c->ncal + 1);
-    kt_jw_kint(w, "start_player", s->start);
-    kt_jw_kint(w, "deck", s->ndeck);
-    int res = 0;
-    for (int i = 0; i < c->ncard; i++)
-        res += s->where[i] == W_RESERVE;
-    kt_jw_kint(w, "reserve", res);
-    kt_jw_kint(w, "boom", s->boom);
-    w_card(w, c, "blockade", s->blockade == FWM_NONE ? -1 : s->blockade);
-    w_card(w, c, "fair", s->fair == FWM_NONE ? -1 : s->fair);
-    kt_jw_kint(w, "sheep", s->sheep);
-    kt_jw_kint(w, "corruption", s->corrupt);
-    kt_jw_kint(w, "reckoning_trick", s->trick);
-    kt_jw_kint(w, "manor_first", s->manor_first);
-    w_areas(w, c, "robbers", s->robarea);
-    w_open(w, c, s);
-    kt_jw_key(w, "players_view");
-    kt_jw_arr(w);
-    for (int p = 0; p < np; p++) {
-        const fwm_player *pl = &s->pl[p];
-        kt_jw_obj(w);
-        kt_jw_kint(w, "id", p);
-        kt_jw_kint(w, "money", pl->money);
-        w_goods(w, "warehouse", pl->ware);
-        w_pos(w, c, "home", pl->home == FWM_NONE ? 253 : pl->home);
-        kt_jw_key(w, "merchants");
-        kt_jw_arr(w);
-        for (int k = 0; k < FWM_NM; k++) {
-            kt_jw_obj(w);
-            kt_jw_kint(w, "id", k);
-            w_pos(w, c, "at", pl->m[k].pos);
-            /* the space's map id; -1 in reserve, -2 lost at sea */
-            kt_jw_kint(w, "space", pl->m[k].pos < c->nsp ? pl->m[k].pos
-                                   : pl->m[k].pos == FWM_LOST ? -2 : -1);
-            w_goods(w, "cargo", pl->m[k].cargo);
-            kt_jw_kint(w, "queue", pl->m[k].stamp);
-            kt_jw_obj_end(w);
-        }
-        kt_jw_arr_end(w);
-        kt_jw_kint(w, "home_space", pl->home < c->nsp ? pl->home : -1);
-        kt_jw_kint(w, "track", pl->track);
-        kt_jw_kbool(w, "noble", pl->noble);
-        kt_jw_kint(w, "ious", pl->ious);
-        kt_jw_kint(w, "manors", pl->manors);
-        w_areas(w, c, "cubes", pl->cubes);
-        if (s->stage == FS_BID && (((unsigned)s->auc.ent >> p) & 1u)) {
-            kt_jw_kbool(w, "has_bid", (s->auc.done >> p) & 1u);
-            if (p == player) {
-                kt_jw_kint(w, "bid_stage", pl->bstage);
-                kt_jw_kint(w, "bid_qty", pl->bqty);
-                kt_jw_kint(w, "bid_price", pl->bprice);
-            }
-        }
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    if (s->stage == FS_TRADE || s->stage == FS_COMPOSE || s->stage == FS_PRICE ||
-        s->stage == FS_REPLY)
-        w_offer(w, c, s, np, player == s->of_from && s->stage != FS_TRADE);
-    if (s->stage == FS_BID || s->stage == FS_NOBLE || s->stage == FS_FORCE) {
-        const fwm_auc *u = &s->auc;
-        kt_jw_key(w, "auction");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "kind", auc_names[u->kind < 8 ? u->kind : 0]);
-        w_card(w, c, "card", u->card);
-        kt_jw_kint(w, "deal", u->card);
-        kt_jw_kstr(w, "good", fwm_good_name(u->good, lang));
-        kt_jw_kint(w, "good_id", u->good);
-        w_u8s(w, "qmax", u->qmax, np);
-        kt_jw_kint(w, "quantity", u->qtot);
-        kt_jw_kint(w, "lo", u->lo);
-        kt_jw_kint(w, "hi", u->hi);
-        w_players(w, "entitled", u->ent, np);
-        w_players(w, "handed_in", u->done, np);
-        kt_jw_obj_end(w);
-    }
-    fwm_observe_table(g, st, lang, w);
-}
 
 /* ------------------------------------------------------------ reading */
 
@@ -720,7 +627,7 @@ static int r_auction(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_auc
     const char *k = ok ? kt_jr_str(r, a, "kind") : NULL;
     int kind = -1;
     for (int i = 0; k && i < 8; i++)
-        if (strcmp(k, auc_names[i]) == 0)
+        if (strcmp(k, fwm_auc_names[i]) == 0)
             kind = i;
     if (ok && kind < 0)
         ok = k ? kt_jr_fail(r, "unknown auction kind") : 0;

@@ -1,6 +1,6 @@
 /*
- * save.c - Marco Polo II: observation and full-state save/load (the
- * terminal render is in render.c).
+ * save.c - Marco Polo II: the full-state save/load (the observation is in
+ * view.c, the terminal render in render.c).
  *
  * Data layout of the saved "state" object (all indices 0-based, seats as
  * in the header): global fields, then "players" as an object keyed by seat
@@ -27,7 +27,7 @@ static const char *const rtile_keys[3] = {"up", "held", "down"};
 static const char *const good_keys[3] = {"pepper", "silk", "gold"};
 static const char *const res_keys[MP2_NRES] = {"coins", "camels", "jade", "pepper",
                                               "silk",  "gold",   "vp"};
-static const char *const eff_names[EF_COUNT] = {
+const char *const mp2_eff_names[EF_COUNT] = {
     "none",    "draft",     "goal",      "mailin",   "copy",      "compensation", "isabella",
     "reward",  "good",      "market",    "seal",     "contract",  "discard",      "move",
     "movepost", "xpost",    "card",      "cardbonus", "cvmove",   "cvload",       "cvtile",
@@ -107,7 +107,7 @@ static int lk_good(const mp2_cfg *c, const char *n)
 
 /* ------------------------------------------------------------ writer helpers */
 
-static void w_name_or_null(kt_jw *w, const char *key, const char *name)
+void mp2_w_name_or_null(kt_jw *w, const char *key, const char *name)
 {
     if (key)
         kt_jw_key(w, key);
@@ -139,11 +139,11 @@ static void w_dice(kt_jw *w, const char *key, const uint8_t *cnt)
     kt_jw_arr_end(w);
 }
 
-static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int full)
+void mp2_w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int full)
 {
     const mp2_player *pl = &s->pl[p];
     kt_jw_obj(w);
-    w_name_or_null(w, "character",
+    mp2_w_name_or_null(w, "character",
                    pl->character < MP2_NCHAR ? mp2_char_name(pl->character, KT_LANG_EN) : NULL);
     for (int i = 0; i < MP2_NRES; i++)
         kt_jw_kint(w, res_keys[i], pl->res[i]);
@@ -172,7 +172,7 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_key(w, "contracts");
     kt_jw_arr(w);
     for (int i = 0; i < 2; i++)
-        w_name_or_null(w, NULL, pl->con[i] < MP2_NCONTRACTS ? c->contract[pl->con[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, pl->con[i] < MP2_NCONTRACTS ? c->contract[pl->con[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_kint(w, "fresh", pl->fresh);
     kt_jw_key(w, "completed");
@@ -207,8 +207,8 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_arr(w);
     for (int i = 0; i < 2; i++) {
         kt_jw_obj(w);
-        w_name_or_null(w, "at", pl->cv_loc[i] == MP2_NOLOC ? NULL : loc_key(c, pl->cv_loc[i]));
-        w_name_or_null(w, "tile", pl->cv_tile[i] < c->nrtile ? c->rtile[pl->cv_tile[i]].id : NULL);
+        mp2_w_name_or_null(w, "at", pl->cv_loc[i] == MP2_NOLOC ? NULL : loc_key(c, pl->cv_loc[i]));
+        mp2_w_name_or_null(w, "tile", pl->cv_tile[i] < c->nrtile ? c->rtile[pl->cv_tile[i]].id : NULL);
         kt_jw_key(w, "goods");
         kt_jw_arr(w);
         for (int j = 0; j < 2; j++)
@@ -221,7 +221,7 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_obj_end(w);
 }
 
-static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
+void mp2_w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 {
     kt_jw_kstr(w, "phase", phase_names[s->phase]);
     kt_jw_kint(w, "round", s->round);
@@ -252,14 +252,14 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "card_slots");
     kt_jw_arr(w);
     for (int i = 0; i < 8; i++)
-        w_name_or_null(w, NULL, s->card_slot[i] < MP2_NCARDS ? c->card[s->card_slot[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, s->card_slot[i] < MP2_NCARDS ? c->card[s->card_slot[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_key(w, "contract_board");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NCCITY; i++) {
         kt_jw_arr(w);
         for (int j = 0; j < 2; j++)
-            w_name_or_null(w, NULL,
+            mp2_w_name_or_null(w, NULL,
                            s->cboard[i][j] < MP2_NCONTRACTS ? c->contract[s->cboard[i][j]].id : NULL);
         kt_jw_arr_end(w);
     }
@@ -272,7 +272,7 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "outposts");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        w_name_or_null(w, NULL, s->outpost[i] < MP2_NOUTPOSTS ? c->outpost[s->outpost[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, s->outpost[i] < MP2_NOUTPOSTS ? c->outpost[s->outpost[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_key(w, "route_tiles");
     kt_jw_arr(w);
@@ -282,7 +282,7 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "draft");
     kt_jw_arr(w);
     for (int i = 0; i <= MP2_MAXP; i++)
-        w_name_or_null(w, NULL, s->draft[i] < MP2_NCHAR ? mp2_char_name(s->draft[i], KT_LANG_EN) : NULL);
+        mp2_w_name_or_null(w, NULL, s->draft[i] < MP2_NCHAR ? mp2_char_name(s->draft[i], KT_LANG_EN) : NULL);
     kt_jw_arr_end(w);
 }
 
@@ -293,7 +293,7 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     for (int i = 0; i < s->nstk; i++) {
         const mp2_eff *e = &s->stk[i];
         kt_jw_obj(w);
-        kt_jw_kstr(w, "type", e->type < EF_COUNT ? eff_names[e->type] : "?");
+        kt_jw_kstr(w, "type", e->type < EF_COUNT ? mp2_eff_names[e->type] : "?");
         kt_jw_kint(w, "player", e->p);
         kt_jw_kint(w, "a", e->a);
         kt_jw_kint(w, "b", e->b);
@@ -324,7 +324,7 @@ void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
     const mp2_cfg *c = mp2_c(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_jw_obj(w);
-    w_board(w, c, s);
+    mp2_w_board(w, c, s);
     kt_jw_key(w, "card_deck");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NCARDS; i++)
@@ -361,7 +361,7 @@ void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
         char k[12];
         snprintf(k, sizeof k, "%d", p);
         kt_jw_key(w, k);
-        w_player(w, c, s, p, 1);
+        mp2_w_player(w, c, s, p, 1);
     }
     kt_jw_obj_end(w);
     kt_jw_obj_end(w);
@@ -578,7 +578,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
         int ok = v->type == KT_JOBJ || kt_jr_fail(r, "expected an object");
         ok = ok && kt_jr_only(r, v, "type,player,a,b,c,d");
         const char *tn = ok ? kt_jr_str(r, v, "type") : NULL;
-        int type = tn ? lk_key(eff_names, EF_COUNT, tn) : -1;
+        int type = tn ? lk_key(mp2_eff_names, EF_COUNT, tn) : -1;
         if (ok && tn && type <= 0) {
             kt_jr_push(r, "type");
             ok = kt_jr_fail(r, "unknown effect '%.40s'", tn);
@@ -844,69 +844,4 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     }
     kt_jr_pop(r);
     return 1;
-}
-
-/* ------------------------------------------------------------ observation */
-
-void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
-{
-    const mp2_cfg *c = mp2_c(g);
-    const mp2_state *s = (const mp2_state *)st;
-    kt_jw_key(w, "board");
-    kt_jw_obj(w);
-    w_board(w, c, s);
-    kt_jw_kint(w, "cards_in_deck", MP2_NCARDS - s->cc_next);
-    kt_jw_kint(w, "contract_pile", s->pile_len);
-    /* the known bottom of the pile: contracts discarded during the game */
-    kt_jw_key(w, "pile_bottom");
-    kt_jw_arr(w);
-    for (int i = s->pile_unknown; i < s->pile_len; i++)
-        kt_jw_str(w, c->contract[s->pile[i]].id);
-    kt_jw_arr_end(w);
-    /* offer tiles: this round's and, face up on the piles, next round's */
-    kt_jw_key(w, "offers");
-    kt_jw_arr(w);
-    for (int b = 0; b < 3; b++) {
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "now", c->offer[s->offers[b][s->round]].id);
-        w_name_or_null(w, "next",
-                       s->round + 1 < MP2_ROUNDS ? c->offer[s->offers[b][s->round + 1]].id : NULL);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    mp2_observe_labels(s, lang, w);
-    kt_jw_obj_end(w);
-    mp2_observe_table(g, st, player, lang, w);
-    kt_jw_key(w, "seats"); /* "players" is the core's player count */
-    kt_jw_arr(w);
-    for (int p = 0; p < c->np; p++) {
-        w_player(w, c, s, p, mp2_goal_visible(s, p, player));
-    }
-    kt_jw_arr_end(w);
-    if (s->h.status != KT_RUNNING) {
-        int score[MP2_MAXP], det[MP2_MAXP][8];
-        mp2_final_scores(c, s, score, det);
-        kt_jw_key(w, "final");
-        kt_jw_arr(w);
-        for (int p = 0; p < c->np; p++) {
-            kt_jw_obj(w);
-            static const char *const k[8] = {"during_game", "goal_seals", "shields", "goods",
-                                             "coins", "contracts", "caravans", "total"};
-            for (int i = 0; i < 8; i++)
-                kt_jw_kint(w, k[i], det[p][i]);
-            kt_jw_obj_end(w);
-        }
-        kt_jw_arr_end(w);
-    }
-    if (s->nstk && s->stk[s->nstk - 1].p == player) {
-        /* the pending effect is the player's own decision: its details */
-        const mp2_eff *e = &s->stk[s->nstk - 1];
-        kt_jw_key(w, "pending");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "effect", eff_names[e->type]);
-        kt_jw_kint(w, "a", e->a);
-        kt_jw_kint(w, "b", e->b);
-        mp2_observe_pending(c, s, e, lang, w);
-        kt_jw_obj_end(w);
-    }
 }

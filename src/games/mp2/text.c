@@ -1,7 +1,7 @@
 /*
- * text.c - Marco Polo II views: action texts (EN/DE), prompts, decision
- * names and the component listing.  Observation, save/load and the
- * terminal render are in save.c.
+ * text.c - Marco Polo II as words: action texts (EN/DE), prompts, decision
+ * names and menu items (the component listing is in help.c).  The observation is in
+ * view.c, save/load in save.c, the terminal render in render.c.
  *
  * Data layout: no state of its own; everything is written into kt_buf /
  * kt_jw from the state and the config tables.  Texts name components by
@@ -49,7 +49,7 @@ const char *mp2_loc_name(const mp2_cfg *c, int loc, int lang)
     return lang == KT_LANG_DE ? c->loc[loc].de : c->loc[loc].name;
 }
 
-static const char *guild_name(const mp2_cfg *c, int g, int lang)
+const char *mp2_guild_name(const mp2_cfg *c, int g, int lang)
 {
     return lang == KT_LANG_DE ? c->guild[g].de : c->guild[g].name;
 }
@@ -86,7 +86,7 @@ void mp2_bundle_text(const mp2_cfg *c, const mp2_bundle *b, int lang, kt_buf *ou
         kt_buf_puts(out, L("nothing", "nichts"));
 }
 
-static void rw_text(const mp2_cfg *c, int rw, int lang, kt_buf *out)
+void mp2_rw_text(const mp2_cfg *c, int rw, int lang, kt_buf *out)
 {
     const mp2_reward *r = &c->rw[rw];
     for (int i = 0; i < r->nalt; i++) {
@@ -108,25 +108,25 @@ void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out)
     case CK_TRADE:
     case CK_EITHER:
         if (cd->pay) {
-            rw_text(c, cd->pay, lang, out);
+            mp2_rw_text(c, cd->pay, lang, out);
             kt_buf_puts(out, " -> ");
         }
-        rw_text(c, cd->gain, lang, out);
+        mp2_rw_text(c, cd->gain, lang, out);
         if (cd->kind == CK_EITHER) {
             kt_buf_printf(out, " %s ", L("or", "oder"));
-            rw_text(c, cd->pay2, lang, out);
+            mp2_rw_text(c, cd->pay2, lang, out);
             kt_buf_puts(out, " -> ");
-            rw_text(c, cd->gain2, lang, out);
+            mp2_rw_text(c, cd->gain2, lang, out);
         }
         kt_buf_printf(out, ", %s", times);
         break;
     case CK_PERCONTRACT:
-        rw_text(c, cd->gain, lang, out);
+        mp2_rw_text(c, cd->gain, lang, out);
         kt_buf_printf(out, " %s", L("per completed contract (up to the die)",
                                     "je erfülltem Auftrag (bis zur Augenzahl)"));
         break;
     case CK_PERPOST:
-        rw_text(c, cd->gain, lang, out);
+        mp2_rw_text(c, cd->gain, lang, out);
         kt_buf_printf(out, " %s", L("per trading post (up to the die)",
                                     "je Handelsposten (bis zur Augenzahl)"));
         break;
@@ -135,7 +135,7 @@ void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out)
                            "Boni eigener Bonusstädte, je einmal (bis zur Augenzahl)"));
         break;
     case CK_SEALS:
-        rw_text(c, cd->pay, lang, out);
+        mp2_rw_text(c, cd->pay, lang, out);
         kt_buf_printf(out, ": %s", L("Guild Seals action with this die", "Gildensiegel-Aktion mit diesem Würfel"));
         break;
     }
@@ -204,12 +204,12 @@ static void pick_text(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
                           mp2_loc_name(c, c->bonus_loc[x], lang));
         else
             kt_buf_printf(out, "%s %s", L("double seal", "verdopple Siegel"),
-                          guild_name(c, x - 8, lang));
+                          mp2_guild_name(c, x - 8, lang));
         break;
     case EF_COPY:
         kt_buf_printf(out, "%s %s (", L("copy bonus of", "kopiere Bonus von"),
                       mp2_loc_name(c, c->bonus_loc[x], lang));
-        rw_text(c, c->marker[s->marker[x]].reward, lang, out);
+        mp2_rw_text(c, c->marker[s->marker[x]].reward, lang, out);
         kt_buf_putc(out, ')');
         break;
     case EF_COMP:
@@ -238,11 +238,11 @@ static void pick_text(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
         if (x >= 2)
             kt_buf_printf(out, "%s %d %s: ", L("pay", "zahle"), x - 1, L("jade", "Jade"));
         kt_buf_printf(out, "%s ", L("take", "nimm"));
-        rw_text(c, rw, lang, out);
+        mp2_rw_text(c, rw, lang, out);
         break;
     }
     case EF_SEAL:
-        kt_buf_printf(out, "%s %s %s", L("take", "nimm"), guild_name(c, x, lang),
+        kt_buf_printf(out, "%s %s %s", L("take", "nimm"), mp2_guild_name(c, x, lang),
                       L("seal", "Siegel"));
         break;
     case EF_CONTRACT:
@@ -265,9 +265,9 @@ static void pick_text(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
         const mp2_card *cd = &c->card[e->a];
         int dir = x >> 4, k = x & 15;
         kt_buf_printf(out, "%s ", L("pay", "zahle"));
-        rw_text(c, dir ? cd->pay2 : cd->pay, lang, out);
+        mp2_rw_text(c, dir ? cd->pay2 : cd->pay, lang, out);
         kt_buf_printf(out, " %s ", L("for", "für"));
-        rw_text(c, dir ? cd->gain2 : cd->gain, lang, out);
+        mp2_rw_text(c, dir ? cd->gain2 : cd->gain, lang, out);
         kt_buf_printf(out, " x%d", k);
         break;
     }
@@ -440,14 +440,14 @@ void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
         return;
     }
     case A_IMPROVE:
-        kt_buf_printf(out, "%s %s %s", L("improve", "verbessere"), guild_name(c, (int)x & 3, lang),
+        kt_buf_printf(out, "%s %s %s", L("improve", "verbessere"), mp2_guild_name(c, (int)x & 3, lang),
                       L("seal", "Siegel"));
         return;
     case A_FILIPPO:
         kt_buf_printf(out, "%s %s (", L("use outpost tile", "nutze Handelsplättchen"),
                       x < MP2_NOUTPOSTS ? c->outpost[x].id : "?");
         if (x < MP2_NOUTPOSTS)
-            rw_text(c, c->outpost[x].reward, lang, out);
+            mp2_rw_text(c, c->outpost[x].reward, lang, out);
         kt_buf_putc(out, ')');
         return;
     case A_VIDAL:
@@ -533,78 +533,137 @@ void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 }
 
 /* ------------------------------------------------------------ components */
+/* ------------------------------------------------------------ menu items
+ *
+ * How actions appear in a menu (gamedef.menu_item).
+ * A turn offers every open space with every way to put dice on it, and
+ * for every die a money bag (3 choices), a reroll and a turn by one: often
+ * 50-70 actions.  The menu folds them by die: the group "die 5" holds
+ * everything done with one 5 (the one-die spaces and its bonus actions),
+ * "black die 2" the same for a black die; placements of two or three dice
+ * and of Donata's pieces are grouped by space; contracts, seals, tiles and
+ * caravans have a group each when there is more than one of a kind; taking
+ * a black die and "end turn" stay at the top level.  So the top level
+ * shows one entry per die value held plus a few others.
+ *
+ * Data layout: none of its own.  Ranks order the top level: dice in
+ * ascending value (own before black), then several-dice spaces, pieces,
+ * contracts, seals, tiles, caravans, the black die, "end turn" last; inside
+ * a die group the spaces come first, then the bonus actions.  Decisions
+ * (a short list each) keep the legal order and no groups.  The legal order
+ * itself is untouched (random play and the bench fingerprint use it).
+ */
 
-void mp2_components(int lang, kt_buf *out)
+
+/* Sort key of a die kind: own 1..6, then black 1..6. */
+static int die_rank(int d) { return (MP2_DTYPE(d) == DT_BLACK ? 6 : 0) + MP2_DVAL(d); }
+
+static void die_group(int d, int lang, kt_menu_item *out)
 {
-    mp2_cfg *c = calloc(1, sizeof *c);
-    kt_err err = {0, ""};
-    if (!c || mp2_load_data(c, NULL, &err) != KT_OK) {
-        kt_buf_printf(out, "data error: %s\n", err.msg);
-        free(c);
+    kt_buf b;
+    kt_buf_init(&b);
+    if (MP2_DTYPE(d) == DT_BLACK)
+        kt_buf_printf(&b, "%s %d", L("black die", "schwarzer Würfel"), MP2_DVAL(d));
+    else
+        kt_buf_printf(&b, "%s %d", L("die", "Würfel"), MP2_DVAL(d));
+    snprintf(out->group, sizeof out->group, "%s", b.p ? b.p : "");
+    kt_buf_free(&b);
+}
+
+static void space_group(const mp2_cfg *c, int sp, const char *suffix, int lang, kt_menu_item *out)
+{
+    kt_buf b;
+    kt_buf_init(&b);
+    mp2_space_name(c, sp, lang, &b);
+    kt_buf_puts(&b, suffix);
+    snprintf(out->group, sizeof out->group, "%s", b.p ? b.p : "");
+    kt_buf_free(&b);
+}
+
+/* How many legal actions of kind `kind` the state offers (to decide
+ * whether a kind gets a group of its own). */
+static int count_kind(const kt_game *g, const kt_state *s, int kind)
+{
+    kt_action buf[MP2_MAXLEGAL];
+    int n = mp2_legal(g, s, buf), k = 0;
+    for (int i = 0; i < n; i++)
+        k += MP2_AKIND(buf[i]) == kind;
+    return k;
+}
+
+static void place_item(const mp2_cfg *c, uint32_t x, int lang, kt_menu_item *out)
+{
+    int sp = (int)(x & 0xff), dice = 0, piece = 0;
+    int d0 = (int)((x >> 8) & 31);
+    for (int i = 0; i < 3; i++) {
+        int d = (int)((x >> (8 + 5 * i)) & 31);
+        dice += d != 0;
+        piece |= d && MP2_DTYPE(d) == DT_PIECE;
+    }
+    if (piece) {
+        snprintf(out->group, sizeof out->group, "%s", L("Donata's pieces", "Donatas Figuren"));
+        out->rank = 3500 + sp;
+    } else if (dice == 1) {
+        die_group(d0, lang, out);
+        out->rank = 100 * die_rank(d0) + sp;
+    } else {
+        space_group(c, sp, dice == 2 ? L(" (2 dice)", " (2 Würfel)") : L(" (3 dice)", " (3 Würfel)"),
+                    lang, out);
+        out->rank = 3000 + 20 * sp;
+    }
+}
+
+void mp2_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_menu_item *out)
+{
+    const mp2_cfg *c = mp2_c(g);
+    const mp2_state *s = (const mp2_state *)st;
+    if (s->h.status != KT_RUNNING || s->nstk || !mp2_action_ok(c, s, a))
+        return;
+    uint32_t x = MP2_AARG(a);
+    switch (MP2_AKIND(a)) {
+    case A_PLACE:
+        place_item(c, x, lang, out);
+        return;
+    case A_BAG:
+    case A_REROLL:
+    case A_SHIFT: {
+        int d = (int)(x & 31);
+        die_group(d, lang, out);
+        int sub = MP2_AKIND(a) == A_BAG ? 60 + (int)(x >> 5) : MP2_AKIND(a) == A_REROLL ? 70 : 80 + (int)(x >> 5);
+        out->rank = 100 * die_rank(d) + sub;
         return;
     }
-    kt_buf_printf(out, "%s\n", L("Marco Polo II - components (provenance in brackets)",
-                                 "Marco Polo II - Material (Herkunft in Klammern)"));
-    kt_buf_printf(out, "\n%s\n", L("Cities:", "Städte:"));
-    for (int i = 0; i < c->nloc; i++) {
-        const mp2_loc *l = &c->loc[i];
-        kt_buf_printf(out, "  %-12s %-8s %s", lang == KT_LANG_DE ? l->de : l->name,
-                      l->kind == LK_CITY ? (l->large ? L("large", "groß") : L("regional", "regional"))
-                      : l->kind == LK_OASIS ? L("oasis", "Oase") : "start",
-                      l->kind == LK_CITY ? (lang == KT_LANG_DE ? c->shield_de[l->shield] : c->shield[l->shield]) : "");
-        kt_buf_printf(out, "%s%s%s%s%s [%s]\n", l->special ? " special" : "", l->bonus ? " bonus" : "",
-                      l->card ? " card" : "", l->ccity ? " contracts" : "", l->outpost ? " outpost" : "",
-                      mp2_src_name(l->src));
+    case A_COMPLETE:
+        out->rank = 4000 + (int)x;
+        if (count_kind(g, st, A_COMPLETE) > 1)
+            snprintf(out->group, sizeof out->group, "%s", L("complete a contract", "Auftrag erfüllen"));
+        return;
+    case A_IMPROVE:
+        out->rank = 4100 + (int)x;
+        if (count_kind(g, st, A_IMPROVE) > 1)
+            snprintf(out->group, sizeof out->group, "%s", L("improve a seal", "Siegel verbessern"));
+        return;
+    case A_FILIPPO:
+        out->rank = 4200 + (int)x;
+        if (count_kind(g, st, A_FILIPPO) > 1)
+            snprintf(out->group, sizeof out->group, "%s", L("use an outpost tile", "Handelsplättchen nutzen"));
+        return;
+    case A_VIDAL:
+        out->rank = 4300;
+        return;
+    case A_CVSTART:
+    case A_CVDONE:
+        out->rank = 4400 + (MP2_AKIND(a) == A_CVDONE) * 10 + (int)x;
+        if (count_kind(g, st, A_CVSTART) + count_kind(g, st, A_CVDONE) > 1)
+            snprintf(out->group, sizeof out->group, "%s", L("caravans", "Karawanen"));
+        return;
+    case A_BUYBLACK:
+        out->rank = 4500;
+        return;
+    case A_END:
+        out->rank = 9000;
+        return;
+    default:
+        return;
     }
-    kt_buf_printf(out, "\n%s\n", L("Routes:", "Routen:"));
-    for (int i = 0; i < c->nroute; i++) {
-        const mp2_route *r = &c->route[i];
-        kt_buf_printf(out, "  %s - %s: %dc %dcam %djade%s%s [%s]\n", mp2_loc_name(c, r->a, lang),
-                      mp2_loc_name(c, r->b, lang), r->coins, r->camels, r->jade,
-                      r->seal ? " seal " : "", r->seal ? guild_name(c, r->seal - 1, lang) : "",
-                      mp2_src_name(r->src));
-    }
-    kt_buf_printf(out, "\n%s\n", L("City cards:", "Stadtkarten:"));
-    for (int i = 0; i < MP2_NCARDS; i++) {
-        const mp2_card *cd = &c->card[i];
-        static const char *const kinds[] = {"trade", "either", "per contract", "per post",
-                                            "city bonuses", "guild seal"};
-        kt_buf_printf(out, "  %s %s min %d: ", cd->id, kinds[cd->kind], cd->min);
-        if (cd->pay) {
-            rw_text(c, cd->pay, lang, out);
-            kt_buf_puts(out, " -> ");
-        }
-        if (cd->gain)
-            rw_text(c, cd->gain, lang, out);
-        if (cd->kind == CK_EITHER) {
-            kt_buf_puts(out, " | ");
-            rw_text(c, cd->pay2, lang, out);
-            kt_buf_puts(out, " -> ");
-            rw_text(c, cd->gain2, lang, out);
-        }
-        kt_buf_printf(out, " [%s]\n", mp2_src_name(cd->src));
-    }
-    kt_buf_printf(out, "\n%s\n", L("Contracts:", "Aufträge:"));
-    for (int i = 0; i < MP2_NCONTRACTS; i++) {
-        const mp2_contract *k = &c->contract[i];
-        kt_buf_printf(out, "  %s%s: ", k->id, k->starter ? L(" (start)", " (Start)") : "");
-        rw_text(c, k->cost, lang, out);
-        kt_buf_puts(out, " -> ");
-        rw_text(c, k->reward, lang, out);
-        kt_buf_printf(out, " [%s]\n", mp2_src_name(k->src));
-    }
-    kt_buf_printf(out, "\n%s\n", L("Guilds:", "Gilden:"));
-    for (int g = 0; g < MP2_NGUILD; g++) {
-        kt_buf_printf(out, "  %s: %s %d, +%d jade; ", guild_name(c, g, lang), L("die", "Würfel"),
-                      c->guild[g].take, c->guild[g].jade);
-        rw_text(c, c->guild[g].improve, lang, out);
-        kt_buf_puts(out, " -> ! ");
-        rw_text(c, c->guild[g].income, lang, out);
-        kt_buf_printf(out, " [%s]\n", mp2_src_name(c->guild[g].src));
-    }
-    kt_buf_printf(out, "\n%s", L("Characters:", "Charaktere:"));
-    for (int i = 0; i < MP2_NCHAR; i++)
-        kt_buf_printf(out, "%s %s", i ? "," : "", mp2_char_name(i, lang));
-    kt_buf_putc(out, '\n');
-    free(c);
 }
