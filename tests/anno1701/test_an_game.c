@@ -79,7 +79,7 @@ KT_TEST(anno_setup_start_values_start_hand_and_first_player)
         for (int p = 0; p < 2; p++) {
             const an_player *pl = &as->pl[p];
             KT_EQ(pl->gold[0] + pl->gold[1], 6);
-            KT_EQ(an_discontent(an_c(g), pl), 2);
+            KT_EQ(an_discontent(an_config(g), pl), 2);
             KT_EQ(pl->lvl[0], 4);
             KT_EQ(pl->ship, 1);
             KT_EQ(pl->nh, 0);

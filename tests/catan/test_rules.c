@@ -187,7 +187,7 @@ KT_TEST(catan_seven_city_walls_raise_the_limit)
     /* one wall: 9 cards are safe for player 1; player 2 discards 4 */
     KT_EQ(kt_to_move(c.g, c.s), 1);
     KT_CHECK(cat_t_decision_is(&c, "discard"));
-    KT_EQ(CS(&c)->st[CS(&c)->nframes - 1].a, 4);
+    KT_EQ(CS(&c)->stack[CS(&c)->nstack - 1].a, 4);
     kt_scn_free(&c);
 }
 

@@ -769,7 +769,7 @@ KT_TEST(mp2_round_start_compensation_below_fifteen)
             int n = kt_legal(g, st, buf, KT_LEGAL_MAX);
             const mp2_state *s = (const mp2_state *)st;
             if (strcmp(kt_decision(g, st), "compensation") == 0) {
-                const mp2_player *pl = &s->pl[s->stk[s->nstk - 1].p];
+                const mp2_player *pl = &s->pl[s->stack[s->nstack - 1].p];
                 int sum = 0;
                 for (int v = 1; v <= 6; v++)
                     sum += v * pl->own[v];

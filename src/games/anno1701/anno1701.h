@@ -240,8 +240,8 @@ typedef struct an_state {
     uint8_t get[AN_NKINDS];      /*   ... and asks for (kinds: goods, then gold) */
     uint8_t declined[2][AN_NKINDS]; /* the last offer declined this action phase: give, get */
     uint8_t end, winner;
-    uint8_t nstk;
-    an_task stk[AN_STACK];
+    uint8_t nstack;
+    an_task stack[AN_STACK];
 } an_state;
 
 /* Tasks.  Those before K_AUTO are decisions of player p. */
@@ -411,7 +411,7 @@ int an_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_s
 extern const kt_botdef an_bots[AN_NBOTS];
 void an_evaluate(const kt_game *g, const kt_state *s, double *out);
 
-static inline const an_cfg *an_c(const kt_game *g) { return (const an_cfg *)g->cfg; }
+static inline const an_cfg *an_config(const kt_game *g) { return (const an_cfg *)g->cfg; }
 
 /* What one more good would do on landscape l of pl now (AN_LAND_*).  Its
  * village centre in chaos blocks it (the seed: the landscapes above and

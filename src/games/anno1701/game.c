@@ -74,7 +74,7 @@ static const char *const an_opts_de[NOPTS] = {
  * scores are queen marks. */
 static void an_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     double win[AN_NP], queen[AN_NP];
     for (int p = 0; p < AN_NP; p++) {

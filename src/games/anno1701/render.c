@@ -188,7 +188,7 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
         wrapped(out, lead, cards.p ? cards.p : "-", 118);
         kt_buf_free(&cards);
     }
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (t && t->t == K_SEARCH && (viewer == KT_OMNISCIENT || viewer == t->p)) {
         kt_buf_printf(out, de ? "Stapel %s von oben:" : "pile %s from the top:",
                       an_pile_name(t->x));
@@ -219,7 +219,7 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
 
 void an_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_buf *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     int de = lang == KT_LANG_DE;
     header(c, s, de, out);

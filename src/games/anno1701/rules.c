@@ -44,21 +44,21 @@ static void tr(an_x *x, int type, int p, int a, int b, int c, int d)
 static void push(an_x *x, int t, int p, int a, int b)
 {
     an_state *s = x->s;
-    KT_ASSERT(s->nstk < AN_STACK);
-    if (s->nstk >= AN_STACK)
+    KT_ASSERT(s->nstack < AN_STACK);
+    if (s->nstack >= AN_STACK)
         return;
-    an_task *k = &s->stk[s->nstk++];
+    an_task *k = &s->stack[s->nstack++];
     k->t = (uint8_t)t;
     k->p = (uint8_t)p;
     k->x = (uint8_t)a;
     k->y = (uint8_t)b;
 }
 
-static an_task *top(an_x *x) { return &x->s->stk[x->s->nstk - 1]; }
+static an_task *top(an_x *x) { return &x->s->stack[x->s->nstack - 1]; }
 /* Freed slots are zeroed: states compare and hash byte-wise. */
 static void pop(an_x *x)
 {
-    an_task *t = &x->s->stk[--x->s->nstk];
+    an_task *t = &x->s->stack[--x->s->nstack];
     memset(t, 0, sizeof *t);
 }
 
@@ -75,8 +75,8 @@ static void end_game(an_x *x, int winner, int why)
     s->h.to_move = -1;
     s->h.turn_player = -1;
     s->h.decision = DEC_OVER;
-    s->nstk = 0;
-    memset(s->stk, 0, sizeof s->stk);
+    s->nstack = 0;
+    memset(s->stack, 0, sizeof s->stack);
     s->phase = PH_OVER;
     s->end = (uint8_t)why;
     s->winner = (uint8_t)winner;
@@ -146,7 +146,7 @@ static void gain_good(an_x *x, int p, int g, int n)
             break;
         if (open > 1) {
             later = n - got;
-            an_task *t = x->s->nstk ? top(x) : NULL;
+            an_task *t = x->s->nstack ? top(x) : NULL;
             if (t && t->t == K_PLACE && t->p == p && t->x == g)
                 t->y = (uint8_t)(t->y + later);
             else
@@ -604,7 +604,7 @@ static void run(an_x *x)
     an_state *s = x->s;
     kt_action buf[64]; /* more than any decision other than the turn's lists */
     while (s->h.status == KT_RUNNING) {
-        if (s->nstk == 0) {
+        if (s->nstack == 0) {
             s->h.to_move = s->h.turn_player;
             s->h.decision = DEC_ACTION;
             return;
@@ -978,8 +978,8 @@ static void apply_decision(an_x *x, kt_action a)
 
 void an_apply_traced(const kt_game *g, an_state *s, kt_action a, an_trace *trace)
 {
-    an_x x = {an_c(g), s, trace};
-    if (s->nstk == 0)
+    an_x x = {an_config(g), s, trace};
+    if (s->nstack == 0)
         apply_turn(&x, a);
     else
         apply_decision(&x, a);

@@ -32,7 +32,7 @@ static void ids(kt_jw *w, const an_cfg *c, const uint8_t *d, int n)
 
 void an_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     kt_jw_obj(w);
     kt_jw_kstr(w, "phase", an_phase_names[s->phase]);
@@ -105,8 +105,8 @@ void an_save(const kt_game *g, const kt_state *st, kt_jw *w)
     kt_jw_kint(w, "winner", s->winner);
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
-    for (int i = 0; i < s->nstk; i++) {
-        const an_task *t = &s->stk[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const an_task *t = &s->stack[i];
         kt_jw_arr(w);
         kt_jw_str(w, an_task_names[t->t]);
         kt_jw_int(w, t->p);
@@ -230,7 +230,7 @@ static int load_task(kt_jr *r, const kt_jv *v, int i, void *vctx)
     an_state *s = ((ld_ctx *)vctx)->s;
     if (v->type != KT_JARR || v->n != 4 || !v->child || v->child->type != KT_JSTR)
         return kt_jr_fail(r, "expected [task, player, x, y]");
-    an_task *t = &s->stk[i];
+    an_task *t = &s->stack[i];
     int found = 0;
     for (int k = 1; k < K_COUNT; k++)
         if (strcmp(v->child->s, an_task_names[k]) == 0)
@@ -297,7 +297,7 @@ static int load_voyage(kt_jr *r, const an_cfg *c, const kt_jv *v, an_state *s)
 
 int an_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     an_state *s = (an_state *)st;
     long long x;
     int n;
@@ -351,6 +351,6 @@ int an_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
     int ns = kt_jr_each(r, v, "stack", AN_STACK, load_task, &sx);
     if (ns < 0)
         return 0;
-    s->nstk = (uint8_t)ns;
+    s->nstack = (uint8_t)ns;
     return 1;
 }

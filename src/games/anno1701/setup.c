@@ -49,7 +49,7 @@ kt_status an_setup(kt_game *g, kt_err *err)
 
 void an_init(const kt_game *g, kt_state *st)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     an_state *s = (an_state *)st;
     int lion = c->lion == 1 ? 0 : c->lion == 2 ? 1 : (int)kt_rng_below(&s->h.rng, 2);
     for (int p = 0; p < AN_NP; p++) {

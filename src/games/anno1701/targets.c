@@ -258,7 +258,7 @@ static int trade_voyage_info(const an_cfg *c, const an_state *s, const an_task *
 /* Answers to a task on top of the stack. */
 static void answer_info(const an_cfg *c, const an_state *s, kt_action a, kt_action_info *o)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int k = AN_AX(a), y = AN_AY(a), tt = t ? t->t : K_NONE;
     if (good_info(s, t, a, o) || trade_voyage_info(c, s, t, a, o))
         return;
@@ -316,11 +316,11 @@ static void answer_info(const an_cfg *c, const an_state *s, kt_action a, kt_acti
 
 void an_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     if (AN_AK(a) >= AN_NACT)
         return;
-    int p = s->nstk ? s->stk[s->nstk - 1].p : s->h.turn_player;
+    int p = s->nstack ? s->stack[s->nstack - 1].p : s->h.turn_player;
     if (p < 0 || p >= AN_NP)
         p = 0;
     /* draws, searches and the end of the turn are asked in the turn

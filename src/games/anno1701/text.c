@@ -131,7 +131,7 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
                        kt_buf *out)
 {
     int k = AN_AX(a), y = AN_AY(a), lang = de ? KT_LANG_DE : KT_LANG_EN;
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     switch (AN_AK(a)) {
     case A_PAY: {
         int n = t && t->t == K_PAY ? t->x : 0, have = t ? an_gold(&s->pl[t->p]) : 0;
@@ -262,7 +262,7 @@ static int answer_text(const an_cfg *c, const an_state *s, kt_action a, int see,
 void an_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewer, int lang,
                     kt_buf *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     int de = lang == KT_LANG_DE;
     int actor = s->h.to_move;
@@ -311,7 +311,7 @@ void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *ou
  * move. */
 void an_warn(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_buf *out)
 {
-    int w = an_last_gold(an_c(g), (const an_state *)st, a), de = lang == KT_LANG_DE;
+    int w = an_last_gold(an_config(g), (const an_state *)st, a), de = lang == KT_LANG_DE;
     if (w == LG_SPENDS)
         kt_buf_puts(out, de ? "Damit gibst du dein letztes Gold aus: beide Dorfzentren fallen ins "
                               "Chaos und du verlierst sofort das Spiel."
@@ -340,14 +340,14 @@ static int offer_empty(const an_state *s)
 
 void an_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     int de = lang == KT_LANG_DE, p = s->h.to_move;
     if (s->h.status != KT_RUNNING) {
         kt_buf_puts(out, de ? "Das Spiel ist vorbei" : "The game is over");
         return;
     }
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     kt_buf_printf(out, de ? "Spieler %d: " : "Player %d: ", p + 1);
     switch (t ? t->t : K_NONE) {
     case K_NONE:
@@ -470,7 +470,7 @@ void an_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, k
     KT_UNUSED(g);
     const an_state *s = (const an_state *)st;
     int de = lang == KT_LANG_DE;
-    if (s->nstk) {
+    if (s->nstack) {
         if (AN_AK(a) == A_HARB && AN_AX(a) < AN_NGOODS) {
             out->rank = 1;
             snprintf(out->group, sizeof out->group, de ? "Hafen: %s abgeben" : "harbour: give %s",

@@ -158,7 +158,7 @@ static void obs_player(const an_cfg *c, const an_state *s, int p, int viewer, in
 
 static void obs_shared(const an_cfg *c, const an_state *s, int viewer, int lang, kt_jw *w)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     kt_jw_key(w, "piles");
     kt_jw_arr(w);
     for (int k = 0; k < AN_NPILE; k++) {
@@ -249,7 +249,7 @@ static void buy_offers(const an_cfg *c, const an_state *s, const an_task *t, kt_
 
 static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (s->phase == PH_VOYAGE && s->h.status == KT_RUNNING) {
         int p = s->h.turn_player;
         kt_jw_key(w, "voyage");
@@ -337,7 +337,7 @@ static void obs_situation(const an_cfg *c, const an_state *s, int lang, kt_jw *w
 
 void an_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     kt_jw_kstr(w, "phase", an_phase_names[s->phase]);
     kt_jw_kstr(w, "phase_label", an_phase_label(s->phase, lang));

@@ -84,7 +84,7 @@ int cat_open_road(const kt_game *g, const cat_state *s, int e)
     int q = s->e_owner[e];
     if (q < 0)
         return 0;
-    int owner_mode = cat_cfg_of(g)->open_road_owner;
+    int owner_mode = cat_config(g)->open_road_owner;
     int closer = owner_mode ? q : -1; /* whose pieces close an end */
     for (int i = 0; i < 2; i++) {
         int x = cat_e_v[e][i], y = cat_e_v[e][1 - i];
@@ -193,7 +193,7 @@ int cat_card_playable(const kt_game *g, const cat_state *s, int p, int c)
         /* [S] needs a city, the commodities after the discount and a track
          * below level 5; one Crane per improvement */
         for (int t = 0; t < 3; t++)
-            if ((cat_cfg_of(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
+            if ((cat_config(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
                 cat_can_improve(g, s, p, t, 1))
                 return 1;
         return 0;
@@ -317,7 +317,7 @@ static int deserter_levels(const kt_game *g, const cat_state *s, int p, int leve
     if (!cat_knight_spots(s, p))
         return 0;
     for (int l = 1; l <= 3; l++) {
-        if (l > level || (l < level && !cat_cfg_of(g)->deserter_lower))
+        if (l > level || (l < level && !cat_config(g)->deserter_lower))
             continue;
         if (s->pl[p].n_knight[l] < 2)
             m |= 1 << l;
@@ -431,7 +431,7 @@ int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_
         return n;
     case F_CRANE:
         for (int t = 0; t < 3; t++)
-            if ((cat_cfg_of(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
+            if ((cat_config(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
                 cat_can_improve(g, s, p, t, 1))
                 OUT(ACT(A_IMPROVE, t, 0, 0));
         return n;
@@ -542,7 +542,7 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
                 }
                 break;
             }
-        if (s->pl[p].nprog > 4 && cat_cfg_of(g)->plimit_immediate)
+        if (s->pl[p].nprog > 4 && cat_config(g)->plimit_immediate)
             cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
         return 1;
     }
@@ -629,7 +629,7 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
         cat_pop(s);
         cat_lose(s, p, x, 2);
         cat_gain(s, p, y, 1);
-        s->fleet = (uint8_t)(cat_cfg_of(g)->fleet_named ? 2 + x : 1);
+        s->fleet = (uint8_t)(cat_config(g)->fleet_named ? 2 + x : 1);
         return 1;
     case F_CRANE:
         cat_pop(s);

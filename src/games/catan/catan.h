@@ -209,8 +209,8 @@ typedef struct cat_state {
     uint8_t tr_accept;           /* players who accepted (their part escrowed) */
     uint8_t tr_give[CAT_NKIND], tr_get[CAT_NKIND];
     int8_t winner;               /* player who won, -1 while running / stopped */
-    uint8_t nframes;
-    cat_frame st[CAT_STACK];
+    uint8_t nstack;
+    cat_frame stack[CAT_STACK];
     /* derived, while a trade is composed (else 0): the kinds that may be
      * offered and asked for next (bit k = kind k) and the number of sends
      * listed (the players, once both sides hold a card).  Kept by each
@@ -265,8 +265,8 @@ _Static_assert(CAT_NEXT(cat_state, h, occ) && CAT_NEXT(cat_state, occ, blocked) 
                    CAT_NEXT(cat_state, dev_played, tr_state) && CAT_NEXT(cat_state, tr_state, tr_to) &&
                    CAT_NEXT(cat_state, tr_to, tr_accept) && CAT_NEXT(cat_state, tr_accept, tr_give) &&
                    CAT_NEXT(cat_state, tr_give, tr_get) && CAT_NEXT(cat_state, tr_get, winner) &&
-                   CAT_NEXT(cat_state, winner, nframes) && CAT_NEXT(cat_state, nframes, st) &&
-                   CAT_NEXT(cat_state, st, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
+                   CAT_NEXT(cat_state, winner, nstack) && CAT_NEXT(cat_state, nstack, stack) &&
+                   CAT_NEXT(cat_state, stack, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
                    CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, pad) &&
                    sizeof(cat_state) == offsetof(cat_state, pad) + sizeof(((cat_state *)0)->pad),
                "cat_state has no padding");
@@ -326,7 +326,7 @@ extern const char *const cat_frame_key[F_NKINDS];
 #define CAT_INLINE inline __attribute__((always_inline))
 
 /* ---- small inline helpers ---- */
-static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
+static inline const cat_cfg *cat_config(const kt_game *g) { return (const cat_cfg *)g->cfg; }
 static inline int cat_np(const kt_game *g) { return g->nplayers; }
 /* portable SWAR popcount: __builtin_popcountll becomes a library call
  * without -mpopcnt, and this is on the hot path */
@@ -342,8 +342,8 @@ static inline int cat_edge_has(const uint64_t m[2], int e)
 {
     return (int)((m[e >> 6] >> (e & 63)) & 1u);
 }
-static inline cat_frame *cat_top(cat_state *s) { return &s->st[s->nframes - 1]; }
-static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->st[s->nframes - 1]; }
+static inline cat_frame *cat_top(cat_state *s) { return &s->stack[s->nstack - 1]; }
+static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->stack[s->nstack - 1]; }
 static inline int cat_knight_level(const cat_state *s, int v) { return s->v_aux[v] & KN_LEVEL; }
 static inline int cat_is_city(const cat_state *s, int v) { return s->v_piece[v] == VP_CITY; }
 

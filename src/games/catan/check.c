@@ -3,7 +3,7 @@
  * every load): cards, the board, the network, Cities & Knights tracks, the
  * setup, trades and the flow of the turn (at the end of this file), and
  * first the consistency rules of the pending-decision stack (see
- * catan.h: cat_state.st, bottom first).  A state built by hand (a loaded
+ * catan.h: cat_state.stack, bottom first).  A state built by hand (a loaded
  * JSON, a scenario patch, a fuzzer) must hold only stacks that play itself
  * produces, or legal/apply would run into frames they never expect: a stack
  * without its base frame is emptied by the next action and the one after
@@ -79,7 +79,7 @@ static int is_base(int kind)
 /* frames of the Cities & Knights / base-game rules only */
 static int variant_ok(const kt_game *g, const cat_frame *f)
 {
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     switch (f->kind) {
     case F_ALCHEMIST: case F_AQUEDUCT: case F_CITY_LOSS: case F_DEFENDER_DRAW:
     case F_METROPOLIS: case F_PDISCARD: case F_RELOCATE: case F_TARGET: case F_SPY_PICK:
@@ -118,7 +118,7 @@ static int nres(const cat_player *pl)
  * pushed (procedures rest only below a decision they wait for). */
 static int proc_ok(const kt_game *g, const cat_state *s, int i, kt_buf *why)
 {
-    const cat_frame *f = &s->st[i], *up = &s->st[i + 1];
+    const cat_frame *f = &s->stack[i], *up = &s->stack[i + 1];
     int n = cat_np(g), tp = s->h.turn_player;
     switch (f->kind) {
     case P_ROLL:
@@ -172,7 +172,7 @@ static int proc_ok(const kt_game *g, const cat_state *s, int i, kt_buf *why)
 /* Whose frame is it? -1: any player; -2: anyone but the turn player. */
 static int owner_rule(const cat_state *s, int i)
 {
-    const cat_frame *f = &s->st[i], *dn = i ? &s->st[i - 1] : NULL;
+    const cat_frame *f = &s->stack[i], *dn = i ? &s->stack[i - 1] : NULL;
     switch (f->kind) {
     case F_DISCARD: return f->b ? -2 : -1;
     case F_AQUEDUCT:
@@ -214,7 +214,7 @@ static int fields_ok(const kt_game *g, const cat_state *s, const cat_frame *f, k
             FAILS("a discard for the robber without a 7");
         return 1;
     case F_ROBBER:
-        if (a > 1 || b || (cat_cfg_of(g)->ck && !s->attacks))
+        if (a > 1 || b || (cat_config(g)->ck && !s->attacks))
             FAILS("the robber moves only after the first attack (a=%d)", a);
         return 1;
     case F_STEAL:
@@ -318,7 +318,7 @@ static int fields_ok(const kt_game *g, const cat_state *s, const cat_frame *f, k
 
 static int base_ok(const kt_game *g, const cat_state *s, kt_buf *why)
 {
-    const cat_frame *f = &s->st[0];
+    const cat_frame *f = &s->stack[0];
     int n = cat_np(g), setup = s->setup_step < 2 * n;
     if (!is_base(f->kind))
         FAILS("the stack must start with a setup placement, the roll, the main phase or the "
@@ -328,7 +328,7 @@ static int base_ok(const kt_game *g, const cat_state *s, kt_buf *why)
     if (setup != setup_kind)
         FAILS("setup placements and the pending decision disagree");
     if (setup) {
-        if (s->nframes != 1 || f->player != cat_setup_player(n, s->setup_step) ||
+        if (s->nstack != 1 || f->player != cat_setup_player(n, s->setup_step) ||
             s->h.turn_player != f->player)
             FAILS("setup step %d belongs to player %d alone", s->setup_step,
                   cat_setup_player(n, s->setup_step) + 1);
@@ -337,7 +337,7 @@ static int base_ok(const kt_game *g, const cat_state *s, kt_buf *why)
     }
     if ((f->kind == F_ROLL || f->kind == F_MAIN) && (f->a || f->b))
         FAILS("frame '%s' has a=%d b=%d", cat_frame_key[f->kind], f->a, f->b);
-    if (f->kind == P_ENDTURN && s->nframes != 2)
+    if (f->kind == P_ENDTURN && s->nstack != 2)
         FAILS("the end of a turn waits for exactly one discard");
     return 1;
 }
@@ -345,22 +345,22 @@ static int base_ok(const kt_game *g, const cat_state *s, kt_buf *why)
 int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
 {
     int n = cat_np(g), tp = s->h.turn_player;
-    if (!s->nframes || s->nframes > CAT_STACK)
-        FAILS("%d pending frames", s->nframes);
+    if (!s->nstack || s->nstack > CAT_STACK)
+        FAILS("%d pending frames", s->nstack);
     if (tp < 0 || tp >= n)
         FAILS("no player's turn");
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].player >= n || s->st[i].kind >= F_NKINDS)
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].player >= n || s->stack[i].kind >= F_NKINDS)
             FAILS("stack frame %d is malformed", i);
     if (!base_ok(g, s, why))
         return 0;
-    for (int i = 0; i < s->nframes; i++) {
-        const cat_frame *f = &s->st[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const cat_frame *f = &s->stack[i];
         const char *k = cat_frame_key[f->kind];
         if (i > 0) {
             if (is_base(f->kind))
                 FAILS("frame %d: '%s' only starts a stack", i, k);
-            const cat_frame *dn = &s->st[i - 1];
+            const cat_frame *dn = &s->stack[i - 1];
             if (!(allowed_below(f->kind) >> dn->kind & 1))
                 FAILS("frame %d: '%s' cannot follow '%s'", i, k, cat_frame_key[dn->kind]);
             /* discards for the robber and for the Saboteur do not mix */
@@ -375,7 +375,7 @@ int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
             if (dn->kind == F_ROLL && (f->kind == F_MONO_RESOURCE || f->kind == F_ROAD_BUILDING ||
                                        f->kind == F_PLENTY || f->kind == F_ROBBER ||
                                        f->kind == F_STEAL) &&
-                cat_cfg_of(g)->ck)
+                cat_config(g)->ck)
                 FAILS("frame %d: only base-game cards are played before the roll", i);
         }
         if (!variant_ok(g, f))
@@ -384,7 +384,7 @@ int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
         if (who >= 0 ? f->player != who : who == -2 && f->player == tp)
             FAILS("frame %d: '%s' belongs to the wrong player (%d)", i, k, f->player + 1);
         if (f->kind >= F_NDECISIONS) {
-            if (i == s->nframes - 1)
+            if (i == s->nstack - 1)
                 FAILS("the top frame is not a decision");
             if (!proc_ok(g, s, i, why))
                 return 0;
@@ -395,12 +395,12 @@ int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
     if (s->h.status != KT_RUNNING)
         return 1;
     kt_action buf[CAT_MAXLEGAL];
-    for (int i = 0; i < s->nframes; i++) {
-        const cat_frame *f = &s->st[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const cat_frame *f = &s->stack[i];
         if (f->kind >= F_NDECISIONS)
             continue;
         int empty = cat_frame_vacuous(g, s, f);
-        if (empty && i == s->nframes - 1)
+        if (empty && i == s->nstack - 1)
             FAILS("the pending decision '%s' is empty", cat_frame_key[f->kind]);
         if (!empty && cat_frame_legal(g, s, f, buf) <= 0)
             FAILS("decision '%s' of player %d has no legal action", cat_frame_key[f->kind],
@@ -411,8 +411,8 @@ int cat_check_stack(const kt_game *g, const cat_state *s, kt_buf *why)
 
 static int has_frame(const cat_state *s, int kind, int player)
 {
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].kind == kind && (player < 0 || s->st[i].player == player))
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].kind == kind && (player < 0 || s->stack[i].player == player))
             return 1;
     return 0;
 }
@@ -436,7 +436,7 @@ static int vp_from_board(const cat_state *s, int p)
 
 static int check_cards(const kt_game *g, const cat_state *s, kt_buf *why)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int n = cat_np(g), accepted = cat_popc(s->tr_accept);
     for (int k = 0; k < CAT_NKIND; k++) {
         int total = s->bank[k];
@@ -532,7 +532,7 @@ static int check_network(const kt_game *g, const cat_state *s, kt_buf *why)
 /* Cities & Knights pieces and awards. */
 static int check_ck(const kt_game *g, const cat_state *s, kt_buf *why)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int n = cat_np(g), tp = s->h.turn_player;
     if (!cf->ck) {
         if (s->dice[2] || s->fleet || s->crane_mask)
@@ -567,9 +567,9 @@ static int check_ck(const kt_game *g, const cat_state *s, kt_buf *why)
             top = s->pl[p].impr[t] > top ? s->pl[p].impr[t] : top;
         if (mv >= 0)
             holder = s->v_owner[mv];
-        for (int i = 0; i < s->nframes; i++)
-            if (s->st[i].kind == F_METROPOLIS && s->st[i].a == t)
-                holder = s->st[i].player;
+        for (int i = 0; i < s->nstack; i++)
+            if (s->stack[i].kind == F_METROPOLIS && s->stack[i].a == t)
+                holder = s->stack[i].player;
         if ((top >= 4) != (holder >= 0))
             FAIL("%s level %d %s a metropolis", cat_track_key[t], top, holder >= 0 ? "with" : "without");
         if (holder >= 0 && s->pl[holder].impr[t] != top)
@@ -581,10 +581,10 @@ static int check_ck(const kt_game *g, const cat_state *s, kt_buf *why)
 /* During the setup each player has placed what the snake order gives. */
 static int check_setup(const kt_game *g, const cat_state *s, kt_buf *why)
 {
-    int n = cat_np(g), k = s->setup_step, ck = cat_cfg_of(g)->ck;
-    if (k >= 2 * n || !s->nframes)
+    int n = cat_np(g), k = s->setup_step, ck = cat_config(g)->ck;
+    if (k >= 2 * n || !s->nstack)
         return 1;
-    const cat_frame *f = &s->st[s->nframes - 1];
+    const cat_frame *f = &s->stack[s->nstack - 1];
     for (int q = 0; q < n; q++) {
         int placed = 0;
         for (int j = 0; j < k; j++)
@@ -602,7 +602,7 @@ static int check_setup(const kt_game *g, const cat_state *s, kt_buf *why)
 
 static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int n = cat_np(g);
     /* derived data must equal a fresh recomputation */
     cat_state t;
@@ -663,9 +663,9 @@ static int check_board(const kt_game *g, const cat_state *s, kt_buf *why)
                 FAIL("vertex %d: turn flags on another player's knight", v);
         }
     }
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].kind == F_METROPOLIS && s->st[i].a < 3)
-            metro[s->st[i].a]++;
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].kind == F_METROPOLIS && s->stack[i].a < 3)
+            metro[s->stack[i].a]++;
     for (int t2 = 0; t2 < 3; t2++)
         if (metro[t2] > 1)
             FAIL("more than one %s metropolis", cat_track_key[t2]);
@@ -741,8 +741,8 @@ static int check_trade(const kt_game *g, const cat_state *s, kt_buf *why)
 static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
 {
     int n = cat_np(g);
-    for (int i = s->nframes; i < CAT_STACK; i++) {
-        const cat_frame *f = &s->st[i];
+    for (int i = s->nstack; i < CAT_STACK; i++) {
+        const cat_frame *f = &s->stack[i];
         if (f->kind | f->player | f->a | f->b | f->c | f->d)
             FAIL("unused stack slot %d is not empty", i);
     }
@@ -751,7 +751,7 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
     if (s->h.status != KT_FINISHED && s->winner >= 0)
         FAIL("a winner in a game that is not finished");
     if (s->winner >= 0 && (s->winner != s->h.turn_player ||
-                           cat_vp_total(g, s, s->winner) < cat_cfg_of(g)->vp_target))
+                           cat_vp_total(g, s, s->winner) < cat_config(g)->vp_target))
         FAIL("player %d won without the points on their own turn", s->winner + 1);
     if (!cat_check_stack(g, s, why) || !check_trade(g, s, why))
         return 0;
@@ -765,7 +765,7 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
     int setup = s->setup_step < 2 * n;
     if ((s->h.turn == 0) != setup)
         FAIL("turn %u %s the setup", s->h.turn, setup ? "during" : "after");
-    if (!setup && cat_vp_total(g, s, s->h.turn_player) >= cat_cfg_of(g)->vp_target)
+    if (!setup && cat_vp_total(g, s, s->h.turn_player) >= cat_config(g)->vp_target)
         FAIL("player %d has won but the game goes on", s->h.turn_player + 1);
     return 1;
 }

@@ -193,7 +193,7 @@ static kt_buf *pl_next(panel *pn)
 
 static void panel_header(const kt_game *g, const cat_state *s, int lang, panel *pn)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int de = lang == KT_LANG_DE, n = cat_np(g);
     kt_buf *b = pl_next(pn);
     if (s->setup_step < 2 * n)
@@ -230,7 +230,7 @@ static void panel_header(const kt_game *g, const cat_state *s, int lang, panel *
 
 static void panel_player(const kt_game *g, const cat_state *s, int p, int viewer, int lang, panel *pn)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     const cat_player *pl = &s->pl[p];
     int de = lang == KT_LANG_DE;
     kt_buf *b = pl_next(pn);
@@ -285,7 +285,7 @@ static void cards_line(const uint8_t *hand, int ck, int lang, kt_buf *out)
 
 static void own_cards(const kt_game *g, const cat_state *s, int p, int lang, kt_buf *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     const cat_player *pl = &s->pl[p];
     int de = lang == KT_LANG_DE;
     kt_buf t;
@@ -337,7 +337,7 @@ static void wrap(kt_buf *out, const char *text, size_t width)
 
 static void legend(const kt_game *g, int lang, kt_buf *out)
 {
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     kt_buf t;
     kt_buf_init(&t);
     if (lang == KT_LANG_DE) {
@@ -368,7 +368,7 @@ static void legend(const kt_game *g, int lang, kt_buf *out)
 
 static void lines_below(const kt_game *g, const cat_state *s, int viewer, int lang, kt_buf *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int de = lang == KT_LANG_DE;
     kt_buf_puts(out, "Bank: ");
     cards_line(s->bank, cf->ck, lang, out);
@@ -387,7 +387,7 @@ static void lines_below(const kt_game *g, const cat_state *s, int viewer, int la
                 kt_buf_printf(out, "%s%d %s", any++ ? ", " : "", s->tr_get[k], cat_kind_name(k, lang));
         kt_buf_putc(out, '\n');
     }
-    if (s->nframes && s->h.status == KT_RUNNING && viewer >= 0) {
+    if (s->nstack && s->h.status == KT_RUNNING && viewer >= 0) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind == F_MM_PICK && f->player == viewer && f->a < cat_np(g)) {
             kt_buf_printf(out, de ? "Hand von Spieler %d: " : "Hand of player %d: ", f->a + 1);

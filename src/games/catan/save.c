@@ -221,8 +221,8 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
     kt_jw_obj_end(w);
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
-    for (int i = 0; i < s->nframes; i++) {
-        const cat_frame *f = &s->st[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const cat_frame *f = &s->stack[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "kind", cat_frame_key[f->kind]);
         kt_jw_kint(w, "player", f->player);
@@ -441,7 +441,7 @@ static int load_board(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 
 static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 {
-    int n = cat_np(g), ck = cat_cfg_of(g)->ck;
+    int n = cat_np(g), ck = cat_config(g)->ck;
     memset(s->v_owner, -1, sizeof s->v_owner);
     memset(s->e_owner, -1, sizeof s->e_owner);
     const kt_jv *o = kt_jr_get(r, st, "buildings", KT_JOBJ);
@@ -544,7 +544,7 @@ static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r
 
 static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 {
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     const kt_jv *d = kt_jr_get(r, st, "decks", KT_JOBJ);
     const kt_jv *dk = d ? kt_jr_get(r, st, "deck_known", KT_JOBJ) : NULL;
     if (!dk)
@@ -610,7 +610,7 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 
 static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *r)
 {
-    int ck = cat_cfg_of(g)->ck, x;
+    int ck = cat_config(g)->ck, x;
     if (!kt_jr_only(r, o,
                     "hand,progress,progress_known,vp_cards,defender,improvements,dev,dev_new,"
                     "knights_played"))
@@ -777,7 +777,7 @@ static int load_rest(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     if (!a)
         return 0;
     kt_jr_push(r, "stack");
-    s->nframes = (uint8_t)a->n;
+    s->nstack = (uint8_t)a->n;
     for (int i = 0; i < a->n && !r->failed; i++) {
         const kt_jv *fo = kt_jv_at(a, i);
         kt_jr_push_i(r, i);
@@ -788,7 +788,7 @@ static int load_rest(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
             int p = 0, fa = 0, fb = 0;
             if (kind >= 0 && read_int(r, fo, "player", 0, n - 1, &p) &&
                 read_int(r, fo, "a", 0, 255, &fa) && read_int(r, fo, "b", 0, 255, &fb)) {
-                cat_frame *f = &s->st[i];
+                cat_frame *f = &s->stack[i];
                 f->kind = (uint8_t)kind;
                 f->player = (uint8_t)p;
                 f->a = (uint8_t)fa;
@@ -808,7 +808,7 @@ int cat_load(const kt_game *g, const kt_jv *st, kt_state *ks, kt_jr *r)
 {
     cat_state *s = (cat_state *)ks;
     int n = cat_np(g), x;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     if (!st || !kt_jr_only(r, st,
                            "terrain,numbers,harbors,robber,merchant,merchant_owner,barbarians,"
                            "attacks,dice,longest_road,largest_army,buildings,knights,roads,setup,"

@@ -36,7 +36,7 @@ kt_status cat_setup(kt_game *g, kt_err *err)
 void cat_init(const kt_game *g, kt_state *ks)
 {
     cat_state *s = (cat_state *)ks;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     memset(s->v_owner, -1, sizeof s->v_owner);
     memset(s->e_owner, -1, sizeof s->e_owner);
     memcpy(s->terrain, cf->terrain, CAT_NH);

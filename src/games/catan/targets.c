@@ -97,7 +97,7 @@ void cat_action_info(const kt_game *g, const kt_state *ks, kt_action a, kt_actio
 {
     const cat_state *s = (const cat_state *)ks;
     int k = ACT_K(a), x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
-    if (k <= 0 || k >= A_NKINDS || !s->nframes)
+    if (k <= 0 || k >= A_NKINDS || !s->nstack)
         return;
     const cat_frame *f = cat_ctop(s);
     int p = f->player;

@@ -51,7 +51,7 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE;
     int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
-    const cat_frame *f = s->nframes ? cat_ctop(s) : NULL;
+    const cat_frame *f = s->nstack ? cat_ctop(s) : NULL;
     int actor = f ? f->player : -1;
     /* everybody but the actor (spectators too) sees the redacted form */
     int hidden = viewer != KT_OMNISCIENT && viewer != actor;
@@ -237,13 +237,13 @@ void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
 {
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE;
-    if (!s->nframes)
+    if (!s->nstack)
         return;
     const cat_frame *f = cat_ctop(s);
     int p = f->player + 1;
     switch (f->kind) {
     case F_SETUP_BUILD:
-        if (s->setup_step >= cat_np(g) && cat_cfg_of(g)->ck)
+        if (s->setup_step >= cat_np(g) && cat_config(g)->ck)
             kt_buf_printf(out, de ? "Spieler %d: Stadt für die Gründung setzen"
                                   : "Player %d: place your starting city", p);
         else
@@ -437,7 +437,7 @@ void cat_menu_item(const kt_game *g, const kt_state *ks, kt_action a, int lang, 
 {
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE, k = ACT_K(a), x = ACT_X(a), y = ACT_Y(a);
-    if (!s->nframes || s->h.status != KT_RUNNING)
+    if (!s->nstack || s->h.status != KT_RUNNING)
         return;
     const cat_frame *f = cat_ctop(s);
     int main = f->kind == F_MAIN, setup = f->kind == F_SETUP_BUILD;

@@ -62,7 +62,7 @@ static void write_ids(const cat_state *s, kt_jw *w)
 void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w)
 {
     const cat_state *s = (const cat_state *)ks;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     kt_jw_kstr(w, "variant", cf->ck ? "ck" : "base");
     kt_jw_kint(w, "vp_target", cf->vp_target);
     cat_write_board(s, w);
@@ -180,7 +180,7 @@ void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_
         cat_write_hand(w, s->tr_get);
         kt_jw_obj_end(w);
     }
-    if (s->nframes && s->h.status == KT_RUNNING) {
+    if (s->nstack && s->h.status == KT_RUNNING) {
         const cat_frame *f = cat_ctop(s);
         kt_jw_key(w, "pending");
         kt_jw_obj(w);

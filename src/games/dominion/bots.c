@@ -74,7 +74,7 @@ static int ends_game(const dom_cfg *c, const dom_state *s, int card)
  * tying while having taken more turns (the tie-break loses). */
 static int guard_ok(const kt_game *g, const dom_state *s, int p, int card)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (c->np < 2 || c->until_n || !ends_game(c, s, card))
         return 1;
     int mine = score_with(s, p, card), best = -100000, best_turns = 0;
@@ -149,7 +149,7 @@ static int money_worth(int card)
 static int play_value(const kt_game *g, const dom_state *s, int p, int card)
 {
     const dom_player *P = &s->pl[p];
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (card) {
     case DOM_VILLAGE: return 100;
     case DOM_FESTIVAL: return 95;
@@ -267,7 +267,7 @@ static int allowed(const kt_action *opts, int n, int card)
 static DOM_INLINE int bm_buy(const kt_game *g, const dom_state *s, int p, int budget, int smithy,
                              const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int pl = s->supply[DOM_PROVINCE];
     if (P->money > (smithy ? 15 : 18))
@@ -288,7 +288,7 @@ static DOM_INLINE int bm_buy(const kt_game *g, const dom_state *s, int p, int bu
 static int heur_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
                     const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int pl = s->supply[DOM_PROVINCE];
     if (P->money > b->prov_money)
@@ -321,7 +321,7 @@ static int heur_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int 
 static int file_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
                     const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_rules *R = b->rules;
     for (int i = 0; i < R->n; i++) {
         int card = R->r[i].card;
@@ -482,7 +482,7 @@ static kt_action best_action(const kt_game *g, const dom_state *s, int p, const 
 static kt_action decide_choose(const kt_game *g, const dom_bot *b, const dom_state *s,
                                const dom_frame *f, const kt_action *o, int n)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->who;
     switch (f->card) {
     case DOM_GONDOLA:
@@ -538,7 +538,7 @@ static kt_action decide_choose(const kt_game *g, const dom_bot *b, const dom_sta
 static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_state *s,
                               const dom_frame *f, const kt_action *o, int n)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->who;
     const dom_player *P = &s->pl[p];
     switch (f->dec) {
@@ -812,7 +812,7 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
     /* the Treasures "play treasures" does not play, in hand (none in the
      * common case: Copper, Silver, Gold...); every other Treasure in hand
      * is one it plays */
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int others = 0;
     for (int i = 0; i < c->nmanual_tre; i++)
@@ -827,7 +827,7 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
 static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p,
                                               int others)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int autos = P->hand_tre > others;
     if (P->hand[DOM_FIGURINE])
@@ -875,7 +875,7 @@ static kt_status DOM_NOINLINE action_choose(const dom_bot *b, const kt_game *g,
                                              const dom_state *s, kt_action *out)
 {
     (void)b;
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = s->h.to_move, best = 0, bv = 0;
     const dom_player *P = &s->pl[p];
     for (int i = 0; i < c->nact; i++) {
@@ -962,7 +962,7 @@ static kt_status smithy_create(const kt_game *g, const kt_optval *o, uint64_t se
                                kt_err *err)
 {
     KT_UNUSED(o);
-    if (!dom_cfgof(g)->in_supply[DOM_SMITHY])
+    if (!dom_config(g)->in_supply[DOM_SMITHY])
         return kt_seterr(err, KT_EINVAL,
                          "bot smithy plays Smithy Big Money and needs Smithy in the kingdom, "
                          "which this game's kingdom lacks: add the option kingdom=Smithy "
@@ -979,7 +979,7 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
                              kt_err *err)
 {
     KT_UNUSED(o);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_bot *b = bot_alloc(DOM_BOT_HEURISTIC, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
@@ -1100,7 +1100,7 @@ const kt_botdef dom_bots[DOM_NBOTS] = {
 void dom_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int np = c->np;
     if (np == 1) {
         out[0] = 1;

@@ -136,7 +136,7 @@ static int bound_watcher(const dom_state *s, int uid)
  * instance, so a mismatch would move cards between players. */
 static int check_bindings(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nstack; i++) {
         const dom_frame *f = &s->stack[i];
         if (f->uid && f->fx != DOM_FX_PLAY && f->fx != DOM_FX_DUR)
@@ -266,7 +266,7 @@ static int frame_place_ok(const dom_state *s, const dom_frame *f, int i)
 
 static int check_frame_shapes(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nstack; i++) {
         const dom_frame *f = &s->stack[i];
         if (!frame_card_ok(c, f))
@@ -300,7 +300,7 @@ static int check_frame_shapes(const kt_game *g, const dom_state *s, kt_buf *why)
 
 static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (s->nstack > DOM_STACK)
         return fail(why, "stack depth %d out of range", s->nstack);
     for (int i = 0; i < s->nstack; i++) {
@@ -372,7 +372,7 @@ static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
 int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (s->phase >= DOM_NPHASES)
         return fail(why, "phase %d out of range", s->phase);
     /* a game stopped by the turn limit keeps the phase it was in */

@@ -612,7 +612,7 @@ typedef struct dom_cfg {
     uint8_t pc_mask[DOM_NIDS / 16][16];
 } dom_cfg;
 
-static inline const dom_cfg *dom_cfgof(const kt_game *g) { return (const dom_cfg *)g->cfg; }
+static inline const dom_cfg *dom_config(const kt_game *g) { return (const dom_cfg *)g->cfg; }
 
 /* One card from / back to a pile of the supply (piles of cards not in
  * c->in_supply do not count as empty piles); the empty-pile count follows. */

@@ -83,7 +83,7 @@ const char *dom_decision_name(int d)
 static void dom_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     double k1[KT_MAX_PLAYERS], k2[KT_MAX_PLAYERS];
     uint32_t turns = 0;
     for (int p = 0; p < c->np; p++) {

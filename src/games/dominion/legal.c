@@ -31,7 +31,7 @@ static int in_play_anywhere(const dom_state *s, int card)
 
 int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[f->who];
     int n = 0;
     switch (f->src) {
@@ -128,7 +128,7 @@ int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt
 int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (s->h.status != KT_RUNNING)
         return 0;
     if (s->nstack)

@@ -434,7 +434,7 @@ static void say_turn(const dom_state *s, kt_log *log)
 
 static void say_end(const kt_game *g, const kt_state *after, kt_log *log)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *s = dom_cst(after);
     kt_result r;
     memset(&r, 0, sizeof r);
@@ -474,7 +474,7 @@ static void say_end(const kt_game *g, const kt_state *after, kt_log *log)
 void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *b = dom_cst(before);
     if (b->h.status != KT_RUNNING)
         return;

@@ -99,7 +99,7 @@ static void reshuffle(dom_state *s, int p)
 /* Does shuffling p's discard pile now involve p's choices (Avoid, Fated)? */
 static int shuffle_has_choice(const kt_game *g, const dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (!(c->hooks & DOM_H_SHUFFLE))
         return 0;
     for (int i = 0; i < s->nwatch; i++)
@@ -178,15 +178,15 @@ static inline void draw_unknown(const dom_cfg *cf, dom_player *P, int m)
 static int DOM_NOINLINE draw_slow(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
-    if (!P->known_top && !s->trace && !(dom_cfgof(g)->hooks & DOM_H_SHUFFLE)) {
+    if (!P->known_top && !s->trace && !(dom_config(g)->hooks & DOM_H_SHUFFLE)) {
         /* the rest of the deck, a shuffle without choices, the rest of the
          * draw: what the loop below does for unknown cards */
         int k = P->ndeck < n ? P->ndeck : n;
-        draw_unknown(dom_cfgof(g), P, k);
+        draw_unknown(dom_config(g), P, k);
         if (k < n && P->ndisc) {
             reshuffle(s, p);
             int m = n - k < P->ndeck ? n - k : P->ndeck;
-            draw_unknown(dom_cfgof(g), P, m);
+            draw_unknown(dom_config(g), P, m);
             k += m;
         }
         return k;
@@ -204,7 +204,7 @@ static int DOM_NOINLINE draw_slow(const kt_game *g, dom_state *s, int p, int n)
             /* nobody knows these cards: no bookkeeping */
             int m = n - k < P->ndeck ? n - k : P->ndeck;
             if (!s->trace) {
-                draw_unknown(dom_cfgof(g), P, m);
+                draw_unknown(dom_config(g), P, m);
             } else {
                 /* the game log's traced replay reports every card */
                 for (int j = 0; j < m; j++) {
@@ -234,7 +234,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
     if (n <= P->ndeck && !P->known_top && !s->trace) {
         /* the common case: enough cards, nobody knows them, no bookkeeping
          * (and no game log being traced: that reports card by card) */
-        draw_unknown(dom_cfgof(g), P, n);
+        draw_unknown(dom_config(g), P, n);
         return n;
     }
     return draw_slow(g, s, p, n);
@@ -429,7 +429,7 @@ void dom_finish(dom_state *s, int why)
 int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int from, int host,
                 dom_frame *track)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int emptied = 0;
     if (!card)
         return 0;
@@ -836,7 +836,7 @@ static int frigate_hits(const dom_state *s, int p)
  * Village, Landing Party, Frigate, Flagship's replays, Inspiring, Merchant. */
 static int play_hooks_post(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int latch = (int)(f - s->stack) + 1, p = f->pl;
     switch (f->step) {
     case DOM_STEP_POST:
@@ -920,7 +920,7 @@ static int play_hooks_post(const kt_game *g, dom_state *s, dom_frame *f, kt_acti
  * then after-play hooks. */
 static int fx_play(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (f->step) {
     case 0:
         f->step = 1;
@@ -1109,7 +1109,7 @@ void dom_apply(const kt_game *g, kt_state *st, kt_action a)
  *   the bottom. */
 int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl;
     dom_player *P = &s->pl[p];
     switch (f->step) {
@@ -1222,7 +1222,7 @@ int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
  * Then the decks are shuffled and the first hands drawn. */
 int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int inh = 0;
     for (int i = 0; i < c->ntraits; i++)
         if (c->traits[i] == DOM_INHERITED)
@@ -1246,9 +1246,9 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 dom_own_del(P, card);
                 dom_own_add(P, inh);
-                dom_supply_take(dom_cfgof(g), s, inh);
+                dom_supply_take(dom_config(g), s, inh);
                 if (card == DOM_COPPER)
-                    dom_supply_put(dom_cfgof(g), s, DOM_COPPER);
+                    dom_supply_put(dom_config(g), s, DOM_COPPER);
                 else
                     s->removed++;
                 break;

@@ -60,7 +60,7 @@ void dom_jw_card_or_null(kt_jw *w, const char *key, int id)
 void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     kt_jw_obj(w);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
     kt_jw_kint(w, "pstep", s->pstep);
@@ -560,7 +560,7 @@ static int load_stack(kt_jr *r, const kt_jv *e, int i, void *ctx)
 int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
     dom_state *s = dom_st(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (!kt_jr_only(r, o, "phase,pstep,turn,supply,trash,loot,removed,players,in_play,aside,"
                           "watchers,stack,next_uid,ended,winner"))
         return 0;

@@ -667,7 +667,7 @@ kt_status dom_setup(kt_game *g, kt_err *err)
 
 void dom_derive(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     s->nempty = (uint8_t)dom_empty_piles(c, s);
     for (int p = 0; p < c->np; p++) {
         dom_player *P = &s->pl[p];
@@ -706,7 +706,7 @@ void dom_derive(const kt_game *g, dom_state *s)
 /* Shuffle the starting decks and draw the first hands (after Inherited). */
 void dom_deal(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int p = 0; p < c->np; p++)
         kt_shuffle_u8(&s->h.rng, s->pl[p].deck, s->pl[p].ndeck);
     for (int p = 0; p < c->np; p++)
@@ -721,7 +721,7 @@ static size_t capped(int n, int cap) { return (size_t)(n < cap ? n : cap); }
 void dom_clear(const kt_game *g, kt_state *st)
 {
     dom_state *s = dom_st(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     memset(s->stack, 0, sizeof s->stack[0] * capped(s->nstack, DOM_STACK));
     memset(s->watch, 0, sizeof s->watch[0] * capped(s->nwatch, DOM_WATCH));
     memset(s->play, 0, sizeof s->play[0] * capped(s->nplay, DOM_MAXC));
@@ -741,7 +741,7 @@ void dom_clear(const kt_game *g, kt_state *st)
 void dom_init(const kt_game *g, kt_state *st)
 {
     dom_state *s = dom_st(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     s->winner = -1;
     s->h.turn_player = -1;
     memcpy(s->supply, c->pile0, sizeof s->supply);

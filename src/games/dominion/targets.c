@@ -161,7 +161,7 @@ static void cost(kt_action_info *out, const char *what, int amount)
 void dom_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int verb = DOM_VERB(a), id = DOM_CARD(a);
     if (verb <= DOM_V_NONE || verb >= DOM_NVERBS || id >= DOM_NIDS)
         return;

@@ -138,7 +138,7 @@ static int aside_left(const dom_frame *f, int max)
 static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *f, int lang,
                          int priv, kt_buf *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int de = lang == KT_LANG_DE;
 #define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
     switch (f->dec) {
@@ -393,7 +393,7 @@ void dom_prompt_view(const kt_game *g, const kt_state *st, int viewer, int lang,
         return;
     }
     if (!f) {
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         /* Treasures are offered while some are in hand and nothing is
          * bought; only the decider knows whether the hand holds any */
         int tre = priv && s->pl[s->h.to_move].hand_tre && !s->bought;
@@ -452,7 +452,7 @@ static int match_verb(const char *text, int verb, char *name, size_t cap)
  * inside an effect are explained by the prompt). */
 static void why_not(const kt_game *g, const dom_state *s, int verb, int id, int de, kt_buf *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[s->h.to_move];
     const char *nm = dom_name(id, de ? KT_LANG_DE : KT_LANG_EN);
     int kind = dom_cards[id].kind, t = dom_cards[id].types;
@@ -687,7 +687,7 @@ void dom_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang,
                    kt_menu_item *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int v = DOM_VERB(a), id = DOM_CARD(a), de = lang == KT_LANG_DE;
     if (v <= DOM_V_NONE || v >= DOM_NVERBS || id >= DOM_NCARDS || (a >> 16))
         return;

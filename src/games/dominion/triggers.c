@@ -56,7 +56,7 @@ static void cage_fires(const kt_game *g, dom_state *s, const dom_watch *w)
 void dom_gain_hooks(const kt_game *g, dom_state *s, int p, int card, const dom_frame *where,
                     int emptied)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int tp = s->h.turn_player, types = dom_cards[card].types, cost = dom_cost(c, s, card);
     int trait = c->trait_of[card];
     /* no decisions, order does not matter: resolve at once */
@@ -200,7 +200,7 @@ static int trig_card(const dom_cfg *c, const dom_frame *f, int k)
 /* Drop triggers that can no longer do anything. */
 static void prune(const kt_game *g, const dom_state *s, dom_frame *f)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[f->pl];
     int here = dom_tracked_here(s, f);
     unsigned t = f->trig;
@@ -254,7 +254,7 @@ static int start_kind(dom_frame *f, int k)
 
 static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl, k = (f->step - G_KIND) / 2, second = (f->step - G_KIND) & 1;
     int latch = latch_of(s, f), v = DOM_VERB(in), x = DOM_CARD(in);
     switch (k) {
@@ -433,7 +433,7 @@ static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
  * f->n: index of the player; f->k: sub-step; f->z: Loots still to gain. */
 static int others(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int latch = latch_of(s, f);
     for (;;) {
         if (f->n >= c->np)
@@ -524,7 +524,7 @@ int dom_gain_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         return dom_ask(f, f->pl, DOM_D_TRIGGER, DOM_S_CUSTOM, DOM_V_RESOLVE, 0, 1);
     }
     case 1: {
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         for (int k = 0; k < DOM_NTG; k++)
             if (((f->trig >> k) & 1) && DOM_CARD(in) == trig_card(c, f, k))
                 return start_kind(f, k);
@@ -550,7 +550,7 @@ static int shy_pile(const dom_cfg *c) { return trait_pile(c, DOM_SHY); }
 
 static int shaman_due(const kt_game *g, const dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (!c->shaman || (s->tflags & DOM_TF_SHAMAN))
         return 0;
     for (int i = 0; i < c->nids; i++)
@@ -561,7 +561,7 @@ static int shaman_due(const kt_game *g, const dom_state *s)
 
 int dom_start_pending(const kt_game *g, const dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nplay; i++)
         if (s->play[i].owner == p && s->play[i].pend && (s->play[i].flags & DOM_IP_OLD))
             return 1;
@@ -586,7 +586,7 @@ static int add_unique(kt_action *buf, int n, kt_action a)
  * "play X" (a card set aside for this turn), "discard X" (Shy, optional). */
 static int start_items(const kt_game *g, const dom_state *s, int p, kt_action *buf, int *mand)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int n = 0;
     for (int i = 0; i < s->nplay; i++)
         if (s->play[i].owner == p && s->play[i].pend && (s->play[i].flags & DOM_IP_OLD))
@@ -680,7 +680,7 @@ static int trickster_options(const dom_state *s, int p, kt_action *buf)
  * those about to be discarded from play. */
 int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl, v = DOM_VERB(in), x = DOM_CARD(in);
     dom_player *P = &s->pl[p];
     switch (f->step) {
@@ -756,7 +756,7 @@ int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
 int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     KT_UNUSED(in);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_player *P = &s->pl[f->pl];
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
@@ -773,7 +773,7 @@ int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_actio
 
 int dom_custom_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int n = 0;
     switch (f->fx) {
     case DOM_FX_GAIN:

@@ -102,7 +102,7 @@ static void jw_ids_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt)
 void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
     kt_jw_kstr(w, "phase_label", dom_phase_label(s->phase, lang));
     kt_jw_key(w, "kingdom");

@@ -154,7 +154,7 @@ typedef struct fwm_cfg {
     uint8_t dist[2][FWM_MAXSP][FWM_MAXSP];
 } fwm_cfg;
 
-static inline const fwm_cfg *fwm_c(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
+static inline const fwm_cfg *fwm_config(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
 
 /* ---- state ---- */
 

@@ -43,7 +43,7 @@ static const kt_optinfo fwm_opts[] = {
 
 static void fwm_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     double k1[FWM_MAXP], k2[FWM_MAXP];
     for (int p = 0; p < g->nplayers; p++) {

@@ -286,7 +286,7 @@ static void seats_hot(float *o, uint32_t bits, int base, int np)
 
 static void obs_header(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     uint32_t pend = fwm_pending(g, (const kt_state *)s);
     int cal = fwm_cal_at(c, s->round);
@@ -388,7 +388,7 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
 
 static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     for (int a = 0; a < c->narea && a < FWM_MAXAREA; a++) {
         float *v = o + O_AREA + a * AR_W;
@@ -428,7 +428,7 @@ static int card_loc(const fwm_state *s, int i)
 
 static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     for (int i = 0; i < c->ncard && i < FWM_MAXCARDS; i++) {
         float *v = o + O_CARD + i * C_W;
@@ -469,7 +469,7 @@ static void obs_merchants(const fwm_player *pl, float *o)
  * reveal the bids are in s->auc, public). */
 static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
     const fwm_auc *u = &s->auc;
     o[P_PRESENT] = 1;

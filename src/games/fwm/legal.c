@@ -63,7 +63,7 @@ int fwm_legal_sell(const fwm_state *s, int p, kt_action *buf, int n)
 
 int fwm_legal(const kt_game *g, const kt_state *st, kt_action *buf)
 {
-    fx x = {g, fwm_c(g), (fwm_state *)st, NULL};
+    fx x = {g, fwm_config(g), (fwm_state *)st, NULL};
     const fwm_state *s = x.s;
     if (s->h.status != KT_RUNNING)
         return 0;

@@ -884,7 +884,7 @@ static void apply_home(fx *x, kt_action a)
 
 void fwm_apply_log(const kt_game *g, kt_state *st, kt_action a, kt_log *log)
 {
-    fx x = {g, fwm_c(g), (fwm_state *)st, log};
+    fx x = {g, fwm_config(g), (fwm_state *)st, log};
     switch (x.s->stage) {
     case FS_HOME: apply_home(&x, a); break;
     case FS_BID: fwm_apply_bid(&x, a); break;

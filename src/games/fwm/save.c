@@ -203,7 +203,7 @@ static void w_stage(kt_jw *w, const char *key, int stage)
 
 void fwm_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers;
     kt_jw_obj(w);
@@ -753,7 +753,7 @@ static int r_scratch(kt_jr *r, const fwm_cfg *c, const kt_jv *v, int np, fwm_sta
 
 int fwm_load(const kt_game *g, const kt_jv *v, kt_state *st, kt_jr *r)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     fwm_state *s = (fwm_state *)st;
     int np = g->nplayers;
     if (!kt_jr_only(r, v, "stage,ret,cube_ret,start,nturn,round,seq,stampc,rflags,boom,blockade,"

@@ -69,7 +69,7 @@ static void deal_type(fx *x, int t, uint8_t *reveal, int *nrev, uint8_t *deck, i
 void fwm_init(const kt_game *g, kt_state *st)
 {
     fwm_state *s = (fwm_state *)st;
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     fx x = {g, c, s, NULL};
     s->fair = s->blockade = s->cur = FWM_NONE;
     s->sheep = s->corrupt = s->trick = s->manor_first = -1;

@@ -99,7 +99,7 @@ static int risk_pct(int len) { return ((len + 1) * len / 2 * 100 + 18) / 36; }
 static void move_info(const kt_game *g, const fwm_state *s, int m, int sp, int add,
                       kt_action_info *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int p = s->h.to_move;
     if (p < 0 || p >= g->nplayers || m >= FWM_NM)
         return;
@@ -148,7 +148,7 @@ static void pick_info(const kt_game *g, const fwm_state *s, kt_action a, kt_acti
         verb(o, xb ? "buy_from" : "sell_to");
         tgt(o, "player", xa);
         if (p >= 0 && p < g->nplayers)
-            tgt_space(o, fwm_c(g), fwm_slot_space(s, p, xc));
+            tgt_space(o, fwm_config(g), fwm_slot_space(s, p, xc));
         tgt_slot(o, xc);
         break;
     case A_TGOOD: verb(o, "add_good"), tgt_good(o, xc); break;
@@ -164,7 +164,7 @@ static void pick_info(const kt_game *g, const fwm_state *s, kt_action a, kt_acti
 
 void fwm_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int xb = ACT_B(a), xc = ACT_C(a);
     memset(o, 0, sizeof *o);

@@ -171,7 +171,7 @@ static int bid_hidden(const fwm_state *s, int viewer)
 void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a), xa = ACT_A(a), xb = ACT_B(a), xc = ACT_C(a), np = g->nplayers;
     switch (k) {
@@ -415,7 +415,7 @@ static void offer_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf 
 
 void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int p = s->h.to_move;
     if (p < 0) {
@@ -500,7 +500,7 @@ void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 
 void fwm_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_menu_item *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a);
     if (s->stage == FS_BID && k == A_BID) { /* the prices folded per quantity */

@@ -12,7 +12,7 @@
 
 void fwm_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers;
     kt_jw_kstr(w, "mode", fwm_mode_name(c->mode));

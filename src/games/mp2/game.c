@@ -65,7 +65,7 @@ _Static_assert(sizeof mp2_opts_de / sizeof mp2_opts_de[0] == sizeof mp2_opts / s
 
 static void mp2_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int score[MP2_MAXP];
     mp2_final_scores(c, s, score, NULL);

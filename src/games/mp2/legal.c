@@ -750,12 +750,12 @@ int mp2_max_legal(const mp2_cfg *c)
 
 int mp2_legal(const kt_game *g, const kt_state *st, kt_action *buf)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     if (s->h.status != KT_RUNNING)
         return 0;
-    if (s->nstk)
-        return mp2_gen_decision(c, s, &s->stk[s->nstk - 1], buf);
+    if (s->nstack)
+        return mp2_gen_decision(c, s, &s->stack[s->nstack - 1], buf);
     tctx t;
     t.c = c;
     t.s = s;

@@ -313,10 +313,10 @@ typedef struct mp2_state {
     mp2_move mv;
     mp2_player pl[MP2_MAXP];
     mp2_space sp[MP2_NSPACES];
-    mp2_eff stk[MP2_STACK];
+    mp2_eff stack[MP2_STACK];
     uint64_t removed;          /* contracts out of the game */
     uint64_t xmask;            /* cities passed by the move that earned an extra post */
-    uint8_t nstk;
+    uint8_t nstack;
     uint8_t phase, round, first, next_first, fp_rank, main_done, black_pool;
     uint8_t khan[4];           /* die values on the Khan's Favor, 0 = empty */
     int8_t khan_by[4];         /* player, -2 neutral */
@@ -489,7 +489,7 @@ void mp2_rollout_destroy(void *ud);
 void mp2_rollout_reseed(void *ud, uint64_t seed);
 void mp2_evaluate(const kt_game *g, const kt_state *s, double *out);
 
-static inline const mp2_cfg *mp2_c(const kt_game *g) { return (const mp2_cfg *)g->cfg; }
+static inline const mp2_cfg *mp2_config(const kt_game *g) { return (const mp2_cfg *)g->cfg; }
 static inline int mp2_popc64(uint64_t x) { return __builtin_popcountll(x); }
 
 /* Small rule queries shared by rules.c and legal.c. */

@@ -3,7 +3,7 @@
  * stack (the legal lists are in legal.c, the new game in setup.c).
  *
  * Data layout: see mp2.h.  Control flow: an action is applied, then mp2_run()
- * resolves the pending-effect stack (s->stk) until an effect needs a
+ * resolves the pending-effect stack (s->stack) until an effect needs a
  * decision (its type is below EF_AUTO) or the stack is empty; with an empty
  * stack the turn player decides what to do next (DEC_TURN: bonus actions,
  * one normal action while dice are left, "end turn" afterwards).  Effects
@@ -80,10 +80,10 @@ static void add_jade(mp2_state *s, int p, int n)
 
 void mp2_push(mp2_state *s, int type, int p, int a, int b, int cc, int d)
 {
-    KT_ASSERT(s->nstk < MP2_STACK);
-    if (s->nstk >= MP2_STACK)
+    KT_ASSERT(s->nstack < MP2_STACK);
+    if (s->nstack >= MP2_STACK)
         return;
-    mp2_eff *e = &s->stk[s->nstk++];
+    mp2_eff *e = &s->stack[s->nstack++];
     e->type = (uint8_t)type;
     e->p = (uint8_t)p;
     e->a = (uint16_t)a;
@@ -851,14 +851,14 @@ static void apply_turn(const mp2_cfg *c, mp2_state *s, kt_action a)
 
 static void pop(mp2_state *s)
 {
-    s->nstk--;
-    memset(&s->stk[s->nstk], 0, sizeof s->stk[0]);
+    s->nstack--;
+    memset(&s->stack[s->nstack], 0, sizeof s->stack[0]);
 }
 
 static void apply_decision(const mp2_cfg *c, mp2_state *s, kt_action a)
 {
-    mp2_eff e = s->stk[s->nstk - 1];
-    mp2_eff *top = &s->stk[s->nstk - 1];
+    mp2_eff e = s->stack[s->nstack - 1];
+    mp2_eff *top = &s->stack[s->nstack - 1];
     int p = e.p;
     mp2_player *pl = &s->pl[p];
     int kind = MP2_AKIND(a);
@@ -1143,7 +1143,7 @@ static void auto_effect(const mp2_cfg *c, mp2_state *s, const mp2_eff *e)
  * on a second pick, a move that cannot go on). */
 static void skip_effect(const mp2_cfg *c, mp2_state *s)
 {
-    int type = s->stk[s->nstk - 1].type;
+    int type = s->stack[s->nstack - 1].type;
     pop(s);
     if (type == EF_MOVE && s->mv.on)
         finish_move(c, s);
@@ -1157,8 +1157,8 @@ void mp2_run(const mp2_cfg *c, mp2_state *s)
     for (;;) {
         if (s->h.status != KT_RUNNING)
             return;
-        if (s->nstk) {
-            mp2_eff *e = &s->stk[s->nstk - 1];
+        if (s->nstack) {
+            mp2_eff *e = &s->stack[s->nstack - 1];
             if (e->type == EF_MOVE && !s->mv.on) {
                 memset(&s->mv, 0, sizeof s->mv);
                 s->mv.on = 1;
@@ -1204,9 +1204,9 @@ void mp2_run(const mp2_cfg *c, mp2_state *s)
 
 void mp2_apply(const kt_game *g, kt_state *st, kt_action a)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     mp2_state *s = (mp2_state *)st;
-    if (s->nstk)
+    if (s->nstack)
         apply_decision(c, s, a);
     else
         apply_turn(c, s, a);
@@ -1219,9 +1219,9 @@ void mp2_decision_sync(const mp2_cfg *c, mp2_state *s)
     if (s->h.status != KT_RUNNING) {
         s->h.to_move = -1;
         s->h.decision = DEC_OVER;
-    } else if (s->nstk) {
-        s->h.decision = s->stk[s->nstk - 1].type;
-        s->h.to_move = (int8_t)s->stk[s->nstk - 1].p;
+    } else if (s->nstack) {
+        s->h.decision = s->stack[s->nstack - 1].type;
+        s->h.to_move = (int8_t)s->stack[s->nstack - 1].p;
     } else {
         s->h.decision = DEC_TURN;
         s->h.to_move = s->h.turn_player;

@@ -290,8 +290,8 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 {
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
-    for (int i = 0; i < s->nstk; i++) {
-        const mp2_eff *e = &s->stk[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const mp2_eff *e = &s->stack[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "type", e->type < EF_COUNT ? mp2_eff_names[e->type] : "?");
         kt_jw_kint(w, "player", e->p);
@@ -321,7 +321,7 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 
 void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_jw_obj(w);
     mp2_w_board(w, c, s);
@@ -590,7 +590,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
              r_int(r, v, "b", 0, 255, &eb) && r_int(r, v, "c", 0, 255, &ec) &&
              r_int(r, v, "d", 0, 65535, &ed);
         if (ok) {
-            mp2_eff *e = &s->stk[i];
+            mp2_eff *e = &s->stack[i];
             e->type = (uint8_t)type;
             e->p = (uint8_t)p;
             e->a = (uint16_t)ea;
@@ -607,7 +607,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
             return 0;
         }
     }
-    s->nstk = (uint8_t)i;
+    s->nstack = (uint8_t)i;
     kt_jr_pop(r);
     const kt_jv *m = kt_jr_get(r, o, "move", KT_JOBJ);
     if (!m)
@@ -669,7 +669,7 @@ static int r_spaces(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
 
 int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     mp2_state *s = (mp2_state *)st;
     if (!kt_jr_only(r, o, "phase,round,first,next_first,fp_rank,main_done,black_pool,black_placed,"
                           "spaces,khan,khan_by,card_slots,contract_board,markers,outposts,"

@@ -107,7 +107,7 @@ void mp2_take_character(const mp2_cfg *c, mp2_state *s, int p, int ch)
 
 void mp2_init(const kt_game *g, kt_state *st)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     mp2_state *s = (mp2_state *)st;
     kt_rng *rng = &s->h.rng;
     for (int p = 0; p < c->np; p++) {

@@ -275,11 +275,11 @@ static void pick_info(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
 
 void mp2_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *o)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     if (!mp2_action_ok(c, s, a))
         return;
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     uint32_t x = MP2_AARG(a);
     switch (MP2_AKIND(a)) {
     case A_DONE: verb(o, "done"); return;

@@ -355,7 +355,7 @@ static int pick_ok(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, uint3
 int mp2_action_ok(const mp2_cfg *c, const mp2_state *s, kt_action a)
 {
     uint32_t x = MP2_AARG(a);
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int tp = s->h.turn_player;
     switch (MP2_AKIND(a)) {
     case A_PLACE: {
@@ -389,10 +389,10 @@ int mp2_action_ok(const mp2_cfg *c, const mp2_state *s, kt_action a)
 void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     uint32_t x = MP2_AARG(a);
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (!mp2_action_ok(c, s, a)) {
         kt_buf_printf(out, "%s %u", L("unknown action", "unbekannte Aktion"), a);
         return;
@@ -493,7 +493,7 @@ void mp2_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
 
 void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int p = s->h.to_move;
     kt_buf_printf(out, "%s %d (%s): ", L("Player", "Spieler"), p + 1,
@@ -615,9 +615,9 @@ static void place_item(const mp2_cfg *c, uint32_t x, int lang, kt_menu_item *out
 
 void mp2_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_menu_item *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
-    if (s->h.status != KT_RUNNING || s->nstk || !mp2_action_ok(c, s, a))
+    if (s->h.status != KT_RUNNING || s->nstack || !mp2_action_ok(c, s, a))
         return;
     uint32_t x = MP2_AARG(a);
     switch (MP2_AKIND(a)) {

@@ -10,7 +10,7 @@
 
 void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_jw_key(w, "board");
     kt_jw_obj(w);
@@ -58,9 +58,9 @@ void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
         }
         kt_jw_arr_end(w);
     }
-    if (s->nstk && s->stk[s->nstk - 1].p == player) {
+    if (s->nstack && s->stack[s->nstack - 1].p == player) {
         /* the pending effect is the player's own decision: its details */
-        const mp2_eff *e = &s->stk[s->nstk - 1];
+        const mp2_eff *e = &s->stack[s->nstack - 1];
         kt_jw_key(w, "pending");
         kt_jw_obj(w);
         kt_jw_kstr(w, "effect", mp2_eff_names[e->type]);
