@@ -7,13 +7,14 @@
 #                            -> <prefix>_config (an_config, cat_config, ...)
 #   decision stack fields    stk / st / stack  ->  stack
 #   its depth                nstk / nframes / nstack  ->  nstack
+#   its overflow mark        dominion dropped  ->  overflow (core/stack.h)
 #
 # Only identifiers change (no byte of any state moves), so every
 # fingerprint stays equal.  The catan field "st" is renamed only where it
 # is a member access (->st, .st), never as a plain word.
 set -eu
 cd "$(dirname "$0")/../.."
-files=$(grep -rlE '\b(an_c|cat_cfg_of|dom_cfgof|fwm_c|mp2_c|stk|nstk|nframes)\b|(->|\.)st\b|cat_state, st\b' \
+files=$(grep -rlE '\b(an_c|cat_cfg_of|dom_cfgof|fwm_c|mp2_c|stk|nstk|nframes)\b|(->|\.)(st|dropped)\b|cat_state, st\b|uint8_t dropped;' \
         src/games tests bench 2>/dev/null || true)
 for f in $files; do
     case $f in
@@ -36,6 +37,11 @@ for f in $files; do
             -e 's/\bcat_frame st\[CAT_STACK\]/cat_frame stack[CAT_STACK]/' \
             -e 's/CAT_NEXT\(cat_state, nstack, st\)/CAT_NEXT(cat_state, nstack, stack)/' \
             -e 's/CAT_NEXT\(cat_state, st, /CAT_NEXT(cat_state, stack, /' \
+            "$f" ;;
+    src/games/dominion/*|tests/dominion/*)
+        sed -i -E \
+            -e 's/(->|\.)dropped\b/\1overflow/g' \
+            -e 's/uint8_t dropped;  /uint8_t overflow; /' \
             "$f" ;;
     esac
 done

@@ -543,3 +543,26 @@ KT_TEST(anno_views_do_not_leak_hidden_information)
     kt_bot_free(b);
     kt_game_free(g);
 }
+
+/* Issue 27: a full decision stack refuses a push and marks the state, and
+ * kt_check reports it (before, release builds dropped the frame silently
+ * and the state passed every check). */
+KT_TEST(anno_a_full_task_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("anno1701", NULL, 2, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    an_state *s = (an_state *)st;
+    int depth = s->nstack;
+    s->nstack = AN_STACK; /* full (the frames' contents do not matter here) */
+    an_push(s, K_PAY, 0, 0, 0);
+    KT_CHECK(s->nstack == AN_STACK); /* refused, nothing written past the end */
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "stack overflowed") != NULL);
+    kt_state_free(g, st);
+    kt_game_free(g);
+}

@@ -296,3 +296,26 @@ KT_TEST(catan_turn_limit_reports_unfinished)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+/* Issue 27: a full decision stack refuses a push and marks the state, and
+ * kt_check reports it (before, release builds dropped the frame silently
+ * and the state passed every check). */
+KT_TEST(catan_a_full_decision_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("catan", NULL, 3, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    cat_state *s = (cat_state *)st;
+    int depth = s->nstack;
+    s->nstack = CAT_STACK; /* full (the frames' contents do not matter here) */
+    cat_push(s, 1, 0, 0, 0, 0, 0);
+    KT_CHECK(s->nstack == CAT_STACK); /* refused, nothing written past the end */
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "stack overflowed") != NULL);
+    kt_state_free(g, st);
+    kt_game_free(g);
+}

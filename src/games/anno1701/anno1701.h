@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define AN_MAGIC 0x414e4e4fu /* "ANNO" */
 #define AN_NP 2
@@ -242,6 +243,8 @@ typedef struct an_state {
     uint8_t end, winner;
     uint8_t nstack;
     an_task stack[AN_STACK];
+    uint8_t overflow; /* 0; 1 once a push found the stack full (core/stack.h); in what
+                       * was the struct's tail padding, so the size stays the same */
 } an_state;
 
 /* Tasks.  Those before K_AUTO are decisions of player p. */
@@ -335,6 +338,8 @@ void an_init(const kt_game *g, kt_state *s);
 
 /* rules.c */
 void an_begin(const an_cfg *c, an_state *s);
+/* Push task t of player p; a full stack refuses it and marks s->overflow. */
+void an_push(an_state *s, int t, int p, int a, int b);
 void an_apply(const kt_game *g, kt_state *s, kt_action a);
 void an_apply_traced(const kt_game *g, an_state *s, kt_action a, an_trace *tr);
 int an_check(const kt_game *g, const kt_state *s, kt_buf *why);

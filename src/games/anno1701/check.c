@@ -354,6 +354,8 @@ int an_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
     const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
+    if (!KT_STACK_CHECK(s, why))
+        return 0;
     for (int p = 0; p < AN_NP; p++)
         if (!check_player(c, &s->pl[p], p, why))
             return 0;

@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define CAT_MAGIC 0xCA7A4E01u
 #define CAT_NH 19
@@ -217,7 +218,8 @@ typedef struct cat_state {
      * pick, so that the most frequent list of random play is three table
      * rows; see cat_compose_masks. */
     uint8_t tr_offer, tr_ask, tr_nsend;
-    uint8_t pad[7];              /* zero; rounds the struct up to its 8-byte alignment */
+    uint8_t overflow;            /* 0; 1 once a push found the stack full (core/stack.h) */
+    uint8_t pad[6];              /* zero; rounds the struct up to its 8-byte alignment */
 } cat_state;
 
 /* No padding anywhere: states are hashed and compared byte-wise, and the
@@ -267,7 +269,8 @@ _Static_assert(CAT_NEXT(cat_state, h, occ) && CAT_NEXT(cat_state, occ, blocked) 
                    CAT_NEXT(cat_state, tr_give, tr_get) && CAT_NEXT(cat_state, tr_get, winner) &&
                    CAT_NEXT(cat_state, winner, nstack) && CAT_NEXT(cat_state, nstack, stack) &&
                    CAT_NEXT(cat_state, stack, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
-                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, pad) &&
+                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, overflow) &&
+                   CAT_NEXT(cat_state, overflow, pad) &&
                    sizeof(cat_state) == offsetof(cat_state, pad) + sizeof(((cat_state *)0)->pad),
                "cat_state has no padding");
 #undef CAT_NEXT

@@ -773,5 +773,6 @@ static int check_flow(const kt_game *g, const cat_state *s, kt_buf *why)
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why)
 {
     const cat_state *s = (const cat_state *)ks;
-    return check_cards(g, s, why) && check_board(g, s, why) && check_flow(g, s, why);
+    return KT_STACK_CHECK(s, why) && check_cards(g, s, why) && check_board(g, s, why) &&
+           check_flow(g, s, why);
 }

@@ -31,12 +31,13 @@ static inline int seat_after(int p, int k, int n)
 
 /* ------------------------------------------------------------ stack */
 
+/* A full stack refuses the frame and marks the state (core/stack.h), which
+ * cat_check reports; CAT_STACK is above the deepest nesting of play. */
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
 {
-    KT_ASSERT(s->nstack < CAT_STACK);
-    if (s->nstack >= CAT_STACK)
+    cat_frame *f = KT_STACK_PUSH(s);
+    if (!f)
         return;
-    cat_frame *f = &s->stack[s->nstack++];
     f->kind = (uint8_t)kind;
     f->player = (uint8_t)player;
     f->a = (uint8_t)a;
@@ -48,9 +49,7 @@ void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
 void cat_pop(cat_state *s)
 {
     KT_ASSERT(s->nstack > 0);
-    s->nstack--;
-    /* unused slots stay zero so that states compare byte-wise */
-    memset(&s->stack[s->nstack], 0, sizeof s->stack[0]);
+    KT_STACK_POP(s); /* unused slots stay zero so that states compare byte-wise */
 }
 
 /* ------------------------------------------------------------ cards in hand */

@@ -393,9 +393,8 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
         return fail(why, "turn flags %d out of range", s->tflags);
     if (s->pstep > 2 || s->trace)
         return fail(why, "phase step out of range");
-    if (s->dropped)
-        return fail(why, "the effect stack overflowed (%d frames): an effect was refused",
-                    DOM_STACK);
+    if (!KT_STACK_CHECK(s, why))
+        return 0;
     if (s->nempty != dom_empty_piles(c, s))
         return fail(why, "empty-pile count out of date");
     if (!c->loot && s->nloot)

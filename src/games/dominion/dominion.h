@@ -53,6 +53,7 @@
 #endif
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define DOM_MAXP 4
 #define DOM_NIDS 128    /* card ids are < DOM_NIDS */
@@ -523,8 +524,8 @@ typedef struct dom_state {
     uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
     uint8_t nempty;   /* derived: empty supply piles (dom_empty_piles), kept by
                        * dom_supply_take / dom_supply_put, recomputed on load */
-    uint8_t dropped;  /* 0; 1 once dom_push found the stack full and an effect
-                       * was refused: kt_check reports it (never a silent loss),
+    uint8_t overflow; /* 0; 1 once dom_push found the stack full and an effect
+                       * was refused (core/stack.h): kt_check reports it (never a silent loss),
                        * and the byte keeps the struct free of padding */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];

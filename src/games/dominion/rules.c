@@ -656,16 +656,14 @@ int dom_treasure_names_in_play(const dom_state *s, int p)
  * (Cursed, Doubloons, Mirror); each level holds a few frames and is driven
  * by a card in play or a card gained, so deep nesting needs many of them.
  * A full stack refuses the push rather than overflow memory, and marks the
- * state (dropped) so that kt_check - run after every action by the soaks
+ * state (overflow, core/stack.h) so that kt_check - run after every action by the soaks
  * and on every load - reports it instead of the effect vanishing silently;
  * DOM_STACK is far above the depth reached in long soaks. */
 dom_frame *dom_push(dom_state *s, int fx, int pl, int card)
 {
-    if (s->nstack >= DOM_STACK) {
-        s->dropped = 1;
+    dom_frame *f = KT_STACK_PUSH(s);
+    if (!f)
         return NULL;
-    }
-    dom_frame *f = &s->stack[s->nstack++];
     memset(f, 0, sizeof *f);
     f->fx = (uint8_t)fx;
     f->pl = (int8_t)pl;

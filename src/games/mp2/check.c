@@ -736,7 +736,7 @@ int mp2_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
-    if (!check_round(c, s, why))
+    if (!KT_STACK_CHECK(s, why) || !check_round(c, s, why))
         return 0;
     for (int p = 0; p < c->np; p++)
         if (!check_player(c, s, p, why))

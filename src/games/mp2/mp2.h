@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define MP2_MAGIC 0x4d503221u /* "MP2!" */
 #define MP2_MAXP 4
@@ -334,7 +335,8 @@ typedef struct mp2_state {
     uint8_t draft[MP2_MAXP + 1];    /* characters offered */
     uint8_t final_done;
     uint8_t black_placed;      /* black dice on the board */
-    uint8_t pad_[4];
+    uint8_t overflow;          /* 0; 1 once a push found the stack full (core/stack.h) */
+    uint8_t pad_[3];
 } mp2_state;
 
 /* Decisions (hdr.decision).  DEC_TURN when the stack is empty. */

@@ -78,12 +78,13 @@ static void add_jade(mp2_state *s, int p, int n)
         s->pl[p].res[IT_VP] = (int16_t)(s->pl[p].res[IT_VP] + n);
 }
 
+/* A full stack refuses the effect and marks the state (core/stack.h), which
+ * mp2_check reports; MP2_STACK is above the deepest nesting of play. */
 void mp2_push(mp2_state *s, int type, int p, int a, int b, int cc, int d)
 {
-    KT_ASSERT(s->nstack < MP2_STACK);
-    if (s->nstack >= MP2_STACK)
+    mp2_eff *e = KT_STACK_PUSH(s);
+    if (!e)
         return;
-    mp2_eff *e = &s->stack[s->nstack++];
     e->type = (uint8_t)type;
     e->p = (uint8_t)p;
     e->a = (uint16_t)a;
@@ -849,11 +850,7 @@ static void apply_turn(const mp2_cfg *c, mp2_state *s, kt_action a)
 
 /* ------------------------------------------------------------ apply: decisions */
 
-static void pop(mp2_state *s)
-{
-    s->nstack--;
-    memset(&s->stack[s->nstack], 0, sizeof s->stack[0]);
-}
+static void pop(mp2_state *s) { KT_STACK_POP(s); }
 
 static void apply_decision(const mp2_cfg *c, mp2_state *s, kt_action a)
 {
