@@ -446,13 +446,10 @@ static uint32_t hooks_of(const dom_cfg *c)
     return h;
 }
 
-kt_status dom_setup(kt_game *g, kt_err *err)
+/* The kingdom, Events and Traits from the options (a preset, an explicit
+ * list, or drawn from the seed and written back), and the "until" goal. */
+static kt_status choose_kingdom(kt_game *g, dom_cfg *c, kt_err *err)
 {
-    dom_cfg tmp;
-    memset(&tmp, 0, sizeof tmp);
-    dom_cfg *c = &tmp;
-    c->np = g->nplayers;
-    c->preset = -1;
     const char *ktext = kt_game_opt_str(g, "kingdom");
     const char *ptext = kt_game_opt_str(g, "preset");
     const char *etext = kt_game_opt_str(g, "events");
@@ -538,7 +535,13 @@ kt_status dom_setup(kt_game *g, kt_err *err)
     const char *utext = kt_game_opt_str(g, "until");
     if (utext[0] && (st = parse_until(utext, c, err)) != KT_OK)
         return st;
+    return KT_OK;
+}
 
+/* The supply piles with their sizes, the card lists and the card totals
+ * (card conservation in check()). */
+static void size_piles(dom_cfg *c)
+{
     /* Supply sizes (reference §1.3); 1 player uses the 2-player sizes. */
     int sz = c->np < 2 ? 2 : c->np;
     int vic = sz <= 2 ? 8 : 12;
@@ -591,6 +594,12 @@ kt_status dom_setup(kt_game *g, kt_err *err)
         c->total[id] = (uint16_t)(c->pile0[id] + c->np * c->start[id] + (loot ? 2 : 0));
         c->ncards = (uint16_t)(c->ncards + c->total[id]);
     }
+}
+
+/* Costs, the hooks the kingdom needs and the engine's and bots' fast
+ * paths, derived once per configuration. */
+static void derive_fast_paths(dom_cfg *c)
+{
     /* costs; Cheap applies for the whole game, never below $0 */
     for (int id = 0; id < DOM_NCARDS; id++) {
         int cost = dom_cards[id].cost;
@@ -647,6 +656,20 @@ kt_status dom_setup(kt_game *g, kt_err *err)
     }
     c->plain_end = !(c->hooks & (DOM_H_CLEANUP | DOM_H_START | DOM_H_SHUFFLE)) && !c->stays &&
                    !c->ntraits;
+}
+
+kt_status dom_setup(kt_game *g, kt_err *err)
+{
+    dom_cfg tmp;
+    memset(&tmp, 0, sizeof tmp);
+    dom_cfg *c = &tmp;
+    c->np = g->nplayers;
+    c->preset = -1;
+    kt_status st = choose_kingdom(g, c, err);
+    if (st != KT_OK)
+        return st;
+    size_piles(c);
+    derive_fast_paths(c);
     if (c->ncards > DOM_MAXC)
         return kt_seterr(err, KT_EINTERNAL, "dominion: %d cards exceed the capacity %d",
                          c->ncards, DOM_MAXC);

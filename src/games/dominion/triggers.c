@@ -252,85 +252,146 @@ static int start_kind(dom_frame *f, int k)
     return DOM_R_CONT;
 }
 
+/* resolve_kind 0: the gained card's own "when you gain this". */
+static int gain_own(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in), x = DOM_CARD(in);
+    switch (f->card) {
+    case DOM_SIREN:
+        /* trash it unless an Action from hand is trashed; if it has
+         * moved meanwhile it stays (seed 004) */
+        if (!second && s->pl[p].hand_act)
+            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, DOM_T_ACTION,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x))
+            return DOM_R_CONT;
+        if (dom_tracked_take(s, f))
+            dom_trash_card(g, s, p, DOM_SIREN);
+        return DOM_R_CONT;
+    case DOM_GONDOLA:
+        if (!second)
+            return ask_gain_pick(f, p, DOM_D_PLAY, DOM_S_HAND, DOM_V_PLAY, 1, DOM_T_ACTION,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_PLAY && dom_hand_del(&s->pl[p], x))
+            dom_play_card(g, s, p, x, 0);
+        return DOM_R_CONT;
+    case DOM_BURIED_TREASURE:
+        f->step = 0;
+        if (dom_tracked_take(s, f))
+            dom_play_card(g, s, p, DOM_BURIED_TREASURE, 0);
+        return DOM_R_CONT;
+    case DOM_DOUBLOONS:
+        f->step = 0;
+        dom_gain(g, s, p, DOM_GOLD, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    case DOM_WEALTHY_VILLAGE:
+        f->step = 0;
+        if (dom_treasure_names_in_play(s, p) >= 3)
+            dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
+        return DOM_R_CONT;
+    default:
+        f->step = 0;
+        return DOM_R_CONT;
+    }
+}
+
+/* resolve_kind 1: the Trait of the gained card's pile. */
+static int gain_trait(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    const dom_cfg *c = dom_config(g);
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in), x = DOM_CARD(in);
+    switch (c->trait_of[f->card]) {
+    case DOM_CURSED:
+        /* a Loot, then a Curse (just the Loot if no Curse is left) */
+        if (!second) {
+            f->step++;
+            dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
+            return DOM_R_CONT;
+        }
+        f->step = 0;
+        dom_gain(g, s, p, DOM_CURSE, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    case DOM_HASTY:
+        f->step = 0;
+        if (dom_tracked_take(s, f))
+            dom_aside_add(s, p, f->card, DOM_A_NEXTTURN, 0);
+        return DOM_R_CONT;
+    case DOM_PIOUS:
+        if (!second)
+            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_TRASH)
+            dom_trash_from_hand(g, s, p, x);
+        return DOM_R_CONT;
+    case DOM_RICH:
+        f->step = 0;
+        dom_gain(g, s, p, DOM_SILVER, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    default:
+        f->step = 0;
+        return DOM_R_CONT;
+    }
+}
+
+/* resolve_kind 7: Mining Road may play the gained Treasure. */
+static int gain_mining_road(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in);
+    if (!second) {
+        dom_pick_reset(f);
+        f->x = f->tc;
+        return dom_ask(f, p, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, f->step + 1);
+    }
+    f->step = 0;
+    if (v == DOM_V_PLAY && dom_tracked_take(s, f)) {
+        for (int i = 0; i < s->nwatch; i++)
+            if (s->watch[i].card == DOM_MINING_ROAD && s->watch[i].owner == p &&
+                !s->watch[i].fired) {
+                if (--s->watch[i].n == 0)
+                    dom_watch_del(s, i);
+                break;
+            }
+        dom_play_card(g, s, p, f->tc, 0);
+    }
+    return DOM_R_CONT;
+}
+
+/* resolve_kind 8: Secluded Shrine trashes up to 2 cards. */
+static int gain_shrine(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int latch = latch_of(s, f), v = DOM_VERB(in), x = DOM_CARD(in);
+    if (!second) {
+        int n = 2 * latched(s, latch, p, DOM_SECLUDED_SHRINE);
+        f->z = (uint8_t)(n > 255 ? 255 : n);
+    } else if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x)) {
+        f->z--;
+    } else {
+        f->z = 0;
+    }
+    if (f->z && s->pl[p].nhand)
+        return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
+                             G_KIND + 2 * 8 + 1);
+    f->step = 0;
+    return DOM_R_CONT;
+}
+
 static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     const dom_cfg *c = dom_config(g);
     int p = f->pl, k = (f->step - G_KIND) / 2, second = (f->step - G_KIND) & 1;
-    int latch = latch_of(s, f), v = DOM_VERB(in), x = DOM_CARD(in);
+    int latch = latch_of(s, f), v = DOM_VERB(in);
     switch (k) {
-    case 0: /* the card's own "when you gain this" */
-        switch (f->card) {
-        case DOM_SIREN:
-            /* trash it unless an Action from hand is trashed; if it has
-             * moved meanwhile it stays (seed 004) */
-            if (!second && s->pl[p].hand_act)
-                return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, DOM_T_ACTION,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x))
-                return DOM_R_CONT;
-            if (dom_tracked_take(s, f))
-                dom_trash_card(g, s, p, DOM_SIREN);
-            return DOM_R_CONT;
-        case DOM_GONDOLA:
-            if (!second)
-                return ask_gain_pick(f, p, DOM_D_PLAY, DOM_S_HAND, DOM_V_PLAY, 1, DOM_T_ACTION,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_PLAY && dom_hand_del(&s->pl[p], x))
-                dom_play_card(g, s, p, x, 0);
-            return DOM_R_CONT;
-        case DOM_BURIED_TREASURE:
-            f->step = 0;
-            if (dom_tracked_take(s, f))
-                dom_play_card(g, s, p, DOM_BURIED_TREASURE, 0);
-            return DOM_R_CONT;
-        case DOM_DOUBLOONS:
-            f->step = 0;
-            dom_gain(g, s, p, DOM_GOLD, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        case DOM_WEALTHY_VILLAGE:
-            f->step = 0;
-            if (dom_treasure_names_in_play(s, p) >= 3)
-                dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
-            return DOM_R_CONT;
-        default:
-            f->step = 0;
-            return DOM_R_CONT;
-        }
-    case 1: /* the pile's Trait */
-        switch (c->trait_of[f->card]) {
-        case DOM_CURSED:
-            /* a Loot, then a Curse (just the Loot if no Curse is left) */
-            if (!second) {
-                f->step++;
-                dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
-                return DOM_R_CONT;
-            }
-            f->step = 0;
-            dom_gain(g, s, p, DOM_CURSE, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        case DOM_HASTY:
-            f->step = 0;
-            if (dom_tracked_take(s, f))
-                dom_aside_add(s, p, f->card, DOM_A_NEXTTURN, 0);
-            return DOM_R_CONT;
-        case DOM_PIOUS:
-            if (!second)
-                return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_TRASH)
-                dom_trash_from_hand(g, s, p, x);
-            return DOM_R_CONT;
-        case DOM_RICH:
-            f->step = 0;
-            dom_gain(g, s, p, DOM_SILVER, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        default:
-            f->step = 0;
-            return DOM_R_CONT;
-        }
+    case 0:
+        return gain_own(g, s, f, in);
+    case 1:
+        return gain_trait(g, s, f, in);
     case 2: /* Fawning: a Province brings a Fawning card (not optional) */
         f->step = 0;
         dom_gain(g, s, p, trait_pile(c, DOM_FAWNING), DOM_TO_DISCARD);
@@ -367,38 +428,10 @@ static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
         f->z--;
         dom_gain(g, s, p, f->card, DOM_TO_DISCARD);
         return DOM_R_CONT;
-    case 7: /* Mining Road: may play the Treasure; uses up one Mining Road */
-        if (!second) {
-            dom_pick_reset(f);
-            f->x = f->tc;
-            return dom_ask(f, p, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, f->step + 1);
-        }
-        f->step = 0;
-        if (v == DOM_V_PLAY && dom_tracked_take(s, f)) {
-            for (int i = 0; i < s->nwatch; i++)
-                if (s->watch[i].card == DOM_MINING_ROAD && s->watch[i].owner == p &&
-                    !s->watch[i].fired) {
-                    if (--s->watch[i].n == 0)
-                        dom_watch_del(s, i);
-                    break;
-                }
-            dom_play_card(g, s, p, f->tc, 0);
-        }
-        return DOM_R_CONT;
-    case 8: /* Secluded Shrine: up to 2 cards per Shrine */
-        if (!second) {
-            int n = 2 * latched(s, latch, p, DOM_SECLUDED_SHRINE);
-            f->z = (uint8_t)(n > 255 ? 255 : n);
-        } else if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x)) {
-            f->z--;
-        } else {
-            f->z = 0;
-        }
-        if (f->z && s->pl[p].nhand)
-            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
-                                 G_KIND + 2 * 8 + 1);
-        f->step = 0;
-        return DOM_R_CONT;
+    case 7:
+        return gain_mining_road(g, s, f, in);
+    case 8:
+        return gain_shrine(g, s, f, in);
     case 9:  /* Stowaway (the gaining player) */
     case 10: /* Mapmaker */
     {

@@ -99,6 +99,140 @@ static void jw_ids_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt)
     kt_jw_arr_end(w);
 }
 
+/* Every seat: score, counts, what is public of each zone and, for the viewer, their own cards. */
+static void observe_seats(int player, int lang, kt_jw *w, const dom_state *s, const dom_cfg *c)
+{
+    kt_jw_key(w, "seats"); /* "players" is the envelope's player count */
+    kt_jw_arr(w);
+    for (int p = 0; p < c->np; p++) {
+        const dom_player *P = &s->pl[p];
+        int me = p == player;
+        kt_jw_obj(w);
+        kt_jw_kint(w, "vp", dom_score(c, s, p));
+        kt_jw_kint(w, "cards", P->ncards);
+        kt_jw_kint(w, "turns", P->turns);
+        kt_jw_kint(w, "extra_turns", P->xturns);
+        kt_jw_key(w, "owned"); /* every gain and trash is public */
+        dom_jw_cards_counts(w, c, P->own, lang);
+        kt_jw_kint(w, "hand_size", P->nhand);
+        kt_jw_key(w, me ? "hand" : "hand_known");
+        dom_jw_cards_counts(w, c, me ? P->hand : P->pubhand, lang);
+        kt_jw_key(w, me ? "hand_ids" : "hand_known_ids");
+        jw_ids_counts(w, c, me ? P->hand : P->pubhand);
+        kt_jw_kint(w, "deck_size", P->ndeck);
+        kt_jw_key(w, "deck_top_known"); /* top first */
+        int known = me ? P->known_top : P->pub_top;
+        dom_jw_cards_topfirst(w, P->deck + P->ndeck - known, known, lang);
+        if (me) {
+            /* the composition of your own deck follows from what you own */
+            uint8_t cnt[DOM_NIDS];
+            memset(cnt, 0, sizeof cnt);
+            for (int i = 0; i < P->ndeck; i++)
+                cnt[P->deck[i]]++;
+            kt_jw_key(w, "deck_cards");
+            dom_jw_cards_counts(w, c, cnt, lang);
+            kt_jw_key(w, "deck_ids");
+            jw_ids_counts(w, c, cnt);
+            kt_jw_key(w, "discard");
+            dom_jw_cards_topfirst(w, P->disc, P->ndisc, lang);
+            kt_jw_key(w, "discard_ids");
+            kt_jw_arr(w);
+            for (int i = P->ndisc - 1; i >= 0; i--)
+                kt_jw_int(w, P->disc[i]);
+            kt_jw_arr_end(w);
+        }
+        kt_jw_kint(w, "discard_size", P->ndisc);
+        kt_jw_key(w, "discard_top");
+        if (P->ndisc)
+            kt_jw_str(w, dom_name(P->disc[P->ndisc - 1], lang));
+        else
+            kt_jw_null(w);
+        kt_jw_kint(w, "discard_top_id", P->ndisc ? P->disc[P->ndisc - 1] : 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
+/* The cards in play, set aside and the "next time" watchers (all public). */
+static void observe_table(int player, int lang, kt_jw *w, const dom_state *s)
+{
+    kt_jw_key(w, "in_play");
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nplay; i++) {
+        const dom_inplay *e = &s->play[i];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(e->card, lang));
+        kt_jw_kint(w, "id", e->card);
+        kt_jw_kint(w, "owner", e->owner);
+        kt_jw_kint(w, "uid", e->uid);
+        /* what keeps it in play is public: pending Duration effects, cards
+         * that never leave play, earlier turns */
+        kt_jw_kint(w, "pending", e->pend);
+        kt_jw_kbool(w, "forever", (e->flags & DOM_IP_FOREVER) != 0);
+        kt_jw_kbool(w, "old", (e->flags & DOM_IP_OLD) != 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "aside");
+    kt_jw_arr(w);
+    for (int i = 0; i < s->naside; i++) {
+        const dom_aside *a = &s->aside[i];
+        kt_jw_obj(w);
+        int hide = dom_aside_hidden(a->kind) && a->owner != player;
+        kt_jw_key(w, "card");
+        if (hide)
+            kt_jw_null(w);
+        else
+            kt_jw_str(w, dom_name(a->card, lang));
+        kt_jw_kint(w, "id", hide ? 0 : a->card);
+        kt_jw_kint(w, "owner", a->owner);
+        kt_jw_kstr(w, "kind", dom_aside_names[a->kind]);
+        if (a->host)
+            kt_jw_kint(w, "host", a->host);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "watchers"); /* every "next time" effect is public */
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nwatch; i++) {
+        const dom_watch *x = &s->watch[i];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(x->card, lang));
+        kt_jw_kint(w, "id", x->card);
+        kt_jw_kint(w, "owner", x->owner);
+        kt_jw_kint(w, "n", x->n);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
+/* The pending decision: its card, players, label and the ids of mode targets. */
+static void observe_pending(int lang, kt_jw *w, const dom_state *s)
+{
+    if (s->nstack) {
+        const dom_frame *f = dom_top(s);
+        kt_jw_key(w, "pending");
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(f->card, lang));
+        kt_jw_kint(w, "card_id", f->card);
+        kt_jw_kint(w, "player", f->pl);
+        kt_jw_kint(w, "decider", f->who);
+        kt_jw_kstr(w, "label", dom_decision_label(f->dec, lang) ? dom_decision_label(f->dec, lang) : "");
+        if (f->dec == DOM_D_CHOOSE) { /* the ids of "mode" targets */
+            kt_jw_key(w, "modes");
+            kt_jw_arr(w);
+            for (int m = DOM_M_NONE + 1; m < DOM_NMODES; m++) {
+                kt_jw_obj(w);
+                kt_jw_kint(w, "id", m);
+                kt_jw_kstr(w, "name", dom_mode_names[m]);
+                kt_jw_obj_end(w);
+            }
+            kt_jw_arr_end(w);
+        }
+        kt_jw_obj_end(w);
+    }
+}
+
 void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
@@ -179,125 +313,9 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     dom_jw_cards_counts(w, c, s->trash, lang);
     kt_jw_key(w, "trash_ids"); /* the card ids of "trash", in the same order */
     jw_ids_counts(w, c, s->trash);
-    kt_jw_key(w, "seats"); /* "players" is the envelope's player count */
-    kt_jw_arr(w);
-    for (int p = 0; p < c->np; p++) {
-        const dom_player *P = &s->pl[p];
-        int me = p == player;
-        kt_jw_obj(w);
-        kt_jw_kint(w, "vp", dom_score(c, s, p));
-        kt_jw_kint(w, "cards", P->ncards);
-        kt_jw_kint(w, "turns", P->turns);
-        kt_jw_kint(w, "extra_turns", P->xturns);
-        kt_jw_key(w, "owned"); /* every gain and trash is public */
-        dom_jw_cards_counts(w, c, P->own, lang);
-        kt_jw_kint(w, "hand_size", P->nhand);
-        kt_jw_key(w, me ? "hand" : "hand_known");
-        dom_jw_cards_counts(w, c, me ? P->hand : P->pubhand, lang);
-        kt_jw_key(w, me ? "hand_ids" : "hand_known_ids");
-        jw_ids_counts(w, c, me ? P->hand : P->pubhand);
-        kt_jw_kint(w, "deck_size", P->ndeck);
-        kt_jw_key(w, "deck_top_known"); /* top first */
-        int known = me ? P->known_top : P->pub_top;
-        dom_jw_cards_topfirst(w, P->deck + P->ndeck - known, known, lang);
-        if (me) {
-            /* the composition of your own deck follows from what you own */
-            uint8_t cnt[DOM_NIDS];
-            memset(cnt, 0, sizeof cnt);
-            for (int i = 0; i < P->ndeck; i++)
-                cnt[P->deck[i]]++;
-            kt_jw_key(w, "deck_cards");
-            dom_jw_cards_counts(w, c, cnt, lang);
-            kt_jw_key(w, "deck_ids");
-            jw_ids_counts(w, c, cnt);
-            kt_jw_key(w, "discard");
-            dom_jw_cards_topfirst(w, P->disc, P->ndisc, lang);
-            kt_jw_key(w, "discard_ids");
-            kt_jw_arr(w);
-            for (int i = P->ndisc - 1; i >= 0; i--)
-                kt_jw_int(w, P->disc[i]);
-            kt_jw_arr_end(w);
-        }
-        kt_jw_kint(w, "discard_size", P->ndisc);
-        kt_jw_key(w, "discard_top");
-        if (P->ndisc)
-            kt_jw_str(w, dom_name(P->disc[P->ndisc - 1], lang));
-        else
-            kt_jw_null(w);
-        kt_jw_kint(w, "discard_top_id", P->ndisc ? P->disc[P->ndisc - 1] : 0);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "in_play");
-    kt_jw_arr(w);
-    for (int i = 0; i < s->nplay; i++) {
-        const dom_inplay *e = &s->play[i];
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(e->card, lang));
-        kt_jw_kint(w, "id", e->card);
-        kt_jw_kint(w, "owner", e->owner);
-        kt_jw_kint(w, "uid", e->uid);
-        /* what keeps it in play is public: pending Duration effects, cards
-         * that never leave play, earlier turns */
-        kt_jw_kint(w, "pending", e->pend);
-        kt_jw_kbool(w, "forever", (e->flags & DOM_IP_FOREVER) != 0);
-        kt_jw_kbool(w, "old", (e->flags & DOM_IP_OLD) != 0);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "aside");
-    kt_jw_arr(w);
-    for (int i = 0; i < s->naside; i++) {
-        const dom_aside *a = &s->aside[i];
-        kt_jw_obj(w);
-        int hide = dom_aside_hidden(a->kind) && a->owner != player;
-        kt_jw_key(w, "card");
-        if (hide)
-            kt_jw_null(w);
-        else
-            kt_jw_str(w, dom_name(a->card, lang));
-        kt_jw_kint(w, "id", hide ? 0 : a->card);
-        kt_jw_kint(w, "owner", a->owner);
-        kt_jw_kstr(w, "kind", dom_aside_names[a->kind]);
-        if (a->host)
-            kt_jw_kint(w, "host", a->host);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "watchers"); /* every "next time" effect is public */
-    kt_jw_arr(w);
-    for (int i = 0; i < s->nwatch; i++) {
-        const dom_watch *x = &s->watch[i];
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(x->card, lang));
-        kt_jw_kint(w, "id", x->card);
-        kt_jw_kint(w, "owner", x->owner);
-        kt_jw_kint(w, "n", x->n);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    if (s->nstack) {
-        const dom_frame *f = dom_top(s);
-        kt_jw_key(w, "pending");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(f->card, lang));
-        kt_jw_kint(w, "card_id", f->card);
-        kt_jw_kint(w, "player", f->pl);
-        kt_jw_kint(w, "decider", f->who);
-        kt_jw_kstr(w, "label", dom_decision_label(f->dec, lang) ? dom_decision_label(f->dec, lang) : "");
-        if (f->dec == DOM_D_CHOOSE) { /* the ids of "mode" targets */
-            kt_jw_key(w, "modes");
-            kt_jw_arr(w);
-            for (int m = DOM_M_NONE + 1; m < DOM_NMODES; m++) {
-                kt_jw_obj(w);
-                kt_jw_kint(w, "id", m);
-                kt_jw_kstr(w, "name", dom_mode_names[m]);
-                kt_jw_obj_end(w);
-            }
-            kt_jw_arr_end(w);
-        }
-        kt_jw_obj_end(w);
-    }
+    observe_seats(player, lang, w, s, c);
+    observe_table(player, lang, w, s);
+    observe_pending(lang, w, s);
     if (s->h.status != KT_RUNNING)
         kt_jw_kstr(w, "ended_by", dom_end_names[s->ended < 4 ? s->ended : 0]);
     kt_buf pb;
