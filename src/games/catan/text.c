@@ -45,6 +45,102 @@ static const char *const level_en[4] = {"", "basic", "strong", "mighty"};
 static const char *const level_de[4] = {"", "einfachen", "starken", "mächtigen"};
 static const char *const deck_de[3] = {"Handelskarte", "Politikkarte", "Wissenschaftskarte"};
 
+/* The texts of card draws, progress cards and their picks (the rest of cat_action_text). */
+static void action_text_cards(const kt_game *g, const kt_state *ks, kt_action a, int viewer,
+                              int lang, kt_buf *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    int de = lang == KT_LANG_DE;
+    int x = ACT_X(a), y = ACT_Y(a);
+    const cat_frame *f = s->nstack ? cat_ctop(s) : NULL;
+    int actor = f ? f->player : -1;
+    int hidden = viewer != KT_OMNISCIENT && viewer != actor;
+    char h1[2], h2[2];
+    switch (ACT_K(a)) {
+    case A_DECK:
+        if (x < 3) {
+            if (de)
+                kt_buf_printf(out, "%s ziehen", deck_de[x]);
+            else
+                kt_buf_printf(out, "draw a %s card", cat_track_en[x]);
+        }
+        return;
+    case A_PDISCARD:
+        if (x >= CAT_NPROG)
+            return;
+        if (hidden) {
+            int c = cat_progress[x].colour;
+            if (de)
+                kt_buf_printf(out, "eine %s abwerfen", deck_de[c]);
+            else
+                kt_buf_printf(out, "discard a %s card", cat_track_en[c]);
+        } else {
+            kt_buf_printf(out, de ? "%s abwerfen" : "discard %s", cat_card_name(x, lang));
+        }
+        return;
+    case A_TARGET: kt_buf_printf(out, de ? "Spieler %d wählen" : "choose player %d", x + 1); return;
+    case A_SPYTAKE:
+        if (x >= CAT_NPROG)
+            return;
+        if (hidden && !(f && f->kind == F_SPY_PICK && viewer == f->a))
+            kt_buf_puts(out, de ? "eine Karte nehmen" : "take a card");
+        else
+            kt_buf_printf(out, de ? "%s nehmen" : "take %s", cat_card_name(x, lang));
+        return;
+    case A_REMOVE_KNIGHT: kt_buf_printf(out, de ? "Ritter %d entfernen" : "remove knight %d", x); return;
+    case A_PLACE_KNIGHT:
+        if (y >= 1 && y <= 3)
+            kt_buf_printf(out, de ? "%s Ritter auf %d einsetzen" : "place %s knight at %d",
+                          de ? level_de[y] : level_en[y], x);
+        return;
+    case A_REMOVE_ROAD:
+        if (x < CAT_NE)
+            kt_buf_printf(out, de ? "Straße %d-%d entfernen" : "remove road %d-%d", cat_e_v[x][0],
+                          cat_e_v[x][1]);
+        return;
+    case A_DISPLACE: kt_buf_printf(out, de ? "Ritter %d vertreiben" : "drive off knight %d", x); return;
+    case A_SWAP1:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h1);
+            kt_buf_printf(out, de ? "Zahl auf %s" : "token on %s", h1);
+        }
+        return;
+    case A_SWAP2:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h2);
+            kt_buf_printf(out, de ? "mit %s tauschen" : "swap with %s", h2);
+        }
+        return;
+    case A_MERCHANT:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h1);
+            kt_buf_printf(out, de ? "Händler nach %s" : "merchant to %s", h1);
+        }
+        return;
+    case A_MONO:
+        if (x < CAT_NKIND)
+            kt_buf_printf(out, de ? "Monopol auf %s" : "monopoly on %s", cat_kind_name(x, lang));
+        return;
+    case A_METRO: kt_buf_printf(out, de ? "Metropole auf %d" : "metropolis on %d", x); return;
+    case A_GIVE:
+        if (x < CAT_NKIND)
+            kt_buf_printf(out, de ? "%s abgeben" : "give %s", cat_kind_name(x, lang));
+        return;
+    case A_HOFFER:
+        if (x < CAT_NKIND && f && de)
+            kt_buf_printf(out, "Spieler %d %s anbieten", f->a + 1, cat_kind_name(x, lang));
+        else if (x < CAT_NKIND && f)
+            kt_buf_printf(out, "offer %s to player %d", cat_kind_name(x, lang), f->a + 1);
+        return;
+    case A_SKIP:
+        if (f)
+            kt_buf_printf(out, de ? "Spieler %d auslassen" : "skip player %d", f->a + 1);
+        return;
+    }
+    kt_buf_printf(out, "action %u", a);
+    KT_UNUSED(g);
+}
+
 void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
@@ -55,7 +151,7 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     int actor = f ? f->player : -1;
     /* everybody but the actor (spectators too) sees the redacted form */
     int hidden = viewer != KT_OMNISCIENT && viewer != actor;
-    char h1[2], h2[2];
+    char h1[2];
     switch (ACT_K(a)) {
     case A_ROLL: kt_buf_puts(out, de ? "würfeln" : "roll"); return;
     case A_END: kt_buf_puts(out, de ? "Zug beenden" : "end turn"); return;
@@ -147,91 +243,102 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     case A_CANCEL: kt_buf_puts(out, de ? "abbrechen" : "cancel"); return;
     case A_RELOCATE: kt_buf_printf(out, de ? "Ritter nach %d versetzen" : "move knight to %d", x); return;
     case A_LOSE: kt_buf_printf(out, de ? "Stadt %d verlieren" : "lose city %d", x); return;
-    case A_DECK:
-        if (x < 3) {
-            if (de)
-                kt_buf_printf(out, "%s ziehen", deck_de[x]);
-            else
-                kt_buf_printf(out, "draw a %s card", cat_track_en[x]);
-        }
-        return;
-    case A_PDISCARD:
-        if (x >= CAT_NPROG)
-            return;
-        if (hidden) {
-            int c = cat_progress[x].colour;
-            if (de)
-                kt_buf_printf(out, "eine %s abwerfen", deck_de[c]);
-            else
-                kt_buf_printf(out, "discard a %s card", cat_track_en[c]);
-        } else {
-            kt_buf_printf(out, de ? "%s abwerfen" : "discard %s", cat_card_name(x, lang));
-        }
-        return;
-    case A_TARGET: kt_buf_printf(out, de ? "Spieler %d wählen" : "choose player %d", x + 1); return;
-    case A_SPYTAKE:
-        if (x >= CAT_NPROG)
-            return;
-        if (hidden && !(f && f->kind == F_SPY_PICK && viewer == f->a))
-            kt_buf_puts(out, de ? "eine Karte nehmen" : "take a card");
-        else
-            kt_buf_printf(out, de ? "%s nehmen" : "take %s", cat_card_name(x, lang));
-        return;
-    case A_REMOVE_KNIGHT: kt_buf_printf(out, de ? "Ritter %d entfernen" : "remove knight %d", x); return;
-    case A_PLACE_KNIGHT:
-        if (y >= 1 && y <= 3)
-            kt_buf_printf(out, de ? "%s Ritter auf %d einsetzen" : "place %s knight at %d",
-                          de ? level_de[y] : level_en[y], x);
-        return;
-    case A_REMOVE_ROAD:
-        if (x < CAT_NE)
-            kt_buf_printf(out, de ? "Straße %d-%d entfernen" : "remove road %d-%d", cat_e_v[x][0],
-                          cat_e_v[x][1]);
-        return;
-    case A_DISPLACE: kt_buf_printf(out, de ? "Ritter %d vertreiben" : "drive off knight %d", x); return;
-    case A_SWAP1:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h1);
-            kt_buf_printf(out, de ? "Zahl auf %s" : "token on %s", h1);
-        }
-        return;
-    case A_SWAP2:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h2);
-            kt_buf_printf(out, de ? "mit %s tauschen" : "swap with %s", h2);
-        }
-        return;
-    case A_MERCHANT:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h1);
-            kt_buf_printf(out, de ? "Händler nach %s" : "merchant to %s", h1);
-        }
-        return;
-    case A_MONO:
-        if (x < CAT_NKIND)
-            kt_buf_printf(out, de ? "Monopol auf %s" : "monopoly on %s", cat_kind_name(x, lang));
-        return;
-    case A_METRO: kt_buf_printf(out, de ? "Metropole auf %d" : "metropolis on %d", x); return;
-    case A_GIVE:
-        if (x < CAT_NKIND)
-            kt_buf_printf(out, de ? "%s abgeben" : "give %s", cat_kind_name(x, lang));
-        return;
-    case A_HOFFER:
-        if (x < CAT_NKIND && f && de)
-            kt_buf_printf(out, "Spieler %d %s anbieten", f->a + 1, cat_kind_name(x, lang));
-        else if (x < CAT_NKIND && f)
-            kt_buf_printf(out, "offer %s to player %d", cat_kind_name(x, lang), f->a + 1);
-        return;
-    case A_SKIP:
-        if (f)
-            kt_buf_printf(out, de ? "Spieler %d auslassen" : "skip player %d", f->a + 1);
+    default:
+        action_text_cards(g, ks, a, viewer, lang, out);
         return;
     }
-    kt_buf_printf(out, "action %u", a);
-    KT_UNUSED(g);
 }
 
 /* ------------------------------------------------------------ prompts */
+
+/* The prompts of the progress cards' own decisions (the rest of cat_prompt). */
+static void prompt_card_frame(const kt_state *ks, int lang, kt_buf *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    int de = lang == KT_LANG_DE;
+    const cat_frame *f = cat_ctop(s);
+    int p = f->player + 1;
+    switch (f->kind) {
+    case F_TARGET:
+        kt_buf_printf(out, de ? "Spieler %d: %s – Mitspieler wählen" : "Player %d: %s - choose a player",
+                      p, cat_card_name(f->a < CAT_NPROG ? f->a : 0, lang));
+        return;
+    case F_SPY_PICK:
+        kt_buf_printf(out, de ? "Spieler %d: eine Karte von Spieler %d nehmen"
+                              : "Player %d: take a card from player %d", p, f->a + 1);
+        return;
+    case F_MM_PICK:
+        kt_buf_printf(out, de ? "Spieler %d: noch %d Karte(n) von Spieler %d nehmen"
+                              : "Player %d: take %d more card(s) from player %d", p, f->b, f->a + 1);
+        return;
+    case F_DESERTER_REMOVE:
+        kt_buf_printf(out, de ? "Spieler %d: einen eigenen Ritter entfernen (Deserteur)"
+                              : "Player %d: remove one of your knights (Deserter)", p);
+        return;
+    case F_DESERTER_PLACE:
+        kt_buf_printf(out, de ? "Spieler %d: übergelaufenen Ritter einsetzen"
+                              : "Player %d: place the deserting knight", p);
+        return;
+    case F_DIPLOMAT:
+        kt_buf_printf(out, de ? "Spieler %d: offene Straße entfernen" : "Player %d: remove an open road", p);
+        return;
+    case F_DIPLOMAT_REBUILD:
+        kt_buf_printf(out, de ? "Spieler %d: Straße neu bauen oder behalten (fertig)"
+                              : "Player %d: rebuild the road elsewhere or keep it (done)", p);
+        return;
+    case F_INTRIGUE:
+        kt_buf_printf(out, de ? "Spieler %d: fremden Ritter vertreiben" : "Player %d: drive off a knight", p);
+        return;
+    case F_INVENTOR_FIRST:
+    case F_INVENTOR_SECOND:
+        kt_buf_printf(out, de ? "Spieler %d: zwei Zahlenchips tauschen" : "Player %d: swap two number tokens",
+                      p);
+        return;
+    case F_MERCHANT:
+        kt_buf_printf(out, de ? "Spieler %d: Händler setzen" : "Player %d: place the merchant", p);
+        return;
+    case F_MONO_RESOURCE:
+    case F_MONO_COMMODITY:
+        kt_buf_printf(out, de ? "Spieler %d: Monopol – Sorte wählen" : "Player %d: monopoly - name a kind", p);
+        return;
+    case F_FLEET_TRADE:
+        kt_buf_printf(out, de ? "Spieler %d: Handelsflotte – 2:1 tauschen"
+                              : "Player %d: Merchant Fleet - trade 2:1", p);
+        return;
+    case F_CRANE:
+        kt_buf_printf(out, de ? "Spieler %d: Kran – Stadtausbau wählen"
+                              : "Player %d: Crane - choose an improvement", p);
+        return;
+    case F_MEDICINE:
+        kt_buf_printf(out, de ? "Spieler %d: Medizin – Siedlung zur Stadt"
+                              : "Player %d: Medicine - upgrade a settlement", p);
+        return;
+    case F_ENGINEER:
+        kt_buf_printf(out, de ? "Spieler %d: Ingenieur – Stadtmauer bauen"
+                              : "Player %d: Engineer - build a city wall", p);
+        return;
+    case F_SMITH:
+        kt_buf_printf(out, de ? "Spieler %d: Schmied – Ritter befördern"
+                              : "Player %d: Smith - promote knights", p);
+        return;
+    case F_ROAD_BUILDING:
+        kt_buf_printf(out, de ? "Spieler %d: noch %d Straße(n) bauen" : "Player %d: build %d more road(s)",
+                      p, f->a);
+        return;
+    case F_GIVE:
+        kt_buf_printf(out, de ? "Spieler %d: Spieler %d noch %d Karte(n) schenken"
+                              : "Player %d: give player %d %d more card(s)", p, f->a + 1, f->b);
+        return;
+    case F_HARBOR_OFFER:
+        kt_buf_printf(out, de ? "Spieler %d: Handelshafen – Spieler %d einen Rohstoff anbieten"
+                              : "Player %d: Commercial Harbor - offer player %d a resource", p, f->a + 1);
+        return;
+    case F_HARBOR_GIVE:
+        kt_buf_printf(out, de ? "Spieler %d: eine Ware an Spieler %d geben"
+                              : "Player %d: give a commodity to player %d", p, f->a + 1);
+        return;
+    }
+}
 
 void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
 {
@@ -313,83 +420,8 @@ void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
         kt_buf_printf(out, de ? "Spieler %d: vertriebenen Ritter versetzen"
                               : "Player %d: move your displaced knight", p);
         return;
-    case F_TARGET:
-        kt_buf_printf(out, de ? "Spieler %d: %s – Mitspieler wählen" : "Player %d: %s - choose a player",
-                      p, cat_card_name(f->a < CAT_NPROG ? f->a : 0, lang));
-        return;
-    case F_SPY_PICK:
-        kt_buf_printf(out, de ? "Spieler %d: eine Karte von Spieler %d nehmen"
-                              : "Player %d: take a card from player %d", p, f->a + 1);
-        return;
-    case F_MM_PICK:
-        kt_buf_printf(out, de ? "Spieler %d: noch %d Karte(n) von Spieler %d nehmen"
-                              : "Player %d: take %d more card(s) from player %d", p, f->b, f->a + 1);
-        return;
-    case F_DESERTER_REMOVE:
-        kt_buf_printf(out, de ? "Spieler %d: einen eigenen Ritter entfernen (Deserteur)"
-                              : "Player %d: remove one of your knights (Deserter)", p);
-        return;
-    case F_DESERTER_PLACE:
-        kt_buf_printf(out, de ? "Spieler %d: übergelaufenen Ritter einsetzen"
-                              : "Player %d: place the deserting knight", p);
-        return;
-    case F_DIPLOMAT:
-        kt_buf_printf(out, de ? "Spieler %d: offene Straße entfernen" : "Player %d: remove an open road", p);
-        return;
-    case F_DIPLOMAT_REBUILD:
-        kt_buf_printf(out, de ? "Spieler %d: Straße neu bauen oder behalten (fertig)"
-                              : "Player %d: rebuild the road elsewhere or keep it (done)", p);
-        return;
-    case F_INTRIGUE:
-        kt_buf_printf(out, de ? "Spieler %d: fremden Ritter vertreiben" : "Player %d: drive off a knight", p);
-        return;
-    case F_INVENTOR_FIRST:
-    case F_INVENTOR_SECOND:
-        kt_buf_printf(out, de ? "Spieler %d: zwei Zahlenchips tauschen" : "Player %d: swap two number tokens",
-                      p);
-        return;
-    case F_MERCHANT:
-        kt_buf_printf(out, de ? "Spieler %d: Händler setzen" : "Player %d: place the merchant", p);
-        return;
-    case F_MONO_RESOURCE:
-    case F_MONO_COMMODITY:
-        kt_buf_printf(out, de ? "Spieler %d: Monopol – Sorte wählen" : "Player %d: monopoly - name a kind", p);
-        return;
-    case F_FLEET_TRADE:
-        kt_buf_printf(out, de ? "Spieler %d: Handelsflotte – 2:1 tauschen"
-                              : "Player %d: Merchant Fleet - trade 2:1", p);
-        return;
-    case F_CRANE:
-        kt_buf_printf(out, de ? "Spieler %d: Kran – Stadtausbau wählen"
-                              : "Player %d: Crane - choose an improvement", p);
-        return;
-    case F_MEDICINE:
-        kt_buf_printf(out, de ? "Spieler %d: Medizin – Siedlung zur Stadt"
-                              : "Player %d: Medicine - upgrade a settlement", p);
-        return;
-    case F_ENGINEER:
-        kt_buf_printf(out, de ? "Spieler %d: Ingenieur – Stadtmauer bauen"
-                              : "Player %d: Engineer - build a city wall", p);
-        return;
-    case F_SMITH:
-        kt_buf_printf(out, de ? "Spieler %d: Schmied – Ritter befördern"
-                              : "Player %d: Smith - promote knights", p);
-        return;
-    case F_ROAD_BUILDING:
-        kt_buf_printf(out, de ? "Spieler %d: noch %d Straße(n) bauen" : "Player %d: build %d more road(s)",
-                      p, f->a);
-        return;
-    case F_GIVE:
-        kt_buf_printf(out, de ? "Spieler %d: Spieler %d noch %d Karte(n) schenken"
-                              : "Player %d: give player %d %d more card(s)", p, f->a + 1, f->b);
-        return;
-    case F_HARBOR_OFFER:
-        kt_buf_printf(out, de ? "Spieler %d: Handelshafen – Spieler %d einen Rohstoff anbieten"
-                              : "Player %d: Commercial Harbor - offer player %d a resource", p, f->a + 1);
-        return;
-    case F_HARBOR_GIVE:
-        kt_buf_printf(out, de ? "Spieler %d: eine Ware an Spieler %d geben"
-                              : "Player %d: give a commodity to player %d", p, f->a + 1);
+    default:
+        prompt_card_frame(ks, lang, out);
         return;
     }
 }
