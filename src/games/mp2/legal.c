@@ -561,88 +561,16 @@ static int can_start_route(const mp2_cfg *c, const mp2_state *s, int p, int tile
 
 /* ------------------------------------------------------------ legal: decisions */
 
-int mp2_gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, kt_action *buf)
+#define PICK(x) (buf[n++] = MP2_ACT(A_PICK, (uint32_t)(x)))
+
+/* The options of the move, post, card and caravan decisions (the rest of mp2_gen_decision). */
+static int gen_decision_rest(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e,
+                             kt_action *buf)
 {
     int n = 0;
     int p = e->p;
     const mp2_player *pl = &s->pl[p];
-#define PICK(x) (buf[n++] = MP2_ACT(A_PICK, (uint32_t)(x)))
     switch (e->type) {
-    case EF_DRAFT:
-        for (int i = 0; i <= c->np; i++)
-            if (s->draft[i] != MP2_NONE)
-                PICK(i);
-        break;
-    case EF_GOAL:
-        for (int i = 0; i < 3; i++)
-            PICK(i);
-        break;
-    case EF_MAILIN: {
-        uint16_t src[16];
-        int k = mp2_income_sources(c, s, p, src);
-        for (int i = 0; i < k; i++)
-            PICK(src[i]);
-        break;
-    }
-    case EF_COPY:
-        for (int b = 0; b < MP2_NBONUSCITY; b++)
-            if (!c->marker[s->marker[b]].copy && !((e->d >> b) & 1))
-                PICK(b);
-        break;
-    case EF_COMP:
-        for (int i = 0; i <= e->a; i++)
-            PICK(i);
-        break;
-    case EF_ISABELLA:
-        PICK(0);
-        for (int v = 1; v <= 6; v++)
-            if (pl->own[v] >= 2)
-                PICK(v);
-        break;
-    case EF_ALT:
-        for (int i = 0; i < c->rw[e->a].nalt; i++)
-            PICK(i);
-        break;
-    case EF_GOOD:
-        for (int i = IT_PEPPER; i <= IT_GOLD; i++)
-            PICK(i);
-        break;
-    case EF_MARKET:
-        PICK(0);
-        PICK(1);
-        if (pl->res[IT_JADE] >= 1)
-            PICK(2);
-        if (pl->res[IT_JADE] >= 2)
-            PICK(3);
-        break;
-    case EF_SEAL: {
-        int m = seals_open(c, s, p) & c->seal_die[e->b];
-        for (int g = 0; g < MP2_NGUILD; g++)
-            if ((m >> g) & 1)
-                PICK(g);
-        break;
-    }
-    case EF_CONTRACT:
-        for (int i = 0; i < MP2_NCCITY; i++) {
-            int l = c->ccity_loc[i];
-            if ((e->a != MP2_NOLOC && l != e->a) || !((pl->posts >> l) & 1))
-                continue;
-            for (int j = 0; j < 2; j++)
-                if (s->cboard[i][j] != MP2_NONE)
-                    PICK(i * 2 + j);
-        }
-        /* the Contracts action takes at least one; rewards and arrivals may
-         * take none */
-        if (n > 0 && !(e->c & 1 && !(e->c & 2)))
-            buf[n++] = MP2_ACT(A_DONE, 0);
-        break;
-    case EF_DISCARD:
-        for (int i = 0; i < 2; i++)
-            if (!((pl->fresh >> i) & 1))
-                PICK(i);
-        if (e->b || n == 0)
-            PICK(2);
-        break;
     case EF_MOVE: {
         const mp2_move *mv = &s->mv;
         if (!mv->on)
@@ -735,6 +663,93 @@ int mp2_gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, kt_
         break;
     default:
         break;
+    }
+    return n;
+}
+
+int mp2_gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, kt_action *buf)
+{
+    int n = 0;
+    int p = e->p;
+    const mp2_player *pl = &s->pl[p];
+    switch (e->type) {
+    case EF_DRAFT:
+        for (int i = 0; i <= c->np; i++)
+            if (s->draft[i] != MP2_NONE)
+                PICK(i);
+        break;
+    case EF_GOAL:
+        for (int i = 0; i < 3; i++)
+            PICK(i);
+        break;
+    case EF_MAILIN: {
+        uint16_t src[16];
+        int k = mp2_income_sources(c, s, p, src);
+        for (int i = 0; i < k; i++)
+            PICK(src[i]);
+        break;
+    }
+    case EF_COPY:
+        for (int b = 0; b < MP2_NBONUSCITY; b++)
+            if (!c->marker[s->marker[b]].copy && !((e->d >> b) & 1))
+                PICK(b);
+        break;
+    case EF_COMP:
+        for (int i = 0; i <= e->a; i++)
+            PICK(i);
+        break;
+    case EF_ISABELLA:
+        PICK(0);
+        for (int v = 1; v <= 6; v++)
+            if (pl->own[v] >= 2)
+                PICK(v);
+        break;
+    case EF_ALT:
+        for (int i = 0; i < c->rw[e->a].nalt; i++)
+            PICK(i);
+        break;
+    case EF_GOOD:
+        for (int i = IT_PEPPER; i <= IT_GOLD; i++)
+            PICK(i);
+        break;
+    case EF_MARKET:
+        PICK(0);
+        PICK(1);
+        if (pl->res[IT_JADE] >= 1)
+            PICK(2);
+        if (pl->res[IT_JADE] >= 2)
+            PICK(3);
+        break;
+    case EF_SEAL: {
+        int m = seals_open(c, s, p) & c->seal_die[e->b];
+        for (int g = 0; g < MP2_NGUILD; g++)
+            if ((m >> g) & 1)
+                PICK(g);
+        break;
+    }
+    case EF_CONTRACT:
+        for (int i = 0; i < MP2_NCCITY; i++) {
+            int l = c->ccity_loc[i];
+            if ((e->a != MP2_NOLOC && l != e->a) || !((pl->posts >> l) & 1))
+                continue;
+            for (int j = 0; j < 2; j++)
+                if (s->cboard[i][j] != MP2_NONE)
+                    PICK(i * 2 + j);
+        }
+        /* the Contracts action takes at least one; rewards and arrivals may
+         * take none */
+        if (n > 0 && !(e->c & 1 && !(e->c & 2)))
+            buf[n++] = MP2_ACT(A_DONE, 0);
+        break;
+    case EF_DISCARD:
+        for (int i = 0; i < 2; i++)
+            if (!((pl->fresh >> i) & 1))
+                PICK(i);
+        if (e->b || n == 0)
+            PICK(2);
+        break;
+    default:
+        return gen_decision_rest(c, s, e, buf);
     }
 #undef PICK
     return n;

@@ -852,6 +852,75 @@ static void apply_turn(const mp2_cfg *c, mp2_state *s, kt_action a)
 
 static void pop(mp2_state *s) { KT_STACK_POP(s); }
 
+/* The caravan decisions (the rest of apply_decision). */
+static void apply_caravan_decision(mp2_state *s, kt_action a)
+{
+    mp2_eff e = s->stack[s->nstack - 1];
+    mp2_eff *top = &s->stack[s->nstack - 1];
+    int p = e.p;
+    mp2_player *pl = &s->pl[p];
+    int kind = MP2_AKIND(a);
+    int x = (int)MP2_AARG(a);
+    switch (e.type) {
+    case EF_CVMOVE:
+        if (kind == A_DONE) {
+            pop(s);
+            break;
+        }
+        pl->cv_loc[e.a] = (uint8_t)x;
+        if (--top->b == 0)
+            pop(s);
+        break;
+    case EF_CVLOAD:
+        if (kind == A_DONE) {
+            pop(s);
+            break;
+        }
+        pl->res[x]--;
+        pl->cv_goods[e.a][e.b] = (uint8_t)x;
+        if (++top->b == 2)
+            pop(s);
+        break;
+    case EF_CVTILE:
+        pop(s);
+        s->rtile[x] = RT_HELD;
+        pl->cv_tile[e.a] = (uint8_t)x;
+        mp2_push(s, EF_CVCITY, p, e.a, 0, 0, x);
+        break;
+    case EF_CVCITY:
+        pop(s);
+        pl->cv_loc[e.a] = (uint8_t)x;
+        break;
+    case EF_CVSELL: {
+        pop(s);
+        int gd = pl->cv_goods[e.a][e.b];
+        pl->cv_goods[e.a][e.b] = 0;
+        if (x == 0)
+            pl->res[IT_VP] = (int16_t)(pl->res[IT_VP] + (gd == IT_GOLD ? 6 : gd == IT_SILK ? 4 : 2));
+        else if (x == 1)
+            pl->res[gd + 1]++;
+        else
+            pl->res[gd] = (int16_t)(pl->res[gd] + 2);
+        break;
+    }
+    case EF_CVRETURN: {
+        pop(s);
+        int i = e.a, o = 1 - i;
+        int ret = pl->cv_tile[i];
+        if (x == 1) { /* return the running caravan's tile; it keeps this one */
+            ret = pl->cv_tile[o];
+            pl->cv_tile[o] = pl->cv_tile[i];
+        }
+        s->rtile[ret] = RT_DOWN;
+        pl->cv_tile[i] = MP2_NONE;
+        break;
+    }
+    default:
+        KT_ASSERT(0);
+        break;
+    }
+}
+
 static void apply_decision(const mp2_cfg *c, mp2_state *s, kt_action a)
 {
     mp2_eff e = s->stack[s->nstack - 1];
@@ -981,62 +1050,9 @@ static void apply_decision(const mp2_cfg *c, mp2_state *s, kt_action a)
             pop(s);
         gain_marker(c, s, p, s->marker[x], 1);
         break;
-    case EF_CVMOVE:
-        if (kind == A_DONE) {
-            pop(s);
-            break;
-        }
-        pl->cv_loc[e.a] = (uint8_t)x;
-        if (--top->b == 0)
-            pop(s);
-        break;
-    case EF_CVLOAD:
-        if (kind == A_DONE) {
-            pop(s);
-            break;
-        }
-        pl->res[x]--;
-        pl->cv_goods[e.a][e.b] = (uint8_t)x;
-        if (++top->b == 2)
-            pop(s);
-        break;
-    case EF_CVTILE:
-        pop(s);
-        s->rtile[x] = RT_HELD;
-        pl->cv_tile[e.a] = (uint8_t)x;
-        mp2_push(s, EF_CVCITY, p, e.a, 0, 0, x);
-        break;
-    case EF_CVCITY:
-        pop(s);
-        pl->cv_loc[e.a] = (uint8_t)x;
-        break;
-    case EF_CVSELL: {
-        pop(s);
-        int gd = pl->cv_goods[e.a][e.b];
-        pl->cv_goods[e.a][e.b] = 0;
-        if (x == 0)
-            pl->res[IT_VP] = (int16_t)(pl->res[IT_VP] + (gd == IT_GOLD ? 6 : gd == IT_SILK ? 4 : 2));
-        else if (x == 1)
-            pl->res[gd + 1]++;
-        else
-            pl->res[gd] = (int16_t)(pl->res[gd] + 2);
-        break;
-    }
-    case EF_CVRETURN: {
-        pop(s);
-        int i = e.a, o = 1 - i;
-        int ret = pl->cv_tile[i];
-        if (x == 1) { /* return the running caravan's tile; it keeps this one */
-            ret = pl->cv_tile[o];
-            pl->cv_tile[o] = pl->cv_tile[i];
-        }
-        s->rtile[ret] = RT_DOWN;
-        pl->cv_tile[i] = MP2_NONE;
-        break;
-    }
     default:
-        KT_ASSERT(0);
-        break;
+        apply_caravan_decision(s, a);
+        return;
     }
 }
 

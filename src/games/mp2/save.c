@@ -667,6 +667,92 @@ static int r_spaces(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
     return 1;
 }
 
+/* The contracts on the board, per contract city. */
+static int load_contract_board(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *cb = kt_jr_arr(r, o, "contract_board", MP2_NCCITY, MP2_NCCITY);
+    if (!cb)
+        return 0;
+    kt_jr_push(r, "contract_board");
+    int i = 0;
+    for (const kt_jv *e = cb->child; e; e = e->next, i++) {
+        kt_jr_push_i(r, i);
+        int ok = 1, j = 0;
+        if (e->type != KT_JARR || e->n != 2)
+            ok = kt_jr_fail(r, "expected two contracts (or null)");
+        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
+            kt_jr_push_i(r, j);
+            int k = -1; /* r_lookup leaves it unset when it fails */
+            ok = r_lookup(r, c, f, lk_contract, "contract", 1, &k);
+            s->cboard[i][j] = k < 0 ? MP2_NONE : (uint8_t)k;
+            kt_jr_pop(r);
+        }
+        kt_jr_pop(r);
+        if (!ok) {
+            kt_jr_pop(r);
+            return 0;
+        }
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
+/* Where each route tile is (up, held, down). */
+static int load_route_tiles(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *rt = kt_jr_arr(r, o, "route_tiles", c->nrtile, c->nrtile);
+    if (!rt)
+        return 0;
+    kt_jr_push(r, "route_tiles");
+    int i = 0;
+    for (const kt_jv *e = rt->child; e; e = e->next, i++) {
+        int k = e->type == KT_JSTR ? lk_key(rtile_keys, 3, e->s) : -1;
+        if (k < 0) {
+            kt_jr_push_i(r, i);
+            kt_jr_fail(r, "expected up, held or down");
+            kt_jr_pop(r);
+            kt_jr_pop(r);
+            return 0;
+        }
+        s->rtile[i] = (uint8_t)k;
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
+/* The offer tiles per book and round. */
+static int load_offers(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *of = kt_jr_arr(r, o, "offers", 3, 3);
+    if (!of)
+        return 0;
+    kt_jr_push(r, "offers");
+    int i = 0;
+    for (const kt_jv *e = of->child; e; e = e->next, i++) {
+        kt_jr_push_i(r, i);
+        int ok = (e->type == KT_JARR && e->n == 6) || kt_jr_fail(r, "expected 6 offer tiles");
+        int j = 0;
+        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
+            kt_jr_push_i(r, j);
+            int k = -1; /* r_lookup leaves it unset when it fails */
+            ok = r_lookup(r, c, f, lk_offer, "offer tile", 0, &k);
+            if (ok && c->offer[k].book != i)
+                ok = kt_jr_fail(r, "offer tile %s belongs to book %d", c->offer[k].id,
+                                c->offer[k].book + 1);
+            if (ok)
+                s->offers[i][j] = (uint8_t)k;
+            kt_jr_pop(r);
+        }
+        kt_jr_pop(r);
+        if (!ok) {
+            kt_jr_pop(r);
+            return 0;
+        }
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
 int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
     const mp2_cfg *c = mp2_config(g);
@@ -725,30 +811,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         !r_int(r, o, "card_next", 0, MP2_NCARDS, &v[0]))
         return 0;
     s->cc_next = (uint8_t)v[0];
-    const kt_jv *cb = kt_jr_arr(r, o, "contract_board", MP2_NCCITY, MP2_NCCITY);
-    if (!cb)
+    if (!load_contract_board(o, r, c, s))
         return 0;
-    kt_jr_push(r, "contract_board");
-    int i = 0;
-    for (const kt_jv *e = cb->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = 1, j = 0;
-        if (e->type != KT_JARR || e->n != 2)
-            ok = kt_jr_fail(r, "expected two contracts (or null)");
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k;
-            ok = r_lookup(r, c, f, lk_contract, "contract", 1, &k);
-            s->cboard[i][j] = k < 0 ? MP2_NONE : (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
     if (!r_list(r, c, o, "markers", lk_marker, "city-bonus marker", MP2_NBONUSCITY, MP2_NBONUSCITY,
                 0, s->marker, NULL) ||
         !r_key_lookup(r, c, o, "unused_marker", lk_marker, "city-bonus marker", 0, &v[0]) ||
@@ -756,23 +820,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
                 s->outpost, NULL))
         return 0;
     s->unused_marker = (uint8_t)v[0];
-    const kt_jv *rt = kt_jr_arr(r, o, "route_tiles", c->nrtile, c->nrtile);
-    if (!rt)
+    if (!load_route_tiles(o, r, c, s))
         return 0;
-    kt_jr_push(r, "route_tiles");
-    i = 0;
-    for (const kt_jv *e = rt->child; e; e = e->next, i++) {
-        int k = e->type == KT_JSTR ? lk_key(rtile_keys, 3, e->s) : -1;
-        if (k < 0) {
-            kt_jr_push_i(r, i);
-            kt_jr_fail(r, "expected up, held or down");
-            kt_jr_pop(r);
-            kt_jr_pop(r);
-            return 0;
-        }
-        s->rtile[i] = (uint8_t)k;
-    }
-    kt_jr_pop(r);
     if (!r_list(r, c, o, "draft", lk_char, "character", MP2_MAXP + 1, MP2_MAXP + 1, 1, s->draft,
                 NULL))
         return 0;
@@ -786,33 +835,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     s->pile_unknown = (uint8_t)v[0];
     if (!r_set(r, c, o, "removed", lk_contract, "contract", MP2_NCONTRACTS, &s->removed))
         return 0;
-    const kt_jv *of = kt_jr_arr(r, o, "offers", 3, 3);
-    if (!of)
+    if (!load_offers(o, r, c, s))
         return 0;
-    kt_jr_push(r, "offers");
-    i = 0;
-    for (const kt_jv *e = of->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = (e->type == KT_JARR && e->n == 6) || kt_jr_fail(r, "expected 6 offer tiles");
-        int j = 0;
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k;
-            ok = r_lookup(r, c, f, lk_offer, "offer tile", 0, &k);
-            if (ok && c->offer[k].book != i)
-                ok = kt_jr_fail(r, "offer tile %s belongs to book %d", c->offer[k].id,
-                                c->offer[k].book + 1);
-            if (ok)
-                s->offers[i][j] = (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
     if (!r_stack(r, c, o, s))
         return 0;
     const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
