@@ -52,7 +52,7 @@ static int plausibility(int games, int np, const char *opts)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     kt_bot *h;
     kt_bot_new(g, "heuristic", 1, &h, &err);
     kt_bot *seat[FWM_MAXP] = {h, h, h, h, h, h};

@@ -238,7 +238,7 @@ static int match(int games, int np, const char *opts, char **bots)
                 fprintf(stderr, "bot error: %s\n", err.msg);
                 return 1;
             }
-            if (((mp2_state *)s)->nstk == 0) {
+            if (((mp2_state *)s)->nstack == 0) {
                 int ch = ((mp2_state *)s)->pl[p].character, k = MP2_AKIND(a);
                 if (k == A_PLACE) {
                     int sp = (int)(MP2_AARG(a) & 0xff);

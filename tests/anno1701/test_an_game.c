@@ -79,7 +79,7 @@ KT_TEST(anno_setup_start_values_start_hand_and_first_player)
         for (int p = 0; p < 2; p++) {
             const an_player *pl = &as->pl[p];
             KT_EQ(pl->gold[0] + pl->gold[1], 6);
-            KT_EQ(an_discontent(an_c(g), pl), 2);
+            KT_EQ(an_discontent(an_config(g), pl), 2);
             KT_EQ(pl->lvl[0], 4);
             KT_EQ(pl->ship, 1);
             KT_EQ(pl->nh, 0);
@@ -541,5 +541,28 @@ KT_TEST(anno_views_do_not_leak_hidden_information)
     kt_state_free(g, s);
     kt_state_free(g, d);
     kt_bot_free(b);
+    kt_game_free(g);
+}
+
+/* Issue 27: a full decision stack refuses a push and marks the state, and
+ * kt_check reports it (before, release builds dropped the frame silently
+ * and the state passed every check). */
+KT_TEST(anno_a_full_task_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("anno1701", NULL, 2, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    an_state *s = (an_state *)st;
+    int depth = s->nstack;
+    s->nstack = AN_STACK; /* full (the frames' contents do not matter here) */
+    an_push(s, K_PAY, 0, 0, 0);
+    KT_CHECK(s->nstack == AN_STACK); /* refused, nothing written past the end */
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "stack overflowed") != NULL);
+    kt_state_free(g, st);
     kt_game_free(g);
 }

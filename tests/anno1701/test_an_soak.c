@@ -74,7 +74,7 @@ static int heuristic_spec(const char *spec) { return strcmp(spec, "heuristic") =
 static int soak_game(kt_t *T, const kt_game *g, kt_state *s, kt_state *before, kt_bot **bots,
                      const seating *st, soak_run *run, const char *where)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     kt_err err;
     kt_action legal[KT_LEGAL_MAX];
     for (long k = 0; !kt_is_over(g, s); k++) {

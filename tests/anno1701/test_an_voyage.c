@@ -244,7 +244,7 @@ static int flotsam_roll(const kt_scn *after, void *ctx)
      * both take it: the player chooses one) */
     KT_UNUSED(ctx);
     const an_state *s = AS(after);
-    return s->nstk && s->stk[s->nstk - 1].t == K_PLACE && s->stk[s->nstk - 1].x == GD_WOOD;
+    return s->nstack && s->stack[s->nstack - 1].t == K_PLACE && s->stack[s->nstack - 1].x == GD_WOOD;
 }
 
 KT_TEST(anno_voyage_flotsam_rolls_on_its_table)

@@ -86,7 +86,7 @@ static kt_scn build(kt_t *T, const char *options, int players, int main_phase, c
         return c;
     kt_state *s = kt_state_new(g);
     char *js = kt_state_json(g, s);
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     if (main_phase) {
         char mp[512];
         snprintf(mp, sizeof mp,
@@ -171,7 +171,7 @@ int cat_t_rig_roll(kt_t *T, kt_scn *c, int red, int yellow, int event)
 {
     if (!c->s)
         return 0;
-    int ck = cat_cfg_of(c->g)->ck;
+    int ck = cat_config(c->g)->ck;
     for (uint64_t seed = 1; seed < 100000; seed++) {
         kt_rng r;
         kt_rng_seed(&r, seed);

@@ -25,7 +25,7 @@
  * hold a card; cancel last. */
 static int ref_compose(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    int n = 0, nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES, ngive = 0, nget = 0;
+    int n = 0, nk = cat_config(g)->ck ? CAT_NKIND : CAT_NRES, ngive = 0, nget = 0;
     for (int k = 0; k < CAT_NKIND; k++) {
         ngive += s->tr_give[k];
         nget += s->tr_get[k];
@@ -68,7 +68,7 @@ static int ref_robber(const cat_state *s, kt_action *out)
  * another kind the bank holds, k ascending, then the kind taken */
 static int ref_bank(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    int n = 0, nk = cat_cfg_of(g)->ck ? CAT_NKIND : CAT_NRES, rates[CAT_NKIND];
+    int n = 0, nk = cat_config(g)->ck ? CAT_NKIND : CAT_NRES, rates[CAT_NKIND];
     cat_bank_rates(g, s, p, rates);
     for (int k = 0; k < nk; k++) {
         if (s->pl[p].hand[k] < rates[k])
@@ -99,7 +99,7 @@ static void ref_prod(const kt_game *g, const cat_state *s, uint8_t out[13][CAT_M
                 out[n][q][res[t]]++;
             } else if (s->v_piece[v] == VP_CITY) {
                 out[n][q][res[t]]++;
-                out[n][q][cat_cfg_of(g)->ck && com[t] >= 0 ? com[t] : res[t]]++;
+                out[n][q][cat_config(g)->ck && com[t] >= 0 ? com[t] : res[t]]++;
             }
         }
     }
@@ -210,7 +210,7 @@ static int ref_main_base(const kt_game *g, const cat_state *s, int p, kt_action 
             out[n++] = ACT(A_PLAYDEV, d, 0, 0);
     }
     n += ref_bank(g, s, p, out + n);
-    if (s->proposals < cat_cfg_of(g)->trade_cap && pl->ncards)
+    if (s->proposals < cat_config(g)->trade_cap && pl->ncards)
         out[n++] = ACT(A_PROPOSE, 0, 0, 0);
     return n;
 }
@@ -261,7 +261,7 @@ static long soak(kt_t *T, const char *opts, int players, int games, uint64_t see
             case F_DISCARD: nr = ref_discard(s, p, ref); what = "discard"; break;
             case F_ROBBER: nr = ref_robber(s, ref); what = "robber"; break;
             case F_MAIN:
-                if (cat_cfg_of(g)->ck) {
+                if (cat_config(g)->ck) {
                     nr = ref_bank(g, s, p, ref);
                     what = "bank trade";
                 } else {
@@ -272,7 +272,7 @@ static long soak(kt_t *T, const char *opts, int players, int games, uint64_t see
             default: break;
             }
             if (what) {
-                int bank = s->h.decision == F_MAIN && cat_cfg_of(g)->ck;
+                int bank = s->h.decision == F_MAIN && cat_config(g)->ck;
                 int kk = bank ? only_bank(got, k, a2) : k;
                 fails += !same(T, what, step, bank ? a2 : got, kk, ref, nr);
                 compared++;

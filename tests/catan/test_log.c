@@ -273,7 +273,7 @@ static int private_ok(const cat_state *before, const kt_jv *ev, int viewer)
     if (!strcmp(k->s, "action")) {
         /* an unredacted own action text, or the victim of a Master
          * Merchant or Spy seeing what is taken from them */
-        const cat_frame *f = &before->st[before->nframes - 1];
+        const cat_frame *f = &before->stack[before->nstack - 1];
         return who == viewer ||
                ((f->kind == F_MM_PICK || f->kind == F_SPY_PICK) && f->a == viewer);
     }

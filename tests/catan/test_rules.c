@@ -187,7 +187,7 @@ KT_TEST(catan_seven_city_walls_raise_the_limit)
     /* one wall: 9 cards are safe for player 1; player 2 discards 4 */
     KT_EQ(kt_to_move(c.g, c.s), 1);
     KT_CHECK(cat_t_decision_is(&c, "discard"));
-    KT_EQ(CS(&c)->st[CS(&c)->nframes - 1].a, 4);
+    KT_EQ(CS(&c)->stack[CS(&c)->nstack - 1].a, 4);
     kt_scn_free(&c);
 }
 
@@ -294,5 +294,28 @@ KT_TEST(catan_turn_limit_reports_unfinished)
     KT_EQ(r.winners, 0);
     KT_EQ(r.turns, 11);
     kt_state_free(g, s);
+    kt_game_free(g);
+}
+
+/* Issue 27: a full decision stack refuses a push and marks the state, and
+ * kt_check reports it (before, release builds dropped the frame silently
+ * and the state passed every check). */
+KT_TEST(catan_a_full_decision_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("catan", NULL, 3, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    cat_state *s = (cat_state *)st;
+    int depth = s->nstack;
+    s->nstack = CAT_STACK; /* full (the frames' contents do not matter here) */
+    cat_push(s, 1, 0, 0, 0, 0, 0);
+    KT_CHECK(s->nstack == CAT_STACK); /* refused, nothing written past the end */
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "stack overflowed") != NULL);
+    kt_state_free(g, st);
     kt_game_free(g);
 }

@@ -269,8 +269,8 @@ KT_TEST(catan_view_options_are_validated)
     KT_CHECK(kt_game_new("catan", "", 2, 1, NULL, &g, &err) != KT_OK);
     KT_CHECK(kt_game_new("catan", "trade_cap=-1", 4, 1, NULL, &g, &err) != KT_OK);
     KT_REQUIRE(KT_OKS(kt_game_new("catan", "variant=base;vp=12", 3, 1, NULL, &g, &err), &err));
-    KT_EQ(cat_cfg_of(g)->vp_target, 12);
-    KT_EQ(cat_cfg_of(g)->ck, 0);
+    KT_EQ(cat_config(g)->vp_target, 12);
+    KT_EQ(cat_config(g)->ck, 0);
     kt_game_free(g);
 }
 

@@ -289,7 +289,7 @@ static void obs_player(const dom_cfg *c, const dom_state *s, int q, float *o)
 
 void ref_dom_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *s = dom_cst(st);
     memset(out, 0, sizeof *out * DL_SIZE);
     obs_general(c, s, player, out + DL_GEN);

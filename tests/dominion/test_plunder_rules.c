@@ -107,7 +107,7 @@ KT_TEST(dominion_presets_plunder_sets_with_their_landscapes)
         kt_err err;
         KT_REQUIRE(KT_OKS(kt_game_new("dominion", want[i].name, 2, 1, NULL, &g1, &err), &err));
         KT_REQUIRE(KT_OKS(kt_game_new("dominion", want[i].other, 2, 1, NULL, &g2, &err), &err));
-        const dom_cfg *c1 = dom_cfgof(g1), *c2 = dom_cfgof(g2);
+        const dom_cfg *c1 = dom_config(g1), *c2 = dom_config(g2);
         KT_EQ(c1->nkingdom, 10);
         KT_CHECK(memcmp(c1->kingdom, c2->kingdom, 10) == 0);
         KT_EQ(c1->ntraits, 1);
@@ -126,14 +126,14 @@ KT_TEST(dominion_presets_plunder_sets_with_their_landscapes)
     kt_game *g;
     kt_err err;
     KT_REQUIRE(KT_OKS(kt_game_new("dominion", "preset=Jetsam", 2, 1, NULL, &g, &err), &err));
-    KT_EQ(dom_cfgof(g)->nevents, 1);
-    KT_EQ(dom_cfgof(g)->events[0], DOM_PREPARE);
-    KT_EQ(dom_cfgof(g)->loot, 1);
+    KT_EQ(dom_config(g)->nevents, 1);
+    KT_EQ(dom_config(g)->events[0], DOM_PREPARE);
+    KT_EQ(dom_config(g)->loot, 1);
     kt_game_free(g);
     KT_REQUIRE(KT_OKS(kt_game_new("dominion", "preset=Voodoo", 2, 1, NULL, &g, &err), &err));
-    KT_EQ(dom_cfgof(g)->events[0], DOM_MAELSTROM);
-    KT_EQ(dom_cfgof(g)->trait_of[DOM_FESTIVAL], DOM_CURSED);
-    KT_EQ(dom_cfgof(g)->loot, 1); /* Cursed refers to Loot */
+    KT_EQ(dom_config(g)->events[0], DOM_MAELSTROM);
+    KT_EQ(dom_config(g)->trait_of[DOM_FESTIVAL], DOM_CURSED);
+    KT_EQ(dom_config(g)->loot, 1); /* Cursed refers to Loot */
     kt_game_free(g);
 }
 

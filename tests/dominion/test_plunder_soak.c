@@ -84,7 +84,7 @@ KT_TEST(dominion_plunder_soak_random_play_all_cards_events_traits)
         kt_err err;
         if (!KT_OKS(kt_game_new("dominion", opts, 2, 1234, NULL, &g, &err), &err))
             continue;
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         for (int i = 0; i < c->nids; i++)
             seen[c->ids[i]] = 1;
         for (int i = 0; i < c->nevents; i++)
@@ -118,7 +118,7 @@ KT_TEST(dominion_plunder_soak_presets_and_journey_errata)
             kt_err err;
             if (!KT_OKS(kt_game_new("dominion", opts[i], np, 77, NULL, &g, &err), &err))
                 continue;
-            const dom_cfg *c = dom_cfgof(g);
+            const dom_cfg *c = dom_config(g);
             if (i == 4)
                 KT_CHECK(c->journey_errata && c->nevents == 3);
             if (i == 5)
@@ -147,7 +147,7 @@ static kt_action greedy_random(const kt_game *g, const kt_state *st, kt_rng *pic
             if (DOM_VERB(buf[i]) == DOM_V_PLAYALL)
                 return buf[i];
             if (DOM_VERB(buf[i]) == DOM_V_BUY) {
-                int c = dom_cfgof(g)->cost[DOM_CARD(buf[i])];
+                int c = dom_config(g)->cost[DOM_CARD(buf[i])];
                 if (c > bc || (c == bc && kt_rng_below(pick, 2))) {
                     bc = c;
                     best = buf[i];
@@ -183,7 +183,7 @@ KT_TEST(dominion_plunder_soak_coverage_of_cards_events_decisions)
         kt_err err;
         if (!KT_OKS(kt_game_new("dominion", opts, 2 + k % 3, 7, NULL, &g, &err), &err))
             break;
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         for (int i = 0; i < c->ntraits; i++)
             traits[c->traits[i]] = 1;
         kt_state *st = kt_state_new(g);

@@ -12,7 +12,7 @@
 /* Events plus Traits of a configuration. */
 static int dom_cfgof_count(const kt_game *g)
 {
-    return dom_cfgof(g)->nevents + dom_cfgof(g)->ntraits;
+    return dom_config(g)->nevents + dom_config(g)->ntraits;
 }
 
 #define KT "kingdom=Village,Smithy,Militia,Moat,Cellar,Market,Festival,Laboratory,Workshop,Longship"

@@ -383,10 +383,10 @@ KT_TEST(dominion_a_full_effect_stack_is_reported_by_check)
     KT_OKS(kt_check(g, st, &err), &err);
     dom_state *s = (dom_state *)st;
     int depth = s->nstack;
-    KT_CHECK(!s->dropped);
+    KT_CHECK(!s->overflow);
     s->nstack = DOM_STACK; /* full (the frames' contents do not matter here) */
     KT_CHECK(dom_push(s, DOM_FX_NONE + 1, 0, 0) == NULL);
-    KT_CHECK(s->dropped == 1);
+    KT_CHECK(s->overflow == 1);
     s->nstack = (uint8_t)depth;
     KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
     KT_CHECK(strstr(err.msg, "effect stack overflowed") != NULL);

@@ -14,7 +14,7 @@ static const char *const homes[3] = {"AUG", "NUR", "FLO"};
 
 static char *base_patch(const kt_game *g)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = kt_game_players(g);
     kt_buf b;
     kt_buf_init(&b);

@@ -15,7 +15,7 @@
 #include "../harness.h"
 
 #define S(c) ((fwm_state *)(c)->s)
-#define C(c) fwm_c((c)->g)
+#define C(c) fwm_config((c)->g)
 
 kt_scn fwm_scn(kt_t *T, const char *opts, int np, const char *patch);
 /* Apply `text` as pending player p (any pending player, as a host would). */

@@ -152,7 +152,7 @@ KT_TEST(fwm_data_directory_replaces_the_builtin_data)
     kt_game *g = NULL;
     kt_err err;
     if (KT_OKS(kt_game_new("fwm", opts, 3, 1, NULL, &g, &err), &err)) {
-        const fwm_cfg *c = fwm_c(g);
+        const fwm_cfg *c = fwm_config(g);
         KT_EQ(c->card[fwm_card_find(c, "N07")].line[0].bound, 1500);
         KT_CHECK(kt_game_reads_files(g)); /* hosts serving untrusted clients refuse it */
     }

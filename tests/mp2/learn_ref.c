@@ -244,8 +244,8 @@ static void obs_general(const mp2_cfg *c, const mp2_state *s, int player, float 
     if (s->h.status == KT_RUNNING)
         onehot(o + G_DECISION, s->h.decision, 32);
     /* the details of a pending decision, to the player who takes it */
-    if (s->nstk && player >= 0 && s->stk[s->nstk - 1].p == player) {
-        const mp2_eff *e = &s->stk[s->nstk - 1];
+    if (s->nstack && player >= 0 && s->stack[s->nstack - 1].p == player) {
+        const mp2_eff *e = &s->stack[s->nstack - 1];
         o[G_PENDING] = e->a;
         o[G_PENDING + 1] = e->b;
     }
@@ -354,7 +354,7 @@ static void obs_player(const mp2_cfg *c, const mp2_state *s, int q, int player, 
 
 void ref_mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
     memset(out, 0, sizeof *out * O_SIZE);

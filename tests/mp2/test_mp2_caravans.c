@@ -200,7 +200,7 @@ KT_TEST(mp2_tebaldo_longer_caravan_free_improving_and_shield)
     KT_DO(&c, "pepper book with 1");
     KT_DO(&c, "take 2 pepper");
     /* pepper book 1 step + 2 more */
-    KT_EQ(MS(&c)->stk[MS(&c)->nstk - 1].b, 3);
+    KT_EQ(MS(&c)->stack[MS(&c)->nstack - 1].b, 3);
     KT_EQ(mp2_shields(MC(&c), MS(&c), 0), 1); /* free +1 shield */
     kt_scn_free(&c);
 }

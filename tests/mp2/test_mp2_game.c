@@ -286,7 +286,7 @@ KT_TEST(mp2_heuristic_uses_character_abilities)
             if (!KT_OKS(kt_bot_choose(b[kt_to_move(g, s)], s, &a, &err), &err))
                 break;
             const mp2_state *ms = (const mp2_state *)s;
-            routes += ms->nstk == 0 && MP2_AKIND(a) == A_CVDONE;
+            routes += ms->nstack == 0 && MP2_AKIND(a) == A_CVDONE;
             kt_apply_trusted(g, s, a);
         }
         gposts += ((const mp2_state *)s)->pl[0].nposts;

@@ -139,7 +139,7 @@ KT_TEST(mp2_log_round_start_bonuses_and_dice)
         snprintf(r, sizeof r, "Player %d rolls ", p + 1);
         want(T, log, r);
     }
-    if (!MS(&c)->nstk)
+    if (!MS(&c)->nstack)
         want(T, log, "\"kind\":\"turn\"");
     kt_free(log);
     kt_scn_free(&c);

@@ -20,7 +20,7 @@
 #include "../../src/core/json.h"
 #include "mp2_helpers.h"
 
-/* Effect and decision names (view_io.c, view.c), to swap kinds. */
+/* Effect and decision names (save.c, text.c), to swap kinds. */
 static const char *const kinds[] = {
     "draft", "goal", "mailin", "copy", "compensation", "isabella", "reward", "good", "market",
     "seal", "contract", "discard", "move", "movepost", "xpost", "card", "cardbonus", "cvmove",

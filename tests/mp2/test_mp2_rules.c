@@ -769,7 +769,7 @@ KT_TEST(mp2_round_start_compensation_below_fifteen)
             int n = kt_legal(g, st, buf, KT_LEGAL_MAX);
             const mp2_state *s = (const mp2_state *)st;
             if (strcmp(kt_decision(g, st), "compensation") == 0) {
-                const mp2_player *pl = &s->pl[s->stk[s->nstk - 1].p];
+                const mp2_player *pl = &s->pl[s->stack[s->nstack - 1].p];
                 int sum = 0;
                 for (int v = 1; v <= 6; v++)
                     sum += v * pl->own[v];
@@ -1134,4 +1134,27 @@ KT_TEST(mp2_black_dice_return_at_round_end)
     KT_EQ(MS(&c)->black_pool, 5);
     KT_EQ(MS(&c)->black_placed, 0);
     kt_scn_free(&c);
+}
+
+/* Issue 27: a full decision stack refuses a push and marks the state, and
+ * kt_check reports it (before, release builds dropped the frame silently
+ * and the state passed every check). */
+KT_TEST(mp2_a_full_effect_stack_is_reported_by_check)
+{
+    kt_game *g;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("mp2", NULL, 2, 1, NULL, &g, &err), &err));
+    kt_state *st = kt_state_new(g);
+    KT_REQUIRE(st != NULL);
+    KT_OKS(kt_check(g, st, &err), &err);
+    mp2_state *s = (mp2_state *)st;
+    int depth = s->nstack;
+    s->nstack = MP2_STACK; /* full (the frames' contents do not matter here) */
+    mp2_push(s, 1, 0, 0, 0, 0, 0);
+    KT_CHECK(s->nstack == MP2_STACK); /* refused, nothing written past the end */
+    s->nstack = (uint8_t)depth;
+    KT_CHECK(kt_check(g, st, &err) == KT_EINTERNAL);
+    KT_CHECK(strstr(err.msg, "stack overflowed") != NULL);
+    kt_state_free(g, st);
+    kt_game_free(g);
 }

@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define AN_MAGIC 0x414e4e4fu /* "ANNO" */
 #define AN_NP 2
@@ -240,8 +241,10 @@ typedef struct an_state {
     uint8_t get[AN_NKINDS];      /*   ... and asks for (kinds: goods, then gold) */
     uint8_t declined[2][AN_NKINDS]; /* the last offer declined this action phase: give, get */
     uint8_t end, winner;
-    uint8_t nstk;
-    an_task stk[AN_STACK];
+    uint8_t nstack;
+    an_task stack[AN_STACK];
+    uint8_t overflow; /* 0; 1 once a push found the stack full (core/stack.h); in what
+                       * was the struct's tail padding, so the size stays the same */
 } an_state;
 
 /* Tasks.  Those before K_AUTO are decisions of player p. */
@@ -329,8 +332,14 @@ const char *an_event_key(int ev); /* "trade_advantage" */
 const char *an_act_key(int act);
 int an_def_find(const an_cfg *c, const char *norm); /* by normalized EN/DE name */
 
-/* rules.c */
+/* setup.c */
+kt_status an_setup(kt_game *g, kt_err *err);
 void an_init(const kt_game *g, kt_state *s);
+
+/* rules.c */
+void an_begin(const an_cfg *c, an_state *s);
+/* Push task t of player p; a full stack refuses it and marks s->overflow. */
+void an_push(an_state *s, int t, int p, int a, int b);
 void an_apply(const kt_game *g, kt_state *s, kt_action a);
 void an_apply_traced(const kt_game *g, an_state *s, kt_action a, an_trace *tr);
 int an_check(const kt_game *g, const kt_state *s, kt_buf *why);
@@ -370,6 +379,7 @@ void an_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
                   kt_menu_item *out);
 const char *an_def_name(const an_cfg *c, int d, int lang);
 const char *an_pile_name(int pile);
+const char *an_level_name(const an_cfg *c, int l, int lang); /* inhabitant level l (text.c) */
 void an_eff_text(const an_eff *e, int lang, kt_buf *out);
 void an_warn(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_buf *out);
 void an_offer_text(const uint8_t *give, const uint8_t *get, int lang, kt_buf *out);
@@ -379,7 +389,10 @@ void an_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_
 const char *an_decision_label(int d, int lang);
 const char *an_phase_label(int phase, int lang);
 
-/* view_io.c */
+/* save.c: the names of phases, game ends, card sets and tasks in the JSON
+ * (shared by the save and the observation, view.c) */
+extern const char *const an_phase_names[5], *const an_end_names[4], *const an_set_keys[2],
+    *const an_task_names[K_COUNT];
 void an_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
 void an_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int an_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
@@ -389,7 +402,7 @@ int an_describe(const char *name, int lang, kt_buf *out);
 void an_components(int lang, kt_buf *out);
 void an_def_help(const an_cfg *c, int d, int lang, kt_buf *out);
 
-/* events.c */
+/* log.c */
 void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                kt_log *out);
 
@@ -403,7 +416,7 @@ int an_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_s
 extern const kt_botdef an_bots[AN_NBOTS];
 void an_evaluate(const kt_game *g, const kt_state *s, double *out);
 
-static inline const an_cfg *an_c(const kt_game *g) { return (const an_cfg *)g->cfg; }
+static inline const an_cfg *an_config(const kt_game *g) { return (const an_cfg *)g->cfg; }
 
 /* What one more good would do on landscape l of pl now (AN_LAND_*).  Its
  * village centre in chaos blocks it (the seed: the landscapes above and

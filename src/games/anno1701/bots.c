@@ -338,7 +338,7 @@ static int offer_value(const an_cfg *c, const an_player *pl, const need_t *nd, i
 static int choose_answer(hb *b, const an_cfg *c, const an_state *s, const kt_action *a, int n)
 {
     KT_UNUSED(b);
-    const an_task *t = &s->stk[s->nstk - 1];
+    const an_task *t = &s->stack[s->nstack - 1];
     int p = t->p, i;
     const an_player *pl = &s->pl[p];
     need_t nd;
@@ -458,7 +458,7 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
 {
     KT_UNUSED(err);
     hb *b = ud;
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     kt_action all[KT_LEGAL_MAX], a[KT_LEGAL_MAX];
     int na = an_legal(g, st, all), n = 0;
@@ -471,7 +471,7 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
             a[n++] = all[k];
     if (n == 0)
         memcpy(a, all, sizeof *a * (size_t)(n = na));
-    int i = s->nstk == 0 ? choose_turn(b, c, s, a, n) : choose_answer(b, c, s, a, n);
+    int i = s->nstack == 0 ? choose_turn(b, c, s, a, n) : choose_answer(b, c, s, a, n);
     *out = a[i >= 0 && i < n ? i : 0];
     return KT_OK;
 }
@@ -524,7 +524,7 @@ static double progress(const an_cfg *c, const an_state *s, int p)
 
 void an_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     if (s->h.status == KT_FINISHED) {
         out[0] = s->winner == 0;

@@ -228,10 +228,10 @@ static int single_task(int t)
  * checks but breaks an invariant a few actions later). */
 static int check_stack_shape(const an_state *s, kt_buf *why)
 {
-    int tp = s->h.turn_player, n = s->nstk;
+    int tp = s->h.turn_player, n = s->nstack;
     uint8_t count[K_COUNT] = {0};
     for (int i = 0; i < n; i++) {
-        const an_task *t = &s->stk[i];
+        const an_task *t = &s->stack[i];
         if (!(task_phases[t->t] & PHB(s->phase)))
             return WHY("task %d (kind %d) cannot occur in phase %d", i, t->t, s->phase);
         if (++count[t->t] > 1 && single_task(t->t))
@@ -242,21 +242,21 @@ static int check_stack_shape(const an_state *s, kt_buf *why)
             (t->t == K_ENDTURN || t->t == K_SAIL || t->t == K_VAFTER || t->t == K_START))
             return WHY("task %d (kind %d) belongs at the bottom of the stack", i, t->t);
     }
-    if (s->phase == PH_SETUP && n && s->stk[0].t != K_START)
+    if (s->phase == PH_SETUP && n && s->stack[0].t != K_START)
         return WHY("setup needs the start task at the bottom");
-    if (s->phase == PH_FINAL && (!n || s->stk[0].t != K_ENDTURN))
+    if (s->phase == PH_FINAL && (!n || s->stack[0].t != K_ENDTURN))
         return WHY("the final phase needs the end of the turn at the bottom");
     if (s->phase == PH_VOYAGE &&
-        (!n || (s->stk[0].t != K_SAIL && s->stk[0].t != K_VAFTER) ||
-         (s->stk[0].t == K_SAIL && n != 1)))
+        (!n || (s->stack[0].t != K_SAIL && s->stack[0].t != K_VAFTER) ||
+         (s->stack[0].t == K_SAIL && n != 1)))
         return WHY("a voyage needs 'sail on' alone or 'after this card' at the bottom");
     if ((count[K_COMPOSE] || count[K_OFFER]) && n != 1)
         return WHY("a trade offer is the only task");
-    if (n && s->stk[n - 1].t != K_PLACE)
+    if (n && s->stack[n - 1].t != K_PLACE)
         for (int i = 0; i < n; i++)
-            if (s->stk[i].t == K_PLACE)
+            if (s->stack[i].t == K_PLACE)
                 return WHY("a choice of landscape waits under another task");
-    if (count[K_OFFER] && s->stk[0].p != 1 - tp)
+    if (count[K_OFFER] && s->stack[0].p != 1 - tp)
         return WHY("a trade offer is answered by the other player");
     return 1;
 }
@@ -267,7 +267,7 @@ static int check_stack_shape(const an_state *s, kt_buf *why)
  * The declined offer is one that was made. */
 static int check_offer(const an_cfg *c, const an_state *s, kt_buf *why)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int tt = t && s->h.status == KT_RUNNING ? t->t : K_NONE, ng = 0, nt = 0;
     for (int k = 0; k < AN_NKINDS; k++) {
         ng += s->give[k];
@@ -303,20 +303,20 @@ static int check_offer(const an_cfg *c, const an_state *s, kt_buf *why)
 
 static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     if (s->phase > PH_OVER || s->first > 1 || s->die > 6 || s->event >= AN_NEVENTS ||
-        (c->offers != AN_ANY && s->offers > c->offers) || s->nstk > AN_STACK || s->trade_power < -1 ||
+        (c->offers != AN_ANY && s->offers > c->offers) || s->nstack > AN_STACK || s->trade_power < -1 ||
         s->trade_power > 1 || s->sea_power < -1 || s->sea_power > 1)
         return WHY("phase, first player, dice, offers or tokens out of range");
     if (!check_offer(c, s, why))
         return 0;
     if (s->vcard != AN_NONE && s->vcard >= c->nvdef)
         return WHY("bad voyage card");
-    for (int i = 0; i < s->nstk; i++)
-        if (!check_task(c, &s->stk[i], why))
+    for (int i = 0; i < s->nstack; i++)
+        if (!check_task(c, &s->stack[i], why))
             return 0;
-    for (int i = s->nstk; i < AN_STACK; i++)
-        if (s->stk[i].t || s->stk[i].p || s->stk[i].x || s->stk[i].y)
+    for (int i = s->nstack; i < AN_STACK; i++)
+        if (s->stack[i].t || s->stack[i].p || s->stack[i].x || s->stack[i].y)
             return WHY("task slot %d beyond the stack is not empty", i);
     if (s->h.status != KT_RUNNING) {
         if (s->h.status == KT_FINISHED &&
@@ -331,12 +331,12 @@ static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
             return WHY("player %d has both village centres in chaos but the game runs", p + 1);
     if (s->phase != PH_SETUP && (s->h.turn_player < 0 || s->h.turn_player > 1))
         return WHY("no turn player");
-    if (s->nstk == 0) {
+    if (s->nstack == 0) {
         if (s->phase != PH_ACTION || s->h.to_move != s->h.turn_player ||
             s->h.decision != DEC_ACTION)
             return WHY("the action decision must be the turn player's");
     } else {
-        const an_task *t = &s->stk[s->nstk - 1];
+        const an_task *t = &s->stack[s->nstack - 1];
         if (!an_is_decision(t->t) || s->h.to_move != t->p || s->h.decision != an_task_dec(t->t))
             return WHY("the decision on top of the stack is not the pending one");
     }
@@ -352,8 +352,10 @@ static int check_flow(const kt_game *g, const an_state *s, kt_buf *why)
 
 int an_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
+    if (!KT_STACK_CHECK(s, why))
+        return 0;
     for (int p = 0; p < AN_NP; p++)
         if (!check_player(c, &s->pl[p], p, why))
             return 0;

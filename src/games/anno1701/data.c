@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/embed.h"
+#include "../../core/datafile.h"
 #include "anno1701.h"
 
 #define AN_MAXF 16
@@ -39,7 +39,7 @@ typedef struct an_rec {
 typedef struct an_ld {
     an_cfg *c;
     kt_err *err;
-    char file[200];
+    char file[sizeof ((kt_datafile *)0)->name];
     int failed;
     an_rec *r; /* record being read, NULL between records */
     /* counters across one file */
@@ -872,70 +872,17 @@ static int check_voyages(an_ld *L)
 
 /* ------------------------------------------------------------ driver */
 
-static char *read_disk(const char *path, kt_err *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        kt_seterr(err, KT_EIO, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 8192, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t k = fread(buf + n, 1, cap - n - 1, f);
-        n += k;
-        if (k == 0 || n + 1 < cap)
-            break;
-        if (cap >= (1u << 22)) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    fclose(f);
-    if (!buf) {
-        kt_seterr(err, KT_EINVAL, "%s: too large or out of memory", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (memchr(buf, '\0', n)) {
-        free(buf);
-        kt_seterr(err, KT_EINVAL, "%s: not a text file", path);
-        return NULL;
-    }
-    return buf;
-}
-
 static int load_file(an_ld *L, const char *dir, const char *name, int (*rec)(an_ld *),
                      int (*check)(an_ld *))
 {
-    char *owned = NULL;
-    const char *text;
-    if (dir && *dir) {
-        snprintf(L->file, sizeof L->file, "%.150s/%s", dir, name);
-        owned = read_disk(L->file, L->err);
-        if (!owned) {
-            L->failed = 1;
-            return 0;
-        }
-        text = owned;
-    } else {
-        snprintf(L->file, sizeof L->file, "anno1701/%s", name);
-        const kt_embedded *e = kt_embedded_find(L->file);
-        if (!e) {
-            L->failed = 1;
-            kt_seterr(L->err, KT_EINTERNAL, "embedded data file %s is missing", L->file);
-            return 0;
-        }
-        text = (const char *)e->data;
+    kt_datafile df;
+    if (kt_datafile_open(&df, "anno1701", dir, name, 0, L->err) != KT_OK) {
+        L->failed = 1;
+        return 0;
     }
-    int ok = each_record(L, text, rec) && check(L);
-    free(owned);
+    snprintf(L->file, sizeof L->file, "%s", df.name);
+    int ok = each_record(L, df.text, rec) && check(L);
+    kt_datafile_close(&df);
     return ok;
 }
 

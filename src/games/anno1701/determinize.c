@@ -41,11 +41,11 @@ static void resample_era(const an_cfg *c, an_state *s, int player, int era, int 
 
 void an_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     an_state *s = (an_state *)st;
     if (player < 0 || player >= AN_NP)
         return;
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int keep = t && t->t == K_SEARCH && t->p == player ? t->x : -1;
     for (int e = 0; e < AN_NERA; e++)
         resample_era(c, s, player, e, keep, rng);
@@ -100,6 +100,6 @@ int an_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_s
             return 1;
     if (qa->known & ~qb->known)
         return 1;
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     return t && t->t == K_SEARCH && t->p == player;
 }

@@ -1,8 +1,7 @@
 /*
  * game.c - the kt_gamedef of Anno 1701: The Card Game: options (rule flags
- * for the seed's conflicts and blanks), setup and results.  Setup loads and
- * validates the component data into the configuration block (an_cfg, see
- * anno1701.h) and copies the rule flags into it.
+ * for the seed's conflicts and blanks) and results; the configuration and
+ * the new game are built in setup.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -71,48 +70,11 @@ static const char *const an_opts_de[NOPTS] = {
     "der eingebauten (rekonstruierten) Daten lesen",
 };
 
-static kt_status an_setup(kt_game *g, kt_err *err)
-{
-    an_cfg *c = kt_game_alloc(g, sizeof *c);
-    if (!c)
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = an_load_data(c, kt_game_opt_str(g, "data_dir"), err);
-    if (st != KT_OK)
-        return st;
-    c->settler_example = (uint8_t)kt_game_opt_int(g, "settler_cost");
-    c->hunt_steal = (uint8_t)kt_game_opt_int(g, "pirate_hunt");
-    c->bishop_church = (uint8_t)kt_game_opt_int(g, "bishop_church");
-    c->tax_marks = (uint8_t)kt_game_opt_int(g, "tax");
-    c->voyage_min = (uint8_t)kt_game_opt_int(g, "voyage_min");
-    c->trader_one_way = (uint8_t)kt_game_opt_int(g, "trader");
-    const char *bound = kt_game_opt_str(g, "trade_offers");
-    if (strcmp(bound, "any") == 0) {
-        c->offers = AN_ANY;
-    } else {
-        char *end;
-        long n = strtol(bound, &end, 10);
-        if (!*bound || *end || n < 0 || n > 100)
-            return kt_seterr(err, KT_EINVAL,
-                             "anno1701 option 'trade_offers': '%.20s' is neither 'any' nor a "
-                             "number 0-100 (e.g. trade_offers=3)",
-                             bound);
-        c->offers = (uint8_t)n;
-    }
-    c->pay_auto = (uint8_t)kt_game_opt_int(g, "gold_pay");
-    c->lion = (uint8_t)kt_game_opt_int(g, "lion");
-    c->last_gold = (uint8_t)kt_game_opt_int(g, "last_gold");
-    c->against[AC_POISONER] = c->against[AC_REVOLUTIONARY] = 1;
-    c->against[AC_SPY] = c->against[AC_PICKPOCKET] = 1;
-    g->state_size = sizeof(an_state);
-    g->max_legal = an_max_legal();
-    return KT_OK;
-}
-
 /* The player who reached the goal (or whose opponent fell into chaos) wins;
  * scores are queen marks. */
 static void an_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     double win[AN_NP], queen[AN_NP];
     for (int p = 0; p < AN_NP; p++) {

@@ -188,7 +188,7 @@ static int arg_val(const an_cfg *c, int m, int pos, int x)
 int an_action_index(const kt_game *g, const kt_state *s, kt_action a)
 {
     KT_UNUSED(s);
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     int k = AN_AK(a);
     if (k >= AN_NACT || AN_AZ(a))
         return -1;
@@ -203,7 +203,7 @@ int an_action_index(const kt_game *g, const kt_state *s, kt_action a)
 kt_action an_index_action(const kt_game *g, const kt_state *s, int index)
 {
     KT_UNUSED(s);
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     for (int k = 0; k < AN_NACT; k++) {
         const al_block *b = &blocks[k];
         int off = index - b->base;
@@ -321,7 +321,7 @@ static void obs_turn(const an_cfg *c, const an_state *s, int player, int base, f
  * in this action phase.  All public. */
 static void obs_trade(const an_cfg *c, const an_state *s, int base, float *o)
 {
-    const an_task *t = s->nstk && s->h.status == KT_RUNNING ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack && s->h.status == KT_RUNNING ? &s->stack[s->nstack - 1] : NULL;
     o[T_UNBOUNDED] = c->offers == AN_ANY;
     for (int k = 0; k < AN_NKINDS; k++) {
         o[T_DECLINED_GIVE + k] = s->declined[0][k];
@@ -344,7 +344,7 @@ static void obs_trade(const an_cfg *c, const an_state *s, int base, float *o)
  * "pending" and "offer"). */
 static void obs_task(const an_state *s, int base, float *o)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (!t || !an_is_decision(t->t) || s->h.status != KT_RUNNING)
         return;
     o[G_TASK_PL + rel(t->p, base)] = 1;
@@ -412,7 +412,7 @@ static void obs_cards(const an_cfg *c, const an_state *s, int player, float *o)
 {
     for (int d = 0; d < c->ndef; d++)
         o[AL_DISC + d] = s->disc[d];
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (player >= 0 && t && t->t == K_SEARCH && t->p == player && t->x < AN_NPILE)
         for (int i = 0; i < s->plen[t->x]; i++)
             bump(o + AL_SEARCHED, s->pile[t->x][i], AL_SLOTS);
@@ -474,7 +474,7 @@ static void obs_hand(const an_cfg *c, const an_player *pl, int q, int player, fl
 
 void an_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     int base = player >= 0 ? player : 0;
     memset(out, 0, sizeof *out * AL_SIZE);

@@ -182,7 +182,7 @@ int an_last_gold(const an_cfg *c, const an_state *s, kt_action a)
 {
     if (s->h.status != KT_RUNNING || s->h.to_move < 0 || s->h.to_move >= AN_NP)
         return 0;
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int tt = t ? t->t : K_NONE, x = AN_AX(a), cost = 0;
     int gold = an_gold(&s->pl[s->h.to_move]);
     switch (AN_AK(a)) {
@@ -614,13 +614,13 @@ int an_task_legal(const an_cfg *c, const an_state *s, const an_task *t, kt_actio
 
 int an_legal(const kt_game *g, const kt_state *st, kt_action *buf)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     if (s->h.status != KT_RUNNING)
         return 0;
-    if (s->nstk == 0)
+    if (s->nstack == 0)
         return turn_legal(c, s, buf);
-    return an_task_legal(c, s, &s->stk[s->nstk - 1], buf);
+    return an_task_legal(c, s, &s->stack[s->nstack - 1], buf);
 }
 
 /* The action decision is the longest list: at most 6 builds, 3 upgrades,

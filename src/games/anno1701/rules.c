@@ -1,5 +1,5 @@
 /*
- * rules.c - the rules of Anno 1701: The Card Game: setup, the task machine
+ * rules.c - the rules of Anno 1701: The Card Game: the task machine
  * that runs a turn (dice phase, action phase, final phase), and applying
  * actions.
  *
@@ -15,7 +15,7 @@
  * (a payment that only one split of the centres can make).
  *
  * All rule code works through an_x (config, state, optional trace): the game
- * log re-runs an action on a copy of the state with a trace (events.c), the
+ * log re-runs an action on a copy of the state with a trace (log.c), the
  * hot path passes none.  No allocation here.
  */
 #include <string.h>
@@ -41,26 +41,24 @@ static void tr(an_x *x, int type, int p, int a, int b, int c, int d)
     e->d = (uint8_t)d;
 }
 
-static void push(an_x *x, int t, int p, int a, int b)
+/* A full stack refuses the task and marks the state (core/stack.h), which
+ * an_check reports; AN_STACK is above the deepest nesting of play. */
+void an_push(an_state *s, int t, int p, int a, int b)
 {
-    an_state *s = x->s;
-    KT_ASSERT(s->nstk < AN_STACK);
-    if (s->nstk >= AN_STACK)
+    an_task *k = KT_STACK_PUSH(s);
+    if (!k)
         return;
-    an_task *k = &s->stk[s->nstk++];
     k->t = (uint8_t)t;
     k->p = (uint8_t)p;
     k->x = (uint8_t)a;
     k->y = (uint8_t)b;
 }
 
-static an_task *top(an_x *x) { return &x->s->stk[x->s->nstk - 1]; }
+static void push(an_x *x, int t, int p, int a, int b) { an_push(x->s, t, p, a, b); }
+
+static an_task *top(an_x *x) { return KT_STACK_TOP(x->s); }
 /* Freed slots are zeroed: states compare and hash byte-wise. */
-static void pop(an_x *x)
-{
-    an_task *t = &x->s->stk[--x->s->nstk];
-    memset(t, 0, sizeof *t);
-}
+static void pop(an_x *x) { KT_STACK_POP(x->s); }
 
 static int die6(an_x *x) { return 1 + (int)kt_rng_below(&x->s->h.rng, 6); }
 
@@ -75,8 +73,8 @@ static void end_game(an_x *x, int winner, int why)
     s->h.to_move = -1;
     s->h.turn_player = -1;
     s->h.decision = DEC_OVER;
-    s->nstk = 0;
-    memset(s->stk, 0, sizeof s->stk);
+    s->nstack = 0;
+    memset(s->stack, 0, sizeof s->stack);
     s->phase = PH_OVER;
     s->end = (uint8_t)why;
     s->winner = (uint8_t)winner;
@@ -146,7 +144,7 @@ static void gain_good(an_x *x, int p, int g, int n)
             break;
         if (open > 1) {
             later = n - got;
-            an_task *t = x->s->nstk ? top(x) : NULL;
+            an_task *t = x->s->nstack ? top(x) : NULL;
             if (t && t->t == K_PLACE && t->p == p && t->x == g)
                 t->y = (uint8_t)(t->y + later);
             else
@@ -604,7 +602,7 @@ static void run(an_x *x)
     an_state *s = x->s;
     kt_action buf[64]; /* more than any decision other than the turn's lists */
     while (s->h.status == KT_RUNNING) {
-        if (s->nstk == 0) {
+        if (s->nstack == 0) {
             s->h.to_move = s->h.turn_player;
             s->h.decision = DEC_ACTION;
             return;
@@ -639,39 +637,11 @@ static void run(an_x *x)
 
 /* ------------------------------------------------------------ setup */
 
-void an_init(const kt_game *g, kt_state *st)
+/* The end of a new game's setup (an_init, setup.c): the number die decides
+ * who starts (roll until one is higher), then both take their start cards. */
+void an_begin(const an_cfg *c, an_state *s)
 {
-    const an_cfg *c = an_c(g);
-    an_state *s = (an_state *)st;
     an_x x = {c, s, NULL};
-    int lion = c->lion == 1 ? 0 : c->lion == 2 ? 1 : (int)kt_rng_below(&s->h.rng, 2);
-    for (int p = 0; p < AN_NP; p++) {
-        an_player *pl = &s->pl[p];
-        pl->set = (uint8_t)(p == lion ? 0 : 1);
-        memset(pl->land, c->k.land_start, AN_NLAND);
-        pl->gold[0] = c->k.centre_start[0];
-        pl->gold[1] = c->k.centre_start[1];
-        pl->ship = c->set[pl->set].ship_start;
-        pl->lvl[0] = AN_NINH;
-    }
-    for (int l = 1; l < AN_NLEVEL; l++)
-        s->supply[l] = c->level[l].copies;
-    for (int e = 0; e < AN_NERA; e++) {
-        uint8_t all[AN_ERA_CARDS];
-        int n = 0;
-        for (int i = 0; i < c->n_era_defs[e]; i++)
-            for (int k = 0; k < c->def[c->era_defs[e][i]].copies; k++)
-                all[n++] = c->era_defs[e][i];
-        kt_shuffle_u8(&s->h.rng, all, (uint32_t)n);
-        int half = c->k.pile_size;
-        memcpy(s->pile[2 * e], all, (size_t)half);
-        memcpy(s->pile[2 * e + 1], all + half, (size_t)half);
-        s->plen[2 * e] = s->plen[2 * e + 1] = (uint8_t)half;
-    }
-    memcpy(s->voy, c->vdeck, AN_NVOY);
-    s->vcard = AN_NONE;
-    s->trade_power = s->sea_power = -1;
-    /* the number die decides who starts: roll until one is higher */
     int a, b;
     do {
         a = die6(&x);
@@ -686,7 +656,6 @@ void an_init(const kt_game *g, kt_state *st)
     push(&x, K_PILE, s->first, 0, 0);
     run(&x);
 }
-
 /* ------------------------------------------------------------ actions */
 
 /* The offer is accepted (o answered it): the goods change hands first,
@@ -1007,8 +976,8 @@ static void apply_decision(an_x *x, kt_action a)
 
 void an_apply_traced(const kt_game *g, an_state *s, kt_action a, an_trace *trace)
 {
-    an_x x = {an_c(g), s, trace};
-    if (s->nstk == 0)
+    an_x x = {an_config(g), s, trace};
+    if (s->nstack == 0)
         apply_turn(&x, a);
     else
         apply_decision(&x, a);

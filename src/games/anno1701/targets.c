@@ -4,7 +4,7 @@
  * people in English and German (the decision_label hook), plus the phase
  * names the observation carries.
  *
- * Ids are the observation's (view_io.c writes them; docs/targets.md lists
+ * Ids are the observation's (save.c writes them; docs/targets.md lists
  * where):
  *   card       a card definition index: "def" of a hand card
  *              (tableau[p].hand[i].def), of a searched pile's card
@@ -28,28 +28,15 @@
 #include <string.h>
 
 #include "anno1701.h"
+#include "../../core/targets_util.h"
 
 static const char *const kind_keys[] = {"wood", "cloth", "food", "brick", "tools", "gold"};
 
-static void verb(kt_action_info *o, const char *v)
-{
-    snprintf(o->verb, sizeof o->verb, "%s", v);
-}
-
-static void target(kt_action_info *o, const char *kind, int id)
-{
-    if (o->ntargets >= KT_TARGETS_MAX)
-        return;
-    snprintf(o->targets[o->ntargets].kind, sizeof o->targets[0].kind, "%s", kind);
-    o->targets[o->ntargets++].id = id;
-}
-
+/* Only what is actually paid is listed. */
 static void cost(kt_action_info *o, const char *what, int amount)
 {
-    if (amount <= 0 || o->ncosts >= KT_COSTS_MAX)
-        return;
-    snprintf(o->costs[o->ncosts].what, sizeof o->costs[0].what, "%s", what);
-    o->costs[o->ncosts++].amount = amount;
+    if (amount > 0)
+        kt_info_cost(o, what, amount);
 }
 
 static void goods_cost(kt_action_info *o, const uint8_t *v, int kinds)
@@ -67,68 +54,68 @@ static int turn_info(const an_cfg *c, const an_state *s, int p, kt_action a, kt_
     const an_player *pl = &s->pl[p];
     switch (AN_AK(a)) {
     case A_BUILD:
-        verb(o, "build");
+        kt_info_verb(o, "build");
         if (!def_ok(c, k))
             return 1;
-        target(o, "card", k);
+        kt_info_target(o, "card", k);
         if (pl->nb < c->k.spaces)
-            target(o, "space", pl->nb);
+            kt_info_target(o, "space", pl->nb);
         goods_cost(o, c->def[k].cost, AN_NGOODS);
         return 1;
     case A_UPGRADE: {
-        verb(o, "upgrade");
+        kt_info_verb(o, "upgrade");
         if (k < 0 || k >= AN_NLEVEL - 1)
             return 1;
         uint8_t cs[AN_NGOODS];
         int rum, tob;
         an_upgrade_cost(c, k + 1, cs, &rum, &tob);
-        target(o, "level", k + 1);
+        kt_info_target(o, "level", k + 1);
         goods_cost(o, cs, AN_NGOODS);
         cost(o, "rum", rum);
         cost(o, "tobacco", tob);
         return 1;
     }
     case A_REPAIR:
-        verb(o, pl->ship == 0 ? "repair_ship" : "improve_ship");
-        target(o, "ship", p);
+        kt_info_verb(o, pl->ship == 0 ? "repair_ship" : "improve_ship");
+        kt_info_target(o, "ship", p);
         cost(o, "wood", 1);
         return 1;
     case A_PLAY:
-        verb(o, "play");
+        kt_info_verb(o, "play");
         if (!def_ok(c, k))
             return 1;
-        target(o, "card", k);
+        kt_info_target(o, "card", k);
         if (c->against[c->def[k].act])
-            target(o, "player", 1 - p);
+            kt_info_target(o, "player", 1 - p);
         return 1;
     case A_BANK:
-        verb(o, "bank");
+        kt_info_verb(o, "bank");
         if (k >= AN_NKINDS || y >= AN_NKINDS)
             return 1;
-        target(o, "good", y);
+        kt_info_target(o, "good", y);
         cost(o, kind_keys[k], c->k.bank_rate);
         return 1;
     case A_OFFER:
-        verb(o, "offer");
-        target(o, "player", 1 - p);
+        kt_info_verb(o, "offer");
+        kt_info_target(o, "player", 1 - p);
         return 1;
     case A_SAIL:
-        verb(o, "sail");
-        target(o, "ship", p);
+        kt_info_verb(o, "sail");
+        kt_info_target(o, "ship", p);
         if (def_ok(c, k))
-            target(o, "card", k);
+            kt_info_target(o, "card", k);
         return 1;
     case A_EXCH:
-        verb(o, "exchange");
+        kt_info_verb(o, "exchange");
         if (def_ok(c, k))
-            target(o, "card", k);
+            kt_info_target(o, "card", k);
         if (y < AN_NPILE)
-            target(o, "pile", y);
+            kt_info_target(o, "pile", y);
         return 1;
     case A_PILE:
-        verb(o, "start_pile");
+        kt_info_verb(o, "start_pile");
         if (k < AN_NPILE)
-            target(o, "pile", k);
+            kt_info_target(o, "pile", k);
         return 1;
     default:
         return 0;
@@ -139,16 +126,16 @@ static int turn_info(const an_cfg *c, const an_state *s, int p, kt_action a, kt_
  * what there is). */
 static void pay_info(const an_state *s, const an_task *t, int k, kt_action_info *o)
 {
-    verb(o, "pay");
+    kt_info_verb(o, "pay");
     if (!t || t->t != K_PAY)
         return;
     int have = an_gold(&s->pl[t->p]), n = t->x < have ? t->x : have;
     if (k > n)
         return;
     if (k)
-        target(o, "centre", 0);
+        kt_info_target(o, "centre", 0);
     if (n - k)
-        target(o, "centre", 1);
+        kt_info_target(o, "centre", 1);
     cost(o, "gold_left", k);
     cost(o, "gold_right", n - k);
 }
@@ -178,32 +165,32 @@ static int good_info(const an_state *s, const an_task *t, kt_action a, kt_action
         i++;
     if (i == (int)(sizeof gv / sizeof gv[0]))
         return 0;
-    verb(o, gv[i].v);
+    kt_info_verb(o, gv[i].v);
     if (k >= AN_NGOODS)
         return 1;
     switch (AN_AK(a)) {
     case A_STEAL:
-        target(o, "good", k);
-        target(o, "player", 1 - p);
+        kt_info_target(o, "good", k);
+        kt_info_target(o, "player", 1 - p);
         break;
     case A_LOSE:
     case A_SELLG:
-        target(o, "good", k);
+        kt_info_target(o, "good", k);
         cost(o, kind_keys[k], 1);
         if (AN_AK(a) == A_SELLG)
-            target(o, "good", AN_GOLD);
+            kt_info_target(o, "good", AN_GOLD);
         break;
     case A_BUYG:
-        target(o, "good", k);
+        kt_info_target(o, "good", k);
         cost(o, "gold", 1);
         break;
     case A_HARB:
         if (y < AN_NGOODS)
-            target(o, "good", y);
+            kt_info_target(o, "good", y);
         cost(o, kind_keys[k], 1);
         break;
     default:
-        target(o, "good", k);
+        kt_info_target(o, "good", k);
         break;
     }
     return 1;
@@ -217,36 +204,36 @@ static int trade_voyage_info(const an_cfg *c, const an_state *s, const an_task *
     switch (AN_AK(a)) {
     case A_GIVE:
     case A_ASK:
-        verb(o, AN_AK(a) == A_GIVE ? "give" : "ask");
+        kt_info_verb(o, AN_AK(a) == A_GIVE ? "give" : "ask");
         if (k < AN_NKINDS)
-            target(o, "good", k);
+            kt_info_target(o, "good", k);
         return 1;
     case A_SEND:
-        verb(o, "send");
-        target(o, "player", 1 - p);
+        kt_info_verb(o, "send");
+        kt_info_target(o, "player", 1 - p);
         goods_cost(o, s->give, AN_NKINDS);
         return 1;
     case A_ACCEPT:
-        verb(o, "accept");
-        target(o, "player", 1 - p);
+        kt_info_verb(o, "accept");
+        kt_info_target(o, "player", 1 - p);
         goods_cost(o, s->get, AN_NKINDS);
         return 1;
     case A_CONT:
-        verb(o, "sail_on");
-        target(o, "ship", p);
+        kt_info_verb(o, "sail_on");
+        kt_info_target(o, "ship", p);
         return 1;
     case A_PAYOFF:
-        verb(o, "pay_pirates");
+        kt_info_verb(o, "pay_pirates");
         if (t && t->t == K_PIRATE && t->x < c->nvdef)
             cost(o, "gold", c->vdef[t->x].demand);
         return 1;
     case A_FIGHT:
-        verb(o, "fight");
+        kt_info_verb(o, "fight");
         return 1;
     case A_BUY:
-        verb(o, "buy");
+        kt_info_verb(o, "buy");
         if (t && t->t == K_BUY && t->x < c->nvdef && k < c->vdef[t->x].noffer) {
-            target(o, "offer", k);
+            kt_info_target(o, "offer", k);
             cost(o, "gold", c->vdef[t->x].offer_price[k]);
         }
         return 1;
@@ -258,7 +245,7 @@ static int trade_voyage_info(const an_cfg *c, const an_state *s, const an_task *
 /* Answers to a task on top of the stack. */
 static void answer_info(const an_cfg *c, const an_state *s, kt_action a, kt_action_info *o)
 {
-    const an_task *t = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const an_task *t = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int k = AN_AX(a), y = AN_AY(a), tt = t ? t->t : K_NONE;
     if (good_info(s, t, a, o) || trade_voyage_info(c, s, t, a, o))
         return;
@@ -267,47 +254,47 @@ static void answer_info(const an_cfg *c, const an_state *s, kt_action a, kt_acti
         pay_info(s, t, k, o);
         break;
     case A_PLACE:
-        verb(o, "place");
+        kt_info_verb(o, "place");
         if (k < AN_NLAND)
-            target(o, "landscape", k);
+            kt_info_target(o, "landscape", k);
         if (tt == K_PLACE && t->x < AN_NGOODS)
-            target(o, "good", t->x);
+            kt_info_target(o, "good", t->x);
         break;
     case A_LODGE:
-        verb(o, "lodge");
+        kt_info_verb(o, "lodge");
         if (def_ok(c, k))
-            target(o, "card", k);
+            kt_info_target(o, "card", k);
         if (y < AN_NPILE)
-            target(o, "pile", y);
+            kt_info_target(o, "pile", y);
         break;
     case A_CANCEL:
-        verb(o, "cancel");
+        kt_info_verb(o, "cancel");
         cost(o, "gold", c->k.theatre_cost);
         break;
     case A_TAKE:
     case A_PICK:
-        verb(o, AN_AK(a) == A_TAKE ? "spy_take" : "pick");
+        kt_info_verb(o, AN_AK(a) == A_TAKE ? "spy_take" : "pick");
         if (def_ok(c, k))
-            target(o, "card", k);
+            kt_info_target(o, "card", k);
         if (AN_AK(a) == A_PICK && tt == K_SEARCH)
-            target(o, "pile", t->x);
+            kt_info_target(o, "pile", t->x);
         break;
     case A_DRAW:
-        verb(o, "draw");
+        kt_info_verb(o, "draw");
         if (k < AN_NPILE)
-            target(o, "pile", k);
+            kt_info_target(o, "pile", k);
         break;
     case A_SEARCH:
-        verb(o, "search");
+        kt_info_verb(o, "search");
         if (k < AN_NPILE)
-            target(o, "pile", k);
+            kt_info_target(o, "pile", k);
         cost(o, "gold", c->k.search_cost);
         break;
     case A_END:
-        verb(o, tt == K_REFILL ? "done" : "end_turn");
+        kt_info_verb(o, tt == K_REFILL ? "done" : "end_turn");
         break;
     case A_NO:
-        verb(o, no_verb(tt));
+        kt_info_verb(o, no_verb(tt));
         break;
     default:
         break;
@@ -316,11 +303,11 @@ static void answer_info(const an_cfg *c, const an_state *s, kt_action a, kt_acti
 
 void an_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *out)
 {
-    const an_cfg *c = an_c(g);
+    const an_cfg *c = an_config(g);
     const an_state *s = (const an_state *)st;
     if (AN_AK(a) >= AN_NACT)
         return;
-    int p = s->nstk ? s->stk[s->nstk - 1].p : s->h.turn_player;
+    int p = s->nstack ? s->stack[s->nstack - 1].p : s->h.turn_player;
     if (p < 0 || p >= AN_NP)
         p = 0;
     /* draws, searches and the end of the turn are asked in the turn

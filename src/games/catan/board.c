@@ -56,7 +56,7 @@ static inline uint64_t yield(const kt_game *g, const cat_state *s, int h, uint64
     }
     uint64_t one = 1ULL << 8 * r;
     int c = cat_terrain_com[t];
-    *city = cat_cfg_of(g)->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
+    *city = cat_config(g)->ck && c >= 0 ? one | 1ULL << 8 * c : 2 * one;
     return one;
 }
 
@@ -616,7 +616,7 @@ void cat_make_layout(const kt_game *g, int beginner, uint64_t seed, uint8_t *ter
 
 void cat_recompute(const kt_game *g, cat_state *s)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     s->occ = 0;
     memset(s->prod, 0, sizeof s->prod);
     for (int p = 0; p < CAT_MAXP; p++) {
@@ -643,9 +643,9 @@ void cat_recompute(const kt_game *g, cat_state *s)
     for (int p = 0; p < CAT_MAXP; p++)
         s->pl[p].roadv = roadv_of(s, p);
     /* a knight waiting to be relocated is still its owner's piece */
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].kind == F_RELOCATE)
-            s->pl[s->st[i].player].n_knight[s->st[i].b & KN_LEVEL]++;
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].kind == F_RELOCATE)
+            s->pl[s->stack[i].player].n_knight[s->stack[i].b & KN_LEVEL]++;
     cat_update_blocked(s);
     for (int p = 0; p < CAT_MAXP; p++)
         s->pl[p].road_len = (uint8_t)cat_road_length(s, p);

@@ -52,7 +52,7 @@ static int production(const cat_state *s, int p)
 void cat_evaluate(const kt_game *g, const kt_state *ks, double *out)
 {
     const cat_state *s = (const cat_state *)ks;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     double w[KT_MAX_PLAYERS], sum = 0, best = 0;
     double sc[KT_MAX_PLAYERS];
     for (int p = 0; p < cat_np(g); p++) {
@@ -173,7 +173,7 @@ static void make_ctx(ctx *c, const kt_game *g, const cat_state *s, int p)
     memset(c, 0, sizeof *c);
     c->g = g;
     c->s = s;
-    c->cf = cat_cfg_of(g);
+    c->cf = cat_config(g);
     c->p = p;
     c->n = cat_np(g);
     const cat_player *pl = &s->pl[p];

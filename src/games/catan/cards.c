@@ -84,7 +84,7 @@ int cat_open_road(const kt_game *g, const cat_state *s, int e)
     int q = s->e_owner[e];
     if (q < 0)
         return 0;
-    int owner_mode = cat_cfg_of(g)->open_road_owner;
+    int owner_mode = cat_config(g)->open_road_owner;
     int closer = owner_mode ? q : -1; /* whose pieces close an end */
     for (int i = 0; i < 2; i++) {
         int x = cat_e_v[e][i], y = cat_e_v[e][1 - i];
@@ -193,7 +193,7 @@ int cat_card_playable(const kt_game *g, const cat_state *s, int p, int c)
         /* [S] needs a city, the commodities after the discount and a track
          * below level 5; one Crane per improvement */
         for (int t = 0; t < 3; t++)
-            if ((cat_cfg_of(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
+            if ((cat_config(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
                 cat_can_improve(g, s, p, t, 1))
                 return 1;
         return 0;
@@ -317,7 +317,7 @@ static int deserter_levels(const kt_game *g, const cat_state *s, int p, int leve
     if (!cat_knight_spots(s, p))
         return 0;
     for (int l = 1; l <= 3; l++) {
-        if (l > level || (l < level && !cat_cfg_of(g)->deserter_lower))
+        if (l > level || (l < level && !cat_config(g)->deserter_lower))
             continue;
         if (s->pl[p].n_knight[l] < 2)
             m |= 1 << l;
@@ -431,7 +431,7 @@ int cat_card_legal(const kt_game *g, const cat_state *s, const cat_frame *f, kt_
         return n;
     case F_CRANE:
         for (int t = 0; t < 3; t++)
-            if ((cat_cfg_of(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
+            if ((cat_config(g)->crane_repeat || !(s->crane_mask >> t & 1)) &&
                 cat_can_improve(g, s, p, t, 1))
                 OUT(ACT(A_IMPROVE, t, 0, 0));
         return n;
@@ -494,100 +494,11 @@ static int commodity_kinds(const cat_player *pl, int *only)
     return c;
 }
 
-int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
+/* The decisions of the later progress cards, Inventor on (the rest of cat_card_apply). */
+static int card_apply_rest(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
 {
     int p = f->player, x = ACT_X(a), y = ACT_Y(a);
     switch (f->kind) {
-    case F_TARGET: {
-        int card = f->a;
-        cat_pop(s);
-        if (card == PC_MASTER_MERCHANT) {
-            int k = s->pl[x].ncards < 2 ? s->pl[x].ncards : 2;
-            cat_push(s, F_MM_PICK, p, x, k, 0, 0);
-        } else if (card == PC_SPY) {
-            /* the spy has seen the whole hand */
-            for (int i = 0; i < s->pl[x].nprog; i++)
-                s->pl[x].prog_known[i] |= (uint8_t)(1u << p);
-            cat_push(s, F_SPY_PICK, p, x, 0, 0, 0);
-        } else {
-            /* Deserter: the victim chooses which knight leaves [S] */
-            if (cat_popc(s->pl[x].kn) == 1)
-                deserter_remove(g, s, p, cat_ctz(s->pl[x].kn));
-            else
-                cat_push(s, F_DESERTER_REMOVE, x, p, 0, 0, 0);
-        }
-        return 1;
-    }
-    case F_MM_PICK:
-        cat_move(s, f->a, p, x, 1);
-        f->b--;
-        if (!f->b)
-            cat_pop(s);
-        return 1;
-    case F_SPY_PICK: {
-        int t = f->a;
-        cat_pop(s);
-        cat_player *tp = &s->pl[t];
-        for (int i = 0; i < tp->nprog; i++)
-            if (tp->prog[i] == x) {
-                uint8_t known = tp->prog_known[i];
-                cat_prog_remove(s, t, i);
-                cat_player *me = &s->pl[p];
-                if (me->nprog < CAT_HANDCAP) {
-                    me->prog[me->nprog] = (uint8_t)x;
-                    me->prog_known[me->nprog] = (uint8_t)(known | 1u << p | 1u << t);
-                    me->nprog++;
-                } else {
-                    cat_prog_under(s, x, known);
-                }
-                break;
-            }
-        if (s->pl[p].nprog > 4 && cat_cfg_of(g)->plimit_immediate)
-            cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
-        return 1;
-    }
-    case F_DESERTER_REMOVE: {
-        int card_player = f->a;
-        cat_pop(s);
-        deserter_remove(g, s, card_player, x);
-        return 1;
-    }
-    case F_DESERTER_PLACE: {
-        int active = f->b;
-        cat_pop(s);
-        cat_place(g, s, x, p, VP_KNIGHT, y | (active ? KN_ACTIVE : 0));
-        cat_update_longest(g, s);
-        return 1;
-    }
-    case F_DIPLOMAT: {
-        cat_pop(s);
-        int q = s->e_owner[x];
-        cat_take_road(s, x);
-        cat_update_longest(g, s);
-        if (q == p)
-            cat_push(s, F_DIPLOMAT_REBUILD, p, x, 0, 0, 0);
-        return 1;
-    }
-    case F_DIPLOMAT_REBUILD:
-        cat_pop(s);
-        if (ACT_K(a) == A_ROAD) {
-            cat_put_road(s, x, p);
-            cat_update_longest(g, s);
-        }
-        return 1;
-    case F_ROAD_BUILDING:
-        cat_put_road(s, x, p);
-        cat_update_longest(g, s);
-        f->a--;
-        return 1;
-    case F_INTRIGUE: {
-        cat_pop(s);
-        int q = s->v_owner[x], aux = s->v_aux[x];
-        cat_remove(g, s, x);
-        cat_start_relocation(g, s, q, x, aux);
-        cat_update_longest(g, s);
-        return 1;
-    }
     case F_INVENTOR_FIRST:
         cat_pop(s);
         cat_push(s, F_INVENTOR_SECOND, p, x, 0, 0, 0);
@@ -629,7 +540,7 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
         cat_pop(s);
         cat_lose(s, p, x, 2);
         cat_gain(s, p, y, 1);
-        s->fleet = (uint8_t)(cat_cfg_of(g)->fleet_named ? 2 + x : 1);
+        s->fleet = (uint8_t)(cat_config(g)->fleet_named ? 2 + x : 1);
         return 1;
     case F_CRANE:
         cat_pop(s);
@@ -688,6 +599,105 @@ int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
     }
     }
     return 0;
+}
+
+int cat_card_apply(const kt_game *g, cat_state *s, cat_frame *f, kt_action a)
+{
+    int p = f->player, x = ACT_X(a), y = ACT_Y(a);
+    switch (f->kind) {
+    case F_TARGET: {
+        int card = f->a;
+        cat_pop(s);
+        if (card == PC_MASTER_MERCHANT) {
+            int k = s->pl[x].ncards < 2 ? s->pl[x].ncards : 2;
+            cat_push(s, F_MM_PICK, p, x, k, 0, 0);
+        } else if (card == PC_SPY) {
+            /* the spy has seen the whole hand */
+            for (int i = 0; i < s->pl[x].nprog; i++)
+                s->pl[x].prog_known[i] |= (uint8_t)(1u << p);
+            cat_push(s, F_SPY_PICK, p, x, 0, 0, 0);
+        } else {
+            /* Deserter: the victim chooses which knight leaves [S] */
+            if (cat_popc(s->pl[x].kn) == 1)
+                deserter_remove(g, s, p, cat_ctz(s->pl[x].kn));
+            else
+                cat_push(s, F_DESERTER_REMOVE, x, p, 0, 0, 0);
+        }
+        return 1;
+    }
+    case F_MM_PICK:
+        cat_move(s, f->a, p, x, 1);
+        f->b--;
+        if (!f->b)
+            cat_pop(s);
+        return 1;
+    case F_SPY_PICK: {
+        int t = f->a;
+        cat_pop(s);
+        cat_player *tp = &s->pl[t];
+        for (int i = 0; i < tp->nprog; i++)
+            if (tp->prog[i] == x) {
+                uint8_t known = tp->prog_known[i];
+                cat_prog_remove(s, t, i);
+                cat_player *me = &s->pl[p];
+                if (me->nprog < CAT_HANDCAP) {
+                    me->prog[me->nprog] = (uint8_t)x;
+                    me->prog_known[me->nprog] = (uint8_t)(known | 1u << p | 1u << t);
+                    me->nprog++;
+                } else {
+                    cat_prog_under(s, x, known);
+                }
+                break;
+            }
+        if (s->pl[p].nprog > 4 && cat_config(g)->plimit_immediate)
+            cat_push(s, F_PDISCARD, p, 0, 0, 0, 0);
+        return 1;
+    }
+    case F_DESERTER_REMOVE: {
+        int card_player = f->a;
+        cat_pop(s);
+        deserter_remove(g, s, card_player, x);
+        return 1;
+    }
+    case F_DESERTER_PLACE: {
+        int active = f->b;
+        cat_pop(s);
+        cat_place(g, s, x, p, VP_KNIGHT, y | (active ? KN_ACTIVE : 0));
+        cat_update_longest(g, s);
+        return 1;
+    }
+    case F_DIPLOMAT: {
+        cat_pop(s);
+        int q = s->e_owner[x];
+        cat_take_road(s, x);
+        cat_update_longest(g, s);
+        if (q == p)
+            cat_push(s, F_DIPLOMAT_REBUILD, p, x, 0, 0, 0);
+        return 1;
+    }
+    case F_DIPLOMAT_REBUILD:
+        cat_pop(s);
+        if (ACT_K(a) == A_ROAD) {
+            cat_put_road(s, x, p);
+            cat_update_longest(g, s);
+        }
+        return 1;
+    case F_ROAD_BUILDING:
+        cat_put_road(s, x, p);
+        cat_update_longest(g, s);
+        f->a--;
+        return 1;
+    case F_INTRIGUE: {
+        cat_pop(s);
+        int q = s->v_owner[x], aux = s->v_aux[x];
+        cat_remove(g, s, x);
+        cat_start_relocation(g, s, q, x, aux);
+        cat_update_longest(g, s);
+        return 1;
+    }
+    default:
+        return card_apply_rest(g, s, f, a);
+    }
 }
 
 /* ------------------------------------------------------------ base game */

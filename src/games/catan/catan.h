@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define CAT_MAGIC 0xCA7A4E01u
 #define CAT_NH 19
@@ -209,15 +210,16 @@ typedef struct cat_state {
     uint8_t tr_accept;           /* players who accepted (their part escrowed) */
     uint8_t tr_give[CAT_NKIND], tr_get[CAT_NKIND];
     int8_t winner;               /* player who won, -1 while running / stopped */
-    uint8_t nframes;
-    cat_frame st[CAT_STACK];
+    uint8_t nstack;
+    cat_frame stack[CAT_STACK];
     /* derived, while a trade is composed (else 0): the kinds that may be
      * offered and asked for next (bit k = kind k) and the number of sends
      * listed (the players, once both sides hold a card).  Kept by each
      * pick, so that the most frequent list of random play is three table
      * rows; see cat_compose_masks. */
     uint8_t tr_offer, tr_ask, tr_nsend;
-    uint8_t pad[7];              /* zero; rounds the struct up to its 8-byte alignment */
+    uint8_t overflow;            /* 0; 1 once a push found the stack full (core/stack.h) */
+    uint8_t pad[6];              /* zero; rounds the struct up to its 8-byte alignment */
 } cat_state;
 
 /* No padding anywhere: states are hashed and compared byte-wise, and the
@@ -265,9 +267,10 @@ _Static_assert(CAT_NEXT(cat_state, h, occ) && CAT_NEXT(cat_state, occ, blocked) 
                    CAT_NEXT(cat_state, dev_played, tr_state) && CAT_NEXT(cat_state, tr_state, tr_to) &&
                    CAT_NEXT(cat_state, tr_to, tr_accept) && CAT_NEXT(cat_state, tr_accept, tr_give) &&
                    CAT_NEXT(cat_state, tr_give, tr_get) && CAT_NEXT(cat_state, tr_get, winner) &&
-                   CAT_NEXT(cat_state, winner, nframes) && CAT_NEXT(cat_state, nframes, st) &&
-                   CAT_NEXT(cat_state, st, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
-                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, pad) &&
+                   CAT_NEXT(cat_state, winner, nstack) && CAT_NEXT(cat_state, nstack, stack) &&
+                   CAT_NEXT(cat_state, stack, tr_offer) && CAT_NEXT(cat_state, tr_offer, tr_ask) &&
+                   CAT_NEXT(cat_state, tr_ask, tr_nsend) && CAT_NEXT(cat_state, tr_nsend, overflow) &&
+                   CAT_NEXT(cat_state, overflow, pad) &&
                    sizeof(cat_state) == offsetof(cat_state, pad) + sizeof(((cat_state *)0)->pad),
                "cat_state has no padding");
 #undef CAT_NEXT
@@ -326,7 +329,7 @@ extern const char *const cat_frame_key[F_NKINDS];
 #define CAT_INLINE inline __attribute__((always_inline))
 
 /* ---- small inline helpers ---- */
-static inline const cat_cfg *cat_cfg_of(const kt_game *g) { return (const cat_cfg *)g->cfg; }
+static inline const cat_cfg *cat_config(const kt_game *g) { return (const cat_cfg *)g->cfg; }
 static inline int cat_np(const kt_game *g) { return g->nplayers; }
 /* portable SWAR popcount: __builtin_popcountll becomes a library call
  * without -mpopcnt, and this is on the hot path */
@@ -342,8 +345,8 @@ static inline int cat_edge_has(const uint64_t m[2], int e)
 {
     return (int)((m[e >> 6] >> (e & 63)) & 1u);
 }
-static inline cat_frame *cat_top(cat_state *s) { return &s->st[s->nframes - 1]; }
-static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->st[s->nframes - 1]; }
+static inline cat_frame *cat_top(cat_state *s) { return &s->stack[s->nstack - 1]; }
+static inline const cat_frame *cat_ctop(const cat_state *s) { return &s->stack[s->nstack - 1]; }
 static inline int cat_knight_level(const cat_state *s, int v) { return s->v_aux[v] & KN_LEVEL; }
 static inline int cat_is_city(const cat_state *s, int v) { return s->v_piece[v] == VP_CITY; }
 
@@ -445,10 +448,17 @@ void cat_hex_name(int h, char *out);
 const char *cat_kind_name(int k, int lang);
 const char *cat_card_name(int c, int lang);
 
-/* ---- io.c ---- */
+/* ---- view.c ---- */
+void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
+
+/* ---- save.c ---- */
+/* Pieces of the full-state JSON that the observation (view.c) writes too. */
+extern const char *const cat_trade_state_key[3];
+void cat_write_hand(kt_jw *w, const uint8_t *hand);
+void cat_write_dev(kt_jw *w, const uint8_t *d);
+void cat_write_board(const cat_state *s, kt_jw *w);
 void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
 int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
-void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
 
 /* ---- targets.c ---- */
 /* what an action acts on (gamedef.action_info); decision names for people */
@@ -470,17 +480,21 @@ int cat_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
 extern const kt_botdef cat_bots[CAT_NBOTS];
 void cat_evaluate(const kt_game *g, const kt_state *ks, double *out);
 
-/* ---- game.c ---- */
+/* ---- check.c ---- */
 int cat_check(const kt_game *g, const kt_state *ks, kt_buf *why);
 
-/* ---- describe.c ---- */
+/* ---- setup.c ---- */
+kt_status cat_setup(kt_game *g, kt_err *err);
+void cat_init(const kt_game *g, kt_state *ks);
+
+/* ---- help.c ---- */
 int cat_describe(const char *name, int lang, kt_buf *out);
 
 /* ---- log.c ---- */
 void cat_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);
 
-/* ---- stack.c ---- */
+/* ---- check.c ---- */
 /* Is the stack of pending frames one that play produces (each frame's kind,
  * place, player and fields)?  While running, every decision on it must have
  * a legal action or be empty.  Returns 1, else 0 with the reason in why. */

@@ -74,7 +74,7 @@ static int known_need(const kt_game *g, const cat_state *s, const uint8_t *pool_
     case F_CRANE:
         for (int t = 0; t < 3; t++) {
             int lvl = s->pl[p].impr[t];
-            if ((cat_cfg_of(g)->crane_repeat || !(s->crane_mask >> t & 1)) && lvl < 5 &&
+            if ((cat_config(g)->crane_repeat || !(s->crane_mask >> t & 1)) && lvl < 5 &&
                 pool_n[cat_track_commodity[t]] >= lvl)
                 opts[no++] = t;
         }
@@ -207,7 +207,7 @@ static void deal_progress(const kt_game *g, cat_state *s, int viewer, int colour
  * winner. */
 static int vp_room(const kt_game *g, const cat_state *s, int q)
 {
-    int room = cat_cfg_of(g)->vp_target - 1 - cat_vp_public(g, s, q);
+    int room = cat_config(g)->vp_target - 1 - cat_vp_public(g, s, q);
     return room < 0 ? 0 : room;
 }
 
@@ -311,13 +311,13 @@ void cat_determinize(const kt_game *g, kt_state *ks, int player, kt_rng *rng)
     if (player < KT_SPECTATOR || player >= cat_np(g))
         return; /* KT_OMNISCIENT sees everything: nothing to resample */
     int keep = -1; /* a spectator resamples every hand */
-    if (s->nframes && cat_ctop(s)->kind == F_MM_PICK && cat_ctop(s)->player == player)
+    if (s->nstack && cat_ctop(s)->kind == F_MM_PICK && cat_ctop(s)->player == player)
         keep = cat_ctop(s)->a;
     deal_hands(g, s, player, keep, rng);
     /* what a trade being composed may offer depends on the proposer's
      * hand, which was dealt anew (derived data, see catan.h) */
     cat_compose_masks(g, s);
-    if (cat_cfg_of(g)->ck) {
+    if (cat_config(g)->ck) {
         for (int c = 0; c < 3; c++)
             deal_progress(g, s, player, c, rng);
     } else {
@@ -356,7 +356,7 @@ static int public_kind(const cat_state *s, kt_action a)
         return 1;
     case A_SETTLE:
     case A_ROAD: /* free in the setup rounds */
-        return s->nframes && (cat_ctop(s)->kind == F_SETUP_BUILD ||
+        return s->nstack && (cat_ctop(s)->kind == F_SETUP_BUILD ||
                               cat_ctop(s)->kind == F_SETUP_ROAD);
     default:
         return 0;

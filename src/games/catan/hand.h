@@ -95,7 +95,7 @@ static inline uint64_t bank_rate_vec(const kt_game *g, const cat_state *s, int p
     /* harbour bit k (k < 5) to byte k: the factor puts bit k at 8k and
      * no two (bit, factor) pairs meet at one position, so nothing carries */
     uint64_t two = ((uint64_t)(ports & 0x1f) * 0x10204081ULL) & 0x0101010101ULL;
-    if (cat_cfg_of(g)->ck) {
+    if (cat_config(g)->ck) {
         if (s->merchant >= 0 && s->merchant_owner == p && cat_terrain_res[s->terrain[s->merchant]] >= 0)
             two |= 1ULL << 8 * cat_terrain_res[s->terrain[s->merchant]];
         if (s->pl[p].impr[TR_TRADE] >= 3)

@@ -183,7 +183,7 @@ static inline int rel(int q, int base, int np) { return (q - base + np) % np; }
 
 static void obs_general(const kt_game *g, const cat_state *s, int player, float *o)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int np = cat_np(g), base = player >= 0 ? player : 0;
     o[G_RUNNING] = s->h.status == KT_RUNNING;
     o[G_PLAYERS] = (float)np;
@@ -231,7 +231,7 @@ static void obs_board(const kt_game *g, const cat_state *s, int player, float *o
     int relt[CAT_MAXP]; /* rel() of each seat: no division per vertex and edge */
     for (int q = 0; q < np; q++)
         relt[q] = rel(q, base, np);
-    if (s->nframes && s->h.status == KT_RUNNING) {
+    if (s->nstack && s->h.status == KT_RUNNING) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind < F_NDECISIONS)
             o[O_DEC + f->kind] = 1;
@@ -313,7 +313,7 @@ static void obs_player(const kt_game *g, const cat_state *s, int q, int player, 
         if (q == player || (player >= 0 && pl->prog_known[i] >> player & 1))
             x[P_PROG + c] += 1;
     }
-    const cat_frame *f = s->nframes && s->h.status == KT_RUNNING ? cat_ctop(s) : NULL;
+    const cat_frame *f = s->nstack && s->h.status == KT_RUNNING ? cat_ctop(s) : NULL;
     int picks_here = f && f->kind == F_MM_PICK && f->player == player && f->a == q;
     if (q == player || picks_here)
         for (int k = 0; k < CAT_NKIND; k++)

@@ -134,7 +134,7 @@ static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_act
     int n = 0, round2 = s->setup_step >= cat_np(g);
     /* any vertex obeying the distance rule; round two of C&K places a city */
     uint64_t free = ~s->blocked & ((1ULL << CAT_NV) - 1);
-    n = emit_vertices(out, n, round2 && cat_cfg_of(g)->ck ? A_CITY : A_SETTLE, free);
+    n = emit_vertices(out, n, round2 && cat_config(g)->ck ? A_CITY : A_SETTLE, free);
     KT_UNUSED(p);
     return n;
 }
@@ -143,7 +143,7 @@ static int legal_setup_build(const kt_game *g, const cat_state *s, int p, kt_act
  * kind the bank still has. */
 static int legal_bank(const kt_game *g, const cat_state *s, int p, kt_action *out, int n)
 {
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t kinds = cat_config(g)->ck ? HI8 : RES8;
     uint64_t hand = vec8(s->pl[p].hand);
     if (!(vec8_ge(hand, 2 * LO8) & kinds)) /* no rate is below 2 */
         return n;
@@ -201,7 +201,7 @@ CAT_NOINLINE static int legal_alchemist(const cat_state *s, int p, kt_action *ou
 static inline int legal_roll(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
     out[0] = ACT(A_ROLL, 0, 0, 0);
-    if (cat_cfg_of(g)->ck)
+    if (cat_config(g)->ck)
         return legal_alchemist(s, p, out);
     if (s->dev_played || !devcards_held(&s->pl[p]))
         return 1;
@@ -228,7 +228,7 @@ static inline int main_builds(const cat_state *s, const cat_player *pl, int p, k
 
 CAT_NOINLINE static int legal_main(const kt_game *g, const cat_state *s, int p, kt_action *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     const cat_player *pl = &s->pl[p];
     int n = main_builds(s, pl, p, out);
     if (cf->ck) {
@@ -317,7 +317,7 @@ static inline int main_base_propose(const kt_game *g, const cat_state *s,
                                     const cat_player *pl, kt_action *out, int n)
 {
     out[n] = ACT(A_PROPOSE, 0, 0, 0);
-    return n + ((s->proposals < cat_cfg_of(g)->trade_cap) & (pl->ncards != 0));
+    return n + ((s->proposals < cat_config(g)->trade_cap) & (pl->ncards != 0));
 }
 
 /* The list's end: bank trades (the kinds held at their rate, for any
@@ -427,7 +427,7 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
     case F_ROLL:
         return legal_roll(g, s, p, out);
     case F_MAIN:
-        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
+        return cat_config(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_DISCARD:
         return emit_kinds(out, 0, A_DISCARD, slot_bits(vec8_ge(vec8(pl->hand), LO8)));
     case F_ROBBER:
@@ -501,14 +501,14 @@ CAT_NOINLINE int cat_frame_legal(const kt_game *g, const cat_state *s, const cat
 int cat_legal(const kt_game *g, const kt_state *ks, kt_action *out)
 {
     const cat_state *s = (const cat_state *)ks;
-    if (s->h.status != KT_RUNNING || !s->nframes)
+    if (s->h.status != KT_RUNNING || !s->nstack)
         return 0;
     int p = s->h.to_move;
     switch (s->h.decision) {
     case F_TRADE_COMPOSE:
         return legal_compose(s, p, out);
     case F_MAIN:
-        return cat_cfg_of(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
+        return cat_config(g)->ck ? legal_main(g, s, p, out) : legal_main_base(g, s, p, out);
     case F_ROLL:
         return legal_roll(g, s, p, out);
     default:

@@ -112,9 +112,9 @@ static void ev_players(ev *e, uint32_t m, int cap)
 static uint32_t frames_of(const cat_state *s, int kind)
 {
     uint32_t m = 0;
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].kind == kind)
-            m |= 1u << s->st[i].player;
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].kind == kind)
+            m |= 1u << s->stack[i].player;
     return m;
 }
 
@@ -137,7 +137,7 @@ static void log_roll(const kt_game *g, const cat_state *a, int p, kt_log *log)
     int r = a->dice[0], y = a->dice[1];
     EV(&e, "Player %d rolls red %d + yellow %d = %d", "Spieler %d würfelt rot %d + gelb %d = %d",
        p + 1, r, y, r + y);
-    if (cat_cfg_of(g)->ck && a->dice[2] <= EV_GATE_SCIENCE)
+    if (cat_config(g)->ck && a->dice[2] <= EV_GATE_SCIENCE)
         EV(&e, ", event die: %s", ", Ereigniswürfel: %s", (L ? event_de : event_en)[a->dice[2]]);
     EVS(&e, ".", ".");
     ev_emit(&e, log, KT_VIS_ALL, "roll", p);
@@ -206,7 +206,7 @@ static void log_barbarians(const kt_game *g, const cat_state *b, const cat_state
         return;
     int strength = 0, defence = 0;
     for (int p = 0; p < n; p++) {
-        strength += b->pl[p].n_city + (cat_cfg_of(g)->barb_double ? b->pl[p].n_metro : 0);
+        strength += b->pl[p].n_city + (cat_config(g)->barb_double ? b->pl[p].n_metro : 0);
         defence += knight_power(b, p);
     }
     EV(&e, "The barbarians land: strength %d (cities) against %d (active knights: ",
@@ -380,7 +380,7 @@ static void log_trade(const cat_state *b, const cat_state *a, kt_action act,
     ev e;
     ev_init(&e);
     int k = ACT_K(act), tp = b->h.turn_player;
-    const cat_frame *fb = b->nframes ? &b->st[b->nframes - 1] : NULL;
+    const cat_frame *fb = b->nstack ? &b->stack[b->nstack - 1] : NULL;
     if (k == A_SEND && fb && fb->kind == F_TRADE_COMPOSE) {
         EV(&e, "Player %d offers ", "Spieler %d bietet ", tp + 1);
         ev_cards8(&e, b->tr_give);
@@ -420,8 +420,8 @@ static void log_trade(const cat_state *b, const cat_state *a, kt_action act,
         ev_emit(&e, log, KT_VIS_ALL, "trade", tp);
         return;
     }
-    if (a->tr_state == 2 && a->nframes && a->st[a->nframes - 1].kind == F_TRADE_CHOOSE &&
-        !(b->nframes && b->st[b->nframes - 1].kind == F_TRADE_CHOOSE)) {
+    if (a->tr_state == 2 && a->nstack && a->stack[a->nstack - 1].kind == F_TRADE_CHOOSE &&
+        !(b->nstack && b->stack[b->nstack - 1].kind == F_TRADE_CHOOSE)) {
         ev_players(&e, a->tr_accept, 1);
         EV(&e, " accepted; player %d chooses a partner.",
            cat_popc(a->tr_accept) > 1 ? " haben angenommen; Spieler %d wählt."
@@ -548,18 +548,18 @@ void cat_events(const kt_game *g, const kt_state *kb, kt_action act, const kt_st
                 kt_log *log)
 {
     const cat_state *b = (const cat_state *)kb, *a = (const cat_state *)ka;
-    if (!b->nframes || b->h.status != KT_RUNNING)
+    if (!b->nstack || b->h.status != KT_RUNNING)
         return;
-    const cat_frame *f = &b->st[b->nframes - 1];
+    const cat_frame *f = &b->stack[b->nstack - 1];
     int k = ACT_K(act), p = f->player;
     int rolled = (f->kind == F_ROLL && k == A_ROLL) || (f->kind == F_ALCHEMIST && k == A_DICE);
     if (rolled) {
         log_roll(g, a, p, log);
-        if (cat_cfg_of(g)->ck && a->dice[2] == EV_SHIP)
+        if (cat_config(g)->ck && a->dice[2] == EV_SHIP)
             log_barbarians(g, b, a, log);
         if (a->dice[0] + a->dice[1] != 7) {
             log_production(g, b, a, log);
-        } else if (cat_cfg_of(g)->ck && !a->attacks) {
+        } else if (cat_config(g)->ck && !a->attacks) {
             ev e;
             ev_init(&e);
             EVS(&e, "A 7: the robber stays in the desert until the barbarians' first attack.",

@@ -1,6 +1,6 @@
 /*
- * render.c - the terminal view (fits 120 columns and 30 lines) and the
- * component listing for `kontor games catan`.
+ * render.c - the terminal view (fits 120 columns and 30 lines)
+ * (the component listing is in help.c).
  *
  * Screen: the map on the left (19 rows, 75 columns), a status panel to its
  * right (turn, dice, barbarians, decks, one or two lines per player), then
@@ -193,7 +193,7 @@ static kt_buf *pl_next(panel *pn)
 
 static void panel_header(const kt_game *g, const cat_state *s, int lang, panel *pn)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int de = lang == KT_LANG_DE, n = cat_np(g);
     kt_buf *b = pl_next(pn);
     if (s->setup_step < 2 * n)
@@ -230,7 +230,7 @@ static void panel_header(const kt_game *g, const cat_state *s, int lang, panel *
 
 static void panel_player(const kt_game *g, const cat_state *s, int p, int viewer, int lang, panel *pn)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     const cat_player *pl = &s->pl[p];
     int de = lang == KT_LANG_DE;
     kt_buf *b = pl_next(pn);
@@ -285,7 +285,7 @@ static void cards_line(const uint8_t *hand, int ck, int lang, kt_buf *out)
 
 static void own_cards(const kt_game *g, const cat_state *s, int p, int lang, kt_buf *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     const cat_player *pl = &s->pl[p];
     int de = lang == KT_LANG_DE;
     kt_buf t;
@@ -337,7 +337,7 @@ static void wrap(kt_buf *out, const char *text, size_t width)
 
 static void legend(const kt_game *g, int lang, kt_buf *out)
 {
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     kt_buf t;
     kt_buf_init(&t);
     if (lang == KT_LANG_DE) {
@@ -368,7 +368,7 @@ static void legend(const kt_game *g, int lang, kt_buf *out)
 
 static void lines_below(const kt_game *g, const cat_state *s, int viewer, int lang, kt_buf *out)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int de = lang == KT_LANG_DE;
     kt_buf_puts(out, "Bank: ");
     cards_line(s->bank, cf->ck, lang, out);
@@ -387,7 +387,7 @@ static void lines_below(const kt_game *g, const cat_state *s, int viewer, int la
                 kt_buf_printf(out, "%s%d %s", any++ ? ", " : "", s->tr_get[k], cat_kind_name(k, lang));
         kt_buf_putc(out, '\n');
     }
-    if (s->nframes && s->h.status == KT_RUNNING && viewer >= 0) {
+    if (s->nstack && s->h.status == KT_RUNNING && viewer >= 0) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind == F_MM_PICK && f->player == viewer && f->a < cat_np(g)) {
             kt_buf_printf(out, de ? "Hand von Spieler %d: " : "Hand of player %d: ", f->a + 1);
@@ -441,30 +441,4 @@ void cat_render(const kt_game *g, const kt_state *ks, int viewer, int lang, kt_b
     for (int i = 0; i < GH; i++)
         kt_buf_free(&pn.line[i]);
     lines_below(g, s, viewer, lang, out);
-}
-
-void cat_components(int lang, kt_buf *out)
-{
-    int de = lang == KT_LANG_DE;
-    kt_buf_puts(out, de ? "Landschaften: " : "Terrain: ");
-    for (int t = 0; t < T_COUNT; t++)
-        kt_buf_printf(out, "%s%s %d", t ? ", " : "", de ? cat_terrain_de[t] : cat_terrain_en[t],
-                      cat_terrain_count[t]);
-    kt_buf_puts(out, de ? "\nRohstoffe: je 19; Waren (Städte & Ritter): je 12\n"
-                        : "\nResources: 19 each; commodities (Cities & Knights): 12 each\n");
-    for (int c = 0; c < 3; c++) {
-        kt_buf_printf(out, "%s:", de ? cat_track_de[c] : cat_track_en[c]);
-        for (int i = 0; i < CAT_NPROG; i++)
-            if (cat_progress[i].colour == c)
-                kt_buf_printf(out, " %s x%d;", cat_card_name(i, lang), cat_progress[i].count);
-        kt_buf_putc(out, '\n');
-    }
-    kt_buf_puts(out, de ? "Entwicklungskarten (Basisspiel):" : "Development cards (base game):");
-    for (int d = 0; d < CAT_NDEV; d++)
-        kt_buf_printf(out, " %s x%d;", de ? cat_devcards[d].de : cat_devcards[d].en,
-                      cat_devcards[d].count);
-    kt_buf_puts(out, de ? "\nJe Spieler: 5 Siedlungen, 4 Städte, 15 Straßen, 3 Stadtmauern, 6 Ritter\n"
-                        : "\nPer player: 5 settlements, 4 cities, 15 roads, 3 city walls, 6 knights\n");
-    kt_buf_puts(out, de ? "Hilfe zu jedem Teil: kontor games catan NAME (z. B. Spion, Stadtmauer, Barbaren)\n"
-                        : "Help on any component: kontor games catan NAME (e.g. Spy, city wall, barbarians)\n");
 }

@@ -4,7 +4,7 @@
  * legal lists are in legal.c, the card vectors (costs, hands, bank rates)
  * in hand.h, progress cards and development cards in cards.c.
  *
- * Control flow: cat_state.st is a stack of frames.  apply() handles the
+ * Control flow: cat_state.stack is a stack of frames.  apply() handles the
  * top frame (always a decision), possibly pushing more frames, then
  * cat_advance() runs procedure frames (P_*) step by step until a decision
  * is on top, drops decisions that have become empty (e.g. nothing left to
@@ -31,12 +31,13 @@ static inline int seat_after(int p, int k, int n)
 
 /* ------------------------------------------------------------ stack */
 
+/* A full stack refuses the frame and marks the state (core/stack.h), which
+ * cat_check reports; CAT_STACK is above the deepest nesting of play. */
 void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
 {
-    KT_ASSERT(s->nframes < CAT_STACK);
-    if (s->nframes >= CAT_STACK)
+    cat_frame *f = KT_STACK_PUSH(s);
+    if (!f)
         return;
-    cat_frame *f = &s->st[s->nframes++];
     f->kind = (uint8_t)kind;
     f->player = (uint8_t)player;
     f->a = (uint8_t)a;
@@ -47,10 +48,8 @@ void cat_push(cat_state *s, int kind, int player, int a, int b, int c, int d)
 
 void cat_pop(cat_state *s)
 {
-    KT_ASSERT(s->nframes > 0);
-    s->nframes--;
-    /* unused slots stay zero so that states compare byte-wise */
-    memset(&s->st[s->nframes], 0, sizeof s->st[0]);
+    KT_ASSERT(s->nstack > 0);
+    KT_STACK_POP(s); /* unused slots stay zero so that states compare byte-wise */
 }
 
 /* ------------------------------------------------------------ cards in hand */
@@ -167,7 +166,7 @@ static int prog_over_limit_now(const kt_game *g, const cat_state *s, int p)
 {
     if (s->pl[p].nprog <= 4)
         return 0;
-    return p != s->h.turn_player || cat_cfg_of(g)->plimit_immediate;
+    return p != s->h.turn_player || cat_config(g)->plimit_immediate;
 }
 
 /* ------------------------------------------------------------ trading rates */
@@ -262,7 +261,7 @@ int cat_can_improve(const kt_game *g, const cat_state *s, int p, int track, int 
         /* levels 4 and 5 need a city without a metropolis (FAQ); the
          * holder of this track's metropolis may finish level 5 (flag) */
         int mv = cat_metro_vertex(s, track);
-        if (!(cat_cfg_of(g)->l5_holder && lvl + 1 == 5 && mv >= 0 && s->v_owner[mv] == p))
+        if (!(cat_config(g)->l5_holder && lvl + 1 == 5 && mv >= 0 && s->v_owner[mv] == p))
             return 0;
     }
     return 1;
@@ -300,8 +299,8 @@ static void award_metro(cat_state *s, int p, int track)
 
 static int metro_pending(const cat_state *s, int track)
 {
-    for (int i = 0; i < s->nframes; i++)
-        if (s->st[i].kind == F_METROPOLIS && s->st[i].a == track)
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i].kind == F_METROPOLIS && s->stack[i].a == track)
             return 1;
     return 0;
 }
@@ -401,7 +400,7 @@ void cat_after_robber(const kt_game *g, cat_state *s, int p, int bishop)
 
 static int robber_unlocked(const kt_game *g, const cat_state *s)
 {
-    return !cat_cfg_of(g)->ck || s->attacks > 0;
+    return !cat_config(g)->ck || s->attacks > 0;
 }
 
 /* ------------------------------------------------------------ roll */
@@ -415,7 +414,7 @@ static void roll_dice(cat_state *s)
 /* Event die: three ship faces and one gate per colour [R 1.10]. */
 static void roll_event(const kt_game *g, cat_state *s)
 {
-    if (!cat_cfg_of(g)->ck) {
+    if (!cat_config(g)->ck) {
         s->dice[2] = EV_NONE;
         return;
     }
@@ -440,7 +439,7 @@ CAT_NOINLINE static int produce_short(const kt_game *g, cat_state *s, const uint
             cat_gain(s, who, k, s->bank[k]);
             got |= 1 << who;
         }
-    } else if (cat_cfg_of(g)->shortage_partial) {
+    } else if (cat_config(g)->shortage_partial) {
         for (int i = 0; i < n; i++) {
             int p = seat_after(tp, i, n), o = (int)(owed[p] >> 8 * k & 0xff);
             int x = o < s->bank[k] ? o : s->bank[k];
@@ -520,10 +519,10 @@ static void start_resolution(cat_state *s, int p)
  * frame (cat_advance would only call us again for the next step). */
 static void proc_roll(const kt_game *g, cat_state *s, cat_frame *f)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     int n = cat_np(g), tp = s->h.turn_player, sum = s->dice[0] + s->dice[1];
-    int depth = s->nframes;
-    while (s->nframes == depth) {
+    int depth = s->nstack;
+    while (s->nstack == depth) {
         switch (f->a) {
         case 0:
             /* the event die is resolved first [R 1.5] */
@@ -578,7 +577,7 @@ static int barbarian_strength(const kt_game *g, const cat_state *s)
     int b = 0;
     for (int p = 0; p < cat_np(g); p++) {
         b += s->pl[p].n_city;
-        if (cat_cfg_of(g)->barb_double)
+        if (cat_config(g)->barb_double)
             b += s->pl[p].n_metro;
     }
     return b;
@@ -717,7 +716,7 @@ void cat_compose_masks(const kt_game *g, cat_state *s)
     s->tr_offer = s->tr_ask = s->tr_nsend = 0;
     if (s->tr_state != 1 || tp < 0 || tp >= CAT_MAXP)
         return;
-    uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+    uint64_t kinds = cat_config(g)->ck ? HI8 : RES8;
     uint64_t give = vec8(s->tr_give), get = vec8(s->tr_get), hand = vec8(s->pl[tp].hand);
     uint64_t give_nz = vec8_ge(give, LO8), get_nz = vec8_ge(get, LO8);
     uint64_t more = vec8_ge(hand, give + LO8); /* hand[k] > give[k] */
@@ -864,7 +863,7 @@ static inline int turn_player_won(const kt_game *g, cat_state *s)
 {
     int tp = s->h.turn_player;
     if (s->setup_step >= 2 * cat_np(g) && tp >= 0 &&
-        cat_vp_total(g, s, tp) >= cat_cfg_of(g)->vp_target) {
+        cat_vp_total(g, s, tp) >= cat_config(g)->vp_target) {
         finish(s, tp);
         return 1;
     }
@@ -880,9 +879,9 @@ static inline int turn_player_won(const kt_game *g, cat_state *s)
  * game, the roll's resolution) turns the check back on. */
 CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_win)
 {
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     for (int guard = 0; guard < 4096; guard++) {
-        if (s->h.status != KT_RUNNING || s->nframes == 0)
+        if (s->h.status != KT_RUNNING || s->nstack == 0)
             return;
         cat_frame *f = cat_top(s);
         if (f->kind < F_NDECISIONS) {
@@ -916,7 +915,7 @@ CAT_NOINLINE static void advance_loop(const kt_game *g, cat_state *s, int check_
  * check the win if due and publish it without the loop's set-up. */
 static inline void advance(const kt_game *g, cat_state *s, int check_win)
 {
-    if (s->h.status == KT_RUNNING && s->nframes) {
+    if (s->h.status == KT_RUNNING && s->nstack) {
         const cat_frame *f = cat_ctop(s);
         if (f->kind < F_NDECISIONS && !(VACUOUS_KINDS >> f->kind & 1)) {
             if (check_win && turn_player_won(g, s))
@@ -1077,7 +1076,7 @@ CAT_NOINLINE static void apply_decision(const kt_game *g, cat_state *s, cat_fram
                                         kt_action a)
 {
     int p = f->player, x = ACT_X(a), y = ACT_Y(a), kind = f->kind;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     switch (kind) {
     case F_SETUP_BUILD: {
         int round2 = s->setup_step >= cat_np(g);
@@ -1250,7 +1249,7 @@ static void trade_deal(const kt_game *g, cat_state *s, int p, int q)
 static void after_seven(const kt_game *g, cat_state *s)
 {
     cat_frame *f = cat_top(s);
-    if (f->kind == P_ROLL && !cat_cfg_of(g)->ck)
+    if (f->kind == P_ROLL && !cat_config(g)->ck)
         proc_roll(g, s, f);
     advance(g, s, 0);
 }
@@ -1359,7 +1358,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         seven_decision(g, s, p, a);
         return;
     case A_ROLL:
-        if (cat_cfg_of(g)->ck)
+        if (cat_config(g)->ck)
             break;
         roll_base(g, s, p);
         return;
@@ -1400,7 +1399,7 @@ void cat_apply(const kt_game *g, kt_state *ks, kt_action a)
         s->tr_state = 1;
         cat_push(s, F_TRADE_COMPOSE, p, 0, 0, 0, 0);
         /* cat_compose_masks with nothing offered or asked yet */
-        uint64_t kinds = cat_cfg_of(g)->ck ? HI8 : RES8;
+        uint64_t kinds = cat_config(g)->ck ? HI8 : RES8;
         s->tr_offer = (uint8_t)slot_bits(vec8_ge(vec8(s->pl[p].hand), LO8) & kinds);
         s->tr_ask = (uint8_t)slot_bits(kinds);
         publish_top(s);

@@ -5,7 +5,7 @@
  * An action is kind | x << 8 | y << 16 | z << 24 (catan.h).  The kind
  * becomes a stable verb ("build_road", "robber", "offer", ...; the table
  * below, docs/targets.md) and x/y become targets with the ids that the
- * observation (io.c) uses for the same thing:
+ * observation (save.c) uses for the same thing:
  *   vertex  0..53, index of "vertex_hexes" (keys of "buildings"/"knights")
  *   edge    0..71, index of "edges" ([a, b] vertex pairs; "roads" keys a-b)
  *   hex     0..18, index of "terrain"/"numbers" ("robber_hex")
@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "catan.h"
+#include "../../core/targets_util.h"
 
 static const char *const verb_word[A_NKINDS] = {
     [A_ROLL] = "roll",           [A_END] = "end_turn",        [A_DONE] = "done",
@@ -48,20 +49,11 @@ static const char *const verb_word[A_NKINDS] = {
     [A_SKIP] = "skip",
 };
 
-static void target(kt_action_info *out, const char *kind, int id)
-{
-    kt_target *t = &out->targets[out->ntargets++];
-    snprintf(t->kind, sizeof t->kind, "%s", kind);
-    t->id = id;
-}
-
+/* Only what is actually paid is listed, by the card kind's key. */
 static void cost(kt_action_info *out, int kind, int amount)
 {
-    if (amount <= 0)
-        return;
-    kt_cost *k = &out->costs[out->ncosts++];
-    snprintf(k->what, sizeof k->what, "%s", cat_kind_key[kind]);
-    k->amount = amount;
+    if (amount > 0)
+        kt_info_cost(out, cat_kind_key[kind], amount);
 }
 
 /* What building at a vertex or edge costs in decision frame kind fk. */
@@ -97,94 +89,94 @@ void cat_action_info(const kt_game *g, const kt_state *ks, kt_action a, kt_actio
 {
     const cat_state *s = (const cat_state *)ks;
     int k = ACT_K(a), x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
-    if (k <= 0 || k >= A_NKINDS || !s->nframes)
+    if (k <= 0 || k >= A_NKINDS || !s->nstack)
         return;
     const cat_frame *f = cat_ctop(s);
     int p = f->player;
-    snprintf(out->verb, sizeof out->verb, "%s", verb_word[k]);
+    kt_info_verb(out, verb_word[k]);
     switch (k) {
     case A_SETTLE: case A_CITY: case A_WALL: case A_RECRUIT: case A_PROMOTE: case A_ACTIVATE:
     case A_CHASE: case A_RELOCATE: case A_LOSE: case A_REMOVE_KNIGHT: case A_DISPLACE:
     case A_METRO:
         if (x < CAT_NV)
-            target(out, "vertex", x);
+            kt_info_target(out, "vertex", x);
         build_costs(s, f->kind, k, p, x, out);
         break;
     case A_KMOVE:
         if (x < CAT_NV && y < CAT_NV)
-            target(out, "vertex", y), target(out, "vertex", x);
+            kt_info_target(out, "vertex", y), kt_info_target(out, "vertex", x);
         break;
     case A_PLACE_KNIGHT:
         if (x < CAT_NV)
-            target(out, "vertex", x);
+            kt_info_target(out, "vertex", x);
         if (y >= 1 && y <= 3)
-            target(out, "level", y);
+            kt_info_target(out, "level", y);
         break;
     case A_ROAD: case A_REMOVE_ROAD:
         if (x < CAT_NE)
-            target(out, "edge", x);
+            kt_info_target(out, "edge", x);
         if (k == A_ROAD)
             build_costs(s, f->kind, k, p, x, out);
         break;
     case A_ROBBER: case A_MERCHANT: case A_SWAP1: case A_SWAP2:
         if (x < CAT_NH)
-            target(out, "hex", x);
+            kt_info_target(out, "hex", x);
         break;
     case A_STEAL: case A_DEAL: case A_TARGET:
         if (x < cat_np(g))
-            target(out, "player", x);
+            kt_info_target(out, "player", x);
         break;
     case A_SEND:
         if (x < cat_np(g))
-            target(out, "player", x);
+            kt_info_target(out, "player", x);
         else
-            snprintf(out->verb, sizeof out->verb, "send_offer_all");
+            kt_info_verb(out, "send_offer_all");
         break;
     case A_HOFFER: case A_SKIP:
         if (k == A_HOFFER && x < CAT_NKIND)
-            target(out, "good", x);
+            kt_info_target(out, "good", x);
         if (f->a < cat_np(g))
-            target(out, "player", f->a);
+            kt_info_target(out, "player", f->a);
         if (k == A_HOFFER && x < CAT_NKIND)
             cost(out, x, 1);
         break;
     case A_DISCARD: case A_TAKE: case A_OFFER: case A_ASK: case A_MONO: case A_GIVE:
         if (x < CAT_NKIND)
-            target(out, "good", x);
+            kt_info_target(out, "good", x);
         if ((k == A_DISCARD || k == A_GIVE) && x < CAT_NKIND)
             cost(out, x, 1);
         break;
     case A_BANK:
         if (x < CAT_NKIND && y < CAT_NKIND) {
-            target(out, "give", x), target(out, "get", y);
+            kt_info_target(out, "give", x), kt_info_target(out, "get", y);
             cost(out, x, z);
         }
         break;
     case A_IMPROVE:
         if (x < 3)
-            target(out, "track", x);
+            kt_info_target(out, "track", x);
         if (x < 3)
             cost(out, cat_track_commodity[x],
                  f->kind == F_CRANE ? s->pl[p].impr[x] : f->kind == F_MAIN ? s->pl[p].impr[x] + 1 : 0);
         break;
     case A_DECK:
         if (x < 3)
-            target(out, "track", x);
+            kt_info_target(out, "track", x);
         break;
     case A_PLAY: case A_PDISCARD: case A_SPYTAKE:
         if (x < CAT_NPROG)
-            target(out, "card", x);
+            kt_info_target(out, "card", x);
         break;
     case A_PLAYDEV:
         if (x < CAT_NDEV)
-            target(out, "dev", x);
+            kt_info_target(out, "dev", x);
         break;
     case A_BUYDEV:
         build_costs(s, f->kind, k, p, x, out);
         break;
     case A_DICE:
         if (x >= 1 && x <= 6 && y >= 1 && y <= 6)
-            target(out, "red", x), target(out, "yellow", y);
+            kt_info_target(out, "red", x), kt_info_target(out, "yellow", y);
         break;
     default: break; /* roll, end, done, propose, accept, decline, cancel */
     }

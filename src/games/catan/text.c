@@ -45,17 +45,113 @@ static const char *const level_en[4] = {"", "basic", "strong", "mighty"};
 static const char *const level_de[4] = {"", "einfachen", "starken", "mächtigen"};
 static const char *const deck_de[3] = {"Handelskarte", "Politikkarte", "Wissenschaftskarte"};
 
+/* The texts of card draws, progress cards and their picks (the rest of cat_action_text). */
+static void action_text_cards(const kt_game *g, const kt_state *ks, kt_action a, int viewer,
+                              int lang, kt_buf *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    int de = lang == KT_LANG_DE;
+    int x = ACT_X(a), y = ACT_Y(a);
+    const cat_frame *f = s->nstack ? cat_ctop(s) : NULL;
+    int actor = f ? f->player : -1;
+    int hidden = viewer != KT_OMNISCIENT && viewer != actor;
+    char h1[2], h2[2];
+    switch (ACT_K(a)) {
+    case A_DECK:
+        if (x < 3) {
+            if (de)
+                kt_buf_printf(out, "%s ziehen", deck_de[x]);
+            else
+                kt_buf_printf(out, "draw a %s card", cat_track_en[x]);
+        }
+        return;
+    case A_PDISCARD:
+        if (x >= CAT_NPROG)
+            return;
+        if (hidden) {
+            int c = cat_progress[x].colour;
+            if (de)
+                kt_buf_printf(out, "eine %s abwerfen", deck_de[c]);
+            else
+                kt_buf_printf(out, "discard a %s card", cat_track_en[c]);
+        } else {
+            kt_buf_printf(out, de ? "%s abwerfen" : "discard %s", cat_card_name(x, lang));
+        }
+        return;
+    case A_TARGET: kt_buf_printf(out, de ? "Spieler %d wählen" : "choose player %d", x + 1); return;
+    case A_SPYTAKE:
+        if (x >= CAT_NPROG)
+            return;
+        if (hidden && !(f && f->kind == F_SPY_PICK && viewer == f->a))
+            kt_buf_puts(out, de ? "eine Karte nehmen" : "take a card");
+        else
+            kt_buf_printf(out, de ? "%s nehmen" : "take %s", cat_card_name(x, lang));
+        return;
+    case A_REMOVE_KNIGHT: kt_buf_printf(out, de ? "Ritter %d entfernen" : "remove knight %d", x); return;
+    case A_PLACE_KNIGHT:
+        if (y >= 1 && y <= 3)
+            kt_buf_printf(out, de ? "%s Ritter auf %d einsetzen" : "place %s knight at %d",
+                          de ? level_de[y] : level_en[y], x);
+        return;
+    case A_REMOVE_ROAD:
+        if (x < CAT_NE)
+            kt_buf_printf(out, de ? "Straße %d-%d entfernen" : "remove road %d-%d", cat_e_v[x][0],
+                          cat_e_v[x][1]);
+        return;
+    case A_DISPLACE: kt_buf_printf(out, de ? "Ritter %d vertreiben" : "drive off knight %d", x); return;
+    case A_SWAP1:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h1);
+            kt_buf_printf(out, de ? "Zahl auf %s" : "token on %s", h1);
+        }
+        return;
+    case A_SWAP2:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h2);
+            kt_buf_printf(out, de ? "mit %s tauschen" : "swap with %s", h2);
+        }
+        return;
+    case A_MERCHANT:
+        if (x < CAT_NH) {
+            cat_hex_name(x, h1);
+            kt_buf_printf(out, de ? "Händler nach %s" : "merchant to %s", h1);
+        }
+        return;
+    case A_MONO:
+        if (x < CAT_NKIND)
+            kt_buf_printf(out, de ? "Monopol auf %s" : "monopoly on %s", cat_kind_name(x, lang));
+        return;
+    case A_METRO: kt_buf_printf(out, de ? "Metropole auf %d" : "metropolis on %d", x); return;
+    case A_GIVE:
+        if (x < CAT_NKIND)
+            kt_buf_printf(out, de ? "%s abgeben" : "give %s", cat_kind_name(x, lang));
+        return;
+    case A_HOFFER:
+        if (x < CAT_NKIND && f && de)
+            kt_buf_printf(out, "Spieler %d %s anbieten", f->a + 1, cat_kind_name(x, lang));
+        else if (x < CAT_NKIND && f)
+            kt_buf_printf(out, "offer %s to player %d", cat_kind_name(x, lang), f->a + 1);
+        return;
+    case A_SKIP:
+        if (f)
+            kt_buf_printf(out, de ? "Spieler %d auslassen" : "skip player %d", f->a + 1);
+        return;
+    }
+    kt_buf_printf(out, "action %u", a);
+    KT_UNUSED(g);
+}
+
 void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE;
     int x = ACT_X(a), y = ACT_Y(a), z = ACT_Z(a);
-    const cat_frame *f = s->nframes ? cat_ctop(s) : NULL;
+    const cat_frame *f = s->nstack ? cat_ctop(s) : NULL;
     int actor = f ? f->player : -1;
     /* everybody but the actor (spectators too) sees the redacted form */
     int hidden = viewer != KT_OMNISCIENT && viewer != actor;
-    char h1[2], h2[2];
+    char h1[2];
     switch (ACT_K(a)) {
     case A_ROLL: kt_buf_puts(out, de ? "würfeln" : "roll"); return;
     case A_END: kt_buf_puts(out, de ? "Zug beenden" : "end turn"); return;
@@ -147,172 +243,22 @@ void cat_action_text(const kt_game *g, const kt_state *ks, kt_action a, int view
     case A_CANCEL: kt_buf_puts(out, de ? "abbrechen" : "cancel"); return;
     case A_RELOCATE: kt_buf_printf(out, de ? "Ritter nach %d versetzen" : "move knight to %d", x); return;
     case A_LOSE: kt_buf_printf(out, de ? "Stadt %d verlieren" : "lose city %d", x); return;
-    case A_DECK:
-        if (x < 3) {
-            if (de)
-                kt_buf_printf(out, "%s ziehen", deck_de[x]);
-            else
-                kt_buf_printf(out, "draw a %s card", cat_track_en[x]);
-        }
-        return;
-    case A_PDISCARD:
-        if (x >= CAT_NPROG)
-            return;
-        if (hidden) {
-            int c = cat_progress[x].colour;
-            if (de)
-                kt_buf_printf(out, "eine %s abwerfen", deck_de[c]);
-            else
-                kt_buf_printf(out, "discard a %s card", cat_track_en[c]);
-        } else {
-            kt_buf_printf(out, de ? "%s abwerfen" : "discard %s", cat_card_name(x, lang));
-        }
-        return;
-    case A_TARGET: kt_buf_printf(out, de ? "Spieler %d wählen" : "choose player %d", x + 1); return;
-    case A_SPYTAKE:
-        if (x >= CAT_NPROG)
-            return;
-        if (hidden && !(f && f->kind == F_SPY_PICK && viewer == f->a))
-            kt_buf_puts(out, de ? "eine Karte nehmen" : "take a card");
-        else
-            kt_buf_printf(out, de ? "%s nehmen" : "take %s", cat_card_name(x, lang));
-        return;
-    case A_REMOVE_KNIGHT: kt_buf_printf(out, de ? "Ritter %d entfernen" : "remove knight %d", x); return;
-    case A_PLACE_KNIGHT:
-        if (y >= 1 && y <= 3)
-            kt_buf_printf(out, de ? "%s Ritter auf %d einsetzen" : "place %s knight at %d",
-                          de ? level_de[y] : level_en[y], x);
-        return;
-    case A_REMOVE_ROAD:
-        if (x < CAT_NE)
-            kt_buf_printf(out, de ? "Straße %d-%d entfernen" : "remove road %d-%d", cat_e_v[x][0],
-                          cat_e_v[x][1]);
-        return;
-    case A_DISPLACE: kt_buf_printf(out, de ? "Ritter %d vertreiben" : "drive off knight %d", x); return;
-    case A_SWAP1:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h1);
-            kt_buf_printf(out, de ? "Zahl auf %s" : "token on %s", h1);
-        }
-        return;
-    case A_SWAP2:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h2);
-            kt_buf_printf(out, de ? "mit %s tauschen" : "swap with %s", h2);
-        }
-        return;
-    case A_MERCHANT:
-        if (x < CAT_NH) {
-            cat_hex_name(x, h1);
-            kt_buf_printf(out, de ? "Händler nach %s" : "merchant to %s", h1);
-        }
-        return;
-    case A_MONO:
-        if (x < CAT_NKIND)
-            kt_buf_printf(out, de ? "Monopol auf %s" : "monopoly on %s", cat_kind_name(x, lang));
-        return;
-    case A_METRO: kt_buf_printf(out, de ? "Metropole auf %d" : "metropolis on %d", x); return;
-    case A_GIVE:
-        if (x < CAT_NKIND)
-            kt_buf_printf(out, de ? "%s abgeben" : "give %s", cat_kind_name(x, lang));
-        return;
-    case A_HOFFER:
-        if (x < CAT_NKIND && f && de)
-            kt_buf_printf(out, "Spieler %d %s anbieten", f->a + 1, cat_kind_name(x, lang));
-        else if (x < CAT_NKIND && f)
-            kt_buf_printf(out, "offer %s to player %d", cat_kind_name(x, lang), f->a + 1);
-        return;
-    case A_SKIP:
-        if (f)
-            kt_buf_printf(out, de ? "Spieler %d auslassen" : "skip player %d", f->a + 1);
+    default:
+        action_text_cards(g, ks, a, viewer, lang, out);
         return;
     }
-    kt_buf_printf(out, "action %u", a);
-    KT_UNUSED(g);
 }
 
 /* ------------------------------------------------------------ prompts */
 
-void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
+/* The prompts of the progress cards' own decisions (the rest of cat_prompt). */
+static void prompt_card_frame(const kt_state *ks, int lang, kt_buf *out)
 {
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE;
-    if (!s->nframes)
-        return;
     const cat_frame *f = cat_ctop(s);
     int p = f->player + 1;
     switch (f->kind) {
-    case F_SETUP_BUILD:
-        if (s->setup_step >= cat_np(g) && cat_cfg_of(g)->ck)
-            kt_buf_printf(out, de ? "Spieler %d: Stadt für die Gründung setzen"
-                                  : "Player %d: place your starting city", p);
-        else
-            kt_buf_printf(out, de ? "Spieler %d: Gründungssiedlung setzen"
-                                  : "Player %d: place a starting settlement", p);
-        return;
-    case F_SETUP_ROAD:
-        kt_buf_printf(out, de ? "Spieler %d: Straße an %d bauen" : "Player %d: build a road from %d",
-                      p, f->a);
-        return;
-    case F_ROLL:
-        kt_buf_printf(out, de ? "Spieler %d: würfeln" : "Player %d: roll the dice", p);
-        return;
-    case F_ALCHEMIST:
-        kt_buf_puts(out, de ? "Alchemist: rote und gelbe Zahl wählen"
-                            : "Alchemist: choose the red and yellow dice");
-        return;
-    case F_MAIN:
-        kt_buf_printf(out, de ? "Spieler %d: handeln, bauen, Karten spielen oder Zug beenden"
-                              : "Player %d: trade, build, play cards or end the turn", p);
-        return;
-    case F_DISCARD:
-        kt_buf_printf(out, de ? "Spieler %d: noch %d Karte(n) abwerfen"
-                              : "Player %d: discard %d more card(s)", p, f->a);
-        return;
-    case F_ROBBER:
-        kt_buf_printf(out, de ? "Spieler %d: Räuber versetzen" : "Player %d: move the robber", p);
-        return;
-    case F_STEAL:
-        kt_buf_printf(out, de ? "Spieler %d: wen bestehlen?" : "Player %d: steal from whom?", p);
-        return;
-    case F_AQUEDUCT:
-        kt_buf_printf(out, de ? "Spieler %d: Aquädukt – einen Rohstoff nehmen"
-                              : "Player %d: Aqueduct - take a resource", p);
-        return;
-    case F_PLENTY:
-        kt_buf_printf(out, de ? "Spieler %d: noch %d Rohstoff(e) nehmen"
-                              : "Player %d: take %d more resource(s)", p, f->a);
-        return;
-    case F_PDISCARD:
-        kt_buf_printf(out, de ? "Spieler %d: Fortschrittskarten auf 4 abwerfen"
-                              : "Player %d: discard progress cards down to 4", p);
-        return;
-    case F_CITY_LOSS:
-        kt_buf_printf(out, de ? "Spieler %d: die Barbaren zerstören eine Stadt – welche?"
-                              : "Player %d: the barbarians pillage a city - which one?", p);
-        return;
-    case F_DEFENDER_DRAW:
-        kt_buf_printf(out, de ? "Spieler %d: Gleichstand der Verteidiger – Stapel wählen"
-                              : "Player %d: tied defender - choose a deck to draw from", p);
-        return;
-    case F_METROPOLIS:
-        kt_buf_printf(out, de ? "Spieler %d: Metropole auf eine Stadt setzen"
-                              : "Player %d: put the metropolis on a city", p);
-        return;
-    case F_TRADE_COMPOSE:
-        kt_buf_printf(out, de ? "Spieler %d: Angebot zusammenstellen" : "Player %d: compose the offer", p);
-        return;
-    case F_TRADE_RESPOND:
-        kt_buf_printf(out, de ? "Spieler %d: Handelsangebot annehmen?"
-                              : "Player %d: accept the trade offer?", p);
-        return;
-    case F_TRADE_CHOOSE:
-        kt_buf_printf(out, de ? "Spieler %d: Handelspartner wählen" : "Player %d: choose a partner", p);
-        return;
-    case F_RELOCATE:
-        kt_buf_printf(out, de ? "Spieler %d: vertriebenen Ritter versetzen"
-                              : "Player %d: move your displaced knight", p);
-        return;
     case F_TARGET:
         kt_buf_printf(out, de ? "Spieler %d: %s – Mitspieler wählen" : "Player %d: %s - choose a player",
                       p, cat_card_name(f->a < CAT_NPROG ? f->a : 0, lang));
@@ -394,6 +340,92 @@ void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
     }
 }
 
+void cat_prompt(const kt_game *g, const kt_state *ks, int lang, kt_buf *out)
+{
+    const cat_state *s = (const cat_state *)ks;
+    int de = lang == KT_LANG_DE;
+    if (!s->nstack)
+        return;
+    const cat_frame *f = cat_ctop(s);
+    int p = f->player + 1;
+    switch (f->kind) {
+    case F_SETUP_BUILD:
+        if (s->setup_step >= cat_np(g) && cat_config(g)->ck)
+            kt_buf_printf(out, de ? "Spieler %d: Stadt für die Gründung setzen"
+                                  : "Player %d: place your starting city", p);
+        else
+            kt_buf_printf(out, de ? "Spieler %d: Gründungssiedlung setzen"
+                                  : "Player %d: place a starting settlement", p);
+        return;
+    case F_SETUP_ROAD:
+        kt_buf_printf(out, de ? "Spieler %d: Straße an %d bauen" : "Player %d: build a road from %d",
+                      p, f->a);
+        return;
+    case F_ROLL:
+        kt_buf_printf(out, de ? "Spieler %d: würfeln" : "Player %d: roll the dice", p);
+        return;
+    case F_ALCHEMIST:
+        kt_buf_puts(out, de ? "Alchemist: rote und gelbe Zahl wählen"
+                            : "Alchemist: choose the red and yellow dice");
+        return;
+    case F_MAIN:
+        kt_buf_printf(out, de ? "Spieler %d: handeln, bauen, Karten spielen oder Zug beenden"
+                              : "Player %d: trade, build, play cards or end the turn", p);
+        return;
+    case F_DISCARD:
+        kt_buf_printf(out, de ? "Spieler %d: noch %d Karte(n) abwerfen"
+                              : "Player %d: discard %d more card(s)", p, f->a);
+        return;
+    case F_ROBBER:
+        kt_buf_printf(out, de ? "Spieler %d: Räuber versetzen" : "Player %d: move the robber", p);
+        return;
+    case F_STEAL:
+        kt_buf_printf(out, de ? "Spieler %d: wen bestehlen?" : "Player %d: steal from whom?", p);
+        return;
+    case F_AQUEDUCT:
+        kt_buf_printf(out, de ? "Spieler %d: Aquädukt – einen Rohstoff nehmen"
+                              : "Player %d: Aqueduct - take a resource", p);
+        return;
+    case F_PLENTY:
+        kt_buf_printf(out, de ? "Spieler %d: noch %d Rohstoff(e) nehmen"
+                              : "Player %d: take %d more resource(s)", p, f->a);
+        return;
+    case F_PDISCARD:
+        kt_buf_printf(out, de ? "Spieler %d: Fortschrittskarten auf 4 abwerfen"
+                              : "Player %d: discard progress cards down to 4", p);
+        return;
+    case F_CITY_LOSS:
+        kt_buf_printf(out, de ? "Spieler %d: die Barbaren zerstören eine Stadt – welche?"
+                              : "Player %d: the barbarians pillage a city - which one?", p);
+        return;
+    case F_DEFENDER_DRAW:
+        kt_buf_printf(out, de ? "Spieler %d: Gleichstand der Verteidiger – Stapel wählen"
+                              : "Player %d: tied defender - choose a deck to draw from", p);
+        return;
+    case F_METROPOLIS:
+        kt_buf_printf(out, de ? "Spieler %d: Metropole auf eine Stadt setzen"
+                              : "Player %d: put the metropolis on a city", p);
+        return;
+    case F_TRADE_COMPOSE:
+        kt_buf_printf(out, de ? "Spieler %d: Angebot zusammenstellen" : "Player %d: compose the offer", p);
+        return;
+    case F_TRADE_RESPOND:
+        kt_buf_printf(out, de ? "Spieler %d: Handelsangebot annehmen?"
+                              : "Player %d: accept the trade offer?", p);
+        return;
+    case F_TRADE_CHOOSE:
+        kt_buf_printf(out, de ? "Spieler %d: Handelspartner wählen" : "Player %d: choose a partner", p);
+        return;
+    case F_RELOCATE:
+        kt_buf_printf(out, de ? "Spieler %d: vertriebenen Ritter versetzen"
+                              : "Player %d: move your displaced knight", p);
+        return;
+    default:
+        prompt_card_frame(ks, lang, out);
+        return;
+    }
+}
+
 /* ------------------------------------------------------------ menus */
 
 /* How many legal actions of kind k are there now (for folding menus)? */
@@ -437,7 +469,7 @@ void cat_menu_item(const kt_game *g, const kt_state *ks, kt_action a, int lang, 
 {
     const cat_state *s = (const cat_state *)ks;
     int de = lang == KT_LANG_DE, k = ACT_K(a), x = ACT_X(a), y = ACT_Y(a);
-    if (!s->nframes || s->h.status != KT_RUNNING)
+    if (!s->nstack || s->h.status != KT_RUNNING)
         return;
     const cat_frame *f = cat_ctop(s);
     int main = f->kind == F_MAIN, setup = f->kind == F_SETUP_BUILD;

@@ -376,7 +376,7 @@ kt_status dom_rules_parse(const char *text, const char *fname, dom_rules *out, k
 
 static double var_value(int v, const kt_game *g, const dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     switch (v) {
     case DOM_VAR_MONEY: return P->money;

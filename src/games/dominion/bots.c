@@ -74,7 +74,7 @@ static int ends_game(const dom_cfg *c, const dom_state *s, int card)
  * tying while having taken more turns (the tie-break loses). */
 static int guard_ok(const kt_game *g, const dom_state *s, int p, int card)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (c->np < 2 || c->until_n || !ends_game(c, s, card))
         return 1;
     int mine = score_with(s, p, card), best = -100000, best_turns = 0;
@@ -149,7 +149,7 @@ static int money_worth(int card)
 static int play_value(const kt_game *g, const dom_state *s, int p, int card)
 {
     const dom_player *P = &s->pl[p];
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (card) {
     case DOM_VILLAGE: return 100;
     case DOM_FESTIVAL: return 95;
@@ -267,7 +267,7 @@ static int allowed(const kt_action *opts, int n, int card)
 static DOM_INLINE int bm_buy(const kt_game *g, const dom_state *s, int p, int budget, int smithy,
                              const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int pl = s->supply[DOM_PROVINCE];
     if (P->money > (smithy ? 15 : 18))
@@ -288,7 +288,7 @@ static DOM_INLINE int bm_buy(const kt_game *g, const dom_state *s, int p, int bu
 static int heur_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
                     const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int pl = s->supply[DOM_PROVINCE];
     if (P->money > b->prov_money)
@@ -321,7 +321,7 @@ static int heur_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int 
 static int file_buy(const kt_game *g, const dom_bot *b, const dom_state *s, int p, int budget,
                     const kt_action *opts, int nopts)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_rules *R = b->rules;
     for (int i = 0; i < R->n; i++) {
         int card = R->r[i].card;
@@ -482,7 +482,7 @@ static kt_action best_action(const kt_game *g, const dom_state *s, int p, const 
 static kt_action decide_choose(const kt_game *g, const dom_bot *b, const dom_state *s,
                                const dom_frame *f, const kt_action *o, int n)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->who;
     switch (f->card) {
     case DOM_GONDOLA:
@@ -535,10 +535,182 @@ static kt_action decide_choose(const kt_game *g, const dom_bot *b, const dom_sta
     }
 }
 
+/* A trash decision: junk first, never what the bot still needs. */
+static kt_action decide_trash(const dom_state *s, const dom_frame *f, const kt_action *o, int n)
+{
+    int p = f->who;
+    if (f->card == DOM_BANDIT) /* lose the cheaper Treasure */
+        return pick_lowest(s, o, n, NULL);
+    if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION)) {
+        /* keep the Siren unless a cheaper Action can go instead */
+        int v;
+        kt_action a = pick_lowest(s, o, n, &v);
+        return DOM_VERB(a) == DOM_V_TRASH && v < keep_value(s, DOM_SIREN)
+                   ? a
+                   : DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_MONEYLENDER)
+        return pick_first(o, n, DOM_V_TRASH);
+    if (f->card == DOM_MINE) {
+        kt_action a = find(o, n, DOM_V_TRASH, DOM_SILVER);
+        if (!a)
+            a = find(o, n, DOM_V_TRASH, DOM_COPPER);
+        if (!a && late(s))
+            a = find(o, n, DOM_V_TRASH, DOM_GOLD);
+        return a ? a : DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_CHAPEL) {
+        int coppers = 4;
+        kt_action worst = 0;
+        for (int i = 0; i < n; i++) {
+            int cc = DOM_CARD(o[i]);
+            if (DOM_VERB(o[i]) == DOM_V_TRASH && cc != DOM_COPPER &&
+                trash_worthy(s, p, cc, coppers) &&
+                (!worst || keep_value(s, cc) < keep_value(s, DOM_CARD(worst))))
+                worst = o[i];
+        }
+        if (worst)
+            return worst;
+        kt_action cu = find(o, n, DOM_V_TRASH, DOM_COPPER);
+        if (cu && trash_worthy(s, p, DOM_COPPER, coppers))
+            return cu;
+        return DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_REMODEL && late(s)) {
+        kt_action gold = find(o, n, DOM_V_TRASH, DOM_GOLD);
+        if (gold && s->supply[DOM_PROVINCE])
+            return gold;
+    }
+    if (has_done(o, n)) {
+        int v;
+        kt_action a = pick_lowest(s, o, n, &v);
+        return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
+    }
+    return pick_lowest(s, o, n, NULL);
+}
+
+/* A gain decision: the best money, the bot's buy list, else the dearest non-junk card. */
+static kt_action decide_gain(const kt_game *g, const dom_bot *b, const dom_state *s,
+                             const dom_frame *f, const kt_action *o, int n)
+{
+    const dom_cfg *c = dom_config(g);
+    int p = f->who;
+    if (f->tmask & DOM_T_TREASURE) { /* Mine, Silver Mine: the best money */
+        kt_action best = o[0];
+        for (int i = 0; i < n; i++)
+            if (DOM_VERB(o[i]) == DOM_V_GAIN &&
+                money_worth(DOM_CARD(o[i])) > money_worth(DOM_CARD(best)))
+                best = o[i];
+        return best;
+    }
+    if (f->src == DOM_S_CUSTOM) { /* Prosper: every Treasure better than Copper */
+        kt_action best = 0;
+        for (int i = 0; i < n; i++)
+            if (DOM_VERB(o[i]) == DOM_V_GAIN && DOM_CARD(o[i]) != DOM_COPPER &&
+                (!best || dom_cards[DOM_CARD(o[i])].cost > dom_cards[DOM_CARD(best)].cost))
+                best = o[i];
+        return best ? best : DOM_ACT(DOM_V_DONE, 0);
+    }
+    int card = f->src == DOM_S_SUPPLY ? bot_buy(g, b, s, p, f->cap, o, n) : 0;
+    if (card)
+        return find(o, n, DOM_V_GAIN, card);
+    /* nothing on the bot's list: the dearest non-junk card */
+    kt_action best = 0;
+    int bv = -1000;
+    for (int i = 0; i < n; i++) {
+        int cc = DOM_CARD(o[i]);
+        if (DOM_VERB(o[i]) != DOM_V_GAIN)
+            continue;
+        int v = dom_cost(c, s, cc) * 4 + (keep_value(s, cc) < 0 ? -100 : 0) +
+                (cc == DOM_CURSE ? -1000 : 0);
+        if (v > bv) {
+            bv = v;
+            best = o[i];
+        }
+    }
+    return best ? best : o[0];
+}
+
+/* A decision to put a card onto the deck. */
+static kt_action decide_topdeck(const kt_game *g, const dom_state *s, const dom_frame *f,
+                                const kt_action *o, int n)
+{
+    int p = f->who;
+    if (f->card == DOM_BUREAUCRAT) /* any Victory card: give up the cheapest */
+        return pick_lowest(s, o, n, NULL);
+    if (f->fx == DOM_FX_GAIN) { /* Insignia: good cards onto the deck */
+        kt_action a = pick_first(o, n, DOM_V_TOPDECK);
+        return keep_value(s, DOM_CARD(a)) >= keep_value(s, DOM_SILVER)
+                   ? a
+                   : DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_BURY) /* Bury: the best card for later */
+        return pick_highest(s, o, n, NULL);
+    if (f->src == DOM_S_DISCARD) { /* Harbinger: a good card, else nothing */
+        int v;
+        kt_action a = pick_highest(s, o, n, &v);
+        return v >= keep_value(s, DOM_SILVER) ? a : DOM_ACT(DOM_V_DONE, 0);
+    }
+    /* Artisan, Pilgrim: an Action that cannot be played this turn, else
+     * the cheapest Treasure, else whatever is least useful */
+    if (!s->actions) {
+        kt_action best = 0;
+        int bv = -1;
+        for (int i = 0; i < n; i++)
+            if (dom_cards[DOM_CARD(o[i])].types & DOM_T_ACTION &&
+                play_value(g, s, p, DOM_CARD(o[i])) > bv) {
+                bv = play_value(g, s, p, DOM_CARD(o[i]));
+                best = o[i];
+            }
+        if (best)
+            return best;
+    }
+    kt_action cheap = 0;
+    for (int i = 0; i < n; i++)
+        if ((dom_cards[DOM_CARD(o[i])].types & DOM_T_TREASURE) &&
+            (!cheap || dom_cards[DOM_CARD(o[i])].coins < dom_cards[DOM_CARD(cheap)].coins))
+            cheap = o[i];
+    return cheap ? cheap : pick_highest(s, o, n, NULL);
+}
+
+/* A decision to play a card from hand. */
+static kt_action decide_play(const kt_game *g, const dom_state *s, const dom_frame *f,
+                             const kt_action *o, int n)
+{
+    int p = f->who;
+    const dom_player *P = &s->pl[p];
+    if (f->src == DOM_S_X) /* Vassal, Mining Road, Spell Scroll: yes */
+        return pick_first(o, n, DOM_V_PLAY);
+    if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
+        kt_action t = best_treasure(o, n);
+        return t ? t : DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_FORTUNE_HUNTER && f->fx == DOM_FX_PLAY) {
+        kt_action t = best_treasure(o, n);
+        return t ? t : DOM_ACT(DOM_V_DONE, 0);
+    }
+    if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
+        /* the card that gains most from a second play */
+        kt_action best = DOM_ACT(DOM_V_DONE, 0);
+        int bv = 0, others = P->hand_act - 1; /* besides the target */
+        for (int i = 0; i < n; i++) {
+            if (DOM_VERB(o[i]) != DOM_V_PLAY)
+                continue;
+            int v = throne_value(s, p, DOM_CARD(o[i]), others);
+            if (v > bv) {
+                bv = v;
+                best = o[i];
+            }
+        }
+        return DOM_CARD(best) ? best : pick_first(o, n, DOM_V_PLAY);
+    }
+    /* Gondola, Staff, Invasion, First Mate, Inspiring */
+    return best_action(g, s, p, o, n);
+}
+
 static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_state *s,
                               const dom_frame *f, const kt_action *o, int n)
 {
-    const dom_cfg *c = dom_cfgof(g);
     int p = f->who;
     const dom_player *P = &s->pl[p];
     switch (f->dec) {
@@ -559,158 +731,14 @@ static kt_action decide_frame(const kt_game *g, const dom_bot *b, const dom_stat
         kt_action a = pick_lowest(s, o, n, &v); /* Cellar: junk only */
         return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
     }
-    case DOM_D_TRASH: {
-        if (f->card == DOM_BANDIT) /* lose the cheaper Treasure */
-            return pick_lowest(s, o, n, NULL);
-        if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION)) {
-            /* keep the Siren unless a cheaper Action can go instead */
-            int v;
-            kt_action a = pick_lowest(s, o, n, &v);
-            return DOM_VERB(a) == DOM_V_TRASH && v < keep_value(s, DOM_SIREN)
-                       ? a
-                       : DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_MONEYLENDER)
-            return pick_first(o, n, DOM_V_TRASH);
-        if (f->card == DOM_MINE) {
-            kt_action a = find(o, n, DOM_V_TRASH, DOM_SILVER);
-            if (!a)
-                a = find(o, n, DOM_V_TRASH, DOM_COPPER);
-            if (!a && late(s))
-                a = find(o, n, DOM_V_TRASH, DOM_GOLD);
-            return a ? a : DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_CHAPEL) {
-            int coppers = 4;
-            kt_action worst = 0;
-            for (int i = 0; i < n; i++) {
-                int cc = DOM_CARD(o[i]);
-                if (DOM_VERB(o[i]) == DOM_V_TRASH && cc != DOM_COPPER &&
-                    trash_worthy(s, p, cc, coppers) &&
-                    (!worst || keep_value(s, cc) < keep_value(s, DOM_CARD(worst))))
-                    worst = o[i];
-            }
-            if (worst)
-                return worst;
-            kt_action cu = find(o, n, DOM_V_TRASH, DOM_COPPER);
-            if (cu && trash_worthy(s, p, DOM_COPPER, coppers))
-                return cu;
-            return DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_REMODEL && late(s)) {
-            kt_action gold = find(o, n, DOM_V_TRASH, DOM_GOLD);
-            if (gold && s->supply[DOM_PROVINCE])
-                return gold;
-        }
-        if (has_done(o, n)) {
-            int v;
-            kt_action a = pick_lowest(s, o, n, &v);
-            return v < 0 ? a : DOM_ACT(DOM_V_DONE, 0);
-        }
-        return pick_lowest(s, o, n, NULL);
-    }
-    case DOM_D_GAIN: {
-        if (f->tmask & DOM_T_TREASURE) { /* Mine, Silver Mine: the best money */
-            kt_action best = o[0];
-            for (int i = 0; i < n; i++)
-                if (DOM_VERB(o[i]) == DOM_V_GAIN &&
-                    money_worth(DOM_CARD(o[i])) > money_worth(DOM_CARD(best)))
-                    best = o[i];
-            return best;
-        }
-        if (f->src == DOM_S_CUSTOM) { /* Prosper: every Treasure better than Copper */
-            kt_action best = 0;
-            for (int i = 0; i < n; i++)
-                if (DOM_VERB(o[i]) == DOM_V_GAIN && DOM_CARD(o[i]) != DOM_COPPER &&
-                    (!best || dom_cards[DOM_CARD(o[i])].cost > dom_cards[DOM_CARD(best)].cost))
-                    best = o[i];
-            return best ? best : DOM_ACT(DOM_V_DONE, 0);
-        }
-        int card = f->src == DOM_S_SUPPLY ? bot_buy(g, b, s, p, f->cap, o, n) : 0;
-        if (card)
-            return find(o, n, DOM_V_GAIN, card);
-        /* nothing on the bot's list: the dearest non-junk card */
-        kt_action best = 0;
-        int bv = -1000;
-        for (int i = 0; i < n; i++) {
-            int cc = DOM_CARD(o[i]);
-            if (DOM_VERB(o[i]) != DOM_V_GAIN)
-                continue;
-            int v = dom_cost(c, s, cc) * 4 + (keep_value(s, cc) < 0 ? -100 : 0) +
-                    (cc == DOM_CURSE ? -1000 : 0);
-            if (v > bv) {
-                bv = v;
-                best = o[i];
-            }
-        }
-        return best ? best : o[0];
-    }
-    case DOM_D_TOPDECK: {
-        if (f->card == DOM_BUREAUCRAT) /* any Victory card: give up the cheapest */
-            return pick_lowest(s, o, n, NULL);
-        if (f->fx == DOM_FX_GAIN) { /* Insignia: good cards onto the deck */
-            kt_action a = pick_first(o, n, DOM_V_TOPDECK);
-            return keep_value(s, DOM_CARD(a)) >= keep_value(s, DOM_SILVER)
-                       ? a
-                       : DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_BURY) /* Bury: the best card for later */
-            return pick_highest(s, o, n, NULL);
-        if (f->src == DOM_S_DISCARD) { /* Harbinger: a good card, else nothing */
-            int v;
-            kt_action a = pick_highest(s, o, n, &v);
-            return v >= keep_value(s, DOM_SILVER) ? a : DOM_ACT(DOM_V_DONE, 0);
-        }
-        /* Artisan, Pilgrim: an Action that cannot be played this turn, else
-         * the cheapest Treasure, else whatever is least useful */
-        if (!s->actions) {
-            kt_action best = 0;
-            int bv = -1;
-            for (int i = 0; i < n; i++)
-                if (dom_cards[DOM_CARD(o[i])].types & DOM_T_ACTION &&
-                    play_value(g, s, p, DOM_CARD(o[i])) > bv) {
-                    bv = play_value(g, s, p, DOM_CARD(o[i]));
-                    best = o[i];
-                }
-            if (best)
-                return best;
-        }
-        kt_action cheap = 0;
-        for (int i = 0; i < n; i++)
-            if ((dom_cards[DOM_CARD(o[i])].types & DOM_T_TREASURE) &&
-                (!cheap || dom_cards[DOM_CARD(o[i])].coins < dom_cards[DOM_CARD(cheap)].coins))
-                cheap = o[i];
-        return cheap ? cheap : pick_highest(s, o, n, NULL);
-    }
-    case DOM_D_PLAY: {
-        if (f->src == DOM_S_X) /* Vassal, Mining Road, Spell Scroll: yes */
-            return pick_first(o, n, DOM_V_PLAY);
-        if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
-            kt_action t = best_treasure(o, n);
-            return t ? t : DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_FORTUNE_HUNTER && f->fx == DOM_FX_PLAY) {
-            kt_action t = best_treasure(o, n);
-            return t ? t : DOM_ACT(DOM_V_DONE, 0);
-        }
-        if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST) {
-            /* the card that gains most from a second play */
-            kt_action best = DOM_ACT(DOM_V_DONE, 0);
-            int bv = 0, others = P->hand_act - 1; /* besides the target */
-            for (int i = 0; i < n; i++) {
-                if (DOM_VERB(o[i]) != DOM_V_PLAY)
-                    continue;
-                int v = throne_value(s, p, DOM_CARD(o[i]), others);
-                if (v > bv) {
-                    bv = v;
-                    best = o[i];
-                }
-            }
-            return DOM_CARD(best) ? best : pick_first(o, n, DOM_V_PLAY);
-        }
-        /* Gondola, Staff, Invasion, First Mate, Inspiring */
-        return best_action(g, s, p, o, n);
-    }
+    case DOM_D_TRASH:
+        return decide_trash(s, f, o, n);
+    case DOM_D_GAIN:
+        return decide_gain(g, b, s, f, o, n);
+    case DOM_D_TOPDECK:
+        return decide_topdeck(g, s, f, o, n);
+    case DOM_D_PLAY:
+        return decide_play(g, s, f, o, n);
     case DOM_D_LIBRARY:
         /* skip Actions that could not be played anyway */
         return s->actions ? pick_first(o, n, DOM_V_KEEP) : pick_first(o, n, DOM_V_ASIDE);
@@ -812,7 +840,7 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
     /* the Treasures "play treasures" does not play, in hand (none in the
      * common case: Copper, Silver, Gold...); every other Treasure in hand
      * is one it plays */
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int others = 0;
     for (int i = 0; i < c->nmanual_tre; i++)
@@ -827,7 +855,7 @@ static kt_action next_treasure(const kt_game *g, const dom_state *s, int p)
 static kt_action DOM_NOINLINE mixed_treasure(const kt_game *g, const dom_state *s, int p,
                                               int others)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[p];
     int autos = P->hand_tre > others;
     if (P->hand[DOM_FIGURINE])
@@ -875,7 +903,7 @@ static kt_status DOM_NOINLINE action_choose(const dom_bot *b, const kt_game *g,
                                              const dom_state *s, kt_action *out)
 {
     (void)b;
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = s->h.to_move, best = 0, bv = 0;
     const dom_player *P = &s->pl[p];
     for (int i = 0; i < c->nact; i++) {
@@ -962,7 +990,7 @@ static kt_status smithy_create(const kt_game *g, const kt_optval *o, uint64_t se
                                kt_err *err)
 {
     KT_UNUSED(o);
-    if (!dom_cfgof(g)->in_supply[DOM_SMITHY])
+    if (!dom_config(g)->in_supply[DOM_SMITHY])
         return kt_seterr(err, KT_EINVAL,
                          "bot smithy plays Smithy Big Money and needs Smithy in the kingdom, "
                          "which this game's kingdom lacks: add the option kingdom=Smithy "
@@ -979,7 +1007,7 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
                              kt_err *err)
 {
     KT_UNUSED(o);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_bot *b = bot_alloc(DOM_BOT_HEURISTIC, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
@@ -1100,7 +1128,7 @@ const kt_botdef dom_bots[DOM_NBOTS] = {
 void dom_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int np = c->np;
     if (np == 1) {
         out[0] = 1;

@@ -2,7 +2,7 @@
  * cards.c - the effect programs of the kingdom cards.
  *
  * Each card with DOM_CF_SPECIAL has a small resumable program run inside its
- * FX_PLAY frame (engine.c), after the vanilla "+" bonuses of its table
+ * FX_PLAY frame (rules.c), after the vanilla "+" bonuses of its table
  * record.  Steps start at 2; a program ends by setting DOM_STEP_POST.  Frame
  * fields used as program state: who (victim / decider), n (counter), x (a
  * card id), y (scratch), immune (players a Reaction protected), uid (this
@@ -30,7 +30,7 @@
  * by a Reaction; -1 after the last one. */
 int dom_next_victim(const kt_game *g, const dom_frame *f)
 {
-    int np = dom_cfgof(g)->np;
+    int np = dom_config(g)->np;
     for (int q = f->who;;) {
         q = (q + 1) % np;
         if (q == f->pl)
@@ -283,7 +283,7 @@ static int poacher(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     switch (f->step) {
     case 2:
-        f->n = (uint8_t)dom_empty_piles(dom_cfgof(g), s);
+        f->n = (uint8_t)dom_empty_piles(dom_config(g), s);
         f->step = 3;
         return DOM_R_CONT;
     case 3:
@@ -304,7 +304,7 @@ static int poacher(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 
 static int remodel(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (f->step) {
     case 2:
         pick_reset(f);
@@ -459,7 +459,7 @@ static int library(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 
 static int mine(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (f->step) {
     case 2:
         pick_reset(f);
@@ -553,7 +553,7 @@ static int witch(const kt_game *g, dom_state *s, dom_frame *f)
         if (s->h.status != KT_RUNNING)
             return DOM_R_DONE;
         /* Plunder: gains can have reactions; resume here afterwards */
-        if (dom_cfgof(g)->hooks & DOM_H_GAIN)
+        if (dom_config(g)->hooks & DOM_H_GAIN)
             return DOM_R_CONT;
     }
 }

@@ -136,7 +136,7 @@ static int bound_watcher(const dom_state *s, int uid)
  * instance, so a mismatch would move cards between players. */
 static int check_bindings(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nstack; i++) {
         const dom_frame *f = &s->stack[i];
         if (f->uid && f->fx != DOM_FX_PLAY && f->fx != DOM_FX_DUR)
@@ -266,7 +266,7 @@ static int frame_place_ok(const dom_state *s, const dom_frame *f, int i)
 
 static int check_frame_shapes(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nstack; i++) {
         const dom_frame *f = &s->stack[i];
         if (!frame_card_ok(c, f))
@@ -300,7 +300,7 @@ static int check_frame_shapes(const kt_game *g, const dom_state *s, kt_buf *why)
 
 static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (s->nstack > DOM_STACK)
         return fail(why, "stack depth %d out of range", s->nstack);
     for (int i = 0; i < s->nstack; i++) {
@@ -369,37 +369,9 @@ static int check_frames(const kt_game *g, const dom_state *s, kt_buf *why)
     return 1;
 }
 
-int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
+/* Card conservation: every copy of every card is in exactly one zone, and the totals match the configuration. */
+static int check_conservation(kt_buf *why, const dom_state *s, const dom_cfg *c)
 {
-    const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
-    if (s->phase >= DOM_NPHASES)
-        return fail(why, "phase %d out of range", s->phase);
-    /* a game stopped by the turn limit keeps the phase it was in */
-    if (s->h.status != KT_STOPPED && (s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
-        return fail(why, "phase %s does not match the game status", dom_phase_name(s->phase));
-    if (s->h.status == KT_STOPPED && s->phase == DOM_PH_OVER)
-        return fail(why, "a game stopped by the turn limit cannot be in phase over");
-    /* before turn 1 (Inherited's choices) nobody has a turn yet */
-    if (s->h.status == KT_RUNNING && s->phase != DOM_PH_SETUP &&
-        (s->h.turn_player < 0 || s->h.turn_player >= c->np))
-        return fail(why, "no valid player whose turn it is");
-    if (s->phase == DOM_PH_SETUP && (s->h.turn_player != -1 || !s->nstack))
-        return fail(why, "setup waits for Inherited choices before turn 1");
-    if (s->nplay > DOM_MAXC || s->naside > DOM_MAXC || s->nwatch > DOM_WATCH ||
-        s->nloot > DOM_LOOTS)
-        return fail(why, "zone size out of range");
-    if (s->tflags & ~DOM_TF_ALL)
-        return fail(why, "turn flags %d out of range", s->tflags);
-    if (s->pstep > 2 || s->trace)
-        return fail(why, "phase step out of range");
-    if (s->dropped)
-        return fail(why, "the effect stack overflowed (%d frames): an effect was refused",
-                    DOM_STACK);
-    if (s->nempty != dom_empty_piles(c, s))
-        return fail(why, "empty-pile count out of date");
-    if (!c->loot && s->nloot)
-        return fail(why, "a Loot pile in a game without Loot");
     /* card conservation */
     int cnt[DOM_NIDS];
     memset(cnt, 0, sizeof cnt);
@@ -490,6 +462,12 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
             return fail(why, "card conservation: %d %s in the game, expected %d", cnt[id],
                         id < DOM_NCARDS ? dom_cards[id].en : "?", want);
     }
+    return 1;
+}
+
+/* The incremental per-player counters and the watchers match the zones. */
+static int check_counters(kt_buf *why, const dom_state *s, const dom_cfg *c)
+{
     /* incremental per-player counters match the zones */
     for (int p = 0; p < c->np; p++) {
         const dom_player *P = &s->pl[p];
@@ -526,6 +504,43 @@ int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
             !valid_card(w->card) || !w->n || w->pad || w->fired > s->nstack)
             return fail(why, "watchers[%d]: field out of range", i);
     }
+    return 1;
+}
+
+int dom_check(const kt_game *g, const kt_state *st, kt_buf *why)
+{
+    const dom_state *s = dom_cst(st);
+    const dom_cfg *c = dom_config(g);
+    if (s->phase >= DOM_NPHASES)
+        return fail(why, "phase %d out of range", s->phase);
+    /* a game stopped by the turn limit keeps the phase it was in */
+    if (s->h.status != KT_STOPPED && (s->h.status == KT_RUNNING) != (s->phase != DOM_PH_OVER))
+        return fail(why, "phase %s does not match the game status", dom_phase_name(s->phase));
+    if (s->h.status == KT_STOPPED && s->phase == DOM_PH_OVER)
+        return fail(why, "a game stopped by the turn limit cannot be in phase over");
+    /* before turn 1 (Inherited's choices) nobody has a turn yet */
+    if (s->h.status == KT_RUNNING && s->phase != DOM_PH_SETUP &&
+        (s->h.turn_player < 0 || s->h.turn_player >= c->np))
+        return fail(why, "no valid player whose turn it is");
+    if (s->phase == DOM_PH_SETUP && (s->h.turn_player != -1 || !s->nstack))
+        return fail(why, "setup waits for Inherited choices before turn 1");
+    if (s->nplay > DOM_MAXC || s->naside > DOM_MAXC || s->nwatch > DOM_WATCH ||
+        s->nloot > DOM_LOOTS)
+        return fail(why, "zone size out of range");
+    if (s->tflags & ~DOM_TF_ALL)
+        return fail(why, "turn flags %d out of range", s->tflags);
+    if (s->pstep > 2 || s->trace)
+        return fail(why, "phase step out of range");
+    if (!KT_STACK_CHECK(s, why))
+        return 0;
+    if (s->nempty != dom_empty_piles(c, s))
+        return fail(why, "empty-pile count out of date");
+    if (!c->loot && s->nloot)
+        return fail(why, "a Loot pile in a game without Loot");
+    if (!check_conservation(why, s, c))
+        return 0;
+    if (!check_counters(why, s, c))
+        return 0;
     return check_frames(g, s, why);
 }
 

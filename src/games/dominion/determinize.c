@@ -86,7 +86,7 @@ static void resample_other(const dom_cfg *c, dom_state *s, int q, kt_rng *rng)
 void dom_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
 {
     dom_state *s = dom_st(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (player < 0 || player >= c->np)
         return;
     dom_player *P = &s->pl[player];
@@ -112,7 +112,7 @@ static int public_buy(const kt_game *g, const dom_state *s, kt_action a)
 {
     int card = DOM_CARD(a);
     return DOM_VERB(a) == DOM_V_BUY && s->buys > 1 && dom_cards[card].kind != DOM_K_EVENT &&
-           !(dom_cards[card].flags & DOM_CF_ONGAIN) && !dom_cfgof(g)->trait_of[card];
+           !(dom_cards[card].flags & DOM_CF_ONGAIN) && !dom_config(g)->trait_of[card];
 }
 
 /* Does gaining this card open a reaction window of the other players? */
@@ -185,12 +185,12 @@ int dom_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
         return 1; /* their Clean-up discards the hand (untraced): its last card may lie on top */
     const dom_state *b = dom_cst(before);
     for (int i = 0; i < b->nstack; i++)
-        if (b->stack[i].fx == DOM_FX_GAIN && reaction_gain(dom_cfgof(g), b->stack[i].card))
+        if (b->stack[i].fx == DOM_FX_GAIN && reaction_gain(dom_config(g), b->stack[i].card))
             return 1; /* a gain still resolving: the others' reaction window may come now */
     dom_tracer *t = dom_trace_run(g, before, a);
     int r = !t || t->lost;
     for (int i = 0; t && i < t->n && !r; i++)
-        r = report_reveals(dom_cfgof(g), &t->ev[i], player);
+        r = report_reveals(dom_config(g), &t->ev[i], player);
     free(t);
     return r;
 }

@@ -53,6 +53,7 @@
 #endif
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define DOM_MAXP 4
 #define DOM_NIDS 128    /* card ids are < DOM_NIDS */
@@ -523,8 +524,8 @@ typedef struct dom_state {
     uint8_t trace;    /* 0; 1 only in the game log's private copy (log.c) */
     uint8_t nempty;   /* derived: empty supply piles (dom_empty_piles), kept by
                        * dom_supply_take / dom_supply_put, recomputed on load */
-    uint8_t dropped;  /* 0; 1 once dom_push found the stack full and an effect
-                       * was refused: kt_check reports it (never a silent loss),
+    uint8_t overflow; /* 0; 1 once dom_push found the stack full and an effect
+                       * was refused (core/stack.h): kt_check reports it (never a silent loss),
                        * and the byte keeps the struct free of padding */
     uint8_t supply[DOM_NIDS];
     uint8_t trash[DOM_NIDS];
@@ -612,7 +613,7 @@ typedef struct dom_cfg {
     uint8_t pc_mask[DOM_NIDS / 16][16];
 } dom_cfg;
 
-static inline const dom_cfg *dom_cfgof(const kt_game *g) { return (const dom_cfg *)g->cfg; }
+static inline const dom_cfg *dom_config(const kt_game *g) { return (const dom_cfg *)g->cfg; }
 
 /* One card from / back to a pile of the supply (piles of cards not in
  * c->in_supply do not count as empty piles); the empty-pile count follows. */
@@ -645,7 +646,7 @@ static inline const dom_frame *dom_top(const dom_state *s)
 /* Trait of the pile a card comes from (0: none). */
 static inline int dom_trait(const dom_cfg *c, int card) { return c->trait_of[card]; }
 
-/* ------------------------------------------------------------ engine (engine.c) */
+/* ------------------------------------------------------------ engine (rules.c) */
 
 enum { DOM_R_DONE = 0, DOM_R_CONT, DOM_R_ASK };
 
@@ -760,9 +761,12 @@ void dom_fire_play(const kt_game *g, dom_state *s, int p, int card);
 /* Different Treasure names p has in play (Pendant, Wealthy Village). */
 int dom_treasure_names_in_play(const dom_state *s, int p);
 
-/* The turn machine and the public entry points. */
+/* A new game (setup.c): the configuration and the start position. */
+kt_status dom_setup(kt_game *g, kt_err *err);
 void dom_init(const kt_game *g, kt_state *st);
 void dom_clear(const kt_game *g, kt_state *st);
+
+/* The turn machine and the public entry points. */
 void dom_apply(const kt_game *g, kt_state *st, kt_action a);
 int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf);
 int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf);
@@ -814,7 +818,7 @@ int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
 int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
 int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
 int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in);
-/* Push the "when gained" frame of a gain if anything triggers (engine.c). */
+/* Push the "when gained" frame of a gain if anything triggers (rules.c). */
 void dom_gain_hooks(const kt_game *g, dom_state *s, int p, int card, const dom_frame *where,
                     int emptied);
 /* When a card is trashed (Jewelled Egg). */

@@ -197,3 +197,60 @@ int dom_describe(const char *name, int lang, kt_buf *out)
     card_help(id, lang, out);
     return 1;
 }
+
+void dom_components(int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    static const char *const heads_en[] = {
+        "", "Basic cards", "Kingdom cards",
+        ("Loots (2 of each, face-down pile, not in the Supply)"), "Events", "Traits"};
+    static const char *const heads_de[] = {
+        "", "Basiskarten", "Königreichkarten",
+        ("Kostbarkeiten (je 2, verdeckter Stapel, nicht im Vorrat)"), "Ereignisse", "Merkmale"};
+    kt_buf_puts(out, de ? "Karten (Name / englisch, Kosten, Typen, Edition, Effekt):\n"
+                        : "Cards (name / German, cost, types, set, effect):\n");
+    for (int kind = DOM_K_BASIC; kind <= DOM_K_TRAIT; kind++) {
+        kt_buf_printf(out, "%s:\n", de ? heads_de[kind] : heads_en[kind]);
+        for (int id = 1; id < DOM_NCARDS; id++) {
+            const dom_card *d = &dom_cards[id];
+            if (d->kind != kind)
+                continue;
+            kt_buf_printf(out, "  %s / %s", de ? d->de : d->en, de ? d->en : d->de);
+            kt_buf_pad_to(out, 44);
+            if (kind == DOM_K_TRAIT)
+                kt_buf_puts(out, "    ");
+            else
+                kt_buf_printf(out, "$%d%s ", d->cost, kind == DOM_K_LOOT ? "*" : " ");
+            dom_types_text(d->types, lang, out);
+            kt_buf_pad_to(out, 78);
+            kt_buf_printf(out, "%s  %s\n", d->set == DOM_SET_PLUNDER ? "Plunder" : "Base 2E",
+                          de && d->text_de ? d->text_de : d->text);
+        }
+    }
+    kt_buf_puts(out, de ? "Empfohlene Königreiche (preset=...):\n"
+                        : "Recommended kingdoms (preset=...):\n");
+    for (int i = 0; i < dom_npresets; i++) {
+        const dom_preset *p = &dom_presets[i];
+        if (!p->cards)
+            continue;
+        kt_buf_printf(out, "  %s", p->name);
+        if (p->name_de && strcmp(p->name_de, p->name))
+            kt_buf_printf(out, " / %s", p->name_de);
+        kt_buf_printf(out, ": %s", p->cards);
+        if (p->events[0])
+            kt_buf_printf(out, "; %s %s", de ? "Ereignis" : "Event", p->events);
+        if (p->traits[0])
+            kt_buf_printf(out, "; %s %s", de ? "Merkmal" : "Trait", p->traits);
+        kt_buf_putc(out, '\n');
+    }
+    kt_buf_puts(out, de ? "Empfohlene Plünderer-Königreiche mit anderen Erweiterungen (nicht "
+                          "verfügbar):\n"
+                        : "Recommended Plunder kingdoms with other expansions (not available):\n");
+    for (int i = 0; i < dom_npresets; i++) {
+        const dom_preset *p = &dom_presets[i];
+        if (p->cards)
+            continue;
+        kt_buf_printf(out, "  %s / %s: %s %s\n", p->name, p->name_de ? p->name_de : p->name,
+                      de ? "braucht" : "needs", p->missing);
+    }
+}

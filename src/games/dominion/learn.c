@@ -354,7 +354,7 @@ static void obs_player(const dom_cfg *c, const dom_state *s, int q, float *o)
 
 void dom_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *s = dom_cst(st);
     /* out is zero already (kt_obs_vector and the vector environment clear it) */
     obs_general(c, s, player, out + DL_GEN);

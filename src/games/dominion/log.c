@@ -6,7 +6,7 @@
  * How: the hook copies the state before the action into a dom_tracer (the
  * state followed by a list of reports), sets the copy's `trace` flag and
  * applies the action again.  The engine reports every card that moves
- * (DOM_TRACE in engine.c, cards.c, plunder.c, triggers.c) with the effect
+ * (DOM_TRACE in rules.c, cards.c, plunder.c, triggers.c) with the effect
  * that was running: its card and kind, and for gains the trigger being
  * resolved.  Only this private copy ever has `trace` set, so play and
  * simulations pay one test of a byte per report site.
@@ -434,7 +434,7 @@ static void say_turn(const dom_state *s, kt_log *log)
 
 static void say_end(const kt_game *g, const kt_state *after, kt_log *log)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *s = dom_cst(after);
     kt_result r;
     memset(&r, 0, sizeof r);
@@ -474,7 +474,7 @@ static void say_end(const kt_game *g, const kt_state *after, kt_log *log)
 void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_state *b = dom_cst(before);
     if (b->h.status != KT_RUNNING)
         return;

@@ -13,7 +13,7 @@
  * start-of-turn resolutions still to come (a Throne Room'd Longship has 2);
  * "the next time ..." cards stay because a watcher names their uid; cards
  * that never leave play carry DOM_IP_FOREVER and resolve `mult` times each
- * turn.  Clean-up (engine.c) keeps exactly those and what played them.
+ * turn.  Clean-up (rules.c) keeps exactly those and what played them.
  *
  * Effects paraphrased from ../shared/reference/dominion.md §1.6-§1.7; the
  * clarifications of the German rulebook supplement (seed 004) are noted
@@ -271,7 +271,7 @@ static int taskmaster(dom_state *s, dom_frame *f)
         s->actions++;
         s->coins++;
     }
-    /* a $5 gain later this turn (engine.c) makes it stay */
+    /* a $5 gain later this turn (rules.c) makes it stay */
     watch_self(s, f, DOM_EV_GAIN, DOM_LIFE_TURN);
     return post(f);
 }
@@ -311,7 +311,7 @@ static int crucible(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         return ask_hand(f, DOM_D_TRASH, DOM_V_TRASH, 0, 0, 3);
     case 3:
         if (DOM_VERB(in) == DOM_V_TRASH) {
-            int cost = dom_cost(dom_cfgof(g), s, DOM_CARD(in));
+            int cost = dom_cost(dom_config(g), s, DOM_CARD(in));
             if (dom_trash_from_hand(g, s, f->pl, DOM_CARD(in)))
                 s->coins = (uint16_t)(s->coins + cost);
         }
@@ -490,7 +490,7 @@ static int enlarge(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
             f->step = (uint8_t)(base + 3);
             return DOM_R_CONT;
         }
-        return ask_supply(f, dom_cost(dom_cfgof(g), s, DOM_CARD(in)) + 2, 0, 0, base + 2);
+        return ask_supply(f, dom_cost(dom_config(g), s, DOM_CARD(in)) + 2, 0, 0, base + 2);
     case 2:
         f->step = (uint8_t)(base + 3);
         if (DOM_VERB(in) == DOM_V_GAIN)
@@ -562,7 +562,7 @@ static int pickaxe(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         return ask_hand(f, DOM_D_TRASH, DOM_V_TRASH, 0, 0, 3);
     post(f);
     if (DOM_VERB(in) == DOM_V_TRASH) {
-        int cost = dom_cost(dom_cfgof(g), s, DOM_CARD(in));
+        int cost = dom_cost(dom_config(g), s, DOM_CARD(in));
         if (dom_trash_from_hand(g, s, f->pl, DOM_CARD(in)) && cost >= 3)
             dom_gain_loot(g, s, f->pl, DOM_TO_HAND, NULL);
     }
@@ -618,7 +618,7 @@ static int quartermaster(const kt_game *g, dom_state *s, dom_frame *f, kt_action
 static int silver_mine(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     if (f->step == 2)
-        return ask_supply(f, dom_cost(dom_cfgof(g), s, DOM_SILVER_MINE), DOM_T_TREASURE,
+        return ask_supply(f, dom_cost(dom_config(g), s, DOM_SILVER_MINE), DOM_T_TREASURE,
                           DOM_FF_LESS, 3);
     return gain_step(g, s, f, in, DOM_TO_HAND);
 }
@@ -704,7 +704,7 @@ static int spell_scroll(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
         dom_inplay_take(s, f->uid);
         dom_trash_card(g, s, f->pl, DOM_SPELL_SCROLL);
         f->uid = 0;
-        return ask_supply(f, dom_cost(dom_cfgof(g), s, DOM_SPELL_SCROLL), 0, DOM_FF_LESS, 3);
+        return ask_supply(f, dom_cost(dom_config(g), s, DOM_SPELL_SCROLL), 0, DOM_FF_LESS, 3);
     case 3:
         f->step = 4;
         f->x = 0;
@@ -874,7 +874,7 @@ static int add_unique(kt_action *buf, int n, kt_action a)
 
 int dom_plunder_custom(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[f->who];
     int n = 0;
     switch (f->card) {

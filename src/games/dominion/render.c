@@ -353,7 +353,7 @@ static void legend(int marks, int lang, kt_buf *out)
 
 static void result(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int de = lang == KT_LANG_DE;
     kt_result r;
     memset(&r, 0, sizeof r);
@@ -383,7 +383,7 @@ static void result(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 void dom_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_buf *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int de = lang == KT_LANG_DE;
     header(c, s, viewer, de, out);
     supply(c, s, lang, out);

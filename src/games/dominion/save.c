@@ -60,7 +60,7 @@ void dom_jw_card_or_null(kt_jw *w, const char *key, int id)
 void dom_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     kt_jw_obj(w);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
     kt_jw_kint(w, "pstep", s->pstep);
@@ -557,23 +557,10 @@ static int load_stack(kt_jr *r, const kt_jv *e, int i, void *ctx)
     return load_frame(r, ((dom_loadctx *)ctx)->c, e, &((dom_loadctx *)ctx)->s->stack[i]);
 }
 
-int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
+/* The "turn" object: actions, buys, coins and the other counters of the turn. */
+static int load_turn(const kt_jv *o, kt_jr *r, dom_state *s)
 {
-    dom_state *s = dom_st(st);
-    const dom_cfg *c = dom_cfgof(g);
-    if (!kt_jr_only(r, o, "phase,pstep,turn,supply,trash,loot,removed,players,in_play,aside,"
-                          "watchers,stack,next_uid,ended,winner"))
-        return 0;
     int v, b;
-    if (!jr_named(r, o, "phase", dom_phase_names, DOM_NPHASES, &v))
-        return 0;
-    s->phase = (uint8_t)v;
-    if (!jr_opt(r, o, "pstep", 0, 2, &v))
-        return 0;
-    s->pstep = (uint8_t)v;
-    if (!jr_opt(r, o, "removed", 0, 4 * DOM_MAXP, &v))
-        return 0;
-    s->removed = (uint8_t)v;
     const kt_jv *t = kt_jr_get(r, o, "turn", KT_JOBJ);
     if (!t)
         return 0;
@@ -602,65 +589,12 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     kt_jr_pop(r);
     if (!ok)
         return 0;
+    return 1;
+}
 
-    if (!jr_cards(r, c, o, "trash", s->trash, NULL, DOM_MAXC, NULL))
-        return 0;
-    int n;
-    if (!jr_cards(r, c, o, "loot", NULL, s->loot, DOM_LOOTS, &n))
-        return 0;
-    s->nloot = (uint8_t)n;
-
-    const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
-    if (!ps)
-        return 0;
-    kt_jr_push(r, "players");
-    if (ps->n != c->np) {
-        kt_jr_fail(r, "expected %d players, got %d", c->np, ps->n);
-        kt_jr_pop(r);
-        return 0;
-    }
-    for (int p = 0; p < c->np; p++) {
-        char k[16];
-        snprintf(k, sizeof k, "%d", p);
-        const kt_jv *po = kt_jr_get(r, ps, k, KT_JOBJ);
-        if (!po) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        kt_jr_push(r, k);
-        ok = load_player(r, c, po, &s->pl[p]);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
-
-    dom_loadctx lc = {c, s};
-    if ((n = kt_jr_each(r, o, "in_play", DOM_MAXC, load_inplay, &lc)) < 0)
-        return 0;
-    s->nplay = (uint16_t)n;
-    if ((n = kt_jr_each(r, o, "aside", DOM_MAXC, load_aside, &lc)) < 0)
-        return 0;
-    s->naside = (uint16_t)n;
-    if ((n = kt_jr_each(r, o, "watchers", DOM_WATCH, load_watch, &lc)) < 0)
-        return 0;
-    s->nwatch = (uint8_t)n;
-    if ((n = kt_jr_each(r, o, "stack", DOM_STACK, load_stack, &lc)) < 0)
-        return 0;
-    s->nstack = (uint8_t)n;
-
-    if (!jr_i(r, o, "next_uid", 0, 65535, &v))
-        return 0;
-    s->next_uid = (uint16_t)v;
-    if (!jr_named(r, o, "ended", dom_end_names, 4, &v))
-        return 0;
-    s->ended = (uint8_t)v;
-    if (!jr_i(r, o, "winner", -1, c->np - 1, &v))
-        return 0;
-    s->winner = (int8_t)v;
-
+/* The supply, read last: when omitted it is what is left of each pile after the cards elsewhere. */
+static int load_supply(const kt_jv *o, kt_jr *r, dom_state *s, const dom_cfg *c)
+{
     /* supply last: when omitted it is what is left of each pile */
     const kt_jv *sup = kt_jv_get(o, "supply");
     int elsewhere[DOM_NIDS];
@@ -738,6 +672,89 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         }
         kt_jr_pop(r);
     }
+    return 1;
+}
+
+int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
+{
+    dom_state *s = dom_st(st);
+    const dom_cfg *c = dom_config(g);
+    if (!kt_jr_only(r, o, "phase,pstep,turn,supply,trash,loot,removed,players,in_play,aside,"
+                          "watchers,stack,next_uid,ended,winner"))
+        return 0;
+    int v;
+    if (!jr_named(r, o, "phase", dom_phase_names, DOM_NPHASES, &v))
+        return 0;
+    s->phase = (uint8_t)v;
+    if (!jr_opt(r, o, "pstep", 0, 2, &v))
+        return 0;
+    s->pstep = (uint8_t)v;
+    if (!jr_opt(r, o, "removed", 0, 4 * DOM_MAXP, &v))
+        return 0;
+    s->removed = (uint8_t)v;
+    if (!load_turn(o, r, s))
+        return 0;
+
+    if (!jr_cards(r, c, o, "trash", s->trash, NULL, DOM_MAXC, NULL))
+        return 0;
+    int n;
+    if (!jr_cards(r, c, o, "loot", NULL, s->loot, DOM_LOOTS, &n))
+        return 0;
+    s->nloot = (uint8_t)n;
+
+    const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
+    if (!ps)
+        return 0;
+    kt_jr_push(r, "players");
+    if (ps->n != c->np) {
+        kt_jr_fail(r, "expected %d players, got %d", c->np, ps->n);
+        kt_jr_pop(r);
+        return 0;
+    }
+    for (int p = 0; p < c->np; p++) {
+        char k[16];
+        snprintf(k, sizeof k, "%d", p);
+        const kt_jv *po = kt_jr_get(r, ps, k, KT_JOBJ);
+        if (!po) {
+            kt_jr_pop(r);
+            return 0;
+        }
+        kt_jr_push(r, k);
+        int ok = load_player(r, c, po, &s->pl[p]);
+        kt_jr_pop(r);
+        if (!ok) {
+            kt_jr_pop(r);
+            return 0;
+        }
+    }
+    kt_jr_pop(r);
+
+    dom_loadctx lc = {c, s};
+    if ((n = kt_jr_each(r, o, "in_play", DOM_MAXC, load_inplay, &lc)) < 0)
+        return 0;
+    s->nplay = (uint16_t)n;
+    if ((n = kt_jr_each(r, o, "aside", DOM_MAXC, load_aside, &lc)) < 0)
+        return 0;
+    s->naside = (uint16_t)n;
+    if ((n = kt_jr_each(r, o, "watchers", DOM_WATCH, load_watch, &lc)) < 0)
+        return 0;
+    s->nwatch = (uint8_t)n;
+    if ((n = kt_jr_each(r, o, "stack", DOM_STACK, load_stack, &lc)) < 0)
+        return 0;
+    s->nstack = (uint8_t)n;
+
+    if (!jr_i(r, o, "next_uid", 0, 65535, &v))
+        return 0;
+    s->next_uid = (uint16_t)v;
+    if (!jr_named(r, o, "ended", dom_end_names, 4, &v))
+        return 0;
+    s->ended = (uint8_t)v;
+    if (!jr_i(r, o, "winner", -1, c->np - 1, &v))
+        return 0;
+    s->winner = (int8_t)v;
+
+    if (!load_supply(o, r, s, c))
+        return 0;
     dom_derive(g, s);
     return !r->failed;
 }

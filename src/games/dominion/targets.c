@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "dominion.h"
+#include "../../core/targets_util.h"
 
 static const char *const verb_word[DOM_NVERBS] = {
     [DOM_V_NONE] = "",         [DOM_V_PLAY] = "play",       [DOM_V_PLAYALL] = "play_treasures",
@@ -144,31 +145,17 @@ static int pick_zone(const dom_cfg *c, const dom_state *s, const dom_frame *f, i
     return locate(c, s, f->who, id, any);
 }
 
-static void target(kt_action_info *out, const char *kind, int id)
-{
-    kt_target *t = &out->targets[out->ntargets++];
-    snprintf(t->kind, sizeof t->kind, "%s", kind);
-    t->id = id;
-}
-
-static void cost(kt_action_info *out, const char *what, int amount)
-{
-    kt_cost *k = &out->costs[out->ncosts++];
-    snprintf(k->what, sizeof k->what, "%s", what);
-    k->amount = amount;
-}
-
 void dom_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int verb = DOM_VERB(a), id = DOM_CARD(a);
     if (verb <= DOM_V_NONE || verb >= DOM_NVERBS || id >= DOM_NIDS)
         return;
-    snprintf(out->verb, sizeof out->verb, "%s", verb_word[verb]);
+    kt_info_verb(out, verb_word[verb]);
     if (verb == DOM_V_CHOOSE) {
         if (id > DOM_M_NONE && id < DOM_NMODES)
-            target(out, "mode", id);
+            kt_info_target(out, "mode", id);
         return;
     }
     if (!id || verb == DOM_V_PLAYALL || verb == DOM_V_ENDACT || verb == DOM_V_ENDTURN ||
@@ -177,17 +164,17 @@ void dom_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_actio
     if (!s->nstack) { /* a phase action of the turn player */
         if (verb == DOM_V_BUY) {
             int ev = dom_cards[id].kind == DOM_K_EVENT;
-            target(out, ev ? "event" : "pile", id);
-            cost(out, "coins", ev ? c->cost[id] : dom_cost(c, s, id));
-            cost(out, "buys", 1);
+            kt_info_target(out, ev ? "event" : "pile", id);
+            kt_info_cost(out, "coins", ev ? c->cost[id] : dom_cost(c, s, id));
+            kt_info_cost(out, "buys", 1);
         } else {
-            target(out, "card", id);
+            kt_info_target(out, "card", id);
             if (verb == DOM_V_PLAY && s->phase == DOM_PH_ACTION)
-                cost(out, "actions", 1);
+                kt_info_cost(out, "actions", 1);
         }
         return;
     }
-    target(out, zone_kind[pick_zone(c, s, dom_top(s), verb, id)], id);
+    kt_info_target(out, zone_kind[pick_zone(c, s, dom_top(s), verb, id)], id);
 }
 
 /* ------------------------------------------------------------ names */

@@ -134,131 +134,202 @@ static int aside_left(const dom_frame *f, int max)
     return max > n ? max - n : 0;
 }
 
+#define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
+
+/* The prompt of a discard decision (part of prompt_frame). */
+static void prompt_discard(const dom_state *s, const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    if (f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT || f->card == DOM_SWORD ||
+        (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)) {
+        int keep = f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT ? 3 : 4;
+        if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
+            keep = 4; /* Frigate */
+        kt_buf_printf(out, de ? "lege ab, bis du %d Karten hast (noch %d)"
+                              : "discard down to %d cards (%d to go)",
+                      keep, s->pl[f->who].nhand - keep);
+    } else if (f->card == DOM_POACHER) {
+        kt_buf_printf(out, de ? "lege noch %d Karte(n) ab" : "discard %d more card(s)", f->n);
+    } else if (f->card == DOM_FORAY) {
+        kt_buf_printf(out, de ? "lege noch %d Karte(n) offen ab" : "discard %d more card(s)",
+                      3 - f->n);
+    } else if (f->card == DOM_FIGURINE) {
+        SAY("you may discard an Action card for +1 Buy and +$1 (or done)",
+            "du darfst eine Aktionskarte für +1 Kauf und +1 Geld ablegen (oder fertig)");
+    } else if (f->card == DOM_SEXTANT) {
+        SAY("discard any of the looked-at cards, then done",
+            "lege beliebige der angesehenen Karten ab, dann fertig");
+    } else if (f->fx == DOM_FX_CLEANUP) {
+        SAY("Friendly: you may discard one to gain one (or done)",
+            "Freundlich: du darfst eine ablegen, um eine zu nehmen (oder fertig)");
+    } else {
+        SAY("discard any number of cards, then done",
+            "lege beliebig viele Karten ab, dann fertig");
+    }
+}
+
+/* The prompt of a trash decision (part of prompt_frame). */
+static void prompt_trash(const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    if (f->card == DOM_CHAPEL)
+        kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig"
+                              : "trash up to %d more cards, or done",
+                      4 - f->n);
+    else if (f->card == DOM_BANDIT)
+        SAY("which revealed Treasure is trashed?", "welche aufgedeckte Geldkarte wird entsorgt?");
+    else if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION))
+        SAY("trash an Action card from your hand, or done to trash the Siren you gained",
+            "entsorge eine Aktionskarte aus der Hand, oder fertig: die genommene Sirene wird "
+            "entsorgt");
+    else if (f->card == DOM_MAELSTROM && f->who != f->pl)
+        SAY("Maelstrom: trash a card from your hand", "Mahlstrom: entsorge eine Handkarte");
+    else if (f->may)
+        SAY("you may trash a card (or done)", "entsorge eine Karte oder fertig");
+    else
+        SAY("trash a card from your hand", "entsorge eine Karte aus deiner Hand");
+}
+
+/* The prompt of a gain decision (part of prompt_frame). */
+static void prompt_gain(const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    if (f->src == DOM_S_TRASH)
+        kt_buf_printf(out, de ? "nimm eine Karte bis %d Geld aus dem Müll"
+                              : "gain a card costing up to $%d from the trash",
+                      f->cap);
+    else if (f->flags & DOM_FF_INPLAY)
+        SAY("gain a copy of a card someone has in play",
+            "nimm eine Karte, von der jemand eine gleiche im Spiel hat");
+    else if (f->src == DOM_S_CUSTOM)
+        SAY("gain a Treasure with a name not gained yet, or done",
+            "nimm eine Geldkarte mit noch nicht genommenem Namen, oder fertig");
+    else if (f->flags & DOM_FF_LESS)
+        kt_buf_printf(out, de ? "nimm eine Karte, die weniger als %d kostet"
+                              : "gain a card costing less than $%d",
+                      f->cap);
+    else if (f->cap == 255)
+        SAY("gain a card", "nimm eine Karte");
+    else
+        kt_buf_printf(out, de ? "nimm eine Karte, die bis zu %d kostet"
+                              : "gain a card costing up to $%d",
+                      f->cap);
+    if (f->tmask & DOM_T_TREASURE)
+        SAY(" (a Treasure)", " (Geldkarte)");
+    else if (f->tmask & DOM_T_DURATION)
+        SAY(" (a Duration card)", " (Dauerkarte)");
+    else if (f->tmask & DOM_T_ACTION)
+        SAY(" (an Action card, onto your deck)", " (Aktionskarte, auf den Nachziehstapel)");
+}
+
+/* The prompt of a topdeck decision (part of prompt_frame). */
+static void prompt_topdeck(const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    if (f->card == DOM_BUREAUCRAT)
+        SAY("put a Victory card from your hand onto your deck",
+            "lege eine Punktekarte auf deinen Nachziehstapel");
+    else if (f->card == DOM_BURY)
+        SAY("put a card from your discard pile on the bottom of your deck",
+            "lege eine Karte aus dem Ablagestapel unter deinen Nachziehstapel");
+    else if (f->fx == DOM_FX_GAIN) {
+        SAY("Insignia: you may put ", "Insignien: du darfst ");
+        card_word(out, f->x, lang);
+        SAY(" onto your deck (or done)", " auf deinen Nachziehstapel legen (oder fertig)");
+    } else if (f->src == DOM_S_DISCARD)
+        SAY("you may put a card from your discard pile onto your deck (or done)",
+            "du darfst eine Karte aus dem Ablagestapel auf den Nachziehstapel legen (oder "
+            "fertig)");
+    else
+        SAY("put a card from your hand onto your deck",
+            "lege eine Handkarte auf deinen Nachziehstapel");
+}
+
+/* The prompt of a play decision (part of prompt_frame). */
+static void prompt_play(const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
+        SAY("choose an Action card to play twice (or done)",
+            "wähle eine Aktionskarte, die zweimal gespielt wird (oder fertig)");
+    else if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
+        SAY("choose a Treasure to play three times (or done)",
+            "wähle eine Geldkarte, die dreimal gespielt wird (oder fertig)");
+    else if (f->src == DOM_S_X) {
+        SAY("you may play ", "du darfst ");
+        card_word(out, f->x, lang);
+        SAY(" (or done)", " spielen (oder fertig)");
+    } else if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
+        SAY("Inspiring: you may play an Action card you have no copy of in play (or done)",
+            "Inspirierend: du darfst eine Aktionskarte spielen, von der du keine im Spiel "
+            "hast (oder fertig)");
+    else if (f->tmask & DOM_T_ATTACK)
+        SAY("you may play an Attack from your hand (or done)",
+            "du darfst einen Angriff aus der Hand spielen (oder fertig)");
+    else if (f->tmask & DOM_T_TREASURE)
+        SAY("you may play one of the Treasures you look at (or done)",
+            "du darfst eine der angesehenen Geldkarten spielen (oder fertig)");
+    else
+        SAY("you may play an Action card from your hand (or done)",
+            "du darfst eine Aktionskarte aus der Hand spielen (oder fertig)");
+}
+
+/* The prompt of a choose decision (part of prompt_frame). */
+static void prompt_choose(const dom_frame *f, int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    switch (f->card) {
+    case DOM_GONDOLA:
+        SAY("+$2 now or at the start of your next turn?",
+            "+2 Geld jetzt oder zu Beginn deines nächsten Zuges?");
+        break;
+    case DOM_AMPHORA:
+        SAY("+1 Buy +$3 now or at the start of your next turn?",
+            "+1 Kauf +3 Geld jetzt oder zu Beginn deines nächsten Zuges?");
+        break;
+    case DOM_CABIN_BOY:
+        SAY("+$2, or trash it to gain a Duration card?",
+            "+2 Geld, oder entsorgen und eine Dauerkarte nehmen?");
+        break;
+    case DOM_QUARTERMASTER:
+        SAY("gain a card up to $4 onto it, or take a card from it into your hand",
+            "nimm eine Karte bis 4 Geld auf ihn, oder nimm eine Karte von ihm auf die Hand");
+        break;
+    case DOM_ORB:
+        SAY("play an Action or Treasure from your discard pile, or +1 Buy +$3",
+            "spiele eine Aktions- oder Geldkarte aus dem Ablagestapel, oder +1 Kauf +3 Geld");
+        break;
+    case DOM_SCROUNGE:
+        SAY("trash a card from your hand, or gain an Estate from the trash",
+            "entsorge eine Handkarte, oder nimm ein Anwesen aus dem Müll");
+        break;
+    default:
+        SAY("choose", "wähle");
+        break;
+    }
+}
+
 /* The prompt of a pending pick: what the card asks for, in EN or DE. */
 static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *f, int lang,
                          int priv, kt_buf *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int de = lang == KT_LANG_DE;
-#define SAY(en, ger) kt_buf_puts(out, de ? (ger) : (en))
     switch (f->dec) {
     case DOM_D_DISCARD:
-        if (f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT || f->card == DOM_SWORD ||
-            (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)) {
-            int keep = f->card == DOM_MILITIA || f->card == DOM_CUTTHROAT ? 3 : 4;
-            if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
-                keep = 4; /* Frigate */
-            kt_buf_printf(out, de ? "lege ab, bis du %d Karten hast (noch %d)"
-                                  : "discard down to %d cards (%d to go)",
-                          keep, s->pl[f->who].nhand - keep);
-        } else if (f->card == DOM_POACHER) {
-            kt_buf_printf(out, de ? "lege noch %d Karte(n) ab" : "discard %d more card(s)", f->n);
-        } else if (f->card == DOM_FORAY) {
-            kt_buf_printf(out, de ? "lege noch %d Karte(n) offen ab" : "discard %d more card(s)",
-                          3 - f->n);
-        } else if (f->card == DOM_FIGURINE) {
-            SAY("you may discard an Action card for +1 Buy and +$1 (or done)",
-                "du darfst eine Aktionskarte für +1 Kauf und +1 Geld ablegen (oder fertig)");
-        } else if (f->card == DOM_SEXTANT) {
-            SAY("discard any of the looked-at cards, then done",
-                "lege beliebige der angesehenen Karten ab, dann fertig");
-        } else if (f->fx == DOM_FX_CLEANUP) {
-            SAY("Friendly: you may discard one to gain one (or done)",
-                "Freundlich: du darfst eine ablegen, um eine zu nehmen (oder fertig)");
-        } else {
-            SAY("discard any number of cards, then done",
-                "lege beliebig viele Karten ab, dann fertig");
-        }
+        prompt_discard(s, f, lang, out);
         break;
     case DOM_D_TRASH:
-        if (f->card == DOM_CHAPEL)
-            kt_buf_printf(out, de ? "entsorge bis zu %d weitere Karten oder fertig"
-                                  : "trash up to %d more cards, or done",
-                          4 - f->n);
-        else if (f->card == DOM_BANDIT)
-            SAY("which revealed Treasure is trashed?", "welche aufgedeckte Geldkarte wird entsorgt?");
-        else if (f->fx == DOM_FX_GAIN && f->card == DOM_SIREN && (f->tmask & DOM_T_ACTION))
-            SAY("trash an Action card from your hand, or done to trash the Siren you gained",
-                "entsorge eine Aktionskarte aus der Hand, oder fertig: die genommene Sirene wird "
-                "entsorgt");
-        else if (f->card == DOM_MAELSTROM && f->who != f->pl)
-            SAY("Maelstrom: trash a card from your hand", "Mahlstrom: entsorge eine Handkarte");
-        else if (f->may)
-            SAY("you may trash a card (or done)", "entsorge eine Karte oder fertig");
-        else
-            SAY("trash a card from your hand", "entsorge eine Karte aus deiner Hand");
+        prompt_trash(f, lang, out);
         break;
     case DOM_D_GAIN:
-        if (f->src == DOM_S_TRASH)
-            kt_buf_printf(out, de ? "nimm eine Karte bis %d Geld aus dem Müll"
-                                  : "gain a card costing up to $%d from the trash",
-                          f->cap);
-        else if (f->flags & DOM_FF_INPLAY)
-            SAY("gain a copy of a card someone has in play",
-                "nimm eine Karte, von der jemand eine gleiche im Spiel hat");
-        else if (f->src == DOM_S_CUSTOM)
-            SAY("gain a Treasure with a name not gained yet, or done",
-                "nimm eine Geldkarte mit noch nicht genommenem Namen, oder fertig");
-        else if (f->flags & DOM_FF_LESS)
-            kt_buf_printf(out, de ? "nimm eine Karte, die weniger als %d kostet"
-                                  : "gain a card costing less than $%d",
-                          f->cap);
-        else if (f->cap == 255)
-            SAY("gain a card", "nimm eine Karte");
-        else
-            kt_buf_printf(out, de ? "nimm eine Karte, die bis zu %d kostet"
-                                  : "gain a card costing up to $%d",
-                          f->cap);
-        if (f->tmask & DOM_T_TREASURE)
-            SAY(" (a Treasure)", " (Geldkarte)");
-        else if (f->tmask & DOM_T_DURATION)
-            SAY(" (a Duration card)", " (Dauerkarte)");
-        else if (f->tmask & DOM_T_ACTION)
-            SAY(" (an Action card, onto your deck)", " (Aktionskarte, auf den Nachziehstapel)");
+        prompt_gain(f, lang, out);
         break;
     case DOM_D_TOPDECK:
-        if (f->card == DOM_BUREAUCRAT)
-            SAY("put a Victory card from your hand onto your deck",
-                "lege eine Punktekarte auf deinen Nachziehstapel");
-        else if (f->card == DOM_BURY)
-            SAY("put a card from your discard pile on the bottom of your deck",
-                "lege eine Karte aus dem Ablagestapel unter deinen Nachziehstapel");
-        else if (f->fx == DOM_FX_GAIN) {
-            SAY("Insignia: you may put ", "Insignien: du darfst ");
-            card_word(out, f->x, lang);
-            SAY(" onto your deck (or done)", " auf deinen Nachziehstapel legen (oder fertig)");
-        } else if (f->src == DOM_S_DISCARD)
-            SAY("you may put a card from your discard pile onto your deck (or done)",
-                "du darfst eine Karte aus dem Ablagestapel auf den Nachziehstapel legen (oder "
-                "fertig)");
-        else
-            SAY("put a card from your hand onto your deck",
-                "lege eine Handkarte auf deinen Nachziehstapel");
+        prompt_topdeck(f, lang, out);
         break;
     case DOM_D_PLAY:
-        if (f->card == DOM_THRONE_ROOM && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
-            SAY("choose an Action card to play twice (or done)",
-                "wähle eine Aktionskarte, die zweimal gespielt wird (oder fertig)");
-        else if (f->card == DOM_KINGS_CACHE && f->fx == DOM_FX_PLAY && f->step < DOM_STEP_POST)
-            SAY("choose a Treasure to play three times (or done)",
-                "wähle eine Geldkarte, die dreimal gespielt wird (oder fertig)");
-        else if (f->src == DOM_S_X) {
-            SAY("you may play ", "du darfst ");
-            card_word(out, f->x, lang);
-            SAY(" (or done)", " spielen (oder fertig)");
-        } else if (f->fx == DOM_FX_PLAY && f->step > DOM_STEP_POST)
-            SAY("Inspiring: you may play an Action card you have no copy of in play (or done)",
-                "Inspirierend: du darfst eine Aktionskarte spielen, von der du keine im Spiel "
-                "hast (oder fertig)");
-        else if (f->tmask & DOM_T_ATTACK)
-            SAY("you may play an Attack from your hand (or done)",
-                "du darfst einen Angriff aus der Hand spielen (oder fertig)");
-        else if (f->tmask & DOM_T_TREASURE)
-            SAY("you may play one of the Treasures you look at (or done)",
-                "du darfst eine der angesehenen Geldkarten spielen (oder fertig)");
-        else
-            SAY("you may play an Action card from your hand (or done)",
-                "du darfst eine Aktionskarte aus der Hand spielen (oder fertig)");
+        prompt_play(f, lang, out);
         break;
     case DOM_D_REACT:
         SAY("an Attack! Reveal a Reaction, or done", "ein Angriff! zeige eine Reaktion oder fertig");
@@ -296,35 +367,7 @@ static void prompt_frame(const kt_game *g, const dom_state *s, const dom_frame *
                 card_word(out, c->trait_pile[i], lang);
         break;
     case DOM_D_CHOOSE:
-        switch (f->card) {
-        case DOM_GONDOLA:
-            SAY("+$2 now or at the start of your next turn?",
-                "+2 Geld jetzt oder zu Beginn deines nächsten Zuges?");
-            break;
-        case DOM_AMPHORA:
-            SAY("+1 Buy +$3 now or at the start of your next turn?",
-                "+1 Kauf +3 Geld jetzt oder zu Beginn deines nächsten Zuges?");
-            break;
-        case DOM_CABIN_BOY:
-            SAY("+$2, or trash it to gain a Duration card?",
-                "+2 Geld, oder entsorgen und eine Dauerkarte nehmen?");
-            break;
-        case DOM_QUARTERMASTER:
-            SAY("gain a card up to $4 onto it, or take a card from it into your hand",
-                "nimm eine Karte bis 4 Geld auf ihn, oder nimm eine Karte von ihm auf die Hand");
-            break;
-        case DOM_ORB:
-            SAY("play an Action or Treasure from your discard pile, or +1 Buy +$3",
-                "spiele eine Aktions- oder Geldkarte aus dem Ablagestapel, oder +1 Kauf +3 Geld");
-            break;
-        case DOM_SCROUNGE:
-            SAY("trash a card from your hand, or gain an Estate from the trash",
-                "entsorge eine Handkarte, oder nimm ein Anwesen aus dem Müll");
-            break;
-        default:
-            SAY("choose", "wähle");
-            break;
-        }
+        prompt_choose(f, lang, out);
         break;
     case DOM_D_TRIGGER:
         SAY("you gained ", "genommen: ");
@@ -393,7 +436,7 @@ void dom_prompt_view(const kt_game *g, const kt_state *st, int viewer, int lang,
         return;
     }
     if (!f) {
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         /* Treasures are offered while some are in hand and nothing is
          * bought; only the decider knows whether the hand holds any */
         int tre = priv && s->pl[s->h.to_move].hand_tre && !s->bought;
@@ -452,7 +495,7 @@ static int match_verb(const char *text, int verb, char *name, size_t cap)
  * inside an effect are explained by the prompt). */
 static void why_not(const kt_game *g, const dom_state *s, int verb, int id, int de, kt_buf *out)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[s->h.to_move];
     const char *nm = dom_name(id, de ? KT_LANG_DE : KT_LANG_EN);
     int kind = dom_cards[id].kind, t = dom_cards[id].types;
@@ -687,7 +730,7 @@ void dom_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang,
                    kt_menu_item *out)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int v = DOM_VERB(a), id = DOM_CARD(a), de = lang == KT_LANG_DE;
     if (v <= DOM_V_NONE || v >= DOM_NVERBS || id >= DOM_NCARDS || (a >> 16))
         return;

@@ -5,7 +5,7 @@
  * order the player chooses; Friendly, Patient and Trickster at Clean-up;
  * "play treasures" for Treasures with programs; Jewelled Egg's trash effect.
  *
- * A gain (engine.c: dom_gain_ex) first applies the effects that need no
+ * A gain (rules.c: dom_gain_ex) first applies the effects that need no
  * decision and cannot depend on order (Nearby, Abundance, Taskmaster, Cage),
  * then, if anything else triggers, pushes one FX_GAIN frame:
  *   - trig: the gaining player's own triggers (DOM_TG_*).  With two or more
@@ -56,7 +56,7 @@ static void cage_fires(const kt_game *g, dom_state *s, const dom_watch *w)
 void dom_gain_hooks(const kt_game *g, dom_state *s, int p, int card, const dom_frame *where,
                     int emptied)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int tp = s->h.turn_player, types = dom_cards[card].types, cost = dom_cost(c, s, card);
     int trait = c->trait_of[card];
     /* no decisions, order does not matter: resolve at once */
@@ -200,7 +200,7 @@ static int trig_card(const dom_cfg *c, const dom_frame *f, int k)
 /* Drop triggers that can no longer do anything. */
 static void prune(const kt_game *g, const dom_state *s, dom_frame *f)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[f->pl];
     int here = dom_tracked_here(s, f);
     unsigned t = f->trig;
@@ -252,85 +252,146 @@ static int start_kind(dom_frame *f, int k)
     return DOM_R_CONT;
 }
 
+/* resolve_kind 0: the gained card's own "when you gain this". */
+static int gain_own(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in), x = DOM_CARD(in);
+    switch (f->card) {
+    case DOM_SIREN:
+        /* trash it unless an Action from hand is trashed; if it has
+         * moved meanwhile it stays (seed 004) */
+        if (!second && s->pl[p].hand_act)
+            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, DOM_T_ACTION,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x))
+            return DOM_R_CONT;
+        if (dom_tracked_take(s, f))
+            dom_trash_card(g, s, p, DOM_SIREN);
+        return DOM_R_CONT;
+    case DOM_GONDOLA:
+        if (!second)
+            return ask_gain_pick(f, p, DOM_D_PLAY, DOM_S_HAND, DOM_V_PLAY, 1, DOM_T_ACTION,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_PLAY && dom_hand_del(&s->pl[p], x))
+            dom_play_card(g, s, p, x, 0);
+        return DOM_R_CONT;
+    case DOM_BURIED_TREASURE:
+        f->step = 0;
+        if (dom_tracked_take(s, f))
+            dom_play_card(g, s, p, DOM_BURIED_TREASURE, 0);
+        return DOM_R_CONT;
+    case DOM_DOUBLOONS:
+        f->step = 0;
+        dom_gain(g, s, p, DOM_GOLD, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    case DOM_WEALTHY_VILLAGE:
+        f->step = 0;
+        if (dom_treasure_names_in_play(s, p) >= 3)
+            dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
+        return DOM_R_CONT;
+    default:
+        f->step = 0;
+        return DOM_R_CONT;
+    }
+}
+
+/* resolve_kind 1: the Trait of the gained card's pile. */
+static int gain_trait(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    const dom_cfg *c = dom_config(g);
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in), x = DOM_CARD(in);
+    switch (c->trait_of[f->card]) {
+    case DOM_CURSED:
+        /* a Loot, then a Curse (just the Loot if no Curse is left) */
+        if (!second) {
+            f->step++;
+            dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
+            return DOM_R_CONT;
+        }
+        f->step = 0;
+        dom_gain(g, s, p, DOM_CURSE, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    case DOM_HASTY:
+        f->step = 0;
+        if (dom_tracked_take(s, f))
+            dom_aside_add(s, p, f->card, DOM_A_NEXTTURN, 0);
+        return DOM_R_CONT;
+    case DOM_PIOUS:
+        if (!second)
+            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
+                                 f->step + 1);
+        f->step = 0;
+        if (v == DOM_V_TRASH)
+            dom_trash_from_hand(g, s, p, x);
+        return DOM_R_CONT;
+    case DOM_RICH:
+        f->step = 0;
+        dom_gain(g, s, p, DOM_SILVER, DOM_TO_DISCARD);
+        return DOM_R_CONT;
+    default:
+        f->step = 0;
+        return DOM_R_CONT;
+    }
+}
+
+/* resolve_kind 7: Mining Road may play the gained Treasure. */
+static int gain_mining_road(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int v = DOM_VERB(in);
+    if (!second) {
+        dom_pick_reset(f);
+        f->x = f->tc;
+        return dom_ask(f, p, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, f->step + 1);
+    }
+    f->step = 0;
+    if (v == DOM_V_PLAY && dom_tracked_take(s, f)) {
+        for (int i = 0; i < s->nwatch; i++)
+            if (s->watch[i].card == DOM_MINING_ROAD && s->watch[i].owner == p &&
+                !s->watch[i].fired) {
+                if (--s->watch[i].n == 0)
+                    dom_watch_del(s, i);
+                break;
+            }
+        dom_play_card(g, s, p, f->tc, 0);
+    }
+    return DOM_R_CONT;
+}
+
+/* resolve_kind 8: Secluded Shrine trashes up to 2 cards. */
+static int gain_shrine(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
+{
+    int p = f->pl, second = (f->step - G_KIND) & 1;
+    int latch = latch_of(s, f), v = DOM_VERB(in), x = DOM_CARD(in);
+    if (!second) {
+        int n = 2 * latched(s, latch, p, DOM_SECLUDED_SHRINE);
+        f->z = (uint8_t)(n > 255 ? 255 : n);
+    } else if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x)) {
+        f->z--;
+    } else {
+        f->z = 0;
+    }
+    if (f->z && s->pl[p].nhand)
+        return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
+                             G_KIND + 2 * 8 + 1);
+    f->step = 0;
+    return DOM_R_CONT;
+}
+
 static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl, k = (f->step - G_KIND) / 2, second = (f->step - G_KIND) & 1;
-    int latch = latch_of(s, f), v = DOM_VERB(in), x = DOM_CARD(in);
+    int latch = latch_of(s, f), v = DOM_VERB(in);
     switch (k) {
-    case 0: /* the card's own "when you gain this" */
-        switch (f->card) {
-        case DOM_SIREN:
-            /* trash it unless an Action from hand is trashed; if it has
-             * moved meanwhile it stays (seed 004) */
-            if (!second && s->pl[p].hand_act)
-                return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, DOM_T_ACTION,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x))
-                return DOM_R_CONT;
-            if (dom_tracked_take(s, f))
-                dom_trash_card(g, s, p, DOM_SIREN);
-            return DOM_R_CONT;
-        case DOM_GONDOLA:
-            if (!second)
-                return ask_gain_pick(f, p, DOM_D_PLAY, DOM_S_HAND, DOM_V_PLAY, 1, DOM_T_ACTION,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_PLAY && dom_hand_del(&s->pl[p], x))
-                dom_play_card(g, s, p, x, 0);
-            return DOM_R_CONT;
-        case DOM_BURIED_TREASURE:
-            f->step = 0;
-            if (dom_tracked_take(s, f))
-                dom_play_card(g, s, p, DOM_BURIED_TREASURE, 0);
-            return DOM_R_CONT;
-        case DOM_DOUBLOONS:
-            f->step = 0;
-            dom_gain(g, s, p, DOM_GOLD, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        case DOM_WEALTHY_VILLAGE:
-            f->step = 0;
-            if (dom_treasure_names_in_play(s, p) >= 3)
-                dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
-            return DOM_R_CONT;
-        default:
-            f->step = 0;
-            return DOM_R_CONT;
-        }
-    case 1: /* the pile's Trait */
-        switch (c->trait_of[f->card]) {
-        case DOM_CURSED:
-            /* a Loot, then a Curse (just the Loot if no Curse is left) */
-            if (!second) {
-                f->step++;
-                dom_gain_loot(g, s, p, DOM_TO_DISCARD, NULL);
-                return DOM_R_CONT;
-            }
-            f->step = 0;
-            dom_gain(g, s, p, DOM_CURSE, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        case DOM_HASTY:
-            f->step = 0;
-            if (dom_tracked_take(s, f))
-                dom_aside_add(s, p, f->card, DOM_A_NEXTTURN, 0);
-            return DOM_R_CONT;
-        case DOM_PIOUS:
-            if (!second)
-                return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
-                                     f->step + 1);
-            f->step = 0;
-            if (v == DOM_V_TRASH)
-                dom_trash_from_hand(g, s, p, x);
-            return DOM_R_CONT;
-        case DOM_RICH:
-            f->step = 0;
-            dom_gain(g, s, p, DOM_SILVER, DOM_TO_DISCARD);
-            return DOM_R_CONT;
-        default:
-            f->step = 0;
-            return DOM_R_CONT;
-        }
+    case 0:
+        return gain_own(g, s, f, in);
+    case 1:
+        return gain_trait(g, s, f, in);
     case 2: /* Fawning: a Province brings a Fawning card (not optional) */
         f->step = 0;
         dom_gain(g, s, p, trait_pile(c, DOM_FAWNING), DOM_TO_DISCARD);
@@ -367,38 +428,10 @@ static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
         f->z--;
         dom_gain(g, s, p, f->card, DOM_TO_DISCARD);
         return DOM_R_CONT;
-    case 7: /* Mining Road: may play the Treasure; uses up one Mining Road */
-        if (!second) {
-            dom_pick_reset(f);
-            f->x = f->tc;
-            return dom_ask(f, p, DOM_D_PLAY, DOM_S_X, DOM_V_PLAY, 1, f->step + 1);
-        }
-        f->step = 0;
-        if (v == DOM_V_PLAY && dom_tracked_take(s, f)) {
-            for (int i = 0; i < s->nwatch; i++)
-                if (s->watch[i].card == DOM_MINING_ROAD && s->watch[i].owner == p &&
-                    !s->watch[i].fired) {
-                    if (--s->watch[i].n == 0)
-                        dom_watch_del(s, i);
-                    break;
-                }
-            dom_play_card(g, s, p, f->tc, 0);
-        }
-        return DOM_R_CONT;
-    case 8: /* Secluded Shrine: up to 2 cards per Shrine */
-        if (!second) {
-            int n = 2 * latched(s, latch, p, DOM_SECLUDED_SHRINE);
-            f->z = (uint8_t)(n > 255 ? 255 : n);
-        } else if (v == DOM_V_TRASH && dom_trash_from_hand(g, s, p, x)) {
-            f->z--;
-        } else {
-            f->z = 0;
-        }
-        if (f->z && s->pl[p].nhand)
-            return ask_gain_pick(f, p, DOM_D_TRASH, DOM_S_HAND, DOM_V_TRASH, 1, 0,
-                                 G_KIND + 2 * 8 + 1);
-        f->step = 0;
-        return DOM_R_CONT;
+    case 7:
+        return gain_mining_road(g, s, f, in);
+    case 8:
+        return gain_shrine(g, s, f, in);
     case 9:  /* Stowaway (the gaining player) */
     case 10: /* Mapmaker */
     {
@@ -433,7 +466,7 @@ static int resolve_kind(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
  * f->n: index of the player; f->k: sub-step; f->z: Loots still to gain. */
 static int others(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int latch = latch_of(s, f);
     for (;;) {
         if (f->n >= c->np)
@@ -524,7 +557,7 @@ int dom_gain_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         return dom_ask(f, f->pl, DOM_D_TRIGGER, DOM_S_CUSTOM, DOM_V_RESOLVE, 0, 1);
     }
     case 1: {
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         for (int k = 0; k < DOM_NTG; k++)
             if (((f->trig >> k) & 1) && DOM_CARD(in) == trig_card(c, f, k))
                 return start_kind(f, k);
@@ -550,7 +583,7 @@ static int shy_pile(const dom_cfg *c) { return trait_pile(c, DOM_SHY); }
 
 static int shaman_due(const kt_game *g, const dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (!c->shaman || (s->tflags & DOM_TF_SHAMAN))
         return 0;
     for (int i = 0; i < c->nids; i++)
@@ -561,7 +594,7 @@ static int shaman_due(const kt_game *g, const dom_state *s)
 
 int dom_start_pending(const kt_game *g, const dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     for (int i = 0; i < s->nplay; i++)
         if (s->play[i].owner == p && s->play[i].pend && (s->play[i].flags & DOM_IP_OLD))
             return 1;
@@ -586,7 +619,7 @@ static int add_unique(kt_action *buf, int n, kt_action a)
  * "play X" (a card set aside for this turn), "discard X" (Shy, optional). */
 static int start_items(const kt_game *g, const dom_state *s, int p, kt_action *buf, int *mand)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int n = 0;
     for (int i = 0; i < s->nplay; i++)
         if (s->play[i].owner == p && s->play[i].pend && (s->play[i].flags & DOM_IP_OLD))
@@ -680,7 +713,7 @@ static int trickster_options(const dom_state *s, int p, kt_action *buf)
  * those about to be discarded from play. */
 int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl, v = DOM_VERB(in), x = DOM_CARD(in);
     dom_player *P = &s->pl[p];
     switch (f->step) {
@@ -756,7 +789,7 @@ int dom_cleanup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
 int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
     KT_UNUSED(in);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_player *P = &s->pl[f->pl];
     for (int i = 0; i < c->ntre; i++) {
         int t = c->tre_ids[i];
@@ -773,7 +806,7 @@ int dom_treasures_program(const kt_game *g, dom_state *s, dom_frame *f, kt_actio
 
 int dom_custom_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int n = 0;
     switch (f->fx) {
     case DOM_FX_GAIN:

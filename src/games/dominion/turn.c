@@ -1,11 +1,11 @@
 /*
  * turn.c - Dominion's turn machine with an empty effect stack (split from
- * engine.c): start of turn, Action and Buy phase, Clean-up and end of turn,
+ * rules.c): start of turn, Action and Buy phase, Clean-up and end of turn,
  * the fast path for plain turn ends (plain_turn_end / fast_turn_end), and the
  * turn player's actions outside effects (play, "play treasures" with its
  * batched path play_plain_treasures, buy, end of phase).
  *
- * dom_run (engine.c) resolves the effect stack and, when it is empty, calls
+ * dom_run (rules.c) resolves the effect stack and, when it is empty, calls
  * dom_phase_step, which advances dom_state.phase (sub-step pstep) until a
  * player must decide or the game ends.  No data of its own: everything is in
  * dom_state (see dominion.h); nothing here allocates.
@@ -160,7 +160,7 @@ static void DOM_NOINLINE discard_to_owners(dom_state *s, const uint8_t *owner, i
  * by cleanup_play_each only if there are any). */
 static void cleanup_play(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if ((c->stays || c->ntraits) && cleanup_play_keep(c, s))
         return;
     int tp = s->h.turn_player, n = s->nplay;
@@ -268,7 +268,7 @@ static void end_of_turn(dom_state *s)
 /* Can the turn player do anything but end the turn in the Buy phase? */
 static int buy_has_choice(const kt_game *g, const dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     const dom_player *P = &s->pl[s->h.turn_player];
     if (!s->bought && P->hand_tre)
         return 1;
@@ -285,7 +285,7 @@ static int buy_has_choice(const kt_game *g, const dom_state *s)
 
 static void start_of_turn(const kt_game *g, dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     /* Frigate's attack lasts until its owner's next turn starts */
     for (int i = 0; i < s->nwatch; i++)
         if (s->watch[i].life == DOM_LIFE_NEXT && s->watch[i].owner == p)
@@ -330,7 +330,7 @@ static int plain_turn_end(const dom_cfg *c, const dom_state *s)
  * decision is pending or the game is over, as phase_step. */
 static int fast_turn_end(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     cleanup(g, s);
     if (s->supply[DOM_PROVINCE] == 0) {
         dom_finish(s, DOM_END_PROVINCES);
@@ -363,7 +363,7 @@ static int fast_turn_end(const kt_game *g, dom_state *s)
  * pending (or the game is over). */
 int dom_phase_step(const kt_game *g, dom_state *s)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = s->h.turn_player;
     switch (s->phase) {
     case DOM_PH_SETUP:
@@ -529,7 +529,7 @@ static int play_plain_treasures(const dom_cfg *c, dom_state *s, int p)
 
 static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_player *P = &s->pl[p];
     dom_hand_del(P, card);
     if (c->slow[card]) {
@@ -555,7 +555,7 @@ static void play_treasure(const kt_game *g, dom_state *s, int p, int card)
  * completely first. */
 static void play_all(const kt_game *g, dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_player *P = &s->pl[p];
     if (s->nwatch || s->trace || !play_plain_treasures(c, s, p)) {
         /* one by one: a watcher may react to each play (Merchant) */
@@ -602,7 +602,7 @@ static int DOM_NOINLINE phase_playall(const kt_game *g, dom_state *s, int p)
 /* Buying a card or an Event; 1 when the next decision is published. */
 static int DOM_NOINLINE phase_buy(const kt_game *g, dom_state *s, int p, int card)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     dom_player *P = &s->pl[p];
     s->buys--;
     s->bought = 1;

@@ -1,8 +1,8 @@
 /*
  * view.c - Dominion's views: the names of the state's enumerations (shared
- * by save/load and the texts), per-player observations, terminal rendering
- * and the component listing.  Action texts, prompts and explanations are in
- * text.c, the full-state JSON in save.c, the game log in log.c and the
+ * by save/load and the texts) and the per-player observations.  The
+ * terminal view is in render.c, the component listing in help.c, action texts,
+ * prompts and explanations in text.c, the full-state JSON in save.c, the game log in log.c and the
  * component help in help.c.
  *
  * Hidden information: a player sees their own hand, deck composition and
@@ -99,10 +99,144 @@ static void jw_ids_counts(kt_jw *w, const dom_cfg *c, const uint8_t *cnt)
     kt_jw_arr_end(w);
 }
 
+/* Every seat: score, counts, what is public of each zone and, for the viewer, their own cards. */
+static void observe_seats(int player, int lang, kt_jw *w, const dom_state *s, const dom_cfg *c)
+{
+    kt_jw_key(w, "seats"); /* "players" is the envelope's player count */
+    kt_jw_arr(w);
+    for (int p = 0; p < c->np; p++) {
+        const dom_player *P = &s->pl[p];
+        int me = p == player;
+        kt_jw_obj(w);
+        kt_jw_kint(w, "vp", dom_score(c, s, p));
+        kt_jw_kint(w, "cards", P->ncards);
+        kt_jw_kint(w, "turns", P->turns);
+        kt_jw_kint(w, "extra_turns", P->xturns);
+        kt_jw_key(w, "owned"); /* every gain and trash is public */
+        dom_jw_cards_counts(w, c, P->own, lang);
+        kt_jw_kint(w, "hand_size", P->nhand);
+        kt_jw_key(w, me ? "hand" : "hand_known");
+        dom_jw_cards_counts(w, c, me ? P->hand : P->pubhand, lang);
+        kt_jw_key(w, me ? "hand_ids" : "hand_known_ids");
+        jw_ids_counts(w, c, me ? P->hand : P->pubhand);
+        kt_jw_kint(w, "deck_size", P->ndeck);
+        kt_jw_key(w, "deck_top_known"); /* top first */
+        int known = me ? P->known_top : P->pub_top;
+        dom_jw_cards_topfirst(w, P->deck + P->ndeck - known, known, lang);
+        if (me) {
+            /* the composition of your own deck follows from what you own */
+            uint8_t cnt[DOM_NIDS];
+            memset(cnt, 0, sizeof cnt);
+            for (int i = 0; i < P->ndeck; i++)
+                cnt[P->deck[i]]++;
+            kt_jw_key(w, "deck_cards");
+            dom_jw_cards_counts(w, c, cnt, lang);
+            kt_jw_key(w, "deck_ids");
+            jw_ids_counts(w, c, cnt);
+            kt_jw_key(w, "discard");
+            dom_jw_cards_topfirst(w, P->disc, P->ndisc, lang);
+            kt_jw_key(w, "discard_ids");
+            kt_jw_arr(w);
+            for (int i = P->ndisc - 1; i >= 0; i--)
+                kt_jw_int(w, P->disc[i]);
+            kt_jw_arr_end(w);
+        }
+        kt_jw_kint(w, "discard_size", P->ndisc);
+        kt_jw_key(w, "discard_top");
+        if (P->ndisc)
+            kt_jw_str(w, dom_name(P->disc[P->ndisc - 1], lang));
+        else
+            kt_jw_null(w);
+        kt_jw_kint(w, "discard_top_id", P->ndisc ? P->disc[P->ndisc - 1] : 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
+/* The cards in play, set aside and the "next time" watchers (all public). */
+static void observe_table(int player, int lang, kt_jw *w, const dom_state *s)
+{
+    kt_jw_key(w, "in_play");
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nplay; i++) {
+        const dom_inplay *e = &s->play[i];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(e->card, lang));
+        kt_jw_kint(w, "id", e->card);
+        kt_jw_kint(w, "owner", e->owner);
+        kt_jw_kint(w, "uid", e->uid);
+        /* what keeps it in play is public: pending Duration effects, cards
+         * that never leave play, earlier turns */
+        kt_jw_kint(w, "pending", e->pend);
+        kt_jw_kbool(w, "forever", (e->flags & DOM_IP_FOREVER) != 0);
+        kt_jw_kbool(w, "old", (e->flags & DOM_IP_OLD) != 0);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "aside");
+    kt_jw_arr(w);
+    for (int i = 0; i < s->naside; i++) {
+        const dom_aside *a = &s->aside[i];
+        kt_jw_obj(w);
+        int hide = dom_aside_hidden(a->kind) && a->owner != player;
+        kt_jw_key(w, "card");
+        if (hide)
+            kt_jw_null(w);
+        else
+            kt_jw_str(w, dom_name(a->card, lang));
+        kt_jw_kint(w, "id", hide ? 0 : a->card);
+        kt_jw_kint(w, "owner", a->owner);
+        kt_jw_kstr(w, "kind", dom_aside_names[a->kind]);
+        if (a->host)
+            kt_jw_kint(w, "host", a->host);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+    kt_jw_key(w, "watchers"); /* every "next time" effect is public */
+    kt_jw_arr(w);
+    for (int i = 0; i < s->nwatch; i++) {
+        const dom_watch *x = &s->watch[i];
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(x->card, lang));
+        kt_jw_kint(w, "id", x->card);
+        kt_jw_kint(w, "owner", x->owner);
+        kt_jw_kint(w, "n", x->n);
+        kt_jw_obj_end(w);
+    }
+    kt_jw_arr_end(w);
+}
+
+/* The pending decision: its card, players, label and the ids of mode targets. */
+static void observe_pending(int lang, kt_jw *w, const dom_state *s)
+{
+    if (s->nstack) {
+        const dom_frame *f = dom_top(s);
+        kt_jw_key(w, "pending");
+        kt_jw_obj(w);
+        kt_jw_kstr(w, "card", dom_name(f->card, lang));
+        kt_jw_kint(w, "card_id", f->card);
+        kt_jw_kint(w, "player", f->pl);
+        kt_jw_kint(w, "decider", f->who);
+        kt_jw_kstr(w, "label", dom_decision_label(f->dec, lang) ? dom_decision_label(f->dec, lang) : "");
+        if (f->dec == DOM_D_CHOOSE) { /* the ids of "mode" targets */
+            kt_jw_key(w, "modes");
+            kt_jw_arr(w);
+            for (int m = DOM_M_NONE + 1; m < DOM_NMODES; m++) {
+                kt_jw_obj(w);
+                kt_jw_kint(w, "id", m);
+                kt_jw_kstr(w, "name", dom_mode_names[m]);
+                kt_jw_obj_end(w);
+            }
+            kt_jw_arr_end(w);
+        }
+        kt_jw_obj_end(w);
+    }
+}
+
 void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
 {
     const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     kt_jw_kstr(w, "phase", dom_phase_name(s->phase));
     kt_jw_kstr(w, "phase_label", dom_phase_label(s->phase, lang));
     kt_jw_key(w, "kingdom");
@@ -179,125 +313,9 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     dom_jw_cards_counts(w, c, s->trash, lang);
     kt_jw_key(w, "trash_ids"); /* the card ids of "trash", in the same order */
     jw_ids_counts(w, c, s->trash);
-    kt_jw_key(w, "seats"); /* "players" is the envelope's player count */
-    kt_jw_arr(w);
-    for (int p = 0; p < c->np; p++) {
-        const dom_player *P = &s->pl[p];
-        int me = p == player;
-        kt_jw_obj(w);
-        kt_jw_kint(w, "vp", dom_score(c, s, p));
-        kt_jw_kint(w, "cards", P->ncards);
-        kt_jw_kint(w, "turns", P->turns);
-        kt_jw_kint(w, "extra_turns", P->xturns);
-        kt_jw_key(w, "owned"); /* every gain and trash is public */
-        dom_jw_cards_counts(w, c, P->own, lang);
-        kt_jw_kint(w, "hand_size", P->nhand);
-        kt_jw_key(w, me ? "hand" : "hand_known");
-        dom_jw_cards_counts(w, c, me ? P->hand : P->pubhand, lang);
-        kt_jw_key(w, me ? "hand_ids" : "hand_known_ids");
-        jw_ids_counts(w, c, me ? P->hand : P->pubhand);
-        kt_jw_kint(w, "deck_size", P->ndeck);
-        kt_jw_key(w, "deck_top_known"); /* top first */
-        int known = me ? P->known_top : P->pub_top;
-        dom_jw_cards_topfirst(w, P->deck + P->ndeck - known, known, lang);
-        if (me) {
-            /* the composition of your own deck follows from what you own */
-            uint8_t cnt[DOM_NIDS];
-            memset(cnt, 0, sizeof cnt);
-            for (int i = 0; i < P->ndeck; i++)
-                cnt[P->deck[i]]++;
-            kt_jw_key(w, "deck_cards");
-            dom_jw_cards_counts(w, c, cnt, lang);
-            kt_jw_key(w, "deck_ids");
-            jw_ids_counts(w, c, cnt);
-            kt_jw_key(w, "discard");
-            dom_jw_cards_topfirst(w, P->disc, P->ndisc, lang);
-            kt_jw_key(w, "discard_ids");
-            kt_jw_arr(w);
-            for (int i = P->ndisc - 1; i >= 0; i--)
-                kt_jw_int(w, P->disc[i]);
-            kt_jw_arr_end(w);
-        }
-        kt_jw_kint(w, "discard_size", P->ndisc);
-        kt_jw_key(w, "discard_top");
-        if (P->ndisc)
-            kt_jw_str(w, dom_name(P->disc[P->ndisc - 1], lang));
-        else
-            kt_jw_null(w);
-        kt_jw_kint(w, "discard_top_id", P->ndisc ? P->disc[P->ndisc - 1] : 0);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "in_play");
-    kt_jw_arr(w);
-    for (int i = 0; i < s->nplay; i++) {
-        const dom_inplay *e = &s->play[i];
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(e->card, lang));
-        kt_jw_kint(w, "id", e->card);
-        kt_jw_kint(w, "owner", e->owner);
-        kt_jw_kint(w, "uid", e->uid);
-        /* what keeps it in play is public: pending Duration effects, cards
-         * that never leave play, earlier turns */
-        kt_jw_kint(w, "pending", e->pend);
-        kt_jw_kbool(w, "forever", (e->flags & DOM_IP_FOREVER) != 0);
-        kt_jw_kbool(w, "old", (e->flags & DOM_IP_OLD) != 0);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "aside");
-    kt_jw_arr(w);
-    for (int i = 0; i < s->naside; i++) {
-        const dom_aside *a = &s->aside[i];
-        kt_jw_obj(w);
-        int hide = dom_aside_hidden(a->kind) && a->owner != player;
-        kt_jw_key(w, "card");
-        if (hide)
-            kt_jw_null(w);
-        else
-            kt_jw_str(w, dom_name(a->card, lang));
-        kt_jw_kint(w, "id", hide ? 0 : a->card);
-        kt_jw_kint(w, "owner", a->owner);
-        kt_jw_kstr(w, "kind", dom_aside_names[a->kind]);
-        if (a->host)
-            kt_jw_kint(w, "host", a->host);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "watchers"); /* every "next time" effect is public */
-    kt_jw_arr(w);
-    for (int i = 0; i < s->nwatch; i++) {
-        const dom_watch *x = &s->watch[i];
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(x->card, lang));
-        kt_jw_kint(w, "id", x->card);
-        kt_jw_kint(w, "owner", x->owner);
-        kt_jw_kint(w, "n", x->n);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    if (s->nstack) {
-        const dom_frame *f = dom_top(s);
-        kt_jw_key(w, "pending");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "card", dom_name(f->card, lang));
-        kt_jw_kint(w, "card_id", f->card);
-        kt_jw_kint(w, "player", f->pl);
-        kt_jw_kint(w, "decider", f->who);
-        kt_jw_kstr(w, "label", dom_decision_label(f->dec, lang) ? dom_decision_label(f->dec, lang) : "");
-        if (f->dec == DOM_D_CHOOSE) { /* the ids of "mode" targets */
-            kt_jw_key(w, "modes");
-            kt_jw_arr(w);
-            for (int m = DOM_M_NONE + 1; m < DOM_NMODES; m++) {
-                kt_jw_obj(w);
-                kt_jw_kint(w, "id", m);
-                kt_jw_kstr(w, "name", dom_mode_names[m]);
-                kt_jw_obj_end(w);
-            }
-            kt_jw_arr_end(w);
-        }
-        kt_jw_obj_end(w);
-    }
+    observe_seats(player, lang, w, s, c);
+    observe_table(player, lang, w, s);
+    observe_pending(lang, w, s);
     if (s->h.status != KT_RUNNING)
         kt_jw_kstr(w, "ended_by", dom_end_names[s->ended < 4 ? s->ended : 0]);
     kt_buf pb;
@@ -309,60 +327,3 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
 }
 
 /* ------------------------------------------------------------ components */
-
-void dom_components(int lang, kt_buf *out)
-{
-    int de = lang == KT_LANG_DE;
-    static const char *const heads_en[] = {
-        "", "Basic cards", "Kingdom cards",
-        ("Loots (2 of each, face-down pile, not in the Supply)"), "Events", "Traits"};
-    static const char *const heads_de[] = {
-        "", "Basiskarten", "Königreichkarten",
-        ("Kostbarkeiten (je 2, verdeckter Stapel, nicht im Vorrat)"), "Ereignisse", "Merkmale"};
-    kt_buf_puts(out, de ? "Karten (Name / englisch, Kosten, Typen, Edition, Effekt):\n"
-                        : "Cards (name / German, cost, types, set, effect):\n");
-    for (int kind = DOM_K_BASIC; kind <= DOM_K_TRAIT; kind++) {
-        kt_buf_printf(out, "%s:\n", de ? heads_de[kind] : heads_en[kind]);
-        for (int id = 1; id < DOM_NCARDS; id++) {
-            const dom_card *d = &dom_cards[id];
-            if (d->kind != kind)
-                continue;
-            kt_buf_printf(out, "  %s / %s", de ? d->de : d->en, de ? d->en : d->de);
-            kt_buf_pad_to(out, 44);
-            if (kind == DOM_K_TRAIT)
-                kt_buf_puts(out, "    ");
-            else
-                kt_buf_printf(out, "$%d%s ", d->cost, kind == DOM_K_LOOT ? "*" : " ");
-            dom_types_text(d->types, lang, out);
-            kt_buf_pad_to(out, 78);
-            kt_buf_printf(out, "%s  %s\n", d->set == DOM_SET_PLUNDER ? "Plunder" : "Base 2E",
-                          de && d->text_de ? d->text_de : d->text);
-        }
-    }
-    kt_buf_puts(out, de ? "Empfohlene Königreiche (preset=...):\n"
-                        : "Recommended kingdoms (preset=...):\n");
-    for (int i = 0; i < dom_npresets; i++) {
-        const dom_preset *p = &dom_presets[i];
-        if (!p->cards)
-            continue;
-        kt_buf_printf(out, "  %s", p->name);
-        if (p->name_de && strcmp(p->name_de, p->name))
-            kt_buf_printf(out, " / %s", p->name_de);
-        kt_buf_printf(out, ": %s", p->cards);
-        if (p->events[0])
-            kt_buf_printf(out, "; %s %s", de ? "Ereignis" : "Event", p->events);
-        if (p->traits[0])
-            kt_buf_printf(out, "; %s %s", de ? "Merkmal" : "Trait", p->traits);
-        kt_buf_putc(out, '\n');
-    }
-    kt_buf_puts(out, de ? "Empfohlene Plünderer-Königreiche mit anderen Erweiterungen (nicht "
-                          "verfügbar):\n"
-                        : "Recommended Plunder kingdoms with other expansions (not available):\n");
-    for (int i = 0; i < dom_npresets; i++) {
-        const dom_preset *p = &dom_presets[i];
-        if (p->cards)
-            continue;
-        kt_buf_printf(out, "  %s / %s: %s %s\n", p->name, p->name_de ? p->name_de : p->name,
-                      de ? "braucht" : "needs", p->missing);
-    }
-}

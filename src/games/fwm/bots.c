@@ -715,7 +715,7 @@ static kt_status h_choose(void *ud, const kt_game *g, const kt_state *st, kt_act
     int n = fwm_legal(g, st, b->legal);
     if (n <= 0)
         return kt_seterr(err, KT_EOVER, "the game is over");
-    kt_action a = choose(fwm_c(g), s, g->nplayers, b->legal, n);
+    kt_action a = choose(fwm_config(g), s, g->nplayers, b->legal, n);
     for (int i = 0; i < n; i++)
         if (b->legal[i] == a) {
             *out = a;
@@ -766,7 +766,7 @@ static double potential(const fwm_cfg *c, const fwm_state *s, int p)
 
 void fwm_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     double w[FWM_MAXP], sum = 0, best = -1e18, v[FWM_MAXP];
     for (int p = 0; p < g->nplayers; p++) {

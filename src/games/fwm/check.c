@@ -34,7 +34,7 @@ static int is_decision(int st)
 
 static int check_players(const kt_game *g, const fwm_state *s, kt_buf *why)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     for (int p = 0; p < g->nplayers; p++) {
         const fwm_player *pl = &s->pl[p];
         if (pl->money < 0 && !c->fl_debt)
@@ -102,7 +102,7 @@ static int held_ok(const fwm_card *cd, const fwm_state *s, int i)
 
 static int check_cards(const kt_game *g, const fwm_state *s, kt_buf *why)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     uint8_t seen[FWM_MAXCARDS] = {0};
     for (int k = 0; k < s->ndeck; k++) {
         int i = s->deck[k];
@@ -208,7 +208,7 @@ static int check_bid(const kt_game *g, const fwm_state *s, kt_buf *why)
  * players who meet, holds goods the seller has, and only while it is made. */
 static int check_trade(const kt_game *g, const fwm_state *s, kt_buf *why)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, st = s->stage;
     for (int p = 0; p < np; p++)
         if ((c->trade_offers && s->tw_offers[p] > c->trade_offers) || (s->tw_declined[p] >> np))
@@ -249,7 +249,7 @@ static int check_trade(const kt_game *g, const fwm_state *s, kt_buf *why)
 int fwm_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
     const fwm_state *s = (const fwm_state *)st;
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     if (!check_players(g, s, why) || !check_cards(g, s, why) || !check_bid(g, s, why))
         return 0;
     if (s->nturn > g->nplayers || s->start >= g->nplayers)

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/embed.h"
+#include "../../core/datafile.h"
 #include "fwm.h"
 
 #define MAXF 12
@@ -43,7 +43,7 @@ typedef struct ld_rec {
 typedef struct ld_t {
     fwm_cfg *c;
     kt_err *err;
-    char fname[200];
+    char fname[sizeof ((kt_datafile *)0)->name];
     int failed;
     kt_status code;
     const ld_rec *r;   /* record being read, for messages */
@@ -715,68 +715,6 @@ static int rd_deck(ld_t *L, fwm_deckrow rows[MODE_N][CT_NTYPES])
 
 /* ------------------------------------------------------------ files */
 
-static char *read_file(ld_t *L, const char *dir, const char *name)
-{
-    if (!dir || !*dir) {
-        char path[64];
-        snprintf(path, sizeof path, "fwm/%s", name);
-        const kt_embedded *e = kt_embedded_find(path);
-        if (!e) {
-            fail(L, NULL, "built-in data file missing");
-            return NULL;
-        }
-        char *copy = malloc(e->len + 1);
-        if (copy)
-            memcpy(copy, e->data, e->len + 1);
-        else
-            L->code = kt_seterr(L->err, KT_ENOMEM, "out of memory"), L->failed = 1;
-        return copy;
-    }
-    char path[400];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        L->code = kt_seterr(L->err, KT_EIO, "cannot read %.300s", path);
-        L->failed = 1;
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (n < cap)
-            break;
-        if (cap >= (1u << 22)) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    fclose(f);
-    if (!buf) {
-        L->code = kt_seterr(L->err, KT_EIO, "%.300s is too large or memory ran out", path);
-        L->failed = 1;
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (memchr(buf, '\0', n)) {
-        free(buf);
-        L->code = kt_seterr(L->err, KT_EINVAL, "%.300s is not a text file", path);
-        L->failed = 1;
-        return NULL;
-    }
-    return buf;
-}
-
 typedef int (*rec_fn)(ld_t *L, void *ctx);
 
 /* Is `kind` one of the comma-separated words of `list`? */
@@ -798,15 +736,15 @@ static int kind_listed(const char *list, const char *kind)
 static int each_record(ld_t *L, const char *dir, const char *file, const char *kinds, rec_fn fn,
                        void *ctx)
 {
-    snprintf(L->fname, sizeof L->fname, "%s%s%s", dir && *dir ? dir : "fwm",
-             "/", file);
     L->r = NULL;
-    char *text = read_file(L, dir, file);
-    if (!text)
-        return 0;
+    kt_datafile df;
+    if ((L->code = kt_datafile_open(&df, "fwm", dir, file, 1, L->err)) != KT_OK)
+        return L->failed = 1, 0;
+    snprintf(L->fname, sizeof L->fname, "%s", df.name);
+    char *text = df.owned; /* a private copy (writable): lines are split in place */
     ld_rec *rec = malloc(sizeof *rec);
     if (!rec) {
-        free(text);
+        kt_datafile_close(&df);
         L->code = kt_seterr(L->err, KT_ENOMEM, "out of memory");
         return L->failed = 1, 0;
     }
@@ -832,7 +770,7 @@ static int each_record(ld_t *L, const char *dir, const char *file, const char *k
         p = nl ? nl + 1 : NULL;
     }
     free(rec);
-    free(text);
+    kt_datafile_close(&df);
     return ok && !L->failed;
 }
 

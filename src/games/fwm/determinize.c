@@ -59,7 +59,7 @@ static void resample_bids(const kt_game *g, fwm_state *s, int player, kt_rng *rn
 
 static void resample_cards(const kt_game *g, fwm_state *s, kt_rng *rng)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     uint8_t deck[FWM_MAXCARDS];
     int nd = 0;
     for (int i = 0; i < c->ncard; i++) /* known cards in the deck stay there */
@@ -122,7 +122,7 @@ int fwm_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
         return 1;
     if (s->ndeck != b->ndeck)
         return 1; /* a card drawn from the deck to the display */
-    for (int k = 0; k < fwm_c(g)->ncard && k < FWM_MAXCARDS; k++)
+    for (int k = 0; k < fwm_config(g)->ncard && k < FWM_MAXCARDS; k++)
         if (s->known[k] && !b->known[k])
             return 1;
     return 0;

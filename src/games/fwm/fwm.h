@@ -154,7 +154,7 @@ typedef struct fwm_cfg {
     uint8_t dist[2][FWM_MAXSP][FWM_MAXSP];
 } fwm_cfg;
 
-static inline const fwm_cfg *fwm_c(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
+static inline const fwm_cfg *fwm_config(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
 
 /* ---- state ---- */
 
@@ -314,8 +314,11 @@ void fwm_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang,
                    kt_menu_item *out);
 void fwm_components(int lang, kt_buf *out);
 
-/* rules.c and friends */
+/* setup.c */
+kt_status fwm_setup(kt_game *g, kt_err *err);
 void fwm_init(const kt_game *g, kt_state *s);
+
+/* rules.c and friends (log.c: fwm_events) */
 int fwm_legal(const kt_game *g, const kt_state *s, kt_action *buf);
 void fwm_apply(const kt_game *g, kt_state *s, kt_action a);
 void fwm_apply_log(const kt_game *g, kt_state *s, kt_action a, kt_log *log);
@@ -337,11 +340,22 @@ extern const int32_t fwm_force_price[FWM_NG];
 void fwm_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
 const char *fwm_decision_label(int decision, int lang);
 int fwm_route_of(const fwm_cfg *c, int a, int b); /* route joining neighbours a, b; -1 */
-/* viewmap.c: the board, open deals, planned move and last auction (observation) */
+/* view_table.c: the board, open deals, planned move and last auction (observation) */
 void fwm_observe_table(const kt_game *g, const kt_state *s, int lang, kt_jw *w);
 
 /* view.c */
 void fwm_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
+/* save.c: JSON writers shared with the observation (view.c) */
+extern const char *const fwm_auc_names[8];
+void fwm_w_goods(kt_jw *w, const char *key, const uint8_t *g);
+void fwm_w_card(kt_jw *w, const fwm_cfg *c, const char *key, int card);
+void fwm_w_pos(kt_jw *w, const fwm_cfg *c, const char *key, int pos);
+void fwm_w_players(kt_jw *w, const char *key, uint32_t bits, int np);
+void fwm_w_areas(kt_jw *w, const fwm_cfg *c, const char *key, uint32_t bits);
+void fwm_w_u8s(kt_jw *w, const char *key, const uint8_t *v, int n);
+void fwm_w_open(kt_jw *w, const fwm_cfg *c, const fwm_state *s);
+void fwm_w_offer(kt_jw *w, const fwm_cfg *c, const fwm_state *s, int np, int full);
+/* save.c, check.c, render.c */
 void fwm_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int fwm_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
 int fwm_check(const kt_game *g, const kt_state *s, kt_buf *why);

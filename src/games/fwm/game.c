@@ -1,8 +1,8 @@
 /*
  * game.c - the kt_gamedef of Fugger, Welser, Medici: options (the mode,
  * the data directory and the rule flags where the seed is unsure or
- * silent), setup and results.  Setup loads and validates the component
- * data into the configuration block (fwm_cfg, see fwm.h).
+ * silent) and results (the configuration and the new game are built in
+ * setup.c).
  */
 #include <string.h>
 
@@ -41,34 +41,9 @@ static const kt_optinfo fwm_opts[] = {
 };
 #define NOPTS ((int)(sizeof fwm_opts / sizeof fwm_opts[0]))
 
-static kt_status fwm_setup(kt_game *g, kt_err *err)
-{
-    fwm_cfg *c = kt_game_alloc(g, sizeof *c);
-    if (!c)
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    c->np = g->nplayers;
-    c->mode = (int)kt_game_opt_int(g, "mode");
-    kt_status st = fwm_load_data(c, kt_game_opt_str(g, "data_dir"), err);
-    if (st != KT_OK)
-        return st;
-    c->fl_sea_fee_space = (uint8_t)kt_game_opt_int(g, "sea_fee");
-    c->fl_accident_refund = (uint8_t)kt_game_opt_int(g, "accident_cost");
-    c->fl_sheep_2p_forced = (uint8_t)kt_game_opt_int(g, "sheep_2p");
-    c->fl_lottery_excl = (uint8_t)kt_game_opt_int(g, "lottery_exclusive");
-    c->fl_debt = (uint8_t)kt_game_opt_int(g, "debt");
-    c->fl_auction_iou_track = (uint8_t)kt_game_opt_int(g, "auction_iou_track");
-    c->fl_home_tie_dice = 1; /* the seed: dice among home players */
-    c->trade_offers = (uint8_t)kt_game_opt_int(g, "trade_offers");
-    g->state_size = sizeof(fwm_state);
-    /* the longest list is a sealed bid's: a pass and every quantity (at most
-     * FWM_MAXQ, the loader's and check's bound) at every unit price */
-    g->max_legal = 1 + FWM_MAXQ * FWM_NBIDK;
-    return KT_OK;
-}
-
 static void fwm_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     double k1[FWM_MAXP], k2[FWM_MAXP];
     for (int p = 0; p < g->nplayers; p++) {

@@ -292,7 +292,7 @@ static void seats_hot(float *o, uint32_t bits, int base, int np)
 
 static void obs_header(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     uint32_t pend = fwm_pending(g, (const kt_state *)s);
     int cal = fwm_cal_at(c, s->round);
@@ -396,7 +396,7 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
 
 static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
     uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
@@ -438,7 +438,7 @@ static int card_loc(const fwm_state *s, int i)
 
 static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     for (int i = 0; i < c->ncard && i < FWM_MAXCARDS; i++) {
         float *v = o + O_CARD + i * C_W;
@@ -483,7 +483,7 @@ static void obs_merchants(const fwm_player *pl, float *o)
  * reveal the bids are in s->auc, public). */
 static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, float *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
     const fwm_auc *u = &s->auc;
     o[P_PRESENT] = 1;

@@ -130,7 +130,7 @@ static int step_ok(const fx *x, int p, int m, const uint8_t *path, int len, int 
 int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint8_t *path,
                   int len)
 {
-    fx x = {g, fwm_c(g), (fwm_state *)s, NULL}; /* the helpers only read */
+    fx x = {g, fwm_config(g), (fwm_state *)s, NULL}; /* the helpers only read */
     return (int)plan_cost(&x, p, m, path, len);
 }
 

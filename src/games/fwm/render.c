@@ -45,7 +45,7 @@ static void occupancy(const kt_game *g, const fwm_state *s, uint8_t *occ)
 
 static void header(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     static const char *const en[MODE_N] = {"trading-house game", "nobility game", "manor game",
                                            "full game"};
     static const char *const de[MODE_N] = {"Handelshaus-Spiel", "Adelsspiel", "Landgut-Spiel",
@@ -70,7 +70,7 @@ static void header(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
 
 static void calendar(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     kt_buf line2;
     kt_buf_init(&line2);
     for (int k = 0; k < c->ncal; k++) {
@@ -125,7 +125,7 @@ static void deal_short(const fwm_cfg *c, int card, int lang, kt_buf *out)
 static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang, kt_buf *side,
                       size_t *starts, int max)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int n = 0;
 #define NEWLINE() \
     do { \
@@ -193,7 +193,7 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
 
 static void map_and_side(const kt_game *g, const fwm_state *s, int viewer, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     uint8_t occ[FWM_MAXSP];
     occupancy(g, s, occ);
     kt_buf side;
@@ -236,7 +236,7 @@ static void map_and_side(const kt_game *g, const fwm_state *s, int viewer, int l
 
 static void players(const kt_game *g, const fwm_state *s, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     for (int p = 0; p < g->nplayers; p++) {
         const fwm_player *pl = &s->pl[p];
         kt_buf_sgr(out, pcolor[p]);

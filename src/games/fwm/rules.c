@@ -1,5 +1,5 @@
 /*
- * rules.c - Fugger, Welser, Medici: setup, the automaton that runs the
+ * rules.c - Fugger, Welser, Medici: the automaton that runs the
  * rounds, phase 1 (which deal resolves next, drawing cards, dates), payday,
  * rent, the calendar phase, forced sales and the ends of the four modes.
  *
@@ -20,7 +20,6 @@
 
 const int32_t fwm_force_price[FWM_NG] = {500, 800, 1100};
 #define IOU_SALE 300
-#define START_MONEY 9000
 
 /* ------------------------------------------------------------ helpers */
 
@@ -200,7 +199,7 @@ static void open_remove(fwm_state *s, int card)
     s->nopen = (uint8_t)j;
 }
 
-static void place(fx *x, int card, int due)
+void fwm_place(fx *x, int card, int due)
 {
     fwm_state *s = x->s;
     if (s->nopen == FWM_MAXOPEN) { /* cannot happen with the data's bounds */
@@ -343,73 +342,6 @@ int fwm_over_check(fx *x)
     if (over)
         fwm_end_game(x);
     return over;
-}
-
-/* ------------------------------------------------------------ setup */
-
-static void deal_type(fx *x, int t, uint8_t *reveal, int *nrev, uint8_t *deck, int *ndeck)
-{
-    const fwm_cfg *c = x->c;
-    fwm_state *s = x->s;
-    const fwm_deckrow *row = &c->deck[t];
-    if (!row->used)
-        return;
-    uint8_t pool[FWM_MAXCARDS];
-    uint32_t n = 0;
-    for (int i = 0; i < c->ncard; i++)
-        if (c->card[i].type == t && c->card[i].level <= c->levels)
-            pool[n++] = (uint8_t)i;
-    kt_shuffle_u8(&s->h.rng, pool, n);
-    int pile = row->pile - (row->minus_p ? x->g->nplayers : 0), k = 0;
-    for (; k < row->open; k++)
-        reveal[(*nrev)++] = pool[k];
-    for (; k < pile; k++) {
-        if (t == CT_FAIR) {
-            s->fair = pool[k];
-            s->where[pool[k]] = W_OPEN;
-            s->known[pool[k]] = 1;
-        } else {
-            deck[(*ndeck)++] = pool[k];
-            s->where[pool[k]] = W_DECK;
-        }
-    }
-    for (int r = 0; r < row->reserve; r++, k++)
-        s->where[pool[k]] = W_RESERVE;
-}
-
-void fwm_init(const kt_game *g, kt_state *st)
-{
-    fwm_state *s = (fwm_state *)st;
-    const fwm_cfg *c = fwm_c(g);
-    fx x = {g, c, s, NULL};
-    s->fair = s->blockade = s->cur = FWM_NONE;
-    s->sheep = s->corrupt = s->trick = s->manor_first = -1;
-    for (int p = 0; p < g->nplayers; p++) {
-        fwm_player *pl = &s->pl[p];
-        pl->money = START_MONEY;
-        pl->ware[G_CLOTH] = 2;
-        pl->ware[G_SPICE] = 1;
-        pl->ware[G_METAL] = 1;
-        pl->home = FWM_NONE;
-        for (int k = 0; k < FWM_NM; k++)
-            pl->m[k].pos = FWM_OFF;
-        pl->track = (int8_t)(c->mode == MODE_TRADING ? 0 : c->track_start);
-    }
-    s->start = (uint8_t)kt_rng_below(&s->h.rng, (uint32_t)g->nplayers);
-    uint8_t reveal[16], deck[FWM_MAXCARDS];
-    int nrev = 0, nd = 0;
-    static const int order[CT_NTYPES] = {CT_DEMAND, CT_SUPPLY, CT_NOBLE,
-                                         CT_EVENT,  CT_MANOR,  CT_FAIR};
-    for (int i = 0; i < CT_NTYPES; i++)
-        deal_type(&x, order[i], reveal, &nrev, deck, &nd);
-    for (int i = 0; i < nrev; i++)
-        place(&x, reveal[i], c->card[reveal[i]].plus); /* +n from Start Zeit */
-    kt_shuffle_u8(&s->h.rng, deck, (uint32_t)nd);
-    memcpy(s->deck, deck, (size_t)nd);
-    s->ndeck = (uint8_t)nd;
-    s->h.turn = 1;
-    s->h.turn_player = (int8_t)s->start;
-    fwm_decide(&x, FS_HOME, s->start);
 }
 
 /* ------------------------------------------------------------ phase 1 */
@@ -660,7 +592,7 @@ static int refill_step(fx *x)
             s->blockade = FWM_NONE;
             continue;
         }
-        place(x, card, date_base(x) + cd->plus);
+        fwm_place(x, card, date_base(x) + cd->plus);
     }
     if (fwm_over_check(x))
         return 1;
@@ -727,25 +659,6 @@ static int paycharge_step(fx *x)
     return 0;
 }
 
-static int legal_payday(const fx *x, kt_action *buf)
-{
-    const fwm_state *s = x->s;
-    int p = s->h.to_move, n = 0;
-    const fwm_player *pl = &s->pl[p];
-    int off = 0;
-    for (int k = 1; k < FWM_NM; k++)
-        off += pl->m[k].pos == FWM_OFF;
-    if (pl->hired && off)
-        buf[n++] = FWM_ACT(A_HIRE, 0, 0, 0);
-    for (int k = 1; k < FWM_NM; k++)
-        if (pl->m[k].pos < FWM_LOST)
-            buf[n++] = FWM_ACT(A_FIRE, 0, 0, k);
-    if (s->mv_xfers < FWM_MAXXFER)
-        n = fwm_legal_xfer(s, p, buf, n);
-    buf[n++] = FWM_ACT(A_DONE, 0, 0, 0);
-    return n;
-}
-
 /* A merchant arriving in a town joins its player's place in the queue, or
  * the end of the queue. */
 static uint16_t town_stamp(fwm_state *s, int p, int sp, int except)
@@ -806,46 +719,11 @@ static void apply_payday(fx *x, kt_action a)
 
 /* ------------------------------------------------------------ goods moves, sales */
 
-int fwm_legal_xfer(const fwm_state *s, int p, kt_action *buf, int n)
-{
-    for (int from = 0; from < FWM_NSLOT; from++) {
-        int sp = fwm_slot_space(s, p, from);
-        if (sp == FWM_NONE)
-            continue;
-        const uint8_t *gf = fwm_slot((fwm_state *)s, p, from);
-        for (int to = 0; to < FWM_NSLOT; to++) {
-            if (to == from || fwm_slot_space(s, p, to) != sp)
-                continue;
-            if ((from == 0 || to == 0) && !fwm_merch_at(s, p, sp))
-                continue;
-            for (int g = 0; g < FWM_NG; g++)
-                if (gf[g])
-                    buf[n++] = FWM_ACT(A_XFER, from, to, g);
-        }
-    }
-    return n;
-}
-
 void fwm_do_xfer(fwm_state *s, int p, kt_action a)
 {
     uint8_t *from = fwm_slot(s, p, ACT_A(a)), *to = fwm_slot(s, p, ACT_B(a));
     from[ACT_C(a)]--;
     to[ACT_C(a)]++;
-}
-
-int fwm_legal_sell(const fwm_state *s, int p, kt_action *buf, int n)
-{
-    for (int slot = 0; slot < FWM_NSLOT; slot++) {
-        if (slot && s->pl[p].m[slot - 1].pos >= FWM_LOST)
-            continue;
-        const uint8_t *gd = fwm_slot((fwm_state *)s, p, slot);
-        for (int g = 0; g < FWM_NG; g++)
-            if (gd[g])
-                buf[n++] = FWM_ACT(A_SELL, 0, slot, g);
-    }
-    if (s->pl[p].ious)
-        buf[n++] = FWM_ACT(A_SELL, 0, 0, 3);
-    return n;
 }
 
 void fwm_do_sell(fx *x, int p, kt_action a)
@@ -984,38 +862,6 @@ uint32_t fwm_pending(const kt_game *g, const kt_state *st)
     return 1u << s->h.to_move;
 }
 
-int fwm_legal(const kt_game *g, const kt_state *st, kt_action *buf)
-{
-    fx x = {g, fwm_c(g), (fwm_state *)st, NULL};
-    const fwm_state *s = x.s;
-    if (s->h.status != KT_RUNNING)
-        return 0;
-    int p = s->h.to_move, n = 0;
-    switch (s->stage) {
-    case FS_HOME:
-        for (int i = 0; i < x.c->nhomes; i++)
-            buf[n++] = FWM_ACT(A_HOME, 0, 0, i);
-        return n;
-    case FS_BID: return fwm_legal_bid(&x, p, buf);
-    case FS_FORCE: return fwm_legal_sell(s, p, buf, 0);
-    case FS_NOBLE: return fwm_legal_noble(&x, buf);
-    case FS_CUBE: return fwm_legal_cube(&x, buf);
-    case FS_SHEEP: return fwm_legal_sheep(&x, buf);
-    case FS_LOTTERY: return fwm_legal_lottery(&x, buf);
-    case FS_PAYDAY: return legal_payday(&x, buf);
-    case FS_MOVE: return fwm_legal_move(&x, buf);
-    case FS_TRADE: return fwm_legal_trade(&x, buf);
-    case FS_COMPOSE: return fwm_legal_compose(&x, buf);
-    case FS_PRICE: return fwm_legal_price(&x, buf);
-    case FS_REPLY: return fwm_legal_reply(&x, buf);
-    case FS_PASSAGE: return fwm_legal_passage(&x, buf);
-    case FS_DROP: return fwm_legal_drop(&x, buf);
-    case FS_ROBPAY: return fwm_legal_robpay(&x, buf);
-    case FS_ROBLOSE: return fwm_legal_roblose(&x, buf);
-    default: return 0;
-    }
-}
-
 static void apply_home(fx *x, kt_action a)
 {
     fwm_state *s = x->s;
@@ -1038,7 +884,7 @@ static void apply_home(fx *x, kt_action a)
 
 void fwm_apply_log(const kt_game *g, kt_state *st, kt_action a, kt_log *log)
 {
-    fx x = {g, fwm_c(g), (fwm_state *)st, log};
+    fx x = {g, fwm_config(g), (fwm_state *)st, log};
     switch (x.s->stage) {
     case FS_HOME: apply_home(&x, a); break;
     case FS_BID: fwm_apply_bid(&x, a); break;
@@ -1063,16 +909,3 @@ void fwm_apply_log(const kt_game *g, kt_state *st, kt_action a, kt_log *log)
 }
 
 void fwm_apply(const kt_game *g, kt_state *st, kt_action a) { fwm_apply_log(g, st, a, NULL); }
-
-/* The game log: re-run the action on a copy with the log attached. */
-void fwm_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
-                kt_log *out)
-{
-    KT_UNUSED(after);
-    kt_state *copy = malloc(g->state_size);
-    if (!copy)
-        return;
-    memcpy(copy, before, g->state_size);
-    fwm_apply_log(g, copy, a, out);
-    free(copy);
-}

@@ -1,7 +1,7 @@
 /*
  * rules.h - internals shared by the rule files of Fugger, Welser, Medici
  * (rules.c: the automaton, phase 1, payday, calendar; auction.c: sealed
- * bids and their allocation; events.c: event cards; move.c: movement;
+ * bids and their allocation; eventcards.c: event cards; move.c: movement;
  * trade.c: trades between players).
  *
  * Every rule function works on an fx: the configuration, the state and an
@@ -35,6 +35,7 @@ typedef struct fx {
 /* rules.c */
 int fwm_roll(fx *x);                      /* one die */
 void fwm_decide(fx *x, int stage, int player);
+void fwm_place(fx *x, int card, int due); /* open a deal card, due at round `due` */
 void fwm_gain(fx *x, int p, int32_t amount);
 void fwm_charge(fx *x, int p, int32_t amount); /* pays all or what the debt rule allows */
 int32_t fwm_liquid(const fwm_state *s, int p);  /* forced-sale value of goods and IOUs */
@@ -53,6 +54,7 @@ void fwm_arrive(fwm_state *s, int p, int k, int sp); /* merchant k enters sp (qu
 int fwm_legal_xfer(const fwm_state *s, int p, kt_action *buf, int n);
 void fwm_do_xfer(fwm_state *s, int p, kt_action a);
 int fwm_legal_sell(const fwm_state *s, int p, kt_action *buf, int n);
+int fwm_legal_payday(const fx *x, kt_action *buf); /* legal.c */
 void fwm_do_sell(fx *x, int p, kt_action a);
 
 /* auction.c */
@@ -71,7 +73,7 @@ void fwm_apply_cube(fx *x, kt_action a);
 int fwm_start_cube(fx *x, int p, int sea, int ret); /* 1: decision needed */
 int fwm_america_next(fx *x);
 
-/* events.c */
+/* eventcards.c */
 int fwm_event(fx *x, int card);           /* 1: a decision is pending */
 void fwm_event_done(fx *x);
 int fwm_legal_sheep(const fx *x, kt_action *buf);

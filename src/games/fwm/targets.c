@@ -29,34 +29,15 @@
 #include <string.h>
 
 #include "rules.h"
+#include "../../core/targets_util.h"
 
 static const char *const good_keys[FWM_NG + 1] = {"cloth", "spice", "metal", "iou"};
-
-static void verb(kt_action_info *o, const char *v) { snprintf(o->verb, sizeof o->verb, "%s", v); }
-
-static void tgt(kt_action_info *o, const char *kind, int id)
-{
-    if (o->ntargets >= KT_TARGETS_MAX)
-        return;
-    kt_target *t = &o->targets[o->ntargets++];
-    snprintf(t->kind, sizeof t->kind, "%s", kind);
-    t->id = id;
-}
-
-static void cost(kt_action_info *o, const char *what, int amount)
-{
-    if (o->ncosts >= KT_COSTS_MAX)
-        return;
-    kt_cost *k = &o->costs[o->ncosts++];
-    snprintf(k->what, sizeof k->what, "%s", what);
-    k->amount = amount;
-}
 
 /* A space as a target: towns are "town", the spaces between them "space". */
 static void tgt_space(kt_action_info *o, const fwm_cfg *c, int sp)
 {
     if (sp >= 0 && sp < c->nsp)
-        tgt(o, c->sp[sp].kind == SK_TOWN ? "town" : "space", sp);
+        kt_info_target(o, c->sp[sp].kind == SK_TOWN ? "town" : "space", sp);
 }
 
 /* The route that joins neighbouring spaces a and b, -1 if none. */
@@ -78,17 +59,17 @@ int fwm_route_of(const fwm_cfg *c, int a, int b)
 static void tgt_slot(kt_action_info *o, int slot)
 {
     if (slot == 0)
-        tgt(o, "warehouse", 0);
+        kt_info_target(o, "warehouse", 0);
     else
-        tgt(o, "merchant", slot - 1);
+        kt_info_target(o, "merchant", slot - 1);
 }
 
 static void tgt_good(kt_action_info *o, int good)
 {
     if (good == FWM_NG)
-        tgt(o, "iou", 0);
+        kt_info_target(o, "iou", 0);
     else
-        tgt(o, "good", good);
+        kt_info_target(o, "good", good);
 }
 
 /* Percent chance of an accident on a move of `len` spaces (laden). */
@@ -99,7 +80,7 @@ static int risk_pct(int len) { return ((len + 1) * len / 2 * 100 + 18) / 36; }
 static void move_info(const kt_game *g, const fwm_state *s, int m, int sp, int add,
                       kt_action_info *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     int p = s->h.to_move;
     if (p < 0 || p >= g->nplayers || m >= FWM_NM)
         return;
@@ -111,14 +92,14 @@ static void move_info(const kt_game *g, const fwm_state *s, int m, int sp, int a
     if (!len)
         return;
     int from = len >= 2 ? path[len - 2] : s->pl[p].m[m].pos;
-    tgt(o, "merchant", m);
+    kt_info_target(o, "merchant", m);
     tgt_space(o, c, path[len - 1]);
     int r = from < c->nsp ? fwm_route_of(c, from, path[len - 1]) : -1;
     if (r >= 0)
-        tgt(o, "route", r);
-    cost(o, "money", fwm_path_cost(g, s, p, m, path, len));
+        kt_info_target(o, "route", r);
+    kt_info_cost(o, "money", fwm_path_cost(g, s, p, m, path, len));
     if (fwm_cargo(&s->pl[p].m[m]))
-        cost(o, "risk_pct", risk_pct(len));
+        kt_info_cost(o, "risk_pct", risk_pct(len));
 }
 
 static void bid_info(const fwm_state *s, kt_action a, kt_action_info *o)
@@ -126,92 +107,92 @@ static void bid_info(const fwm_state *s, kt_action a, kt_action_info *o)
     const fwm_auc *u = &s->auc;
     int q = ACT_C(a);
     int32_t price = u->lo + 20 * BID_K(a);
-    verb(o, q ? "bid" : "pass");
-    tgt(o, "deal", u->card);
+    kt_info_verb(o, q ? "bid" : "pass");
+    kt_info_target(o, "deal", u->card);
     if (!q)
         return;
-    tgt(o, "amount", q);
-    tgt(o, "price", (int)price);
+    kt_info_target(o, "amount", q);
+    kt_info_target(o, "price", (int)price);
     if (u->kind == AK_DEMAND) /* selling: the goods are what it spends */
-        cost(o, good_keys[u->good < FWM_NG ? u->good : 0], q);
+        kt_info_cost(o, good_keys[u->good < FWM_NG ? u->good : 0], q);
     else
-        cost(o, "money", (int)price * q);
+        kt_info_cost(o, "money", (int)price * q);
 }
 
 static void pick_info(const kt_game *g, const fwm_state *s, kt_action a, kt_action_info *o)
 {
     int xa = ACT_A(a), xb = ACT_B(a), xc = ACT_C(a), p = s->h.to_move;
     switch (ACT_K(a)) {
-    case A_SELL: verb(o, "sell"), tgt_slot(o, xb), tgt_good(o, xc), cost(o, good_keys[xc], 1); break;
-    case A_XFER: verb(o, "shift"), tgt_slot(o, xa), tgt_slot(o, xb), tgt_good(o, xc); break;
+    case A_SELL: kt_info_verb(o, "sell"), tgt_slot(o, xb), tgt_good(o, xc), kt_info_cost(o, good_keys[xc], 1); break;
+    case A_XFER: kt_info_verb(o, "shift"), tgt_slot(o, xa), tgt_slot(o, xb), tgt_good(o, xc); break;
     case A_TRADE:
-        verb(o, xb ? "buy_from" : "sell_to");
-        tgt(o, "player", xa);
+        kt_info_verb(o, xb ? "buy_from" : "sell_to");
+        kt_info_target(o, "player", xa);
         if (p >= 0 && p < g->nplayers)
-            tgt_space(o, fwm_c(g), fwm_slot_space(s, p, xc));
+            tgt_space(o, fwm_config(g), fwm_slot_space(s, p, xc));
         tgt_slot(o, xc);
         break;
-    case A_TGOOD: verb(o, "add_good"), tgt_good(o, xc); break;
+    case A_TGOOD: kt_info_verb(o, "add_good"), tgt_good(o, xc); break;
     case A_PRICE:
-        verb(o, "price");
-        tgt(o, "place", xb);
-        tgt(o, "price", (int)fwm_price_pick(xb, s->of_price, xc));
+        kt_info_verb(o, "price");
+        kt_info_target(o, "place", xb);
+        kt_info_target(o, "price", (int)fwm_price_pick(xb, s->of_price, xc));
         break;
-    case A_LOSE: verb(o, "lose"), tgt_good(o, xc), cost(o, good_keys[xc < FWM_NG ? xc : 0], 1); break;
+    case A_LOSE: kt_info_verb(o, "lose"), tgt_good(o, xc), kt_info_cost(o, good_keys[xc < FWM_NG ? xc : 0], 1); break;
     default: break;
     }
 }
 
 void fwm_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *o)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int xb = ACT_B(a), xc = ACT_C(a);
     memset(o, 0, sizeof *o);
     switch (ACT_K(a)) {
     case A_HOME:
-        verb(o, "home");
+        kt_info_verb(o, "home");
         if (xc < c->nhomes)
             tgt_space(o, c, c->homes[xc]);
         break;
     case A_BID: bid_info(s, a, o); break;
     case A_STEP:
-        verb(o, "move");
+        kt_info_verb(o, "move");
         if (xc < c->nsp)
             move_info(g, s, xb, xc, 1, o);
         break;
     case A_GO:
-        verb(o, "go");
+        kt_info_verb(o, "go");
         move_info(g, s, s->mv_merch, 0, 0, o);
         break;
-    case A_CANCEL: verb(o, "cancel"); break;
-    case A_END: verb(o, "end_turn"); break;
-    case A_DONE: verb(o, "done"); break;
-    case A_HIRE: verb(o, "hire"); break;
-    case A_FIRE: verb(o, "fire"), tgt(o, "merchant", xc); break;
+    case A_CANCEL: kt_info_verb(o, "cancel"); break;
+    case A_END: kt_info_verb(o, "end_turn"); break;
+    case A_DONE: kt_info_verb(o, "done"); break;
+    case A_HIRE: kt_info_verb(o, "hire"); break;
+    case A_FIRE: kt_info_verb(o, "fire"), kt_info_target(o, "merchant", xc); break;
     case A_DISCOUNT:
         /* the Reckoning Trick's discount is its own verb (observation:
          * reckoning_trick names its holder) */
-        verb(o, xc == 3 ? "discount_trick" : "discount");
-        tgt(o, "amount", xc == 0 ? 0 : xc == 1 ? 500 : 1000);
+        kt_info_verb(o, xc == 3 ? "discount_trick" : "discount");
+        kt_info_target(o, "amount", xc == 0 ? 0 : xc == 1 ? 500 : 1000);
         break;
     case A_AREA:
-        verb(o, "cube");
+        kt_info_verb(o, "cube");
         if (xc < c->narea)
-            tgt(o, "area", xc);
+            kt_info_target(o, "area", xc);
         break;
-    case A_BRIBE: verb(o, "bribe"), cost(o, "money", 100); break;
-    case A_ROLL: verb(o, "roll"); break;
-    case A_PAYTO: verb(o, "pay"), tgt(o, "player", xc), cost(o, "money", 100); break;
-    case A_KEEP: verb(o, "keep"); break;
+    case A_BRIBE: kt_info_verb(o, "bribe"), kt_info_cost(o, "money", 100); break;
+    case A_ROLL: kt_info_verb(o, "roll"); break;
+    case A_PAYTO: kt_info_verb(o, "pay"), kt_info_target(o, "player", xc), kt_info_cost(o, "money", 100); break;
+    case A_KEEP: kt_info_verb(o, "keep"); break;
     case A_PASSTO:
-        verb(o, "pass_to");
-        tgt(o, "player", xc);
-        cost(o, "money", s->sh_stake ? (int)s->sh_stake : 20);
+        kt_info_verb(o, "pass_to");
+        kt_info_target(o, "player", xc);
+        kt_info_cost(o, "money", s->sh_stake ? (int)s->sh_stake : 20);
         break;
-    case A_BET: verb(o, "bet"), tgt(o, "number", xc), cost(o, "money", 100); break;
-    case A_ACCEPT: verb(o, "accept"); break;
-    case A_DECLINE: verb(o, "decline"); break;
+    case A_BET: kt_info_verb(o, "bet"), kt_info_target(o, "number", xc), kt_info_cost(o, "money", 100); break;
+    case A_ACCEPT: kt_info_verb(o, "accept"); break;
+    case A_DECLINE: kt_info_verb(o, "decline"); break;
     default: pick_info(g, s, a, o); break;
     }
 }

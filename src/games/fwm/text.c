@@ -168,10 +168,101 @@ static int bid_hidden(const fwm_state *s, int viewer)
     return s->stage == FS_BID && viewer != KT_OMNISCIENT && viewer != s->h.to_move;
 }
 
+/* The texts of movement, payday, event and answer actions (the rest of fwm_action_text). */
+static void action_text_rest(const kt_game *g, const kt_state *st, kt_action a, int lang,
+                             kt_buf *out)
+{
+    const fwm_cfg *c = fwm_config(g);
+    const fwm_state *s = (const fwm_state *)st;
+    int k = ACT_K(a), xb = ACT_B(a), xc = ACT_C(a), np = g->nplayers;
+    switch (k) {
+    case A_STEP:
+        if (xb < FWM_NM && xc < c->nsp) {
+            kt_buf_printf(out, "%c %s %s", 'A' + xb, TR(lang, "to", "nach"),
+                          fwm_sp_name(c, xc, lang));
+            return;
+        }
+        break;
+    case A_GO: kt_buf_puts(out, TR(lang, "go", "los")); return;
+    case A_CANCEL:
+        if (s->stage == FS_COMPOSE)
+            kt_buf_puts(out, TR(lang, "cancel the offer", "Angebot verwerfen"));
+        else
+            kt_buf_puts(out, TR(lang, "cancel the move", "Zug verwerfen"));
+        return;
+    case A_END: kt_buf_puts(out, TR(lang, "end turn", "Zug beenden")); return;
+    case A_DONE:
+        if (s->stage == FS_TRADE)
+            kt_buf_puts(out, TR(lang, "done trading", "Handel beenden"));
+        else
+            kt_buf_puts(out, TR(lang, "done", "fertig"));
+        return;
+    case A_HIRE: kt_buf_puts(out, TR(lang, "hire a merchant", "Händler einstellen")); return;
+    case A_FIRE:
+        if (xc >= 1 && xc < FWM_NM) {
+            kt_buf_printf(out, "%s %c", TR(lang, "fire", "entlasse"), 'A' + xc);
+            return;
+        }
+        break;
+    case A_DISCOUNT:
+        if (xc <= 3) {
+            static const char *const en[4] = {"no discount", "discount 500", "discount 1000",
+                                              "discount 1000 by Reckoning Trick"};
+            static const char *const de[4] = {"kein Nachlass", "Nachlass 500", "Nachlass 1000",
+                                              "Nachlass 1000 per Rechentrick"};
+            kt_buf_puts(out, DE(lang) ? de[xc] : en[xc]);
+            return;
+        }
+        break;
+    case A_AREA:
+        if (xc < c->narea) {
+            kt_buf_printf(out, "%s %s",
+                          c->area[xc].sea ? TR(lang, "sea escort in", "Seegeleit in")
+                                          : TR(lang, "free passage in", "freies Geleit in"),
+                          fwm_area_name(c, xc, lang));
+            return;
+        }
+        break;
+    case A_LOSE:
+        if (xc < FWM_NG) {
+            kt_buf_printf(out, "%s %s", TR(lang, "lose", "verliere"), fwm_good_name(xc, lang));
+            return;
+        }
+        break;
+    case A_BRIBE: kt_buf_puts(out, TR(lang, "pay 100 FL for +1", "zahle 100 FL für +1")); return;
+    case A_ROLL: kt_buf_puts(out, TR(lang, "roll", "würfeln")); return;
+    case A_PAYTO:
+        if (xc < np) {
+            kt_buf_printf(out, "%s %d", TR(lang, "pay player", "zahle Spieler"), xc + 1);
+            return;
+        }
+        break;
+    case A_KEEP: kt_buf_puts(out, TR(lang, "keep the sheep", "Schaf behalten")); return;
+    case A_PASSTO:
+        if (xc < np) {
+            kt_buf_printf(out, TR(lang, "pass the sheep to player %d",
+                                  "Schaf an Spieler %d weitergeben"),
+                          xc + 1);
+            return;
+        }
+        break;
+    case A_BET:
+        if (xc >= 1 && xc <= 6) {
+            kt_buf_printf(out, "%s %d", TR(lang, "bet on", "setze auf"), xc);
+            return;
+        }
+        break;
+    case A_ACCEPT: kt_buf_puts(out, TR(lang, "accept", "annehmen")); return;
+    case A_DECLINE: kt_buf_puts(out, TR(lang, "decline", "ablehnen")); return;
+    default: break;
+    }
+    kt_buf_puts(out, TR(lang, "unknown action", "unbekannte Aktion"));
+}
+
 void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int viewer, int lang,
                      kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a), xa = ACT_A(a), xb = ACT_B(a), xc = ACT_C(a), np = g->nplayers;
     switch (k) {
@@ -252,85 +343,9 @@ void fwm_action_text(const kt_game *g, const kt_state *st, kt_action a, int view
             return;
         }
         break;
-    case A_STEP:
-        if (xb < FWM_NM && xc < c->nsp) {
-            kt_buf_printf(out, "%c %s %s", 'A' + xb, TR(lang, "to", "nach"),
-                          fwm_sp_name(c, xc, lang));
-            return;
-        }
-        break;
-    case A_GO: kt_buf_puts(out, TR(lang, "go", "los")); return;
-    case A_CANCEL:
-        if (s->stage == FS_COMPOSE)
-            kt_buf_puts(out, TR(lang, "cancel the offer", "Angebot verwerfen"));
-        else
-            kt_buf_puts(out, TR(lang, "cancel the move", "Zug verwerfen"));
+    default:
+        action_text_rest(g, st, a, lang, out);
         return;
-    case A_END: kt_buf_puts(out, TR(lang, "end turn", "Zug beenden")); return;
-    case A_DONE:
-        if (s->stage == FS_TRADE)
-            kt_buf_puts(out, TR(lang, "done trading", "Handel beenden"));
-        else
-            kt_buf_puts(out, TR(lang, "done", "fertig"));
-        return;
-    case A_HIRE: kt_buf_puts(out, TR(lang, "hire a merchant", "Händler einstellen")); return;
-    case A_FIRE:
-        if (xc >= 1 && xc < FWM_NM) {
-            kt_buf_printf(out, "%s %c", TR(lang, "fire", "entlasse"), 'A' + xc);
-            return;
-        }
-        break;
-    case A_DISCOUNT:
-        if (xc <= 3) {
-            static const char *const en[4] = {"no discount", "discount 500", "discount 1000",
-                                              "discount 1000 by Reckoning Trick"};
-            static const char *const de[4] = {"kein Nachlass", "Nachlass 500", "Nachlass 1000",
-                                              "Nachlass 1000 per Rechentrick"};
-            kt_buf_puts(out, DE(lang) ? de[xc] : en[xc]);
-            return;
-        }
-        break;
-    case A_AREA:
-        if (xc < c->narea) {
-            kt_buf_printf(out, "%s %s",
-                          c->area[xc].sea ? TR(lang, "sea escort in", "Seegeleit in")
-                                          : TR(lang, "free passage in", "freies Geleit in"),
-                          fwm_area_name(c, xc, lang));
-            return;
-        }
-        break;
-    case A_LOSE:
-        if (xc < FWM_NG) {
-            kt_buf_printf(out, "%s %s", TR(lang, "lose", "verliere"), fwm_good_name(xc, lang));
-            return;
-        }
-        break;
-    case A_BRIBE: kt_buf_puts(out, TR(lang, "pay 100 FL for +1", "zahle 100 FL für +1")); return;
-    case A_ROLL: kt_buf_puts(out, TR(lang, "roll", "würfeln")); return;
-    case A_PAYTO:
-        if (xc < np) {
-            kt_buf_printf(out, "%s %d", TR(lang, "pay player", "zahle Spieler"), xc + 1);
-            return;
-        }
-        break;
-    case A_KEEP: kt_buf_puts(out, TR(lang, "keep the sheep", "Schaf behalten")); return;
-    case A_PASSTO:
-        if (xc < np) {
-            kt_buf_printf(out, TR(lang, "pass the sheep to player %d",
-                                  "Schaf an Spieler %d weitergeben"),
-                          xc + 1);
-            return;
-        }
-        break;
-    case A_BET:
-        if (xc >= 1 && xc <= 6) {
-            kt_buf_printf(out, "%s %d", TR(lang, "bet on", "setze auf"), xc);
-            return;
-        }
-        break;
-    case A_ACCEPT: kt_buf_puts(out, TR(lang, "accept", "annehmen")); return;
-    case A_DECLINE: kt_buf_puts(out, TR(lang, "decline", "ablehnen")); return;
-    default: break;
     }
     kt_buf_puts(out, TR(lang, "unknown action", "unbekannte Aktion"));
 }
@@ -415,7 +430,7 @@ static void offer_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf 
 
 void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int p = s->h.to_move;
     if (p < 0) {
@@ -500,7 +515,7 @@ void fwm_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 
 void fwm_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, kt_menu_item *out)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     int k = ACT_K(a);
     if (s->stage == FS_BID && k == A_BID) { /* the prices folded per quantity */

@@ -674,13 +674,13 @@ static void greedy_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_sta
     kt_state *scratch = depth == 0 ? hb->tmp2 : NULL;
     for (int guard = 0; guard < 40; guard++) {
         const mp2_state *s = (const mp2_state *)st;
-        if (s->h.status != KT_RUNNING || s->h.to_move != p || s->nstk == 0)
+        if (s->h.status != KT_RUNNING || s->h.to_move != p || s->nstack == 0)
             return;
         int n = g->def->legal(g, st, legal);
         if (n <= 0)
             return;
         kt_action a;
-        if (s->stk[s->nstk - 1].type == EF_MOVE)
+        if (s->stack[s->nstack - 1].type == EF_MOVE)
             a = choose_move(hb, c, s, p, legal, n);
         else if (scratch && n > 1)
             a = pick_sub(c, g, hb, st, p, legal, n, depth + 1, scratch);
@@ -695,9 +695,9 @@ static void greedy_complete(const mp2_cfg *c, const kt_game *g, hbot *hb, kt_sta
  * start city is worth. */
 static int chained(const mp2_state *s, int p)
 {
-    if (s->h.status != KT_RUNNING || s->h.to_move != p || s->nstk == 0)
+    if (s->h.status != KT_RUNNING || s->h.to_move != p || s->nstack == 0)
         return 0;
-    int t = s->stk[s->nstk - 1].type;
+    int t = s->stack[s->nstack - 1].type;
     return t == EF_CVLOAD || t == EF_CVTILE || t == EF_CVCITY;
 }
 
@@ -726,7 +726,7 @@ static kt_action pick_sub(const mp2_cfg *c, const kt_game *g, hbot *hb, const kt
                           const kt_action *legal, int n, int depth, kt_state *work)
 {
     const mp2_state *s = (const mp2_state *)st;
-    if (s->nstk && s->stk[s->nstk - 1].type == EF_MOVE)
+    if (s->nstack && s->stack[s->nstack - 1].type == EF_MOVE)
         return choose_move(hb, c, s, p, legal, n);
     int chain = chained(s, p);
     double best = -1e18;
@@ -905,7 +905,7 @@ static kt_status parse_tune(hbot *hb, const char *text, kt_err *err)
 static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
                            kt_err *err)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     hbot *hb = calloc(1, sizeof *hb);
     if (!hb)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
@@ -936,7 +936,7 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
                            kt_err *err)
 {
     hbot *hb = ud;
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     kt_action legal[KT_LEGAL_MAX];
     int n = g->def->legal(g, st, legal);
     if (n <= 0)
@@ -994,7 +994,7 @@ const kt_botdef mp2_bots[MP2_NBOTS] = {
 
 void mp2_evaluate(const kt_game *g, const kt_state *st, double *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     /* without a bot there are no distance tables: value() then leaves out
      * the reach terms, which is fine for a quick estimate */

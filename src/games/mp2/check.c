@@ -101,7 +101,7 @@ static int check_dice(const mp2_cfg *c, const mp2_state *s, int p, kt_buf *why)
         FAIL("player %d has dice of value 0", p + 1);
     if (own + pl->nplaced > 5)
         FAIL("player %d: more than 5 own dice", p + 1);
-    int rolled = !(s->phase == PH_ROUND && s->nstk >= 2 && s->stk[1].type == EF_ROLL);
+    int rolled = !(s->phase == PH_ROUND && s->nstack >= 2 && s->stack[1].type == EF_ROLL);
     if (s->phase == PH_SETUP && (own || blk || pl->nplaced))
         FAIL("player %d holds dice before the first round", p + 1);
     if (s->phase == PH_ROUND && (pl->nplaced || own != (rolled ? 5 : 0)))
@@ -235,9 +235,9 @@ static int check_contracts(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
             FAIL("contract %s is out of the game but is no starting contract", c->contract[k].id);
         seen[k] += (int)((s->removed >> k) & 1);
     }
-    for (int e = 0; e < s->nstk; e++)
-        if (s->stk[e].type == EF_DISCARD && s->stk[e].a < MP2_NCONTRACTS)
-            seen[s->stk[e].a]++;
+    for (int e = 0; e < s->nstack; e++)
+        if (s->stack[e].type == EF_DISCARD && s->stack[e].a < MP2_NCONTRACTS)
+            seen[s->stack[e].a]++;
     for (int k = 0; k < MP2_NCONTRACTS; k++)
         if (seen[k] != 1)
             FAIL("contract %s is in %d places", c->contract[k].id, seen[k]);
@@ -470,18 +470,18 @@ static const uint64_t top_only = BIT(EF_MAILIN) | BIT(EF_MARKET) | BIT(EF_SEAL) 
 static int check_setup_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
 {
     int len = c->np * (c->draft ? 2 : 1);
-    if (s->nstk > len || (s->nstk == 0 && s->h.status == KT_RUNNING))
+    if (s->nstack > len || (s->nstack == 0 && s->h.status == KT_RUNNING))
         FAIL("set-up decisions out of order");
-    for (int i = 0; i < s->nstk; i++) {
-        const mp2_eff *e = &s->stk[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const mp2_eff *e = &s->stack[i];
         int want_type = i < c->np ? EF_GOAL : EF_DRAFT;
         int want_p = i < c->np ? c->np - 1 - i : i - c->np;
         if (e->type != want_type || e->p != want_p)
             FAIL("set-up decision %d out of order", i + 1);
     }
     for (int p = 0; p < c->np; p++) {
-        int goal_pending = c->np - 1 - p < s->nstk;
-        int char_pending = c->draft && c->np + p < s->nstk;
+        int goal_pending = c->np - 1 - p < s->nstack;
+        int char_pending = c->draft && c->np + p < s->nstack;
         if ((s->pl[p].goal == MP2_NONE) != goal_pending ||
             (c->draft && (s->pl[p].character == MP2_NONE) != char_pending))
             FAIL("player %d's set-up choices disagree with the pending decisions", p + 1);
@@ -497,22 +497,22 @@ static int seat_rank(const mp2_cfg *c, const mp2_state *s, int p)
 
 static int check_round_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
 {
-    if (s->nstk == 0 || s->stk[0].type != EF_STARTPLAY || s->stk[0].p != 0)
+    if (s->nstack == 0 || s->stack[0].type != EF_STARTPLAY || s->stack[0].p != 0)
         FAIL("a round's start without its start-of-play effect");
     int i = 1;
-    if (i < s->nstk && s->stk[i].type == EF_ROLL) {
-        if (s->stk[i].p != s->first)
+    if (i < s->nstack && s->stack[i].type == EF_ROLL) {
+        if (s->stack[i].p != s->first)
             FAIL("the dice are rolled for the first player");
         i++;
         int m = 0;
-        for (; i < s->nstk && s->stk[i].type == EF_INCOME; i++, m++)
-            if (s->stk[i].p != (s->first + c->np - 1 - m) % c->np)
+        for (; i < s->nstack && s->stack[i].type == EF_INCOME; i++, m++)
+            if (s->stack[i].p != (s->first + c->np - 1 - m) % c->np)
                 FAIL("income out of seat order");
-        if (m == c->np && i < s->nstk)
+        if (m == c->np && i < s->nstack)
             FAIL("income bonuses before anyone's income");
         int q = (s->first + c->np - 1 - m) % c->np; /* the player being paid */
-        for (; i < s->nstk; i++) {
-            const mp2_eff *e = &s->stk[i];
+        for (; i < s->nstack; i++) {
+            const mp2_eff *e = &s->stack[i];
             if (e->p != q || e->type == EF_INCOME || e->type == EF_ROLL ||
                 e->type == EF_STARTPLAY || e->type == EF_COMP || e->type == EF_ISABELLA)
                 FAIL("effect %d does not belong to player %d's income", i + 1, q + 1);
@@ -522,8 +522,8 @@ static int check_round_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
     /* after the roll: doubles and compensation, in seat order from the last
      * seat up to the first player; per player the doubles first */
     int prev = 2 * c->np;
-    for (; i < s->nstk; i++) {
-        const mp2_eff *e = &s->stk[i];
+    for (; i < s->nstack; i++) {
+        const mp2_eff *e = &s->stack[i];
         const mp2_player *pl = &s->pl[e->p];
         if (e->type != EF_COMP && e->type != EF_ISABELLA)
             FAIL("effect %d cannot follow the roll", i + 1);
@@ -547,9 +547,9 @@ static int check_round_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
 /* One pending effect in the context of the state and its neighbours. */
 static int check_frame(const mp2_cfg *c, const mp2_state *s, int i, kt_buf *why)
 {
-    const mp2_eff *e = &s->stk[i];
-    const mp2_eff *below = i > 0 ? &s->stk[i - 1] : NULL;
-    const mp2_eff *above = i + 1 < s->nstk ? &s->stk[i + 1] : NULL;
+    const mp2_eff *e = &s->stack[i];
+    const mp2_eff *below = i > 0 ? &s->stack[i - 1] : NULL;
+    const mp2_eff *above = i + 1 < s->nstack ? &s->stack[i + 1] : NULL;
     const mp2_player *pl = &s->pl[e->p];
     const char *bad;
     if (!mp2_eff_valid(c, e, &bad))
@@ -662,7 +662,7 @@ static int check_move(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
             FAIL("move data without a move in progress");
         return 1;
     }
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     if (!e || e->type != EF_MOVE || e->p != mv->p || e->c != mv->flags || mv->steps > e->b)
         FAIL("a move is in progress without its decision");
     const mp2_player *pl = &s->pl[mv->p];
@@ -683,18 +683,18 @@ static int check_move(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
 
 static int check_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
 {
-    if (s->nstk > MP2_STACK)
+    if (s->nstack > MP2_STACK)
         FAIL("effect stack overflow");
-    for (int i = s->nstk; i < MP2_STACK; i++) {
+    for (int i = s->nstack; i < MP2_STACK; i++) {
         static const mp2_eff zero;
-        if (memcmp(&s->stk[i], &zero, sizeof zero) != 0)
+        if (memcmp(&s->stack[i], &zero, sizeof zero) != 0)
             FAIL("effect stack has data past its end");
     }
     int xposts = 0;
-    for (int i = 0; i < s->nstk; i++) {
-        if (s->stk[i].type == EF_NONE || s->stk[i].type >= EF_COUNT || s->stk[i].p >= c->np)
+    for (int i = 0; i < s->nstack; i++) {
+        if (s->stack[i].type == EF_NONE || s->stack[i].type >= EF_COUNT || s->stack[i].p >= c->np)
             FAIL("effect %d on the stack invalid", i + 1);
-        xposts += s->stk[i].type == EF_XPOST;
+        xposts += s->stack[i].type == EF_XPOST;
     }
     if (xposts > 1 || (xposts == 1) != (s->xmask != 0) || (s->xmask & ~c->city_mask))
         FAIL("extra-post cities without exactly one extra-post decision");
@@ -702,9 +702,9 @@ static int check_stack(const mp2_cfg *c, const mp2_state *s, kt_buf *why)
         return 0;
     if (s->phase == PH_ROUND && !check_round_stack(c, s, why))
         return 0;
-    if (s->phase == PH_OVER && s->nstk)
+    if (s->phase == PH_OVER && s->nstack)
         FAIL("effects pending after the game");
-    for (int i = 0; i < s->nstk; i++)
+    for (int i = 0; i < s->nstack; i++)
         if (!check_frame(c, s, i, why))
             return 0;
     return check_move(c, s, why);
@@ -716,8 +716,8 @@ static int check_decision(const kt_game *g, const mp2_state *s, kt_buf *why)
 {
     if (s->h.status != KT_RUNNING)
         return 1;
-    if (s->nstk) {
-        const mp2_eff *e = &s->stk[s->nstk - 1];
+    if (s->nstack) {
+        const mp2_eff *e = &s->stack[s->nstack - 1];
         if (e->type >= EF_AUTO || s->h.decision != e->type || s->h.to_move != e->p)
             FAIL("pending decision does not match the effect stack");
         if (e->type == EF_MOVE && !s->mv.on)
@@ -734,9 +734,9 @@ static int check_decision(const kt_game *g, const mp2_state *s, kt_buf *why)
 
 int mp2_check(const kt_game *g, const kt_state *st, kt_buf *why)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
-    if (!check_round(c, s, why))
+    if (!KT_STACK_CHECK(s, why) || !check_round(c, s, why))
         return 0;
     for (int p = 0; p < c->np; p++)
         if (!check_player(c, s, p, why))

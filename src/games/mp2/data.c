@@ -16,28 +16,24 @@
  * Errors never quote the files' contents (names, values, words): data_dir
  * may point anywhere, and a message must not disclose what a file holds.
  * Only our own words appear: known record kinds, our field names, limits.
- * Files are read only when they are regular files of at most MAXFILE bytes.
+ * Files are read by core/datafile.c (regular files of at most
+ * KT_DATAFILE_MAX bytes).
  *
  * No mutable globals and no strtok: several threads may create games at
  * once (kontor.h), so lists inside a value are split with split_plus().
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "../../core/embed.h"
+#include "../../core/datafile.h"
 #include "mp2.h"
 
 #define MAXF 16
 #define VALLEN 200
-#define MAXFILE (256 * 1024) /* largest data file read from data_dir */
-#define MAXPATH 512          /* longest data_dir path + file name */
 
 typedef struct rec_t {
     int line;
@@ -53,7 +49,7 @@ typedef struct rec_t {
 typedef struct ld_t {
     mp2_cfg *c;
     kt_err *err;
-    char fname[MAXPATH];
+    char fname[sizeof ((kt_datafile *)0)->name];
     int failed;
     rec_t *recs;
     int nrec;
@@ -1168,92 +1164,18 @@ static int builtin(ld_t *L, const char *text, int flags, uint16_t *out)
     return !L->failed;
 }
 
-/* Read a data file from disk: a regular file (not a device or a pipe that
- * could block or never end) of at most MAXFILE bytes, text without NULs.
- * Messages name the path the caller gave, never the file's content. */
-static char *read_disk(const char *path, kt_err *err)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        kt_seterr(err, KT_EIO, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        kt_seterr(err, KT_EIO, "cannot read %s: not a regular file", path);
-        return NULL;
-    }
-    if (st.st_size > MAXFILE) {
-        close(fd);
-        kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, MAXFILE);
-        return NULL;
-    }
-    /* the size may change while we read: read at most MAXFILE + 1 bytes */
-    char *buf = malloc(MAXFILE + 2);
-    size_t n = 0;
-    while (buf && n <= MAXFILE) {
-        ssize_t k = read(fd, buf + n, MAXFILE + 1 - n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            break;
-        n += (size_t)k;
-    }
-    close(fd);
-    if (!buf) {
-        kt_seterr(err, KT_ENOMEM, "out of memory reading %s", path);
-        return NULL;
-    }
-    if (n > MAXFILE) {
-        free(buf);
-        kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, MAXFILE);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (memchr(buf, '\0', n)) {
-        free(buf);
-        kt_seterr(err, KT_EINVAL, "%s: not a text file", path);
-        return NULL;
-    }
-    return buf;
-}
-
 static int load_file(ld_t *L, const char *dir, const char *name, int (*fn)(ld_t *))
 {
-    char *owned = NULL;
-    const char *text;
-    if (dir && *dir) {
-        if (strlen(dir) + strlen(name) + 2 > sizeof L->fname) {
-            L->failed = 1;
-            kt_seterr(L->err, KT_EINVAL, "mp2 option data_dir: path longer than %d bytes",
-                      (int)sizeof L->fname - 2 - (int)strlen(name));
-            return 0;
-        }
-        size_t dl = strlen(dir);
-        memcpy(L->fname, dir, dl);
-        L->fname[dl] = '/';
-        memcpy(L->fname + dl + 1, name, strlen(name) + 1);
-        owned = read_disk(L->fname, L->err);
-        if (!owned) {
-            L->failed = 1;
-            return 0;
-        }
-        text = owned;
-    } else {
-        snprintf(L->fname, sizeof L->fname, "mp2/%s", name);
-        const kt_embedded *e = kt_embedded_find(L->fname);
-        if (!e) {
-            L->failed = 1;
-            kt_seterr(L->err, KT_EINTERNAL, "embedded data file %s is missing", L->fname);
-            return 0;
-        }
-        text = (const char *)e->data;
+    kt_datafile df;
+    if (kt_datafile_open(&df, "mp2", dir, name, 0, L->err) != KT_OK) {
+        L->failed = 1;
+        return 0;
     }
-    int ok = split_file(L, text) && fn(L);
+    snprintf(L->fname, sizeof L->fname, "%s", df.name);
+    int ok = split_file(L, df.text) && fn(L);
     free(L->recs);
     L->recs = NULL;
-    free(owned);
+    kt_datafile_close(&df);
     return ok && !L->failed;
 }
 

@@ -28,7 +28,7 @@ static void resample(kt_rng *rng, uint8_t *a, int n)
 
 void mp2_determinize(const kt_game *g, kt_state *st, int player, kt_rng *rng)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     mp2_state *s = (mp2_state *)st;
     resample(rng, s->pile, s->pile_unknown);
     resample(rng, s->cc_deck + s->cc_next, MP2_NCARDS - s->cc_next);

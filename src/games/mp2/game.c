@@ -1,7 +1,6 @@
 /*
- * game.c - the kt_gamedef of Marco Polo II: options, rule flags, setup and
- * results.  Setup loads and validates the component data into the
- * configuration block (mp2_cfg, see mp2.h) and resolves the options.
+ * game.c - the kt_gamedef of Marco Polo II: options, rule flags and
+ * results (the configuration and the new game are built in setup.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,76 +63,9 @@ static const char *const mp2_opts_de[] = {
 _Static_assert(sizeof mp2_opts_de / sizeof mp2_opts_de[0] == sizeof mp2_opts / sizeof mp2_opts[0],
                "one German help per option");
 
-static kt_status parse_characters(const kt_game *g, mp2_cfg *c, const char *list, kt_err *err)
-{
-    int n = 0;
-    /* comma-separated names, split by hand (no strtok state) */
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        char t[64];
-        if (len >= sizeof t)
-            return kt_seterr(err, KT_EINVAL, "mp2 option characters: a name is too long");
-        snprintf(t, sizeof t, "%.*s", (int)len, p);
-        p = e ? e + 1 : p + len;
-        if (!t[0])
-            continue;
-        int ch = mp2_char_find(t);
-        if (ch < 0)
-            return kt_seterr(err, KT_EINVAL,
-                             "mp2 option characters: unknown character '%s' (mongke, dewu, abha, "
-                             "mailin, filippo, isabella, gantulga, tebaldo, piedro, vidal, donata)",
-                             t);
-        if (ch >= MP2_NBASECHAR && !c->caravans)
-            return kt_seterr(err, KT_EINVAL,
-                             "mp2 option characters: %s belongs to the Caravans expansion "
-                             "(set caravans=1)",
-                             mp2_char_name(ch, KT_LANG_EN));
-        if (n == g->nplayers)
-            return kt_seterr(err, KT_EINVAL, "mp2 option characters: %d names for %d players",
-                             n + 1, g->nplayers);
-        for (int i = 0; i < n; i++)
-            if (c->fixed_char[i] == ch)
-                return kt_seterr(err, KT_EINVAL, "mp2 option characters: %s given twice",
-                                 mp2_char_name(ch, KT_LANG_EN));
-        c->fixed_char[n++] = (uint8_t)ch;
-    }
-    if (n != g->nplayers)
-        return kt_seterr(err, KT_EINVAL,
-                         "mp2 option characters: needs one character per player (%d), got %d",
-                         g->nplayers, n);
-    return KT_OK;
-}
-
-static kt_status mp2_setup(kt_game *g, kt_err *err)
-{
-    mp2_cfg *c = kt_game_alloc(g, sizeof *c);
-    if (!c)
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    c->np = g->nplayers;
-    kt_status st = mp2_load_data(c, kt_game_opt_str(g, "data_dir"), err);
-    if (st != KT_OK)
-        return st;
-    c->caravans = (uint8_t)kt_game_opt_int(g, "caravans");
-    c->flag_first_last = (uint8_t)kt_game_opt_int(g, "first_player");
-    c->flag_mongke_end = (uint8_t)kt_game_opt_int(g, "mongke_end_oasis");
-    c->flag_xpost_bonus = (uint8_t)kt_game_opt_int(g, "extra_post_bonus");
-    c->flag_filippo_use = (uint8_t)kt_game_opt_int(g, "filippo_own");
-    c->flag_isa_reroll = (uint8_t)kt_game_opt_int(g, "isabella_reroll");
-    c->flag_mailin_both = kt_game_opt_int(g, "mailin_posts") == 0;
-    c->flag_goal_shield = (uint8_t)kt_game_opt_int(g, "goal_match");
-    const char *chars = kt_game_opt_str(g, "characters");
-    c->draft = chars[0] == '\0';
-    if (!c->draft && (st = parse_characters(g, c, chars, err)) != KT_OK)
-        return st;
-    g->state_size = sizeof(mp2_state);
-    g->max_legal = mp2_max_legal(c);
-    return KT_OK;
-}
-
 static void mp2_result(const kt_game *g, const kt_state *st, kt_result *r)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int score[MP2_MAXP];
     mp2_final_scores(c, s, score, NULL);

@@ -316,8 +316,8 @@ static void obs_general(ml_out *m, const mp2_cfg *c, const mp2_state *s, int pla
     if (s->h.status == KT_RUNNING)
         onehot(o + G_DECISION, s->h.decision, 32);
     /* the details of a pending decision, to the player who takes it */
-    if (s->nstk && player >= 0 && s->stk[s->nstk - 1].p == player) {
-        const mp2_eff *e = &s->stk[s->nstk - 1];
+    if (s->nstack && player >= 0 && s->stack[s->nstack - 1].p == player) {
+        const mp2_eff *e = &s->stack[s->nstack - 1];
         o[G_PENDING] = e->a;
         o[G_PENDING + 1] = e->b;
     }
@@ -452,7 +452,7 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
                           uint32_t *marks, int cap)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
     ml_out m = {.row = out, .marks = marks, .cap = cap};

@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../core/stack.h"
 
 #define MP2_MAGIC 0x4d503221u /* "MP2!" */
 #define MP2_MAXP 4
@@ -313,10 +314,10 @@ typedef struct mp2_state {
     mp2_move mv;
     mp2_player pl[MP2_MAXP];
     mp2_space sp[MP2_NSPACES];
-    mp2_eff stk[MP2_STACK];
+    mp2_eff stack[MP2_STACK];
     uint64_t removed;          /* contracts out of the game */
     uint64_t xmask;            /* cities passed by the move that earned an extra post */
-    uint8_t nstk;
+    uint8_t nstack;
     uint8_t phase, round, first, next_first, fp_rank, main_done, black_pool;
     uint8_t khan[4];           /* die values on the Khan's Favor, 0 = empty */
     int8_t khan_by[4];         /* player, -2 neutral */
@@ -334,7 +335,8 @@ typedef struct mp2_state {
     uint8_t draft[MP2_MAXP + 1];    /* characters offered */
     uint8_t final_done;
     uint8_t black_placed;      /* black dice on the board */
-    uint8_t pad_[4];
+    uint8_t overflow;          /* 0; 1 once a push found the stack full (core/stack.h) */
+    uint8_t pad_[3];
 } mp2_state;
 
 /* Decisions (hdr.decision).  DEC_TURN when the stack is empty. */
@@ -386,8 +388,17 @@ int mp2_char_find(const char *name);
 const char *mp2_src_name(int src);
 void mp2_components(int lang, kt_buf *out);
 
-/* rules.c */
+/* setup.c */
+kt_status mp2_setup(kt_game *g, kt_err *err);
 void mp2_init(const kt_game *g, kt_state *s);
+void mp2_take_character(const mp2_cfg *c, mp2_state *s, int p, int ch); /* its set-up effects */
+
+/* rules.c */
+/* Push an effect (effects run top first: push in reverse order). */
+void mp2_push(mp2_state *s, int type, int p, int a, int b, int cc, int d);
+/* Resolve the effect stack until a decision or the end. */
+void mp2_run(const mp2_cfg *c, mp2_state *s);
+void mp2_refill_board(mp2_state *s); /* the board's contract offer */
 int mp2_legal(const kt_game *g, const kt_state *s, kt_action *buf);
 void mp2_apply(const kt_game *g, kt_state *s, kt_action a);
 void mp2_final_scores(const mp2_cfg *c, const mp2_state *s, int score[MP2_MAXP],
@@ -414,9 +425,16 @@ void mp2_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewe
 const char *mp2_decision_name(int d);
 void mp2_prompt(const kt_game *g, const kt_state *s, int lang, kt_buf *out);
 void mp2_observe(const kt_game *g, const kt_state *s, int player, int lang, kt_jw *w);
+/* save.c: pieces of the saved JSON the observation (view.c) writes too */
+extern const char *const mp2_eff_names[EF_COUNT];
+void mp2_w_name_or_null(kt_jw *w, const char *key, const char *name);
+void mp2_w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int full);
+void mp2_w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s);
 void mp2_save(const kt_game *g, const kt_state *s, kt_jw *w);
 int mp2_load(const kt_game *g, const kt_jv *v, kt_state *s, kt_jr *r);
 void mp2_bundle_text(const mp2_cfg *c, const mp2_bundle *b, int lang, kt_buf *out);
+const char *mp2_guild_name(const mp2_cfg *c, int g, int lang);
+void mp2_rw_text(const mp2_cfg *c, int rw, int lang, kt_buf *out); /* a reward, in words */
 void mp2_card_text(const mp2_cfg *c, int card, int lang, kt_buf *out);
 const char *mp2_loc_name(const mp2_cfg *c, int loc, int lang);
 const char *mp2_good_name(int item, int lang);
@@ -436,10 +454,10 @@ void mp2_observe_pending(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e,
 void mp2_render(const kt_game *g, const kt_state *s, int viewer, int lang, kt_buf *out);
 void mp2_loc_codes(const mp2_cfg *c, int lang, char out[][4]);
 
-/* describe.c: help for a component (gamedef.describe) */
+/* help.c: help for a component (gamedef.describe) */
 int mp2_describe(const char *name, int lang, kt_buf *out);
 
-/* menu.c: menu items (gamedef.menu_item) */
+/* text.c: menu items (gamedef.menu_item) */
 void mp2_menu_item(const kt_game *g, const kt_state *s, kt_action a, int lang, kt_menu_item *out);
 /* May `viewer` (a player, KT_SPECTATOR or KT_OMNISCIENT) see player p's
  * goal cards?  Their owner and omniscient readers; everyone once the game
@@ -451,7 +469,7 @@ int mp2_goal_visible(const mp2_state *s, int p, int viewer);
 void mp2_action_info(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out);
 const char *mp2_decision_label(int d, int lang);
 
-/* events.c: the game log (gamedef.events) */
+/* log.c: the game log (gamedef.events) */
 void mp2_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);
 
@@ -473,7 +491,35 @@ void mp2_rollout_destroy(void *ud);
 void mp2_rollout_reseed(void *ud, uint64_t seed);
 void mp2_evaluate(const kt_game *g, const kt_state *s, double *out);
 
-static inline const mp2_cfg *mp2_c(const kt_game *g) { return (const mp2_cfg *)g->cfg; }
+static inline const mp2_cfg *mp2_config(const kt_game *g) { return (const mp2_cfg *)g->cfg; }
 static inline int mp2_popc64(uint64_t x) { return __builtin_popcountll(x); }
+
+/* Small rule queries shared by rules.c and legal.c. */
+static inline int mp2_has_char(const mp2_state *s, int p, int ch) { return s->pl[p].character == ch; }
+static inline int mp2_has_seal(const mp2_player *pl, int g) { return (pl->seals >> g) & 1; }
+static inline int mp2_nfigs(const mp2_state *s, int p) { return s->pl[p].fig[1] != MP2_NOLOC ? 2 : 1; }
+static inline int mp2_card_times(const mp2_card *cd, int die)
+{
+    return cd->times == CT_ONE ? 1 : cd->times == CT_HALF ? (die + 1) / 2 : die;
+}
+static inline int mp2_bonus_posts(const mp2_cfg *c, const mp2_state *s, int p)
+{
+    return mp2_popc64(s->pl[p].posts & c->bonus_mask);
+}
+static inline int mp2_can_pay_b(const mp2_player *pl, const mp2_bundle *b, int times)
+{
+    for (int i = IT_PEPPER; i <= IT_GOLD; i++)
+        if (b->n[i] * times > pl->res[i])
+            return 0;
+    return mp2_can_pay(pl, b->n[IT_COIN] * times, b->n[IT_CAMEL] * times, b->n[IT_JADE] * times);
+}
+
+/* rules.c / legal.c internals: route legs, contracts, income, and the
+ * generator of a decision effect's options (run() skips empty ones). */
+int mp2_leg_ok(const mp2_cfg *c, const mp2_state *s, int p, const mp2_route *r, int owed);
+int mp2_first_leg_exists(const mp2_cfg *c, const mp2_state *s, int p, int owed);
+int mp2_contract_avail(const mp2_cfg *c, const mp2_state *s, int p, int loc);
+int mp2_income_sources(const mp2_cfg *c, const mp2_state *s, int p, uint16_t *out);
+int mp2_gen_decision(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, kt_action *buf);
 
 #endif

@@ -672,7 +672,7 @@ static void context_line(const mp2_cfg *c, const mp2_state *s, const codes *k, i
     if (p < 0)
         return;
     const mp2_player *pl = &s->pl[p];
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int d = e ? e->type : DEC_TURN;
     if (d == DEC_CONTRACT) {
         section(out, L("On offer:", "Im Angebot:"));
@@ -792,7 +792,7 @@ static void render_context(const mp2_cfg *c, const mp2_state *s, const codes *k,
 
 void mp2_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_buf *out)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     codes k;
     make_codes(c, lang, &k);

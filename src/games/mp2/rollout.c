@@ -402,7 +402,7 @@ kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t s
                            kt_err *err)
 {
     KT_UNUSED(opts);
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     rbot *rb = malloc(sizeof *rb);
     if (!rb)
         return kt_seterr(err, KT_ENOMEM, "bot rollout: out of memory");
@@ -452,12 +452,12 @@ kt_status mp2_rollout_choose(void *ud, const kt_game *g, const kt_state *st, kt_
     }
     const mp2_state *s = (const mp2_state *)st;
     rctx x; /* not zeroed as a whole: the cache is cleared only for turns */
-    x.c = mp2_c(g);
+    x.c = mp2_config(g);
     x.s = s;
     x.rb = rb;
     x.p = s->h.to_move;
     int dec = s->h.decision;
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     int scored = dec == DEC_TURN || dec == DEC_MOVE ||
                  (e && (e->type == EF_ALT || e->type == EF_GOOD || e->type == EF_MARKET ||
                         e->type == EF_CONTRACT || e->type == EF_DISCARD || e->type == EF_CARD ||

@@ -23,28 +23,13 @@
 #include <string.h>
 
 #include "mp2.h"
+#include "../../core/targets_util.h"
 
-static void verb(kt_action_info *o, const char *v) { snprintf(o->verb, sizeof o->verb, "%s", v); }
-
-static void tgt(kt_action_info *o, const char *kind, int id)
-{
-    if (o->ntargets >= KT_TARGETS_MAX)
-        return;
-    snprintf(o->targets[o->ntargets].kind, sizeof o->targets[0].kind, "%s", kind);
-    o->targets[o->ntargets++].id = id;
-}
-
+/* Only what is paid is listed; costs of one kind add up. */
 static void cost(kt_action_info *o, const char *what, int amount)
 {
-    if (amount <= 0 || o->ncosts >= KT_COSTS_MAX)
-        return;
-    for (int i = 0; i < o->ncosts; i++)
-        if (strcmp(o->costs[i].what, what) == 0) {
-            o->costs[i].amount += amount;
-            return;
-        }
-    snprintf(o->costs[o->ncosts].what, sizeof o->costs[0].what, "%s", what);
-    o->costs[o->ncosts++].amount = amount;
+    if (amount > 0)
+        kt_info_cost_add(o, what, amount);
 }
 
 static const char *const res_keys[MP2_NRES] = {"coins", "camels", "jade", "pepper",
@@ -60,9 +45,9 @@ static void cost_bundle(kt_action_info *o, const mp2_bundle *b)
 static void die_tgt(kt_action_info *o, int d)
 {
     switch (MP2_DTYPE(d)) {
-    case DT_OWN: tgt(o, "die", MP2_DVAL(d)); break;
-    case DT_BLACK: tgt(o, "black_die", MP2_DVAL(d)); break;
-    default: tgt(o, "piece", MP2_DVAL(d) - 1); break;
+    case DT_OWN: kt_info_target(o, "die", MP2_DVAL(d)); break;
+    case DT_BLACK: kt_info_target(o, "black_die", MP2_DVAL(d)); break;
+    default: kt_info_target(o, "piece", MP2_DVAL(d) - 1); break;
     }
 }
 
@@ -81,8 +66,8 @@ static int route_between(const mp2_cfg *c, int a, int b)
 static void place_info(const mp2_cfg *c, const mp2_state *s, int p, uint32_t x, kt_action_info *o)
 {
     int sp = (int)(x & 0xff), low = 7;
-    verb(o, "place");
-    tgt(o, "space", sp);
+    kt_info_verb(o, "place");
+    kt_info_target(o, "space", sp);
     for (int i = 0; i < 3; i++) {
         int d = (int)((x >> (8 + 5 * i)) & 31);
         if (!d)
@@ -108,30 +93,30 @@ static void turn_info(const mp2_cfg *c, const mp2_state *s, kt_action a, kt_acti
         place_info(c, s, p, x, o);
         break;
     case A_BAG:
-        verb(o, "money_bag");
-        tgt(o, "space", SP_BAG);
+        kt_info_verb(o, "money_bag");
+        kt_info_target(o, "space", SP_BAG);
         die_tgt(o, (int)(x & 31));
-        tgt(o, "option", (int)(x >> 5));
+        kt_info_target(o, "option", (int)(x >> 5));
         break;
     case A_REROLL:
-        verb(o, "reroll");
+        kt_info_verb(o, "reroll");
         die_tgt(o, (int)(x & 31));
         cost(o, "camels", 1);
         break;
     case A_SHIFT:
-        verb(o, "turn_die");
+        kt_info_verb(o, "turn_die");
         die_tgt(o, (int)(x & 31));
-        tgt(o, "amount", MP2_DVAL(x & 31) + ((x & 32) ? 1 : -1));
+        kt_info_target(o, "amount", MP2_DVAL(x & 31) + ((x & 32) ? 1 : -1));
         cost(o, "camels", 2);
         break;
     case A_BUYBLACK:
-        verb(o, "buy_black_die");
+        kt_info_verb(o, "buy_black_die");
         cost(o, "camels", 3);
         break;
     case A_COMPLETE: {
         int k = pl->con[x & 1];
-        verb(o, (x & 2) ? "complete_free" : "complete");
-        tgt(o, "contract", (int)(x & 1));
+        kt_info_verb(o, (x & 2) ? "complete_free" : "complete");
+        kt_info_target(o, "contract", (int)(x & 1));
         if (!(x & 2) && k < MP2_NCONTRACTS)
             cost_bundle(o, &c->rw[c->contract[k].cost].alt[0]);
         break;
@@ -140,31 +125,31 @@ static void turn_info(const mp2_cfg *c, const mp2_state *s, kt_action a, kt_acti
         mp2_bundle b = c->rw[c->guild[x & 3].improve].alt[0];
         if (pl->character == CH_TEBALDO)
             b.n[IT_COIN] = 0;
-        verb(o, "improve");
-        tgt(o, "guild", (int)(x & 3));
+        kt_info_verb(o, "improve");
+        kt_info_target(o, "guild", (int)(x & 3));
         cost_bundle(o, &b);
         break;
     }
     case A_FILIPPO:
-        verb(o, "use_outpost");
-        tgt(o, "outpost_tile", (int)x);
+        kt_info_verb(o, "use_outpost");
+        kt_info_target(o, "outpost_tile", (int)x);
         break;
     case A_VIDAL:
-        verb(o, "exchange_goods");
+        kt_info_verb(o, "exchange_goods");
         cost(o, "pepper", 1);
         cost(o, "silk", 1);
         cost(o, "gold", 1);
         break;
     case A_CVSTART:
-        verb(o, "start_caravan");
-        tgt(o, "caravan", (int)x);
+        kt_info_verb(o, "start_caravan");
+        kt_info_target(o, "caravan", (int)x);
         break;
     case A_CVDONE:
-        verb(o, "finish_caravan");
-        tgt(o, "caravan", (int)x);
+        kt_info_verb(o, "finish_caravan");
+        kt_info_target(o, "caravan", (int)x);
         break;
     case A_END:
-        verb(o, "end_turn");
+        kt_info_verb(o, "end_turn");
         break;
     }
 }
@@ -178,21 +163,21 @@ static void move_info(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, ui
     const mp2_player *pl = &s->pl[e->p];
     int to = (int)(x & 0xff), f = (int)(x >> 8);
     if (e->type == EF_CVMOVE) {
-        verb(o, "move_caravan");
-        tgt(o, "town", to);
-        tgt(o, "caravan", e->a);
+        kt_info_verb(o, "move_caravan");
+        kt_info_target(o, "town", to);
+        kt_info_target(o, "caravan", e->a);
         int r = route_between(c, pl->cv_loc[e->a & 1], to);
         if (r >= 0)
-            tgt(o, "route", r);
+            kt_info_target(o, "route", r);
         return;
     }
-    verb(o, "move");
-    tgt(o, "town", to);
-    tgt(o, "figure", f);
+    kt_info_verb(o, "move");
+    kt_info_target(o, "town", to);
+    kt_info_target(o, "figure", f);
     int r = route_between(c, pl->fig[f & 1], to);
     if (r < 0)
         return;
-    tgt(o, "route", r);
+    kt_info_target(o, "route", r);
     const mp2_route *rt = &c->route[r];
     if (pl->character != CH_GANTULGA) {
         cost(o, "coins", rt->coins);
@@ -206,44 +191,44 @@ static void pick_info(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
 {
     const mp2_player *pl = &s->pl[e->p];
     switch (e->type) {
-    case EF_DRAFT: verb(o, "choose_character"); tgt(o, "character", x); break;
-    case EF_GOAL: verb(o, "keep_goal"); tgt(o, "goal", x); break;
+    case EF_DRAFT: kt_info_verb(o, "choose_character"); kt_info_target(o, "character", x); break;
+    case EF_GOAL: kt_info_verb(o, "keep_goal"); kt_info_target(o, "goal", x); break;
     case EF_MAILIN:
-        verb(o, "double_bonus");
+        kt_info_verb(o, "double_bonus");
         if (x < 8) {
-            tgt(o, "town", c->bonus_loc[x]);
-            tgt(o, "marker", x);
+            kt_info_target(o, "town", c->bonus_loc[x]);
+            kt_info_target(o, "marker", x);
         } else {
-            tgt(o, "guild", x - 8);
+            kt_info_target(o, "guild", x - 8);
         }
         break;
     case EF_COPY:
     case EF_CARDBONUS:
-        verb(o, e->type == EF_COPY ? "copy_bonus" : "city_bonus");
-        tgt(o, "town", c->bonus_loc[x]);
-        tgt(o, "marker", x);
+        kt_info_verb(o, e->type == EF_COPY ? "copy_bonus" : "city_bonus");
+        kt_info_target(o, "town", c->bonus_loc[x]);
+        kt_info_target(o, "marker", x);
         break;
-    case EF_COMP: verb(o, "compensation"); tgt(o, "amount", x); break;
-    case EF_ISABELLA: verb(o, "doubles"); tgt(o, "amount", x); break;
-    case EF_ALT: verb(o, "reward"); tgt(o, "option", x); break;
-    case EF_GOOD: verb(o, "take_good"); tgt(o, "good", x); break;
+    case EF_COMP: kt_info_verb(o, "compensation"); kt_info_target(o, "amount", x); break;
+    case EF_ISABELLA: kt_info_verb(o, "doubles"); kt_info_target(o, "amount", x); break;
+    case EF_ALT: kt_info_verb(o, "reward"); kt_info_target(o, "option", x); break;
+    case EF_GOOD: kt_info_verb(o, "take_good"); kt_info_target(o, "good", x); break;
     case EF_MARKET:
-        verb(o, "offer");
-        tgt(o, "book", e->a);
-        tgt(o, "option", x);
+        kt_info_verb(o, "offer");
+        kt_info_target(o, "book", e->a);
+        kt_info_target(o, "option", x);
         cost(o, "jade", x >= 2 ? x - 1 : 0);
         break;
-    case EF_SEAL: verb(o, "take_seal"); tgt(o, "guild", x); break;
-    case EF_CONTRACT: verb(o, "take_contract"); tgt(o, "contract_slot", x); break;
-    case EF_DISCARD: verb(o, "discard_contract"); tgt(o, "contract", x); break;
-    case EF_MOVEPOST: verb(o, "move_post"); tgt(o, "town", x); break;
-    case EF_XPOST: verb(o, "extra_post"); tgt(o, "town", x); break;
+    case EF_SEAL: kt_info_verb(o, "take_seal"); kt_info_target(o, "guild", x); break;
+    case EF_CONTRACT: kt_info_verb(o, "take_contract"); kt_info_target(o, "contract_slot", x); break;
+    case EF_DISCARD: kt_info_verb(o, "discard_contract"); kt_info_target(o, "contract", x); break;
+    case EF_MOVEPOST: kt_info_verb(o, "move_post"); kt_info_target(o, "town", x); break;
+    case EF_XPOST: kt_info_verb(o, "extra_post"); kt_info_target(o, "town", x); break;
     case EF_CARD: {
         const mp2_card *cd = &c->card[e->a];
         int dir = x >> 4, k = x & 15;
-        verb(o, "use_card");
-        tgt(o, "option", dir);
-        tgt(o, "amount", k);
+        kt_info_verb(o, "use_card");
+        kt_info_target(o, "option", dir);
+        kt_info_target(o, "amount", k);
         const mp2_reward *pay = &c->rw[dir ? cd->pay2 : cd->pay];
         if (pay->nalt)
             for (int i = 0; i < MP2_NRES; i++)
@@ -252,37 +237,37 @@ static void pick_info(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, in
         break;
     }
     case EF_CVLOAD:
-        verb(o, "load_good");
-        tgt(o, "good", x);
-        tgt(o, "caravan", e->a);
+        kt_info_verb(o, "load_good");
+        kt_info_target(o, "good", x);
+        kt_info_target(o, "caravan", e->a);
         cost(o, res_keys[x], 1);
         break;
-    case EF_CVTILE: verb(o, "take_route_tile"); tgt(o, "tile", x); break;
-    case EF_CVCITY: verb(o, "caravan_city"); tgt(o, "town", x); tgt(o, "caravan", e->a); break;
+    case EF_CVTILE: kt_info_verb(o, "take_route_tile"); kt_info_target(o, "tile", x); break;
+    case EF_CVCITY: kt_info_verb(o, "caravan_city"); kt_info_target(o, "town", x); kt_info_target(o, "caravan", e->a); break;
     case EF_CVSELL:
-        verb(o, x == 0 ? "sell_good" : x == 1 ? "upgrade_good" : "double_good");
-        tgt(o, "caravan", e->a);
-        tgt(o, "good", pl->cv_goods[e->a & 1][e->b & 1]);
-        tgt(o, "option", x);
+        kt_info_verb(o, x == 0 ? "sell_good" : x == 1 ? "upgrade_good" : "double_good");
+        kt_info_target(o, "caravan", e->a);
+        kt_info_target(o, "good", pl->cv_goods[e->a & 1][e->b & 1]);
+        kt_info_target(o, "option", x);
         break;
     case EF_CVRETURN:
-        verb(o, "return_tile");
-        tgt(o, "tile", pl->cv_tile[x == 0 ? e->a : 1 - e->a]);
-        tgt(o, "option", x);
+        kt_info_verb(o, "return_tile");
+        kt_info_target(o, "tile", pl->cv_tile[x == 0 ? e->a : 1 - e->a]);
+        kt_info_target(o, "option", x);
         break;
     }
 }
 
 void mp2_action_info(const kt_game *g, const kt_state *st, kt_action a, kt_action_info *o)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     if (!mp2_action_ok(c, s, a))
         return;
-    const mp2_eff *e = s->nstk ? &s->stk[s->nstk - 1] : NULL;
+    const mp2_eff *e = s->nstack ? &s->stack[s->nstack - 1] : NULL;
     uint32_t x = MP2_AARG(a);
     switch (MP2_AKIND(a)) {
-    case A_DONE: verb(o, "done"); return;
+    case A_DONE: kt_info_verb(o, "done"); return;
     case A_MOVE:
         if (e)
             move_info(c, s, e, x, o);

@@ -5,7 +5,7 @@
  * goals and offers in sight, each with ids and a text in the viewer's
  * language), the translated round and phase names, and the options of the
  * viewer's own pending decision.  Observation only: the save format
- * (view_io.c) does not carry any of it.
+ * (save.c) does not carry any of it.
  *
  * Data layout: no state of its own.  Ids are the indices the action
  * targets use (targets.c, docs/targets.md): table.spaces[i].id == i ==
@@ -221,9 +221,9 @@ static void w_contracts(kt_jw *w, kt_buf *b, const mp2_cfg *c, const mp2_state *
         for (int i = 0; i < 2; i++)
             if (s->pl[p].con[i] < MP2_NCONTRACTS)
                 seen |= 1ull << s->pl[p].con[i];
-    if (s->nstk && s->stk[s->nstk - 1].type == EF_DISCARD && s->stk[s->nstk - 1].p == viewer &&
-        s->stk[s->nstk - 1].a < MP2_NCONTRACTS)
-        seen |= 1ull << s->stk[s->nstk - 1].a;
+    if (s->nstack && s->stack[s->nstack - 1].type == EF_DISCARD && s->stack[s->nstack - 1].p == viewer &&
+        s->stack[s->nstack - 1].a < MP2_NCONTRACTS)
+        seen |= 1ull << s->stack[s->nstack - 1].a;
     kt_jw_key(w, "contracts");
     kt_jw_obj(w);
     for (int k = 0; k < MP2_NCONTRACTS; k++)
@@ -322,7 +322,7 @@ static void w_keys(kt_jw *w, const char *key, const char *const *k, int n)
 
 void mp2_observe_table(const kt_game *g, const kt_state *st, int viewer, int lang, kt_jw *w)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_buf b;
     kt_buf_init(&b);

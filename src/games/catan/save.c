@@ -1,6 +1,6 @@
 /*
- * io.c - full-state JSON (save/load with validation) and per-player
- * observations.
+ * save.c - Catan's full-state JSON (save/load with validation; the
+ * per-player observation is in view.c).
  *
  * Full state ("state" member of kt_state_json), designed for merge-patch
  * scenarios: collections that tests patch piece by piece are objects keyed
@@ -25,7 +25,7 @@
 
 static const char *const metro_key[4] = {"none", "trade", "politics", "science"};
 static const char *const port_key[6] = {"brick", "lumber", "wool", "grain", "ore", "any"};
-static const char *const trade_state_key[3] = {"none", "compose", "open"};
+const char *const cat_trade_state_key[3] = {"none", "compose", "open"};
 
 /* ------------------------------------------------------------ writing */
 
@@ -36,7 +36,7 @@ static void hex_str(kt_jw *w, int h)
     kt_jw_str(w, t);
 }
 
-static void write_hand(kt_jw *w, const uint8_t *hand)
+void cat_write_hand(kt_jw *w, const uint8_t *hand)
 {
     kt_jw_obj(w);
     for (int k = 0; k < CAT_NKIND; k++)
@@ -44,7 +44,7 @@ static void write_hand(kt_jw *w, const uint8_t *hand)
     kt_jw_obj_end(w);
 }
 
-static void write_dev(kt_jw *w, const uint8_t *d)
+void cat_write_dev(kt_jw *w, const uint8_t *d)
 {
     kt_jw_obj(w);
     for (int k = 0; k < CAT_NDEV; k++)
@@ -52,7 +52,7 @@ static void write_dev(kt_jw *w, const uint8_t *d)
     kt_jw_obj_end(w);
 }
 
-static void write_board(const cat_state *s, kt_jw *w)
+void cat_write_board(const cat_state *s, kt_jw *w)
 {
     kt_jw_key(w, "terrain");
     kt_jw_arr(w);
@@ -136,7 +136,7 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
 {
     const cat_state *s = (const cat_state *)ks;
     kt_jw_obj(w);
-    write_board(s, w);
+    cat_write_board(s, w);
     kt_jw_kint(w, "setup", s->setup_step);
     kt_jw_kint(w, "winner", s->winner);
     kt_jw_key(w, "decks");
@@ -173,7 +173,7 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
         kt_jw_key(w, k);
         kt_jw_obj(w);
         kt_jw_key(w, "hand");
-        write_hand(w, pl->hand);
+        cat_write_hand(w, pl->hand);
         kt_jw_key(w, "progress");
         kt_jw_arr(w);
         for (int i = 0; i < pl->nprog; i++)
@@ -195,9 +195,9 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
             kt_jw_kint(w, cat_track_key[t], pl->impr[t]);
         kt_jw_obj_end(w);
         kt_jw_key(w, "dev");
-        write_dev(w, pl->dev);
+        cat_write_dev(w, pl->dev);
         kt_jw_key(w, "dev_new");
-        write_dev(w, pl->dev_new);
+        cat_write_dev(w, pl->dev_new);
         kt_jw_kint(w, "knights_played", pl->knights_played);
         kt_jw_obj_end(w);
     }
@@ -211,18 +211,18 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
     kt_jw_obj_end(w);
     kt_jw_key(w, "trade");
     kt_jw_obj(w);
-    kt_jw_kstr(w, "state", trade_state_key[s->tr_state]);
+    kt_jw_kstr(w, "state", cat_trade_state_key[s->tr_state]);
     kt_jw_kint(w, "to", s->tr_to);
     kt_jw_kint(w, "accepted", s->tr_accept);
     kt_jw_key(w, "give");
-    write_hand(w, s->tr_give);
+    cat_write_hand(w, s->tr_give);
     kt_jw_key(w, "get");
-    write_hand(w, s->tr_get);
+    cat_write_hand(w, s->tr_get);
     kt_jw_obj_end(w);
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
-    for (int i = 0; i < s->nframes; i++) {
-        const cat_frame *f = &s->st[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const cat_frame *f = &s->stack[i];
         kt_jw_obj(w);
         kt_jw_kstr(w, "kind", cat_frame_key[f->kind]);
         kt_jw_kint(w, "player", f->player);
@@ -441,7 +441,7 @@ static int load_board(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 
 static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 {
-    int n = cat_np(g), ck = cat_cfg_of(g)->ck;
+    int n = cat_np(g), ck = cat_config(g)->ck;
     memset(s->v_owner, -1, sizeof s->v_owner);
     memset(s->e_owner, -1, sizeof s->e_owner);
     const kt_jv *o = kt_jr_get(r, st, "buildings", KT_JOBJ);
@@ -544,7 +544,7 @@ static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r
 
 static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 {
-    int ck = cat_cfg_of(g)->ck;
+    int ck = cat_config(g)->ck;
     const kt_jv *d = kt_jr_get(r, st, "decks", KT_JOBJ);
     const kt_jv *dk = d ? kt_jr_get(r, st, "deck_known", KT_JOBJ) : NULL;
     if (!dk)
@@ -610,7 +610,7 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
 
 static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *r)
 {
-    int ck = cat_cfg_of(g)->ck, x;
+    int ck = cat_config(g)->ck, x;
     if (!kt_jr_only(r, o,
                     "hand,progress,progress_known,vp_cards,defender,improvements,dev,dev_new,"
                     "knights_played"))
@@ -758,7 +758,7 @@ static int load_rest(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
         return 0;
     kt_jr_push(r, "trade");
     if (kt_jr_only(r, t, "state,to,accepted,give,get")) {
-        int ts = field_name(r, t, "state", trade_state_key, 3, "trade state");
+        int ts = field_name(r, t, "state", cat_trade_state_key, 3, "trade state");
         if (ts >= 0)
             s->tr_state = (uint8_t)ts;
         if (!r->failed && read_int(r, t, "to", -1, n - 1, &x))
@@ -777,7 +777,7 @@ static int load_rest(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     if (!a)
         return 0;
     kt_jr_push(r, "stack");
-    s->nframes = (uint8_t)a->n;
+    s->nstack = (uint8_t)a->n;
     for (int i = 0; i < a->n && !r->failed; i++) {
         const kt_jv *fo = kt_jv_at(a, i);
         kt_jr_push_i(r, i);
@@ -788,7 +788,7 @@ static int load_rest(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
             int p = 0, fa = 0, fb = 0;
             if (kind >= 0 && read_int(r, fo, "player", 0, n - 1, &p) &&
                 read_int(r, fo, "a", 0, 255, &fa) && read_int(r, fo, "b", 0, 255, &fb)) {
-                cat_frame *f = &s->st[i];
+                cat_frame *f = &s->stack[i];
                 f->kind = (uint8_t)kind;
                 f->player = (uint8_t)p;
                 f->a = (uint8_t)fa;
@@ -808,7 +808,7 @@ int cat_load(const kt_game *g, const kt_jv *st, kt_state *ks, kt_jr *r)
 {
     cat_state *s = (cat_state *)ks;
     int n = cat_np(g), x;
-    const cat_cfg *cf = cat_cfg_of(g);
+    const cat_cfg *cf = cat_config(g);
     if (!st || !kt_jr_only(r, st,
                            "terrain,numbers,harbors,robber,merchant,merchant_owner,barbarians,"
                            "attacks,dice,longest_road,largest_army,buildings,knights,roads,setup,"
@@ -866,203 +866,4 @@ int cat_load(const kt_game *g, const kt_jv *st, kt_state *ks, kt_jr *r)
     }
     cat_recompute(g, s);
     return 1;
-}
-
-/* ------------------------------------------------------------ observation */
-
-/* The ids that action targets use (targets.c): vertices (with the hexes
- * each touches, for "which hexes does this spot touch"), edges as vertex
- * pairs, the robber's and the merchant's hex as numbers, the event die's
- * face by name, and the catalogues of goods, tracks and development cards
- * whose index is a target's id (progress card ids are those of
- * "my_progress_ids": listing every card's name here would put names in
- * every observation that the hidden-information tests look for). */
-static void write_ids(const cat_state *s, kt_jw *w)
-{
-    static const char *const ev_key[5] = {"none", "ship", "trade", "politics", "science"};
-    kt_jw_kint(w, "robber_hex", s->robber);
-    kt_jw_kint(w, "merchant_hex", s->merchant);
-    kt_jw_kstr(w, "event_die", ev_key[s->dice[2] < 5 ? s->dice[2] : 0]);
-    kt_jw_key(w, "vertex_hexes");
-    kt_jw_arr(w);
-    for (int v = 0; v < CAT_NV; v++) {
-        kt_jw_arr(w);
-        for (int i = 0; i < 3; i++)
-            if (cat_v_hex[v][i] >= 0)
-                kt_jw_int(w, cat_v_hex[v][i]);
-        kt_jw_arr_end(w);
-    }
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "edges");
-    kt_jw_arr(w);
-    for (int e = 0; e < CAT_NE; e++)
-        kt_jw_u8s(w, cat_e_v[e], 2);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "catalog");
-    kt_jw_obj(w);
-    kt_jw_key(w, "goods");
-    kt_jw_arr(w);
-    for (int k = 0; k < CAT_NKIND; k++)
-        kt_jw_str(w, cat_kind_key[k]);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "tracks");
-    kt_jw_arr(w);
-    for (int t = 0; t < 3; t++)
-        kt_jw_str(w, cat_track_key[t]);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "dev");
-    kt_jw_arr(w);
-    for (int d = 0; d < CAT_NDEV; d++)
-        kt_jw_str(w, cat_devcards[d].key);
-    kt_jw_arr_end(w);
-    kt_jw_obj_end(w);
-}
-
-void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w)
-{
-    const cat_state *s = (const cat_state *)ks;
-    const cat_cfg *cf = cat_cfg_of(g);
-    kt_jw_kstr(w, "variant", cf->ck ? "ck" : "base");
-    kt_jw_kint(w, "vp_target", cf->vp_target);
-    write_board(s, w);
-    write_ids(s, w);
-    kt_jw_key(w, "bank");
-    write_hand(w, s->bank);
-    kt_jw_key(w, "decks");
-    kt_jw_obj(w);
-    for (int c = 0; c < 3; c++)
-        kt_jw_kint(w, cat_track_key[c], s->deck_n[c]);
-    kt_jw_obj_end(w);
-    kt_jw_kint(w, "dev_deck", s->devdeck_n);
-    kt_jw_key(w, "boards"); /* "players" is the core's player count */
-    kt_jw_arr(w);
-    for (int p = 0; p < cat_np(g); p++) {
-        const cat_player *pl = &s->pl[p];
-        kt_jw_obj(w);
-        kt_jw_kint(w, "vp", cat_vp_public(g, s, p));
-        kt_jw_kint(w, "cards", pl->ncards);
-        kt_jw_key(w, "progress");
-        kt_jw_obj(w);
-        int byc[3] = {0};
-        for (int i = 0; i < pl->nprog; i++)
-            byc[cat_progress[pl->prog[i]].colour]++;
-        for (int c = 0; c < 3; c++)
-            kt_jw_kint(w, cat_track_key[c], byc[c]);
-        kt_jw_obj_end(w);
-        if (p != player && player >= 0) {
-            /* cards of this hand the viewer has seen (Spy) */
-            kt_jw_key(w, "progress_seen");
-            kt_jw_arr(w);
-            for (int i = 0; i < pl->nprog; i++)
-                if (pl->prog_known[i] >> player & 1)
-                    kt_jw_str(w, cat_progress[pl->prog[i]].key);
-            kt_jw_arr_end(w);
-        }
-        kt_jw_key(w, "vp_cards");
-        kt_jw_arr(w);
-        if (pl->vpcards & 1)
-            kt_jw_str(w, "constitution");
-        if (pl->vpcards & 2)
-            kt_jw_str(w, "printer");
-        kt_jw_arr_end(w);
-        kt_jw_kint(w, "defender", pl->defender);
-        kt_jw_key(w, "improvements");
-        kt_jw_obj(w);
-        for (int t = 0; t < 3; t++)
-            kt_jw_kint(w, cat_track_key[t], pl->impr[t]);
-        kt_jw_obj_end(w);
-        int devs = 0;
-        for (int d = 0; d < CAT_NDEV; d++)
-            devs += pl->dev[d];
-        kt_jw_kint(w, "dev_cards", devs);
-        kt_jw_kint(w, "knights_played", pl->knights_played);
-        kt_jw_kint(w, "road_length", pl->road_len);
-        if (player == KT_OMNISCIENT) { /* referees and records see every hand */
-            kt_jw_key(w, "hand");
-            write_hand(w, pl->hand);
-            kt_jw_key(w, "progress_cards");
-            kt_jw_arr(w);
-            for (int i = 0; i < pl->nprog; i++)
-                kt_jw_str(w, cat_progress[pl->prog[i]].key);
-            kt_jw_arr_end(w);
-            kt_jw_key(w, "dev");
-            write_dev(w, pl->dev);
-        }
-        kt_jw_key(w, "supply");
-        kt_jw_obj(w);
-        kt_jw_kint(w, "roads", 15 - pl->n_road);
-        kt_jw_kint(w, "settlements", 5 - pl->n_settle);
-        kt_jw_kint(w, "cities", 4 - pl->n_city - pl->n_sideways);
-        if (cf->ck) {
-            kt_jw_kint(w, "walls", 3 - pl->n_wall);
-            kt_jw_kint(w, "basic_knights", 2 - pl->n_knight[1]);
-            kt_jw_kint(w, "strong_knights", 2 - pl->n_knight[2]);
-            kt_jw_kint(w, "mighty_knights", 2 - pl->n_knight[3]);
-        }
-        kt_jw_obj_end(w);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    if (player >= 0) {
-        const cat_player *me = &s->pl[player];
-        kt_jw_key(w, "hand");
-        write_hand(w, me->hand);
-        kt_jw_key(w, "my_progress");
-        kt_jw_arr(w);
-        for (int i = 0; i < me->nprog; i++)
-            kt_jw_str(w, cat_progress[me->prog[i]].key);
-        kt_jw_arr_end(w);
-        kt_jw_key(w, "my_progress_ids");
-        kt_jw_u8s(w, me->prog, me->nprog);
-        kt_jw_key(w, "my_dev");
-        write_dev(w, me->dev);
-        kt_jw_key(w, "my_dev_new");
-        write_dev(w, me->dev_new);
-    }
-    kt_jw_key(w, "turn_state");
-    kt_jw_obj(w);
-    kt_jw_kstr(w, "fleet", s->fleet == 0 ? "off" : s->fleet == 1 ? "any" : cat_kind_key[s->fleet - 2]);
-    kt_jw_kint(w, "crane", s->crane_mask);
-    kt_jw_kint(w, "proposals", s->proposals);
-    kt_jw_kbool(w, "dev_played", s->dev_played);
-    kt_jw_obj_end(w);
-    if (s->tr_state) {
-        kt_jw_key(w, "trade");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "state", trade_state_key[s->tr_state]);
-        kt_jw_kint(w, "from", s->h.turn_player);
-        kt_jw_kint(w, "to", s->tr_to);
-        kt_jw_kint(w, "accepted", s->tr_accept);
-        kt_jw_key(w, "give");
-        write_hand(w, s->tr_give);
-        kt_jw_key(w, "get");
-        write_hand(w, s->tr_get);
-        kt_jw_obj_end(w);
-    }
-    if (s->nframes && s->h.status == KT_RUNNING) {
-        const cat_frame *f = cat_ctop(s);
-        kt_jw_key(w, "pending");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "kind", cat_frame_key[f->kind]);
-        const char *label = cat_decision_label(f->kind, lang);
-        kt_jw_kstr(w, "label", label ? label : "");
-        kt_jw_kint(w, "player", f->player);
-        kt_jw_kint(w, "a", f->a);
-        kt_jw_kint(w, "b", f->b);
-        /* the chooser sees the victim's hand (Master Merchant, Spy) */
-        if (f->kind == F_MM_PICK && player == f->player) {
-            kt_jw_key(w, "victim_hand");
-            write_hand(w, s->pl[f->a].hand);
-        }
-        if (f->kind == F_SPY_PICK && player == f->player) {
-            kt_jw_key(w, "victim_progress");
-            kt_jw_arr(w);
-            for (int i = 0; i < s->pl[f->a].nprog; i++)
-                kt_jw_str(w, cat_progress[s->pl[f->a].prog[i]].key);
-            kt_jw_arr_end(w);
-            kt_jw_key(w, "victim_progress_ids");
-            kt_jw_u8s(w, s->pl[f->a].prog, s->pl[f->a].nprog);
-        }
-        kt_jw_obj_end(w);
-    }
 }

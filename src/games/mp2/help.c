@@ -1,5 +1,5 @@
 /*
- * describe.c - help for every Marco Polo II component (gamedef.describe):
+ * help.c - help for every Marco Polo II component (gamedef.describe):
  * characters, goal cards, contracts, city cards, cities and oases (with
  * their routes), special cities, guild seals, offer tiles, city-bonus
  * markers, outpost tiles, route tiles, the action spaces and bonus actions,
@@ -606,4 +606,79 @@ int mp2_describe(const char *name, int lang, kt_buf *out)
     }
     free(c);
     return found;
+}
+
+void mp2_components(int lang, kt_buf *out)
+{
+    mp2_cfg *c = calloc(1, sizeof *c);
+    kt_err err = {0, ""};
+    if (!c || mp2_load_data(c, NULL, &err) != KT_OK) {
+        kt_buf_printf(out, "data error: %s\n", err.msg);
+        free(c);
+        return;
+    }
+    kt_buf_printf(out, "%s\n", L("Marco Polo II - components (provenance in brackets)",
+                                 "Marco Polo II - Material (Herkunft in Klammern)"));
+    kt_buf_printf(out, "\n%s\n", L("Cities:", "Städte:"));
+    for (int i = 0; i < c->nloc; i++) {
+        const mp2_loc *l = &c->loc[i];
+        kt_buf_printf(out, "  %-12s %-8s %s", lang == KT_LANG_DE ? l->de : l->name,
+                      l->kind == LK_CITY ? (l->large ? L("large", "groß") : L("regional", "regional"))
+                      : l->kind == LK_OASIS ? L("oasis", "Oase") : "start",
+                      l->kind == LK_CITY ? (lang == KT_LANG_DE ? c->shield_de[l->shield] : c->shield[l->shield]) : "");
+        kt_buf_printf(out, "%s%s%s%s%s [%s]\n", l->special ? " special" : "", l->bonus ? " bonus" : "",
+                      l->card ? " card" : "", l->ccity ? " contracts" : "", l->outpost ? " outpost" : "",
+                      mp2_src_name(l->src));
+    }
+    kt_buf_printf(out, "\n%s\n", L("Routes:", "Routen:"));
+    for (int i = 0; i < c->nroute; i++) {
+        const mp2_route *r = &c->route[i];
+        kt_buf_printf(out, "  %s - %s: %dc %dcam %djade%s%s [%s]\n", mp2_loc_name(c, r->a, lang),
+                      mp2_loc_name(c, r->b, lang), r->coins, r->camels, r->jade,
+                      r->seal ? " seal " : "", r->seal ? mp2_guild_name(c, r->seal - 1, lang) : "",
+                      mp2_src_name(r->src));
+    }
+    kt_buf_printf(out, "\n%s\n", L("City cards:", "Stadtkarten:"));
+    for (int i = 0; i < MP2_NCARDS; i++) {
+        const mp2_card *cd = &c->card[i];
+        static const char *const kinds[] = {"trade", "either", "per contract", "per post",
+                                            "city bonuses", "guild seal"};
+        kt_buf_printf(out, "  %s %s min %d: ", cd->id, kinds[cd->kind], cd->min);
+        if (cd->pay) {
+            mp2_rw_text(c, cd->pay, lang, out);
+            kt_buf_puts(out, " -> ");
+        }
+        if (cd->gain)
+            mp2_rw_text(c, cd->gain, lang, out);
+        if (cd->kind == CK_EITHER) {
+            kt_buf_puts(out, " | ");
+            mp2_rw_text(c, cd->pay2, lang, out);
+            kt_buf_puts(out, " -> ");
+            mp2_rw_text(c, cd->gain2, lang, out);
+        }
+        kt_buf_printf(out, " [%s]\n", mp2_src_name(cd->src));
+    }
+    kt_buf_printf(out, "\n%s\n", L("Contracts:", "Aufträge:"));
+    for (int i = 0; i < MP2_NCONTRACTS; i++) {
+        const mp2_contract *k = &c->contract[i];
+        kt_buf_printf(out, "  %s%s: ", k->id, k->starter ? L(" (start)", " (Start)") : "");
+        mp2_rw_text(c, k->cost, lang, out);
+        kt_buf_puts(out, " -> ");
+        mp2_rw_text(c, k->reward, lang, out);
+        kt_buf_printf(out, " [%s]\n", mp2_src_name(k->src));
+    }
+    kt_buf_printf(out, "\n%s\n", L("Guilds:", "Gilden:"));
+    for (int g = 0; g < MP2_NGUILD; g++) {
+        kt_buf_printf(out, "  %s: %s %d, +%d jade; ", mp2_guild_name(c, g, lang), L("die", "Würfel"),
+                      c->guild[g].take, c->guild[g].jade);
+        mp2_rw_text(c, c->guild[g].improve, lang, out);
+        kt_buf_puts(out, " -> ! ");
+        mp2_rw_text(c, c->guild[g].income, lang, out);
+        kt_buf_printf(out, " [%s]\n", mp2_src_name(c->guild[g].src));
+    }
+    kt_buf_printf(out, "\n%s", L("Characters:", "Charaktere:"));
+    for (int i = 0; i < MP2_NCHAR; i++)
+        kt_buf_printf(out, "%s %s", i ? "," : "", mp2_char_name(i, lang));
+    kt_buf_putc(out, '\n');
+    free(c);
 }

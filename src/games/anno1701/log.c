@@ -1,5 +1,5 @@
 /*
- * events.c - the game log of Anno 1701 (gamedef.events).
+ * log.c - the game log of Anno 1701 (gamedef.events).
  *
  * The action is re-applied to a copy of the state before it with a trace
  * (an_trace: small records written by the rules as they happen: dice,
@@ -318,7 +318,7 @@ static void action_line(lg *g, const an_state *s, kt_action a)
     case A_SEND:
     case A_ACCEPT:
     case A_NO: {
-        int tt = s->nstk ? s->stk[s->nstk - 1].t : K_NONE;
+        int tt = s->nstack ? s->stack[s->nstack - 1].t : K_NONE;
         if (tt != K_OFFER && !(tt == K_COMPOSE && AN_AK(a) == A_SEND))
             break;
         kt_buf b;
@@ -377,7 +377,7 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
     }
     memcpy(s, b, sizeof *s);
     t->n = 0;
-    lg L = {an_c(g), out, kt_log_lang(out) == KT_LANG_DE, {{0}}};
+    lg L = {an_config(g), out, kt_log_lang(out) == KT_LANG_DE, {{0}}};
     kt_buf_init(&L.prod[0]);
     kt_buf_init(&L.prod[1]);
     action_line(&L, b, a);

@@ -1,5 +1,5 @@
 /*
- * viewmap.c - Fugger, Welser, Medici: the parts of the observation JSON a
+ * view_table.c - Fugger, Welser, Medici: the parts of the observation JSON a
  * table draws from (added to fwm_observe in view.c).  Everything here is
  * public: the board (fixed by the configuration), the open deals' printed
  * contents, the planned move everybody watches being laid out, and the
@@ -189,7 +189,7 @@ static void w_plan(kt_jw *w, const kt_game *g, const fwm_state *s)
 /* The last auction's bids once revealed (public: the reveal shows them). */
 static void w_last(kt_jw *w, const kt_game *g, const fwm_state *s, int lang)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_auc *u = &s->auc;
     if (u->kind == AK_NONE || u->kind > AK_MANOR || s->stage == FS_BID)
         return;
@@ -225,7 +225,7 @@ static void w_last(kt_jw *w, const kt_game *g, const fwm_state *s, int lang)
 
 void fwm_observe_table(const kt_game *g, const kt_state *st, int lang, kt_jw *w)
 {
-    const fwm_cfg *c = fwm_c(g);
+    const fwm_cfg *c = fwm_config(g);
     const fwm_state *s = (const fwm_state *)st;
     const char *pl = fwm_decision_label(s->stage, lang);
     kt_jw_kstr(w, "phase_label", pl ? pl : "");

@@ -1,5 +1,5 @@
 /*
- * describe.c - help for every component (gamedef.describe): progress and
+ * help.c - help for every component (gamedef.describe): progress and
  * development cards, city improvements, knights, resources and
  * commodities, harbours, terrain, the merchant, the barbarians and the
  * other pieces, in English and German, in the project's own words.
@@ -524,4 +524,30 @@ int cat_describe(const char *name, int lang, kt_buf *out)
         return 1;
     }
     return 0;
+}
+
+void cat_components(int lang, kt_buf *out)
+{
+    int de = lang == KT_LANG_DE;
+    kt_buf_puts(out, de ? "Landschaften: " : "Terrain: ");
+    for (int t = 0; t < T_COUNT; t++)
+        kt_buf_printf(out, "%s%s %d", t ? ", " : "", de ? cat_terrain_de[t] : cat_terrain_en[t],
+                      cat_terrain_count[t]);
+    kt_buf_puts(out, de ? "\nRohstoffe: je 19; Waren (Städte & Ritter): je 12\n"
+                        : "\nResources: 19 each; commodities (Cities & Knights): 12 each\n");
+    for (int c = 0; c < 3; c++) {
+        kt_buf_printf(out, "%s:", de ? cat_track_de[c] : cat_track_en[c]);
+        for (int i = 0; i < CAT_NPROG; i++)
+            if (cat_progress[i].colour == c)
+                kt_buf_printf(out, " %s x%d;", cat_card_name(i, lang), cat_progress[i].count);
+        kt_buf_putc(out, '\n');
+    }
+    kt_buf_puts(out, de ? "Entwicklungskarten (Basisspiel):" : "Development cards (base game):");
+    for (int d = 0; d < CAT_NDEV; d++)
+        kt_buf_printf(out, " %s x%d;", de ? cat_devcards[d].de : cat_devcards[d].en,
+                      cat_devcards[d].count);
+    kt_buf_puts(out, de ? "\nJe Spieler: 5 Siedlungen, 4 Städte, 15 Straßen, 3 Stadtmauern, 6 Ritter\n"
+                        : "\nPer player: 5 settlements, 4 cities, 15 roads, 3 city walls, 6 knights\n");
+    kt_buf_puts(out, de ? "Hilfe zu jedem Teil: kontor games catan NAME (z. B. Spion, Stadtmauer, Barbaren)\n"
+                        : "Help on any component: kontor games catan NAME (e.g. Spy, city wall, barbarians)\n");
 }

@@ -1,5 +1,5 @@
 /*
- * events.c - the Marco Polo II game log (gamedef.events): what an action
+ * log.c - the Marco Polo II game log (gamedef.events): what an action
  * did, told in sentences, in the log's language.
  *
  * Data layout: none of its own.  The rules keep no trace, so the log
@@ -132,7 +132,7 @@ static void action_events(ev *e, int p, kt_action act)
     const mp2_state *b = e->b, *a = e->a;
     int lang = e->lang;
     uint32_t x = MP2_AARG(act);
-    const mp2_eff *top = b->nstk ? &b->stk[b->nstk - 1] : NULL;
+    const mp2_eff *top = b->nstack ? &b->stack[b->nstack - 1] : NULL;
     switch (top ? -1 : MP2_AKIND(act)) {
     case A_PLACE: {
         int sp = (int)(x & 0xff), low = 7;
@@ -258,8 +258,8 @@ static void contract_events(ev *e, int q)
     int lang = e->lang;
     /* a contract taken while both spaces are full waits in a discard
      * decision: told when it is taken, not again when it lands */
-    const mp2_eff *btop = e->b->nstk ? &e->b->stk[e->b->nstk - 1] : NULL;
-    const mp2_eff *atop = e->a->nstk ? &e->a->stk[e->a->nstk - 1] : NULL;
+    const mp2_eff *btop = e->b->nstack ? &e->b->stack[e->b->nstack - 1] : NULL;
+    const mp2_eff *atop = e->a->nstack ? &e->a->stack[e->a->nstack - 1] : NULL;
     int waiting = btop && btop->type == EF_DISCARD && btop->p == q ? btop->a : -1;
     int taken[3] = {-1, -1, -1};
     for (int i = 0; i < 2; i++)
@@ -419,8 +419,8 @@ static int round_started(const mp2_state *b, const mp2_state *a)
 
 static int rolled(const mp2_state *b, const mp2_state *a)
 {
-    int pb = b->phase == PH_ROUND && b->nstk >= 2 && b->stk[1].type == EF_ROLL;
-    int pa = a->phase == PH_ROUND && a->nstk >= 2 && a->stk[1].type == EF_ROLL;
+    int pb = b->phase == PH_ROUND && b->nstack >= 2 && b->stack[1].type == EF_ROLL;
+    int pa = a->phase == PH_ROUND && a->nstack >= 2 && a->stack[1].type == EF_ROLL;
     return !pa && (pb || (round_started(b, a) && a->phase != PH_OVER));
 }
 
@@ -473,8 +473,8 @@ static void round_events(ev *e)
             kt_buf_reset(&e->t);
             continue;
         }
-        if (pl->character == CH_MAILIN && a->nstk && a->stk[a->nstk - 1].type == EF_MAILIN &&
-            a->stk[a->nstk - 1].p == q)
+        if (pl->character == CH_MAILIN && a->nstack && a->stack[a->nstack - 1].type == EF_MAILIN &&
+            a->stack[a->nstack - 1].p == q)
             SAY(" %s", L("(after choosing which one counts twice)", "(nach der Wahl, welcher doppelt zählt)"));
         emit(e, KT_VIS_ALL, "income", q);
     }
@@ -576,7 +576,7 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action act, const k
 {
     ev e;
     e.g = g;
-    e.c = mp2_c(g);
+    e.c = mp2_config(g);
     e.b = (const mp2_state *)before;
     e.a = (const mp2_state *)after;
     e.log = log;
@@ -585,7 +585,7 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action act, const k
     int p = e.b->h.to_move;
     if (p >= 0 && p < e.c->np && e.b->h.status == KT_RUNNING) {
         action_events(&e, p, act);
-        int placed = !e.b->nstk && MP2_AKIND(act) == A_BUYBLACK;
+        int placed = !e.b->nstack && MP2_AKIND(act) == A_BUYBLACK;
         for (int i = 0; i < e.c->np; i++) {
             int q = (p + i) % e.c->np;
             posts_events(&e, q);

@@ -1,5 +1,5 @@
 /*
- * events.c - the event cards of Fugger, Welser, Medici, resolved when they
+ * eventcards.c - the event cards of Fugger, Welser, Medici, resolved when they
  * are drawn: Räuber/Piraten, Schwarzes Schaf (pass-on auction),
  * Hochkonjunktur, Lotterie, Heereskosten, Rechentrick, Kaiserkrönung,
  * Fuggerei und Kunstmäzen, Korruption, Mittelmeerblockade.  (The

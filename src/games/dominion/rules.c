@@ -1,7 +1,7 @@
 /*
- * engine.c - Dominion's rules engine: zone moves, gains and trashing, the
- * effect stack, playing cards (with their before/after hooks), dom_run,
- * legal actions and apply (the turn machine itself is in turn.c).
+ * rules.c - Dominion's rules engine: zone moves, gains and trashing, the
+ * effect stack, playing cards (with their before/after hooks), dom_run and
+ * apply (the turn machine itself is in turn.c, the legal lists in legal.c).
  *
  * Control flow (after Provincial's event stack): dom_run() advances the game
  * until someone must decide.  While the stack is not empty its top frame
@@ -99,7 +99,7 @@ static void reshuffle(dom_state *s, int p)
 /* Does shuffling p's discard pile now involve p's choices (Avoid, Fated)? */
 static int shuffle_has_choice(const kt_game *g, const dom_state *s, int p)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     if (!(c->hooks & DOM_H_SHUFFLE))
         return 0;
     for (int i = 0; i < s->nwatch; i++)
@@ -178,15 +178,15 @@ static inline void draw_unknown(const dom_cfg *cf, dom_player *P, int m)
 static int DOM_NOINLINE draw_slow(const kt_game *g, dom_state *s, int p, int n)
 {
     dom_player *P = &s->pl[p];
-    if (!P->known_top && !s->trace && !(dom_cfgof(g)->hooks & DOM_H_SHUFFLE)) {
+    if (!P->known_top && !s->trace && !(dom_config(g)->hooks & DOM_H_SHUFFLE)) {
         /* the rest of the deck, a shuffle without choices, the rest of the
          * draw: what the loop below does for unknown cards */
         int k = P->ndeck < n ? P->ndeck : n;
-        draw_unknown(dom_cfgof(g), P, k);
+        draw_unknown(dom_config(g), P, k);
         if (k < n && P->ndisc) {
             reshuffle(s, p);
             int m = n - k < P->ndeck ? n - k : P->ndeck;
-            draw_unknown(dom_cfgof(g), P, m);
+            draw_unknown(dom_config(g), P, m);
             k += m;
         }
         return k;
@@ -204,7 +204,7 @@ static int DOM_NOINLINE draw_slow(const kt_game *g, dom_state *s, int p, int n)
             /* nobody knows these cards: no bookkeeping */
             int m = n - k < P->ndeck ? n - k : P->ndeck;
             if (!s->trace) {
-                draw_unknown(dom_cfgof(g), P, m);
+                draw_unknown(dom_config(g), P, m);
             } else {
                 /* the game log's traced replay reports every card */
                 for (int j = 0; j < m; j++) {
@@ -234,7 +234,7 @@ int dom_draw(const kt_game *g, dom_state *s, int p, int n)
     if (n <= P->ndeck && !P->known_top && !s->trace) {
         /* the common case: enough cards, nobody knows them, no bookkeeping
          * (and no game log being traced: that reports card by card) */
-        draw_unknown(dom_cfgof(g), P, n);
+        draw_unknown(dom_config(g), P, n);
         return n;
     }
     return draw_slow(g, s, p, n);
@@ -429,7 +429,7 @@ void dom_finish(dom_state *s, int why)
 int dom_gain_ex(const kt_game *g, dom_state *s, int p, int card, int dest, int from, int host,
                 dom_frame *track)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int emptied = 0;
     if (!card)
         return 0;
@@ -656,16 +656,14 @@ int dom_treasure_names_in_play(const dom_state *s, int p)
  * (Cursed, Doubloons, Mirror); each level holds a few frames and is driven
  * by a card in play or a card gained, so deep nesting needs many of them.
  * A full stack refuses the push rather than overflow memory, and marks the
- * state (dropped) so that kt_check - run after every action by the soaks
+ * state (overflow, core/stack.h) so that kt_check - run after every action by the soaks
  * and on every load - reports it instead of the effect vanishing silently;
  * DOM_STACK is far above the depth reached in long soaks. */
 dom_frame *dom_push(dom_state *s, int fx, int pl, int card)
 {
-    if (s->nstack >= DOM_STACK) {
-        s->dropped = 1;
+    dom_frame *f = KT_STACK_PUSH(s);
+    if (!f)
         return NULL;
-    }
-    dom_frame *f = &s->stack[s->nstack++];
     memset(f, 0, sizeof *f);
     f->fx = (uint8_t)fx;
     f->pl = (int8_t)pl;
@@ -836,7 +834,7 @@ static int frigate_hits(const dom_state *s, int p)
  * Village, Landing Party, Frigate, Flagship's replays, Inspiring, Merchant. */
 static int play_hooks_post(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int latch = (int)(f - s->stack) + 1, p = f->pl;
     switch (f->step) {
     case DOM_STEP_POST:
@@ -920,7 +918,7 @@ static int play_hooks_post(const kt_game *g, dom_state *s, dom_frame *f, kt_acti
  * then after-play hooks. */
 static int fx_play(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (f->step) {
     case 0:
         f->step = 1;
@@ -1096,173 +1094,6 @@ void dom_apply(const kt_game *g, kt_state *st, kt_action a)
     dom_run(g, s);
 }
 
-/* ------------------------------------------------------------ legal actions */
-
-static int pick_ok(const dom_frame *f, int card)
-{
-    if (f->only) {
-        if (f->flags & DOM_FF_NOT) {
-            if (card == f->only)
-                return 0;
-        } else if (card != f->only) {
-            return 0;
-        }
-    }
-    return !f->tmask || (dom_cards[card].types & f->tmask);
-}
-
-static int in_play_anywhere(const dom_state *s, int card)
-{
-    for (int i = 0; i < s->nplay; i++)
-        if (s->play[i].card == card)
-            return 1;
-    return 0;
-}
-
-int dom_frame_legal(const kt_game *g, const dom_state *s, const dom_frame *f, kt_action *buf)
-{
-    const dom_cfg *c = dom_cfgof(g);
-    const dom_player *P = &s->pl[f->who];
-    int n = 0;
-    switch (f->src) {
-    case DOM_S_HAND:
-        for (int i = 0; i < c->nids; i++) {
-            int id = c->ids[i];
-            if (P->hand[id] && pick_ok(f, id))
-                buf[n++] = DOM_ACT(f->verb, id);
-        }
-        break;
-    case DOM_S_SUPPLY:
-        for (int i = 0; i < c->npiles; i++) {
-            int id = c->piles[i], cost = dom_cost(c, s, id);
-            if (!s->supply[id] || cost > f->cap || !pick_ok(f, id))
-                continue;
-            if ((f->flags & DOM_FF_EXACT) && cost != f->cap)
-                continue;
-            if ((f->flags & DOM_FF_LESS) && cost >= f->cap)
-                continue;
-            if ((f->flags & DOM_FF_INPLAY) && !in_play_anywhere(s, id))
-                continue;
-            buf[n++] = DOM_ACT(f->verb, id);
-        }
-        break;
-    case DOM_S_TRASH:
-        for (int i = 0; i < c->nids; i++) {
-            int id = c->ids[i];
-            if (s->trash[id] && dom_cost(c, s, id) <= f->cap && pick_ok(f, id))
-                buf[n++] = DOM_ACT(f->verb, id);
-        }
-        break;
-    case DOM_S_DISCARD: {
-        uint8_t seen[DOM_NIDS];
-        memset(seen, 0, sizeof seen);
-        for (int i = 0; i < P->ndisc; i++)
-            seen[P->disc[i]] = 1;
-        for (int i = 0; i < c->nids; i++)
-            if (seen[c->ids[i]] && pick_ok(f, c->ids[i]))
-                buf[n++] = DOM_ACT(f->verb, c->ids[i]);
-        break;
-    }
-    case DOM_S_LOOK: {
-        int i = dom_aside_find(s, f->who, DOM_A_LOOK);
-        if (i < 0)
-            break;
-        int id = s->aside[i].card;
-        if (f->dec == DOM_D_LIBRARY) {
-            buf[n++] = DOM_ACT(DOM_V_ASIDE, id);
-            buf[n++] = DOM_ACT(DOM_V_KEEP, id);
-        } else {
-            buf[n++] = DOM_ACT(DOM_V_TRASH, id);
-            buf[n++] = DOM_ACT(DOM_V_DISCARD, id);
-            buf[n++] = DOM_ACT(DOM_V_KEEP, id);
-        }
-        break;
-    }
-    case DOM_S_KEPT:
-    case DOM_S_REVEAL:
-    case DOM_S_LOOKALL: {
-        int kind = f->src == DOM_S_KEPT ? DOM_A_KEPT : f->src == DOM_S_REVEAL ? DOM_A_REVEAL
-                                                                               : DOM_A_LOOK;
-        uint8_t seen[DOM_NIDS];
-        memset(seen, 0, sizeof seen);
-        for (int i = 0; i < s->naside; i++)
-            if (s->aside[i].owner == f->who && s->aside[i].kind == kind)
-                seen[s->aside[i].card] = 1;
-        for (int i = 0; i < c->nids; i++)
-            if (seen[c->ids[i]] && pick_ok(f, c->ids[i]))
-                buf[n++] = DOM_ACT(f->verb, c->ids[i]);
-        break;
-    }
-    case DOM_S_X:
-        if (f->x)
-            buf[n++] = DOM_ACT(f->verb, f->x);
-        break;
-    case DOM_S_REACT:
-        for (int i = 0; i < c->nids; i++) {
-            int id = c->ids[i];
-            if (P->hand[id] && (dom_cards[id].flags & DOM_CF_BLOCK))
-                buf[n++] = DOM_ACT(DOM_V_REVEAL, id);
-        }
-        break;
-    case DOM_S_CUSTOM:
-        n = dom_custom_legal(g, s, f, buf);
-        break;
-    default:
-        break;
-    }
-    if (f->may)
-        buf[n++] = DOM_ACT(DOM_V_DONE, 0);
-    return n;
-}
-
-int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf)
-{
-    const dom_state *s = dom_cst(st);
-    const dom_cfg *c = dom_cfgof(g);
-    if (s->h.status != KT_RUNNING)
-        return 0;
-    if (s->nstack)
-        return dom_frame_legal(g, s, &s->stack[s->nstack - 1], buf);
-    const dom_player *P = &s->pl[s->h.turn_player];
-    int n = 0;
-    if (s->phase == DOM_PH_ACTION) {
-        if (s->actions)
-            for (int i = 0; i < c->nact; i++)
-                if (P->hand[c->act_ids[i]])
-                    buf[n++] = DOM_ACT(DOM_V_PLAY, c->act_ids[i]);
-        buf[n++] = DOM_ACT(DOM_V_ENDACT, 0);
-        return n;
-    }
-    if (s->phase != DOM_PH_BUY)
-        return 0;
-    if (!s->bought && P->hand_tre) {
-        int autos = 0;
-        for (int i = 0; i < c->ntre; i++) {
-            int t = c->tre_ids[i];
-            if (P->hand[t]) {
-                buf[n++] = DOM_ACT(DOM_V_PLAY, t);
-                autos |= (dom_cards[t].flags & DOM_CF_AUTO) != 0;
-            }
-        }
-        if (autos)
-            buf[n++] = DOM_ACT(DOM_V_PLAYALL, 0);
-    }
-    if (s->buys) {
-        for (int i = 0; i < c->npiles; i++) {
-            int id = c->piles[i];
-            if (s->supply[id] && dom_cost(c, s, id) <= s->coins)
-                buf[n++] = DOM_ACT(DOM_V_BUY, id);
-        }
-        for (int i = 0; i < c->nevents; i++) {
-            int ev = c->events[i];
-            if (c->cost[ev] <= s->coins && dom_event_ok(c, s, ev))
-                buf[n++] = DOM_ACT(DOM_V_BUY, ev);
-        }
-    }
-    buf[n++] = DOM_ACT(DOM_V_ENDTURN, 0);
-    return n;
-}
-
 /* ------------------------------------------------------------ shuffling */
 
 /* FX_SHUFFLE: p's deck is empty and a draw (x = 0) or a look into aside
@@ -1276,7 +1107,7 @@ int dom_legal(const kt_game *g, const kt_state *st, kt_action *buf)
  *   the bottom. */
 int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int p = f->pl;
     dom_player *P = &s->pl[p];
     switch (f->step) {
@@ -1389,7 +1220,7 @@ int dom_shuffle_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action 
  * Then the decks are shuffled and the first hands drawn. */
 int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     int inh = 0;
     for (int i = 0; i < c->ntraits; i++)
         if (c->traits[i] == DOM_INHERITED)
@@ -1413,9 +1244,9 @@ int dom_setup_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
                 DOM_TRACE(s, DOM_TE_REPLACE, f->n, card, inh);
                 dom_own_del(P, card);
                 dom_own_add(P, inh);
-                dom_supply_take(dom_cfgof(g), s, inh);
+                dom_supply_take(dom_config(g), s, inh);
                 if (card == DOM_COPPER)
-                    dom_supply_put(dom_cfgof(g), s, DOM_COPPER);
+                    dom_supply_put(dom_config(g), s, DOM_COPPER);
                 else
                     s->removed++;
                 break;

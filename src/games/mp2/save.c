@@ -1,6 +1,6 @@
 /*
- * view_io.c - Marco Polo II: observation and full-state save/load (the
- * terminal render is in render.c).
+ * save.c - Marco Polo II: the full-state save/load (the observation is in
+ * view.c, the terminal render in render.c).
  *
  * Data layout of the saved "state" object (all indices 0-based, seats as
  * in the header): global fields, then "players" as an object keyed by seat
@@ -27,7 +27,7 @@ static const char *const rtile_keys[3] = {"up", "held", "down"};
 static const char *const good_keys[3] = {"pepper", "silk", "gold"};
 static const char *const res_keys[MP2_NRES] = {"coins", "camels", "jade", "pepper",
                                               "silk",  "gold",   "vp"};
-static const char *const eff_names[EF_COUNT] = {
+const char *const mp2_eff_names[EF_COUNT] = {
     "none",    "draft",     "goal",      "mailin",   "copy",      "compensation", "isabella",
     "reward",  "good",      "market",    "seal",     "contract",  "discard",      "move",
     "movepost", "xpost",    "card",      "cardbonus", "cvmove",   "cvload",       "cvtile",
@@ -107,7 +107,7 @@ static int lk_good(const mp2_cfg *c, const char *n)
 
 /* ------------------------------------------------------------ writer helpers */
 
-static void w_name_or_null(kt_jw *w, const char *key, const char *name)
+void mp2_w_name_or_null(kt_jw *w, const char *key, const char *name)
 {
     if (key)
         kt_jw_key(w, key);
@@ -139,11 +139,11 @@ static void w_dice(kt_jw *w, const char *key, const uint8_t *cnt)
     kt_jw_arr_end(w);
 }
 
-static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int full)
+void mp2_w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int full)
 {
     const mp2_player *pl = &s->pl[p];
     kt_jw_obj(w);
-    w_name_or_null(w, "character",
+    mp2_w_name_or_null(w, "character",
                    pl->character < MP2_NCHAR ? mp2_char_name(pl->character, KT_LANG_EN) : NULL);
     for (int i = 0; i < MP2_NRES; i++)
         kt_jw_kint(w, res_keys[i], pl->res[i]);
@@ -172,7 +172,7 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_key(w, "contracts");
     kt_jw_arr(w);
     for (int i = 0; i < 2; i++)
-        w_name_or_null(w, NULL, pl->con[i] < MP2_NCONTRACTS ? c->contract[pl->con[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, pl->con[i] < MP2_NCONTRACTS ? c->contract[pl->con[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_kint(w, "fresh", pl->fresh);
     kt_jw_key(w, "completed");
@@ -207,8 +207,8 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_arr(w);
     for (int i = 0; i < 2; i++) {
         kt_jw_obj(w);
-        w_name_or_null(w, "at", pl->cv_loc[i] == MP2_NOLOC ? NULL : loc_key(c, pl->cv_loc[i]));
-        w_name_or_null(w, "tile", pl->cv_tile[i] < c->nrtile ? c->rtile[pl->cv_tile[i]].id : NULL);
+        mp2_w_name_or_null(w, "at", pl->cv_loc[i] == MP2_NOLOC ? NULL : loc_key(c, pl->cv_loc[i]));
+        mp2_w_name_or_null(w, "tile", pl->cv_tile[i] < c->nrtile ? c->rtile[pl->cv_tile[i]].id : NULL);
         kt_jw_key(w, "goods");
         kt_jw_arr(w);
         for (int j = 0; j < 2; j++)
@@ -221,7 +221,7 @@ static void w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int 
     kt_jw_obj_end(w);
 }
 
-static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
+void mp2_w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 {
     kt_jw_kstr(w, "phase", phase_names[s->phase]);
     kt_jw_kint(w, "round", s->round);
@@ -252,14 +252,14 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "card_slots");
     kt_jw_arr(w);
     for (int i = 0; i < 8; i++)
-        w_name_or_null(w, NULL, s->card_slot[i] < MP2_NCARDS ? c->card[s->card_slot[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, s->card_slot[i] < MP2_NCARDS ? c->card[s->card_slot[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_key(w, "contract_board");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NCCITY; i++) {
         kt_jw_arr(w);
         for (int j = 0; j < 2; j++)
-            w_name_or_null(w, NULL,
+            mp2_w_name_or_null(w, NULL,
                            s->cboard[i][j] < MP2_NCONTRACTS ? c->contract[s->cboard[i][j]].id : NULL);
         kt_jw_arr_end(w);
     }
@@ -272,7 +272,7 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "outposts");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        w_name_or_null(w, NULL, s->outpost[i] < MP2_NOUTPOSTS ? c->outpost[s->outpost[i]].id : NULL);
+        mp2_w_name_or_null(w, NULL, s->outpost[i] < MP2_NOUTPOSTS ? c->outpost[s->outpost[i]].id : NULL);
     kt_jw_arr_end(w);
     kt_jw_key(w, "route_tiles");
     kt_jw_arr(w);
@@ -282,7 +282,7 @@ static void w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_key(w, "draft");
     kt_jw_arr(w);
     for (int i = 0; i <= MP2_MAXP; i++)
-        w_name_or_null(w, NULL, s->draft[i] < MP2_NCHAR ? mp2_char_name(s->draft[i], KT_LANG_EN) : NULL);
+        mp2_w_name_or_null(w, NULL, s->draft[i] < MP2_NCHAR ? mp2_char_name(s->draft[i], KT_LANG_EN) : NULL);
     kt_jw_arr_end(w);
 }
 
@@ -290,10 +290,10 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 {
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
-    for (int i = 0; i < s->nstk; i++) {
-        const mp2_eff *e = &s->stk[i];
+    for (int i = 0; i < s->nstack; i++) {
+        const mp2_eff *e = &s->stack[i];
         kt_jw_obj(w);
-        kt_jw_kstr(w, "type", e->type < EF_COUNT ? eff_names[e->type] : "?");
+        kt_jw_kstr(w, "type", e->type < EF_COUNT ? mp2_eff_names[e->type] : "?");
         kt_jw_kint(w, "player", e->p);
         kt_jw_kint(w, "a", e->a);
         kt_jw_kint(w, "b", e->b);
@@ -321,10 +321,10 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
 
 void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_jw_obj(w);
-    w_board(w, c, s);
+    mp2_w_board(w, c, s);
     kt_jw_key(w, "card_deck");
     kt_jw_arr(w);
     for (int i = 0; i < MP2_NCARDS; i++)
@@ -361,7 +361,7 @@ void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
         char k[12];
         snprintf(k, sizeof k, "%d", p);
         kt_jw_key(w, k);
-        w_player(w, c, s, p, 1);
+        mp2_w_player(w, c, s, p, 1);
     }
     kt_jw_obj_end(w);
     kt_jw_obj_end(w);
@@ -578,7 +578,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
         int ok = v->type == KT_JOBJ || kt_jr_fail(r, "expected an object");
         ok = ok && kt_jr_only(r, v, "type,player,a,b,c,d");
         const char *tn = ok ? kt_jr_str(r, v, "type") : NULL;
-        int type = tn ? lk_key(eff_names, EF_COUNT, tn) : -1;
+        int type = tn ? lk_key(mp2_eff_names, EF_COUNT, tn) : -1;
         if (ok && tn && type <= 0) {
             kt_jr_push(r, "type");
             ok = kt_jr_fail(r, "unknown effect '%.40s'", tn);
@@ -590,7 +590,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
              r_int(r, v, "b", 0, 255, &eb) && r_int(r, v, "c", 0, 255, &ec) &&
              r_int(r, v, "d", 0, 65535, &ed);
         if (ok) {
-            mp2_eff *e = &s->stk[i];
+            mp2_eff *e = &s->stack[i];
             e->type = (uint8_t)type;
             e->p = (uint8_t)p;
             e->a = (uint16_t)ea;
@@ -607,7 +607,7 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
             return 0;
         }
     }
-    s->nstk = (uint8_t)i;
+    s->nstack = (uint8_t)i;
     kt_jr_pop(r);
     const kt_jv *m = kt_jr_get(r, o, "move", KT_JOBJ);
     if (!m)
@@ -667,9 +667,95 @@ static int r_spaces(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
     return 1;
 }
 
+/* The contracts on the board, per contract city. */
+static int load_contract_board(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *cb = kt_jr_arr(r, o, "contract_board", MP2_NCCITY, MP2_NCCITY);
+    if (!cb)
+        return 0;
+    kt_jr_push(r, "contract_board");
+    int i = 0;
+    for (const kt_jv *e = cb->child; e; e = e->next, i++) {
+        kt_jr_push_i(r, i);
+        int ok = 1, j = 0;
+        if (e->type != KT_JARR || e->n != 2)
+            ok = kt_jr_fail(r, "expected two contracts (or null)");
+        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
+            kt_jr_push_i(r, j);
+            int k = -1; /* r_lookup leaves it unset when it fails */
+            ok = r_lookup(r, c, f, lk_contract, "contract", 1, &k);
+            s->cboard[i][j] = k < 0 ? MP2_NONE : (uint8_t)k;
+            kt_jr_pop(r);
+        }
+        kt_jr_pop(r);
+        if (!ok) {
+            kt_jr_pop(r);
+            return 0;
+        }
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
+/* Where each route tile is (up, held, down). */
+static int load_route_tiles(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *rt = kt_jr_arr(r, o, "route_tiles", c->nrtile, c->nrtile);
+    if (!rt)
+        return 0;
+    kt_jr_push(r, "route_tiles");
+    int i = 0;
+    for (const kt_jv *e = rt->child; e; e = e->next, i++) {
+        int k = e->type == KT_JSTR ? lk_key(rtile_keys, 3, e->s) : -1;
+        if (k < 0) {
+            kt_jr_push_i(r, i);
+            kt_jr_fail(r, "expected up, held or down");
+            kt_jr_pop(r);
+            kt_jr_pop(r);
+            return 0;
+        }
+        s->rtile[i] = (uint8_t)k;
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
+/* The offer tiles per book and round. */
+static int load_offers(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+{
+    const kt_jv *of = kt_jr_arr(r, o, "offers", 3, 3);
+    if (!of)
+        return 0;
+    kt_jr_push(r, "offers");
+    int i = 0;
+    for (const kt_jv *e = of->child; e; e = e->next, i++) {
+        kt_jr_push_i(r, i);
+        int ok = (e->type == KT_JARR && e->n == 6) || kt_jr_fail(r, "expected 6 offer tiles");
+        int j = 0;
+        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
+            kt_jr_push_i(r, j);
+            int k = -1; /* r_lookup leaves it unset when it fails */
+            ok = r_lookup(r, c, f, lk_offer, "offer tile", 0, &k);
+            if (ok && c->offer[k].book != i)
+                ok = kt_jr_fail(r, "offer tile %s belongs to book %d", c->offer[k].id,
+                                c->offer[k].book + 1);
+            if (ok)
+                s->offers[i][j] = (uint8_t)k;
+            kt_jr_pop(r);
+        }
+        kt_jr_pop(r);
+        if (!ok) {
+            kt_jr_pop(r);
+            return 0;
+        }
+    }
+    kt_jr_pop(r);
+    return 1;
+}
+
 int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
 {
-    const mp2_cfg *c = mp2_c(g);
+    const mp2_cfg *c = mp2_config(g);
     mp2_state *s = (mp2_state *)st;
     if (!kt_jr_only(r, o, "phase,round,first,next_first,fp_rank,main_done,black_pool,black_placed,"
                           "spaces,khan,khan_by,card_slots,contract_board,markers,outposts,"
@@ -725,30 +811,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         !r_int(r, o, "card_next", 0, MP2_NCARDS, &v[0]))
         return 0;
     s->cc_next = (uint8_t)v[0];
-    const kt_jv *cb = kt_jr_arr(r, o, "contract_board", MP2_NCCITY, MP2_NCCITY);
-    if (!cb)
+    if (!load_contract_board(o, r, c, s))
         return 0;
-    kt_jr_push(r, "contract_board");
-    int i = 0;
-    for (const kt_jv *e = cb->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = 1, j = 0;
-        if (e->type != KT_JARR || e->n != 2)
-            ok = kt_jr_fail(r, "expected two contracts (or null)");
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k;
-            ok = r_lookup(r, c, f, lk_contract, "contract", 1, &k);
-            s->cboard[i][j] = k < 0 ? MP2_NONE : (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
     if (!r_list(r, c, o, "markers", lk_marker, "city-bonus marker", MP2_NBONUSCITY, MP2_NBONUSCITY,
                 0, s->marker, NULL) ||
         !r_key_lookup(r, c, o, "unused_marker", lk_marker, "city-bonus marker", 0, &v[0]) ||
@@ -756,23 +820,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
                 s->outpost, NULL))
         return 0;
     s->unused_marker = (uint8_t)v[0];
-    const kt_jv *rt = kt_jr_arr(r, o, "route_tiles", c->nrtile, c->nrtile);
-    if (!rt)
+    if (!load_route_tiles(o, r, c, s))
         return 0;
-    kt_jr_push(r, "route_tiles");
-    i = 0;
-    for (const kt_jv *e = rt->child; e; e = e->next, i++) {
-        int k = e->type == KT_JSTR ? lk_key(rtile_keys, 3, e->s) : -1;
-        if (k < 0) {
-            kt_jr_push_i(r, i);
-            kt_jr_fail(r, "expected up, held or down");
-            kt_jr_pop(r);
-            kt_jr_pop(r);
-            return 0;
-        }
-        s->rtile[i] = (uint8_t)k;
-    }
-    kt_jr_pop(r);
     if (!r_list(r, c, o, "draft", lk_char, "character", MP2_MAXP + 1, MP2_MAXP + 1, 1, s->draft,
                 NULL))
         return 0;
@@ -786,33 +835,8 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     s->pile_unknown = (uint8_t)v[0];
     if (!r_set(r, c, o, "removed", lk_contract, "contract", MP2_NCONTRACTS, &s->removed))
         return 0;
-    const kt_jv *of = kt_jr_arr(r, o, "offers", 3, 3);
-    if (!of)
+    if (!load_offers(o, r, c, s))
         return 0;
-    kt_jr_push(r, "offers");
-    i = 0;
-    for (const kt_jv *e = of->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = (e->type == KT_JARR && e->n == 6) || kt_jr_fail(r, "expected 6 offer tiles");
-        int j = 0;
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k;
-            ok = r_lookup(r, c, f, lk_offer, "offer tile", 0, &k);
-            if (ok && c->offer[k].book != i)
-                ok = kt_jr_fail(r, "offer tile %s belongs to book %d", c->offer[k].id,
-                                c->offer[k].book + 1);
-            if (ok)
-                s->offers[i][j] = (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
     if (!r_stack(r, c, o, s))
         return 0;
     const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
@@ -844,69 +868,4 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     }
     kt_jr_pop(r);
     return 1;
-}
-
-/* ------------------------------------------------------------ observation */
-
-void mp2_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_jw *w)
-{
-    const mp2_cfg *c = mp2_c(g);
-    const mp2_state *s = (const mp2_state *)st;
-    kt_jw_key(w, "board");
-    kt_jw_obj(w);
-    w_board(w, c, s);
-    kt_jw_kint(w, "cards_in_deck", MP2_NCARDS - s->cc_next);
-    kt_jw_kint(w, "contract_pile", s->pile_len);
-    /* the known bottom of the pile: contracts discarded during the game */
-    kt_jw_key(w, "pile_bottom");
-    kt_jw_arr(w);
-    for (int i = s->pile_unknown; i < s->pile_len; i++)
-        kt_jw_str(w, c->contract[s->pile[i]].id);
-    kt_jw_arr_end(w);
-    /* offer tiles: this round's and, face up on the piles, next round's */
-    kt_jw_key(w, "offers");
-    kt_jw_arr(w);
-    for (int b = 0; b < 3; b++) {
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "now", c->offer[s->offers[b][s->round]].id);
-        w_name_or_null(w, "next",
-                       s->round + 1 < MP2_ROUNDS ? c->offer[s->offers[b][s->round + 1]].id : NULL);
-        kt_jw_obj_end(w);
-    }
-    kt_jw_arr_end(w);
-    mp2_observe_labels(s, lang, w);
-    kt_jw_obj_end(w);
-    mp2_observe_table(g, st, player, lang, w);
-    kt_jw_key(w, "seats"); /* "players" is the core's player count */
-    kt_jw_arr(w);
-    for (int p = 0; p < c->np; p++) {
-        w_player(w, c, s, p, mp2_goal_visible(s, p, player));
-    }
-    kt_jw_arr_end(w);
-    if (s->h.status != KT_RUNNING) {
-        int score[MP2_MAXP], det[MP2_MAXP][8];
-        mp2_final_scores(c, s, score, det);
-        kt_jw_key(w, "final");
-        kt_jw_arr(w);
-        for (int p = 0; p < c->np; p++) {
-            kt_jw_obj(w);
-            static const char *const k[8] = {"during_game", "goal_seals", "shields", "goods",
-                                             "coins", "contracts", "caravans", "total"};
-            for (int i = 0; i < 8; i++)
-                kt_jw_kint(w, k[i], det[p][i]);
-            kt_jw_obj_end(w);
-        }
-        kt_jw_arr_end(w);
-    }
-    if (s->nstk && s->stk[s->nstk - 1].p == player) {
-        /* the pending effect is the player's own decision: its details */
-        const mp2_eff *e = &s->stk[s->nstk - 1];
-        kt_jw_key(w, "pending");
-        kt_jw_obj(w);
-        kt_jw_kstr(w, "effect", eff_names[e->type]);
-        kt_jw_kint(w, "a", e->a);
-        kt_jw_kint(w, "b", e->b);
-        mp2_observe_pending(c, s, e, lang, w);
-        kt_jw_obj_end(w);
-    }
 }

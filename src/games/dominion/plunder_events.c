@@ -1,7 +1,7 @@
 /*
- * events.c - the programs of the Plunder Events.
+ * plunder_events.c - the programs of the Plunder Events.
  *
- * An Event is bought in the Buy phase with a Buy and coins (engine.c:
+ * An Event is bought in the Buy phase with a Buy and coins (rules.c:
  * phase_action); it is not a card: nothing is gained, its cost ignores cost
  * modifiers, and buying it ends the playing of Treasures in this Buy phase
  * (seed 004, "Ereignisse").  Its effect runs in an FX_EVENT frame, steps
@@ -77,7 +77,7 @@ static int foray(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
  * count for the tie-break (seed 004). */
 static int journey(const kt_game *g, dom_state *s, dom_frame *f)
 {
-    if (dom_cfgof(g)->journey_errata) {
+    if (dom_config(g)->journey_errata) {
         s->tflags |= DOM_TF_JBOUGHT;
         if (s->run == 1)
             s->tflags |= DOM_TF_JOURNEY | DOM_TF_XTURN;
@@ -111,7 +111,7 @@ static int maelstrom(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
         f->step = 3;
         return DOM_R_CONT;
     case 5: {
-        int np = dom_cfgof(g)->np;
+        int np = dom_config(g)->np;
         int q = (f->who + 1) % np;
         if (q == f->pl)
             return post(f);
@@ -170,7 +170,7 @@ static int invasion(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
  * resolving before the next choice (seed 004). */
 static int prosper(const kt_game *g, dom_state *s, dom_frame *f, kt_action in)
 {
-    const dom_cfg *c = dom_cfgof(g);
+    const dom_cfg *c = dom_config(g);
     switch (f->step) {
     case 2:
         f->trig = 0;
@@ -274,7 +274,7 @@ int dom_event_program(const kt_game *g, dom_state *s, dom_frame *f, kt_action in
         dom_watch_add(s, DOM_EV_GAIN, f->pl, DOM_MIRROR, DOM_LIFE_TURN, 0, 0);
         return post(f);
     case DOM_PREPARE: {
-        const dom_cfg *c = dom_cfgof(g);
+        const dom_cfg *c = dom_config(g);
         dom_player *P = &s->pl[f->pl];
         for (int i = 0; i < c->nids; i++) {
             int id = c->ids[i];
