@@ -356,3 +356,38 @@ KT_TEST(mp2_gantulga_free_routes_also_for_card_moves)
     KT_CHECK((PL(&c, 0).posts >> mp2_t_loc(&c, "Xian")) & 1);
     kt_scn_free(&c);
 }
+
+/* The draft's prompt names the player without an empty character "(-)"
+ * (seen in the browser: "Spieler 1 (-): wähle deinen Charakter"); once a
+ * character is chosen it is named. */
+KT_TEST(mp2_draft_prompt_has_no_empty_character)
+{
+    kt_game *g = NULL;
+    kt_err err;
+    KT_REQUIRE(kt_game_new("mp2", "", 3, 7, NULL, &g, &err) == KT_OK);
+    kt_state *s = kt_state_new(g);
+    KT_REQUIRE(s != NULL);
+    KT_STREQ(kt_decision(g, s), "character");
+    char *en = kt_prompt(g, s, KT_LANG_EN), *de = kt_prompt(g, s, KT_LANG_DE);
+    KT_REQUIRE(en && de);
+    KT_CHECK(!strstr(en, "(-)") && !strstr(de, "(-)"));
+    char want[32];
+    snprintf(want, sizeof want, "Player %d: choose your character", kt_to_move(g, s) + 1);
+    KT_CHECK(strstr(en, want) != NULL);
+    kt_free(en), kt_free(de);
+    kt_action a[KT_LEGAL_MAX];
+    KT_REQUIRE(kt_legal(g, s, a, KT_LEGAL_MAX) > 0);
+    int who = kt_to_move(g, s);
+    KT_REQUIRE(kt_apply(g, s, a[0], &err) == KT_OK);
+    while (kt_to_move(g, s) != who && !kt_is_over(g, s)) { /* on to the chooser's next prompt */
+        int n = kt_legal(g, s, a, KT_LEGAL_MAX);
+        KT_REQUIRE(n > 0 && kt_apply(g, s, a[0], &err) == KT_OK);
+    }
+    en = kt_prompt(g, s, KT_LANG_EN);
+    KT_REQUIRE(en != NULL);
+    snprintf(want, sizeof want, "Player %d (", who + 1);
+    KT_CHECK(strncmp(en, want, strlen(want)) == 0);
+    kt_free(en);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}

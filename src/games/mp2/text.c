@@ -496,8 +496,12 @@ void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int p = s->h.to_move;
-    kt_buf_printf(out, "%s %d (%s): ", L("Player", "Spieler"), p + 1,
-                  s->pl[p].character < MP2_NCHAR ? mp2_char_name(s->pl[p].character, lang) : "-");
+    /* before the draft a player has no character yet: no empty "(-)" */
+    if (s->pl[p].character < MP2_NCHAR)
+        kt_buf_printf(out, "%s %d (%s): ", L("Player", "Spieler"), p + 1,
+                      mp2_char_name(s->pl[p].character, lang));
+    else
+        kt_buf_printf(out, "%s %d: ", L("Player", "Spieler"), p + 1);
     static const char *const en[MP2_NDEC] = {
         "bonus actions and one normal action, then 'end turn'", "choose your character",
         "keep one goal card", "choose the bonus to receive twice", "choose a city bonus to copy",
