@@ -89,7 +89,7 @@ static void job_free(srv *S, an_job *j)
     kt_analysis_free(j->a);
     kt_record_free(j->rec);
     kt_game_free(j->kg);
-    free(j->recjson);
+    kt_free(j->recjson); /* from kt_record_json */
     kt_free(j->json[0]);
     kt_free(j->json[1]);
     if (j->g)
@@ -502,7 +502,7 @@ void srv_cmd_analyze(srv_conn *c, const kt_jv *req, const char *ref)
         if (j)
             job_free(S, j);
         else
-            free(json);
+            kt_free(json);
         if (why)
             srv_reply_error(c, ref, kind, "%s", why);
         else
@@ -665,7 +665,7 @@ void srv_cmd_hint(srv_conn *c, const kt_jv *req, const char *ref)
         kt_jw_obj_end(&w);
     }
     pthread_mutex_unlock(&A->mu);
-    free(json);
+    kt_free(json); /* kt_free(NULL) is a no-op like free */
     if (j)
         srv_reply_send(c, &b);
     else
