@@ -371,7 +371,7 @@ KT_TEST(mp2_draft_prompt_has_no_empty_character)
     char *en = kt_prompt(g, s, KT_LANG_EN), *de = kt_prompt(g, s, KT_LANG_DE);
     KT_REQUIRE(en && de);
     KT_CHECK(!strstr(en, "(-)") && !strstr(de, "(-)"));
-    char want[32];
+    char want[64];
     snprintf(want, sizeof want, "Player %d: choose your character", kt_to_move(g, s) + 1);
     KT_CHECK(strstr(en, want) != NULL);
     kt_free(en), kt_free(de);
