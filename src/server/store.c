@@ -64,7 +64,7 @@ enum {
     Q_GAME_DEL, Q_SEATS_DEL, Q_ACTS_DEL, Q_CHAT_DEL, Q_MUTES_DEL, Q_LEASE_DEL_GAME,
     Q_ACC_INS, Q_ACC_KEY, Q_ACC_ID,
     Q_SES_INS, Q_SES_GET, Q_SES_EXT, Q_SES_DEL, Q_SES_DEL_ACC, Q_SES_SWEEP,
-    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP,
+    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP, Q_HIT_ADD, Q_HIT_RECENT,
     Q_CONN_PUT, Q_CONN_DEL, Q_CONN_DROP, Q_CONN_OTHERS,
     Q_RAT_GET, Q_RAT_PUT, Q_RES_PUT, Q_RES_OF, Q_RAT_TOP, Q_RAT_OF,
     Q_CHAT_INS, Q_CHAT_LOAD, Q_MUTE_INS, Q_MUTE_DEL, Q_MUTES,
@@ -142,6 +142,9 @@ static const sdb_sql store_sql[Q_COUNT] = {
                "(key,kind,win) DO UPDATE SET n=addr_hits.n+1 RETURNING n", NULL},
     [Q_HIT_GET] = {"SELECT n FROM addr_hits WHERE key=? AND kind=? AND win=?", NULL},
     [Q_HIT_SWEEP] = {"DELETE FROM addr_hits WHERE expires<?", NULL},
+    [Q_HIT_ADD] = {"INSERT INTO addr_hits(key,kind,win,n,expires) VALUES(?,?,?,?,?) ON CONFLICT"
+                   "(key,kind,win) DO UPDATE SET n=addr_hits.n+excluded.n", NULL},
+    [Q_HIT_RECENT] = {"SELECT key,win,n FROM addr_hits WHERE kind=? AND win>=?", NULL},
     [Q_CONN_PUT] = {"INSERT INTO addr_conns(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
                     "DO UPDATE SET n=excluded.n", NULL},
     [Q_CONN_DEL] = {"DELETE FROM addr_conns WHERE server=? AND key=?", NULL},
@@ -996,6 +999,42 @@ int srv_store_addr_hit(srv_store *st, const char *key, int kind, long long win,
 int srv_store_addr_sweep(srv_store *st, long long now_ms)
 {
     return ONE(st, Q_HIT_SWEEP, SI(now_ms));
+}
+
+int srv_store_addr_add(srv_store *st, int kind, long long win_ms, const srv_addr_count *rows,
+                       int n)
+{
+    if (!begin(st))
+        return 0;
+    int ok = 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = RUN(st, Q_HIT_ADD, SS(rows[i].key), SI(kind), SI(rows[i].win), SI(rows[i].n),
+                 SI((rows[i].win + 2) * win_ms)) == SDB_OK;
+    return finish(st, ok);
+}
+
+typedef struct recent_ctx {
+    srv_store *st;
+    int (*fn)(void *ctx, const char *key, long long win, long long n);
+    void *ctx;
+} recent_ctx;
+
+static int recent_row(void *ctx, sdb_row *r)
+{
+    recent_ctx *R = ctx;
+    const sdb_ops *o = R->st->ops;
+    return R->fn(R->ctx, o->col_text(r, 0), o->col_int(r, 1), o->col_int(r, 2));
+}
+
+int srv_store_addr_recent(srv_store *st, int kind, long long since_win,
+                          int (*fn)(void *ctx, const char *key, long long win, long long n),
+                          void *ctx)
+{
+    recent_ctx R = {st, fn, ctx};
+    pthread_mutex_lock(&st->mu);
+    int rc = EACH(st, Q_HIT_RECENT, recent_row, &R, SI(kind), SI(since_win));
+    pthread_mutex_unlock(&st->mu);
+    return rc == SDB_OK;
 }
 
 int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n)

@@ -297,3 +297,59 @@ KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
     srv_free(A);
     srv_free(B);
 }
+
+/* How many of n new connections of `addr` server S lets in (the network
+ * thread's check, called as it calls it). */
+static int conn_takes(srv *S, const char *addr, int n)
+{
+    int ok = 0;
+    for (int i = 0; i < n; i++)
+        ok += srv_peers_take(&S->peers, addr, SRV_PEER_CONN, srv_now_ms());
+    return ok;
+}
+
+static int count_hits(void *ctx, const char *key, long long win, long long n)
+{
+    (void)win;
+    if (!strcmp(key, "192.0.2.11"))
+        *(long long *)ctx += n;
+    return 0;
+}
+
+KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_new_connections)
+{
+    char conninfo[256];
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
+    srv *A = start_on(conninfo, "server-a"), *B = start_on(conninfo, "server-b");
+    KT_REQUIRE(A && B);
+    /* 6 new connections at once, then one an hour (--conn-rate, --conn-burst
+     * as net.c sets them): a window of an hour, so that the test does not
+     * straddle two (it waits for the next when the current ends within 20 s) */
+    srv_peers_limit(&A->peers, SRV_PEER_CONN, 1.0 / 600, 6);
+    srv_peers_limit(&B->peers, SRV_PEER_CONN, 1.0 / 600, 6);
+    long long w = 3600000, left = w - srv_unix_ms() % w;
+    if (left < 20000)
+        nanosleep(&(struct timespec){.tv_sec = left / 1000 + 1, .tv_nsec = 0}, NULL);
+    KT_EQ(conn_takes(A, "192.0.2.11", 4), 4);
+    /* A writes them at its next tick; B reads them at the tick after that */
+    long long hits = 0;
+    for (int i = 0; i < 50 && hits < 4; i++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        hits = 0;
+        srv_store_addr_recent(A->st, SRV_PEER_CONN, 0, count_hits, &hits);
+    }
+    KT_EQ(hits, 4);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    int onb = conn_takes(B, "192.0.2.11", 4);
+    printf("    4 new connections on A: B lets %d of 4 more in\n", onb);
+    KT_EQ(onb, 2);
+    /* and A, once it has read B's, none (its own bucket has 2 left) */
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    KT_EQ(conn_takes(A, "192.0.2.11", 2), 0);
+    /* another address is not touched */
+    KT_EQ(conn_takes(B, "198.51.100.12", 6), 6);
+    srv_free(A);
+    srv_free(B);
+}
