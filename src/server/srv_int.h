@@ -424,6 +424,8 @@ void srv_replay_clear(srv_conn *c);
 /* ---- analysis.c: post-game analyses and hints (docs/server.md) ---- */
 int srv_analyses_init(srv *S);
 void srv_analyses_free(srv *S); /* after srv_sched_stop */
+/* Several servers: publish this server's analyses per address, read the others' (the ticker). */
+void srv_analyses_share(srv *S, const char *owner, long long alive_after);
 void srv_cmd_analyze(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_cmd_analysis(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_cmd_analyze_cancel(srv_conn *c, const kt_jv *req, const char *ref);

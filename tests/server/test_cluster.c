@@ -313,7 +313,7 @@ static int count_hits(void *ctx, const char *key, long long win, long long n)
     (void)win;
     if (!strcmp(key, "192.0.2.11"))
         *(long long *)ctx += n;
-    return 0;
+    return 1;
 }
 
 KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_new_connections)
@@ -350,6 +350,79 @@ KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_new_connection
     KT_EQ(conn_takes(A, "192.0.2.11", 2), 0);
     /* another address is not touched */
     KT_EQ(conn_takes(B, "198.51.100.12", 6), 6);
+    srv_free(A);
+    srv_free(B);
+}
+
+/* Analyses that run for long (the largest budget), one per address. */
+static void long_analyses(srv_config *c)
+{
+    c->analysis_budget = 100000;
+    c->analysis_per_addr = 1;
+}
+
+/* A game between bots (an analysis of many seconds) created by t on S, played to its end. */
+static int finished_on(srv *S, tconn *t, char *id)
+{
+    if (!tcreate(t, "dominion", "[{\"bot\":\"heuristic\"},{\"bot\":\"heuristic\"}]",
+                 "\"preset=First Game\"", id, NULL))
+        return 0;
+    for (int i = 0; i < 600 && !over_in(S, id); i++)
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    return over_in(S, id);
+}
+
+/* t's request cmd about seat 0 of game id: 1 accepted, 0 refused for the
+ * address ("rate"), -1 anything else. */
+static int analysis_cmd(tconn *t, const char *cmd, const char *id, int seat)
+{
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"%s\",\"game\":\"%s\",\"seat\":%d}", cmd, id, seat);
+    char *r = treq(t, m);
+    int v = tis_ok(r) ? 1 : r && strstr(r, "\"error\":\"rate\"") ? 0 : -1;
+    if (v < 0)
+        printf("    %s: %s\n", cmd, r ? r : "(no reply)");
+    free(r);
+    return v;
+}
+
+KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_analyses)
+{
+    char conninfo[256];
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
+    srv *A = start_with(conninfo, "server-a", long_analyses);
+    srv *B = start_with(conninfo, "server-b", long_analyses);
+    KT_REQUIRE(A && B);
+    tconn *xa = topen_from(A, "192.0.2.20"), *xb = topen_from(B, "192.0.2.20"),
+          *yb = topen_from(B, "198.51.100.21");
+    char ga[SRV_ID_LEN], gb[SRV_ID_LEN];
+    KT_REQUIRE(finished_on(A, xa, ga) && finished_on(B, xb, gb));
+    /* one analysis per address: running on A, B refuses the address's
+     * next once the ticks have exchanged the counts */
+    KT_EQ(analysis_cmd(xa, "analyze", ga, 0), 1);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"analysis\",\"game\":\"%s\",\"seat\":0}", ga);
+    char *r = treq(xa, m);
+    KT_CHECK(r && (strstr(r, "\"status\":\"running\"") || strstr(r, "\"status\":\"queued\"")));
+    free(r);
+    int onb = analysis_cmd(xb, "analyze", gb, 0);
+    printf("    an analysis running on A: B %s the same address's\n",
+           onb == 0 ? "refuses" : "accepts");
+    KT_EQ(onb, 0);
+    /* another address is not touched */
+    KT_EQ(analysis_cmd(yb, "analyze", gb, 0), 1);
+    KT_EQ(analysis_cmd(yb, "analyze_cancel", gb, 0), 1);
+    /* cancelled on A: B accepts it once the ticks have told */
+    KT_EQ(analysis_cmd(xa, "analyze_cancel", ga, 0), 1);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    KT_EQ(analysis_cmd(xb, "analyze", gb, 1), 1);
+    KT_EQ(analysis_cmd(xb, "analyze_cancel", gb, 1), 1);
+    tclose(xa);
+    tclose(xb);
+    tclose(yb);
     srv_free(A);
     srv_free(B);
 }
