@@ -77,7 +77,7 @@ typedef struct srv_analyses {
     pthread_mutex_t mu;
     an_job *jobs;
     srv_addr_count *others; /* several servers: the others' analyses per address */
-    int nothers, cap_others;
+    int nothers;
     int published;          /* rows of this server in the database (0: none to clear) */
 } srv_analyses;
 
@@ -430,37 +430,9 @@ static const char *bound(srv *S, const char *id, const char *key, int hint, cons
 
 /* ------------------------------------------------------------ several servers */
 
-typedef struct rows_ctx {
-    srv_addr_count *rows;
-    int n, cap;
-} rows_ctx;
-
-/* Add n to key's row; 0 out of memory. */
-static int rows_add(void *ctx, const char *key, long long n)
-{
-    rows_ctx *X = ctx;
-    for (int i = 0; i < X->n; i++)
-        if (!strcmp(X->rows[i].key, key)) {
-            X->rows[i].n += n;
-            return 1;
-        }
-    if (X->n == X->cap) {
-        int cap = X->cap ? 2 * X->cap : 16;
-        srv_addr_count *r = realloc(X->rows, sizeof *r * (size_t)cap);
-        if (!r)
-            return 0;
-        X->rows = r;
-        X->cap = cap;
-    }
-    memset(&X->rows[X->n], 0, sizeof X->rows[X->n]);
-    snprintf(X->rows[X->n].key, sizeof X->rows[X->n].key, "%s", key);
-    X->rows[X->n++].n = n;
-    return 1;
-}
-
 static int other_row(void *ctx, const char *key, long long n)
 {
-    return rows_add(ctx, key, n); /* 0 stops: out of memory */
+    return srv_addr_rows_add(ctx, key, n, 0); /* 0 stops: out of memory */
 }
 
 /* `analysis_per_addr` over every server on one database, the way open
@@ -474,12 +446,12 @@ void srv_analyses_share(srv *S, const char *owner, long long alive_after)
     srv_analyses *A = S->an;
     if (!A)
         return;
-    rows_ctx mine = {0}, theirs = {0};
+    srv_addr_rows mine = {0}, theirs = {0};
     int complete = 1;
     pthread_mutex_lock(&A->mu);
     for (an_job *j = A->jobs; j; j = j->next)
         if (active(j) && !j->hint)
-            complete &= rows_add(&mine, j->key, 1);
+            complete &= srv_addr_rows_add(&mine, j->key, 1, 0); /* summed by the store */
     int publish = complete && (mine.n || A->published);
     pthread_mutex_unlock(&A->mu);
     int wrote = publish && srv_store_tasks_put(S->st, owner, mine.rows, mine.n);
@@ -491,7 +463,6 @@ void srv_analyses_share(srv *S, const char *owner, long long alive_after)
         free(A->others);
         A->others = theirs.rows;
         A->nothers = theirs.n;
-        A->cap_others = theirs.cap;
         theirs.rows = NULL;
     }
     pthread_mutex_unlock(&A->mu);

@@ -283,12 +283,7 @@ size_t srv_peers_count(srv_peers *P)
 
 /* ------------------------------------------------------------ several servers */
 
-typedef struct share_ctx {
-    srv_addr_count *rows;
-    int n, cap;
-} share_ctx;
-
-static int share_add_win(share_ctx *X, const char *key, long long n, long long win)
+int srv_addr_rows_add(srv_addr_rows *X, const char *key, long long n, long long win)
 {
     if (X->n == X->cap) {
         int cap = X->cap ? 2 * X->cap : 64;
@@ -304,14 +299,14 @@ static int share_add_win(share_ctx *X, const char *key, long long n, long long w
     return 1;
 }
 
-static int share_add(share_ctx *X, const char *key, long long n)
+static int share_add(srv_addr_rows *X, const char *key, long long n)
 {
-    return share_add_win(X, key, n, 0);
+    return srv_addr_rows_add(X, key, n, 0);
 }
 
 static int hit_row(void *ctx, const char *key, long long win, long long n)
 {
-    return share_add_win(ctx, key, n, win);
+    return srv_addr_rows_add(ctx, key, n, win);
 }
 
 /* The rate of new connections over every server: write the connections
@@ -321,11 +316,11 @@ static void share_conn_rate(srv_peers *P)
 {
     pthread_mutex_lock(&P->mu);
     double rate = P->rate[SRV_PEER_CONN], burst = P->burst[SRV_PEER_CONN];
-    share_ctx mine = {0}, all = {0};
+    srv_addr_rows mine = {0}, all = {0};
     for (size_t b = 0; rate > 0 && P->bucket && b < P->nbucket; b++)
         for (srv_peer *p = P->bucket[b]; p; p = p->next)
             for (int i = 0; i < 2; i++)
-                if (p->cs[i].pend && share_add_win(&mine, p->key, p->cs[i].pend, p->cs[i].win)) {
+                if (p->cs[i].pend && srv_addr_rows_add(&mine, p->key, p->cs[i].pend, p->cs[i].win)) {
                     p->cs[i].sent += p->cs[i].pend;
                     p->cs[i].pend = 0;
                 }
@@ -367,7 +362,7 @@ void srv_peers_share(srv_peers *P, const char *owner, long long alive_after)
 {
     if (!P->shared)
         return;
-    share_ctx mine = {0}, theirs = {0};
+    srv_addr_rows mine = {0}, theirs = {0};
     pthread_mutex_lock(&P->mu); /* the counts that changed since the last tick */
     for (size_t b = 0; P->bucket && b < P->nbucket; b++)
         for (srv_peer *p = P->bucket[b]; p; p = p->next)

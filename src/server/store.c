@@ -154,7 +154,8 @@ static const sdb_sql store_sql[Q_COUNT] = {
     [Q_CONN_DROP] = {"DELETE FROM addr_conns WHERE server=?", NULL},
     [Q_CONN_OTHERS] = {"SELECT c.key,sum(c.n) FROM addr_conns c JOIN servers s ON s.id=c.server "
                        "WHERE c.server<>? AND s.beat>? GROUP BY c.key", NULL},
-    [Q_TASK_INS] = {"INSERT INTO addr_tasks(server,key,n) VALUES(?,?,?)", NULL},
+    [Q_TASK_INS] = {"INSERT INTO addr_tasks(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
+                    "DO UPDATE SET n=addr_tasks.n+excluded.n", NULL},
     [Q_TASK_DROP] = {"DELETE FROM addr_tasks WHERE server=?", NULL},
     [Q_TASK_OTHERS] = {"SELECT t.key,sum(t.n) FROM addr_tasks t JOIN servers s ON s.id=t.server "
                        "WHERE t.server<>? AND s.beat>? GROUP BY t.key", NULL},
@@ -1085,24 +1086,27 @@ static int others_row(void *ctx, sdb_row *r)
     return O->fn(O->ctx, O->st->ops->col_text(r, 0), O->st->ops->col_int(r, 1));
 }
 
-int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
-                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+/* The other live servers' counts per address of query q (addr_conns or addr_tasks). */
+static int others_of(srv_store *st, int q, const char *server, long long alive_after,
+                     int (*fn)(void *ctx, const char *key, long long n), void *ctx)
 {
     others_ctx O = {st, fn, ctx};
     pthread_mutex_lock(&st->mu);
-    int rc = EACH(st, Q_CONN_OTHERS, others_row, &O, SS(server), SI(alive_after));
+    int rc = EACH(st, q, others_row, &O, SS(server), SI(alive_after));
     pthread_mutex_unlock(&st->mu);
     return rc == SDB_OK;
+}
+
+int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+{
+    return others_of(st, Q_CONN_OTHERS, server, alive_after, fn, ctx);
 }
 
 int srv_store_tasks_others(srv_store *st, const char *server, long long alive_after,
                            int (*fn)(void *ctx, const char *key, long long n), void *ctx)
 {
-    others_ctx O = {st, fn, ctx};
-    pthread_mutex_lock(&st->mu);
-    int rc = EACH(st, Q_TASK_OTHERS, others_row, &O, SS(server), SI(alive_after));
-    pthread_mutex_unlock(&st->mu);
-    return rc == SDB_OK;
+    return others_of(st, Q_TASK_OTHERS, server, alive_after, fn, ctx);
 }
 
 /* ------------------------------------------------------------ ratings */

@@ -222,7 +222,8 @@ int srv_store_conns_drop(srv_store *st, const char *server); /* and its addr_tas
 int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
                            int (*fn)(void *ctx, const char *key, long long n), void *ctx);
 /* Analyses queued or running per client address of server `server`
- * (analysis.c): its rows replaced by these; the others' summed as above. */
+ * (analysis.c): its rows replaced by these (rows of one address summed);
+ * the others' summed as above. */
 int srv_store_tasks_put(srv_store *st, const char *server, const srv_addr_count *rows, int n);
 int srv_store_tasks_others(srv_store *st, const char *server, long long alive_after,
                            int (*fn)(void *ctx, const char *key, long long n), void *ctx);
