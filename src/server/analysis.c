@@ -14,7 +14,9 @@
  *
  * Bounds (a player must not starve other tables by asking for analyses):
  *   - one analysis per game at a time (any seat; the next waits for it),
- *   - `analysis_per_addr` analyses queued or running per client address,
+ *   - `analysis_per_addr` analyses queued or running per client address
+ *     (several servers on one database: all together, the others' figure
+ *     as of the last tick, srv_analyses_share),
  *   - `analysis_jobs` analyses and hints queued or running in the server,
  *   - `analysis_budget` simulations per decision at most (a request may
  *     ask for less), `hint_budget` for a hint;
@@ -31,7 +33,8 @@
  * for HINT_KEEP_MS after they finished.
  *
  * Data layout: srv_analyses holds every task (an_job) in a list guarded by
- * its mutex.  Lock order: a game's lock -> this mutex -> the scheduler's
+ * its mutex, and the other servers' analyses per address (read once a
+ * second).  Lock order: a game's lock -> this mutex -> the scheduler's
  * (srv_enqueue_task); nothing takes a game's lock while holding it.  A task holds a reference to its game (for the
  * scheduler's account); its record, game configuration and kt_analysis
  * belong to the runner that works on it, except that `a` is read under
@@ -73,6 +76,9 @@ typedef struct an_job {
 typedef struct srv_analyses {
     pthread_mutex_t mu;
     an_job *jobs;
+    srv_addr_count *others; /* several servers: the others' analyses per address */
+    int nothers;
+    int published;          /* rows of this server in the database (0: none to clear) */
 } srv_analyses;
 
 int srv_analyses_init(srv *S)
@@ -107,6 +113,7 @@ void srv_analyses_free(srv *S)
         job_free(S, j);
     }
     pthread_mutex_destroy(&S->an->mu);
+    free(S->an->others);
     free(S->an);
     S->an = NULL;
 }
@@ -405,6 +412,9 @@ static const char *bound(srv *S, const char *id, const char *key, int hint, cons
         mine += !j->hint && !strcmp(j->key, key);
         game += !j->hint && !strcmp(j->id, id);
     }
+    for (int i = 0; i < S->an->nothers; i++) /* several servers: the last tick's figure */
+        if (!strcmp(S->an->others[i].key, key))
+            mine += S->an->others[i].n > 1000000 ? 1000000 : (int)S->an->others[i].n;
     *kind = "busy";
     if (all >= S->cfg.analysis_jobs)
         return "the server is analysing as many games as it may; try again in a minute";
@@ -416,6 +426,48 @@ static const char *bound(srv *S, const char *id, const char *key, int hint, cons
     if (mine >= S->cfg.analysis_per_addr)
         return "your address has an analysis running already; wait for it or cancel it";
     return NULL;
+}
+
+/* ------------------------------------------------------------ several servers */
+
+static int other_row(void *ctx, const char *key, long long n)
+{
+    return srv_addr_rows_add(ctx, key, n, 0); /* 0 stops: out of memory */
+}
+
+/* `analysis_per_addr` over every server on one database, the way open
+ * connections are (peers.c): once a second the ticker replaces this
+ * server's rows (addr_tasks: analyses queued or running per address) and
+ * reads the other live servers'; bound() adds those, so an address may pass
+ * the limit by what it starts on other servers within a second.  A
+ * database that fails leaves each server's own bound. */
+void srv_analyses_share(srv *S, const char *owner, long long alive_after)
+{
+    srv_analyses *A = S->an;
+    if (!A)
+        return;
+    srv_addr_rows mine = {0}, theirs = {0};
+    int complete = 1;
+    pthread_mutex_lock(&A->mu);
+    for (an_job *j = A->jobs; j; j = j->next)
+        if (active(j) && !j->hint)
+            complete &= srv_addr_rows_add(&mine, j->key, 1, 0); /* summed by the store */
+    int publish = complete && (mine.n || A->published);
+    pthread_mutex_unlock(&A->mu);
+    int wrote = publish && srv_store_tasks_put(S->st, owner, mine.rows, mine.n);
+    int read = srv_store_tasks_others(S->st, owner, alive_after, other_row, &theirs);
+    pthread_mutex_lock(&A->mu);
+    if (publish)
+        A->published = wrote ? mine.n > 0 : 1; /* a failed write: again at the next tick */
+    if (read) {
+        free(A->others);
+        A->others = theirs.rows;
+        A->nothers = theirs.n;
+        theirs.rows = NULL;
+    }
+    pthread_mutex_unlock(&A->mu);
+    free(mine.rows);
+    free(theirs.rows);
 }
 
 /* A new task (mutex held): its game's record is copied by the caller. */

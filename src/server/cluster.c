@@ -438,4 +438,6 @@ void srv_cluster_tick(srv *S, long long now)
     apply_changed(S, &R);
     /* open connections per address, counted over every live server */
     srv_peers_share(&S->peers, C->owner, now - S->cfg.lease_ms);
+    /* and analyses per address (analysis.c) */
+    srv_analyses_share(S, C->owner, now - S->cfg.lease_ms);
 }

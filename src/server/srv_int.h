@@ -146,6 +146,12 @@ int srv_peers_open(srv_peers *P, const char *key, int max);
 void srv_peers_close(srv_peers *P, const char *key);
 /* Several servers: publish this server's open connections per address, read the others'. */
 void srv_peers_share(srv_peers *P, const char *owner, long long alive_after);
+/* A growing list of counts per address (the caller frees rows): 0 out of memory. */
+typedef struct srv_addr_rows {
+    srv_addr_count *rows;
+    int n, cap;
+} srv_addr_rows;
+int srv_addr_rows_add(srv_addr_rows *X, const char *key, long long n, long long win);
 /* Forget addresses with nothing open whose buckets are full again. */
 void srv_peers_sweep(srv_peers *P, long long now_ms);
 size_t srv_peers_count(srv_peers *P);
@@ -424,6 +430,8 @@ void srv_replay_clear(srv_conn *c);
 /* ---- analysis.c: post-game analyses and hints (docs/server.md) ---- */
 int srv_analyses_init(srv *S);
 void srv_analyses_free(srv *S); /* after srv_sched_stop */
+/* Several servers: publish this server's analyses per address, read the others' (the ticker). */
+void srv_analyses_share(srv *S, const char *owner, long long alive_after);
 void srv_cmd_analyze(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_cmd_analysis(srv_conn *c, const kt_jv *req, const char *ref);
 void srv_cmd_analyze_cancel(srv_conn *c, const kt_jv *req, const char *ref);

@@ -24,6 +24,9 @@
  *   addr_conns(server, key, n) PK (server, key)   open connections per
  *                                           server and client address (only
  *                                           live servers' rows count)
+ *   addr_tasks(server, key, n) PK (server, key)   analyses queued or running
+ *                                           per server and client address
+ *                                           (analysis.c; the same way)
  *   ratings(account, game, rating, games, wins, losses, draws) PK (account, game)
  *   results(game_id, seat, account, rank, rated, before, after) PK (game_id, seat)
  *   chat(game_id, n, channel, seat, account, name, text, at) PK (game_id, n)
@@ -64,8 +67,8 @@ enum {
     Q_GAME_DEL, Q_SEATS_DEL, Q_ACTS_DEL, Q_CHAT_DEL, Q_MUTES_DEL, Q_LEASE_DEL_GAME,
     Q_ACC_INS, Q_ACC_KEY, Q_ACC_ID,
     Q_SES_INS, Q_SES_GET, Q_SES_EXT, Q_SES_DEL, Q_SES_DEL_ACC, Q_SES_SWEEP,
-    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP,
-    Q_CONN_PUT, Q_CONN_DEL, Q_CONN_DROP, Q_CONN_OTHERS,
+    Q_LOGIN_GET, Q_LOGIN_PUT, Q_LOGIN_DEL, Q_HIT, Q_HIT_GET, Q_HIT_SWEEP, Q_HIT_ADD, Q_HIT_RECENT,
+    Q_CONN_PUT, Q_CONN_DEL, Q_CONN_DROP, Q_CONN_OTHERS, Q_TASK_INS, Q_TASK_DROP, Q_TASK_OTHERS,
     Q_RAT_GET, Q_RAT_PUT, Q_RES_PUT, Q_RES_OF, Q_RAT_TOP, Q_RAT_OF,
     Q_CHAT_INS, Q_CHAT_LOAD, Q_MUTE_INS, Q_MUTE_DEL, Q_MUTES,
     Q_LEASE_GET, Q_LEASE_PUT, Q_LEASE_RENEW, Q_LEASE_MINE, Q_LEASE_DEL, Q_LEASE_ORPHANS,
@@ -142,12 +145,20 @@ static const sdb_sql store_sql[Q_COUNT] = {
                "(key,kind,win) DO UPDATE SET n=addr_hits.n+1 RETURNING n", NULL},
     [Q_HIT_GET] = {"SELECT n FROM addr_hits WHERE key=? AND kind=? AND win=?", NULL},
     [Q_HIT_SWEEP] = {"DELETE FROM addr_hits WHERE expires<?", NULL},
+    [Q_HIT_ADD] = {"INSERT INTO addr_hits(key,kind,win,n,expires) VALUES(?,?,?,?,?) ON CONFLICT"
+                   "(key,kind,win) DO UPDATE SET n=addr_hits.n+excluded.n", NULL},
+    [Q_HIT_RECENT] = {"SELECT key,win,n FROM addr_hits WHERE kind=? AND win>=?", NULL},
     [Q_CONN_PUT] = {"INSERT INTO addr_conns(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
                     "DO UPDATE SET n=excluded.n", NULL},
     [Q_CONN_DEL] = {"DELETE FROM addr_conns WHERE server=? AND key=?", NULL},
     [Q_CONN_DROP] = {"DELETE FROM addr_conns WHERE server=?", NULL},
     [Q_CONN_OTHERS] = {"SELECT c.key,sum(c.n) FROM addr_conns c JOIN servers s ON s.id=c.server "
                        "WHERE c.server<>? AND s.beat>? GROUP BY c.key", NULL},
+    [Q_TASK_INS] = {"INSERT INTO addr_tasks(server,key,n) VALUES(?,?,?) ON CONFLICT(server,key) "
+                    "DO UPDATE SET n=addr_tasks.n+excluded.n", NULL},
+    [Q_TASK_DROP] = {"DELETE FROM addr_tasks WHERE server=?", NULL},
+    [Q_TASK_OTHERS] = {"SELECT t.key,sum(t.n) FROM addr_tasks t JOIN servers s ON s.id=t.server "
+                       "WHERE t.server<>? AND s.beat>? GROUP BY t.key", NULL},
     [Q_RAT_GET] = {"SELECT r.account,r.game,r.rating,r.games,r.wins,r.losses,r.draws,a.name "
                    "FROM ratings r JOIN accounts a ON a.id=r.account WHERE r.account=? AND "
                    "r.game=?", NULL},
@@ -216,6 +227,8 @@ static const char *const schema_sqlite[] = {
     " win INTEGER NOT NULL, n INTEGER NOT NULL, expires INTEGER NOT NULL,"
     " PRIMARY KEY(key, kind, win))",
     "CREATE TABLE IF NOT EXISTS addr_conns(server TEXT NOT NULL, key TEXT NOT NULL,"
+    " n INTEGER NOT NULL, PRIMARY KEY(server, key))",
+    "CREATE TABLE IF NOT EXISTS addr_tasks(server TEXT NOT NULL, key TEXT NOT NULL,"
     " n INTEGER NOT NULL, PRIMARY KEY(server, key))",
     "CREATE TABLE IF NOT EXISTS ratings(account INTEGER NOT NULL, game TEXT NOT NULL,"
     " rating REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,"
@@ -998,6 +1011,42 @@ int srv_store_addr_sweep(srv_store *st, long long now_ms)
     return ONE(st, Q_HIT_SWEEP, SI(now_ms));
 }
 
+int srv_store_addr_add(srv_store *st, int kind, long long win_ms, const srv_addr_count *rows,
+                       int n)
+{
+    if (!begin(st))
+        return 0;
+    int ok = 1;
+    for (int i = 0; ok && i < n; i++)
+        ok = RUN(st, Q_HIT_ADD, SS(rows[i].key), SI(kind), SI(rows[i].win), SI(rows[i].n),
+                 SI((rows[i].win + 2) * win_ms)) == SDB_OK;
+    return finish(st, ok);
+}
+
+typedef struct recent_ctx {
+    srv_store *st;
+    int (*fn)(void *ctx, const char *key, long long win, long long n);
+    void *ctx;
+} recent_ctx;
+
+static int recent_row(void *ctx, sdb_row *r)
+{
+    recent_ctx *R = ctx;
+    const sdb_ops *o = R->st->ops;
+    return R->fn(R->ctx, o->col_text(r, 0), o->col_int(r, 1), o->col_int(r, 2));
+}
+
+int srv_store_addr_recent(srv_store *st, int kind, long long since_win,
+                          int (*fn)(void *ctx, const char *key, long long win, long long n),
+                          void *ctx)
+{
+    recent_ctx R = {st, fn, ctx};
+    pthread_mutex_lock(&st->mu);
+    int rc = EACH(st, Q_HIT_RECENT, recent_row, &R, SI(kind), SI(since_win));
+    pthread_mutex_unlock(&st->mu);
+    return rc == SDB_OK;
+}
+
 int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n)
 {
     if (!begin(st))
@@ -1011,7 +1060,18 @@ int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count 
 
 int srv_store_conns_drop(srv_store *st, const char *server)
 {
-    return ONE(st, Q_CONN_DROP, SS(server));
+    int conns = ONE(st, Q_CONN_DROP, SS(server)), tasks = ONE(st, Q_TASK_DROP, SS(server));
+    return conns && tasks;
+}
+
+int srv_store_tasks_put(srv_store *st, const char *server, const srv_addr_count *rows, int n)
+{
+    if (!begin(st))
+        return 0;
+    int ok = RUN(st, Q_TASK_DROP, SS(server)) == SDB_OK;
+    for (int i = 0; ok && i < n; i++)
+        ok = RUN(st, Q_TASK_INS, SS(server), SS(rows[i].key), SI(rows[i].n)) == SDB_OK;
+    return finish(st, ok);
 }
 
 typedef struct others_ctx {
@@ -1026,14 +1086,27 @@ static int others_row(void *ctx, sdb_row *r)
     return O->fn(O->ctx, O->st->ops->col_text(r, 0), O->st->ops->col_int(r, 1));
 }
 
-int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
-                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+/* The other live servers' counts per address of query q (addr_conns or addr_tasks). */
+static int others_of(srv_store *st, int q, const char *server, long long alive_after,
+                     int (*fn)(void *ctx, const char *key, long long n), void *ctx)
 {
     others_ctx O = {st, fn, ctx};
     pthread_mutex_lock(&st->mu);
-    int rc = EACH(st, Q_CONN_OTHERS, others_row, &O, SS(server), SI(alive_after));
+    int rc = EACH(st, q, others_row, &O, SS(server), SI(alive_after));
     pthread_mutex_unlock(&st->mu);
     return rc == SDB_OK;
+}
+
+int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+{
+    return others_of(st, Q_CONN_OTHERS, server, alive_after, fn, ctx);
+}
+
+int srv_store_tasks_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx)
+{
+    return others_of(st, Q_TASK_OTHERS, server, alive_after, fn, ctx);
 }
 
 /* ------------------------------------------------------------ ratings */

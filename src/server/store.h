@@ -205,10 +205,27 @@ int srv_store_addr_sweep(srv_store *st, long long now_ms);
 typedef struct srv_addr_count {
     char key[48];
     long long n;
+    long long win; /* srv_store_addr_add only: the time window */
 } srv_addr_count;
+/* Add rows[i].n requests of address rows[i].key for limit `kind` to window
+ * rows[i].win (windows of win_ms; a row may go two windows later), all in
+ * one transaction.  0 failure. */
+int srv_store_addr_add(srv_store *st, int kind, long long win_ms, const srv_addr_count *rows,
+                       int n);
+/* Calls fn with every address's count for limit `kind` in windows since_win
+ * and later (every server's requests together).  0 failure. */
+int srv_store_addr_recent(srv_store *st, int kind, long long since_win,
+                          int (*fn)(void *ctx, const char *key, long long win, long long n),
+                          void *ctx);
 int srv_store_conns_put(srv_store *st, const char *server, const srv_addr_count *rows, int n);
-int srv_store_conns_drop(srv_store *st, const char *server);
+int srv_store_conns_drop(srv_store *st, const char *server); /* and its addr_tasks */
 int srv_store_conns_others(srv_store *st, const char *server, long long alive_after,
+                           int (*fn)(void *ctx, const char *key, long long n), void *ctx);
+/* Analyses queued or running per client address of server `server`
+ * (analysis.c): its rows replaced by these (rows of one address summed);
+ * the others' summed as above. */
+int srv_store_tasks_put(srv_store *st, const char *server, const srv_addr_count *rows, int n);
+int srv_store_tasks_others(srv_store *st, const char *server, long long alive_after,
                            int (*fn)(void *ctx, const char *key, long long n), void *ctx);
 
 /* ---- ratings (rating.c) ---- */

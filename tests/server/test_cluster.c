@@ -297,3 +297,132 @@ KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_per_address)
     srv_free(A);
     srv_free(B);
 }
+
+/* How many of n new connections of `addr` server S lets in (the network
+ * thread's check, called as it calls it). */
+static int conn_takes(srv *S, const char *addr, int n)
+{
+    int ok = 0;
+    for (int i = 0; i < n; i++)
+        ok += srv_peers_take(&S->peers, addr, SRV_PEER_CONN, srv_now_ms());
+    return ok;
+}
+
+static int count_hits(void *ctx, const char *key, long long win, long long n)
+{
+    (void)win;
+    if (!strcmp(key, "192.0.2.11"))
+        *(long long *)ctx += n;
+    return 1;
+}
+
+KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_new_connections)
+{
+    char conninfo[256];
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
+    srv *A = start_on(conninfo, "server-a"), *B = start_on(conninfo, "server-b");
+    KT_REQUIRE(A && B);
+    /* 6 new connections at once, then one an hour (--conn-rate, --conn-burst
+     * as net.c sets them): a window of an hour, so that the test does not
+     * straddle two (it waits for the next when the current ends within 20 s) */
+    srv_peers_limit(&A->peers, SRV_PEER_CONN, 1.0 / 600, 6);
+    srv_peers_limit(&B->peers, SRV_PEER_CONN, 1.0 / 600, 6);
+    long long w = 3600000, left = w - srv_unix_ms() % w;
+    if (left < 20000)
+        nanosleep(&(struct timespec){.tv_sec = left / 1000 + 1, .tv_nsec = 0}, NULL);
+    KT_EQ(conn_takes(A, "192.0.2.11", 4), 4);
+    /* A writes them at its next tick; B reads them at the tick after that */
+    long long hits = 0;
+    for (int i = 0; i < 50 && hits < 4; i++) {
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+        hits = 0;
+        srv_store_addr_recent(A->st, SRV_PEER_CONN, 0, count_hits, &hits);
+    }
+    KT_EQ(hits, 4);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    int onb = conn_takes(B, "192.0.2.11", 4);
+    printf("    4 new connections on A: B lets %d of 4 more in\n", onb);
+    KT_EQ(onb, 2);
+    /* and A, once it has read B's, none (its own bucket has 2 left) */
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    KT_EQ(conn_takes(A, "192.0.2.11", 2), 0);
+    /* another address is not touched */
+    KT_EQ(conn_takes(B, "198.51.100.12", 6), 6);
+    srv_free(A);
+    srv_free(B);
+}
+
+/* Analyses that run for long (the largest budget), one per address. */
+static void long_analyses(srv_config *c)
+{
+    c->analysis_budget = 100000;
+    c->analysis_per_addr = 1;
+}
+
+/* A game between bots (an analysis of many seconds) created by t on S, played to its end. */
+static int finished_on(srv *S, tconn *t, char *id)
+{
+    if (!tcreate(t, "dominion", "[{\"bot\":\"heuristic\"},{\"bot\":\"heuristic\"}]",
+                 "\"preset=First Game\"", id, NULL))
+        return 0;
+    for (int i = 0; i < 600 && !over_in(S, id); i++)
+        nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 100000000}, NULL);
+    return over_in(S, id);
+}
+
+/* t's request cmd about seat 0 of game id: 1 accepted, 0 refused for the
+ * address ("rate"), -1 anything else. */
+static int analysis_cmd(tconn *t, const char *cmd, const char *id, int seat)
+{
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"%s\",\"game\":\"%s\",\"seat\":%d}", cmd, id, seat);
+    char *r = treq(t, m);
+    int v = tis_ok(r) ? 1 : r && strstr(r, "\"error\":\"rate\"") ? 0 : -1;
+    if (v < 0)
+        printf("    %s: %s\n", cmd, r ? r : "(no reply)");
+    free(r);
+    return v;
+}
+
+KT_TEST(server_cluster_two_servers_together_refuse_what_one_would_analyses)
+{
+    char conninfo[256];
+    if (!cluster_or_skip(conninfo, sizeof conninfo))
+        return;
+    KT_REQUIRE(conninfo[0]);
+    srv *A = start_with(conninfo, "server-a", long_analyses);
+    srv *B = start_with(conninfo, "server-b", long_analyses);
+    KT_REQUIRE(A && B);
+    tconn *xa = topen_from(A, "192.0.2.20"), *xb = topen_from(B, "192.0.2.20"),
+          *yb = topen_from(B, "198.51.100.21");
+    char ga[SRV_ID_LEN], gb[SRV_ID_LEN];
+    KT_REQUIRE(finished_on(A, xa, ga) && finished_on(B, xb, gb));
+    /* one analysis per address: running on A, B refuses the address's
+     * next once the ticks have exchanged the counts */
+    KT_EQ(analysis_cmd(xa, "analyze", ga, 0), 1);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    char m[200];
+    snprintf(m, sizeof m, "{\"cmd\":\"analysis\",\"game\":\"%s\",\"seat\":0}", ga);
+    char *r = treq(xa, m);
+    KT_CHECK(r && (strstr(r, "\"status\":\"running\"") || strstr(r, "\"status\":\"queued\"")));
+    free(r);
+    int onb = analysis_cmd(xb, "analyze", gb, 0);
+    printf("    an analysis running on A: B %s the same address's\n",
+           onb == 0 ? "refuses" : "accepts");
+    KT_EQ(onb, 0);
+    /* another address is not touched */
+    KT_EQ(analysis_cmd(yb, "analyze", gb, 0), 1);
+    KT_EQ(analysis_cmd(yb, "analyze_cancel", gb, 0), 1);
+    /* cancelled on A: B accepts it once the ticks have told */
+    KT_EQ(analysis_cmd(xa, "analyze_cancel", ga, 0), 1);
+    nanosleep(&(struct timespec){.tv_sec = 2, .tv_nsec = 500000000}, NULL);
+    KT_EQ(analysis_cmd(xb, "analyze", gb, 1), 1);
+    KT_EQ(analysis_cmd(xb, "analyze_cancel", gb, 1), 1);
+    tclose(xa);
+    tclose(xb);
+    tclose(yb);
+    srv_free(A);
+    srv_free(B);
+}
