@@ -587,6 +587,7 @@ test('a_page_of_another_origin_cannot_connect', async (server) => {
 
 // ---- runner -----------------------------------------------------------------
 
+let closing = false; // the runner's own browser.close() at the end
 async function launch() {
   browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true,
@@ -596,6 +597,7 @@ async function launch() {
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
   });
+  browser.on('disconnected', () => { if (!closing) console.error(`[web] Chromium went away at ${new Date().toISOString()}`); });
 }
 
 // More tests live in tests/web/t_*.mjs (one file per game view or area, so
@@ -610,6 +612,27 @@ async function loadMore() {
   }
 }
 
+// One run of one test against its own server.  browserGone: Chromium was
+// not connected at the end, i.e. the browser (not the page under test)
+// failed; main() then runs the test again.
+async function runOne(t) {
+  const server = new Server(t.opts);
+  const t0 = Date.now();
+  const secs = () => ((Date.now() - t0) / 1000).toFixed(1);
+  try {
+    if (!browser.isConnected()) await launch(); // after a browser crash
+    await server.start();
+    const ms = (t.opts && t.opts.ms) || TEST_MS; // a test may ask for more (opts.ms)
+    const note = await withTimeout(t.fn(server), ms, `the whole test (${ms / 1000} s)`);
+    return { ok: true, note, secs: secs() };
+  } catch (e) {
+    return { ok: false, message: e.message, secs: secs(), browserGone: !browser.isConnected() };
+  } finally {
+    for (const c of browser.contexts()) await withTimeout(c.close(), 10000, 'close').catch(() => {});
+    await server.stop().catch(() => {});
+  }
+}
+
 async function main() {
   await loadMore();
   await launch();
@@ -617,23 +640,26 @@ async function main() {
   let passed = 0, failed = 0;
   for (const t of tests) {
     if (only && !t.name.includes(only)) continue;
-    const server = new Server(t.opts);
-    const t0 = Date.now();
-    try {
-      if (!browser.isConnected()) await launch(); // after a browser crash
-      await server.start();
-      const ms = (t.opts && t.opts.ms) || TEST_MS; // a test may ask for more (opts.ms)
-      const note = await withTimeout(t.fn(server), ms, `the whole test (${ms / 1000} s)`);
-      passed++;
-      console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s) ${note || ''}`);
-    } catch (e) {
+    // A test during which Chromium itself went away (the browser process,
+    // not a page: "Target page, context or browser has been closed" before
+    // the page did anything) runs once more in a new browser, and says so.
+    for (let attempt = 1; ; attempt++) {
+      const r = await runOne(t);
+      if (r.ok) {
+        passed++;
+        console.log(`ok   ${t.name} (${r.secs}s) ${r.note || ''}${attempt > 1 ? ' (second run: the browser had gone away in the first)' : ''}`);
+        break;
+      }
+      if (r.browserGone && attempt === 1) {
+        console.log(`note ${t.name}: the browser went away during the test (${r.message}); running it again in a new browser`);
+        continue;
+      }
       failed++;
-      console.log(`FAIL ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s): ${e.message}`);
-    } finally {
-      for (const c of browser.contexts()) await withTimeout(c.close(), 10000, 'close').catch(() => {});
-      await server.stop().catch(() => {});
+      console.log(`FAIL ${t.name} (${r.secs}s): ${r.message}`);
+      break;
     }
   }
+  closing = true;
   await browser.close();
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

@@ -155,8 +155,17 @@ export function register(h) {
       if (h.shots) await spec.screenshot({ path: `${h.shots}/layout-${game}-spectator-phone.png` });
       await decision(page);
 
-      // phone
+      // phone (random moves may have ended the game - an Anno 1701 deal can
+      // end in a few dozen actions: then a new game, measured from its start)
       await page.setViewportSize(PHONE);
+      const fresh = async () => {
+        if ((await view(page))?.status !== 'over') return;
+        await createGame(page, server, game, seats, players);
+        await decision(page);
+        restarted++;
+      };
+      let restarted = 0;
+      await fresh();
       await sleep(300);
       check(fails, `${game} 390x844`, await measureDecision(page), true);
       if (h.shots) await page.screenshot({ path: `${h.shots}/layout-${game}-phone.png` });
@@ -166,9 +175,12 @@ export function register(h) {
       await waitFor(() => page.evaluate(() => document.querySelector('.tablepage')?.dataset.lang === 'de'
         || document.documentElement.lang === 'de'), 10000, 'German');
       await sleep(1000); // the view in German arrives by push
+      let germanMeasured = 0;
       for (let i = 0; i < 6; i++) {
+        if (germanMeasured === 0) await fresh(); // at least one German decision
         const m = await measureDecision(page);
-        if (m.state === 'over') break;
+        if (m.state === 'over') { if (germanMeasured) break; continue; }
+        germanMeasured++;
         check(fails, `${game} 390x844 de`, m, true);
         for (const d of decisions) {
           const re = new RegExp(`(^|[^\\p{L}_])${d.replace(/[^\w]/g, '\\$&')}($|[^\\p{L}_])`, 'u');
@@ -196,7 +208,8 @@ export function register(h) {
 
       if (page.errors.length) fails.push('page errors: ' + page.errors.join('; '));
       if (fails.length) throw new Error(fails.join(' | '));
-      return `decisions seen: ${[...decisions].join(' ')}`;
+      if (!germanMeasured) throw new Error(`${game}: no German decision measured`);
+      return `decisions seen: ${[...decisions].join(' ')}${restarted ? `; ${restarted} new game(s) after a game over` : ''}`;
     });
   }
 }
