@@ -1,6 +1,7 @@
 /*
  * save.c - Catan's full-state JSON (save/load with validation; the
- * per-player observation is in view.c).
+ * per-player observation is in view.c, and so is the writer of a player's
+ * record, which both use).
  *
  * Full state ("state" member of kt_state_json), designed for merge-patch
  * scenarios: collections that tests patch piece by piece are objects keyed
@@ -49,6 +50,34 @@ void cat_write_dev(kt_jw *w, const uint8_t *d)
     kt_jw_obj(w);
     for (int k = 0; k < CAT_NDEV; k++)
         kt_jw_kint(w, cat_devcards[k].key, d[k]);
+    kt_jw_obj_end(w);
+}
+
+/* The turn's flags ("turn" in the save, "turn_state" in the view). */
+void cat_write_turn(const cat_state *s, kt_jw *w)
+{
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "fleet", s->fleet == 0 ? "off" : s->fleet == 1 ? "any" : cat_kind_key[s->fleet - 2]);
+    kt_jw_kint(w, "crane", s->crane_mask);
+    kt_jw_kint(w, "proposals", s->proposals);
+    kt_jw_kbool(w, "dev_played", s->dev_played);
+    kt_jw_obj_end(w);
+}
+
+/* The trade on the table; the view adds who offers it ("from": the turn
+ * player, which the save's header holds already). */
+void cat_write_trade(const cat_state *s, int with_from, kt_jw *w)
+{
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "state", cat_trade_state_key[s->tr_state]);
+    if (with_from)
+        kt_jw_kint(w, "from", s->h.turn_player);
+    kt_jw_kint(w, "to", s->tr_to);
+    kt_jw_kint(w, "accepted", s->tr_accept);
+    kt_jw_key(w, "give");
+    cat_write_hand(w, s->tr_give);
+    kt_jw_key(w, "get");
+    cat_write_hand(w, s->tr_get);
     kt_jw_obj_end(w);
 }
 
@@ -167,58 +196,16 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
     kt_jw_key(w, "players");
     kt_jw_obj(w);
     for (int p = 0; p < cat_np(g); p++) {
-        const cat_player *pl = &s->pl[p];
         char k[12];
         snprintf(k, sizeof k, "%d", p);
         kt_jw_key(w, k);
-        kt_jw_obj(w);
-        kt_jw_key(w, "hand");
-        cat_write_hand(w, pl->hand);
-        kt_jw_key(w, "progress");
-        kt_jw_arr(w);
-        for (int i = 0; i < pl->nprog; i++)
-            kt_jw_str(w, cat_progress[pl->prog[i]].key);
-        kt_jw_arr_end(w);
-        kt_jw_key(w, "progress_known");
-        kt_jw_u8s(w, pl->prog_known, pl->nprog);
-        kt_jw_key(w, "vp_cards");
-        kt_jw_arr(w);
-        if (pl->vpcards & 1)
-            kt_jw_str(w, "constitution");
-        if (pl->vpcards & 2)
-            kt_jw_str(w, "printer");
-        kt_jw_arr_end(w);
-        kt_jw_kint(w, "defender", pl->defender);
-        kt_jw_key(w, "improvements");
-        kt_jw_obj(w);
-        for (int t = 0; t < 3; t++)
-            kt_jw_kint(w, cat_track_key[t], pl->impr[t]);
-        kt_jw_obj_end(w);
-        kt_jw_key(w, "dev");
-        cat_write_dev(w, pl->dev);
-        kt_jw_key(w, "dev_new");
-        cat_write_dev(w, pl->dev_new);
-        kt_jw_kint(w, "knights_played", pl->knights_played);
-        kt_jw_obj_end(w);
+        cat_write_player(g, s, p, KT_OMNISCIENT, CAT_REC_SAVE, w);
     }
     kt_jw_obj_end(w);
     kt_jw_key(w, "turn");
-    kt_jw_obj(w);
-    kt_jw_kstr(w, "fleet", s->fleet == 0 ? "off" : s->fleet == 1 ? "any" : cat_kind_key[s->fleet - 2]);
-    kt_jw_kint(w, "crane", s->crane_mask);
-    kt_jw_kint(w, "proposals", s->proposals);
-    kt_jw_kbool(w, "dev_played", s->dev_played);
-    kt_jw_obj_end(w);
+    cat_write_turn(s, w);
     kt_jw_key(w, "trade");
-    kt_jw_obj(w);
-    kt_jw_kstr(w, "state", cat_trade_state_key[s->tr_state]);
-    kt_jw_kint(w, "to", s->tr_to);
-    kt_jw_kint(w, "accepted", s->tr_accept);
-    kt_jw_key(w, "give");
-    cat_write_hand(w, s->tr_give);
-    kt_jw_key(w, "get");
-    cat_write_hand(w, s->tr_get);
-    kt_jw_obj_end(w);
+    cat_write_trade(s, 0, w);
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
     for (int i = 0; i < s->nstack; i++) {
