@@ -426,107 +426,119 @@ static int load_board(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     return 1;
 }
 
-static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
+/* Every member of the object st[key] (pieces keyed by their place), read
+ * by each() with the path extended by key and the member's name; stops at
+ * the first error. */
+typedef void (*member_fn)(const kt_game *g, const kt_jv *m, cat_state *s, kt_jr *r);
+
+static int load_members(const kt_game *g, const kt_jv *st, const char *key, member_fn each,
+                        cat_state *s, kt_jr *r)
 {
-    int n = cat_np(g), ck = cat_config(g)->ck;
-    memset(s->v_owner, -1, sizeof s->v_owner);
-    memset(s->e_owner, -1, sizeof s->e_owner);
-    const kt_jv *o = kt_jr_get(r, st, "buildings", KT_JOBJ);
+    const kt_jv *o = kt_jr_get(r, st, key, KT_JOBJ);
     if (!o)
         return 0;
-    kt_jr_push(r, "buildings");
-    for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
-        int v, x;
-        kt_jr_push(r, c->key);
-        if (!parse_uint(c->key, CAT_NV - 1, &v)) {
-            kt_jr_fail(r, "expected a vertex number 0..53 as key");
-        } else if (c->type != KT_JOBJ) {
-            kt_jr_fail(r, "expected an object");
-        } else if (kt_jr_only(r, c, "player,kind,wall,sideways,metropolis") &&
-                   read_int(r, c, "player", 0, n - 1, &x)) {
-            static const char *const kinds[2] = {"settlement", "city"};
-            int kind = field_name(r, c, "kind", kinds, 2, "building");
-            int wall, side, metro = 0;
-            if (kind >= 0 && opt_bool(r, c, "wall", &wall) && opt_bool(r, c, "sideways", &side)) {
-                if (kt_jv_get(c, "metropolis"))
-                    metro = field_name(r, c, "metropolis", metro_key, 4, "metropolis");
-                if (!r->failed) {
-                    if (kind == 0 && (wall || metro))
-                        kt_jr_fail(r, "a settlement has no wall or metropolis");
-                    else if (kind == 1 && side)
-                        kt_jr_fail(r, "only a settlement can be a city piece on its side");
-                    else if (!ck && (wall || side || metro))
-                        kt_jr_fail(r, "walls, metropolises and sideways cities need Cities & Knights");
-                    else {
-                        s->v_owner[v] = (int8_t)x;
-                        s->v_piece[v] = (uint8_t)(kind ? VP_CITY : VP_SETTLE);
-                        s->v_aux[v] = (uint8_t)((wall ? AUX_WALL : 0) | (side ? AUX_SIDEWAYS : 0) |
-                                                metro << AUX_METRO_SHIFT);
-                    }
-                }
-            }
-        }
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    o = r->failed ? NULL : kt_jr_get(r, st, "knights", KT_JOBJ);
-    if (!o)
-        return 0;
-    kt_jr_push(r, "knights");
-    for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
-        int v, x, lvl, act, fresh, used, prom;
-        kt_jr_push(r, c->key);
-        if (!parse_uint(c->key, CAT_NV - 1, &v)) {
-            kt_jr_fail(r, "expected a vertex number 0..53 as key");
-        } else if (c->type != KT_JOBJ) {
-            kt_jr_fail(r, "expected an object");
-        } else if (!ck) {
-            kt_jr_fail(r, "knights need Cities & Knights");
-        } else if (s->v_piece[v] != VP_NONE) {
-            kt_jr_fail(r, "the vertex already holds a building");
-        } else if (kt_jr_only(r, c, "player,level,active,fresh,used,promoted") &&
-                   read_int(r, c, "player", 0, n - 1, &x) && read_int(r, c, "level", 1, 3, &lvl) &&
-                   opt_bool(r, c, "active", &act) && opt_bool(r, c, "fresh", &fresh) &&
-                   opt_bool(r, c, "used", &used) && opt_bool(r, c, "promoted", &prom)) {
-            s->v_owner[v] = (int8_t)x;
-            s->v_piece[v] = VP_KNIGHT;
-            s->v_aux[v] = (uint8_t)(lvl | (act ? KN_ACTIVE : 0) | (fresh ? KN_FRESH : 0) |
-                                    (used ? KN_USED : 0) | (prom ? KN_PROMOTED : 0));
-        }
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    o = r->failed ? NULL : kt_jr_get(r, st, "roads", KT_JOBJ);
-    if (!o)
-        return 0;
-    kt_jr_push(r, "roads");
+    kt_jr_push(r, key);
     for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
         kt_jr_push(r, c->key);
-        char a[8], b[8];
-        int va, vb, x, e = -1;
-        const char *dash = strchr(c->key, '-');
-        if (dash && dash - c->key < 8 && strlen(dash + 1) < 8) {
-            memcpy(a, c->key, (size_t)(dash - c->key));
-            a[dash - c->key] = '\0';
-            strcpy(b, dash + 1);
-            if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb))
-                e = cat_edge_of(va, vb);
-        }
-        if (e < 0)
-            kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices");
-        else if (s->e_owner[e] >= 0)
-            kt_jr_fail(r, "this road is listed twice");
-        else {
-            long long y;
-            if (kt_jr_int_val(r, c, 0, n - 1, &y)) {
-                x = (int)y;
-                s->e_owner[e] = (int8_t)x;
-            }
-        }
+        each(g, c, s, r);
         kt_jr_pop(r);
     }
     kt_jr_pop(r);
     return !r->failed;
+}
+
+/* The vertex a member keyed by vertex number stands on, its value being
+ * an object; -1 (and the error) otherwise. */
+static int vertex_member(const kt_jv *c, kt_jr *r)
+{
+    int v;
+    if (!parse_uint(c->key, CAT_NV - 1, &v))
+        return kt_jr_fail(r, "expected a vertex number 0..53 as key"), -1;
+    if (c->type != KT_JOBJ)
+        return kt_jr_fail(r, "expected an object"), -1;
+    return v;
+}
+
+static void load_building(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    static const char *const kinds[2] = {"settlement", "city"};
+    int ck = cat_config(g)->ck, x, wall, side, metro = 0;
+    int v = vertex_member(c, r);
+    if (v < 0 || !kt_jr_only(r, c, "player,kind,wall,sideways,metropolis") ||
+        !read_int(r, c, "player", 0, cat_np(g) - 1, &x))
+        return;
+    int kind = field_name(r, c, "kind", kinds, 2, "building");
+    if (kind < 0 || !opt_bool(r, c, "wall", &wall) || !opt_bool(r, c, "sideways", &side))
+        return;
+    if (kt_jv_get(c, "metropolis"))
+        metro = field_name(r, c, "metropolis", metro_key, 4, "metropolis");
+    if (r->failed)
+        return;
+    if (kind == 0 && (wall || metro))
+        kt_jr_fail(r, "a settlement has no wall or metropolis");
+    else if (kind == 1 && side)
+        kt_jr_fail(r, "only a settlement can be a city piece on its side");
+    else if (!ck && (wall || side || metro))
+        kt_jr_fail(r, "walls, metropolises and sideways cities need Cities & Knights");
+    else {
+        s->v_owner[v] = (int8_t)x;
+        s->v_piece[v] = (uint8_t)(kind ? VP_CITY : VP_SETTLE);
+        s->v_aux[v] = (uint8_t)((wall ? AUX_WALL : 0) | (side ? AUX_SIDEWAYS : 0) |
+                                metro << AUX_METRO_SHIFT);
+    }
+}
+
+static void load_knight(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    int x, lvl, act, fresh, used, prom;
+    int v = vertex_member(c, r);
+    if (v < 0)
+        return;
+    if (!cat_config(g)->ck) {
+        kt_jr_fail(r, "knights need Cities & Knights");
+    } else if (s->v_piece[v] != VP_NONE) {
+        kt_jr_fail(r, "the vertex already holds a building");
+    } else if (kt_jr_only(r, c, "player,level,active,fresh,used,promoted") &&
+               read_int(r, c, "player", 0, cat_np(g) - 1, &x) &&
+               read_int(r, c, "level", 1, 3, &lvl) && opt_bool(r, c, "active", &act) &&
+               opt_bool(r, c, "fresh", &fresh) && opt_bool(r, c, "used", &used) &&
+               opt_bool(r, c, "promoted", &prom)) {
+        s->v_owner[v] = (int8_t)x;
+        s->v_piece[v] = VP_KNIGHT;
+        s->v_aux[v] = (uint8_t)(lvl | (act ? KN_ACTIVE : 0) | (fresh ? KN_FRESH : 0) |
+                                (used ? KN_USED : 0) | (prom ? KN_PROMOTED : 0));
+    }
+}
+
+/* A road: "a-b" (two neighbouring vertices) -> its owner. */
+static void load_road(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    char a[8], b[8];
+    int va, vb, e = -1;
+    const char *dash = strchr(c->key, '-');
+    if (dash && dash - c->key < 8 && strlen(dash + 1) < 8) {
+        memcpy(a, c->key, (size_t)(dash - c->key));
+        a[dash - c->key] = '\0';
+        strcpy(b, dash + 1);
+        if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb))
+            e = cat_edge_of(va, vb);
+    }
+    long long y;
+    if (e < 0)
+        kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices");
+    else if (s->e_owner[e] >= 0)
+        kt_jr_fail(r, "this road is listed twice");
+    else if (kt_jr_int_val(r, c, 0, cat_np(g) - 1, &y))
+        s->e_owner[e] = (int8_t)y;
+}
+
+static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
+{
+    memset(s->v_owner, -1, sizeof s->v_owner);
+    memset(s->e_owner, -1, sizeof s->e_owner);
+    return load_members(g, st, "buildings", load_building, s, r) &&
+           load_members(g, st, "knights", load_knight, s, r) &&
+           load_members(g, st, "roads", load_road, s, r);
 }
 
 static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
