@@ -261,12 +261,55 @@ static int prog_index(const char *s)
     return -1;
 }
 
-static int dev_index(const char *s)
+/* The card a name in a list of cards stands for, or -1 where the list may
+ * not hold it (read_cards below; arg: the deck's colour, or unused). */
+static int deck_card(const char *s, int colour)
 {
+    int i = prog_index(s);
+    return i >= 0 && cat_progress[i].colour == colour ? i : -1;
+}
+
+static int held_card(const char *s, int unused)
+{
+    KT_UNUSED(unused);
+    int i = prog_index(s);
+    return i == PC_CONSTITUTION || i == PC_PRINTER ? -1 : i; /* VP cards lie face up */
+}
+
+static int dev_card(const char *s, int unused)
+{
+    KT_UNUSED(unused);
     for (int i = 0; i < CAT_NDEV; i++)
         if (strcmp(s, cat_devcards[i].key) == 0)
             return i;
     return -1;
+}
+
+/* obj[key], a list of at most maxn card names, into out[] and *n: in list
+ * order, or reversed (a deck: the list's first card is its top, out[n-1]).
+ * card(name, arg) names the card or refuses it; `expected` says what the
+ * list holds when it does. */
+static int read_cards(kt_jr *r, const kt_jv *obj, const char *key, int maxn,
+                      int (*card)(const char *name, int arg), int arg, const char *expected,
+                      int reversed, uint8_t *out, uint8_t *n)
+{
+    const kt_jv *a = kt_jr_arr(r, obj, key, 0, maxn);
+    if (!a)
+        return 0;
+    kt_jr_push(r, key);
+    *n = (uint8_t)a->n;
+    for (int i = 0; i < a->n && !r->failed; i++) {
+        const kt_jv *v = kt_jv_at(a, i);
+        kt_jr_push_i(r, i);
+        int k = v && v->type == KT_JSTR ? card(v->s, arg) : -1;
+        if (k < 0)
+            kt_jr_fail(r, "%s", expected);
+        else
+            out[reversed ? a->n - 1 - i : i] = (uint8_t)k;
+        kt_jr_pop(r);
+    }
+    kt_jr_pop(r);
+    return !r->failed;
 }
 
 static int hex_of(kt_jr *r, const kt_jv *obj, const char *key, int allow_none, int *out)
@@ -551,22 +594,11 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     kt_jr_push(r, "decks");
     kt_jr_only(r, d, "trade,politics,science");
     for (int c = 0; c < 3 && !r->failed; c++) {
-        const kt_jv *a = kt_jr_arr(r, d, cat_track_key[c], 0, ck ? CAT_DECK : 0);
-        if (!a)
+        char expected[48];
+        snprintf(expected, sizeof expected, "expected a %s progress card name", cat_track_key[c]);
+        if (!read_cards(r, d, cat_track_key[c], ck ? CAT_DECK : 0, deck_card, c, expected, 1,
+                        s->deck[c], &s->deck_n[c]))
             break;
-        kt_jr_push(r, cat_track_key[c]);
-        s->deck_n[c] = (uint8_t)a->n;
-        for (int i = 0; i < a->n && !r->failed; i++) {
-            const kt_jv *v = kt_jv_at(a, i);
-            kt_jr_push_i(r, i);
-            int card = v && v->type == KT_JSTR ? prog_index(v->s) : -1;
-            if (card < 0 || cat_progress[card].colour != c)
-                kt_jr_fail(r, "expected a %s progress card name", cat_track_key[c]);
-            else
-                s->deck[c][a->n - 1 - i] = (uint8_t)card;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
     }
     kt_jr_pop(r);
     if (r->failed)
@@ -588,23 +620,8 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     kt_jr_pop(r);
     if (r->failed)
         return 0;
-    const kt_jv *a = kt_jr_arr(r, st, "dev_deck", 0, ck ? 0 : CAT_DEVDECK);
-    if (!a)
-        return 0;
-    kt_jr_push(r, "dev_deck");
-    s->devdeck_n = (uint8_t)a->n;
-    for (int i = 0; i < a->n && !r->failed; i++) {
-        const kt_jv *v = kt_jv_at(a, i);
-        kt_jr_push_i(r, i);
-        int card = v && v->type == KT_JSTR ? dev_index(v->s) : -1;
-        if (card < 0)
-            kt_jr_fail(r, "expected a development card name");
-        else
-            s->devdeck[a->n - 1 - i] = (uint8_t)card;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    return !r->failed;
+    return read_cards(r, st, "dev_deck", ck ? 0 : CAT_DEVDECK, dev_card, 0,
+                      "expected a development card name", 1, s->devdeck, &s->devdeck_n);
 }
 
 static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *r)
@@ -622,28 +639,15 @@ static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *
         kt_jr_pop(r);
         return 0;
     }
-    const kt_jv *a = kt_jr_arr(r, o, "progress", 0, ck ? CAT_HANDCAP : 0);
-    if (!a)
+    if (!read_cards(r, o, "progress", ck ? CAT_HANDCAP : 0, held_card, 0,
+                    "expected a progress card that can be held (not a VP card)", 0, pl->prog,
+                    &pl->nprog))
         return 0;
-    kt_jr_push(r, "progress");
-    pl->nprog = (uint8_t)a->n;
-    for (int i = 0; i < a->n && !r->failed; i++) {
-        const kt_jv *v = kt_jv_at(a, i);
-        kt_jr_push_i(r, i);
-        int card = v && v->type == KT_JSTR ? prog_index(v->s) : -1;
-        if (card < 0 || card == PC_CONSTITUTION || card == PC_PRINTER)
-            kt_jr_fail(r, "expected a progress card that can be held (not a VP card)");
-        else
-            pl->prog[i] = (uint8_t)card;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
     int cnt;
-    if (r->failed ||
-        !kt_jr_u8s(r, o, "progress_known", pl->prog_known, pl->nprog, pl->nprog, 0,
+    if (!kt_jr_u8s(r, o, "progress_known", pl->prog_known, pl->nprog, pl->nprog, 0,
                    (1 << cat_np(g)) - 1, &cnt))
         return 0;
-    a = kt_jr_arr(r, o, "vp_cards", 0, ck ? 2 : 0);
+    const kt_jv *a = kt_jr_arr(r, o, "vp_cards", 0, ck ? 2 : 0);
     if (!a)
         return 0;
     kt_jr_push(r, "vp_cards");
