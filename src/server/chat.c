@@ -114,15 +114,21 @@ static void write_msg(kt_jw *w, const srv_chat_row *m)
     kt_jw_obj_end(w);
 }
 
+/* The opening of a chat push, {"push":"chat" (the caller adds the rest). */
+static void push_begin(kt_jw *w, kt_buf *b)
+{
+    kt_buf_init(b);
+    kt_jw_init(w, b);
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "push", "chat");
+}
+
 /* The whole history this connection may read, and its mutes. */
 static void send_history(sgame *g, struct sgame_chat *ch, srv_conn *c)
 {
     kt_buf b;
-    kt_buf_init(&b);
     kt_jw w;
-    kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "push", "chat");
+    push_begin(&w, &b);
     kt_jw_kbool(&w, "history", 1);
     kt_jw_kbool(&w, "spectators", c->seat < 0 || c->chat_spectators || sgame_is_over(g));
     kt_jw_key(&w, "muted");
@@ -233,11 +239,8 @@ void srv_cmd_chat(srv_conn *c, const kt_jv *req, const char *ref)
     ch->count++;
     ch->next_n++;
     kt_buf b;
-    kt_buf_init(&b);
     kt_jw w;
-    kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "push", "chat");
+    push_begin(&w, &b);
     kt_jw_key(&w, "messages");
     kt_jw_arr(&w);
     write_msg(&w, &m);

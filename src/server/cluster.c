@@ -207,14 +207,7 @@ static void moved_reply(srv *S, srv_conn *c, const char *ref, const char *holder
     kt_buf_init(&b);
     kt_jw w;
     kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kbool(&w, "ok", 0);
-    if (ref) {
-        kt_jw_key(&w, "ref");
-        kt_jw_raw(&w, ref);
-    }
-    kt_jw_kstr(&w, "error", "moved");
-    kt_jw_kstr(&w, "message", msg);
+    srv_error_open(&w, ref, "moved", msg);
     kt_jw_kstr(&w, "server", holder);
     if (ws[0])
         kt_jw_kstr(&w, "ws", ws);

@@ -104,6 +104,18 @@ void srv_reply_send(srv_conn *c, kt_buf *b)
         srv_reply_error(c, NULL, "nomem", "out of memory");
 }
 
+void srv_error_open(kt_jw *w, const char *ref, const char *kind, const char *message)
+{
+    kt_jw_obj(w);
+    kt_jw_kbool(w, "ok", 0);
+    if (ref) {
+        kt_jw_key(w, "ref");
+        kt_jw_raw(w, ref);
+    }
+    kt_jw_kstr(w, "error", kind);
+    kt_jw_kstr(w, "message", message);
+}
+
 void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char *fmt, ...)
 {
     kt_buf msg; /* whole: a session's message may be long (an undo refusal) */
@@ -116,14 +128,7 @@ void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char 
     kt_buf_init(&b);
     kt_jw w;
     kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kbool(&w, "ok", 0);
-    if (ref) {
-        kt_jw_key(&w, "ref");
-        kt_jw_raw(&w, ref);
-    }
-    kt_jw_kstr(&w, "error", kind);
-    kt_jw_kstr(&w, "message", msg.p && !msg.oom ? msg.p : "out of memory");
+    srv_error_open(&w, ref, kind, msg.p && !msg.oom ? msg.p : "out of memory");
     kt_jw_obj_end(&w);
     kt_buf_free(&msg);
     char *t = kt_buf_take(&b);

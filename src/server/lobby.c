@@ -366,18 +366,10 @@ static int publish(srv_conn *c, sgame *g, const char *ref)
         srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
         return 0;
     }
-    if (S->ngames == S->capgames) {
-        int cap = S->capgames ? S->capgames * 2 : 64;
-        sgame **p = realloc(S->games, sizeof *p * (size_t)cap);
-        if (!p) {
-            srv_reply_error(c, ref, "nomem", "out of memory");
-            return 0;
-        }
-        S->games = p;
-        S->capgames = cap;
+    if (!srv_add_game(S, g)) {
+        srv_reply_error(c, ref, "nomem", "out of memory");
+        return 0;
     }
-    S->games[S->ngames++] = g;
-    atomic_store(&g->refs, 1);
     return 1;
 }
 

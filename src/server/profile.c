@@ -83,6 +83,18 @@ static void running_games(srv *S, long long account, kt_jw *w, int lang)
     kt_jw_arr_end(w);
 }
 
+/* Send the reply in b, or the storage's error instead when a read failed
+ * (b is dropped then). */
+static void send_unless_failed(srv_conn *c, kt_buf *b, int ok, const char *ref)
+{
+    if (!ok) {
+        kt_buf_free(b);
+        srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(c->S->st));
+        return;
+    }
+    srv_reply_send(c, b);
+}
+
 void srv_cmd_profile(srv_conn *c, const kt_jv *req, const char *ref)
 {
     srv *S = c->S;
@@ -119,12 +131,7 @@ void srv_cmd_profile(srv_conn *c, const kt_jv *req, const char *ref)
     kt_jw_key(&w, "running");
     running_games(S, a.id, &w, c->lang);
     kt_jw_obj_end(&w);
-    if (!ok) {
-        kt_buf_free(&b);
-        srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
-        return;
-    }
-    srv_reply_send(c, &b);
+    send_unless_failed(c, &b, ok, ref);
 }
 
 void srv_cmd_leaderboard(srv_conn *c, const kt_jv *req, const char *ref)
@@ -164,10 +171,5 @@ void srv_cmd_leaderboard(srv_conn *c, const kt_jv *req, const char *ref)
     }
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
-    if (!ok) {
-        kt_buf_free(&b);
-        srv_reply_error(c, ref, "io", "%s", SRV_STORE_ERROR(S->st));
-        return;
-    }
-    srv_reply_send(c, &b);
+    send_unless_failed(c, &b, ok, ref);
 }

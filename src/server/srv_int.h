@@ -453,6 +453,9 @@ void srv_lobby_rematch(srv_conn *c, const char *ref);
 const char *srv_game_title(const char *game, int lang);
 
 /* Replies built by the server itself (not by the session). */
+/* The opening of every error reply, {"ok":false,"ref":…,"error":kind,
+ * "message":message: the caller may add members, then closes the object. */
+void srv_error_open(kt_jw *w, const char *ref, const char *kind, const char *message);
 void srv_reply_error(srv_conn *c, const char *ref, const char *kind, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

@@ -450,6 +450,10 @@ const char *cat_card_name(int c, int lang);
 
 /* ---- view.c ---- */
 void cat_observe(const kt_game *g, const kt_state *ks, int player, int lang, kt_jw *w);
+/* A player's record: the save's full form, or the observation's for viewer. */
+typedef enum cat_rec { CAT_REC_SAVE, CAT_REC_VIEW } cat_rec;
+void cat_write_player(const kt_game *g, const cat_state *s, int p, int viewer, cat_rec form,
+                      kt_jw *w);
 
 /* ---- save.c ---- */
 /* Pieces of the full-state JSON that the observation (view.c) writes too. */
@@ -457,6 +461,8 @@ extern const char *const cat_trade_state_key[3];
 void cat_write_hand(kt_jw *w, const uint8_t *hand);
 void cat_write_dev(kt_jw *w, const uint8_t *d);
 void cat_write_board(const cat_state *s, kt_jw *w);
+void cat_write_turn(const cat_state *s, kt_jw *w);
+void cat_write_trade(const cat_state *s, int with_from, kt_jw *w);
 void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w);
 int cat_load(const kt_game *g, const kt_jv *v, kt_state *ks, kt_jr *r);
 

@@ -1,6 +1,7 @@
 /*
  * save.c - Catan's full-state JSON (save/load with validation; the
- * per-player observation is in view.c).
+ * per-player observation is in view.c, and so is the writer of a player's
+ * record, which both use).
  *
  * Full state ("state" member of kt_state_json), designed for merge-patch
  * scenarios: collections that tests patch piece by piece are objects keyed
@@ -49,6 +50,34 @@ void cat_write_dev(kt_jw *w, const uint8_t *d)
     kt_jw_obj(w);
     for (int k = 0; k < CAT_NDEV; k++)
         kt_jw_kint(w, cat_devcards[k].key, d[k]);
+    kt_jw_obj_end(w);
+}
+
+/* The turn's flags ("turn" in the save, "turn_state" in the view). */
+void cat_write_turn(const cat_state *s, kt_jw *w)
+{
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "fleet", s->fleet == 0 ? "off" : s->fleet == 1 ? "any" : cat_kind_key[s->fleet - 2]);
+    kt_jw_kint(w, "crane", s->crane_mask);
+    kt_jw_kint(w, "proposals", s->proposals);
+    kt_jw_kbool(w, "dev_played", s->dev_played);
+    kt_jw_obj_end(w);
+}
+
+/* The trade on the table; the view adds who offers it ("from": the turn
+ * player, which the save's header holds already). */
+void cat_write_trade(const cat_state *s, int with_from, kt_jw *w)
+{
+    kt_jw_obj(w);
+    kt_jw_kstr(w, "state", cat_trade_state_key[s->tr_state]);
+    if (with_from)
+        kt_jw_kint(w, "from", s->h.turn_player);
+    kt_jw_kint(w, "to", s->tr_to);
+    kt_jw_kint(w, "accepted", s->tr_accept);
+    kt_jw_key(w, "give");
+    cat_write_hand(w, s->tr_give);
+    kt_jw_key(w, "get");
+    cat_write_hand(w, s->tr_get);
     kt_jw_obj_end(w);
 }
 
@@ -167,58 +196,16 @@ void cat_save(const kt_game *g, const kt_state *ks, kt_jw *w)
     kt_jw_key(w, "players");
     kt_jw_obj(w);
     for (int p = 0; p < cat_np(g); p++) {
-        const cat_player *pl = &s->pl[p];
         char k[12];
         snprintf(k, sizeof k, "%d", p);
         kt_jw_key(w, k);
-        kt_jw_obj(w);
-        kt_jw_key(w, "hand");
-        cat_write_hand(w, pl->hand);
-        kt_jw_key(w, "progress");
-        kt_jw_arr(w);
-        for (int i = 0; i < pl->nprog; i++)
-            kt_jw_str(w, cat_progress[pl->prog[i]].key);
-        kt_jw_arr_end(w);
-        kt_jw_key(w, "progress_known");
-        kt_jw_u8s(w, pl->prog_known, pl->nprog);
-        kt_jw_key(w, "vp_cards");
-        kt_jw_arr(w);
-        if (pl->vpcards & 1)
-            kt_jw_str(w, "constitution");
-        if (pl->vpcards & 2)
-            kt_jw_str(w, "printer");
-        kt_jw_arr_end(w);
-        kt_jw_kint(w, "defender", pl->defender);
-        kt_jw_key(w, "improvements");
-        kt_jw_obj(w);
-        for (int t = 0; t < 3; t++)
-            kt_jw_kint(w, cat_track_key[t], pl->impr[t]);
-        kt_jw_obj_end(w);
-        kt_jw_key(w, "dev");
-        cat_write_dev(w, pl->dev);
-        kt_jw_key(w, "dev_new");
-        cat_write_dev(w, pl->dev_new);
-        kt_jw_kint(w, "knights_played", pl->knights_played);
-        kt_jw_obj_end(w);
+        cat_write_player(g, s, p, KT_OMNISCIENT, CAT_REC_SAVE, w);
     }
     kt_jw_obj_end(w);
     kt_jw_key(w, "turn");
-    kt_jw_obj(w);
-    kt_jw_kstr(w, "fleet", s->fleet == 0 ? "off" : s->fleet == 1 ? "any" : cat_kind_key[s->fleet - 2]);
-    kt_jw_kint(w, "crane", s->crane_mask);
-    kt_jw_kint(w, "proposals", s->proposals);
-    kt_jw_kbool(w, "dev_played", s->dev_played);
-    kt_jw_obj_end(w);
+    cat_write_turn(s, w);
     kt_jw_key(w, "trade");
-    kt_jw_obj(w);
-    kt_jw_kstr(w, "state", cat_trade_state_key[s->tr_state]);
-    kt_jw_kint(w, "to", s->tr_to);
-    kt_jw_kint(w, "accepted", s->tr_accept);
-    kt_jw_key(w, "give");
-    cat_write_hand(w, s->tr_give);
-    kt_jw_key(w, "get");
-    cat_write_hand(w, s->tr_get);
-    kt_jw_obj_end(w);
+    cat_write_trade(s, 0, w);
     kt_jw_key(w, "stack");
     kt_jw_arr(w);
     for (int i = 0; i < s->nstack; i++) {
@@ -274,12 +261,55 @@ static int prog_index(const char *s)
     return -1;
 }
 
-static int dev_index(const char *s)
+/* The card a name in a list of cards stands for, or -1 where the list may
+ * not hold it (read_cards below; arg: the deck's colour, or unused). */
+static int deck_card(const char *s, int colour)
 {
+    int i = prog_index(s);
+    return i >= 0 && cat_progress[i].colour == colour ? i : -1;
+}
+
+static int held_card(const char *s, int unused)
+{
+    KT_UNUSED(unused);
+    int i = prog_index(s);
+    return i == PC_CONSTITUTION || i == PC_PRINTER ? -1 : i; /* VP cards lie face up */
+}
+
+static int dev_card(const char *s, int unused)
+{
+    KT_UNUSED(unused);
     for (int i = 0; i < CAT_NDEV; i++)
         if (strcmp(s, cat_devcards[i].key) == 0)
             return i;
     return -1;
+}
+
+/* obj[key], a list of at most maxn card names, into out[] and *n: in list
+ * order, or reversed (a deck: the list's first card is its top, out[n-1]).
+ * card(name, arg) names the card or refuses it; `expected` says what the
+ * list holds when it does. */
+static int read_cards(kt_jr *r, const kt_jv *obj, const char *key, int maxn,
+                      int (*card)(const char *name, int arg), int arg, const char *expected,
+                      int reversed, uint8_t *out, uint8_t *n)
+{
+    const kt_jv *a = kt_jr_arr(r, obj, key, 0, maxn);
+    if (!a)
+        return 0;
+    kt_jr_push(r, key);
+    *n = (uint8_t)a->n;
+    for (int i = 0; i < a->n && !r->failed; i++) {
+        const kt_jv *v = kt_jv_at(a, i);
+        kt_jr_push_i(r, i);
+        int k = v && v->type == KT_JSTR ? card(v->s, arg) : -1;
+        if (k < 0)
+            kt_jr_fail(r, "%s", expected);
+        else
+            out[reversed ? a->n - 1 - i : i] = (uint8_t)k;
+        kt_jr_pop(r);
+    }
+    kt_jr_pop(r);
+    return !r->failed;
 }
 
 static int hex_of(kt_jr *r, const kt_jv *obj, const char *key, int allow_none, int *out)
@@ -439,107 +469,119 @@ static int load_board(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     return 1;
 }
 
-static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
+/* Every member of the object st[key] (pieces keyed by their place), read
+ * by each() with the path extended by key and the member's name; stops at
+ * the first error. */
+typedef void (*member_fn)(const kt_game *g, const kt_jv *m, cat_state *s, kt_jr *r);
+
+static int load_members(const kt_game *g, const kt_jv *st, const char *key, member_fn each,
+                        cat_state *s, kt_jr *r)
 {
-    int n = cat_np(g), ck = cat_config(g)->ck;
-    memset(s->v_owner, -1, sizeof s->v_owner);
-    memset(s->e_owner, -1, sizeof s->e_owner);
-    const kt_jv *o = kt_jr_get(r, st, "buildings", KT_JOBJ);
+    const kt_jv *o = kt_jr_get(r, st, key, KT_JOBJ);
     if (!o)
         return 0;
-    kt_jr_push(r, "buildings");
-    for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
-        int v, x;
-        kt_jr_push(r, c->key);
-        if (!parse_uint(c->key, CAT_NV - 1, &v)) {
-            kt_jr_fail(r, "expected a vertex number 0..53 as key");
-        } else if (c->type != KT_JOBJ) {
-            kt_jr_fail(r, "expected an object");
-        } else if (kt_jr_only(r, c, "player,kind,wall,sideways,metropolis") &&
-                   read_int(r, c, "player", 0, n - 1, &x)) {
-            static const char *const kinds[2] = {"settlement", "city"};
-            int kind = field_name(r, c, "kind", kinds, 2, "building");
-            int wall, side, metro = 0;
-            if (kind >= 0 && opt_bool(r, c, "wall", &wall) && opt_bool(r, c, "sideways", &side)) {
-                if (kt_jv_get(c, "metropolis"))
-                    metro = field_name(r, c, "metropolis", metro_key, 4, "metropolis");
-                if (!r->failed) {
-                    if (kind == 0 && (wall || metro))
-                        kt_jr_fail(r, "a settlement has no wall or metropolis");
-                    else if (kind == 1 && side)
-                        kt_jr_fail(r, "only a settlement can be a city piece on its side");
-                    else if (!ck && (wall || side || metro))
-                        kt_jr_fail(r, "walls, metropolises and sideways cities need Cities & Knights");
-                    else {
-                        s->v_owner[v] = (int8_t)x;
-                        s->v_piece[v] = (uint8_t)(kind ? VP_CITY : VP_SETTLE);
-                        s->v_aux[v] = (uint8_t)((wall ? AUX_WALL : 0) | (side ? AUX_SIDEWAYS : 0) |
-                                                metro << AUX_METRO_SHIFT);
-                    }
-                }
-            }
-        }
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    o = r->failed ? NULL : kt_jr_get(r, st, "knights", KT_JOBJ);
-    if (!o)
-        return 0;
-    kt_jr_push(r, "knights");
-    for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
-        int v, x, lvl, act, fresh, used, prom;
-        kt_jr_push(r, c->key);
-        if (!parse_uint(c->key, CAT_NV - 1, &v)) {
-            kt_jr_fail(r, "expected a vertex number 0..53 as key");
-        } else if (c->type != KT_JOBJ) {
-            kt_jr_fail(r, "expected an object");
-        } else if (!ck) {
-            kt_jr_fail(r, "knights need Cities & Knights");
-        } else if (s->v_piece[v] != VP_NONE) {
-            kt_jr_fail(r, "the vertex already holds a building");
-        } else if (kt_jr_only(r, c, "player,level,active,fresh,used,promoted") &&
-                   read_int(r, c, "player", 0, n - 1, &x) && read_int(r, c, "level", 1, 3, &lvl) &&
-                   opt_bool(r, c, "active", &act) && opt_bool(r, c, "fresh", &fresh) &&
-                   opt_bool(r, c, "used", &used) && opt_bool(r, c, "promoted", &prom)) {
-            s->v_owner[v] = (int8_t)x;
-            s->v_piece[v] = VP_KNIGHT;
-            s->v_aux[v] = (uint8_t)(lvl | (act ? KN_ACTIVE : 0) | (fresh ? KN_FRESH : 0) |
-                                    (used ? KN_USED : 0) | (prom ? KN_PROMOTED : 0));
-        }
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    o = r->failed ? NULL : kt_jr_get(r, st, "roads", KT_JOBJ);
-    if (!o)
-        return 0;
-    kt_jr_push(r, "roads");
+    kt_jr_push(r, key);
     for (const kt_jv *c = o->child; c && !r->failed; c = c->next) {
         kt_jr_push(r, c->key);
-        char a[8], b[8];
-        int va, vb, x, e = -1;
-        const char *dash = strchr(c->key, '-');
-        if (dash && dash - c->key < 8 && strlen(dash + 1) < 8) {
-            memcpy(a, c->key, (size_t)(dash - c->key));
-            a[dash - c->key] = '\0';
-            strcpy(b, dash + 1);
-            if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb))
-                e = cat_edge_of(va, vb);
-        }
-        if (e < 0)
-            kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices");
-        else if (s->e_owner[e] >= 0)
-            kt_jr_fail(r, "this road is listed twice");
-        else {
-            long long y;
-            if (kt_jr_int_val(r, c, 0, n - 1, &y)) {
-                x = (int)y;
-                s->e_owner[e] = (int8_t)x;
-            }
-        }
+        each(g, c, s, r);
         kt_jr_pop(r);
     }
     kt_jr_pop(r);
     return !r->failed;
+}
+
+/* The vertex a member keyed by vertex number stands on, its value being
+ * an object; -1 (and the error) otherwise. */
+static int vertex_member(const kt_jv *c, kt_jr *r)
+{
+    int v;
+    if (!parse_uint(c->key, CAT_NV - 1, &v))
+        return kt_jr_fail(r, "expected a vertex number 0..53 as key"), -1;
+    if (c->type != KT_JOBJ)
+        return kt_jr_fail(r, "expected an object"), -1;
+    return v;
+}
+
+static void load_building(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    static const char *const kinds[2] = {"settlement", "city"};
+    int ck = cat_config(g)->ck, x, wall, side, metro = 0;
+    int v = vertex_member(c, r);
+    if (v < 0 || !kt_jr_only(r, c, "player,kind,wall,sideways,metropolis") ||
+        !read_int(r, c, "player", 0, cat_np(g) - 1, &x))
+        return;
+    int kind = field_name(r, c, "kind", kinds, 2, "building");
+    if (kind < 0 || !opt_bool(r, c, "wall", &wall) || !opt_bool(r, c, "sideways", &side))
+        return;
+    if (kt_jv_get(c, "metropolis"))
+        metro = field_name(r, c, "metropolis", metro_key, 4, "metropolis");
+    if (r->failed)
+        return;
+    if (kind == 0 && (wall || metro))
+        kt_jr_fail(r, "a settlement has no wall or metropolis");
+    else if (kind == 1 && side)
+        kt_jr_fail(r, "only a settlement can be a city piece on its side");
+    else if (!ck && (wall || side || metro))
+        kt_jr_fail(r, "walls, metropolises and sideways cities need Cities & Knights");
+    else {
+        s->v_owner[v] = (int8_t)x;
+        s->v_piece[v] = (uint8_t)(kind ? VP_CITY : VP_SETTLE);
+        s->v_aux[v] = (uint8_t)((wall ? AUX_WALL : 0) | (side ? AUX_SIDEWAYS : 0) |
+                                metro << AUX_METRO_SHIFT);
+    }
+}
+
+static void load_knight(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    int x, lvl, act, fresh, used, prom;
+    int v = vertex_member(c, r);
+    if (v < 0)
+        return;
+    if (!cat_config(g)->ck) {
+        kt_jr_fail(r, "knights need Cities & Knights");
+    } else if (s->v_piece[v] != VP_NONE) {
+        kt_jr_fail(r, "the vertex already holds a building");
+    } else if (kt_jr_only(r, c, "player,level,active,fresh,used,promoted") &&
+               read_int(r, c, "player", 0, cat_np(g) - 1, &x) &&
+               read_int(r, c, "level", 1, 3, &lvl) && opt_bool(r, c, "active", &act) &&
+               opt_bool(r, c, "fresh", &fresh) && opt_bool(r, c, "used", &used) &&
+               opt_bool(r, c, "promoted", &prom)) {
+        s->v_owner[v] = (int8_t)x;
+        s->v_piece[v] = VP_KNIGHT;
+        s->v_aux[v] = (uint8_t)(lvl | (act ? KN_ACTIVE : 0) | (fresh ? KN_FRESH : 0) |
+                                (used ? KN_USED : 0) | (prom ? KN_PROMOTED : 0));
+    }
+}
+
+/* A road: "a-b" (two neighbouring vertices) -> its owner. */
+static void load_road(const kt_game *g, const kt_jv *c, cat_state *s, kt_jr *r)
+{
+    char a[8], b[8];
+    int va, vb, e = -1;
+    const char *dash = strchr(c->key, '-');
+    if (dash && dash - c->key < 8 && strlen(dash + 1) < 8) {
+        memcpy(a, c->key, (size_t)(dash - c->key));
+        a[dash - c->key] = '\0';
+        strcpy(b, dash + 1);
+        if (parse_uint(a, CAT_NV - 1, &va) && parse_uint(b, CAT_NV - 1, &vb))
+            e = cat_edge_of(va, vb);
+    }
+    long long y;
+    if (e < 0)
+        kt_jr_fail(r, "expected \"a-b\" naming two neighbouring vertices");
+    else if (s->e_owner[e] >= 0)
+        kt_jr_fail(r, "this road is listed twice");
+    else if (kt_jr_int_val(r, c, 0, cat_np(g) - 1, &y))
+        s->e_owner[e] = (int8_t)y;
+}
+
+static int load_pieces(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
+{
+    memset(s->v_owner, -1, sizeof s->v_owner);
+    memset(s->e_owner, -1, sizeof s->e_owner);
+    return load_members(g, st, "buildings", load_building, s, r) &&
+           load_members(g, st, "knights", load_knight, s, r) &&
+           load_members(g, st, "roads", load_road, s, r);
 }
 
 static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
@@ -552,22 +594,11 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     kt_jr_push(r, "decks");
     kt_jr_only(r, d, "trade,politics,science");
     for (int c = 0; c < 3 && !r->failed; c++) {
-        const kt_jv *a = kt_jr_arr(r, d, cat_track_key[c], 0, ck ? CAT_DECK : 0);
-        if (!a)
+        char expected[48];
+        snprintf(expected, sizeof expected, "expected a %s progress card name", cat_track_key[c]);
+        if (!read_cards(r, d, cat_track_key[c], ck ? CAT_DECK : 0, deck_card, c, expected, 1,
+                        s->deck[c], &s->deck_n[c]))
             break;
-        kt_jr_push(r, cat_track_key[c]);
-        s->deck_n[c] = (uint8_t)a->n;
-        for (int i = 0; i < a->n && !r->failed; i++) {
-            const kt_jv *v = kt_jv_at(a, i);
-            kt_jr_push_i(r, i);
-            int card = v && v->type == KT_JSTR ? prog_index(v->s) : -1;
-            if (card < 0 || cat_progress[card].colour != c)
-                kt_jr_fail(r, "expected a %s progress card name", cat_track_key[c]);
-            else
-                s->deck[c][a->n - 1 - i] = (uint8_t)card;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
     }
     kt_jr_pop(r);
     if (r->failed)
@@ -589,23 +620,8 @@ static int load_decks(const kt_game *g, const kt_jv *st, cat_state *s, kt_jr *r)
     kt_jr_pop(r);
     if (r->failed)
         return 0;
-    const kt_jv *a = kt_jr_arr(r, st, "dev_deck", 0, ck ? 0 : CAT_DEVDECK);
-    if (!a)
-        return 0;
-    kt_jr_push(r, "dev_deck");
-    s->devdeck_n = (uint8_t)a->n;
-    for (int i = 0; i < a->n && !r->failed; i++) {
-        const kt_jv *v = kt_jv_at(a, i);
-        kt_jr_push_i(r, i);
-        int card = v && v->type == KT_JSTR ? dev_index(v->s) : -1;
-        if (card < 0)
-            kt_jr_fail(r, "expected a development card name");
-        else
-            s->devdeck[a->n - 1 - i] = (uint8_t)card;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
-    return !r->failed;
+    return read_cards(r, st, "dev_deck", ck ? 0 : CAT_DEVDECK, dev_card, 0,
+                      "expected a development card name", 1, s->devdeck, &s->devdeck_n);
 }
 
 static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *r)
@@ -623,28 +639,15 @@ static int load_player(const kt_game *g, const kt_jv *o, cat_player *pl, kt_jr *
         kt_jr_pop(r);
         return 0;
     }
-    const kt_jv *a = kt_jr_arr(r, o, "progress", 0, ck ? CAT_HANDCAP : 0);
-    if (!a)
+    if (!read_cards(r, o, "progress", ck ? CAT_HANDCAP : 0, held_card, 0,
+                    "expected a progress card that can be held (not a VP card)", 0, pl->prog,
+                    &pl->nprog))
         return 0;
-    kt_jr_push(r, "progress");
-    pl->nprog = (uint8_t)a->n;
-    for (int i = 0; i < a->n && !r->failed; i++) {
-        const kt_jv *v = kt_jv_at(a, i);
-        kt_jr_push_i(r, i);
-        int card = v && v->type == KT_JSTR ? prog_index(v->s) : -1;
-        if (card < 0 || card == PC_CONSTITUTION || card == PC_PRINTER)
-            kt_jr_fail(r, "expected a progress card that can be held (not a VP card)");
-        else
-            pl->prog[i] = (uint8_t)card;
-        kt_jr_pop(r);
-    }
-    kt_jr_pop(r);
     int cnt;
-    if (r->failed ||
-        !kt_jr_u8s(r, o, "progress_known", pl->prog_known, pl->nprog, pl->nprog, 0,
+    if (!kt_jr_u8s(r, o, "progress_known", pl->prog_known, pl->nprog, pl->nprog, 0,
                    (1 << cat_np(g)) - 1, &cnt))
         return 0;
-    a = kt_jr_arr(r, o, "vp_cards", 0, ck ? 2 : 0);
+    const kt_jv *a = kt_jr_arr(r, o, "vp_cards", 0, ck ? 2 : 0);
     if (!a)
         return 0;
     kt_jr_push(r, "vp_cards");

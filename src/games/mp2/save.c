@@ -105,6 +105,43 @@ static int lk_good(const mp2_cfg *c, const char *n)
     return k < 0 ? -1 : IT_PEPPER + k;
 }
 
+/* The names the lookups above read, for the writer: NULL for an index
+ * that names nothing (an empty slot, written as null). */
+typedef const char *(*name_fn)(const mp2_cfg *c, int i);
+
+static const char *nm_loc(const mp2_cfg *c, int i) { return i < c->nloc ? c->loc[i].name : NULL; }
+static const char *nm_contract(const mp2_cfg *c, int i)
+{
+    return i < MP2_NCONTRACTS ? c->contract[i].id : NULL;
+}
+static const char *nm_card(const mp2_cfg *c, int i) { return i < MP2_NCARDS ? c->card[i].id : NULL; }
+static const char *nm_goal(const mp2_cfg *c, int i) { return i < MP2_NGOALS ? c->goal[i].id : NULL; }
+static const char *nm_marker(const mp2_cfg *c, int i)
+{
+    return i < MP2_NMARKERS ? c->marker[i].id : NULL;
+}
+static const char *nm_outpost(const mp2_cfg *c, int i)
+{
+    return i < MP2_NOUTPOSTS ? c->outpost[i].id : NULL;
+}
+static const char *nm_offer(const mp2_cfg *c, int i) { return i < MP2_NOFFERS ? c->offer[i].id : NULL; }
+static const char *nm_rtile(const mp2_cfg *c, int i) { return i < c->nrtile ? c->rtile[i].id : NULL; }
+static const char *nm_char(const mp2_cfg *c, int i)
+{
+    KT_UNUSED(c);
+    return i < MP2_NCHAR ? mp2_char_name(i, KT_LANG_EN) : NULL;
+}
+static const char *nm_guild(const mp2_cfg *c, int i)
+{
+    KT_UNUSED(c);
+    return i < MP2_NGUILD ? guild_keys[i] : NULL;
+}
+static const char *nm_colour(const mp2_cfg *c, int i)
+{
+    KT_UNUSED(c);
+    return i < MP2_MAXP ? colour_keys[i] : NULL;
+}
+
 /* ------------------------------------------------------------ writer helpers */
 
 void mp2_w_name_or_null(kt_jw *w, const char *key, const char *name)
@@ -117,15 +154,28 @@ void mp2_w_name_or_null(kt_jw *w, const char *key, const char *name)
         kt_jw_null(w);
 }
 
-static const char *loc_key(const mp2_cfg *c, int l) { return l < c->nloc ? c->loc[l].name : NULL; }
-
-static void w_locs(kt_jw *w, const mp2_cfg *c, const char *key, uint64_t m)
+/* A bit set of the first n components as the list of their names (the
+ * loader's r_set reads it back). */
+static void w_set(kt_jw *w, const mp2_cfg *c, const char *key, uint64_t m, int n, name_fn name)
 {
     kt_jw_key(w, key);
     kt_jw_arr(w);
-    for (int l = 0; l < c->nloc; l++)
-        if ((m >> l) & 1)
-            kt_jw_str(w, c->loc[l].name);
+    for (int i = 0; i < n; i++)
+        if ((m >> i) & 1)
+            kt_jw_str(w, name(c, i));
+    kt_jw_arr_end(w);
+}
+
+/* n component indices as a list of names, null for an empty slot (the
+ * loader's r_list reads it back); key NULL inside an array. */
+static void w_list(kt_jw *w, const mp2_cfg *c, const char *key, const uint8_t *idx, int n,
+                   name_fn name)
+{
+    if (key)
+        kt_jw_key(w, key);
+    kt_jw_arr(w);
+    for (int i = 0; i < n; i++)
+        mp2_w_name_or_null(w, NULL, name(c, idx[i]));
     kt_jw_arr_end(w);
 }
 
@@ -143,8 +193,7 @@ void mp2_w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int ful
 {
     const mp2_player *pl = &s->pl[p];
     kt_jw_obj(w);
-    mp2_w_name_or_null(w, "character",
-                   pl->character < MP2_NCHAR ? mp2_char_name(pl->character, KT_LANG_EN) : NULL);
+    mp2_w_name_or_null(w, "character", nm_char(c, pl->character));
     for (int i = 0; i < MP2_NRES; i++)
         kt_jw_kint(w, res_keys[i], pl->res[i]);
     w_dice(w, "dice", pl->own);
@@ -156,59 +205,26 @@ void mp2_w_player(kt_jw *w, const mp2_cfg *c, const mp2_state *s, int p, int ful
     if (pl->fig[1] != MP2_NOLOC)
         kt_jw_str(w, c->loc[pl->fig[1]].name);
     kt_jw_arr_end(w);
-    w_locs(w, c, "posts", pl->posts);
-    kt_jw_key(w, "seals");
-    kt_jw_arr(w);
-    for (int g = 0; g < MP2_NGUILD; g++)
-        if ((pl->seals >> g) & 1)
-            kt_jw_str(w, guild_keys[g]);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "improved");
-    kt_jw_arr(w);
-    for (int g = 0; g < MP2_NGUILD; g++)
-        if ((pl->seals >> (4 + g)) & 1)
-            kt_jw_str(w, guild_keys[g]);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "contracts");
-    kt_jw_arr(w);
-    for (int i = 0; i < 2; i++)
-        mp2_w_name_or_null(w, NULL, pl->con[i] < MP2_NCONTRACTS ? c->contract[pl->con[i]].id : NULL);
-    kt_jw_arr_end(w);
+    w_set(w, c, "posts", pl->posts, c->nloc, nm_loc);
+    w_set(w, c, "seals", pl->seals, MP2_NGUILD, nm_guild);
+    w_set(w, c, "improved", (uint64_t)pl->seals >> 4, MP2_NGUILD, nm_guild);
+    w_list(w, c, "contracts", pl->con, 2, nm_contract);
     kt_jw_kint(w, "fresh", pl->fresh);
-    kt_jw_key(w, "completed");
-    kt_jw_arr(w);
-    for (int k = 0; k < MP2_NCONTRACTS; k++)
-        if ((pl->done >> k) & 1)
-            kt_jw_str(w, c->contract[k].id);
-    kt_jw_arr_end(w);
+    w_set(w, c, "completed", pl->done, MP2_NCONTRACTS, nm_contract);
     if (full) {
-        kt_jw_key(w, "goal_options");
-        kt_jw_arr(w);
-        for (int i = 0; i < 3; i++)
-            kt_jw_str(w, c->goal[pl->goal_opt[i]].id);
-        kt_jw_arr_end(w);
+        w_list(w, c, "goal_options", pl->goal_opt, 3, nm_goal);
         kt_jw_kint(w, "goal", pl->goal == MP2_NONE ? -1 : pl->goal);
     }
     kt_jw_kint(w, "plus_shields", pl->plus);
-    kt_jw_key(w, "pieces");
-    kt_jw_arr(w);
-    for (int col = 0; col < MP2_MAXP; col++)
-        if ((pl->pieces >> col) & 1)
-            kt_jw_str(w, colour_keys[col]);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "kept");
-    kt_jw_arr(w);
-    for (int t = 0; t < MP2_NOUTPOSTS; t++)
-        if ((pl->kept >> t) & 1)
-            kt_jw_str(w, c->outpost[t].id);
-    kt_jw_arr_end(w);
+    w_set(w, c, "pieces", pl->pieces, MP2_MAXP, nm_colour);
+    w_set(w, c, "kept", pl->kept, MP2_NOUTPOSTS, nm_outpost);
     kt_jw_kint(w, "turn_flags", pl->tflags);
     kt_jw_key(w, "caravans");
     kt_jw_arr(w);
     for (int i = 0; i < 2; i++) {
         kt_jw_obj(w);
-        mp2_w_name_or_null(w, "at", pl->cv_loc[i] == MP2_NOLOC ? NULL : loc_key(c, pl->cv_loc[i]));
-        mp2_w_name_or_null(w, "tile", pl->cv_tile[i] < c->nrtile ? c->rtile[pl->cv_tile[i]].id : NULL);
+        mp2_w_name_or_null(w, "at", nm_loc(c, pl->cv_loc[i]));
+        mp2_w_name_or_null(w, "tile", nm_rtile(c, pl->cv_tile[i]));
         kt_jw_key(w, "goods");
         kt_jw_arr(w);
         for (int j = 0; j < 2; j++)
@@ -249,41 +265,20 @@ void mp2_w_board(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     for (int i = 0; i < 4; i++)
         kt_jw_int(w, s->khan_by[i]);
     kt_jw_arr_end(w);
-    kt_jw_key(w, "card_slots");
-    kt_jw_arr(w);
-    for (int i = 0; i < 8; i++)
-        mp2_w_name_or_null(w, NULL, s->card_slot[i] < MP2_NCARDS ? c->card[s->card_slot[i]].id : NULL);
-    kt_jw_arr_end(w);
+    w_list(w, c, "card_slots", s->card_slot, 8, nm_card);
     kt_jw_key(w, "contract_board");
     kt_jw_arr(w);
-    for (int i = 0; i < MP2_NCCITY; i++) {
-        kt_jw_arr(w);
-        for (int j = 0; j < 2; j++)
-            mp2_w_name_or_null(w, NULL,
-                           s->cboard[i][j] < MP2_NCONTRACTS ? c->contract[s->cboard[i][j]].id : NULL);
-        kt_jw_arr_end(w);
-    }
+    for (int i = 0; i < MP2_NCCITY; i++)
+        w_list(w, c, NULL, s->cboard[i], 2, nm_contract);
     kt_jw_arr_end(w);
-    kt_jw_key(w, "markers");
-    kt_jw_arr(w);
-    for (int i = 0; i < MP2_NBONUSCITY; i++)
-        kt_jw_str(w, c->marker[s->marker[i]].id);
-    kt_jw_arr_end(w);
-    kt_jw_key(w, "outposts");
-    kt_jw_arr(w);
-    for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        mp2_w_name_or_null(w, NULL, s->outpost[i] < MP2_NOUTPOSTS ? c->outpost[s->outpost[i]].id : NULL);
-    kt_jw_arr_end(w);
+    w_list(w, c, "markers", s->marker, MP2_NBONUSCITY, nm_marker);
+    w_list(w, c, "outposts", s->outpost, MP2_NOUTPOSTS, nm_outpost);
     kt_jw_key(w, "route_tiles");
     kt_jw_arr(w);
     for (int t = 0; t < c->nrtile; t++)
         kt_jw_str(w, rtile_keys[s->rtile[t] <= RT_DOWN ? s->rtile[t] : 0]);
     kt_jw_arr_end(w);
-    kt_jw_key(w, "draft");
-    kt_jw_arr(w);
-    for (int i = 0; i <= MP2_MAXP; i++)
-        mp2_w_name_or_null(w, NULL, s->draft[i] < MP2_NCHAR ? mp2_char_name(s->draft[i], KT_LANG_EN) : NULL);
-    kt_jw_arr_end(w);
+    w_list(w, c, "draft", s->draft, MP2_MAXP + 1, nm_char);
 }
 
 static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
@@ -313,10 +308,10 @@ static void w_stack(kt_jw *w, const mp2_cfg *c, const mp2_state *s)
     kt_jw_kint(w, "moved", mv->moved);
     kt_jw_kint(w, "pend", mv->pend);
     kt_jw_kint(w, "last", mv->last);
-    w_locs(w, c, "passed", mv->passed);
-    w_locs(w, c, "skipped", mv->skipped);
+    w_set(w, c, "passed", mv->passed, c->nloc, nm_loc);
+    w_set(w, c, "skipped", mv->skipped, c->nloc, nm_loc);
     kt_jw_obj_end(w);
-    w_locs(w, c, "xmask", s->xmask);
+    w_set(w, c, "xmask", s->xmask, c->nloc, nm_loc);
 }
 
 void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
@@ -325,34 +320,17 @@ void mp2_save(const kt_game *g, const kt_state *st, kt_jw *w)
     const mp2_state *s = (const mp2_state *)st;
     kt_jw_obj(w);
     mp2_w_board(w, c, s);
-    kt_jw_key(w, "card_deck");
-    kt_jw_arr(w);
-    for (int i = 0; i < MP2_NCARDS; i++)
-        kt_jw_str(w, c->card[s->cc_deck[i]].id);
-    kt_jw_arr_end(w);
+    w_list(w, c, "card_deck", s->cc_deck, MP2_NCARDS, nm_card);
     kt_jw_kint(w, "card_next", s->cc_next);
-    kt_jw_key(w, "pile");
-    kt_jw_arr(w);
-    for (int i = 0; i < s->pile_len; i++)
-        kt_jw_str(w, c->contract[s->pile[i]].id);
-    kt_jw_arr_end(w);
+    w_list(w, c, "pile", s->pile, s->pile_len, nm_contract);
     kt_jw_kint(w, "pile_unknown", s->pile_unknown);
-    kt_jw_key(w, "removed");
-    kt_jw_arr(w);
-    for (int k = 0; k < MP2_NCONTRACTS; k++)
-        if ((s->removed >> k) & 1)
-            kt_jw_str(w, c->contract[k].id);
-    kt_jw_arr_end(w);
+    w_set(w, c, "removed", s->removed, MP2_NCONTRACTS, nm_contract);
     kt_jw_key(w, "offers");
     kt_jw_arr(w);
-    for (int b = 0; b < 3; b++) {
-        kt_jw_arr(w);
-        for (int i = 0; i < 6; i++)
-            kt_jw_str(w, c->offer[s->offers[b][i]].id);
-        kt_jw_arr_end(w);
-    }
+    for (int b = 0; b < 3; b++)
+        w_list(w, c, NULL, s->offers[b], 6, nm_offer);
     kt_jw_arr_end(w);
-    kt_jw_kstr(w, "unused_marker", c->marker[s->unused_marker].id);
+    mp2_w_name_or_null(w, "unused_marker", nm_marker(c, s->unused_marker));
     kt_jw_kint(w, "final_done", s->final_done);
     w_stack(w, c, s);
     kt_jw_key(w, "players");
@@ -397,31 +375,81 @@ static int r_key_lookup(kt_jr *r, const mp2_cfg *c, const kt_jv *obj, const char
     return ok;
 }
 
+/* Every item of the array a, with the path extended by [i], until one
+ * fails: each(r, c, item, i, ctx) is one item's reader.  Every array of
+ * the saved state is read through here (or r_arr), so that the path is
+ * pushed and popped in one place. */
+typedef int (*item_fn)(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx);
+
+static int r_items(kt_jr *r, const mp2_cfg *c, const kt_jv *a, item_fn each, void *ctx)
+{
+    int i = 0;
+    for (const kt_jv *v = a->child; v; v = v->next, i++) {
+        kt_jr_push_i(r, i);
+        int ok = each(r, c, v, i, ctx);
+        kt_jr_pop(r);
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+/* The same for obj[key], an array of minn..maxn items (path extended by
+ * key); *n (if not NULL) gets the number of items. */
+static int r_arr(kt_jr *r, const mp2_cfg *c, const kt_jv *obj, const char *key, int minn, int maxn,
+                 item_fn each, void *ctx, int *n)
+{
+    const kt_jv *a = kt_jr_arr(r, obj, key, minn, maxn);
+    if (!a)
+        return 0;
+    kt_jr_push(r, key);
+    int ok = r_items(r, c, a, each, ctx);
+    kt_jr_pop(r);
+    if (ok && n)
+        *n = a->n;
+    return ok;
+}
+
+/* A list of names: into a bit set (set) or indices (out). */
+typedef struct names {
+    lookup_fn fn;
+    const char *what;
+    int allow_null;
+    uint8_t *out;
+    uint64_t set;
+} names;
+
+static int set_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
+{
+    KT_UNUSED(i);
+    names *nm = ctx;
+    int k = 0; /* r_lookup leaves it unset when it fails */
+    if (!r_lookup(r, c, v, nm->fn, nm->what, 0, &k))
+        return 0;
+    if ((nm->set >> k) & 1)
+        return kt_jr_fail(r, "%s '%s' listed twice", nm->what, v->s);
+    nm->set |= 1ull << k;
+    return 1;
+}
+
+static int list_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
+{
+    names *nm = ctx;
+    int k = -1; /* r_lookup leaves it unset when it fails */
+    if (!r_lookup(r, c, v, nm->fn, nm->what, nm->allow_null, &k))
+        return 0;
+    nm->out[i] = k < 0 ? MP2_NONE : (uint8_t)k;
+    return 1;
+}
+
 /* Array of names -> bit set (each at most once). */
 static int r_set(kt_jr *r, const mp2_cfg *c, const kt_jv *obj, const char *key, lookup_fn fn,
                  const char *what, int maxn, uint64_t *out)
 {
-    const kt_jv *a = kt_jr_arr(r, obj, key, 0, maxn);
-    if (!a)
+    names nm = {.fn = fn, .what = what};
+    if (!r_arr(r, c, obj, key, 0, maxn, set_item, &nm, NULL))
         return 0;
-    kt_jr_push(r, key);
-    uint64_t m = 0;
-    int i = 0;
-    for (const kt_jv *v = a->child; v; v = v->next, i++) {
-        kt_jr_push_i(r, i);
-        int k;
-        int ok = r_lookup(r, c, v, fn, what, 0, &k);
-        if (ok && ((m >> k) & 1))
-            ok = kt_jr_fail(r, "%s '%s' listed twice", what, v->s);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        m |= 1ull << k;
-    }
-    kt_jr_pop(r);
-    *out = m;
+    *out = nm.set;
     return 1;
 }
 
@@ -429,26 +457,8 @@ static int r_set(kt_jr *r, const mp2_cfg *c, const kt_jv *obj, const char *key, 
 static int r_list(kt_jr *r, const mp2_cfg *c, const kt_jv *obj, const char *key, lookup_fn fn,
                   const char *what, int minn, int maxn, int allow_null, uint8_t *out, int *nout)
 {
-    const kt_jv *a = kt_jr_arr(r, obj, key, minn, maxn);
-    if (!a)
-        return 0;
-    kt_jr_push(r, key);
-    int i = 0;
-    for (const kt_jv *v = a->child; v; v = v->next, i++) {
-        kt_jr_push_i(r, i);
-        int k;
-        int ok = r_lookup(r, c, v, fn, what, allow_null, &k);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        out[i] = k < 0 ? MP2_NONE : (uint8_t)k;
-    }
-    kt_jr_pop(r);
-    if (nout)
-        *nout = i;
-    return 1;
+    names nm = {.fn = fn, .what = what, .allow_null = allow_null, .out = out};
+    return r_arr(r, c, obj, key, minn, maxn, list_item, &nm, nout);
 }
 
 static int r_int(kt_jr *r, const kt_jv *obj, const char *key, long long lo, long long hi, int *out)
@@ -469,6 +479,28 @@ static int r_dice(kt_jr *r, const kt_jv *obj, const char *key, int maxn, uint8_t
     memset(cnt, 0, 7);
     for (int i = 0; i < n; i++)
         cnt[vals[i]]++;
+    return 1;
+}
+
+/* One of a player's two caravans. */
+static int caravan_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
+{
+    mp2_player *pl = ctx;
+    int at = -1, tile = -1;
+    if (v->type != KT_JOBJ)
+        return kt_jr_fail(r, "expected an object");
+    if (!kt_jr_only(r, v, "at,tile,goods") ||
+        !r_key_lookup(r, c, v, "at", lk_loc, "location", 1, &at) ||
+        !r_key_lookup(r, c, v, "tile", lk_rtile, "route tile", 1, &tile))
+        return 0;
+    uint8_t gd[2] = {0, 0};
+    int ng = 0;
+    if (!r_list(r, c, v, "goods", lk_good, "good", 0, 2, 0, gd, &ng))
+        return 0;
+    pl->cv_loc[i] = at < 0 ? MP2_NOLOC : (uint8_t)at;
+    pl->cv_tile[i] = tile < 0 ? MP2_NONE : (uint8_t)tile;
+    pl->cv_goods[i][0] = ng > 0 ? gd[0] : 0;
+    pl->cv_goods[i][1] = ng > 1 ? gd[1] : 0;
     return 1;
 }
 
@@ -536,79 +568,51 @@ static int r_player(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s, in
     if (!r_int(r, o, "turn_flags", 0, 3, &x))
         return 0;
     pl->tflags = (uint8_t)x;
-    const kt_jv *cv = kt_jr_arr(r, o, "caravans", 2, 2);
-    if (!cv)
+    return r_arr(r, c, o, "caravans", 2, 2, caravan_item, pl, NULL);
+}
+
+/* One pending effect. */
+static int effect_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
+{
+    mp2_state *s = ctx;
+    if (v->type != KT_JOBJ)
+        return kt_jr_fail(r, "expected an object");
+    if (!kt_jr_only(r, v, "type,player,a,b,c,d"))
         return 0;
-    kt_jr_push(r, "caravans");
-    int i = 0;
-    for (const kt_jv *v = cv->child; v; v = v->next, i++) {
-        kt_jr_push_i(r, i);
-        int at, tile, ok = v->type == KT_JOBJ || kt_jr_fail(r, "expected an object");
-        ok = ok && kt_jr_only(r, v, "at,tile,goods") &&
-             r_key_lookup(r, c, v, "at", lk_loc, "location", 1, &at) &&
-             r_key_lookup(r, c, v, "tile", lk_rtile, "route tile", 1, &tile);
-        uint8_t gd[2] = {0, 0};
-        int ng = 0;
-        ok = ok && r_list(r, c, v, "goods", lk_good, "good", 0, 2, 0, gd, &ng);
-        if (ok) {
-            pl->cv_loc[i] = at < 0 ? MP2_NOLOC : (uint8_t)at;
-            pl->cv_tile[i] = tile < 0 ? MP2_NONE : (uint8_t)tile;
-            pl->cv_goods[i][0] = ng > 0 ? gd[0] : 0;
-            pl->cv_goods[i][1] = ng > 1 ? gd[1] : 0;
-        }
+    const char *tn = kt_jr_str(r, v, "type");
+    if (!tn)
+        return 0;
+    int type = lk_key(mp2_eff_names, EF_COUNT, tn);
+    if (type <= 0) {
+        kt_jr_push(r, "type");
+        kt_jr_fail(r, "unknown effect '%.40s'", tn);
         kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
+        return 0;
     }
-    kt_jr_pop(r);
+    int p = 0, ea = 0, eb = 0, ec = 0, ed = 0;
+    if (!r_int(r, v, "player", 0, c->np - 1, &p) || !r_int(r, v, "a", 0, 65535, &ea) ||
+        !r_int(r, v, "b", 0, 255, &eb) || !r_int(r, v, "c", 0, 255, &ec) ||
+        !r_int(r, v, "d", 0, 65535, &ed))
+        return 0;
+    mp2_eff *e = &s->stack[i];
+    e->type = (uint8_t)type;
+    e->p = (uint8_t)p;
+    e->a = (uint16_t)ea;
+    e->b = (uint8_t)eb;
+    e->c = (uint8_t)ec;
+    e->d = (uint16_t)ed;
+    const char *why;
+    if (!mp2_eff_valid(c, e, &why))
+        return kt_jr_fail(r, "%s", why);
     return 1;
 }
 
 static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
 {
-    const kt_jv *a = kt_jr_arr(r, o, "stack", 0, MP2_STACK);
-    if (!a)
+    int n;
+    if (!r_arr(r, c, o, "stack", 0, MP2_STACK, effect_item, s, &n))
         return 0;
-    kt_jr_push(r, "stack");
-    int i = 0;
-    for (const kt_jv *v = a->child; v; v = v->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = v->type == KT_JOBJ || kt_jr_fail(r, "expected an object");
-        ok = ok && kt_jr_only(r, v, "type,player,a,b,c,d");
-        const char *tn = ok ? kt_jr_str(r, v, "type") : NULL;
-        int type = tn ? lk_key(mp2_eff_names, EF_COUNT, tn) : -1;
-        if (ok && tn && type <= 0) {
-            kt_jr_push(r, "type");
-            ok = kt_jr_fail(r, "unknown effect '%.40s'", tn);
-            kt_jr_pop(r);
-        }
-        ok = ok && tn;
-        int p = 0, ea = 0, eb = 0, ec = 0, ed = 0;
-        ok = ok && r_int(r, v, "player", 0, c->np - 1, &p) && r_int(r, v, "a", 0, 65535, &ea) &&
-             r_int(r, v, "b", 0, 255, &eb) && r_int(r, v, "c", 0, 255, &ec) &&
-             r_int(r, v, "d", 0, 65535, &ed);
-        if (ok) {
-            mp2_eff *e = &s->stack[i];
-            e->type = (uint8_t)type;
-            e->p = (uint8_t)p;
-            e->a = (uint16_t)ea;
-            e->b = (uint8_t)eb;
-            e->c = (uint8_t)ec;
-            e->d = (uint16_t)ed;
-            const char *why;
-            if (!mp2_eff_valid(c, e, &why))
-                ok = kt_jr_fail(r, "%s", why);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    s->nstack = (uint8_t)i;
-    kt_jr_pop(r);
+    s->nstack = (uint8_t)n;
     const kt_jv *m = kt_jr_get(r, o, "move", KT_JOBJ);
     if (!m)
         return 0;
@@ -639,118 +643,70 @@ static int r_stack(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
     return ok && r_set(r, c, o, "xmask", lk_city, "city", 64, &s->xmask);
 }
 
-static int r_spaces(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s)
+/* One action space: [used, occupants, last, lowest die]. */
+static int space_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
 {
-    const kt_jv *a = kt_jr_arr(r, o, "spaces", MP2_NSPACES, MP2_NSPACES);
-    if (!a)
+    mp2_state *s = ctx;
+    long long x[4];
+    if (v->type != KT_JARR || v->n != 4)
+        return kt_jr_fail(r, "expected [used, occ, last, low]");
+    if (!kt_jr_int_at(r, v, 0, 0, 30, &x[0]) || !kt_jr_int_at(r, v, 1, 0, (1 << c->np) - 1, &x[1]) ||
+        !kt_jr_int_at(r, v, 2, -2, c->np - 1, &x[2]) || !kt_jr_int_at(r, v, 3, 0, 6, &x[3]))
         return 0;
-    kt_jr_push(r, "spaces");
-    int i = 0;
-    for (const kt_jv *v = a->child; v; v = v->next, i++) {
-        kt_jr_push_i(r, i);
-        long long x[4];
-        int ok = (v->type == KT_JARR && v->n == 4) || kt_jr_fail(r, "expected [used, occ, last, low]");
-        ok = ok && kt_jr_int_at(r, v, 0, 0, 30, &x[0]) &&
-             kt_jr_int_at(r, v, 1, 0, (1 << c->np) - 1, &x[1]) &&
-             kt_jr_int_at(r, v, 2, -2, c->np - 1, &x[2]) && kt_jr_int_at(r, v, 3, 0, 6, &x[3]);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        s->sp[i].used = (uint8_t)x[0];
-        s->sp[i].occ = (uint8_t)x[1];
-        s->sp[i].last = (int8_t)x[2];
-        s->sp[i].low = (uint8_t)x[3];
-    }
-    kt_jr_pop(r);
+    s->sp[i].used = (uint8_t)x[0];
+    s->sp[i].occ = (uint8_t)x[1];
+    s->sp[i].last = (int8_t)x[2];
+    s->sp[i].low = (uint8_t)x[3];
     return 1;
 }
 
-/* The contracts on the board, per contract city. */
-static int load_contract_board(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+/* The contracts on the board of one contract city: two, or null. */
+static int cboard_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
 {
-    const kt_jv *cb = kt_jr_arr(r, o, "contract_board", MP2_NCCITY, MP2_NCCITY);
-    if (!cb)
-        return 0;
-    kt_jr_push(r, "contract_board");
-    int i = 0;
-    for (const kt_jv *e = cb->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = 1, j = 0;
-        if (e->type != KT_JARR || e->n != 2)
-            ok = kt_jr_fail(r, "expected two contracts (or null)");
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k = -1; /* r_lookup leaves it unset when it fails */
-            ok = r_lookup(r, c, f, lk_contract, "contract", 1, &k);
-            s->cboard[i][j] = k < 0 ? MP2_NONE : (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
+    mp2_state *s = ctx;
+    if (v->type != KT_JARR || v->n != 2)
+        return kt_jr_fail(r, "expected two contracts (or null)");
+    names nm = {.fn = lk_contract, .what = "contract", .allow_null = 1, .out = s->cboard[i]};
+    return r_items(r, c, v, list_item, &nm);
+}
+
+/* Where one route tile is (up, held, down). */
+static int rtile_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
+{
+    KT_UNUSED(c);
+    mp2_state *s = ctx;
+    int k = v->type == KT_JSTR ? lk_key(rtile_keys, 3, v->s) : -1;
+    if (k < 0)
+        return kt_jr_fail(r, "expected up, held or down");
+    s->rtile[i] = (uint8_t)k;
     return 1;
 }
 
-/* Where each route tile is (up, held, down). */
-static int load_route_tiles(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+/* One offer tile of a book, which must be of that book. */
+typedef struct book {
+    names nm;
+    int book;
+} book;
+
+static int offer_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
 {
-    const kt_jv *rt = kt_jr_arr(r, o, "route_tiles", c->nrtile, c->nrtile);
-    if (!rt)
+    book *b = ctx;
+    if (!list_item(r, c, v, i, &b->nm))
         return 0;
-    kt_jr_push(r, "route_tiles");
-    int i = 0;
-    for (const kt_jv *e = rt->child; e; e = e->next, i++) {
-        int k = e->type == KT_JSTR ? lk_key(rtile_keys, 3, e->s) : -1;
-        if (k < 0) {
-            kt_jr_push_i(r, i);
-            kt_jr_fail(r, "expected up, held or down");
-            kt_jr_pop(r);
-            kt_jr_pop(r);
-            return 0;
-        }
-        s->rtile[i] = (uint8_t)k;
-    }
-    kt_jr_pop(r);
+    const mp2_offer *of = &c->offer[b->nm.out[i]];
+    if (of->book != b->book)
+        return kt_jr_fail(r, "offer tile %s belongs to book %d", of->id, of->book + 1);
     return 1;
 }
 
-/* The offer tiles per book and round. */
-static int load_offers(const kt_jv *o, kt_jr *r, const mp2_cfg *c, mp2_state *s)
+/* The offer tiles of book i (and round). */
+static int book_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
 {
-    const kt_jv *of = kt_jr_arr(r, o, "offers", 3, 3);
-    if (!of)
-        return 0;
-    kt_jr_push(r, "offers");
-    int i = 0;
-    for (const kt_jv *e = of->child; e; e = e->next, i++) {
-        kt_jr_push_i(r, i);
-        int ok = (e->type == KT_JARR && e->n == 6) || kt_jr_fail(r, "expected 6 offer tiles");
-        int j = 0;
-        for (const kt_jv *f = ok ? e->child : NULL; f && ok; f = f->next, j++) {
-            kt_jr_push_i(r, j);
-            int k = -1; /* r_lookup leaves it unset when it fails */
-            ok = r_lookup(r, c, f, lk_offer, "offer tile", 0, &k);
-            if (ok && c->offer[k].book != i)
-                ok = kt_jr_fail(r, "offer tile %s belongs to book %d", c->offer[k].id,
-                                c->offer[k].book + 1);
-            if (ok)
-                s->offers[i][j] = (uint8_t)k;
-            kt_jr_pop(r);
-        }
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
-    return 1;
+    mp2_state *s = ctx;
+    if (v->type != KT_JARR || v->n != 6)
+        return kt_jr_fail(r, "expected 6 offer tiles");
+    book b = {.nm = {.fn = lk_offer, .what = "offer tile", .out = s->offers[i]}, .book = i};
+    return r_items(r, c, v, offer_item, &b);
 }
 
 int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
@@ -787,7 +743,7 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     s->black_pool = (uint8_t)v[5];
     s->black_placed = (uint8_t)v[6];
     s->final_done = (uint8_t)v[7];
-    if (!r_spaces(r, c, o, s))
+    if (!r_arr(r, c, o, "spaces", MP2_NSPACES, MP2_NSPACES, space_item, s, NULL))
         return 0;
     int n;
     if (!kt_jr_u8s(r, o, "khan", s->khan, 4, 4, 0, 6, &n))
@@ -811,7 +767,7 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         !r_int(r, o, "card_next", 0, MP2_NCARDS, &v[0]))
         return 0;
     s->cc_next = (uint8_t)v[0];
-    if (!load_contract_board(o, r, c, s))
+    if (!r_arr(r, c, o, "contract_board", MP2_NCCITY, MP2_NCCITY, cboard_item, s, NULL))
         return 0;
     if (!r_list(r, c, o, "markers", lk_marker, "city-bonus marker", MP2_NBONUSCITY, MP2_NBONUSCITY,
                 0, s->marker, NULL) ||
@@ -820,7 +776,7 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
                 s->outpost, NULL))
         return 0;
     s->unused_marker = (uint8_t)v[0];
-    if (!load_route_tiles(o, r, c, s))
+    if (!r_arr(r, c, o, "route_tiles", c->nrtile, c->nrtile, rtile_item, s, NULL))
         return 0;
     if (!r_list(r, c, o, "draft", lk_char, "character", MP2_MAXP + 1, MP2_MAXP + 1, 1, s->draft,
                 NULL))
@@ -835,7 +791,7 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
     s->pile_unknown = (uint8_t)v[0];
     if (!r_set(r, c, o, "removed", lk_contract, "contract", MP2_NCONTRACTS, &s->removed))
         return 0;
-    if (!load_offers(o, r, c, s))
+    if (!r_arr(r, c, o, "offers", 3, 3, book_item, s, NULL))
         return 0;
     if (!r_stack(r, c, o, s))
         return 0;
