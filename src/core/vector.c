@@ -305,13 +305,18 @@ static void clear_marked(float *row, const uint32_t *marks, int nmarks, int size
         memset(row, 0, sizeof *row * (size_t)size);
         return;
     }
+    /* most marks are one cell (one-hots): those take one compare */
+    uint32_t one = KT_OBS_MARK(0, 1), lim = KT_OBS_MARK(size, 1);
     for (int i = 0; i < nmarks; i++) {
-        int at = (int)(marks[i] & 0xffff), n = (int)(marks[i] >> 16);
+        uint32_t m = marks[i];
+        if (m - one < lim - one) { /* n = 1, at < size */
+            row[m & 0xffff] = 0;
+            continue;
+        }
+        int at = (int)(m & 0xffff), n = (int)(m >> 16);
         if (n > size - at)
             n = size - at;
-        if (n == 1)
-            row[at] = 0;
-        else if (n > 0)
+        if (n > 0)
             memset(row + at, 0, sizeof *row * (size_t)n);
     }
 }
