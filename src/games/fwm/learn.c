@@ -344,10 +344,7 @@ static void obs_header(const kt_game *g, const fwm_state *s, int player, float *
     seat_hot(o + G_START, s->start, base, np);
     o[G_NTURN] = s->nturn;
     o[G_DECK] = s->ndeck;
-    int reserve = 0; /* counted apart: a float sum in memory is a chain of stalls */
-    for (int i = 0; i < c->ncard; i++)
-        reserve += s->where[i] == W_RESERVE;
-    o[G_RESERVE] = (float)reserve;
+    /* G_RESERVE: written by obs_cards, which reads every card's place */
     o[G_BOOM] = s->boom;
     o[G_FAIR] = s->fair != FWM_NONE;
     o[G_BLOCKADE] = s->blockade != FWM_NONE;
@@ -466,16 +463,18 @@ static int card_loc(const fwm_state *s, int i)
     return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
 }
 
-/* One-hot rows to copy: a card's location (7 cells) and its holder (6,
- * row 6 all zero), so that every cell of a card is written by one copy
- * instead of a store behind a branch on the card. */
-static const float hot7[7][7] = {[0][0] = 1, [1][1] = 1, [2][2] = 1, [3][3] = 1,
-                                 [4][4] = 1, [5][5] = 1, [6][6] = 1};
-static const float hot6[FWM_MAXP + 1][FWM_MAXP] = {[0][0] = 1, [1][1] = 1, [2][2] = 1,
-                                                   [3][3] = 1, [4][4] = 1, [5][5] = 1};
+/* Every cell of a card but the last five, by its location (7) and its
+ * holder (6, or 6 for none): row loc * 7 + holder, copied whole, so each
+ * card is one copy instead of stores behind branches on the card. */
+#define CR(l, h) {[l] = 1, [C_HOLDER + (h) % FWM_MAXP] = (h) < FWM_MAXP}
+#define CR7(l) CR(l, 0), CR(l, 1), CR(l, 2), CR(l, 3), CR(l, 4), CR(l, 5), CR(l, 6)
+static const float card_rows[7 * 7][C_W] = {CR7(0), CR7(1), CR7(2), CR7(3),
+                                           CR7(4), CR7(5), CR7(6)};
+#undef CR7
+#undef CR
 _Static_assert(C_LOC == 0 && C_HOLDER == 7 && C_DUE == C_HOLDER + FWM_MAXP &&
-                   C_W == C_DUE + 5,
-               "a card's cells: location, holder, five more");
+                   C_W == C_DUE + 5 && FWM_MAXP == 6,
+               "a card's cells: location (7), holder (6), five more");
 
 /* A cell of card `card`: a card of the game's is written whole by every
  * call, another (only a damaged state names one) is marked. */
@@ -494,15 +493,15 @@ static void obs_cards(fl_out *m, const kt_game *g, const fwm_state *s, int playe
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int ncard = c->ncard < FWM_MAXCARDS ? c->ncard : FWM_MAXCARDS;
+    int reserve = 0; /* the header's count, taken here with the cards */
     for (int i = 0; i < ncard; i++) {
-        float *v = o + O_CARD + i * C_W;
         int h = FWM_MAXP, q = s->hold[i] - 1;
         if (s->where[i] == W_HELD && q >= 0 && q < np)
             h = rel(q, base, np);
-        memcpy(v + C_LOC, hot7[card_loc(s, i)], sizeof hot7[0]);
-        memcpy(v + C_HOLDER, hot6[h], sizeof hot6[0]);
-        memset(v + C_DUE, 0, sizeof *v * (C_W - C_DUE));
+        memcpy(o + O_CARD + i * C_W, card_rows[card_loc(s, i) * 7 + h], sizeof card_rows[0]);
+        reserve += s->where[i] == W_RESERVE;
     }
+    o[O_GEN + G_RESERVE] = (float)reserve;
     /* the fair's and the blockade's card */
     if (s->fair < c->ncard)
         card_cell(m, o, s->fair, ncard, C_FAIR, 1);
