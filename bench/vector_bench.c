@@ -5,7 +5,7 @@
  * learner's action a random legal one drawn in C (-1).  The profile target
  * of issue 30 (perf record ./vector_bench mp2 64 3).
  *
- *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0]
+ *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1]
  *
  * Build: cc -O2 -Iinclude bench/vector_bench.c build/release/libkontor.a -lm -lpthread
  * Prints agent steps/s, game actions/s (learner and bots), actions per
@@ -32,7 +32,7 @@ static double cpu_now(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE]\n");
+        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH]\n");
         return 2;
     }
     int n = argc > 2 ? atoi(argv[2]) : 64;
@@ -86,7 +86,8 @@ int main(int argc, char **argv)
     double obs_bw = (double)steps / dt * (double)obs * 4;
     size_t sizes[2] = {nn * obs * sizeof(float), (size_t)512 << 20};
     const char *what[2] = {"the observation buffer's size", "512 MB (main memory)"};
-    for (int i = 0; i < 2; i++) {
+    int bandwidth = argc > 5 ? atoi(argv[5]) : 1; /* 0: not (for perf record) */
+    for (int i = 0; i < 2 && bandwidth; i++) {
         unsigned char *buf = malloc(sizes[i]);
         if (!buf)
             break;
