@@ -463,9 +463,10 @@ static int card_loc(const fwm_state *s, int i)
     return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
 }
 
-/* Every cell of a card but the last five, by its location (7) and its
- * holder (6, or 6 for none): row loc * 7 + holder, copied whole, so each
- * card is one copy instead of stores behind branches on the card. */
+/* All 18 cells of a card by its location (one-hot of 7) and its holder
+ * (one-hot of 6; holder 6 = none), the last five zero: row loc * 7 +
+ * holder, copied whole, so each card is one copy instead of stores behind
+ * branches on the card. */
 #define CR(l, h) {[l] = 1, [C_HOLDER + (h) % FWM_MAXP] = (h) < FWM_MAXP}
 #define CR7(l) CR(l, 0), CR(l, 1), CR(l, 2), CR(l, 3), CR(l, 4), CR(l, 5), CR(l, 6)
 static const float card_rows[7 * 7][C_W] = {CR7(0), CR7(1), CR7(2), CR7(3),
