@@ -5,15 +5,19 @@
  * learner's action a random legal one drawn in C (-1).  The profile target
  * of issue 30 (perf record ./vector_bench mp2 64 3).
  *
- *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0]
+ *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1]
  *
  * Build: cc -O2 -Iinclude bench/vector_bench.c build/release/libkontor.a -lm -lpthread
  * Prints agent steps/s, game actions/s (learner and bots), actions per
- * agent step and the observation bytes written per second.
+ * agent step and the observation bytes written per second, then the write
+ * bandwidth (memset, per CPU second) of a buffer the size of the games'
+ * observation rows and of 512 MB, and what share of each the observations
+ * take.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "kontor/kontor.h"
@@ -28,7 +32,7 @@ static double cpu_now(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE]\n");
+        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH]\n");
         return 2;
     }
     int n = argc > 2 ? atoi(argv[2]) : 64;
@@ -76,6 +80,29 @@ int main(int argc, char **argv)
            "observation %zu floats: %.2f GB/s written\n",
            argv[1], n, (double)steps / dt, (double)acts / dt, (double)acts / (double)steps, obs,
            (double)steps / dt * (double)obs * 4 / 1e9);
+    /* what the memory takes: memset of a buffer as large as the games'
+     * observation rows (the caches they stay in) and of 512 MB (main
+     * memory), bytes per CPU second */
+    double obs_bw = (double)steps / dt * (double)obs * 4;
+    size_t sizes[2] = {nn * obs * sizeof(float), (size_t)512 << 20};
+    const char *what[2] = {"the observation buffer's size", "512 MB (main memory)"};
+    int bandwidth = argc > 5 ? atoi(argv[5]) : 1; /* 0: not (for perf record) */
+    for (int i = 0; i < 2 && bandwidth; i++) {
+        unsigned char *buf = malloc(sizes[i]);
+        if (!buf)
+            break;
+        memset(buf, 1, sizes[i]);
+        double done = 0, w0 = cpu_now();
+        while (cpu_now() - w0 < 0.5) {
+            memset(buf, (int)done & 1, sizes[i]);
+            __asm__ volatile("" : : "r"(buf) : "memory"); /* the stores are kept */
+            done += (double)sizes[i];
+        }
+        double bw = done / (cpu_now() - w0);
+        printf("  memset of %s: %.2f GB/s; the observations take %.0f%% of it\n", what[i],
+               bw / 1e9, 100 * obs_bw / bw);
+        free(buf);
+    }
     kt_vec_free(v);
     kt_game_free(g);
     free(b.obs), free(b.mask), free(b.reward), free(b.terminated), free(b.truncated), free(a);

@@ -140,15 +140,16 @@ def main():
             return 1
         bw = write_bandwidth()
         print("write bandwidth, 512 MB (main memory): %.1f GB/s per CPU second" % (bw / 1e9))
-        print("%-10s %12s %9s %10s %12s %9s" % ("game", "vector/s", "obs B", "obs GB/s",
-                                                "cache GB/s", "of cache"))
+        print("%-10s %12s %9s %10s %12s %9s %10s" % ("game", "vector/s", "obs B", "obs GB/s",
+                                                     "cache GB/s", "of cache", "of memory"))
         for name in args.games.split(","):
             game = kontor.Game(name, seed=1)
             r = vector_steps(game, args.seconds, args.envs)
             ob = r * game.obs_size * 4
             cache = write_bandwidth(args.envs * game.obs_size * 4)
-            print("%-10s %12.0f %9d %10.2f %12.2f %8.0f%%" % (
-                name, r, game.obs_size * 4, ob / 1e9, cache / 1e9, 100 * ob / cache))
+            print("%-10s %12.0f %9d %10.2f %12.2f %8.0f%% %9.0f%%" % (
+                name, r, game.obs_size * 4, ob / 1e9, cache / 1e9, 100 * ob / cache,
+                100 * ob / bw))
             sys.stdout.flush()
         return 0
     print("%-10s %16s %16s %16s %16s" % ("game", "per-action/s", "batched/s", "env steps/s",

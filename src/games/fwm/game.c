@@ -99,6 +99,7 @@ const kt_gamedef kt_game_fwm = {
     .index_action = fwm_index_action,
     .obs_size = fwm_obs_size,
     .obs_vector = fwm_obs_vector,
+    .obs_vector_marked = fwm_obs_vector_marked,
     .notice = "Fugger, Welser, Medici: the map, calendar, deal cards, nobility track and deck "
               "tables are reconstructed (no public source has them); see "
               "docs/fugger_welser_medici.md",

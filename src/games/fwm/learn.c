@@ -283,6 +283,35 @@ static void onehot(float *o, int i, int n)
         o[i] = 1;
 }
 
+/* The row being written and the marks of where (obs_vector_marked in
+ * game.h): the general and area blocks and a player's counts are marked as
+ * blocks, the sparse cells of the spaces and of the merchants' positions
+ * one by one; every cell of the game's cards is written by every call
+ * (each card has a location, so its lines are touched anyway), as are the
+ * merchants' cargo and stamps: those need no mark; the blocks of seats the
+ * game does not have are never written.  So the vector environment clears
+ * about a seventh of the 20 KB row instead of all of it.  With cap 0
+ * (fwm_obs_vector) marks are only counted. */
+typedef struct fl_out {
+    float *row;
+    uint32_t *marks;
+    int n, cap;
+} fl_out;
+
+static inline void mark(fl_out *m, const float *p, int n)
+{
+    if (m->n < m->cap)
+        m->marks[m->n] = KT_OBS_MARK(p - m->row, n);
+    m->n++;
+}
+
+/* o[i] = v, marked (a cell of a sparse block) */
+static inline void put(fl_out *m, float *o, int i, float v)
+{
+    o[i] = v;
+    mark(m, o + i, 1);
+}
+
 static void seats_hot(float *o, uint32_t bits, int base, int np)
 {
     for (int q = 0; q < np; q++)
@@ -315,10 +344,7 @@ static void obs_header(const kt_game *g, const fwm_state *s, int player, float *
     seat_hot(o + G_START, s->start, base, np);
     o[G_NTURN] = s->nturn;
     o[G_DECK] = s->ndeck;
-    int reserve = 0; /* counted apart: a float sum in memory is a chain of stalls */
-    for (int i = 0; i < c->ncard; i++)
-        reserve += s->where[i] == W_RESERVE;
-    o[G_RESERVE] = (float)reserve;
+    /* G_RESERVE: written by obs_cards, which reads every card's place */
     o[G_BOOM] = s->boom;
     o[G_FAIR] = s->fair != FWM_NONE;
     o[G_BLOCKADE] = s->blockade != FWM_NONE;
@@ -394,12 +420,13 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
     o[G_HALF] = s->half;
 }
 
-static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
+static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
     uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
+    mark(m, o + O_AREA, FWM_MAXAREA * AR_W); /* written as a whole */
     for (int a = 0; a < narea; a++) {
         float *v = o + O_AREA + a * AR_W;
         v[AR_ROBBERS] = (float)((s->robarea >> a) & 1u);
@@ -416,15 +443,15 @@ static void obs_map(const kt_game *g, const fwm_state *s, int player, float *o)
         o[O_AREA + s->x_robarea * AR_W + AR_ROBHERE] = 1;
     for (int i = 0; i < s->mv_len && i < 3; i++)
         if (s->mv_path[i] < FWM_MAXSP)
-            o[O_SPACE + s->mv_path[i] * O_SPACEW] = (float)(i + 1);
+            put(m, o, O_SPACE + s->mv_path[i] * O_SPACEW, (float)(i + 1));
     for (int i = 0; i < s->x_len && i < 3; i++)
         if (s->x_path[i] < FWM_MAXSP)
-            o[O_SPACE + s->x_path[i] * O_SPACEW + 1] = (float)(i + 1);
+            put(m, o, O_SPACE + s->x_path[i] * O_SPACEW + 1, (float)(i + 1));
     if (s->x_len && s->x_from < FWM_MAXSP)
-        o[O_SPACE + s->x_from * O_SPACEW + 2] = 1;
+        put(m, o, O_SPACE + s->x_from * O_SPACEW + 2, 1);
     if ((s->stage == FS_COMPOSE || s->stage == FS_PRICE || s->stage == FS_REPLY) &&
         s->of_at < FWM_MAXSP)
-        o[O_SPACE + s->of_at * O_SPACEW + 3] = 1;
+        put(m, o, O_SPACE + s->of_at * O_SPACEW + 3, 1);
 }
 
 /* Where a card is, as everybody knows it: a card whose place is not known
@@ -436,42 +463,72 @@ static int card_loc(const fwm_state *s, int i)
     return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
 }
 
-static void obs_cards(const kt_game *g, const fwm_state *s, int player, float *o)
+/* All 18 cells of a card by its location (one-hot of 7) and its holder
+ * (one-hot of 6; holder 6 = none), the last five zero: row loc * 7 +
+ * holder, copied whole, so each card is one copy instead of stores behind
+ * branches on the card. */
+#define CR(l, h) {[l] = 1, [C_HOLDER + (h) % FWM_MAXP] = (h) < FWM_MAXP}
+#define CR7(l) CR(l, 0), CR(l, 1), CR(l, 2), CR(l, 3), CR(l, 4), CR(l, 5), CR(l, 6)
+static const float card_rows[7 * 7][C_W] = {CR7(0), CR7(1), CR7(2), CR7(3),
+                                           CR7(4), CR7(5), CR7(6)};
+#undef CR7
+#undef CR
+_Static_assert(C_LOC == 0 && C_HOLDER == 7 && C_DUE == C_HOLDER + FWM_MAXP &&
+                   C_W == C_DUE + 5 && FWM_MAXP == 6,
+               "a card's cells: location (7), holder (6), five more");
+
+/* A cell of card `card`: a card of the game's is written whole by every
+ * call, another (only a damaged state names one) is marked. */
+static void card_cell(fl_out *m, float *o, int card, int ncard, int cell, float v)
+{
+    if (card < ncard)
+        o[O_CARD + card * C_W + cell] = v;
+    else if (card < FWM_MAXCARDS)
+        put(m, o, O_CARD + card * C_W + cell, v);
+}
+
+/* Every cell of the game's cards is written (zeros too), so the block
+ * needs no clearing and no mark. */
+static void obs_cards(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
-    for (int i = 0; i < c->ncard && i < FWM_MAXCARDS; i++) {
-        float *v = o + O_CARD + i * C_W;
-        v[C_LOC + card_loc(s, i)] = 1;
-        if (s->where[i] == W_HELD)
-            seat_hot(v + C_HOLDER, s->hold[i] - 1, base, np);
+    int ncard = c->ncard < FWM_MAXCARDS ? c->ncard : FWM_MAXCARDS;
+    int reserve = 0; /* the header's count, taken here with the cards */
+    for (int i = 0; i < ncard; i++) {
+        int h = FWM_MAXP, q = s->hold[i] - 1;
+        if (s->where[i] == W_HELD && q >= 0 && q < np)
+            h = rel(q, base, np);
+        memcpy(o + O_CARD + i * C_W, card_rows[card_loc(s, i) * 7 + h], sizeof card_rows[0]);
+        reserve += s->where[i] == W_RESERVE;
     }
-    /* the fair's and the blockade's card (out is zero: nothing to write for
-     * the others) */
-    if (s->fair < c->ncard && s->fair < FWM_MAXCARDS)
-        o[O_CARD + s->fair * C_W + C_FAIR] = 1;
-    if (s->blockade < c->ncard && s->blockade < FWM_MAXCARDS)
-        o[O_CARD + s->blockade * C_W + C_BLOCKADE] = 1;
+    o[O_GEN + G_RESERVE] = (float)reserve;
+    /* the fair's and the blockade's card */
+    if (s->fair < c->ncard)
+        card_cell(m, o, s->fair, ncard, C_FAIR, 1);
+    if (s->blockade < c->ncard)
+        card_cell(m, o, s->blockade, ncard, C_BLOCKADE, 1);
     for (int k = 0; k < s->nopen && k < FWM_MAXOPEN; k++)
-        if (s->open[k].card < FWM_MAXCARDS)
-            o[O_CARD + s->open[k].card * C_W + C_DUE] = (float)(s->open[k].due - s->round);
-    if (s->cur < FWM_MAXCARDS && s->stage != FS_HOME)
-        o[O_CARD + s->cur * C_W + C_CUR] = 1;
-    if (s->auc.kind != AK_NONE && s->auc.card < FWM_MAXCARDS)
-        o[O_CARD + s->auc.card * C_W + C_AUCTION] = 1;
+        card_cell(m, o, s->open[k].card, ncard, C_DUE, (float)(s->open[k].due - s->round));
+    if (s->stage != FS_HOME)
+        card_cell(m, o, s->cur, ncard, C_CUR, 1);
+    if (s->auc.kind != AK_NONE)
+        card_cell(m, o, s->auc.card, ncard, C_AUCTION, 1);
 }
 
-static void obs_merchants(const fwm_player *pl, float *o)
+/* A merchant's position one-hot is marked cell by cell; its cargo and
+ * stamp are written by every call. */
+static void obs_merchants(fl_out *mk, const fwm_player *pl, float *o)
 {
     for (int k = 0; k < FWM_NM; k++) {
         float *m = o + P_MERCH + k * M_W;
         int pos = pl->m[k].pos;
         if (pos < FWM_MAXSP)
-            m[pos] = 1;
+            put(mk, m, pos, 1);
         else if (pos == FWM_OFF)
-            m[FWM_MAXSP] = 1;
+            put(mk, m, FWM_MAXSP, 1);
         else if (pos == FWM_LOST)
-            m[FWM_MAXSP + 1] = 1;
+            put(mk, m, FWM_MAXSP + 1, 1);
         for (int gd = 0; gd < FWM_NG; gd++)
             m[M_CARGO + gd] = pl->m[k].cargo[gd];
         m[M_STAMP] = pl->m[k].stamp;
@@ -481,11 +538,14 @@ static void obs_merchants(const fwm_player *pl, float *o)
 /* Player q's block: public facts, and q's own bid in progress only when q
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
-static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, float *o)
+static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, int player,
+                       float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
     const fwm_auc *u = &s->auc;
+    mark(m, o, P_MERCH);           /* the counts before the merchants */
+    mark(m, o + P_ENT, P_W - P_ENT); /* and after them */
     o[P_PRESENT] = 1;
     o[P_MONEY] = (float)pl->money;
     for (int gd = 0; gd < FWM_NG; gd++)
@@ -502,7 +562,7 @@ static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, 
     o[P_HIRED] = pl->hired;
     for (int k = 0; k < FWM_NM; k++)
         o[P_ROBBED + k] = (float)((pl->robbed >> k) & 1);
-    obs_merchants(pl, o);
+    obs_merchants(m, pl, o);
     if (u->kind != AK_NONE) {
         o[P_ENT] = (float)((u->ent >> q) & 1u);
         o[P_DONE] = (float)((u->done >> q) & 1u);
@@ -526,16 +586,26 @@ static void obs_player(const kt_game *g, const fwm_state *s, int q, int player, 
     seats_hot(o + P_TWDECLINED, s->tw_declined[q], base, np);
 }
 
-void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
+                          uint32_t *marks, int cap)
 {
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers, base = player >= 0 ? player : 0;
-    /* out arrives zeroed (game.h: the core clears it), so only what is not
-     * zero is written: clearing 20 KB again cost a fifth of a vector step */
+    fl_out m = {.row = out, .marks = marks, .cap = cap};
+    /* out arrives zeroed (game.h: the core clears it, or the marked cells
+     * of the last call), so only what is not zero is written: clearing
+     * 20 KB again cost a fifth of a vector step */
+    mark(&m, out + O_GEN, G_SIZE); /* written as a whole */
     obs_header(g, s, player, out + O_GEN);
     obs_context(g, s, player, out + O_GEN);
-    obs_map(g, s, player, out);
-    obs_cards(g, s, player, out);
+    obs_map(&m, g, s, player, out);
+    obs_cards(&m, g, s, player, out);
     for (int k = 0; k < np; k++)
-        obs_player(g, s, (base + k) % np, player, out + O_PL + k * P_W);
+        obs_player(&m, g, s, (base + k) % np, player, out + O_PL + k * P_W);
+    return m.n <= cap ? m.n : -1;
+}
+
+void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
+{
+    fwm_obs_vector_marked(g, st, player, out, NULL, 0);
 }

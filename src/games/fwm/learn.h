@@ -13,5 +13,7 @@ int fwm_action_index(const kt_game *g, const kt_state *s, kt_action a);
 kt_action fwm_index_action(const kt_game *g, const kt_state *s, int index);
 int fwm_obs_size(const kt_game *g);
 void fwm_obs_vector(const kt_game *g, const kt_state *s, int player, float *out);
+int fwm_obs_vector_marked(const kt_game *g, const kt_state *s, int player, float *out,
+                          uint32_t *marks, int cap);
 
 #endif

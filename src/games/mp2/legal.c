@@ -41,6 +41,17 @@ typedef struct dkinds {
     uint32_t ge[8]; /* kinds with value >= v (ge[7] empty) */
 } dkinds;
 
+/* Each own and black die value as a one-die placement, copied rather than
+ * built per call (die_kinds runs for every turn decision's list). */
+#define ONE(t, v, own) {MP2_DIE(t, v), v, own, 0, 0}
+static const combo one_own[7] = {{0, 0, 0, 0, 0}, ONE(DT_OWN, 1, 1), ONE(DT_OWN, 2, 1),
+                                 ONE(DT_OWN, 3, 1), ONE(DT_OWN, 4, 1), ONE(DT_OWN, 5, 1),
+                                 ONE(DT_OWN, 6, 1)};
+static const combo one_black[7] = {{0, 0, 0, 0, 0}, ONE(DT_BLACK, 1, 0), ONE(DT_BLACK, 2, 0),
+                                   ONE(DT_BLACK, 3, 0), ONE(DT_BLACK, 4, 0),
+                                   ONE(DT_BLACK, 5, 0), ONE(DT_BLACK, 6, 0)};
+#undef ONE
+
 /* Written without data-dependent branches where it is cheap: dice values
  * are random, so branches on them are mispredicted in random play. */
 static void die_kinds(const mp2_player *pl, dkinds *d)
@@ -49,16 +60,14 @@ static void die_kinds(const mp2_player *pl, dkinds *d)
     /* a kind is written at slot n whether or not it exists; n advances only
      * for kinds present (no branch on the dice) */
     for (int v = 1; v <= 6; v++) {
-        combo x = {MP2_DIE(DT_OWN, v), (uint8_t)v, 1, 0, 0};
-        d->one[n] = x;
+        d->one[n] = one_own[v];
         d->cnt[n] = pl->own[v];
         own += pl->own[v];
         n += pl->own[v] != 0;
     }
     d->own_set = (1u << n) - 1;
     for (int v = 1; v <= 6; v++) {
-        combo x = {MP2_DIE(DT_BLACK, v), (uint8_t)v, 0, 0, 0};
-        d->one[n] = x;
+        d->one[n] = one_black[v];
         d->cnt[n] = pl->blk[v];
         black += pl->blk[v];
         n += pl->blk[v] != 0;
