@@ -150,7 +150,7 @@ static long play_one(runner *r, uint64_t seed)
             if (kt_bot_choose_fast(b, r->s, &a, NULL) != KT_OK)
                 return -1;
         } else {
-            int k = kt_legal(r->g, r->s, buf, KT_LEGAL_MAX);
+            int k = kt_legal_as(r->g, r->s, KT_TO_MOVE, buf, KT_LEGAL_MAX);
             a = buf[kt_rng_below(&r->rng, (uint32_t)k)];
         }
         kt_apply_trusted(r->g, r->s, a);
@@ -320,9 +320,9 @@ static double search_rate(const search_item *b, double seconds, long long max_se
         kt_state_init_seed(g, s, seed);
         while (!kt_is_over(g, s) && spent < seconds && *searches < max_searches) {
             kt_action a;
-            if (kt_legal(g, s, buf, KT_LEGAL_MAX) > 1) {
+            if (kt_legal_as(g, s, KT_TO_MOVE, buf, KT_LEGAL_MAX) > 1) {
                 double t0 = cpu_now();
-                if (kt_bot_choose(mcts, s, &a, &err) != KT_OK) {
+                if (kt_bot_choose_as(mcts, s, KT_TO_MOVE, &a, &err) != KT_OK) {
                     printf("%-10s %-50s FAILED: %s\n", b->game, b->label, err.msg);
                     goto out;
                 }

@@ -203,11 +203,11 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
     *noisy = c->noise > 0 ? k % np : -1;
     kt_action legal[KT_LEGAL_MAX];
     for (int i = 0; st == KT_OK && !kt_is_over(g, s) && i < CAL_MAX_ACTIONS; i++) {
-        int p = kt_to_move(g, s), n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+        int p = kt_to_move(g, s), n = kt_legal_as(g, s, KT_TO_MOVE, legal, KT_LEGAL_MAX);
         kt_action a, own;
         /* the bot is asked every time, so its own generator runs the same
          * way whether or not the noise replaces its choice */
-        if ((st = kt_bot_choose(bot[p], s, &own, err)) != KT_OK)
+        if ((st = kt_bot_choose_as(bot[p], s, KT_TO_MOVE, &own, err)) != KT_OK)
             break;
         a = own;
         random[i] = A_BOT;
@@ -215,8 +215,8 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
             a = legal[kt_rng_below(&rng, (uint32_t)n)];
             random[i] = a == own ? A_RANDOM_SAME : A_RANDOM;
         }
-        if ((st = kt_record_add(rec, s, a)) == KT_OK)
-            st = kt_apply(g, s, a, err);
+        if ((st = kt_record_add_as(rec, s, KT_TO_MOVE, a)) == KT_OK)
+            st = kt_apply_as(g, s, KT_TO_MOVE, a, err);
     }
     if (st == KT_OK && !kt_is_over(g, s)) {
         st = err->code = KT_EINTERNAL;

@@ -392,7 +392,8 @@ static void mn_vertex_note(const kt_game *g, const kt_state *s, int player, kt_a
     if (v < 0)
         return;
     if (sp->nvert < 0) {
-        char *obs = kt_observe_json(g, s, player, lang);
+        char *obs;
+        kt_observe(g, s, player, lang, &obs, NULL);
         cli_spots_parse(sp, obs);
         kt_free(obs);
     }
