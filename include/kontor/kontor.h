@@ -1006,7 +1006,9 @@ char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
 /* ---- version ------------------------------------------------------------------------ */
 
 /* The one place of the version numbers: the Makefile (soname, kontor.pc),
- * the install test and the Python package's tests read them from here. */
+ * the install test and the Python package read them from here (Python in
+ * the source tree reads this header; `make install` copies the numbers
+ * into the installed package's kontor/_install.py). */
 #define KT_VERSION_MAJOR 0
 #define KT_VERSION_MINOR 2
 #define KT_VERSION_PATCH 0

@@ -13,11 +13,36 @@ c_void_p so that the package can read them and release them with kt_free.
 
 import ctypes
 import os
+import re
 
-# The kontor.h version this package was written for (KT_VERSION); the
-# library must have the same major version (the ABI, see docs/embedding.md).
-HEADER_VERSION = "0.2.0"
-ABI = 1
+
+def _header_versions():
+    """(KT_VERSION, KT_ABI_VERSION) from their one place, kontor.h: the
+    numbers `make install` copied from it into kontor/_install.py, or, in
+    the source tree, the header itself."""
+    try:
+        from . import _install  # written by `make install`
+        return _install.VERSION, _install.ABI
+    except (ImportError, AttributeError):
+        pass
+    here = os.path.dirname(os.path.abspath(__file__))
+    header = os.path.join(os.path.dirname(os.path.dirname(here)), "include", "kontor", "kontor.h")
+    try:
+        with open(header) as f:
+            text = f.read()
+        nums = [re.search(r"^#define %s (\d+)$" % name, text, re.M).group(1)
+                for name in ("KT_VERSION_MAJOR", "KT_VERSION_MINOR", "KT_VERSION_PATCH",
+                             "KT_ABI_VERSION")]
+    except (OSError, AttributeError):
+        raise ImportError("kontor: cannot read the version from %s (install the package "
+                          "with `make install`)" % header)
+    return ".".join(nums[:3]), int(nums[3])
+
+
+# The kontor.h version this package was installed or is run with
+# (KT_VERSION); the library must have the same major version (the ABI, see
+# docs/embedding.md).
+HEADER_VERSION, ABI = _header_versions()
 
 KT_SPECTATOR = -1
 KT_OMNISCIENT = -2
