@@ -79,6 +79,8 @@ void kt_state_as_free(const kt_game *g, kt_state *s)
 
 int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap)
 {
+    if (player == KT_TO_MOVE) /* the simulators' loop: no further call */
+        return kt_legal_to_move(g, s, buf, cap);
     switch (kt_player_role(g, s, player)) {
     case KT_ROLE_MOVER: return kt_legal_to_move(g, s, buf, cap);
     case KT_ROLE_BAD: return -1;
@@ -95,6 +97,8 @@ int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf,
 
 kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err)
 {
+    if (player == KT_TO_MOVE)
+        return kt_apply_to_move(g, s, a, err);
     kt_role r = kt_player_role(g, s, player);
     if (r == KT_ROLE_MOVER)
         return kt_apply_to_move(g, s, a, err);
