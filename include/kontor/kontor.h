@@ -685,6 +685,15 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
  * nothing to decide, KT_EINVAL for a bad player (the bot is not asked). */
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
                            kt_err *err);
+/* The simulators' choice for the player to move (bots against bots, millions
+ * of games: `kontor sim`, `kontor bench`, search rollouts): the bot's action
+ * is not checked for legality (debug builds assert it), its thinking and
+ * progress are not published, and a game's own bot reads the state as it
+ * is instead of a copy with everything hidden from its player resampled.
+ * tests/bots/test_no_peeking.c shows that every bot chooses the same
+ * either way; still, a host that puts a bot against people uses
+ * kt_bot_choose_as.  KT_EOVER after the end. */
+kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
 /* From any thread: end the bot's current decision as soon as possible (it
  * returns the best action found so far); a cancel that arrives between
@@ -964,6 +973,25 @@ int kt_analysis_ranked(const kt_analysis *a, int k);
  * the record's result).  malloc'd (kt_free); NULL when out of memory. */
 char *kt_analysis_json(const kt_analysis *a, int lang);
 void kt_analysis_free(kt_analysis *a);
+
+/* ---- reproducible randomness for hosts -------------------------------------------- */
+
+/* kontor's own generator (xoroshiro128++ seeded through splitmix64, integer
+ * arithmetic only: the same seed gives the same numbers on every machine),
+ * for hosts whose own random picks must be reproducible: a simulator's
+ * random play, a benchmark, a calibration's noise.  It is the generator
+ * inside every state (which the state keeps for itself). */
+typedef struct kt_random {
+    uint64_t s[2];
+} kt_random;
+void kt_random_seed(kt_random *r, uint64_t seed);
+/* Uniform integer in [0, n) without modulo bias; n >= 1 (0 for n == 0). */
+uint32_t kt_random_below(kt_random *r, uint32_t n);
+/* Uniform double in [0, 1). */
+double kt_random_unit(kt_random *r);
+/* An independent seed for stream `stream` of `seed` (game k of a study:
+ * kt_seed_mix(seed, k)); touches no generator. */
+uint64_t kt_seed_mix(uint64_t seed, uint64_t stream);
 
 /* ---- Aliases kept until kontor 2.0 ------------------------------------------------- */
 

@@ -486,8 +486,6 @@ struct kt_bot {
     kt_botctl ctl;
 };
 
-/* Fast bot call for simulators: the legality check of kt_bot_choose is
- * done only in debug builds. */
-kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+/* (kt_bot_choose_fast, the simulators' bot call, is public: kontor.h.) */
 
 #endif

@@ -22,16 +22,12 @@ typedef struct known_include {
 } known_include;
 
 static known_include known[] = {
-    {.file = "bench.c", .header = "core/game.h",
-     .why = "kt_bot_choose_fast and kt_rng (the bench's random picks, which the fingerprints "
-            "depend on)"},
     {.file = "runner.h", .header = "core/game.h",
      .why = "kt_gamedef/kt_botdef: the test-only game and bots are injected by definition"},
     {.file = "runner.h", .header = "core/json.h", .why = "the JSON reader and writer of sim rows"},
     {.file = "cards.h", .header = "core/json.h", .why = "the JSON writer of card statistics"},
     {.file = "rows.h", .header = "core/buf.h", .why = "growable text buffers"},
     {.file = "svg.h", .header = "core/buf.h", .why = "growable text buffers"},
-    {.file = "calibrate.c", .header = "core/rng.h", .why = "kontor's PRNG for the noise picks"},
     {.file = "serve.c", .header = "server/server.h",
      .why = "the server library's entry point (`kontor serve`), not the engine's"},
 };
