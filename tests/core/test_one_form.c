@@ -46,6 +46,15 @@ static kt_game *study_game(kt_t *T, const kt_gameinfo *gi, uint64_t seed)
     return g;
 }
 
+/* The action and the message each hand gave are the same. */
+static void same_answers(kt_t *T, const kt_action out[3], const kt_err e[3])
+{
+    KT_EQ(out[0], out[1]);
+    KT_EQ(out[0], out[2]);
+    KT_STREQ(e[0].msg, e[1].msg);
+    KT_STREQ(e[0].msg, e[2].msg);
+}
+
 static void same_texts(kt_t *T, const kt_game *g, const kt_state *s, int tm, kt_action a)
 {
     const int viewers[3] = {KT_OMNISCIENT, KT_SPECTATOR, tm >= 0 ? tm : KT_OMNISCIENT};
@@ -79,10 +88,7 @@ static void same_texts(kt_t *T, const kt_game *g, const kt_state *s, int tm, kt_
     kt_status st0 = kt_action_parse(g, s, txt, &out[0], &e[0]);
     KT_EQ(st0, kt_action_parse_as(g, s, KT_TO_MOVE, txt, &out[1], &e[1]));
     KT_EQ(st0, kt_action_parse_as(g, s, tm, txt, &out[2], &e[2]));
-    KT_EQ(out[0], out[1]);
-    KT_EQ(out[0], out[2]);
-    KT_STREQ(e[0].msg, e[1].msg);
-    KT_STREQ(e[0].msg, e[2].msg);
+    same_answers(T, out, e);
 }
 
 /* kt_index_action for one index (legal or not): same status, action and
@@ -95,10 +101,7 @@ static void same_index(kt_t *T, const kt_game *g, const kt_state *s, int tm, int
     kt_status st = kt_index_action(g, s, index, &out[0], &e[0]);
     KT_EQ(st, kt_index_action_as(g, s, KT_TO_MOVE, index, &out[1], &e[1]));
     KT_EQ(st, kt_index_action_as(g, s, tm, index, &out[2], &e[2]));
-    KT_EQ(out[0], out[1]);
-    KT_EQ(out[0], out[2]);
-    KT_STREQ(e[0].msg, e[1].msg);
-    KT_STREQ(e[0].msg, e[2].msg);
+    same_answers(T, out, e);
 }
 
 static void same_views(kt_t *T, const kt_game *g, const kt_state *s)
@@ -168,10 +171,7 @@ static void same_step(kt_t *T, const kt_game *g, kt_state *s, hands *h, kt_actio
     kt_status st = kt_bot_choose(h->bot[0], s, &ch[0], &e[0]);
     KT_EQ(st, kt_bot_choose_as(h->bot[1], s, KT_TO_MOVE, &ch[1], &e[1]));
     KT_EQ(st, kt_bot_choose_as(h->bot[2], s, tm, &ch[2], &e[2]));
-    KT_EQ(ch[0], ch[1]);
-    KT_EQ(ch[0], ch[2]);
-    KT_STREQ(e[0].msg, e[1].msg);
-    KT_STREQ(e[0].msg, e[2].msg);
+    same_answers(T, ch, e);
     size_t sz = kt_state_size(g);
     kt_state *c[3];
     for (int k = 0; k < 3; k++) {
