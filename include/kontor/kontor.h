@@ -606,9 +606,10 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
 
 /* A move the player must confirm before a front end sends it (Anno 1701:
  * spending the last gold loses the game at once): the sentence to show for
- * action `a` of pending player `player`, in `lang`, as that player sees it;
- * *out = NULL when `a` needs no confirmation.  KT_EILLEGAL (*out NULL) when
- * `a` is not a legal action of `player` now.  Front ends ask "Really?"
+ * action `a` of pending player `player` (KT_TO_MOVE: the player to move), in
+ * `lang`, as that player sees it; *out = NULL when `a` needs no
+ * confirmation.  KT_EILLEGAL (*out NULL) when `a` is not a legal action of
+ * `player` now, KT_EINVAL for a bad player.  Front ends ask "Really?"
  * before they apply such an action; kt_session refuses it from a player's
  * seat without "confirm": true.  *out is malloc'd (kt_free). */
 kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_action a,

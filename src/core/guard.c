@@ -133,6 +133,8 @@ kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_
     *out = NULL;
     if (!g || !s || (lang != KT_LANG_EN && lang != KT_LANG_DE))
         return kt_seterr(err, KT_EINVAL, "kt_action_warning: bad argument");
+    if (kt_player_role(g, s, player) == KT_ROLE_BAD)
+        return kt_player_refuse(g, s, player, err);
     kt_action acts[KT_LEGAL_MAX];
     int n = kt_legal_as(g, s, player, acts, KT_LEGAL_MAX), legal = 0;
     for (int i = 0; i < n && !legal; i++)

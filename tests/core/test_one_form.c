@@ -301,6 +301,9 @@ static void refuse_player(kt_t *T, const kt_game *g, kt_state *s, int p)
     KT_EQ(kt_action_index_as(g, s, p, legal[0]), -1);
     int idx[4];
     KT_EQ(kt_legal_indices_as(g, s, p, idx, 4), -1);
+    char *warning = (char *)"untouched";
+    KT_EQ(kt_action_warning(g, s, p, legal[0], KT_LANG_EN, &warning, &err), KT_EINVAL);
+    KT_CHECK(warning == NULL);
 
     kt_record *r = kt_record_new(g);
     KT_REQUIRE(r);
@@ -360,6 +363,10 @@ KT_TEST(one_form_idle_player_keeps_its_answers)
     KT_EQ(kt_legal_as(g, s, idle, legal, KT_LEGAL_MAX), 0);
     KT_EQ(kt_apply_as(g, s, idle, legal[0], &err), KT_EILLEGAL);
     KT_CHECK(strstr(err.msg, "has nothing to decide now") != NULL);
+    char *w1 = NULL, *w2 = NULL; /* the confirmation check: KT_TO_MOVE is the player to move */
+    KT_EQ(kt_action_warning(g, s, KT_TO_MOVE, legal[0], KT_LANG_EN, &w1, &err), KT_OK);
+    KT_EQ(kt_action_warning(g, s, kt_to_move(g, s), legal[0], KT_LANG_EN, &w2, &err), KT_OK);
+    KT_CHECK(w1 == NULL && w2 == NULL); /* Dominion asks for no confirmations */
     char *a = kt_prompt_as(g, s, idle, KT_LANG_EN), *b = kt_prompt_as(g, s, KT_TO_MOVE, KT_LANG_EN);
     KT_CHECK(a && b && !strcmp(a, b));
     kt_free(a);
