@@ -94,8 +94,9 @@ typedef struct kt_bot kt_bot;
  * memory comes from the allocator of what it belongs to - a configuration
  * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
  * states from kt_state_new, the scratch states of views, loads and calls
- * for a pending player other than the player to move, records, bots (kt_bot_new: the bot, its spec, a search bot's tree
- * and worlds), the text buffers in which views and replies are written;
+ * for a pending player other than the player to move, records, bots
+ * (kt_bot_new: the bot, its spec, a search bot's tree and worlds), the
+ * text buffers in which views and replies are written;
  * and a session (kt_session_new) with its games, states, history, parsed
  * requests and replies.  All of it passes through one gateway
  * (src/core/mem.h).  Not yet through it, so an allocator never sees them:

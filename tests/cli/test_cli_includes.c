@@ -97,7 +97,8 @@ KT_TEST(cli_includes_only_the_public_api_and_its_own_headers)
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
-        if (n > 2 && e->d_name[n - 2] == '.' && (e->d_name[n - 1] == 'c' || e->d_name[n - 1] == 'h'))
+        char last = n > 2 && e->d_name[n - 2] == '.' ? e->d_name[n - 1] : 0;
+        if (last == 'c' || last == 'h')
             check_file(T, e->d_name, &files);
     }
     closedir(d);
