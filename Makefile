@@ -170,8 +170,8 @@ PYDIR ?= $(PREFIX)/lib/python3/dist-packages
 install-python:
 	install -d $(DESTDIR)$(PYDIR)/kontor
 	install -m 644 python/kontor/*.py $(DESTDIR)$(PYDIR)/kontor/
-	printf '# written by make install\nLIBDIR = "%s"\n' '$(PREFIX)/lib' \
-	    > $(DESTDIR)$(PYDIR)/kontor/_install.py
+	printf '# written by make install\nLIBDIR = "%s"\nVERSION = "%s"\nABI = %s\n' \
+	    '$(PREFIX)/lib' '$(VERSION)' '$(ABI)' > $(DESTDIR)$(PYDIR)/kontor/_install.py
 
 $(BUILD)/libkontor-server.a: $(SRV_OBJ)
 	@rm -f $@

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     for (int i = 0; s && acts && i < games; i++) {
         kt_state_init_seed(g, s, (uint64_t)i + 1);
         while (!kt_is_over(g, s)) {
-            int n = kt_legal(g, s, acts, kt_game_max_legal(g));
+            int n = kt_legal_as(g, s, KT_TO_MOVE, acts, kt_game_max_legal(g));
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
             kt_apply_trusted(g, s, acts[x % (unsigned)n]);
             actions++;

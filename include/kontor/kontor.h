@@ -93,9 +93,10 @@ typedef struct kt_bot kt_bot;
  * malloc/free.  Ownership: what a call creates belongs to the caller, and its
  * memory comes from the allocator of what it belongs to - a configuration
  * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
- * states from kt_state_new, the scratch states of views, loads and the *_as
- * calls, records, bots (kt_bot_new: the bot, its spec, a search bot's tree
- * and worlds), the text buffers in which views and replies are written;
+ * states from kt_state_new, the scratch states of views, loads and calls
+ * for a pending player other than the player to move, records, bots
+ * (kt_bot_new: the bot, its spec, a search bot's tree and worlds), the
+ * text buffers in which views and replies are written;
  * and a session (kt_session_new) with its games, states, history, parsed
  * requests and replies.  All of it passes through one gateway
  * (src/core/mem.h).  Not yet through it, so an allocator never sees them:
@@ -115,6 +116,16 @@ enum { KT_LANG_EN = 0, KT_LANG_DE = 1 };
 #define KT_SPECTATOR (-1)  /* public information only */
 #define KT_OMNISCIENT (-2) /* everything, hidden information included (records,
                             * referees, debugging): never show it to a player */
+
+/* The player a call acts for (the `player` argument of kt_legal_as,
+ * kt_apply_as, kt_prompt_as, kt_bot_choose_as, ...): a pending player's
+ * index (see kt_pending), or KT_TO_MOVE for the player who must decide now,
+ * which gives exactly what the alias without a player gives (section
+ * "Aliases kept until kontor 2.0").  It equals KT_SPECTATOR in value but
+ * means the actor, not a viewer.  A number that is no player (7 in a
+ * 4-player game, -5) is refused: KT_EINVAL, or -1 / NULL / an empty or
+ * zeroed result where the call returns no status, and nothing changes. */
+#define KT_TO_MOVE (-1)
 
 /* ---- games available ----------------------------------------------------- */
 
@@ -245,32 +256,44 @@ int kt_is_over(const kt_game *g, const kt_state *s);
 /* Kind of the pending decision: a short snake_case name ("action", "buy",
  * "discard", "reaction", ...), "over" at the end. */
 const char *kt_decision(const kt_game *g, const kt_state *s);
-/* One-line human prompt for the pending decision ("Discard 2 more cards"). */
-char *kt_prompt(const kt_game *g, const kt_state *s, int lang);
+/* One-line human prompt for `player`'s pending decision ("Discard 2 more
+ * cards"); KT_TO_MOVE: the player to move's ("The game is over." at the
+ * end).  A player with nothing to decide gets the player to move's prompt;
+ * NULL for a bad player or when out of memory. */
+char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
 /* Number of actions applied since the start. */
 uint64_t kt_action_count(const kt_game *g, const kt_state *s);
 /* Game-specific turn counter (Dominion: turns taken; Catan: player turns). */
 uint32_t kt_turn_number(const kt_game *g, const kt_state *s);
 
-/* Write the legal actions into buf (at most cap); returns how many exist
- * (may exceed cap; 0 only when the game is over).  Order is deterministic.
- * kt_legal(g, s, NULL, 0) only counts them. */
-int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap);
+/* Write `player`'s legal actions into buf (at most cap); returns how many
+ * exist (may exceed cap).  KT_TO_MOVE: the player to move's, 0 only when
+ * the game is over.  0 for a player with nothing to decide now, -1 for a
+ * bad player.  Order is deterministic.  kt_legal_as(g, s, KT_TO_MOVE,
+ * NULL, 0) only counts them. */
+int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap);
+/* Is `a` a legal action of the player to move? */
 int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a);
 
-/* Apply an action.  An illegal action returns KT_EILLEGAL (KT_EOVER after
- * the end) with an explanation and leaves the state unchanged. */
-kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err);
-/* Fast path for simulators: `a` MUST come from kt_legal on this state
- * (checked by assert in debug builds only). */
+/* Apply an action of `player` (KT_TO_MOVE: the player to move).  An
+ * illegal action returns KT_EILLEGAL (KT_EOVER after the end) with an
+ * explanation, a player with nothing to decide now KT_EILLEGAL, a bad
+ * player KT_EINVAL; the state is then unchanged. */
+kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err);
+/* Fast path for simulators: `a` MUST be a legal action of the player to
+ * move (kt_legal_as with KT_TO_MOVE; checked by assert in debug builds
+ * only). */
 void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a);
 
-/* Text of an action in the given state.  viewer KT_OMNISCIENT (-2) is the
- * full form used by records; a player index gives the form that player may
- * see and KT_SPECTATOR (-1) the public form (hidden details redacted).
- * Returns the length written (always NUL terminated). */
-size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
-                      int viewer, int lang, char *buf, size_t cap);
+/* Text of action `a` of `player` (KT_TO_MOVE: the player to move; a
+ * player with nothing to decide is served as the player to move) as
+ * `viewer` may see it: KT_OMNISCIENT (-2) is the full form used by records;
+ * a player index gives the form that player may see and KT_SPECTATOR (-1)
+ * the public form (hidden details redacted).  Note the two -1s: player -1
+ * is the actor KT_TO_MOVE, viewer -1 the spectator.  Returns the length
+ * written (always NUL terminated; 0 and "" for a bad player). */
+size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a,
+                         int viewer, int lang, char *buf, size_t cap);
 /* How an action appears in a menu, for front ends that fold long lists:
  * items sort by `rank` (stable; equal ranks keep the legal order), items with
  * the same `group` form a submenu ("buy", "bonus actions: die 3"), and an
@@ -282,9 +305,8 @@ typedef struct kt_menu_item {
     char group[64];
     char key[16];
 } kt_menu_item;
-void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
-                      kt_menu_item *out);
-/* The same for an action of pending player `player` (see kt_pending). */
+/* For action `a` of `player` (KT_TO_MOVE: the player to move; all zero for
+ * a bad player). */
 void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
                          kt_menu_item *out);
 /* What an action acts on, as data, for front ends that choose and highlight
@@ -296,7 +318,7 @@ void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_act
  * with an id that the game's observation JSON uses for the same thing; each
  * cost is what the action spends ("coins", "gold", "money", a good's name)
  * and how much.  All zero/empty when the game says nothing.  Same contract
- * as kt_action_text: any code is accepted, legal or not. */
+ * as kt_action_text_as: any code is accepted, legal or not. */
 #define KT_TARGETS_MAX 6
 #define KT_COSTS_MAX 6
 typedef struct kt_target {
@@ -314,35 +336,17 @@ typedef struct kt_action_info {
     int ncosts;
     kt_cost costs[KT_COSTS_MAX];
 } kt_action_info;
-/* For the action of pending player `player` (-1: kt_to_move). */
+/* For the action of pending player `player` (KT_TO_MOVE: kt_to_move; all
+ * zero for a bad player). */
 void kt_action_info_get(const kt_game *g, const kt_state *s, int player, kt_action a,
                         kt_action_info *out);
 /* The name of the current decision kind in `lang` ("Kaufen" for "buy"), for
  * people; kt_decision gives the stable name for programs.  Never NULL. */
 const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang);
-/* Parse action text (either language, case-insensitive) into a legal action.
- * Unknown or illegal text gets KT_EUNKNOWN/KT_EILLEGAL with a message. */
-kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
-                          kt_action *out, kt_err *err);
-
-/* ---- several players deciding at once ------------------------------------ */
-
-/* Some decisions are taken by several players at the same time (sealed bids
- * in Fugger, Welser, Medici).  kt_pending gives the set of players (bit p)
- * with a decision pending now; it always contains kt_to_move while the game
- * runs and is 0 at the end.  Games with one decider at a time return just
- * that player.  Simple clients may keep answering for kt_to_move (the next
- * pending player becomes kt_to_move after each answer); hosts that let every
- * seat answer in its own time use the *_as calls below for any pending
- * player.  A committed choice stays hidden from the others until the rules
- * reveal it. */
-uint32_t kt_pending(const kt_game *g, const kt_state *s);
-/* Legal actions of pending player `player` (kt_legal when it is kt_to_move);
- * 0 when that player has nothing to decide now. */
-int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap);
-/* Apply an action of pending player `player`; KT_EILLEGAL if that player has
- * no decision pending or the action is not legal for them. */
-kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err);
+/* Parse action text (either language, case-insensitive) into a legal
+ * action of `player` (KT_TO_MOVE: the player to move).  Unknown or illegal
+ * text gets KT_EUNKNOWN/KT_EILLEGAL with a message; a player with nothing
+ * to decide KT_EILLEGAL, a bad player KT_EINVAL. */
 kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, const char *text,
                              kt_action *out, kt_err *err);
 /* kt_action_parse_as with the error message in `lang` (KT_LANG_EN or
@@ -350,9 +354,21 @@ kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, co
  * language to their player. */
 kt_status kt_action_parse_lang(const kt_game *g, const kt_state *s, int player, const char *text,
                                int lang, kt_action *out, kt_err *err);
-size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a,
-                         int viewer, int lang, char *buf, size_t cap);
-char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
+
+/* ---- several players deciding at once ------------------------------------ */
+
+/* Some decisions are taken by several players at the same time (sealed bids
+ * in Fugger, Welser, Medici).  kt_pending gives the set of players (bit p)
+ * with a decision pending now; it always contains kt_to_move while the game
+ * runs and is 0 at the end.  Games with one decider at a time return just
+ * that player.  Simple clients may keep answering for KT_TO_MOVE (the next
+ * pending player becomes kt_to_move after each answer); hosts that let every
+ * seat answer in its own time pass the pending player's index as `player`
+ * to the calls that take one (kt_legal_as, kt_apply_as, kt_action_parse_as,
+ * kt_action_text_as, kt_prompt_as, kt_bot_choose_as, kt_record_add_as,
+ * ...).  A committed choice stays hidden from the others until the rules
+ * reveal it. */
+uint32_t kt_pending(const kt_game *g, const kt_state *s);
 
 /* ---- learning: fixed action spaces and numeric observations -------------- */
 
@@ -360,17 +376,14 @@ char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
  * the configuration can ever offer has a stable index, the same in every state
  * and every kontor version (each game's page documents the layout). */
 int kt_action_space(const kt_game *g);
-/* Index of a legal action of s, or -1. */
-int kt_action_index(const kt_game *g, const kt_state *s, kt_action a);
-/* The legal action of s with that index; KT_EILLEGAL when none. */
-kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
-                          kt_err *err);
-/* The same for pending player `player` (see kt_pending), who may decide at
- * the same time as kt_to_move: the index of one of their legal actions (-1
- * if none), their legal action of an index (KT_EILLEGAL when none), and the
- * indices of their legal actions in kt_legal_as order (returns how many,
- * may exceed cap; 0 when the player has nothing to decide, -1 when the game
- * has no action space). */
+/* For `player` (KT_TO_MOVE: the player to move; or a pending player, see
+ * kt_pending, who may decide at the same time): the index of one of their
+ * legal actions (-1 if none or a bad player); their legal action of an
+ * index (KT_EILLEGAL when none or when the player has nothing to decide,
+ * KT_EINVAL for an index outside the space or a bad player); the indices
+ * of their legal actions in kt_legal_as order (returns how many, may
+ * exceed cap; 0 when the player has nothing to decide, -1 when the game
+ * has no action space or for a bad player). */
 int kt_action_index_as(const kt_game *g, const kt_state *s, int player, kt_action a);
 kt_status kt_index_action_as(const kt_game *g, const kt_state *s, int player, int index,
                              kt_action *out, kt_err *err);
@@ -388,15 +401,12 @@ int kt_obs_vector(const kt_game *g, const kt_state *s, int player, float *out, i
  * vectorised learning environments).  The states are the caller's; nothing
  * is kept between calls and nothing allocates. */
 
-/* Apply legal action number i (0-based, in kt_legal order) and return how
+/* Apply legal action number i (0-based, in kt_legal_as order) and return how
  * many legal actions the new state has (0 at the end): one call per action
  * for a host that picks by position.  -1 (state unchanged) when i is out of
  * range or the game is over. */
 int kt_step_nth(const kt_game *g, kt_state *s, int i);
-/* Fixed-space indices (kt_action_index) of the legal actions of s, in legal
- * order, into out (at most cap); returns how many there are (may exceed
- * cap), -1 when the game has no action space. */
-int kt_legal_indices(const kt_game *g, const kt_state *s, int *out, int cap);
+/* (The fixed-space indices of the legal actions: kt_legal_indices_as.) */
 /* Random play: in each of the n states apply up to max_actions (< 0: no
  * limit) uniformly random legal actions, stopping at the end of the game.
  * State k draws from a generator seeded with (seed, k), so the call is
@@ -597,9 +607,10 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
 
 /* A move the player must confirm before a front end sends it (Anno 1701:
  * spending the last gold loses the game at once): the sentence to show for
- * action `a` of pending player `player`, in `lang`, as that player sees it;
- * *out = NULL when `a` needs no confirmation.  KT_EILLEGAL (*out NULL) when
- * `a` is not a legal action of `player` now.  Front ends ask "Really?"
+ * action `a` of pending player `player` (KT_TO_MOVE: the player to move), in
+ * `lang`, as that player sees it; *out = NULL when `a` needs no
+ * confirmation.  KT_EILLEGAL (*out NULL) when `a` is not a legal action of
+ * `player` now, KT_EINVAL for a bad player.  Front ends ask "Really?"
  * before they apply such an action; kt_session refuses it from a player's
  * seat without "confirm": true.  *out is malloc'd (kt_free). */
 kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_action a,
@@ -632,19 +643,18 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 
 /* ---- views ------------------------------------------------------------------ */
 
-/* Per-player observation as JSON; player -1 = spectator (public info only).
- * NULL for a bad player or when out of memory: kt_observe tells which. */
-char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
+/* Per-player observation as JSON into *out (malloc'd, kt_free); player -1 =
+ * spectator (public info only).  KT_EINVAL for a bad player, KT_ENOMEM;
+ * *out is NULL then. */
 kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, char **out,
                      kt_err *err);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
 char *kt_state_json(const kt_game *g, const kt_state *s);
-/* Readable text view for a terminal, as seen by `viewer` (a player,
- * KT_SPECTATOR, or KT_OMNISCIENT for everything).
- * `lang` may carry KT_COLOR: the terminal shows ANSI colours. */
+/* Readable text view for a terminal into *out (malloc'd, kt_free), as seen
+ * by `viewer` (a player, KT_SPECTATOR, or KT_OMNISCIENT for everything).
+ * `lang` may carry KT_COLOR: the terminal shows ANSI colours.  KT_EINVAL
+ * for a bad viewer, KT_ENOMEM; *out is NULL then. */
 #define KT_COLOR 0x100
-char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
-/* kt_render with the reason for a failure (bad viewer, out of memory). */
 kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int lang, char **out,
                          kt_err *err);
 
@@ -669,14 +679,23 @@ void kt_free(void *p);
  * are looked up first, then the generic ones. */
 kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed,
                      kt_bot **out, kt_err *err);
-/* Choose an action for the player to move.  The bot sees only what that
- * player may see: search bots work on determinized copies, and a game's own
- * bots are given a copy of the state in which everything hidden from their
- * player is resampled. */
-kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
-/* Choose for pending player `player` (see kt_pending). */
+/* Choose an action for `player` (KT_TO_MOVE: the player to move; or a
+ * pending player, see kt_pending).  The bot sees only what that player may
+ * see: search bots work on determinized copies, and a game's own bots are
+ * given a copy of the state in which everything hidden from their player
+ * is resampled.  KT_EOVER after the end, KT_EILLEGAL for a player with
+ * nothing to decide, KT_EINVAL for a bad player (the bot is not asked). */
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out,
                            kt_err *err);
+/* The simulators' choice for the player to move (bots against bots, millions
+ * of games: `kontor sim`, `kontor bench`, search rollouts): the bot's action
+ * is not checked for legality (debug builds assert it), its thinking and
+ * progress are not published, and a game's own bot reads the state as it
+ * is instead of a copy with everything hidden from its player resampled.
+ * tests/bots/test_no_peeking.c shows that every bot chooses the same
+ * either way; still, a host that puts a bot against people uses
+ * kt_bot_choose_as.  KT_EOVER after the end. */
+kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
 const char *kt_bot_spec(const kt_bot *b);
 /* From any thread: end the bot's current decision as soon as possible (it
  * returns the best action found so far); a cancel that arrives between
@@ -690,7 +709,7 @@ typedef struct kt_bot_progress {
 } kt_bot_progress;
 void kt_bot_progress_get(const kt_bot *b, kt_bot_progress *out);
 /* Cap every decision's thinking time at `ms` milliseconds (0: no cap), over
- * whatever budget the spec gives.  Set it before kt_bot_choose, not during. */
+ * whatever budget the spec gives.  Set it before kt_bot_choose_as, not during. */
 void kt_bot_set_time_cap(kt_bot *b, long long ms);
 /* Does this spec name a bot option that reads files (KT_OPT_PATH, e.g.
  * "file=my.bot")?  Hosts serving untrusted clients refuse such specs.
@@ -713,11 +732,11 @@ void kt_bot_free(kt_bot *b);
 typedef struct kt_record kt_record;
 
 kt_record *kt_record_new(const kt_game *g);
-/* Append an action that is about to be applied to `before`.  Keeps a copy of
- * the text; returns KT_ENOMEM on allocation failure. */
-kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a);
-/* Append an action of pending player `player` (see kt_pending); the same as
- * kt_record_add when `player` is the player to move. */
+/* Append an action of `player` that is about to be applied to `before`
+ * (KT_TO_MOVE or the player to move: the plain form; another pending
+ * player, see kt_pending: stored with its player).  Keeps a copy of the
+ * text; KT_ENOMEM on allocation failure, KT_EINVAL for a bad player (the
+ * record is unchanged). */
 kt_status kt_record_add_as(kt_record *r, const kt_state *before, int player, kt_action a);
 /* The player who took action i when it was not the player to move, else -1. */
 int kt_record_actor(const kt_record *r, int i);
@@ -957,10 +976,69 @@ int kt_analysis_ranked(const kt_analysis *a, int k);
 char *kt_analysis_json(const kt_analysis *a, int lang);
 void kt_analysis_free(kt_analysis *a);
 
+/* ---- reproducible randomness for hosts -------------------------------------------- */
+
+/* kontor's own generator (xoroshiro128++ seeded through splitmix64, integer
+ * arithmetic only: the same seed gives the same numbers on every machine),
+ * for hosts whose own random picks must be reproducible: a simulator's
+ * random play, a benchmark, a calibration's noise.  It is the generator
+ * inside every state (which the state keeps for itself). */
+typedef struct kt_random {
+    uint64_t s[2];
+} kt_random;
+void kt_random_seed(kt_random *r, uint64_t seed);
+/* Uniform integer in [0, n) without modulo bias; n >= 1 (0 for n == 0). */
+uint32_t kt_random_below(kt_random *r, uint32_t n);
+/* Uniform double in [0, 1). */
+double kt_random_unit(kt_random *r);
+/* An independent seed for stream `stream` of `seed` (game k of a study:
+ * kt_seed_mix(seed, k)); touches no generator. */
+uint64_t kt_seed_mix(uint64_t seed, uint64_t stream);
+
+/* ---- Aliases kept until kontor 2.0 ------------------------------------------------- */
+
+/* Every operation above has one form.  These older names of the same
+ * operations stay exported, with the same behaviour, so that programs
+ * written for kontor 0.x keep building and linking; kontor 2.0 removes
+ * them.  New code uses the one forms (scripts/refactor/issue27-one-form.sh
+ * rewrites calls to the aliases). */
+/* = kt_legal_as(g, s, KT_TO_MOVE, buf, cap) */
+int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap);
+/* = kt_apply_as(g, s, KT_TO_MOVE, a, err) */
+kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err);
+/* = kt_action_parse_as(g, s, KT_TO_MOVE, text, out, err) */
+kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
+                          kt_action *out, kt_err *err);
+/* = kt_action_text_as(g, s, KT_TO_MOVE, a, viewer, lang, buf, cap) */
+size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
+                      int viewer, int lang, char *buf, size_t cap);
+/* = kt_prompt_as(g, s, KT_TO_MOVE, lang) */
+char *kt_prompt(const kt_game *g, const kt_state *s, int lang);
+/* = kt_menu_item_get_as(g, s, KT_TO_MOVE, a, lang, out) */
+void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                      kt_menu_item *out);
+/* = kt_action_index_as(g, s, KT_TO_MOVE, a) */
+int kt_action_index(const kt_game *g, const kt_state *s, kt_action a);
+/* = kt_index_action_as(g, s, KT_TO_MOVE, index, out, err) */
+kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                          kt_err *err);
+/* = kt_legal_indices_as(g, s, KT_TO_MOVE, out, cap) */
+int kt_legal_indices(const kt_game *g, const kt_state *s, int *out, int cap);
+/* = kt_bot_choose_as(b, s, KT_TO_MOVE, out, err) */
+kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+/* = kt_record_add_as(r, before, KT_TO_MOVE, a) */
+kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a);
+/* = kt_observe(g, s, player, lang, &out, NULL), returning out (NULL on error) */
+char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
+/* = kt_render_text(g, s, viewer, lang, &out, NULL), returning out (NULL on error) */
+char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
+
 /* ---- version ------------------------------------------------------------------------ */
 
 /* The one place of the version numbers: the Makefile (soname, kontor.pc),
- * the install test and the Python package's tests read them from here. */
+ * the install test and the Python package read them from here (Python in
+ * the source tree reads this header; `make install` copies the numbers
+ * into the installed package's kontor/_install.py). */
 #define KT_VERSION_MAJOR 0
 #define KT_VERSION_MINOR 2
 #define KT_VERSION_PATCH 0

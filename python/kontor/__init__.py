@@ -19,17 +19,18 @@ import json
 import os
 
 from . import _lib
-from ._lib import KT_LANG_DE, KT_LANG_EN, KT_OMNISCIENT, KT_SPECTATOR
+from ._lib import KT_LANG_DE, KT_LANG_EN, KT_OMNISCIENT, KT_SPECTATOR, KT_TO_MOVE
 
 __all__ = [
     "KontorError", "Game", "State", "Bot", "Record", "Session", "games", "game_info", "bots",
-    "version", "sim", "load_state", "SPECTATOR", "OMNISCIENT", "HAVE_NUMPY",
+    "version", "sim", "load_state", "SPECTATOR", "OMNISCIENT", "TO_MOVE", "HAVE_NUMPY",
 ]
 
 lib = _lib.load()
 __version__ = _lib.HEADER_VERSION
 SPECTATOR = KT_SPECTATOR
 OMNISCIENT = KT_OMNISCIENT
+TO_MOVE = KT_TO_MOVE  # player=TO_MOVE is player=None: the player to move
 
 # numpy is optional: arrays when Debian's python3-numpy is there (and
 # KONTOR_NO_NUMPY is not set), plain lists otherwise.
@@ -65,6 +66,12 @@ def _take_string(ptr):
         return ctypes.string_at(ptr).decode("utf-8")
     finally:
         lib.kt_free(ptr)
+
+
+def _player(player):
+    """The `player` argument of the library's one forms (kt_legal_as...):
+    KT_TO_MOVE, the player to move, for None."""
+    return KT_TO_MOVE if player is None else int(player)
 
 
 def _lang(lang):
@@ -318,9 +325,10 @@ class State:
                           for i in range(info.ncosts)}}
 
     def prompt(self, lang="en", player=None):
-        if player is None or player == self.to_move():
-            return _take_string(lib.kt_prompt(self._g, self._s, _lang(lang)))
-        return _take_string(lib.kt_prompt_as(self._g, self._s, player, _lang(lang)))
+        ptr = lib.kt_prompt_as(self._g, self._s, _player(player), _lang(lang))
+        if not ptr:
+            raise KontorError(_lib.KT_EINVAL, "no prompt for player %r" % (player,))
+        return _take_string(ptr)
 
     def action_count(self):
         return lib.kt_action_count(self._g, self._s)
@@ -332,14 +340,13 @@ class State:
     def legal(self, player=None):
         """Legal action ids of the player to move (or of a pending player)."""
         buf = (ctypes.c_uint32 * _lib.KT_LEGAL_MAX)()
-        if player is None or player == self.to_move():
-            n = lib.kt_legal(self._g, self._s, buf, _lib.KT_LEGAL_MAX)
-        else:
-            n = lib.kt_legal_as(self._g, self._s, player, buf, _lib.KT_LEGAL_MAX)
+        n = lib.kt_legal_as(self._g, self._s, _player(player), buf, _lib.KT_LEGAL_MAX)
+        if n < 0:
+            raise KontorError(_lib.KT_EINVAL, "no player %r in this game" % (player,))
         return list(buf[:n])
 
     def num_legal(self):
-        return lib.kt_legal(self._g, self._s, None, 0)
+        return lib.kt_legal_as(self._g, self._s, KT_TO_MOVE, None, 0)
 
     def text(self, action, viewer=None, lang="en", player=None):
         """Text of an action as `viewer` sees it (default: the player who
@@ -348,10 +355,8 @@ class State:
         actor = self.to_move() if player is None else player
         if viewer is None:
             viewer = actor if actor >= 0 else KT_OMNISCIENT
-        if actor == self.to_move() or actor < 0:
-            lib.kt_action_text(self._g, self._s, action, viewer, _lang(lang), buf, 512)
-        else:
-            lib.kt_action_text_as(self._g, self._s, actor, action, viewer, _lang(lang), buf, 512)
+        lib.kt_action_text_as(self._g, self._s, _player(player), action, viewer,
+                              _lang(lang), buf, 512)
         return buf.value.decode("utf-8")
 
     def legal_texts(self, lang="en", player=None):
@@ -365,12 +370,8 @@ class State:
         """The legal action a text names (English or German)."""
         out = ctypes.c_uint32()
         err = _lib.KtErr()
-        if player is None or player == self.to_move():
-            _check(lib.kt_action_parse(self._g, self._s, _b(text), ctypes.byref(out),
-                                       ctypes.byref(err)), err)
-        else:
-            _check(lib.kt_action_parse_as(self._g, self._s, player, _b(text), ctypes.byref(out),
-                                          ctypes.byref(err)), err)
+        _check(lib.kt_action_parse_as(self._g, self._s, _player(player), _b(text),
+                                      ctypes.byref(out), ctypes.byref(err)), err)
         return out.value
 
     def apply(self, action, player=None, events=False, viewer=KT_OMNISCIENT, lang="en"):
@@ -383,10 +384,8 @@ class State:
         actor = self.to_move() if player is None else player
         before = self.clone() if events else None
         err = _lib.KtErr()
-        if player is None or player == self.to_move():
-            _check(lib.kt_apply(self._g, self._s, action, ctypes.byref(err)), err)
-        else:
-            _check(lib.kt_apply_as(self._g, self._s, player, action, ctypes.byref(err)), err)
+        _check(lib.kt_apply_as(self._g, self._s, _player(player), action,
+                               ctypes.byref(err)), err)
         if events:
             return before.events(action, self, actor=actor, viewer=viewer, lang=lang)
         return None
@@ -415,12 +414,12 @@ class State:
         of pending player `player`, who may decide at the same time), in
         legal order."""
         buf = (ctypes.c_int * _lib.KT_LEGAL_MAX)()
-        if player is None or player == self.to_move():
-            n = lib.kt_legal_indices(self._g, self._s, buf, _lib.KT_LEGAL_MAX)
-        else:
-            n = lib.kt_legal_indices_as(self._g, self._s, player, buf, _lib.KT_LEGAL_MAX)
+        n = lib.kt_legal_indices_as(self._g, self._s, _player(player), buf,
+                                    _lib.KT_LEGAL_MAX)
         if n < 0:
-            raise KontorError(_lib.KT_EINVAL, "%s has no fixed action space" % self.game.name)
+            raise KontorError(_lib.KT_EINVAL, "%s has no fixed action space" % self.game.name
+                              if self.game.action_space_size == 0
+                              else "no player %r in this game" % (player,))
         return list(buf[:n])
 
     def action_mask(self, player=None):
@@ -440,21 +439,15 @@ class State:
 
     def action_index(self, action, player=None):
         """The fixed-space index of a legal action (-1 if not legal)."""
-        if player is None or player == self.to_move():
-            return lib.kt_action_index(self._g, self._s, action)
-        return lib.kt_action_index_as(self._g, self._s, player, action)
+        return lib.kt_action_index_as(self._g, self._s, _player(player), action)
 
     def index_action(self, index, player=None):
         """The legal action (of the player to move, or of pending player
         `player`) with that fixed-space index; KontorError when none."""
         out = ctypes.c_uint32()
         err = _lib.KtErr()
-        if player is None or player == self.to_move():
-            _check(lib.kt_index_action(self._g, self._s, int(index), ctypes.byref(out),
-                                       ctypes.byref(err)), err)
-        else:
-            _check(lib.kt_index_action_as(self._g, self._s, player, int(index),
-                                          ctypes.byref(out), ctypes.byref(err)), err)
+        _check(lib.kt_index_action_as(self._g, self._s, _player(player), int(index),
+                                      ctypes.byref(out), ctypes.byref(err)), err)
         return out.value
 
     def apply_index(self, index, player=None):
@@ -584,11 +577,8 @@ class Bot:
     def choose(self, state, player=None):
         out = ctypes.c_uint32()
         err = _lib.KtErr()
-        if player is None or player == state.to_move():
-            _check(lib.kt_bot_choose(self._b, state._s, ctypes.byref(out), ctypes.byref(err)), err)
-        else:
-            _check(lib.kt_bot_choose_as(self._b, state._s, player, ctypes.byref(out),
-                                        ctypes.byref(err)), err)
+        _check(lib.kt_bot_choose_as(self._b, state._s, _player(player), ctypes.byref(out),
+                                    ctypes.byref(err)), err)
         return out.value
 
     def __call__(self, state, player=None):
@@ -622,10 +612,7 @@ class Record:
         """Append an action about to be applied to `before`."""
         if isinstance(action, str):
             action = before.parse(action, player)
-        if player is None:
-            st = lib.kt_record_add(self._r, before._s, action)
-        else:
-            st = lib.kt_record_add_as(self._r, before._s, player, action)
+        st = lib.kt_record_add_as(self._r, before._s, _player(player), action)
         if st != _lib.KT_OK:
             raise KontorError(st, "cannot add the action to the record")
 

@@ -13,14 +13,40 @@ c_void_p so that the package can read them and release them with kt_free.
 
 import ctypes
 import os
+import re
 
-# The kontor.h version this package was written for (KT_VERSION); the
-# library must have the same major version (the ABI, see docs/embedding.md).
-HEADER_VERSION = "0.2.0"
-ABI = 1
+
+def _header_versions():
+    """(KT_VERSION, KT_ABI_VERSION) from their one place, kontor.h: the
+    numbers `make install` copied from it into kontor/_install.py, or, in
+    the source tree, the header itself."""
+    try:
+        from . import _install  # written by `make install`
+        return _install.VERSION, _install.ABI
+    except (ImportError, AttributeError):
+        pass
+    here = os.path.dirname(os.path.abspath(__file__))
+    header = os.path.join(os.path.dirname(os.path.dirname(here)), "include", "kontor", "kontor.h")
+    try:
+        with open(header) as f:
+            text = f.read()
+        nums = [re.search(r"^#define %s (\d+)$" % name, text, re.M).group(1)
+                for name in ("KT_VERSION_MAJOR", "KT_VERSION_MINOR", "KT_VERSION_PATCH",
+                             "KT_ABI_VERSION")]
+    except (OSError, AttributeError):
+        raise ImportError("kontor: cannot read the version from %s (install the package "
+                          "with `make install`)" % header)
+    return ".".join(nums[:3]), int(nums[3])
+
+
+# The kontor.h version this package was installed or is run with
+# (KT_VERSION); the library must have the same major version (the ABI, see
+# docs/embedding.md).
+HEADER_VERSION, ABI = _header_versions()
 
 KT_SPECTATOR = -1
 KT_OMNISCIENT = -2
+KT_TO_MOVE = -1  # the `player` of the one forms (kt_legal_as...): the player to move
 KT_LANG_EN = 0
 KT_LANG_DE = 1
 KT_COLOR = 0x100
@@ -160,18 +186,13 @@ PROTOTYPES = {
     "kt_turn_player": (I, [P, P]),
     "kt_is_over": (I, [P, P]),
     "kt_decision": (S, [P, P]),
-    "kt_prompt": (P, [P, P, I]),
     "kt_action_count": (U64, [P, P]),
     "kt_turn_number": (ctypes.c_uint32, [P, P]),
-    "kt_legal": (I, [P, P, ACTP, I]),
     "kt_is_legal": (I, [P, P, ACT]),
-    "kt_apply": (I, [P, P, ACT, ERR]),
     "kt_apply_trusted": (None, [P, P, ACT]),
-    "kt_action_text": (ctypes.c_size_t, [P, P, ACT, I, I, ctypes.c_char_p, ctypes.c_size_t]),
-    "kt_menu_item_get": (None, [P, P, ACT, I, ctypes.POINTER(KtMenuItem)]),
+    "kt_menu_item_get_as": (None, [P, P, I, ACT, I, ctypes.POINTER(KtMenuItem)]),
     "kt_action_info_get": (None, [P, P, I, ACT, ctypes.POINTER(KtActionInfo)]),
     "kt_decision_label": (S, [P, P, I]),
-    "kt_action_parse": (I, [P, P, S, ACTP, ERR]),
     "kt_pending": (ctypes.c_uint32, [P, P]),
     "kt_legal_as": (I, [P, P, I, ACTP, I]),
     "kt_apply_as": (I, [P, P, I, ACT, ERR]),
@@ -179,15 +200,12 @@ PROTOTYPES = {
     "kt_action_text_as": (ctypes.c_size_t, [P, P, I, ACT, I, I, ctypes.c_char_p, ctypes.c_size_t]),
     "kt_prompt_as": (P, [P, P, I, I]),
     "kt_action_space": (I, [P]),
-    "kt_action_index": (I, [P, P, ACT]),
-    "kt_index_action": (I, [P, P, I, ACTP, ERR]),
     "kt_action_index_as": (I, [P, P, I, ACT]),
     "kt_index_action_as": (I, [P, P, I, I, ACTP, ERR]),
     "kt_legal_indices_as": (I, [P, P, I, INTP, I]),
     "kt_obs_size": (I, [P]),
     "kt_obs_vector": (I, [P, P, I, FLOATP, I]),
     "kt_step_nth": (I, [P, P, I]),
-    "kt_legal_indices": (I, [P, P, INTP, I]),
     "kt_play_random": (ctypes.c_longlong, [P, ctypes.POINTER(P), I, ctypes.c_longlong, U64,
                                            ctypes.POINTER(ctypes.c_uint8)]),
     "kt_step_indices": (I, [P, ctypes.POINTER(P), I, INTP, U64, INTP]),
@@ -217,7 +235,6 @@ PROTOTYPES = {
     "kt_state_load_json": (I, [P, S, P, ERR]),
     "kt_check": (I, [P, P, ERR]),
     "kt_bot_new": (I, [P, S, U64, ctypes.POINTER(P), ERR]),
-    "kt_bot_choose": (I, [P, P, ACTP, ERR]),
     "kt_bot_choose_as": (I, [P, P, I, ACTP, ERR]),
     "kt_bot_spec": (S, [P]),
     "kt_bot_cancel": (None, [P]),
@@ -226,7 +243,6 @@ PROTOTYPES = {
     "kt_bot_simulations": (ctypes.c_longlong, [P]),
     "kt_bot_free": (None, [P]),
     "kt_record_new": (P, [P]),
-    "kt_record_add": (I, [P, P, ACT]),
     "kt_record_add_as": (I, [P, P, I, ACT]),
     "kt_record_actor": (I, [P, I]),
     "kt_record_set_seat": (I, [P, I, S]),

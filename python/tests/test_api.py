@@ -33,7 +33,7 @@ class TestLibrary(unittest.TestCase):
             self.assertTrue(kontor._lib.status_name(kontor.lib, code))
         for name in ("KT_ERRLEN", "KT_LEGAL_MAX", "KT_MAX_PLAYERS"):
             self.assertEqual(getattr(kontor._lib, name), header_number(name), name)
-        for name in ("KT_SPECTATOR", "KT_OMNISCIENT"):
+        for name in ("KT_SPECTATOR", "KT_OMNISCIENT", "KT_TO_MOVE"):
             m = re.search(r"#define %s \((-?\d+)\)" % name, text)
             self.assertEqual(getattr(kontor._lib, name), int(m.group(1)), name)
         m = re.search(r"#define KT_COLOR (0x[0-9a-fA-F]+)", text)
@@ -226,3 +226,39 @@ class TestGameAndState(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestOneForm(unittest.TestCase):
+    """The package calls the library's one forms (kt_legal_as, ...):
+    player=None and player=TO_MOVE are the player to move, a number that is
+    no player is refused and changes nothing."""
+
+    def test_to_move_is_none_and_bad_players_are_refused(self):
+        for name in kontor.games():
+            g = kontor.Game(name, seed=3)
+            s = g.new_state()
+            rng = RNG(11)
+            for _ in range(20):
+                if s.is_over():
+                    break
+                tm = s.to_move()
+                for p in (None, kontor.TO_MOVE, tm):
+                    self.assertEqual(s.legal(p), s.legal(), name)
+                    self.assertEqual(s.prompt(player=p), s.prompt(), name)
+                    self.assertEqual(s.legal_texts(player=p), s.legal_texts(), name)
+                before = s.to_json()
+                for bad in (7, -5):
+                    with self.assertRaises(kontor.KontorError) as cm:
+                        s.legal(bad)
+                    self.assertEqual(cm.exception.code, kontor._lib.KT_EINVAL)
+                    with self.assertRaises(kontor.KontorError) as cm:
+                        s.apply(s.legal()[0], player=bad)
+                    self.assertEqual(cm.exception.code, kontor._lib.KT_EINVAL)
+                    self.assertIn("not a player number", str(cm.exception))
+                    with self.assertRaises(kontor.KontorError):
+                        s.prompt(player=bad)
+                    with self.assertRaises(kontor.KontorError):
+                        kontor.Bot(g, "random", seed=1).choose(s, player=bad)
+                    self.assertEqual(s.to_json(), before, name)
+                a = s.legal()[rng.randrange(len(s.legal()))]
+                s.apply(a, player=kontor.TO_MOVE)

@@ -143,7 +143,7 @@ static kt_status choose_fair(kt_bot *b, const kt_state *s, kt_action *out, kt_er
     return st;
 }
 
-kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
+kt_status kt_bot_choose_to_move(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err)
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over");
@@ -217,16 +217,15 @@ int kt_game_reads_files(const kt_game *g)
 
 kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *out, kt_err *err)
 {
-    if (s->h.status != KT_RUNNING)
-        return kt_seterr(err, KT_EOVER, "the game is over");
-    if (player == s->h.to_move)
-        return kt_bot_choose(b, s, out, err);
-    if (player < 0 || player >= b->g->nplayers || !((kt_pending(b->g, s) >> player) & 1u))
-        return kt_seterr(err, KT_EILLEGAL, "player %d has nothing to decide now", player + 1);
+    kt_role r = kt_player_role(b->g, s, player);
+    if (r == KT_ROLE_MOVER)
+        return kt_bot_choose_to_move(b, s, out, err);
+    if (r != KT_ROLE_OTHER)
+        return kt_player_refuse(b->g, s, player, err);
     kt_state *c = kt_state_as_copy(b->g, s, player);
     if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = kt_bot_choose(b, c, out, err);
+    kt_status st = kt_bot_choose_to_move(b, c, out, err);
     kt_state_as_free(b->g, c);
     return st;
 }

@@ -205,7 +205,8 @@ static void print_move(const kt_game *g, const kt_analysis *a, int rank, int i, 
         printf(TR(lang, "    expected points %.1f against %.1f, place %.2f against %.2f\n",
                   "    erwartete Punkte %.1f statt %.1f, Platz %.2f statt %.2f\n"),
                m->score_played, m->score_best, m->place_played, m->place_best);
-    char *view = kt_render(g, s, seat, lang);
+    char *view;
+    kt_render_text(g, s, seat, lang, &view, NULL);
     printf(TR(lang, "    The position as player %d saw it:\n",
               "    Die Stellung, wie Spieler %d sie sah:\n"),
            seat + 1);

@@ -31,7 +31,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "core/game.h"
+#include "kontor/kontor.h"
 
 typedef struct bench_item {
     const char *game;
@@ -133,7 +133,7 @@ typedef struct runner {
     kt_state *s;
     kt_bot *bots[KT_MAX_PLAYERS];
     int nbots;
-    kt_rng rng;
+    kt_random rng;
 } runner;
 
 /* Plays one game from `seed`; returns the number of actions, or -1. */
@@ -150,8 +150,8 @@ static long play_one(runner *r, uint64_t seed)
             if (kt_bot_choose_fast(b, r->s, &a, NULL) != KT_OK)
                 return -1;
         } else {
-            int k = kt_legal(r->g, r->s, buf, KT_LEGAL_MAX);
-            a = buf[kt_rng_below(&r->rng, (uint32_t)k)];
+            int k = kt_legal_as(r->g, r->s, KT_TO_MOVE, buf, KT_LEGAL_MAX);
+            a = buf[kt_random_below(&r->rng, (uint32_t)k)];
         }
         kt_apply_trusted(r->g, r->s, a);
         if (++n > 50000000)
@@ -187,9 +187,10 @@ static int runner_open(runner *r, const kt_game *g, const bench_item *b, kt_err 
     memset(r, 0, sizeof *r);
     r->g = g;
     r->s = kt_state_new(g);
-    kt_rng_seed(&r->rng, 12345);
+    kt_random_seed(&r->rng, 12345);
     if (!r->s) {
-        kt_seterr(err, KT_ENOMEM, "out of memory");
+        err->code = KT_ENOMEM;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
         return 0;
     }
     if (b->bots) {
@@ -320,9 +321,9 @@ static double search_rate(const search_item *b, double seconds, long long max_se
         kt_state_init_seed(g, s, seed);
         while (!kt_is_over(g, s) && spent < seconds && *searches < max_searches) {
             kt_action a;
-            if (kt_legal(g, s, buf, KT_LEGAL_MAX) > 1) {
+            if (kt_legal_as(g, s, KT_TO_MOVE, buf, KT_LEGAL_MAX) > 1) {
                 double t0 = cpu_now();
-                if (kt_bot_choose(mcts, s, &a, &err) != KT_OK) {
+                if (kt_bot_choose_as(mcts, s, KT_TO_MOVE, &a, &err) != KT_OK) {
                     printf("%-10s %-50s FAILED: %s\n", b->game, b->label, err.msg);
                     goto out;
                 }
@@ -389,7 +390,7 @@ static int bench_profile(const char *only, const char *text, long long games)
         memset(&r, 0, sizeof r);
         r.g = g;
         r.s = kt_state_new(g);
-        kt_rng_seed(&r.rng, 12345);
+        kt_random_seed(&r.rng, 12345);
         int ok = r.s != NULL;
         char spec[256];
         snprintf(spec, sizeof spec, "%s", b->bots ? b->bots : "");

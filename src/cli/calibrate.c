@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "analyze.h"
-#include "core/rng.h"
+#include "kontor/kontor.h"
 
 #define CAL_MAX_ACTIONS 2000000
 #define CAL_BINS 10
@@ -188,7 +188,7 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
     kt_status st = KT_OK;
     uint64_t gs = kt_game_seed(g);
     for (int p = 0; p < np && st == KT_OK; p++) {
-        st = kt_bot_new(g, c->spec[(p + k) % c->nspec], kt_seed_derive(gs, 0xb07 + (uint64_t)p),
+        st = kt_bot_new(g, c->spec[(p + k) % c->nspec], kt_seed_mix(gs, 0xb07 + (uint64_t)p),
                         &bot[p], err);
         if (st == KT_OK)
             kt_record_set_seat(rec, p, c->spec[(p + k) % c->nspec]);
@@ -198,25 +198,25 @@ static kt_status play_one(cal_run *c, kt_game *g, int k, kt_record *rec, unsigne
         st = err->code = KT_ENOMEM;
         snprintf(err->msg, sizeof err->msg, "out of memory");
     }
-    kt_rng rng;
-    kt_rng_seed(&rng, kt_seed_derive(gs, 0x4015e));
+    kt_random rng;
+    kt_random_seed(&rng, kt_seed_mix(gs, 0x4015e));
     *noisy = c->noise > 0 ? k % np : -1;
     kt_action legal[KT_LEGAL_MAX];
     for (int i = 0; st == KT_OK && !kt_is_over(g, s) && i < CAL_MAX_ACTIONS; i++) {
-        int p = kt_to_move(g, s), n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+        int p = kt_to_move(g, s), n = kt_legal_as(g, s, KT_TO_MOVE, legal, KT_LEGAL_MAX);
         kt_action a, own;
         /* the bot is asked every time, so its own generator runs the same
          * way whether or not the noise replaces its choice */
-        if ((st = kt_bot_choose(bot[p], s, &own, err)) != KT_OK)
+        if ((st = kt_bot_choose_as(bot[p], s, KT_TO_MOVE, &own, err)) != KT_OK)
             break;
         a = own;
         random[i] = A_BOT;
-        if (p == *noisy && n > 1 && kt_rng_unit(&rng) < c->noise) {
-            a = legal[kt_rng_below(&rng, (uint32_t)n)];
+        if (p == *noisy && n > 1 && kt_random_unit(&rng) < c->noise) {
+            a = legal[kt_random_below(&rng, (uint32_t)n)];
             random[i] = a == own ? A_RANDOM_SAME : A_RANDOM;
         }
-        if ((st = kt_record_add(rec, s, a)) == KT_OK)
-            st = kt_apply(g, s, a, err);
+        if ((st = kt_record_add_as(rec, s, KT_TO_MOVE, a)) == KT_OK)
+            st = kt_apply_as(g, s, KT_TO_MOVE, a, err);
     }
     if (st == KT_OK && !kt_is_over(g, s)) {
         st = err->code = KT_EINTERNAL;

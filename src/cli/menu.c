@@ -392,7 +392,8 @@ static void mn_vertex_note(const kt_game *g, const kt_state *s, int player, kt_a
     if (v < 0)
         return;
     if (sp->nvert < 0) {
-        char *obs = kt_observe_json(g, s, player, lang);
+        char *obs;
+        kt_observe(g, s, player, lang, &obs, NULL);
         cli_spots_parse(sp, obs);
         kt_free(obs);
     }
@@ -405,6 +406,8 @@ int cli_menu_build(cli_menu *m, const kt_game *g, const kt_state *s, int player,
     kt_action *acts = malloc(sizeof *acts * KT_LEGAL_MAX);
     cli_spots *sp = malloc(sizeof *sp);
     int n = acts ? kt_legal_as(g, s, player, acts, KT_LEGAL_MAX) : 0;
+    if (n < 0) /* no such player: an empty menu */
+        n = 0;
     if (n > KT_LEGAL_MAX)
         n = KT_LEGAL_MAX;
     if (!acts || !sp || !cli_menu_alloc(m, n)) {

@@ -315,7 +315,8 @@ static void pl_result(cli_pl *P)
         cli_sb_free(&b);
     }
     printf(de ? "\n===== Spielende =====\n" : "\n===== Game over =====\n");
-    char *r = kt_render(P->g, P->s, KT_OMNISCIENT, P->lang | (P->color ? KT_COLOR : 0));
+    char *r;
+    kt_render_text(P->g, P->s, KT_OMNISCIENT, P->lang | (P->color ? KT_COLOR : 0), &r, NULL);
     if (r) {
         fputs(r, stdout);
         if (*r && r[strlen(r) - 1] != '\n')

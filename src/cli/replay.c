@@ -57,7 +57,8 @@ static const char *view_name(int viewer, char *buf, size_t cap)
 static void show(replay *r, int i, int viewer)
 {
     char vb[32];
-    char *v = kt_render(r->P.g, snap(r, i), viewer, r->P.lang | (r->P.color ? KT_COLOR : 0));
+    char *v;
+    kt_render_text(r->P.g, snap(r, i), viewer, r->P.lang | (r->P.color ? KT_COLOR : 0), &v, NULL);
     printf("\n---- after %d of %d actions (view: %s) ----\n%s", i, r->n,
            view_name(viewer, vb, sizeof vb), v ? v : "");
     if (v && *v && v[strlen(v) - 1] != '\n')

@@ -394,7 +394,7 @@ static int sc_prepare(sc_turn *t)
 {
     cli_pl *P = t->P;
     int lang = P->lang | (P->color ? KT_COLOR : 0);
-    t->board = kt_render(P->g, P->s, t->p, lang);
+    kt_render_text(P->g, P->s, t->p, lang, &t->board, NULL);
     t->prompt = kt_prompt_as(P->g, P->s, t->p, P->lang);
     t->prompt_in_board = t->board && t->prompt && *t->prompt && strstr(t->board, t->prompt);
     return cli_menu_build(&t->menu, P->g, P->s, t->p, P->lang, SC_MAX_TOP);

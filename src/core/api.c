@@ -626,7 +626,7 @@ const char *kt_decision_label(const kt_game *g, const kt_state *s, int lang)
     return n ? n : kt_decision(g, s);
 }
 
-char *kt_prompt(const kt_game *g, const kt_state *s, int lang)
+char *kt_prompt_to_move(const kt_game *g, const kt_state *s, int lang)
 {
     kt_buf b;
     kt_buf_init_alloc(&b, &g->alloc);
@@ -651,7 +651,7 @@ uint32_t kt_turn_number(const kt_game *g, const kt_state *s)
 
 /* ------------------------------------------------------------ play */
 
-int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap)
+int kt_legal_to_move(const kt_game *g, const kt_state *s, kt_action *buf, int cap)
 {
     if (s->h.status != KT_RUNNING)
         return 0;
@@ -668,7 +668,7 @@ int kt_legal(const kt_game *g, const kt_state *s, kt_action *buf, int cap)
 int kt_is_legal(const kt_game *g, const kt_state *s, kt_action a)
 {
     kt_action tmp[KT_LEGAL_MAX];
-    int n = kt_legal(g, s, tmp, KT_LEGAL_MAX);
+    int n = kt_legal_to_move(g, s, tmp, KT_LEGAL_MAX);
     for (int i = 0; i < n; i++)
         if (tmp[i] == a)
             return 1;
@@ -692,13 +692,13 @@ void kt_apply_trusted(const kt_game *g, kt_state *s, kt_action a)
     after_apply(g, s);
 }
 
-kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err)
+kt_status kt_apply_to_move(const kt_game *g, kt_state *s, kt_action a, kt_err *err)
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over; no action can be applied");
     if (!kt_is_legal(g, s, a)) {
         char txt[128];
-        kt_action_text(g, s, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
+        kt_action_text_to_move(g, s, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
         return kt_seterr(err, KT_EILLEGAL,
                          "action %u ('%s') is not legal now (player %d must decide: %s)", a, txt,
                          s->h.to_move + 1, kt_decision(g, s));
@@ -708,8 +708,8 @@ kt_status kt_apply(const kt_game *g, kt_state *s, kt_action a, kt_err *err)
     return KT_OK;
 }
 
-size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a, int viewer, int lang,
-                      char *buf, size_t cap)
+size_t kt_action_text_to_move(const kt_game *g, const kt_state *s, kt_action a, int viewer,
+                              int lang, char *buf, size_t cap)
 {
     kt_buf b;
     kt_buf_init(&b);
@@ -727,65 +727,14 @@ size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a, int view
     return n;
 }
 
-void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
-                      kt_menu_item *out)
+void kt_menu_item_to_move(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                          kt_menu_item *out)
 {
     memset(out, 0, sizeof *out);
     if (g->def->menu_item)
         g->def->menu_item(g, s, a, lang, out);
     out->group[sizeof out->group - 1] = '\0';
     out->key[sizeof out->key - 1] = '\0';
-}
-
-static int is_pending(const kt_game *g, const kt_state *s, int player);
-
-static void info_of(const kt_game *g, const kt_state *s, kt_action a, kt_action_info *out)
-{
-    memset(out, 0, sizeof *out);
-    if (!g->def->action_info)
-        return;
-    g->def->action_info(g, s, a, out);
-    out->verb[sizeof out->verb - 1] = '\0';
-    if (out->ntargets < 0 || out->ntargets > KT_TARGETS_MAX)
-        out->ntargets = out->ntargets < 0 ? 0 : KT_TARGETS_MAX;
-    if (out->ncosts < 0 || out->ncosts > KT_COSTS_MAX)
-        out->ncosts = out->ncosts < 0 ? 0 : KT_COSTS_MAX;
-    for (int i = 0; i < out->ntargets; i++)
-        out->targets[i].kind[sizeof out->targets[i].kind - 1] = '\0';
-    for (int i = 0; i < out->ncosts; i++)
-        out->costs[i].what[sizeof out->costs[i].what - 1] = '\0';
-}
-
-void kt_action_info_get(const kt_game *g, const kt_state *s, int player, kt_action a,
-                        kt_action_info *out)
-{
-    if (player < 0 || player == s->h.to_move || !is_pending(g, s, player)) {
-        info_of(g, s, a, out);
-        return;
-    }
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c) {
-        memset(out, 0, sizeof *out);
-        return;
-    }
-    info_of(g, c, a, out);
-    kt_state_as_free(g, c);
-}
-
-void kt_menu_item_get_as(const kt_game *g, const kt_state *s, int player, kt_action a, int lang,
-                         kt_menu_item *out)
-{
-    if (player == s->h.to_move || !is_pending(g, s, player)) {
-        kt_menu_item_get(g, s, a, lang, out);
-        return;
-    }
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c) {
-        memset(out, 0, sizeof *out);
-        return;
-    }
-    kt_menu_item_get(g, c, a, lang, out);
-    kt_state_as_free(g, c);
 }
 
 void kt_text_norm(const char *in, char *out, size_t cap)
@@ -823,8 +772,8 @@ void kt_text_norm(const char *in, char *out, size_t cap)
 
 /* lang: the language of the error message, -1 for the game's choice (by
  * the words typed; the generic message is English then). */
-static kt_status parse_in(const kt_game *g, const kt_state *s, const char *text, int lang,
-                          kt_action *out, kt_err *err)
+kt_status kt_action_parse_in(const kt_game *g, const kt_state *s, const char *text, int lang,
+                             kt_action *out, kt_err *err)
 {
     if (s->h.status != KT_RUNNING)
         return kt_seterr(err, KT_EOVER, "the game is over; no action can be taken");
@@ -833,10 +782,10 @@ static kt_status parse_in(const kt_game *g, const kt_state *s, const char *text,
     if (!want[0])
         return kt_seterr(err, KT_EPARSE, "empty action");
     kt_action legal[KT_LEGAL_MAX];
-    int n = kt_legal(g, s, legal, KT_LEGAL_MAX);
+    int n = kt_legal_to_move(g, s, legal, KT_LEGAL_MAX);
     for (int l = KT_LANG_EN; l <= KT_LANG_DE; l++) {
         for (int i = 0; i < n; i++) {
-            kt_action_text(g, s, legal[i], KT_OMNISCIENT, l, txt, sizeof txt);
+            kt_action_text_to_move(g, s, legal[i], KT_OMNISCIENT, l, txt, sizeof txt);
             kt_text_norm(txt, have, sizeof have);
             if (strcmp(have, want) == 0) {
                 *out = legal[i];
@@ -856,8 +805,8 @@ static kt_status parse_in(const kt_game *g, const kt_state *s, const char *text,
                                : "'%s' is not a legal action now; legal:",
                       text);
         for (int i = 0; i < n && i < 12; i++) {
-            kt_action_text(g, s, legal[i], s->h.to_move, de ? KT_LANG_DE : KT_LANG_EN, txt,
-                           sizeof txt);
+            kt_action_text_to_move(g, s, legal[i], s->h.to_move, de ? KT_LANG_DE : KT_LANG_EN,
+                                   txt, sizeof txt);
             kt_buf_printf(&why, "%s '%s'", i ? "," : "", txt);
         }
         if (n > 12)
@@ -868,149 +817,12 @@ static kt_status parse_in(const kt_game *g, const kt_state *s, const char *text,
     return st;
 }
 
-kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text, kt_action *out,
-                          kt_err *err)
+kt_status kt_action_parse_to_move(const kt_game *g, const kt_state *s, const char *text,
+                                  kt_action *out, kt_err *err)
 {
-    return parse_in(g, s, text, -1, out, err);
+    return kt_action_parse_in(g, s, text, -1, out, err);
 }
 
-/* ------------------------------------------------------------ simultaneous */
-
-uint32_t kt_pending(const kt_game *g, const kt_state *s)
-{
-    if (s->h.status != KT_RUNNING || s->h.to_move < 0)
-        return 0;
-    uint32_t self = 1u << s->h.to_move;
-    if (!g->def->pending)
-        return self;
-    /* to_move is always pending, whatever the game says */
-    return (g->def->pending(g, s) & ((1u << g->nplayers) - 1u)) | self;
-}
-
-static int is_pending(const kt_game *g, const kt_state *s, int player)
-{
-    return player >= 0 && player < g->nplayers && ((kt_pending(g, s) >> player) & 1u);
-}
-
-kt_state *kt_state_as_copy(const kt_game *g, const kt_state *s, int player)
-{
-    kt_state *c = mem(&g->alloc, NULL, 0, g->state_size);
-    if (c) {
-        memcpy(c, s, g->state_size);
-        c->h.to_move = (int8_t)player;
-    }
-    return c;
-}
-
-void kt_state_as_free(const kt_game *g, kt_state *s)
-{
-    if (s)
-        mem(&g->alloc, s, g->state_size, 0);
-}
-
-int kt_legal_as(const kt_game *g, const kt_state *s, int player, kt_action *buf, int cap)
-{
-    if (!is_pending(g, s, player))
-        return 0;
-    if (player == s->h.to_move)
-        return kt_legal(g, s, buf, cap);
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c)
-        return 0;
-    int n = kt_legal(g, c, buf, cap);
-    kt_state_as_free(g, c);
-    return n;
-}
-
-static kt_status not_pending(const kt_game *g, const kt_state *s, int player, kt_err *err)
-{
-    if (s->h.status != KT_RUNNING)
-        return kt_seterr(err, KT_EOVER, "the game is over; no action can be taken");
-    if (player < 0 || player >= g->nplayers)
-        return kt_seterr(err, KT_EINVAL, "there is no player %d (players 1 to %d)", player + 1,
-                         g->nplayers);
-    return kt_seterr(err, KT_EILLEGAL, "player %d has nothing to decide now (player %d must: %s)",
-                     player + 1, s->h.to_move + 1, kt_decision(g, s));
-}
-
-kt_status kt_apply_as(const kt_game *g, kt_state *s, int player, kt_action a, kt_err *err)
-{
-    if (!is_pending(g, s, player))
-        return not_pending(g, s, player, err);
-    if (player == s->h.to_move)
-        return kt_apply(g, s, a, err);
-    int8_t was = s->h.to_move;
-    s->h.to_move = (int8_t)player;
-    kt_status st = kt_apply(g, s, a, err);
-    if (st != KT_OK)
-        s->h.to_move = was; /* unchanged on error */
-    return st;
-}
-
-kt_status kt_action_parse_as(const kt_game *g, const kt_state *s, int player, const char *text,
-                             kt_action *out, kt_err *err)
-{
-    if (!is_pending(g, s, player))
-        return not_pending(g, s, player, err);
-    if (player == s->h.to_move)
-        return kt_action_parse(g, s, text, out, err);
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c)
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = kt_action_parse(g, c, text, out, err);
-    kt_state_as_free(g, c);
-    return st;
-}
-
-kt_status kt_action_parse_lang(const kt_game *g, const kt_state *s, int player, const char *text,
-                               int lang, kt_action *out, kt_err *err)
-{
-    int l = lang == KT_LANG_DE ? KT_LANG_DE : KT_LANG_EN;
-    if (!is_pending(g, s, player)) {
-        if (l == KT_LANG_DE && s->h.status == KT_RUNNING && player >= 0 && player < g->nplayers)
-            return kt_seterr(err, KT_EILLEGAL, "Spieler %d hat jetzt nichts zu entscheiden",
-                             player + 1);
-        return not_pending(g, s, player, err);
-    }
-    if (player == s->h.to_move)
-        return parse_in(g, s, text, l, out, err);
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c)
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = parse_in(g, c, text, l, out, err);
-    kt_state_as_free(g, c);
-    return st;
-}
-
-size_t kt_action_text_as(const kt_game *g, const kt_state *s, int player, kt_action a, int viewer,
-                         int lang, char *buf, size_t cap)
-{
-    if (!is_pending(g, s, player) || player == s->h.to_move)
-        return kt_action_text(g, s, a, viewer, lang, buf, cap);
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c) {
-        if (cap)
-            buf[0] = '\0';
-        return 0;
-    }
-    size_t n = kt_action_text(g, c, a, viewer, lang, buf, cap);
-    kt_state_as_free(g, c);
-    return n;
-}
-
-char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang)
-{
-    if (!is_pending(g, s, player) || player == s->h.to_move)
-        return kt_prompt(g, s, lang);
-    kt_state *c = kt_state_as_copy(g, s, player);
-    if (!c)
-        return NULL;
-    char *p = kt_prompt(g, c, lang);
-    kt_state_as_free(g, c);
-    return p;
-}
-
-/* ------------------------------------------------------------ results */
 
 void kt_result_rank(kt_result *r, int nplayers, const double *key1, const double *key2)
 {
@@ -1133,13 +945,6 @@ kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, 
     return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
 }
 
-char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang)
-{
-    char *out;
-    kt_observe(g, s, player, lang, &out, NULL);
-    return out;
-}
-
 kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int lang, char **out,
                          kt_err *err)
 {
@@ -1159,13 +964,6 @@ kt_status kt_render_text(const kt_game *g, const kt_state *s, int viewer, int la
         mem(&g->alloc, tmp, g->state_size, 0);
     *out = kt_str_take(&b);
     return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
-}
-
-char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang)
-{
-    char *out;
-    kt_render_text(g, s, viewer, lang, &out, NULL);
-    return out;
 }
 
 static void write_u64(kt_jw *w, uint64_t v)

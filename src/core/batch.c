@@ -15,19 +15,19 @@
 int kt_step_nth(const kt_game *g, kt_state *s, int i)
 {
     kt_action buf[KT_LEGAL_MAX];
-    int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+    int n = kt_legal_to_move(g, s, buf, KT_LEGAL_MAX);
     if (i < 0 || i >= n)
         return -1;
     kt_apply_trusted(g, s, buf[i]);
-    return kt_legal(g, s, NULL, 0);
+    return kt_legal_to_move(g, s, NULL, 0);
 }
 
-int kt_legal_indices(const kt_game *g, const kt_state *s, int *out, int cap)
+int kt_legal_indices_to_move(const kt_game *g, const kt_state *s, int *out, int cap)
 {
     if (!g->def->action_index)
         return -1;
     kt_action buf[KT_LEGAL_MAX];
-    int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+    int n = kt_legal_to_move(g, s, buf, KT_LEGAL_MAX);
     for (int i = 0; i < n && i < cap; i++)
         out[i] = g->def->action_index(g, s, buf[i]);
     return n;
@@ -36,7 +36,7 @@ int kt_legal_indices(const kt_game *g, const kt_state *s, int *out, int cap)
 /* One random game step of state k: a uniformly random legal action. */
 static int step_random(const kt_game *g, kt_state *s, kt_rng *rng, kt_action *buf)
 {
-    int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+    int n = kt_legal_to_move(g, s, buf, KT_LEGAL_MAX);
     if (n <= 0)
         return 0;
     kt_apply_trusted(g, s, buf[n == 1 ? 0 : kt_rng_below(rng, (uint32_t)n)]);
@@ -76,7 +76,7 @@ int kt_step_indices(const kt_game *g, kt_state *const *states, int n, const int 
             kt_rng_seed(&rng, kt_seed_derive(seed, (uint64_t)k));
             step_random(g, s, &rng, buf);
         } else {
-            int m = g->def->action_index ? kt_legal(g, s, buf, KT_LEGAL_MAX) : 0, i = 0;
+            int m = g->def->action_index ? kt_legal_to_move(g, s, buf, KT_LEGAL_MAX) : 0, i = 0;
             while (i < m && g->def->action_index(g, s, buf[i]) != actions[k])
                 i++;
             if (i < m)

@@ -358,6 +358,43 @@ struct kt_statsdef {
 kt_state *kt_state_as_copy(const kt_game *g, const kt_state *s, int player);
 void kt_state_as_free(const kt_game *g, kt_state *s);
 
+/* The one forms of kontor.h take a `player`: KT_TO_MOVE (-1) or a player
+ * index.  kt_player_role says how such a call serves it in s: */
+typedef enum kt_role {
+    KT_ROLE_MOVER, /* KT_TO_MOVE, or kt_to_move(s): the plain code on s itself */
+    KT_ROLE_OTHER, /* another pending player (kt_pending): on kt_state_as_copy */
+    KT_ROLE_IDLE,  /* a player with nothing to decide now (or the game is over) */
+    KT_ROLE_BAD    /* no player of this game: refused, nothing changes */
+} kt_role;
+kt_role kt_player_role(const kt_game *g, const kt_state *s, int player);
+/* The refusal of a call for a KT_ROLE_BAD (KT_EINVAL) or KT_ROLE_IDLE
+ * player (KT_EOVER after the end, else KT_EILLEGAL), with its message. */
+kt_status kt_player_refuse(const kt_game *g, const kt_state *s, int player, kt_err *err);
+
+/* The one forms for the player to move, without the role check: the bodies
+ * behind KT_ROLE_MOVER and behind the aliases kept until kontor 2.0
+ * (aliases.c), and the fast path of the core's own loops (hidden symbols,
+ * called directly). */
+int kt_legal_to_move(const kt_game *g, const kt_state *s, kt_action *buf, int cap);
+kt_status kt_apply_to_move(const kt_game *g, kt_state *s, kt_action a, kt_err *err);
+kt_status kt_action_parse_to_move(const kt_game *g, const kt_state *s, const char *text,
+                                  kt_action *out, kt_err *err);
+size_t kt_action_text_to_move(const kt_game *g, const kt_state *s, kt_action a, int viewer,
+                              int lang, char *buf, size_t cap);
+char *kt_prompt_to_move(const kt_game *g, const kt_state *s, int lang);
+void kt_menu_item_to_move(const kt_game *g, const kt_state *s, kt_action a, int lang,
+                          kt_menu_item *out);
+int kt_action_index_to_move(const kt_game *g, const kt_state *s, kt_action a);
+kt_status kt_index_action_to_move(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                                  kt_err *err);
+int kt_legal_indices_to_move(const kt_game *g, const kt_state *s, int *out, int cap);
+kt_status kt_bot_choose_to_move(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+kt_status kt_record_add_to_move(kt_record *r, const kt_state *before, kt_action a);
+/* kt_action_parse_to_move with the message in `lang` (-1: the game's choice
+ * by the words typed). */
+kt_status kt_action_parse_in(const kt_game *g, const kt_state *s, const char *text, int lang,
+                             kt_action *out, kt_err *err);
+
 /* ---- the game log (events) ---- */
 
 /* Visibility of an event: bit p = player p may see it; KT_VIS_SPECTATOR =
@@ -449,8 +486,6 @@ struct kt_bot {
     kt_botctl ctl;
 };
 
-/* Fast bot call for simulators: the legality check of kt_bot_choose is
- * done only in debug builds. */
-kt_status kt_bot_choose_fast(kt_bot *b, const kt_state *s, kt_action *out, kt_err *err);
+/* (kt_bot_choose_fast, the simulators' bot call, is public: kontor.h.) */
 
 #endif

@@ -36,11 +36,12 @@ static int sample_differs(const kt_game *g, const kt_state *from, kt_action a, i
 {
     kt_determinize(g, from, player, seed, w);
     kt_rng r0 = w->h.rng;
-    if (kt_apply(g, w, a, NULL) != KT_OK)
+    if (kt_apply_as(g, w, KT_TO_MOVE, a, NULL) != KT_OK)
         return 1; /* only something hidden made the action legal */
     if (memcmp(&r0, &w->h.rng, sizeof r0) != 0)
         return 1;
-    char *obs = kt_observe_json(g, w, player, KT_LANG_EN);
+    char *obs;
+    kt_observe(g, w, player, KT_LANG_EN, &obs, NULL);
     int differs = !obs || strcmp(obs, real) != 0;
     kt_free(obs);
     return differs;
@@ -51,7 +52,8 @@ static int reveals_by_sampling(const kt_game *g, const kt_state *from, kt_action
 {
     if (memcmp(&from->h.rng, &after->h.rng, sizeof from->h.rng) != 0)
         return 1;
-    char *real = kt_observe_json(g, after, player, KT_LANG_EN);
+    char *real;
+    kt_observe(g, after, player, KT_LANG_EN, &real, NULL);
     kt_state *w = kt_state_as_copy(g, from, from->h.to_move); /* scratch, overwritten */
     int rev = !real || !w;
     for (int k = 0; k < REVEAL_SAMPLES && !rev; k++)
@@ -131,6 +133,8 @@ kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_
     *out = NULL;
     if (!g || !s || (lang != KT_LANG_EN && lang != KT_LANG_DE))
         return kt_seterr(err, KT_EINVAL, "kt_action_warning: bad argument");
+    if (kt_player_role(g, s, player) == KT_ROLE_BAD)
+        return kt_player_refuse(g, s, player, err);
     kt_action acts[KT_LEGAL_MAX];
     int n = kt_legal_as(g, s, player, acts, KT_LEGAL_MAX), legal = 0;
     for (int i = 0; i < n && !legal; i++)

@@ -1,7 +1,7 @@
 /*
  * learn.c - fixed action spaces and numeric observations (kontor.h,
  * "learning"), forwarded to the games that define them.  Views for a player
- * go through a determinized copy, as kt_observe_json does, so even a wrong
+ * go through a determinized copy, as kt_observe does, so even a wrong
  * encoder can only show resampled hidden information.
  */
 #include <stdlib.h>
@@ -14,15 +14,15 @@ int kt_action_space(const kt_game *g)
     return g->def->action_space ? g->def->action_space(g) : 0;
 }
 
-int kt_action_index(const kt_game *g, const kt_state *s, kt_action a)
+int kt_action_index_to_move(const kt_game *g, const kt_state *s, kt_action a)
 {
     if (!g->def->action_index || !kt_is_legal(g, s, a))
         return -1;
     return g->def->action_index(g, s, a);
 }
 
-kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_action *out,
-                          kt_err *err)
+kt_status kt_index_action_to_move(const kt_game *g, const kt_state *s, int index, kt_action *out,
+                                  kt_err *err)
 {
     int n = kt_action_space(g);
     if (index < 0 || index >= n)
@@ -36,22 +36,17 @@ kt_status kt_index_action(const kt_game *g, const kt_state *s, int index, kt_act
     return KT_OK;
 }
 
-/* The *_as forms run the game's encoder on a copy whose to_move is the
- * pending player, as kt_legal_as does (the hooks are written for "the player
- * to move"). */
-static kt_state *as_copy(const kt_game *g, const kt_state *s, int player)
-{
-    if (player < 0 || player >= g->nplayers || !((kt_pending(g, s) >> player) & 1u))
-        return NULL;
-    return kt_state_as_copy(g, s, player);
-}
-
+/* The one forms (kontor.h; players sorted as in pending.c) run the game's
+ * encoder on a copy whose to_move is the pending player, as kt_legal_as
+ * does (the hooks are written for "the player to move"). */
 int kt_action_index_as(const kt_game *g, const kt_state *s, int player, kt_action a)
 {
-    if (player == s->h.to_move)
-        return kt_action_index(g, s, a);
-    kt_state *c = g->def->action_index ? as_copy(g, s, player) : NULL;
-    int i = c ? kt_action_index(g, c, a) : -1;
+    kt_role r = kt_player_role(g, s, player);
+    if (r == KT_ROLE_MOVER)
+        return kt_action_index_to_move(g, s, a);
+    kt_state *c = r == KT_ROLE_OTHER && g->def->action_index ? kt_state_as_copy(g, s, player)
+                                                             : NULL;
+    int i = c ? kt_action_index_to_move(g, c, a) : -1;
     kt_state_as_free(g, c);
     return i;
 }
@@ -59,28 +54,28 @@ int kt_action_index_as(const kt_game *g, const kt_state *s, int player, kt_actio
 kt_status kt_index_action_as(const kt_game *g, const kt_state *s, int player, int index,
                              kt_action *out, kt_err *err)
 {
-    if (player == s->h.to_move)
-        return kt_index_action(g, s, index, out, err);
-    if (s->h.status != KT_RUNNING)
-        return kt_seterr(err, KT_EOVER, "the game is over");
-    if (player < 0 || player >= g->nplayers || !((kt_pending(g, s) >> player) & 1u))
-        return kt_seterr(err, KT_EILLEGAL, "player %d has no decision pending", player);
+    kt_role r = kt_player_role(g, s, player);
+    if (r == KT_ROLE_MOVER)
+        return kt_index_action_to_move(g, s, index, out, err);
+    if (r != KT_ROLE_OTHER)
+        return kt_player_refuse(g, s, player, err);
     kt_state *c = kt_state_as_copy(g, s, player);
     if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = kt_index_action(g, c, index, out, err);
+    kt_status st = kt_index_action_to_move(g, c, index, out, err);
     kt_state_as_free(g, c);
     return st;
 }
 
 int kt_legal_indices_as(const kt_game *g, const kt_state *s, int player, int *out, int cap)
 {
-    if (!g->def->action_index)
+    kt_role r = kt_player_role(g, s, player);
+    if (!g->def->action_index || r == KT_ROLE_BAD)
         return -1;
-    if (player == s->h.to_move)
-        return kt_legal_indices(g, s, out, cap);
-    kt_state *c = as_copy(g, s, player);
-    int n = c ? kt_legal_indices(g, c, out, cap) : 0;
+    if (r == KT_ROLE_MOVER)
+        return kt_legal_indices_to_move(g, s, out, cap);
+    kt_state *c = r == KT_ROLE_OTHER ? kt_state_as_copy(g, s, player) : NULL;
+    int n = c ? kt_legal_indices_to_move(g, c, out, cap) : 0;
     kt_state_as_free(g, c);
     return n;
 }

@@ -113,7 +113,7 @@ char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_act
     if (actor < 0)
         actor = from->h.to_move;
     char txt[256];
-    kt_action_text(g, from, a, viewer, lang, txt, sizeof txt);
+    kt_action_text_as(g, from, KT_TO_MOVE, a, viewer, lang, txt, sizeof txt);
     kt_log_add(&log, KT_VIS_ALL, "action", actor, txt, NULL);
     if (g->def->events)
         g->def->events(g, from, a, after, &log);

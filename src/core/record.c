@@ -92,18 +92,19 @@ static kt_status rec_push(kt_record *r, const char *text, int actor)
     return KT_OK;
 }
 
-kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a)
+kt_status kt_record_add_to_move(kt_record *r, const kt_state *before, kt_action a)
 {
     char txt[256];
-    kt_action_text(r->g, before, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
+    kt_action_text_to_move(r->g, before, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
     return rec_push(r, txt, -1);
 }
 
 kt_status kt_record_add_as(kt_record *r, const kt_state *before, int player, kt_action a)
 {
-    if (player == kt_to_move(r->g, before))
-        return kt_record_add(r, before, a);
-    if (player < 0 || player >= kt_game_players(r->g))
+    kt_role role = kt_player_role(r->g, before, player);
+    if (role == KT_ROLE_MOVER)
+        return kt_record_add_to_move(r, before, a);
+    if (role == KT_ROLE_BAD)
         return KT_EINVAL;
     char txt[256];
     kt_action_text_as(r->g, before, player, a, KT_OMNISCIENT, KT_LANG_EN, txt, sizeof txt);
@@ -275,8 +276,7 @@ kt_status kt_record_replay(const kt_record *r, const kt_game *g, int n, kt_state
     for (int i = 0; i < n; i++) {
         kt_action a;
         int who = r->actor[i];
-        kt_status st = who >= 0 ? kt_action_parse_as(g, s, who, r->act[i], &a, err)
-                                : kt_action_parse(g, s, r->act[i], &a, err);
+        kt_status st = kt_action_parse_as(g, s, who, r->act[i], &a, err); /* -1: to move */
         if (st == KT_OK && who >= 0)
             st = kt_apply_as(g, s, who, a, err);
         else if (st == KT_OK)

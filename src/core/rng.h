@@ -11,9 +11,11 @@
 
 #include <stdint.h>
 
-typedef struct kt_rng {
-    uint64_t s[2];
-} kt_rng;
+#include "kontor/kontor.h"
+
+/* The public kt_random (two 64-bit words) is this generator: hosts draw the
+ * same numbers through kt_random_below & co. (random.c). */
+typedef kt_random kt_rng;
 
 /* splitmix64 step: also a good 64-bit mixing function for deriving seeds. */
 static inline uint64_t kt_mix64(uint64_t *x)

@@ -743,7 +743,7 @@ static void write_info(kt_jw *w, const kt_game *g, const kt_state *s, int player
 static void write_menu(kt_jw *w, const kt_game *g, const kt_state *s, kt_action a, int lang)
 {
     kt_menu_item m; /* s is already the acting player's copy */
-    kt_menu_item_get(g, s, a, lang, &m);
+    kt_menu_item_get_as(g, s, KT_TO_MOVE, a, lang, &m);
     if (m.rank)
         kt_jw_kint(w, "rank", m.rank);
     if (m.group[0])
@@ -799,7 +799,7 @@ static void run_legal(sreq *q, int player, int lang)
     ss_write_status(S, &w);
     kt_jw_kint(&w, "player", player);
     kt_jw_kstr(&w, "decision_label", kt_decision_label(S->g, view, lang));
-    char *pr = n > 0 ? kt_prompt(S->g, view, lang) : NULL;
+    char *pr = n > 0 ? kt_prompt_as(S->g, view, KT_TO_MOVE, lang) : NULL;
     kt_jw_kstr(&w, "prompt", pr ? pr
                             : kt_is_over(S->g, S->s)
                                 ? (lang == KT_LANG_DE ? "Das Spiel ist vorbei." : "The game is over.")
@@ -814,7 +814,7 @@ static void run_legal(sreq *q, int player, int lang)
         if (S->scramble)
             snprintf(txt, sizeof txt, "action %d", i + 1);
         else
-            kt_action_text(S->g, view, acts[i], player, lang, txt, sizeof txt);
+            kt_action_text_as(S->g, view, KT_TO_MOVE, acts[i], player, lang, txt, sizeof txt);
         kt_jw_obj(&w);
         kt_jw_kint(&w, "id", acts[i]);
         kt_jw_kstr(&w, "text", txt);
@@ -1098,7 +1098,9 @@ static void run_observe(sreq *q, int viewer, int lang)
                            "\"state\" for everything");
         return;
     }
-    ss_reply_raw(q, "observation", kt_observe_json(q->S->g, q->S->s, viewer, lang));
+    char *obs;
+    kt_observe(q->S->g, q->S->s, viewer, lang, &obs, NULL); /* NULL: out of memory */
+    ss_reply_raw(q, "observation", obs);
 }
 
 void ss_cmd_render(sreq *q)
@@ -1106,9 +1108,10 @@ void ss_cmd_render(sreq *q)
     int lang, viewer, color = 0;
     if (!ss_get_lang(q, &lang) || !ss_get_viewer(q, 0, &viewer) || !ss_get_bool(q, "color", &color))
         return;
-    char *v = kt_render(q->S->g, q->S->s, viewer, lang | (color ? KT_COLOR : 0));
-    if (!v) {
-        ss_fail(q, KT_ENOMEM, "out of memory");
+    char *v;
+    kt_err e;
+    if (kt_render_text(q->S->g, q->S->s, viewer, lang | (color ? KT_COLOR : 0), &v, &e) != KT_OK) {
+        ss_fail_err(q, &e);
         return;
     }
     kt_jw w;

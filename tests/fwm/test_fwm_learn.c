@@ -429,13 +429,13 @@ KT_TEST(fwm_learn_as_calls_refuse_a_player_without_a_decision)
     KT_EQ(kt_pending(g, s), 1u << p);
     int idx[8];
     KT_EQ(kt_legal_indices_as(g, s, q, idx, 8), 0);
-    KT_EQ(kt_legal_indices_as(g, s, 7, idx, 8), 0);
+    KT_EQ(kt_legal_indices_as(g, s, 7, idx, 8), -1); /* no player: refused */
     KT_EQ(kt_legal_indices_as(g, s, p, idx, 8), 3);
     KT_EQ(kt_action_index_as(g, s, q, FWM_ACT(A_HOME, 0, 0, 0)), -1);
     KT_EQ(kt_action_index_as(g, s, p, FWM_ACT(A_HOME, 0, 0, 1)), 1);
     kt_action a = 0;
     KT_EQ(kt_index_action_as(g, s, q, 0, &a, &err), KT_EILLEGAL);
-    KT_EQ(kt_index_action_as(g, s, -3, 0, &a, &err), KT_EILLEGAL);
+    KT_EQ(kt_index_action_as(g, s, -3, 0, &a, &err), KT_EINVAL); /* no player */
     KT_EQ(kt_index_action_as(g, s, p, 3, &a, &err), KT_EILLEGAL); /* a pass: not now */
     KT_EQ(kt_index_action_as(g, s, p, 4650, &a, &err), KT_EINVAL);
     KT_EQ(a, 0);
