@@ -8,17 +8,17 @@
 #      the easy level), HARD games per matchup: a hard bot searches 1 s per
 #      decision, measured in CPU time here (clock=cpu) so that a busy
 #      machine does not weaken it.  HARD_MS=N gives it N ms instead
-#      (HARD_MS_catan=N for Catan alone): the ratings of mp2, anno1701 and
-#      fwm in rating.c were measured at 100 ms, a lower bound of the hard
-#      level, because 1 s per decision takes hours on a shared 2-core
-#      machine; Dominion's (6 games) and Catan's (12 games, seed 4) at
+#      (HARD_MS_catan=N for Catan alone): fwm's rating in rating.c was
+#      measured at 100 ms, a lower bound of the hard level, because 1 s
+#      per decision takes hours on a shared 2-core machine; Dominion's (6
+#      games), mp2's, anno1701's and Catan's (12 games; Catan seed 4) at
 #      the real 1000 ms.
 # Bradley-Terry ratings (Elo scale) of the second are chained to the first
 # through the medium bot, and the medium level is anchored at 1500 (rating.c).
 # CHEAP=0 skips the first round robin.
 #   scripts/calibrate-bots.sh [KONTOR] [CHEAP] [HARD] [GAMES...]
-#   HARD_MS=100 scripts/calibrate-bots.sh build/release/kontor 0 12 mp2 anno1701 fwm
-#   scripts/calibrate-bots.sh build/release/kontor 0 12 catan   (seed 2 here; rating.c: seed 4)
+#   HARD_MS=100 scripts/calibrate-bots.sh build/release/kontor 0 12 fwm
+#   scripts/calibrate-bots.sh build/release/kontor 0 12 mp2 anno1701 catan   (Catan: seed 2 here; rating.c: seed 4)
 set -eu
 K=${1:-build/release/kontor}
 N1=${2:-100}
