@@ -195,20 +195,23 @@ export function register(h) {
     const rng = rand(5);
     const fresh = (o) => o && ((o.bid && !seen.bid) || (!seen.move && o.dests.some((d) => d.verb === 'move')));
     // a bid needs the test player's merchant in the deal's town: a game that
-    // ends without one is followed by another (at most 3, from the server's
-    // own seeds)
-    let games = 0;
+    // ends without one, or has given none after 120 s (one CI run took 300 s
+    // of random play to find one), is followed by another, from the
+    // server's own seeds, while the test has time (540 s of its 600)
+    let games = 0, gameEnd = 0;
+    const testEnd = Date.now() + 540000;
     const newGame = async () => {
       await h.createGame(page, server, 'fwm', ['you', 'bot:medium'], 2);
       await page.waitForSelector('[data-view="fwm"] svg.fwmmap');
       games++;
+      gameEnd = Math.min(testEnd, Date.now() + 120000);
     };
     await newGame();
-    for (let i = 0; i < 12 && !(seen.bid && seen.move); i++) {
-      await playUntil(h, page, rng, fresh, 1500); // measured once per kind of decision
+    for (let i = 0; i < 20 && !(seen.bid && seen.move); i++) {
+      await playUntil(h, page, rng, fresh, 1500, gameEnd); // measured once per kind of decision
       const o = await offer(page);
-      if (!fresh(o)) { // the game ended
-        if (games >= 3) break;
+      if (!fresh(o)) { // the game ended, or its time is up
+        if (Date.now() > testEnd || games >= 6) break;
         await newGame();
         continue;
       }
@@ -231,7 +234,7 @@ export function register(h) {
     if (!seen.bid || !seen.move) throw new Error(`measured bid ${seen.bid}, move ${seen.move}`);
     if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
     return `bid and move measured at 390x844 and 1400x900 (${games} game${games > 1 ? 's' : ''})`;
-  }, { ...SCRAMBLE, ms: 600000 }); // up to 3 games played for a bid
+  }, { ...SCRAMBLE, ms: 600000 }); // games played for a bid: 540 s at most
 
   h.test('screenshot_fwm', async (server) => {
     const page = await h.newPage();
