@@ -279,9 +279,11 @@ static void two_bot_threads(srv_config *c)
 
 /* Issue 31.6: all-bot games whose bots search for seconds per move must
  * not keep another game's quick bot waiting behind them.  A starved bot
- * waits at least one whole search (8 s); a fair scheduler answers at once -
- * under ThreadSanitizer on a loaded machine that took up to 2.1 s, so the
- * bound is half a search, far from both. */
+ * waits at least one whole search (8 s, less the 0.3 s they ran before);
+ * a fair scheduler answers within slices - under ThreadSanitizer on a
+ * loaded machine that took up to 2.1 s, and once 4.2 s in a release build
+ * next to another test (cause not found; docs/server.md lists it), so the
+ * bound is 6 s, still below a whole search. */
 KT_TEST(server_long_searches_do_not_starve_other_games_bots)
 {
     tserver ts;
@@ -329,7 +331,7 @@ KT_TEST(server_long_searches_do_not_starve_other_games_bots)
     }
     printf("    %d bot answers, the slowest took %lld ms\n", answers, worst);
     KT_CHECK(answers >= 1);
-    KT_CHECK(worst < 4000);
+    KT_CHECK(worst < 6000);
     tclose(t);
     tstop(&ts, 1);
 }
