@@ -224,8 +224,16 @@ export function register(h) {
     for (const [w, ht, phone, name, lang] of [[1400, 900, false, 'mp2-desktop.png', 'en'], [390, 844, true, 'mp2-phone.png', 'de']]) {
       const page = await newGameAt(h, server, w, ht, lang);
       await playMoves(h, page, mulberry(21), 14, {});
-      const die = await page.$('#mp2-dice button.can-act');
-      if (die) await die.click();
+      // pick a die for the picture; a bot's move may redraw the table between
+      // finding the die and clicking it, so look it up again then
+      for (let k = 0; k < 5; k++) {
+        const die = await page.$('#mp2-dice button.can-act');
+        if (!die) break;
+        try { await die.click({ timeout: 3000 }); break; } catch (e) {
+          if (!/not attached|detached/i.test(e.message)) throw e;
+          await h.sleep(100);
+        }
+      }
       if (h.shots) await page.screenshot({ path: join(h.shots, name), fullPage: true });
       if (process.env.MP2_CLIPS) // pieces of the page at the screen's size, for reading the screenshot
         for (let y = 0, i = 0; y < 5 * ht; y += ht, i++)
