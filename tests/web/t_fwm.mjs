@@ -123,7 +123,8 @@ async function playUntil(h, page, rng, until, budget, deadline = Infinity) {
     if (n.clicks >= budget) throw new Error(`not done after ${n.clicks} clicks (${v.actions} actions)`);
     let did = '';
     if (process.env.FWM_DEBUG) console.log(JSON.stringify(await offer(page).catch(() => null)).slice(0, 300), await page.$eval('.fwm-phase', (e) => e.textContent).catch(() => ''));
-    try { did = await decide(page, rng, n); } catch (e) {
+    const td = Date.now();
+    try { did = await decide(page, rng, n); if (process.env.FWM_TIMES) console.log('decide', Date.now() - td, 'ms', did || 'none'); } catch (e) {
       if (process.env.FWM_DEBUG) console.log('ERR', e.message.slice(0, 300));
       if (/refused by the dialog/.test(e.message)) throw e;
       did = ''; // the page redrew under the click: look again
@@ -132,8 +133,10 @@ async function playUntil(h, page, rng, until, budget, deadline = Infinity) {
     n.clicks++;
     if (n[did] !== undefined) n[did]++; else n.other++;
     if (did === 'select') continue; // chosen on the table only, nothing sent
+    const tw = Date.now();
     await h.waitFor(async () => { const w = await h.view(page); return w && (w.actions !== v.actions || w.status === 'over'); },
-      15000, `the ${did} to show`).catch(() => {}); // a click that did not take is simply made again
+      15000, `the ${did} to show`).catch(() => { n.stuck = (n.stuck || 0) + 1; }); // a click that did not take is simply made again
+    if (process.env.FWM_TIMES) console.log(did, Date.now() - tw, 'ms');
   }
 }
 
