@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/buf.h"
+#include "util/buf.h"
 #include "kontor/kontor.h"
 
 enum { RW_NONE = 0, RW_CSV = 1, RW_JSONL = 2 };

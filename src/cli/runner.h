@@ -37,7 +37,7 @@
 
 #include "cards.h"
 #include "core/game.h"
-#include "core/json.h"
+#include "util/json.h"
 
 #define RN_MAX_ENTRIES 64
 #define RN_MAX_LINEUPS 200000

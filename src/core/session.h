@@ -22,8 +22,8 @@
 #ifndef KT_SESSION_H
 #define KT_SESSION_H
 
-#include "buf.h"
-#include "json.h"
+#include "util/buf.h"
+#include "util/json.h"
 #include "kontor/kontor.h"
 
 typedef struct kt_sreply {

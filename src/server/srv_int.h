@@ -34,8 +34,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/buf.h"
-#include "core/json.h"
+#include "util/buf.h"
+#include "util/json.h"
 #include "core/session.h"
 #include "kontor/kontor.h"
 #include "server/server.h"

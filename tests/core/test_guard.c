@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../../src/cli/runner.h"
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 #include "guard.h"
 
