@@ -62,4 +62,8 @@ kt_status kt_session_log(kt_session *S, int seat, int viewer, int since, int lim
 kt_status kt_session_call(kt_session *S, int seat, const kt_jv *req, size_t len, kt_sreply *r,
                           int *quit);
 
+/* The protocol's name of an option type ("int", "bool", "enum", "text",
+ * "path"), as "games" lists options (the server's lobby writes the same). */
+const char *kt_opttype_name(kt_opttype t);
+
 #endif
