@@ -61,7 +61,7 @@ CPPFLAGS += -DCLI_LIBEDIT
 CLI_LDLIBS := -ledit
 endif
 
-LIB_SRC := $(wildcard src/core/*.c src/bots/*.c) \
+LIB_SRC := $(wildcard src/util/*.c src/core/*.c src/bots/*.c) \
            $(foreach g,$(GAMES),$(wildcard src/games/$(g)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 # The browser server (src/server, `kontor serve`): libh2o (HTTP/WebSocket on

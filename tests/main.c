@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../src/core/json.h"
+#include "../src/util/json.h"
 #include "../src/core/rng.h"
 #include "harness.h"
 

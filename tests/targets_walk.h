@@ -9,7 +9,7 @@
 #ifndef KT_TARGETS_WALK_H
 #define KT_TARGETS_WALK_H
 
-#include "../src/core/json.h"
+#include "../src/util/json.h"
 #include "harness.h"
 
 /* Does observation `obs` (of `player`) hold target kind/id? */

@@ -725,6 +725,21 @@ int kt_game_reads_files(const kt_game *g);
 long long kt_bot_simulations(const kt_bot *b);
 void kt_bot_free(kt_bot *b);
 
+/* Bots re-seeded between games (for simulators that play many games of one
+ * configuration, such as `kontor sim`): the bot from now on chooses exactly
+ * as kt_bot_new(its game, kt_bot_spec(b), seed, ...) would have made it,
+ * without being created again (its memory is kept).  Call it
+ * between decisions.  KT_EINVAL when this kind of bot cannot be re-seeded
+ * (nothing changes: make a new one with kt_bot_new). */
+kt_status kt_bot_reseed(kt_bot *b, uint64_t seed, kt_err *err);
+/* Fill `err` (when not NULL) with `code` and the printf-style message (cut
+ * at KT_ERRLEN) and return `code`, as the library does: for hosts that
+ * report their own errors in a kt_err (the `kontor` command's simulations). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+kt_status kt_seterr(kt_err *err, kt_status code, const char *fmt, ...);
+
 /* ---- records ------------------------------------------------------------------ */
 
 /* A record is options + seed + player count + actions (as text).  Replaying

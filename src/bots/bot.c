@@ -232,6 +232,20 @@ kt_status kt_bot_choose_as(kt_bot *b, const kt_state *s, int player, kt_action *
 
 const char *kt_bot_spec(const kt_bot *b) { return b->spec; }
 
+kt_status kt_bot_reseed(kt_bot *b, uint64_t seed, kt_err *err)
+{
+    if (!b->def->reseed)
+        return kt_seterr(err, KT_EINVAL, "bot '%s' cannot be re-seeded: make a new one",
+                         b->spec);
+    b->def->reseed(b->ud, seed);
+    /* a fresh bot's control block (a cancel left over would end its first
+     * decision) */
+    atomic_store(&b->ctl.cancel, 0);
+    atomic_store(&b->ctl.progress, 0);
+    atomic_store(&b->ctl.thinking, 0);
+    return KT_OK;
+}
+
 long long kt_bot_simulations(const kt_bot *b)
 {
     return b && b->def == &kt_bot_mcts ? kt_mcts_simulations(b->ud) : 0;

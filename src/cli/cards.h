@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/json.h"
+#include "util/json.h"
 #include "kontor/kontor.h"
 
 typedef struct cs_item {

@@ -48,7 +48,7 @@ static int is_rows_file(const char *path)
     return !strncmp(head, "game,seed,setup,", 16) || !strncmp(head, "{\"game\":", 8);
 }
 
-int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
+int merge_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games)
 {
     int json = 0, csv = 0, nfiles = 0, nrows = 0;
     const char *svg = NULL, *rows_out = NULL;
@@ -81,7 +81,7 @@ int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *de
         else
             files[nfiles++] = argv[i];
     }
-    int rc = merge_files(files, nfiles, rows, nrows, rows_out, json, csv, svg, &o, out, err, def);
+    int rc = merge_files(files, nfiles, rows, nrows, rows_out, json, csv, svg, &o, out, err, games);
     free(files);
     free(rows);
     return rc;
@@ -89,7 +89,7 @@ int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *de
 
 int merge_files(const char **files, int nfiles, const char **rows, int nrows,
                 const char *rows_out, int json, int csv, const char *svg, rn_out *o, FILE *out,
-                FILE *err, const kt_gamedef *def)
+                FILE *err, const rn_games *games)
 {
     if (!nfiles && !nrows)
         return usage(err), 2;
@@ -118,7 +118,7 @@ int merge_files(const char **files, int nfiles, const char **rows, int nrows,
         }
         rn_exp *ce = have ? &e : &acc_e;
         rn_result *cr = have ? &r : &acc;
-        int bad = rn_load(text, def, ce, cr, &ke);
+        int bad = rn_load(text, games, ce, cr, &ke);
         free(text);
         if (bad) {
             fprintf(err, "kontor merge: %s: %s\n", files[i], ke.msg);

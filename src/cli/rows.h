@@ -5,7 +5,7 @@
  * Formats, chosen by the file name: CSV (".csv") or JSON Lines (".jsonl",
  * ".ndjson", ".json").  Every row has, in this order:
  *   game      index k of the game in the experiment (0-based)
- *   seed      the game seed (kt_seed_derive(experiment seed, k)); a decimal
+ *   seed      the game seed (kt_seed_mix(experiment seed, k)); a decimal
  *             string in JSON, so that no reader rounds it
  *   setup     canonical options of the game's configuration (with a fresh
  *             setup: the kingdom, Events and Traits drawn for this game)
@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/buf.h"
+#include "util/buf.h"
 #include "kontor/kontor.h"
 
 enum { RW_NONE = 0, RW_CSV = 1, RW_JSONL = 2 };

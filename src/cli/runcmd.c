@@ -78,7 +78,7 @@ static const char *stats_games(char *out, size_t cap)
 
 int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_flag,
                    const char *list_example, int allow_fixed, const char *games_note,
-                   rn_flags *rf, const kt_gamedef **def, FILE *err)
+                   rn_flags *rf, const rn_games *games, const kt_gameinfo **info, FILE *err)
 {
     rf->list = rf->svg = rf->shard = rf->rows = NULL;
     rf->threads = rn_default_threads();
@@ -94,12 +94,13 @@ int rn_parse_flags(const cli_game_args *a, const char *cmd, const char *list_fla
     }
     if (!a->game)
         return RN_FLAGS_USAGE;
-    if (!*def)
-        *def = kt_gamedef_find(a->game);
-    if (!*def || strcmp((*def)->info.name, a->game) != 0) {
+    if (!games)
+        games = rn_registry();
+    *info = games->find(games->ctx, a->game);
+    if (!*info || strcmp((*info)->name, a->game) != 0) {
         fprintf(err, "kontor %s: unknown game '%s' (available:", cmd, a->game);
-        for (int i = 0; kt_gamedef_at(i); i++)
-            fprintf(err, " %s", kt_gamedef_at(i)->info.name);
+        for (int i = 0; kt_game_info(i); i++)
+            fprintf(err, " %s", kt_game_info(i)->name);
         return fprintf(err, ")\n"), RN_FLAGS_ERROR;
     }
     if (!rf->list || !*rf->list)

@@ -11,6 +11,7 @@
  */
 #include "runner.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -26,22 +27,49 @@
 
 /* ------------------------------------------------------------ setup */
 
+static const kt_gameinfo *registry_find(const void *ctx, const char *name)
+{
+    (void)ctx;
+    return kt_game_find(name);
+}
+
+static kt_status registry_study(const void *ctx, const char *name, const char *options,
+                                char **out, char **added, kt_err *err)
+{
+    (void)ctx;
+    return kt_options_for_study(name, options, out, added, err);
+}
+
+static kt_status registry_make(const void *ctx, const char *name, const char *options,
+                               int players, uint64_t seed, kt_game **out, kt_err *err)
+{
+    (void)ctx;
+    return kt_game_new(name, options, players, seed, NULL, out, err);
+}
+
+const rn_games *rn_registry(void)
+{
+    static const rn_games registry = {
+        .ctx = NULL, .find = registry_find, .study = registry_study, .make = registry_make};
+    return &registry;
+}
+
 /* Does the configuration depend on its seed?  Configurations made from the
  * same options with other seeds start games from one state seed: if their
  * canonical options or start positions differ, setup draws something (a
  * random kingdom, a variable board).  Three other seeds make a miss (the
  * same draw three times, e.g. a Trait placed on the same one of ten piles)
  * unlikely. */
-static int seed_matters(const kt_gamedef *def, const kt_game *g0, const char *options,
-                        int players, uint64_t seed)
+static int seed_matters(const rn_exp *e, const kt_game *g0, const char *options, int players,
+                        uint64_t seed)
 {
     size_t n = kt_state_size(g0);
     kt_state *a = malloc(n), *b = malloc(n);
     int differ = 0;
     for (uint64_t i = 1; a && b && i <= 3 && !differ; i++) {
         kt_game *g;
-        if (kt_game_new_def(def, options, players, kt_seed_derive(seed, 0x5e7u + i), NULL, &g,
-                            NULL) != KT_OK)
+        uint64_t s2 = kt_seed_mix(seed, 0x5e7u + i);
+        if (e->source->make(e->source->ctx, e->game, options, players, s2, &g, NULL) != KT_OK)
             break; /* the options were accepted once; say nothing new */
         differ = strcmp(kt_game_options(g), kt_game_options(g0)) != 0 ||
                  kt_state_size(g) != n;
@@ -65,28 +93,35 @@ void rn_study_text(const rn_exp *e, kt_buf *out)
                       e->study);
 }
 
-int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *given, int players,
-                uint64_t seed, int setup, kt_err *err)
+int rn_exp_init(rn_exp *e, int kind, const rn_games *games, const char *name, const char *given,
+                int players, uint64_t seed, int setup, kt_err *err)
 {
     memset(e, 0, sizeof *e);
     e->kind = kind;
-    e->def = def;
+    e->source = games ? games : rn_registry();
+    e->info = e->source->find(e->source->ctx, name);
+    if (!e->info)
+        return kt_seterr(err, KT_EUNKNOWN, "unknown game '%s'", name), -1;
+    e->game = strdup(e->info->name);
+    if (!e->game)
+        return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
     char *options = NULL;
-    if (kt_options_for_study_def(def, given, &options, &e->study, err) != KT_OK)
+    if (e->source->study(e->source->ctx, e->game, given, &options, &e->study, err) != KT_OK) {
+        rn_exp_free(e);
         return -1;
-    if (kt_game_new_def(def, options, players, seed, NULL, &e->g, err) != KT_OK) {
-        free(options);
+    }
+    if (e->source->make(e->source->ctx, e->game, options, players, seed, &e->g, err) != KT_OK) {
+        kt_free(options);
         rn_exp_free(e);
         return -1;
     }
     e->players = kt_game_players(e->g);
     e->seed = seed;
-    e->seeded = seed_matters(def, e->g, options, e->players, seed);
+    e->seeded = seed_matters(e, e->g, options, e->players, seed);
     e->fresh = e->seeded && setup != RN_SETUP_FIXED;
-    e->game = strdup(def->info.name);
     e->options = strdup(e->fresh ? options : kt_game_options(e->g));
-    free(options);
-    if (!e->game || !e->options) {
+    kt_free(options);
+    if (!e->options) {
         kt_seterr(err, KT_ENOMEM, "out of memory");
         rn_exp_free(e);
         return -1;
@@ -99,15 +134,12 @@ void rn_exp_free(rn_exp *e)
     kt_game_free(e->g);
     free(e->game);
     free(e->options);
-    free(e->study);
+    kt_free(e->study);
     for (int i = 0; i < e->nentries; i++) {
         free(e->entries[i]);
         free(e->specs[i]);
         free(e->labels[i]);
         free(e->bspec[i]);
-        if (e->bvals[i])
-            kt_opts_free(e->bvals[i], e->bdef[i]->info.nopts);
-        free(e->bvals[i]);
     }
     free(e->lineup);
     memset(e, 0, sizeof *e);
@@ -120,27 +152,13 @@ static const char *setup_hint(const rn_exp *e)
                                         : "";
 }
 
-/* Resolve entry i's bot once: its definition, the spec after level names
- * and its parsed options (as kt_bot_new does), so that the bot of every
- * game is made by the definition's create() alone (make_bot). */
+/* Resolve entry i's bot spec once (kt_bot_spec: level names replaced), so
+ * that the bot of every game is made from the same spec (make_bot). */
 static int resolve_bot(rn_exp *e, int i, const kt_bot *b, kt_err *err)
 {
-    const kt_botdef *d = b->def;
-    const char *spec = kt_bot_spec(b);
-    size_t nl = strcspn(spec, ":=");
-    const char *opttext = spec[nl] == '=' ? spec : (spec[nl] == ':' ? spec + nl + 1 : "");
-    char what[80];
-    snprintf(what, sizeof what, "option of bot %.*s", (int)(nl < 40 ? nl : 40), spec);
-    e->bdef[i] = d;
-    e->bspec[i] = strdup(spec);
-    e->bvals[i] = calloc((size_t)d->info.nopts + 1, sizeof *e->bvals[i]);
-    if (!e->bspec[i] || !e->bvals[i])
+    e->bspec[i] = strdup(kt_bot_spec(b));
+    if (!e->bspec[i])
         return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
-    if (kt_opts_parse(d->info.opts, d->info.nopts, opttext, ":", what, e->bvals[i], err) != KT_OK) {
-        free(e->bvals[i]);
-        e->bvals[i] = NULL;
-        return -1;
-    }
     return 0;
 }
 
@@ -201,7 +219,7 @@ int rn_set_labels(rn_exp *e)
     return 0;
 }
 
-uint64_t rn_game_seed(const rn_exp *e, uint64_t k) { return kt_seed_derive(e->seed, k); }
+uint64_t rn_game_seed(const rn_exp *e, uint64_t k) { return kt_seed_mix(e->seed, k); }
 
 void rn_setup_line(const rn_exp *e, kt_buf *b)
 {
@@ -221,39 +239,23 @@ kt_status rn_game_config(const rn_exp *e, uint64_t k, kt_game **own, const kt_ga
     *g = e->g;
     if (!e->fresh)
         return KT_OK;
-    kt_status st = kt_game_new_def(e->def, e->options, e->players, rn_game_seed(e, k), NULL, own,
-                                   err);
+    kt_status st = e->source->make(e->source->ctx, e->game, e->options, e->players,
+                                  rn_game_seed(e, k), own, err);
     *g = *own;
     return st;
 }
 
-/* Make the bot of entry `ent` for one game (see resolve_bot); b lives in
- * the caller's memory. */
-static kt_status make_bot(const rn_exp *e, int ent, const kt_game *g, uint64_t seed, kt_bot *b,
+/* Make the bot of entry `ent` for one game (see resolve_bot). */
+static kt_status make_bot(const rn_exp *e, int ent, const kt_game *g, uint64_t seed, kt_bot **b,
                           kt_err *err)
 {
-    memset(b, 0, sizeof *b);
-    b->def = e->bdef[ent];
-    b->g = g;
-    b->spec = e->bspec[ent];
-    kt_status st = b->def->create(g, e->bvals[ent], seed, &b->ud, err);
-    if (st != KT_OK) {
-        b->def = NULL;
-        return st;
-    }
-    atomic_init(&b->ctl.cancel, 0);
-    atomic_init(&b->ctl.progress, 0);
-    atomic_init(&b->ctl.thinking, 0);
-    if (b->def->control)
-        b->def->control(b->ud, &b->ctl);
-    return KT_OK;
+    return kt_bot_new(g, e->bspec[ent], seed, b, err);
 }
 
-static void drop_bot(kt_bot *b)
+static void drop_bot(kt_bot **b)
 {
-    if (b->def && b->def->destroy)
-        b->def->destroy(b->ud);
-    b->def = NULL;
+    kt_bot_free(*b);
+    *b = NULL;
 }
 
 /* How many of the first games' setups rn_ready tries every bot on. */
@@ -276,7 +278,7 @@ int rn_ready(rn_exp *e, const char *what, kt_err *err)
                              e2.msg),
                    -1;
         for (int i = 0; i < e->nentries; i++) {
-            kt_bot b;
+            kt_bot *b;
             if (make_bot(e, i, g, 0, &b, &e2) != KT_OK) {
                 /* the advice first: the details may be cut at KT_ERRLEN */
                 kt_seterr(err, e2.code,
@@ -390,7 +392,7 @@ int rn_tournament_lineups(rn_exp *e, uint64_t per_matchup, kt_err *err)
         for (int k = i + 1; k < np; k++)
             idx[k] = (uint8_t)(idx[k - 1] + 1);
     }
-    KT_ASSERT(l == e->nlineups);
+    assert(l == e->nlineups);
     return 0;
 }
 
@@ -539,12 +541,13 @@ typedef struct rn_worker {
     /* decision timing (timed_choose): decisions of each entry until its next
      * timed one, and how many that one stands for */
     uint32_t tick[RN_MAX_ENTRIES], stride[RN_MAX_ENTRIES];
-    kt_bot bots[KT_MAX_PLAYERS];
+    kt_bot *bots[KT_MAX_PLAYERS];
     /* bots[p] is alive between games when held[p]: with one configuration
-     * for all games, a bot with reseed() is kept and re-seeded for the next
-     * game that seats the same spec there (seats rotate) instead of being
-     * destroyed and made again */
+     * for all games, a bot is kept and re-seeded (kt_bot_reseed) for the
+     * next game that seats the same spec there (seats rotate) instead of
+     * being freed and made again, where it can be */
     int held[KT_MAX_PLAYERS];
+    int bent[KT_MAX_PLAYERS]; /* the entry bots[p] was made for (its spec) */
     FILE *rows;     /* this worker's rows in game order (a temporary file) */
     rw_line line;
     cs_worker *cards;
@@ -642,7 +645,8 @@ static void write_row(const rn_exp *e, rn_worker *w, uint64_t k, const kt_game *
 /* Play the game from the worker's state to its end (or the action cap).
  * The loop is the simulator's own per-decision cost, so it does little:
  * decisions are counted per position and added to the entries at the end,
- * and the card statistics have their own copy of the loop. */
+ * and the card statistics have their own copy of the loop.  kt_to_move is
+ * -1 once the game is over (one call per action, not two). */
 static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l,
                           uint64_t *actions, kt_err *err)
 {
@@ -651,21 +655,19 @@ static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l
     uint64_t n[KT_MAX_PLAYERS] = {0}, done = 0;
     kt_status st = KT_OK;
     if (!w->cards) {
-        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
-            int p = s->h.to_move;
+        for (int p; done < RN_MAX_ACTIONS && (p = kt_to_move(g, s)) >= 0;) {
             kt_action a;
             n[p]++;
-            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+            if ((st = timed_choose(w, seat[p], w->bots[p], &a, err)) != KT_OK)
                 break;
             kt_apply_trusted(g, s, a);
             done++;
         }
     } else {
-        while (s->h.status == KT_RUNNING && done < RN_MAX_ACTIONS) {
-            int p = s->h.to_move;
+        for (int p; done < RN_MAX_ACTIONS && (p = kt_to_move(g, s)) >= 0;) {
             kt_action a;
             n[p]++;
-            if ((st = timed_choose(w, seat[p], &w->bots[p], &a, err)) != KT_OK)
+            if ((st = timed_choose(w, seat[p], w->bots[p], &a, err)) != KT_OK)
                 break;
             cs_action(w->cards, g, s, p, a);
             kt_apply_trusted(g, s, a);
@@ -682,19 +684,18 @@ static kt_status play_out(const rn_exp *e, rn_worker *w, const kt_game *g, int l
 
 /* Seat p's bot for one game: entry ent's bot as make_bot makes it with
  * `seed`.  The bot of the previous game is re-seeded when it has the same
- * definition and spec (so the same options: entries of one spec differ only
- * in their labels), the configuration is the same for all games and the
- * bot can (reseed() gives what create() would: the results do not change). */
+ * spec (so the same bot and options: entries of one spec differ only in
+ * their labels), the configuration is the same for all games and the bot
+ * can (kt_bot_reseed gives what kt_bot_new would: the results do not
+ * change). */
 static kt_status seat_bot(const rn_exp *e, rn_worker *w, int p, int ent, const kt_game *g,
                           uint64_t seed, kt_err *err)
 {
-    kt_bot *b = &w->bots[p];
-    if (w->held[p] && !e->fresh && b->def == e->bdef[ent] && b->def->reseed &&
-        (b->spec == e->bspec[ent] || !strcmp(b->spec, e->bspec[ent]))) {
-        b->def->reseed(b->ud, seed);
-        atomic_store(&b->ctl.cancel, 0);
-        atomic_store(&b->ctl.progress, 0);
-        atomic_store(&b->ctl.thinking, 0);
+    kt_bot **b = &w->bots[p];
+    if (w->held[p] && !e->fresh &&
+        (w->bent[p] == ent || !strcmp(e->bspec[w->bent[p]], e->bspec[ent])) &&
+        kt_bot_reseed(*b, seed, NULL) == KT_OK) {
+        w->bent[p] = ent;
         return KT_OK;
     }
     if (w->held[p])
@@ -702,15 +703,17 @@ static kt_status seat_bot(const rn_exp *e, rn_worker *w, int p, int ent, const k
     w->held[p] = 0;
     kt_status st = make_bot(e, ent, g, seed, b, err);
     w->held[p] = st == KT_OK;
+    w->bent[p] = ent;
     return st;
 }
 
-/* The bots after a game: kept for the next one only where seat_bot can
- * re-seed them; all of them after an error. */
+/* The bots after a game: kept for the next one only when the configuration
+ * is the same for all games (seat_bot re-seeds those that can be); none of
+ * them after an error. */
 static void unseat_bots(const rn_exp *e, rn_worker *w, int all)
 {
     for (int p = 0; p < KT_MAX_PLAYERS; p++) {
-        if (w->held[p] && (all || e->fresh || !w->bots[p].def->reseed)) {
+        if (w->held[p] && (all || e->fresh)) {
             drop_bot(&w->bots[p]);
             w->held[p] = 0;
         }
@@ -729,7 +732,7 @@ static int play_game(const rn_exp *e, rn_worker *w, uint64_t k)
     if (st == KT_OK)
         st = state_room(w, g, &err);
     for (int p = 0; st == KT_OK && p < np; p++)
-        st = seat_bot(e, w, p, e->lineup[l][p], g, kt_seed_derive(gs, RN_BOT_STREAM + (uint64_t)p),
+        st = seat_bot(e, w, p, e->lineup[l][p], g, kt_seed_mix(gs, RN_BOT_STREAM + (uint64_t)p),
                       &err);
     if (st == KT_OK && w->cards && cs_game_begin(w->cards, g, !e->fresh) != 0)
         st = kt_seterr(&err, KT_ENOMEM, "out of memory");
@@ -1138,7 +1141,7 @@ static int read_counts(kt_jr *jr, const kt_jv *o, int np, rn_counts *c)
     return ok;
 }
 
-static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_exp *e,
+static int load_experiment(kt_jr *jr, const kt_jv *x, const rn_games *source, rn_exp *e,
                            kt_err *err)
 {
     long long np;
@@ -1180,13 +1183,14 @@ static int load_experiment(kt_jr *jr, const kt_jv *x, const kt_gamedef *def, rn_
     kt_jr_pop(jr);
     if (!ok)
         return -1;
-    if (!def)
-        def = kt_gamedef_find(game);
-    if (!def || strcmp(def->info.name, game) != 0) {
+    if (!source)
+        source = rn_registry();
+    const kt_gameinfo *info = source->find(source->ctx, game);
+    if (!info || strcmp(info->name, game) != 0) {
         kt_seterr(err, KT_EUNKNOWN, "game '%s' is not compiled into this kontor", game);
         return -1;
     }
-    if (rn_exp_init(e, k, def, opts, (int)np, seed, setup, err) != 0)
+    if (rn_exp_init(e, k, source, game, opts, (int)np, seed, setup, err) != 0)
         return -1;
     if (setup == RN_SETUP_FRESH && !e->fresh) {
         kt_seterr(err, KT_ESTATE, "experiment.setup: \"fresh\", but nothing in the setup of "
@@ -1335,7 +1339,7 @@ static int load_raw(kt_jr *jr, const kt_jv *raw, rn_exp *e, rn_result *r)
     return 0;
 }
 
-int rn_load(const char *json, const kt_gamedef *def, rn_exp *e, rn_result *r, kt_err *err)
+int rn_load(const char *json, const rn_games *games, rn_exp *e, rn_result *r, kt_err *err)
 {
     memset(e, 0, sizeof *e);
     memset(r, 0, sizeof *r);
@@ -1351,7 +1355,7 @@ int rn_load(const char *json, const kt_gamedef *def, rn_exp *e, rn_result *r, kt
     int rc = -1;
     if (!doc.root || doc.root->type != KT_JOBJ)
         kt_seterr(err, KT_EPARSE, "expected a JSON object written by kontor sim/tournament --json");
-    else if (raw && load_experiment(&jr, x, def, e, err) == 0 && rn_result_alloc(e, r) == 0)
+    else if (raw && load_experiment(&jr, x, games, e, err) == 0 && rn_result_alloc(e, r) == 0)
         rc = load_raw(&jr, raw, e, r);
     kt_json_free(&doc);
     if (rc != 0) {

@@ -6,8 +6,8 @@
  * ("entries"), a list of lineups (lineup[l][p] = the entry at position p)
  * and a schedule.  Game k (0 <= k < games) is played by lineup
  * rn_lineup_of(e, k), from the start position dealt with seed
- * kt_seed_derive(seed, k); the bot at position p is created fresh for the
- * game with seed kt_seed_derive(game seed, RN_BOT_STREAM + p).  So every game
+ * kt_seed_mix(seed, k); the bot at position p is created fresh for the
+ * game with seed kt_seed_mix(game seed, RN_BOT_STREAM + p).  So every game
  * is fixed by (seed, k) alone: results do not depend on the thread count,
  * and shard I of N (the games k in [games*(I-1)/N, games*I/N)) plays exactly
  * the games one machine would.
@@ -36,8 +36,8 @@
 #include <stdio.h>
 
 #include "cards.h"
-#include "core/game.h"
-#include "core/json.h"
+#include "kontor/kontor.h"
+#include "util/json.h"
 
 #define RN_MAX_ENTRIES 64
 #define RN_MAX_LINEUPS 200000
@@ -50,6 +50,23 @@ enum { RN_SIM = 1, RN_TOURNAMENT = 2 };
 /* --setup: fresh when the configuration depends on its seed (auto), or as
  * asked. */
 enum { RN_SETUP_AUTO = 0, RN_SETUP_FRESH = 1, RN_SETUP_FIXED = 2 };
+
+/* Where the commands find their games: the library's registry
+ * (rn_registry(): `kontor sim`, `kontor tournament`, `kontor merge`), or a
+ * test's own game that the library does not list (tests/test_games.c gives
+ * the test games "duel" and "guard" this way). */
+typedef struct rn_games {
+    const void *ctx; /* given to each call (the registry's: NULL) */
+    /* The game called `name`, or NULL when there is none. */
+    const kt_gameinfo *(*find)(const void *ctx, const char *name);
+    /* kt_options_for_study and kt_game_new (allocator: malloc) of a game
+     * that find() knows. */
+    kt_status (*study)(const void *ctx, const char *name, const char *options, char **out,
+                       char **added, kt_err *err);
+    kt_status (*make)(const void *ctx, const char *name, const char *options, int players,
+                      uint64_t seed, kt_game **out, kt_err *err);
+} rn_games;
+const rn_games *rn_registry(void);
 
 /* Counters of the games of one lineup (positions p, q). */
 typedef struct rn_counts {
@@ -64,7 +81,8 @@ typedef struct rn_counts {
 
 typedef struct rn_exp {
     int kind;
-    const kt_gamedef *def;
+    const rn_games *source; /* where the game comes from */
+    const kt_gameinfo *info; /* the game's */
     kt_game *g;      /* the configuration of the experiment seed (owned); every
                         game's unless fresh */
     char *game;      /* game name */
@@ -81,10 +99,8 @@ typedef struct rn_exp {
     char *entries[RN_MAX_ENTRIES]; /* as given ("bot:bmu"), used as labels */
     char *specs[RN_MAX_ENTRIES];   /* bot specs for kt_bot_new ("bmu") */
     char *labels[RN_MAX_ENTRIES];  /* distinct names for reports (rn_set_labels) */
-    /* each entry's bot resolved once (level names, options parsed), so that
-     * making the bot of every game costs only its create() */
-    const kt_botdef *bdef[RN_MAX_ENTRIES];
-    kt_optval *bvals[RN_MAX_ENTRIES];
+    /* each entry's bot spec resolved once (kt_bot_spec: level names), so
+     * that every game makes its bots from the same spec */
     char *bspec[RN_MAX_ENTRIES];   /* the resolved spec ("mcts:time=1000" for "hard") */
     int fixed_seats;
     int nlineups, nperms; /* nperms: seatings per matchup (tournament) */
@@ -116,12 +132,12 @@ typedef struct rn_out {
 
 /* The sentence naming the study options of a report (nothing when none). */
 void rn_study_text(const rn_exp *e, kt_buf *out);
-/* Configuration from a game definition; options may be NULL; the game's
+/* Configuration of game `name` of `games`; options may be NULL; the game's
  * study options are added unless the options set them (e->study).  `setup` is
  * RN_SETUP_*; a fresh setup is used only when the configuration depends on
  * its seed (with nothing drawn, fresh and fixed are the same games). */
-int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *options, int players,
-                uint64_t seed, int setup, kt_err *err);
+int rn_exp_init(rn_exp *e, int kind, const rn_games *games, const char *name, const char *options,
+                int players, uint64_t seed, int setup, kt_err *err);
 void rn_exp_free(rn_exp *e);
 /* Add a bot entry ("bot:NAME:opts" or "NAME:opts"); the spec is checked by
  * creating the bot once.  `what` names the flag in messages. */
@@ -159,9 +175,9 @@ void rn_result_free(rn_result *r);
 
 /* The "experiment" and "raw" members of a JSON report (everything merge
  * needs), and reading them back.  rn_load creates the configuration through
- * `def`, or the registry when def is NULL. */
+ * `games`, or the registry when games is NULL. */
 void rn_json_write(kt_jw *w, const rn_exp *e, const rn_result *r);
-int rn_load(const char *json, const kt_gamedef *def, rn_exp *e, rn_result *r, kt_err *err);
+int rn_load(const char *json, const rn_games *games, rn_exp *e, rn_result *r, kt_err *err);
 /* acc += (e2, r2) after checking that both are shards of one experiment. */
 int rn_merge(rn_exp *e, rn_result *acc, const rn_exp *e2, const rn_result *r2, kt_err *err);
 
@@ -186,15 +202,16 @@ void rn_lengths(const rn_counts *all, double *mean, double *sd, double *half);
 int sim_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, FILE *err);
 int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, FILE *err);
 
-/* Command bodies with explicit streams; `def` replaces the registry lookup
- * of the game (tests use a test-only game).  cli_sim() etc. call these. */
-int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
-int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
-int merge_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+/* Command bodies with explicit streams; `games` (NULL: the registry) is
+ * where they find the game (tests use a test-only game).  cli_sim() etc.
+ * call these. */
+int sim_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games);
+int tour_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games);
+int merge_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games);
 /* merge_main after sorting its arguments: result files, rows files. */
 int merge_files(const char **files, int nfiles, const char **rows, int nrows,
                 const char *rows_out, int json, int csv, const char *svg, rn_out *o, FILE *out,
-                FILE *err, const kt_gamedef *def);
+                FILE *err, const rn_games *games);
 
 /* Card statistics files of o (cards.h) from the run; 0 or 1 after a
  * message. */
@@ -235,7 +252,8 @@ enum { RN_FLAGS_OK = 0, RN_FLAGS_HELP = 1, RN_FLAGS_ERROR = 2, RN_FLAGS_USAGE = 
  * --svg FILE, --shard I/N, --games N, --threads T, --setup fresh|fixed,
  * --rows FILE, --cards FILE (repeatable), the command's list flag
  * (`list_flag`, required: `list_example` shows its use) and, when
- * allow_fixed, --fixed-seats; then find the game (*def, unless given) and
+ * allow_fixed, --fixed-seats; then find the game (*info, in `games`; NULL:
+ * the registry) and
  * check that the flags fit together.  rf->games must hold the command's
  * default on entry; games_note is added to the --games message.  Returns
  * RN_FLAGS_OK, RN_FLAGS_HELP (print usage to stdout), RN_FLAGS_USAGE (no
@@ -244,7 +262,8 @@ enum { RN_FLAGS_OK = 0, RN_FLAGS_HELP = 1, RN_FLAGS_ERROR = 2, RN_FLAGS_USAGE = 
 struct cli_game_args;
 int rn_parse_flags(const struct cli_game_args *a, const char *cmd, const char *list_flag,
                    const char *list_example, int allow_fixed, const char *games_note,
-                   rn_flags *rf, const kt_gamedef **def, FILE *err);
+                   rn_flags *rf, const rn_games *games, const kt_gameinfo **info,
+                   FILE *err);
 
 /* Milliseconds with as many decimals as a small value needs ("0.00012",
  * "3.141", "1000.2"), as a value: use rn_ms_text(x).s within one

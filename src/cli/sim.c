@@ -379,7 +379,7 @@ int sim_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out, 
 
 /* ------------------------------------------------------------ command */
 
-int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
+int sim_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games)
 {
     cli_game_args a;
     if (cli_parse_game_args(argc, argv, &a, "sim",
@@ -387,8 +387,9 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
                             "--json,--csv,--fixed-seats,--no-progress,--help,-h"))
         return 2;
     rn_flags rf;
+    const kt_gameinfo *info;
     rf.games = 1000;
-    switch (rn_parse_flags(&a, "sim", "--seats", "bot:random,bot:mcts", 1, "", &rf, &def, err)) {
+    switch (rn_parse_flags(&a, "sim", "--seats", "bot:random,bot:mcts", 1, "", &rf, games, &info, err)) {
     case RN_FLAGS_OK:
         break;
     case RN_FLAGS_HELP:
@@ -402,14 +403,14 @@ int sim_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
     char *seat[RN_MAX_ENTRIES + 1];
     snprintf(seatbuf, sizeof seatbuf, "%s", rf.list);
     int ns = cli_split(seatbuf, ',', seat, RN_MAX_ENTRIES + 1);
-    int players = a.players ? a.players : ns > 1 ? ns : def->info.default_players;
+    int players = a.players ? a.players : ns > 1 ? ns : info->default_players;
     if (ns > 1 && ns != players)
         return fprintf(err, "kontor sim: --seats lists %d seats but there are %d players\n", ns,
                        players),
                2;
     rn_exp e;
     kt_err ke = {KT_OK, ""};
-    if (rn_exp_init(&e, RN_SIM, def, a.options, players, a.seed, rf.setup, &ke) != 0)
+    if (rn_exp_init(&e, RN_SIM, games, a.game, a.options, players, a.seed, rf.setup, &ke) != 0)
         return fprintf(err, "kontor sim: %s\n", ke.msg), 2;
     e.cards = rf.ncards > 0;
     int rc = 0;

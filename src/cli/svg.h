@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "core/buf.h"
+#include "util/buf.h"
 
 void svg_begin(kt_buf *b, double w, double h, const char *title);
 void svg_end(kt_buf *b);

@@ -536,7 +536,7 @@ int tour_report(const rn_exp *e, const rn_result *r, const rn_out *o, FILE *out,
     return rc;
 }
 
-int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def)
+int tour_main(int argc, char **argv, FILE *out, FILE *err, const rn_games *games)
 {
     cli_game_args a;
     if (cli_parse_game_args(argc, argv, &a, "tournament",
@@ -544,9 +544,10 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
                             "--json,--csv,--no-progress,--help,-h"))
         return 2;
     rn_flags rf;
+    const kt_gameinfo *info;
     rf.games = 100;
     switch (rn_parse_flags(&a, "tournament", "--bots", "random,heuristic,mcts", 0,
-                           " (games per matchup)", &rf, &def, err)) {
+                           " (games per matchup)", &rf, games, &info, err)) {
     case RN_FLAGS_OK:
         break;
     case RN_FLAGS_HELP:
@@ -564,15 +565,15 @@ int tour_main(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def
         return fprintf(err, "kontor tournament: at most %d bots\n", RN_MAX_ENTRIES), 2;
     int players = a.players;
     if (!players) {
-        players = def->info.default_players < nb ? def->info.default_players : nb;
-        if (players < def->info.min_players)
-            players = def->info.min_players;
+        players = info->default_players < nb ? info->default_players : nb;
+        if (players < info->min_players)
+            players = info->min_players;
         if (players < 2) /* one bot named: the message below asks for a second */
             players = 2;
     }
     rn_exp e;
     kt_err ke = {KT_OK, ""};
-    if (rn_exp_init(&e, RN_TOURNAMENT, def, a.options, players, a.seed, rf.setup, &ke) != 0)
+    if (rn_exp_init(&e, RN_TOURNAMENT, games, a.game, a.options, players, a.seed, rf.setup, &ke) != 0)
         return fprintf(err, "kontor tournament: %s\n", ke.msg), 2;
     e.cards = rf.ncards > 0;
     int rc = 0;

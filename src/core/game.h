@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
-#include "json.h"
+#include "util/buf.h"
+#include "util/json.h"
 #include "kontor/kontor.h"
 #include "opts.h"
 #include "rng.h"

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "kontor/kontor.h"
 
 /* fn(ud, p, osize, nsize) of `a`, or realloc/free: allocate (p NULL),

@@ -8,7 +8,7 @@
 #ifndef KT_OPTS_H
 #define KT_OPTS_H
 
-#include "buf.h"
+#include "util/buf.h"
 #include "kontor/kontor.h"
 
 typedef struct kt_optval {

@@ -22,8 +22,8 @@
 #ifndef KT_SESSION_H
 #define KT_SESSION_H
 
-#include "buf.h"
-#include "json.h"
+#include "util/buf.h"
+#include "util/json.h"
 #include "kontor/kontor.h"
 
 typedef struct kt_sreply {
@@ -61,5 +61,9 @@ kt_status kt_session_log(kt_session *S, int seat, int viewer, int since, int lim
  * *quit (may be NULL) is set after "quit". */
 kt_status kt_session_call(kt_session *S, int seat, const kt_jv *req, size_t len, kt_sreply *r,
                           int *quit);
+
+/* The protocol's name of an option type ("int", "bool", "enum", "text",
+ * "path"), as "games" lists options (the server's lobby writes the same). */
+const char *kt_opttype_name(kt_opttype t);
 
 #endif

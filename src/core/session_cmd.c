@@ -317,7 +317,7 @@ static void cmd_analyze(sreq *q)
 
 /* ------------------------------------------------------------ catalogue */
 
-static const char *type_name(kt_opttype t)
+const char *kt_opttype_name(kt_opttype t)
 {
     switch (t) {
     case KT_OPT_INT: return "int";
@@ -335,7 +335,7 @@ static void write_opts(kt_jw *w, const kt_optinfo *o, int n)
     for (int k = 0; k < n; k++) {
         kt_jw_obj(w);
         kt_jw_kstr(w, "name", o[k].name);
-        kt_jw_kstr(w, "type", type_name(o[k].type));
+        kt_jw_kstr(w, "type", kt_opttype_name(o[k].type));
         kt_jw_kstr(w, "default", o[k].def ? o[k].def : "");
         if (o[k].type == KT_OPT_INT) {
             kt_jw_kint(w, "min", o[k].min);

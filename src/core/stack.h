@@ -25,7 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 
 /* The capacity of s->stack. */
 #define KT_STACK_CAP(s) ((int)(sizeof (s)->stack / sizeof (s)->stack[0]))

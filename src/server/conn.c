@@ -293,11 +293,8 @@ static void cmd_attach(srv_conn *c, const srv_msg *m)
         return;
     }
     const kt_jv *name = kt_jv_get(m->req, "name");
-    const char *why = "must be a text";
-    if (name && (name->type != KT_JSTR || !srv_name_ok(name->s, name->slen, SRV_NAME_LEN, &why))) {
+    if (!srv_seat_name_ok(c, name, ref)) {
         srv_game_unref(c->S, g);
-        srv_reply_error(c, ref, "invalid", "\"name\" %s (at most %d bytes of UTF-8 text)", why,
-                        SRV_NAME_LEN - 1);
         return;
     }
     pthread_mutex_lock(&g->mu);

@@ -21,18 +21,6 @@
 
 /* ------------------------------------------------------------ catalogue */
 
-static const char *type_name(kt_opttype t)
-{
-    switch (t) {
-    case KT_OPT_INT: return "int";
-    case KT_OPT_BOOL: return "bool";
-    case KT_OPT_ENUM: return "enum";
-    case KT_OPT_STR: return "text";
-    case KT_OPT_PATH: return "path";
-    }
-    return "text";
-}
-
 /* Options of type path are left out: the server refuses them. */
 static void write_option(kt_jw *w, const char *game, int i, const kt_optinfo *o, int lang)
 {
@@ -40,7 +28,7 @@ static void write_option(kt_jw *w, const char *game, int i, const kt_optinfo *o,
         return;
     kt_jw_obj(w);
     kt_jw_kstr(w, "name", o->name);
-    kt_jw_kstr(w, "type", type_name(o->type));
+    kt_jw_kstr(w, "type", kt_opttype_name(o->type));
     kt_jw_kstr(w, "default", o->def ? o->def : "");
     if (o->type == KT_OPT_INT) {
         kt_jw_kint(w, "min", o->min);
@@ -488,11 +476,8 @@ void srv_lobby_join(srv_conn *c, const kt_jv *req, const char *ref)
         srv_reply_error(c, ref, "unknown", "no game has this id");
         return;
     }
-    const char *why = "must be a text";
-    if (name && (name->type != KT_JSTR || !srv_name_ok(name->s, name->slen, SRV_NAME_LEN, &why))) {
+    if (!srv_seat_name_ok(c, name, ref)) {
         srv_game_unref(c->S, g);
-        srv_reply_error(c, ref, "invalid", "\"name\" %s (at most %d bytes of UTF-8 text)", why,
-                        SRV_NAME_LEN - 1);
         return;
     }
     pthread_mutex_lock(&g->mu);

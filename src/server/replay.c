@@ -97,20 +97,11 @@ static int restart(srv_conn *c, const srv_game_row *row, const char *options)
     srv_session_limits(c->S, &lim);
     if (kt_session_new(&lim, NULL, &c->rs, NULL) != KT_OK)
         return 0;
-    kt_buf b;
-    kt_buf_init(&b);
-    kt_jw w;
-    kt_jw_init(&w, &b);
-    kt_jw_obj(&w);
-    kt_jw_kstr(&w, "cmd", "new");
-    kt_jw_kstr(&w, "game", row->game);
-    kt_jw_kint(&w, "players", row->players);
-    kt_jw_kint(&w, "seed", (long long)row->seed);
-    kt_jw_kstr(&w, "options", options);
-    kt_jw_obj_end(&w);
-    char *r = host(c->rs, &b);
-    int ok = srv_reply_ok(r);
-    kt_free(r);
+    /* the typed call sgame_open starts a stored game with (session.h) */
+    kt_sreply r;
+    kt_sreply_init(&r);
+    int ok = kt_session_start(c->rs, row->game, options, row->players, row->seed, &r) == KT_OK;
+    kt_sreply_free(&r);
     return ok;
 }
 

@@ -34,8 +34,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "core/buf.h"
-#include "core/json.h"
+#include "util/buf.h"
+#include "util/json.h"
 #include "core/session.h"
 #include "kontor/kontor.h"
 #include "server/server.h"
@@ -271,6 +271,10 @@ int srv_utf8_ok(const char *s, size_t n);
 /* A name a person gave (player, game): UTF-8 of fewer than cap bytes,
  * without control characters.  Returns 1, or 0 with the reason in why. */
 int srv_name_ok(const char *s, size_t n, size_t cap, const char **why);
+/* The optional "name" of a request for a seat (joining from the lobby,
+ * claiming by link): 1 when it is absent or a name srv_name_ok accepts
+ * (SRV_NAME_LEN); otherwise 0 after an "invalid" error reply to ref. */
+int srv_seat_name_ok(srv_conn *c, const kt_jv *name, const char *ref);
 /* Replace what is not well-formed UTF-8 (or a control character) in the
  * NUL-terminated s of capacity cap by U+FFFD; returns 1 if it changed. */
 int srv_text_repair(char *s, size_t cap);

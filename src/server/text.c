@@ -78,6 +78,16 @@ int srv_name_ok(const char *s, size_t n, size_t cap, const char **why)
     return 1;
 }
 
+int srv_seat_name_ok(srv_conn *c, const kt_jv *name, const char *ref)
+{
+    const char *why = "must be a text";
+    if (!name || (name->type == KT_JSTR && srv_name_ok(name->s, name->slen, SRV_NAME_LEN, &why)))
+        return 1;
+    srv_reply_error(c, ref, "invalid", "\"name\" %s (at most %d bytes of UTF-8 text)", why,
+                    SRV_NAME_LEN - 1);
+    return 0;
+}
+
 int srv_text_repair(char *s, size_t cap)
 {
     static const char fffd[] = "\xef\xbf\xbd";

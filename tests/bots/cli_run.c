@@ -2,6 +2,8 @@
  * cli_run.c - in-process command runner for tests (see cli_run.h).
  */
 #include "cli_run.h"
+#include "../test_games.h"
+#include "duel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,9 @@ static char *slurp(FILE *f)
     return s;
 }
 
-cli_cap cli_run(cli_body fn, const char *cmd, const char *args, const kt_gamedef *def)
+const rn_games kt_test_duel_games = KT_T_GAMES(kt_test_duel);
+
+cli_cap cli_run(cli_body fn, const char *cmd, const char *args, const rn_games *games)
 {
     cli_cap c = {-1, NULL, NULL};
     char buf[4096];
@@ -39,7 +43,7 @@ cli_cap cli_run(cli_body fn, const char *cmd, const char *args, const kt_gamedef
             fclose(err);
         return c;
     }
-    c.rc = fn(argc, argv, out, err, def);
+    c.rc = fn(argc, argv, out, err, games);
     c.out = slurp(out);
     c.err = slurp(err);
     fclose(out);

@@ -1,6 +1,9 @@
 /*
  * cli_run.h - run the sim/tournament/merge command bodies in-process for
- * tests (the kontor binary does not know the test-only game "duel").
+ * tests (the kontor binary does not know the test-only game "duel": the
+ * tests give it to the commands as kt_test_duel_games, an rn_games made
+ * from its definition by tests/test_games.h; the CLI itself knows games
+ * only through the public API).
  *
  * The command sources are compiled into the test binary by including them
  * in test_sim.c, test_tournament.c and test_merge.c (one each, so every
@@ -11,7 +14,10 @@
 
 #include "../../src/cli/runner.h"
 
-typedef int (*cli_body)(int argc, char **argv, FILE *out, FILE *err, const kt_gamedef *def);
+typedef int (*cli_body)(int argc, char **argv, FILE *out, FILE *err, const rn_games *games);
+
+/* The test game "duel" (duel.h) as the commands find their games. */
+extern const rn_games kt_test_duel_games;
 
 typedef struct cli_cap {
     int rc;
@@ -20,7 +26,7 @@ typedef struct cli_cap {
 } cli_cap;
 
 /* Run `fn` with the space-separated words of `args` (argv[0] = cmd). */
-cli_cap cli_run(cli_body fn, const char *cmd, const char *args, const kt_gamedef *def);
+cli_cap cli_run(cli_body fn, const char *cmd, const char *args, const rn_games *games);
 void cli_cap_free(cli_cap *c);
 /* The JSON text with timing members (seconds, threads, *_per_s,
  * decision_*) removed, re-encoded compactly; NULL if it does not parse. */

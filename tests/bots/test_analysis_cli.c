@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 
 /* ------------------------------------------------------------ the command */

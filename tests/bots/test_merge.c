@@ -19,7 +19,7 @@ static char *run_shards(kt_t *T, cli_body fn, const char *cmd, const char *args,
     for (int i = 1; i <= n; i++) {
         char a[1024];
         snprintf(a, sizeof a, "%s --shard %d/%d --json", args, i, n);
-        cli_cap c = cli_run(fn, cmd, a, &kt_test_duel);
+        cli_cap c = cli_run(fn, cmd, a, &kt_test_duel_games);
         KT_EQ(c.rc, 0);
         cli_tmpname(names[i - 1], 64);
         KT_CHECK(c.out && cli_write(names[i - 1], c.out) == 0);
@@ -32,7 +32,7 @@ static char *run_shards(kt_t *T, cli_body fn, const char *cmd, const char *args,
     }
     size_t l = strlen(margs);
     snprintf(margs + l, sizeof margs - l, " --json");
-    cli_cap m = cli_run(merge_main, "merge", margs, &kt_test_duel);
+    cli_cap m = cli_run(merge_main, "merge", margs, &kt_test_duel_games);
     KT_EQ(m.rc, 0);
     if (m.rc)
         printf("    merge: %s\n", m.err ? m.err : "");
@@ -55,7 +55,7 @@ KT_TEST(merge_sim_shards_equal_the_single_run)
     const char *args = "duel --seats heuristic,random,mcts:iters=20 --games 61 --seed 77";
     char full[256];
     snprintf(full, sizeof full, "%s --json --threads 2", args);
-    cli_cap w = cli_run(sim_main, "sim", full, &kt_test_duel);
+    cli_cap w = cli_run(sim_main, "sim", full, &kt_test_duel_games);
     KT_EQ(w.rc, 0);
     char names[5][64];
     char *m = run_shards(T, sim_main, "sim", args, 5, names);
@@ -65,7 +65,7 @@ KT_TEST(merge_sim_shards_equal_the_single_run)
     char targs[512];
     snprintf(targs, sizeof targs, "%s %s %s %s %s", names[0], names[1], names[2], names[3],
              names[4]);
-    cli_cap t = cli_run(merge_main, "merge", targs, &kt_test_duel);
+    cli_cap t = cli_run(merge_main, "merge", targs, &kt_test_duel_games);
     KT_EQ(t.rc, 0);
     KT_CHECK(t.out && strstr(t.out, "kontor sim duel: 61 games") && !strstr(t.out, "shard"));
     cli_cap_free(&t);
@@ -80,7 +80,7 @@ KT_TEST(merge_tournament_shards_equal_the_single_run)
     const char *args = "duel --bots heuristic,random,mcts:iters=20 --players 2 --games 9 --seed 5";
     char full[256];
     snprintf(full, sizeof full, "%s --json", args);
-    cli_cap w = cli_run(tour_main, "tournament", full, &kt_test_duel);
+    cli_cap w = cli_run(tour_main, "tournament", full, &kt_test_duel_games);
     KT_EQ(w.rc, 0);
     char names[4][64];
     char *m = run_shards(T, tour_main, "tournament", args, 4, names);
@@ -94,7 +94,7 @@ KT_TEST(merge_tournament_shards_equal_the_single_run)
 
 static void expect_merge_error(kt_t *T, const char *args, const char *needle)
 {
-    cli_cap c = cli_run(merge_main, "merge", args, &kt_test_duel);
+    cli_cap c = cli_run(merge_main, "merge", args, &kt_test_duel_games);
     KT_EQ(c.rc, 2);
     if (!c.err || !strstr(c.err, needle))
         KT_FAIL("merge %s: error does not mention '%s': %s", args, needle, c.err ? c.err : "");
@@ -108,12 +108,12 @@ KT_TEST(merge_rejects_foreign_duplicate_missing_and_damaged_shards)
     for (int i = 0; i < 3; i++) {
         char x[256];
         snprintf(x, sizeof x, "%s --seed 1 --shard %d/3 --json", base, i + 1);
-        cli_cap c = cli_run(sim_main, "sim", x, &kt_test_duel);
+        cli_cap c = cli_run(sim_main, "sim", x, &kt_test_duel_games);
         cli_tmpname(a[i], 64);
         KT_CHECK(c.rc == 0 && cli_write(a[i], c.out) == 0);
         cli_cap_free(&c);
         snprintf(x, sizeof x, "%s --seed 2 --shard %d/3 --json", base, i + 1);
-        c = cli_run(sim_main, "sim", x, &kt_test_duel);
+        c = cli_run(sim_main, "sim", x, &kt_test_duel_games);
         cli_tmpname(b[i], 64);
         KT_CHECK(c.rc == 0 && cli_write(b[i], c.out) == 0);
         cli_cap_free(&c);

@@ -30,7 +30,7 @@ static char *jstr(const char *json, const char *path) { return kt_json_at(json, 
 
 static cli_cap run(cli_body fn, const char *cmd, const char *args)
 {
-    return cli_run(fn, cmd, args, &kt_test_duel);
+    return cli_run(fn, cmd, args, &kt_test_duel_games);
 }
 
 /* Lines of a file (malloc'd array of malloc'd strings, without '\n'). */

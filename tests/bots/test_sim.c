@@ -28,7 +28,7 @@ static double jnum(const char *json, const char *path)
     return d;
 }
 
-static cli_cap sim(const char *args) { return cli_run(sim_main, "sim", args, &kt_test_duel); }
+static cli_cap sim(const char *args) { return cli_run(sim_main, "sim", args, &kt_test_duel_games); }
 
 KT_TEST(sim_json_report_has_the_documented_keys_and_consistent_totals)
 {

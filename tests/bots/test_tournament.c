@@ -12,7 +12,7 @@
 
 static cli_cap tour(const char *args)
 {
-    return cli_run(tour_main, "tournament", args, &kt_test_duel);
+    return cli_run(tour_main, "tournament", args, &kt_test_duel_games);
 }
 
 static double jnum(const char *json, const char *path)

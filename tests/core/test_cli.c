@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 
 static int kontor_path(char *out, size_t cap)

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "../../src/cli/runner.h"
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
+#include "../test_games.h"
 #include "guard.h"
 
 static char *rq(kt_t *T, kt_session *S, int seat, const char *json)
@@ -296,11 +297,14 @@ KT_TEST(core_guard_study_options_added_unless_given)
 /* kontor sim and tournament (the runner): the study option is added and
  * named in the text and JSON reports; the user's value wins and nothing is
  * named then; a report read back (kontor merge) keeps the name. */
+static const rn_games guard_games = KT_T_GAMES(kt_test_guard);
+
 KT_TEST(core_guard_study_options_in_sim_reports)
 {
     rn_exp e;
     kt_err err;
-    KT_REQUIRE(rn_exp_init(&e, RN_SIM, &kt_test_guard, "", 2, 9, RN_SETUP_FIXED, &err) == 0);
+    KT_REQUIRE(rn_exp_init(&e, RN_SIM, &guard_games, kt_test_guard.info.name, "", 2, 9,
+                           RN_SETUP_FIXED, &err) == 0);
     KT_STREQ(e.study, "offers=3");
     KT_STREQ(e.options, "offers=3");
     KT_STREQ(kt_game_options(e.g), "offers=3");
@@ -325,7 +329,7 @@ KT_TEST(core_guard_study_options_in_sim_reports)
     KT_CHECK(b.p && strstr(b.p, "\"options\":\"offers=3\",\"study_options\":\"offers=3\""));
     rn_exp e2;
     rn_result r2;
-    KT_CHECK(b.p && rn_load(b.p, &kt_test_guard, &e2, &r2, &err) == 0);
+    KT_CHECK(b.p && rn_load(b.p, &guard_games, &e2, &r2, &err) == 0);
     KT_STREQ(e2.study, "offers=3"); /* kontor merge still names them */
     KT_STREQ(e2.options, "offers=3");
     rn_result_free(&r2);
@@ -333,8 +337,8 @@ KT_TEST(core_guard_study_options_in_sim_reports)
     kt_buf_free(&b);
     rn_result_free(&r);
     rn_exp_free(&e);
-    KT_REQUIRE(rn_exp_init(&e, RN_TOURNAMENT, &kt_test_guard, "offers=5", 2, 9, RN_SETUP_FIXED,
-                           &err) == 0);
+    KT_REQUIRE(rn_exp_init(&e, RN_TOURNAMENT, &guard_games, kt_test_guard.info.name, "offers=5",
+                           2, 9, RN_SETUP_FIXED, &err) == 0);
     KT_STREQ(e.study, "");
     KT_STREQ(e.options, "offers=5");
     kt_buf_init(&b);

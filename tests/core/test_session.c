@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 
 /* Send one request; the reply must be one line of valid JSON. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 
 static char *rq(kt_session *S, int seat, const char *json)

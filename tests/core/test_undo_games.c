@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../harness.h"
 
 typedef struct ug_case {

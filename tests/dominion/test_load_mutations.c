@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "../../src/core/rng.h"
 #include "../../src/games/dominion/dominion.h"
 #include "helpers.h"

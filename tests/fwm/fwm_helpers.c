@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/buf.h"
-#include "../../src/core/json.h"
+#include "../../src/util/buf.h"
+#include "../../src/util/json.h"
 #include "fwm_helpers.h"
 
 static const char *const homes[3] = {"AUG", "NUR", "FLO"};

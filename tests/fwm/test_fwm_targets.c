@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "fwm_helpers.h"
 
 static const char *const modes[4] = {"trading", "nobility", "manor", "full"};

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../src/core/game.h"
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "fwm_helpers.h"
 
 static void size_of(const char *t, int *lines, int *width)

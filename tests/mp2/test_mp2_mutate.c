@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "mp2_helpers.h"
 
 /* Effect and decision names (save.c, text.c), to swap kinds. */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/buf.h"
+#include "../../src/util/buf.h"
 #include "mp2_helpers.h"
 
 typedef struct measure {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/core/json.h"
+#include "../../src/util/json.h"
 #include "mp2_helpers.h"
 
 static int len_of(const kt_jv *v) { return v && (v->type == KT_JARR || v->type == KT_JOBJ) ? v->n : -1; }

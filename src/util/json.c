@@ -8,7 +8,7 @@
  */
 #include "json.h"
 
-#include "mem.h"
+#include "core/mem.h"
 
 #include <math.h>
 #include <stdarg.h>

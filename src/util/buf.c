@@ -4,7 +4,7 @@
  */
 #include "buf.h"
 
-#include "mem.h"
+#include "core/mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,6 @@
 /*
  * json.h - JSON writer, parser and a path-tracking reader for validation.
+ * Part of src/util (see buf.h).
  *
  * Writer: appends compact JSON to a kt_buf; commas are inserted
  * automatically from a per-depth bit set (depth <= 63).

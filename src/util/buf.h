@@ -1,6 +1,11 @@
 /*
  * buf.h - growable text buffer for views (JSON, rendering, listings).
  *
+ * Part of src/util: game-independent utilities that the library, the server
+ * and the `kontor` command all use (DEVELOPERS.md, "Layout").  They know
+ * nothing of games or states; their headers include only kontor/kontor.h
+ * (status codes, kt_err, kt_allocator) and each other.
+ *
  * Views are not on the hot path, so they may allocate; rule code never does.
  * A failed allocation sets `oom` and later writes become no-ops, so callers
  * check once at the end (kt_buf_take returns NULL then).  The buffer is
