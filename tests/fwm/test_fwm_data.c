@@ -141,7 +141,7 @@ KT_TEST(fwm_data_every_record_needs_its_provenance)
         "town LON en=London            de=London            area=england     at=8,2",
         "(town LON): field 'src': missing");
     bad(T, "cards.txt", "after=reserve src=recon", "after=reserve src=guess",
-        "is not seed, rulebook, public or recon");
+        "is not one of seed, rulebook, public, recon");
 }
 
 KT_TEST(fwm_data_directory_replaces_the_builtin_data)
