@@ -16,8 +16,6 @@
  *   "anno1701/era.txt line 40 (building M08): field 'cost': unknown good 'x'".
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -18,8 +18,6 @@
  *   "fwm/cards.txt line 40 (card N07): field 'town': unknown town 'XYZ'".
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
