@@ -365,6 +365,24 @@ int kt_dr_text(kt_dr *d, const kt_drec *r, const char *field, const char *v, cha
     return 1;
 }
 
+int kt_dr_fields(kt_dr *d, kt_drec *r, const kt_drfield *f, int n, void *base)
+{
+    for (int i = 0; i < n; i++) {
+        int x = 0;
+        if (!kt_dr_int(d, r, f[i].key, f[i].lo, f[i].hi, f[i].def, f[i].required, &x))
+            return 0;
+        unsigned char *at = (unsigned char *)base + f[i].off;
+        if (f[i].size == 1) {
+            uint8_t v = (uint8_t)x;
+            memcpy(at, &v, 1);
+        } else {
+            uint16_t v = (uint16_t)x;
+            memcpy(at, &v, 2);
+        }
+    }
+    return 1;
+}
+
 int kt_dr_done(kt_dr *d, kt_drec *r, uint8_t *src)
 {
     if (d->failed)

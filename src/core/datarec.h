@@ -29,6 +29,7 @@
 #ifndef KT_DATAREC_H
 #define KT_DATAREC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "datafile.h"
@@ -123,6 +124,23 @@ int kt_dr_enum(kt_dr *d, kt_drec *r, const char *key, const char *const *names, 
  * `v` NULL: "missing".  `field` names it in messages. */
 int kt_dr_text(kt_dr *d, const kt_drec *r, const char *field, const char *v, char *out,
                size_t cap);
+
+/* A table of a record's plain numeric fields: which key goes to which
+ * member (a uint8_t or uint16_t at `off` of the game's struct), its range,
+ * its default and whether it must be there.  Write the rows with named
+ * initializers and KT_DRF(type, member) for the place. */
+typedef struct kt_drfield {
+    const char *key;
+    size_t off;
+    size_t size; /* 1 or 2 */
+    int lo, hi, def;
+    int required;
+} kt_drfield;
+#define KT_DRF(type, member) .off = offsetof(type, member), .size = sizeof(((type *)0)->member)
+
+/* Reads every field of table f[0..n-1] into the struct at `base`, in table
+ * order.  1, or 0 with the error set (the first failing field named). */
+int kt_dr_fields(kt_dr *d, kt_drec *r, const kt_drfield *f, int n, void *base);
 
 /* The end of a record: its provenance (src=, required; *src its index when
  * src is non-NULL), an optional non-empty ref= with KT_DR_REF, and no field

@@ -192,3 +192,42 @@ KT_TEST(core_datarec_lists_of_numbers_and_choices)
     KT_EQ(d2.code, KT_EIO);
     KT_CHECK(strstr(err.msg, "/tmp/kt_datarec_none/t.txt") != NULL);
 }
+
+typedef struct town_t {
+    uint8_t toll, ahead;
+    uint16_t tax;
+} town_t;
+
+/* A field table fills bytes and 16-bit numbers, with defaults, and refuses
+ * a missing required field or a number out of range, naming it. */
+KT_TEST(core_datarec_field_tables_fill_a_struct)
+{
+    static const kt_drfield f[] = {
+        {.key = "tax", KT_DRF(town_t, tax), .lo = 0, .hi = 5000, .required = 1},
+        {.key = "toll", KT_DRF(town_t, toll), .lo = 0, .hi = 1, .def = 1},
+        {.key = "ahead", KT_DRF(town_t, ahead), .lo = 0, .hi = 3},
+    };
+    const char *dir = write_file("town A tax=4000 ahead=2 src=seed\ntown B toll=0 src=seed\n"
+                                 "town C tax=1 ahead=4 src=seed\n");
+    KT_REQUIRE(dir);
+    kt_drspec sp = spec_of(0);
+    kt_err err = {0, ""};
+    kt_dr d = {0};
+    KT_REQUIRE(kt_dr_open(&d, &sp, dir, &err));
+    kt_drec r;
+    town_t t = {9, 9, 9};
+    KT_REQUIRE(kt_dr_next(&d, &r) == 1);
+    KT_CHECK(kt_dr_fields(&d, &r, f, 3, &t) && kt_dr_done(&d, &r, NULL));
+    KT_CHECK(t.tax == 4000 && t.toll == 1 && t.ahead == 2);
+    KT_REQUIRE(kt_dr_next(&d, &r) == 1);
+    KT_CHECK(!kt_dr_fields(&d, &r, f, 3, &t));
+    KT_CHECK(strstr(err.msg, "t.txt line 2 (town B): field 'tax': missing") != NULL);
+    kt_dr_close(&d);
+    kt_dr d2 = {0};
+    KT_REQUIRE(kt_dr_open(&d2, &sp, dir, &err));
+    KT_REQUIRE(kt_dr_next(&d2, &r) == 1 && kt_dr_next(&d2, &r) == 1 && kt_dr_next(&d2, &r) == 1);
+    KT_CHECK(!kt_dr_fields(&d2, &r, f, 3, &t));
+    KT_CHECK(strstr(err.msg, "line 3 (town C): field 'ahead': 4 is outside 0..3") != NULL);
+    kt_dr_close(&d2);
+    remove_file(dir);
+}

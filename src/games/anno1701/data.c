@@ -224,14 +224,15 @@ typedef struct scalar_def {
     int lo, hi, count; /* count > 1: a list of exactly count values */
 } scalar_def;
 
-#define SC(n, f, lo, hi) {n, offsetof(an_scalars, f), lo, hi, 1}
+#define SC(n, f, l, h) {.name = n, .off = offsetof(an_scalars, f), .lo = l, .hi = h, .count = 1}
 static const scalar_def scalar_defs[] = {
     SC("landscape_cap", land_cap, 1, 3),
     SC("warehouse_cap", ware_cap, 1, 9),
     SC("landscape_start", land_start, 0, 3),
     SC("centre_cap", centre_cap, 4, 4),
-    {"centre_start", offsetof(an_scalars, centre_start), 1, 4, 2},
-    {"discontent", offsetof(an_scalars, discontent), 0, 9, 5},
+    {.name = "centre_start", .off = offsetof(an_scalars, centre_start), .lo = 1, .hi = 4,
+     .count = 2},
+    {.name = "discontent", .off = offsetof(an_scalars, discontent), .lo = 0, .hi = 9, .count = 5},
     SC("queen_discontent", queen_discontent, 0, 18),
     SC("token_marks", token_marks, 1, 20),
     SC("hand_size", hand_size, 1, AN_MAXHAND - 1),
@@ -468,6 +469,16 @@ static const char *const act_names[] = {"",           "bishop",  "inventor",
                                         "pickpocket", "captain", "commander"};
 static const char *const prod_keys[] = {"wood", "cloth", "food", "brick", "tools", "any"};
 
+/* A building's plain numbers (all optional, 0 when not given). */
+static const kt_drfield building_fields[] = {
+    {.key = "die", KT_DRF(an_def, die), .lo = 1, .hi = 6},
+    {.key = "sails", KT_DRF(an_def, sails), .lo = 0, .hi = 9},
+    {.key = "cannons", KT_DRF(an_def, cannons), .lo = 0, .hi = 9},
+    {.key = "bags", KT_DRF(an_def, bags), .lo = 0, .hi = 9},
+    {.key = "happy", KT_DRF(an_def, happy), .lo = 0, .hi = 9},
+};
+#define NBUILDING_FIELDS ((int)(sizeof building_fields / sizeof building_fields[0]))
+
 static int rec_era(an_ld *L)
 {
     an_cfg *c = L->c;
@@ -492,11 +503,9 @@ static int rec_era(an_ld *L)
         if (fget(L, "prod") && !fenum(L, "prod", prod_keys, 6, 1, 0, &prod))
             return 0;
         d->prod = prod;
-        if (!fgoods(L, "cost", 1, d->cost, NULL, NULL) || !fu8(L, "die", 1, 6, 0, 0, &d->die) ||
-            !fu8(L, "sails", 0, 9, 0, 0, &d->sails) ||
-            !fu8(L, "cannons", 0, 9, 0, 0, &d->cannons) || !fu8(L, "bags", 0, 9, 0, 0, &d->bags) ||
-            !fu8(L, "happy", 0, 9, 0, 0, &d->happy) ||
-            !fu8(L, "gold", 0, 9, d->happy, 0, &d->gold) ||
+        if (!fgoods(L, "cost", 1, d->cost, NULL, NULL) ||
+            !kt_dr_fields(&L->dr, L->r, building_fields, NBUILDING_FIELDS, d) ||
+            !fu8(L, "gold", 0, 9, d->happy, 0, &d->gold) || /* default: the happy marks */
             !fu8(L, "queen", 0, 9, 0, 0, &d->queen) ||
             !fenum(L, "func", func_keys, 7, 0, FN_NONE, &d->func))
             return 0;

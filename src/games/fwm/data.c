@@ -180,6 +180,15 @@ static int new_space(ld_t *L, int kind)
     return c->nsp++;
 }
 
+/* A town's plain numbers (all optional, 0 when not given). */
+static const kt_drfield town_fields[] = {
+    {.key = "home", KT_DRF(fwm_space, tax), .lo = 0, .hi = 5000}, /* payday tax */
+    {.key = "toll", KT_DRF(fwm_space, toll), .lo = 0, .hi = 1},
+    {.key = "ahead", KT_DRF(fwm_space, ahead), .lo = 0, .hi = 1},
+    {.key = "blockade", KT_DRF(fwm_space, blockade), .lo = 0, .hi = 1},
+};
+#define NTOWN_FIELDS ((int)(sizeof town_fields / sizeof town_fields[0]))
+
 static int rd_town(ld_t *L)
 {
     fwm_cfg *c = L->c;
@@ -196,17 +205,11 @@ static int rd_town(ld_t *L)
         return fail(L, "at", "expected col,row inside %dx%d", FWM_ARTW, FWM_ARTH);
     sp->x = (uint8_t)x;
     sp->y = (uint8_t)y;
-    long tax, toll, ahead, blockade;
-    if (!opt_num(L, "home", 0, 5000, 0, &tax) || !opt_num(L, "toll", 0, 1, 0, &toll) ||
-        !opt_num(L, "ahead", 0, 1, 0, &ahead) || !opt_num(L, "blockade", 0, 1, 0, &blockade))
+    if (!kt_dr_fields(&L->dr, L->r, town_fields, NTOWN_FIELDS, sp))
         return 0;
-    if (ahead && !tax)
+    if (sp->ahead && !sp->tax)
         return fail(L, "ahead", "only a home city starts ahead on the track");
-    sp->tax = (uint16_t)tax;
-    sp->toll = (uint8_t)toll;
-    sp->ahead = (uint8_t)ahead;
-    sp->blockade = (uint8_t)blockade;
-    if (tax) {
+    if (sp->tax) {
         if (c->nhomes == 3)
             return fail(L, "home", "more than three home cities");
         c->homes[c->nhomes++] = (uint8_t)i;

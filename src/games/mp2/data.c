@@ -518,6 +518,14 @@ static const char *const space_keys[MP2_NBASESP] = {
     "book1", "book2", "book3a", "book3b", "khan", "seals", "contracts",
     "travel1", "travel2", "travel3"};
 
+/* A guild's plain numbers (all required). */
+static const kt_drfield guild_fields[] = {
+    {.key = "take", KT_DRF(mp2_guild, take), .lo = 1, .hi = 6, .required = 1},
+    {.key = "jade", KT_DRF(mp2_guild, jade), .lo = 0, .hi = 9, .required = 1},
+    {.key = "copies", KT_DRF(mp2_guild, copies), .lo = 1, .hi = 8, .required = 1},
+};
+#define NGUILD_FIELDS ((int)(sizeof guild_fields / sizeof guild_fields[0]))
+
 static int load_board(ld_t *L)
 {
     mp2_cfg *c = L->c;
@@ -572,16 +580,12 @@ static int load_board(ld_t *L)
             have_guild |= 1u << g;
             mp2_guild *gd = &c->guild[g];
             const char *de = freq(L, r, "de");
-            int take, jade, copies;
             if (!de || !copy_name(L, r, "name", r->name[0], gd->name) ||
-                !copy_name(L, r, "de", de, gd->de) || !fint(L, r, "take", 1, 6, 1, 1, &take) ||
-                !fint(L, r, "jade", 0, 9, 0, 1, &jade) || !fint(L, r, "copies", 1, 8, 4, 1, &copies) ||
+                !copy_name(L, r, "de", de, gd->de) ||
+                !kt_dr_fields(&L->dr, r, guild_fields, NGUILD_FIELDS, gd) ||
                 !freward(L, r, "improve", 0, 1, &gd->improve) ||
                 !freward(L, r, "income", BF_ALT, 1, &gd->income))
                 return 0;
-            gd->take = (uint8_t)take;
-            gd->jade = (uint8_t)jade;
-            gd->copies = (uint8_t)copies;
             if (!rdone(L, r, &gd->src))
                 return 0;
         } else if (strcmp(r->kind, "special") == 0) {
