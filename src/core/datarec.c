@@ -53,27 +53,21 @@ static void where(const kt_dr *d, const kt_drec *r, char *out, size_t cap)
         snprintf(out, cap, " (%s)", what);
 }
 
-static int vfail(kt_dr *d, const kt_drec *r, const char *field, const char *fmt, va_list ap)
+int kt_dr_fail(kt_dr *d, const kt_drec *r, const char *field, const char *fmt, ...)
 {
     if (d->failed)
         return 0;
     d->failed = 1;
     d->code = KT_EINVAL;
     char msg[200], at[112], fld[48] = "";
+    va_list ap;
+    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     where(d, r, at, sizeof at);
     if (field)
         snprintf(fld, sizeof fld, " field '%.20s':", field);
     kt_seterr(d->err, KT_EINVAL, "%.200s%s:%s %s", d->name, at, fld, msg);
-    return 0;
-}
-
-int kt_dr_fail(kt_dr *d, const kt_drec *r, const char *field, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(d, r, field, fmt, ap);
-    va_end(ap);
     return 0;
 }
 
