@@ -47,6 +47,16 @@ static kt_drspec spec_of(unsigned flags)
     return s;
 }
 
+/* Writes `text` and opens it with the spec of `flags`: the directory, or NULL. */
+static const char *open_text(kt_dr *d, kt_drspec *sp, kt_err *err, unsigned flags,
+                             const char *text)
+{
+    const char *dir = write_file(text);
+    *sp = spec_of(flags);
+    memset(d, 0, sizeof *d);
+    return dir && kt_dr_open(d, sp, dir, err) ? dir : NULL;
+}
+
 /* Reads every record of `text` with a field reader that takes n=0..9 and
  * name=; 1 when all were fine, else 0 with the message in err. */
 static int read_all(const char *text, unsigned flags, kt_err *err)
@@ -87,13 +97,13 @@ static void refused(kt_t *T, const char *text, unsigned flags, const char *want,
 
 KT_TEST(core_datarec_splits_records_with_comments_names_and_provenance)
 {
-    const char *dir = write_file("# a comment\n\n  town AUG n=3 name=Augs_burg src=seed  # end\n"
-                                 "route AUG NUR n=1 src=recon ref=a_note\r\n");
-    KT_REQUIRE(dir);
-    kt_drspec sp = spec_of(KT_DR_REF | KT_DR_SPACES);
+    kt_drspec sp;
     kt_err err = {0, ""};
-    kt_dr d = {0};
-    KT_REQUIRE(kt_dr_open(&d, &sp, dir, &err));
+    kt_dr d;
+    const char *dir = open_text(&d, &sp, &err, KT_DR_REF | KT_DR_SPACES,
+                                "# a comment\n\n  town AUG n=3 name=Augs_burg src=seed  # end\n"
+                                "route AUG NUR n=1 src=recon ref=a_note\r\n");
+    KT_REQUIRE(dir);
     kt_drec *all = NULL;
     int n = 0;
     KT_REQUIRE(kt_dr_all(&d, &all, &n));
@@ -164,12 +174,12 @@ KT_TEST(core_datarec_quiet_messages_quote_nothing_from_the_file)
 
 KT_TEST(core_datarec_lists_of_numbers_and_choices)
 {
-    const char *dir = write_file("town A v=1,2,3 w=1,,2 x=4,99 k=road y= src=seed\n");
-    KT_REQUIRE(dir);
-    kt_drspec sp = spec_of(0);
+    kt_drspec sp;
     kt_err err = {0, ""};
-    kt_dr d = {0};
-    KT_REQUIRE(kt_dr_open(&d, &sp, dir, &err));
+    kt_dr d;
+    const char *dir =
+        open_text(&d, &sp, &err, 0, "town A v=1,2,3 w=1,,2 x=4,99 k=road y= src=seed\n");
+    KT_REQUIRE(dir);
     kt_drec r;
     KT_REQUIRE(kt_dr_next(&d, &r) == 1);
     int v[4];
@@ -207,13 +217,13 @@ KT_TEST(core_datarec_field_tables_fill_a_struct)
         {.key = "toll", KT_DRF(town_t, toll), .lo = 0, .hi = 1, .def = 1},
         {.key = "ahead", KT_DRF(town_t, ahead), .lo = 0, .hi = 3},
     };
-    const char *dir = write_file("town A tax=4000 ahead=2 src=seed\ntown B toll=0 src=seed\n"
-                                 "town C tax=1 ahead=4 src=seed\n");
-    KT_REQUIRE(dir);
-    kt_drspec sp = spec_of(0);
+    kt_drspec sp;
     kt_err err = {0, ""};
-    kt_dr d = {0};
-    KT_REQUIRE(kt_dr_open(&d, &sp, dir, &err));
+    kt_dr d;
+    const char *dir = open_text(&d, &sp, &err, 0,
+                                "town A tax=4000 ahead=2 src=seed\ntown B toll=0 src=seed\n"
+                                "town C tax=1 ahead=4 src=seed\n");
+    KT_REQUIRE(dir);
     kt_drec r;
     town_t t = {9, 9, 9};
     KT_REQUIRE(kt_dr_next(&d, &r) == 1);
