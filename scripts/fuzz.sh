@@ -18,7 +18,7 @@ cc -std=c11 -O2 -Iinclude tests/fuzz/gen_corpus.c build/release/libkontor.a -lm 
 "$DIR/gen_corpus" "$DIR/seeds" || exit 1
 make --no-print-directory -j"$JOBS" CC=clang MODE=fuzz build/clang-fuzz/libkontor.a >/dev/null || exit 1
 FLAGS="-std=c11 -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-for h in load protocol record options; do
+for h in load protocol record options data; do
     bin=$DIR/fuzz_$h
     if ! clang $FLAGS tests/fuzz/fuzz_$h.c tests/fuzz/fuzz_common.c build/clang-fuzz/libkontor.a \
             -lm -lpthread -o "$bin"; then

@@ -248,3 +248,22 @@ KT_TEST(anno_help_explains_every_component_in_english_and_german)
     KT_CHECK(kt_game_notice("anno1701") && strstr(kt_game_notice("anno1701"), "anno_1701.md"));
     kt_scn_free(&c);
 }
+
+/* The shared record reader (core/datarec) on Anno 1701's files: a malformed
+ * line, an unknown provenance, a number out of range and a missing field are
+ * each refused naming file and line, and no game is made. */
+KT_TEST(anno_data_shared_reader_names_file_and_line)
+{
+    refused(T, "era.txt", "cost=1b+1w+1t cannons=2", "cost=1b+1w+1t cannons=2 stray",
+            "era.txt line 56 (building M08)", "word 8: a name after the key=value fields");
+    refused(T, "inhabitants.txt", "copies=5 cost=2f+2rum+1tob queen=2 src=recon",
+            "copies=5 cost=2f+2rum+1tob queen=2 src=reconstructed",
+            "inhabitants.txt line 15 (inhabitant citizen): field 'src'",
+            "'reconstructed' is not one of seed, public, recon, analogy");
+    refused(T, "start.txt", "good=wood  die=1 centre=B", "good=wood  die=0 centre=B",
+            "start.txt line 33 (start H): field 'die'", "0 is outside 1..6");
+    refused(T, "start.txt", "good=wood  die=1 centre=B", "good=wood  centre=B",
+            "start.txt line 33 (start H): field 'die'", "missing");
+    refused(T, "era.txt", "building M08 era=2", "building era=2",
+            "era.txt line 56 (building)", "a building record starts 'building <name>");
+}

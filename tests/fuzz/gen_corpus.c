@@ -5,6 +5,7 @@
  *   DIR/record/   records of random games (and of games cut short)
  *   DIR/protocol/ request sequences touching every command, for every game
  *   DIR/options/  "GAME\nOPTIONS" with the canonical options of random setups
+ *   DIR/data/     every embedded data file, after its selector byte (fuzz_data.c)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../src/core/embed.h"
 #include "kontor/kontor.h"
 
 static void put(const char *dir, const char *sub, const char *name, const char *text)
@@ -108,6 +110,22 @@ static void protocol_seq(const char *dir, const char *name, int players)
     put(dir, "protocol", file, text);
 }
 
+/* Each embedded data file as fuzz_data.c reads it: 'A' + its index, then its text. */
+static void data_seeds(const char *dir)
+{
+    const kt_embedded *e = kt_embedded_files();
+    for (int i = 0; e[i].path && i < 190; i++) {
+        char *text = malloc(e[i].len + 2), name[64];
+        if (!text)
+            exit(1);
+        text[0] = (char)('A' + i);
+        memcpy(text + 1, e[i].data, e[i].len + 1);
+        snprintf(name, sizeof name, "file-%d.txt", i);
+        put(dir, "data", name, text);
+        free(text);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -124,6 +142,7 @@ int main(int argc, char **argv)
             one_game(argv[1], gi->name, p, p);
         protocol_seq(argv[1], gi->name, gi->default_players);
     }
+    data_seeds(argv[1]);
     put(argv[1], "protocol", "games.txt", "{\"cmd\":\"games\"}\n{\"cmd\":\"version\"}\n");
     return 0;
 }

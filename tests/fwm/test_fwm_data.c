@@ -73,6 +73,7 @@ static void bad(kt_t *T, const char *file, const char *from, const char *to, con
     kt_err err = {0, ""};
     kt_status st = kt_game_new("fwm", opts, 3, 1, NULL, &g, &err);
     KT_EQ(st, KT_EINVAL);
+    KT_CHECK(g == NULL);
     if (!strstr(err.msg, want))
         KT_FAIL("message '%s' lacks '%s'", err.msg, want);
     kt_game_free(g);
@@ -141,7 +142,7 @@ KT_TEST(fwm_data_every_record_needs_its_provenance)
         "town LON en=London            de=London            area=england     at=8,2",
         "(town LON): field 'src': missing");
     bad(T, "cards.txt", "after=reserve src=recon", "after=reserve src=guess",
-        "is not seed, rulebook, public or recon");
+        "is not one of seed, rulebook, public, recon");
 }
 
 KT_TEST(fwm_data_directory_replaces_the_builtin_data)
@@ -162,4 +163,22 @@ KT_TEST(fwm_data_directory_replaces_the_builtin_data)
     kt_status st = kt_game_new("fwm", "data_dir=/nonexistent/fwm", 3, 1, NULL, &g, &err);
     KT_EQ(st, KT_EIO);
     KT_CHECK(strstr(err.msg, "/nonexistent/fwm/map.txt") != NULL);
+}
+
+/* The shared record reader (core/datarec) on FWM's files: a malformed line,
+ * an unknown provenance, a number out of range and a missing field are each
+ * refused naming file and line (bad() also checks that no game is made). */
+KT_TEST(fwm_data_shared_reader_names_file_and_line)
+{
+    bad(T, "map.txt", "town KOL en=Cologne ", "town KOL en=Cologne =x ",
+        "map.txt line 67 (town KOL): word 4: a field with no key");
+    bad(T, "map.txt", "toll=1   src=seed", "toll=1   src=rumour",
+        "map.txt line 67 (town KOL): field 'src': 'rumour' is not one of seed, rulebook, public, "
+        "recon");
+    bad(T, "calendar.txt", "month=1  winter=1", "month=13 winter=1",
+        "calendar.txt line 19 (cal janfeb): field 'month': 13 is outside 1..12");
+    bad(T, "cards.txt", "card N07 level=1 type=demand", "card N07 type=demand",
+        "cards.txt line 36 (card N07): field 'level': missing");
+    bad(T, "cards.txt", "card N07 level=1", "cardz N07 level=1",
+        "cards.txt line 36 (?): unknown record kind 'cardz' (expected card)");
 }

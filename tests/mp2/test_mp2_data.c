@@ -355,3 +355,18 @@ KT_TEST(mp2_data_rejects_bad_options)
            &err);
     kt_game_free(g);
 }
+
+/* The shared record reader (core/datarec, quiet: nothing quoted) on Marco
+ * Polo II's files: a malformed line and a missing field are refused naming
+ * file and line (the provenance and range cases are above). */
+KT_TEST(mp2_data_shared_reader_names_file_and_line)
+{
+    const char *w[] = {"tiles.txt line 48 (marker)", "word 4: a name after the key=value fields"};
+    expect_error(T, "tiles.txt", "marker M1 gain=4c", "marker M1 gain=4c M2", w, 2);
+    const char *w2[] = {"board.txt line 42 (guild)", "field 'take': missing"};
+    expect_error(T, "board.txt", "take=4 jade=3", "jade=3", w2, 2);
+    const char *w3[] = {"board.txt line 42 (record)", "a record starts with its kind"};
+    expect_error(T, "board.txt", "guild jeweler", "guilds jeweler", w3, 2);
+    const char *w4[] = {"board.txt line 42 (guild)", "field 'take': not a number"};
+    expect_error(T, "board.txt", "take=4 jade=3", "take=4x jade=3", w4, 2);
+}

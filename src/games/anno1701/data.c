@@ -6,42 +6,27 @@
  * inhabitants.txt, era.txt, voyages.txt), embedded into the library or read
  * from the directory of the data_dir option.  Every line is one record
  * "<kind> <name> key=value ... src=<provenance> [ref=<note>]"; '#' starts a
- * comment.  A line is tokenized into a small record (an_rec, on the stack),
- * interpreted at once into the pointer-free an_cfg, and checked for unknown
- * or unused fields.  Whole-file and cross-file rules (counts per era, 120
- * cards, unique names, the start-set layout) run after each file.
+ * comment.  The shared reader (core/datarec.h) splits a line into a record
+ * (kt_drec, on the stack) and checks its kind, provenance and unknown
+ * fields; the readers here map its fields into the pointer-free an_cfg at
+ * once.  Whole-file and cross-file rules (counts per era, 120 cards, unique
+ * names, the start-set layout) run after each file.
  *
  * Every error names the file, line, record and field, e.g.
  *   "anno1701/era.txt line 40 (building M08): field 'cost': unknown good 'x'".
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/datafile.h"
+#include "../../core/datarec.h"
 #include "anno1701.h"
-
-#define AN_MAXF 16
-#define AN_VALLEN 96
-
-typedef struct an_rec {
-    int line;
-    char kind[16], name[24];
-    int nf;
-    char key[AN_MAXF][16];
-    char val[AN_MAXF][AN_VALLEN];
-    uint32_t used;
-} an_rec;
 
 typedef struct an_ld {
     an_cfg *c;
-    kt_err *err;
-    char file[sizeof ((kt_datafile *)0)->name];
-    int failed;
-    an_rec *r; /* record being read, NULL between records */
+    kt_dr dr;      /* the file being read */
+    kt_drec *r;    /* record being read, NULL between records */
     /* counters across one file */
     int nstart[2], nface, nlevel;
     uint32_t scalars; /* bit per scalar given */
@@ -103,110 +88,30 @@ const char *an_act_key(int act) { return act > 0 && act <= AC_COMMANDER ? act_ke
 static const char *const func_keys[] = {"", "chapel", "church", "harbour", "fire", "lodge",
                                         "theatre"};
 
-/* ------------------------------------------------------------ errors */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(an_ld *L, const char *field, const char *fmt, ...)
-{
-    if (L->failed)
-        return 0;
-    L->failed = 1;
-    char msg[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    char where[80] = "";
-    if (L->r)
-        snprintf(where, sizeof where, " line %d (%s %s)", L->r->line, L->r->kind, L->r->name);
-    char fld[48] = "";
-    if (field)
-        snprintf(fld, sizeof fld, " field '%s':", field);
-    kt_seterr(L->err, KT_EINVAL, "%.150s%s:%s %s", L->file, where, fld, msg);
-    return 0;
-}
-
 /* ------------------------------------------------------------ fields */
 
-static const char *fget(an_ld *L, const char *key)
-{
-    an_rec *r = L->r;
-    for (int i = 0; i < r->nf; i++)
-        if (strcmp(r->key[i], key) == 0) {
-            r->used |= 1u << i;
-            return r->val[i];
-        }
-    return NULL;
-}
-
-static int fnum(an_ld *L, const char *key, int lo, int hi, int def, int req, int *out)
-{
-    const char *v = fget(L, key);
-    if (!v) {
-        if (req)
-            return fail(L, key, "missing");
-        *out = def;
-        return 1;
-    }
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (!*v || *end || errno)
-        return fail(L, key, "'%.40s' is not a number", v);
-    if (x < lo || x > hi)
-        return fail(L, key, "%ld is outside %d..%d", x, lo, hi);
-    *out = (int)x;
-    return 1;
-}
+/* The record readers below name the file, line and record through L->r. */
+#define fail(L, field, ...) kt_dr_fail(&(L)->dr, (L)->r, field, __VA_ARGS__)
+#define fget(L, key) kt_dr_get((L)->r, key)
 
 static int fu8(an_ld *L, const char *key, int lo, int hi, int def, int req, uint8_t *out)
 {
-    int x = 0;
-    if (!fnum(L, key, lo, hi, def, req, &x))
-        return 0;
-    *out = (uint8_t)x;
-    return 1;
+    return kt_dr_u8(&L->dr, L->r, key, lo, hi, def, req, out);
 }
 
 /* Comma-separated numbers; returns how many were read (0 on failure). */
 static int flist(an_ld *L, const char *key, int lo, int hi, uint8_t *out, int cap)
 {
-    const char *v = fget(L, key);
-    if (!v)
-        return fail(L, key, "missing");
-    int n = 0;
-    const char *p = v;
-    while (*p) {
-        char *end;
-        errno = 0;
-        long x = strtol(p, &end, 10);
-        if (end == p || errno || (*end && *end != ','))
-            return fail(L, key, "'%.40s' is not a list of numbers", v);
-        if (x < lo || x > hi)
-            return fail(L, key, "%ld is outside %d..%d", x, lo, hi);
-        if (n == cap)
-            return fail(L, key, "more than %d numbers", cap);
-        out[n++] = (uint8_t)x;
-        p = *end ? end + 1 : end;
-    }
-    return n ? n : fail(L, key, "empty list");
+    int v[8], n = kt_dr_ints(&L->dr, L->r, key, lo, hi, v, cap < 8 ? cap : 8);
+    for (int i = 0; i < n; i++)
+        out[i] = (uint8_t)v[i];
+    return n;
 }
 
 /* A display name: '_' stands for a space. */
 static int fname(an_ld *L, const char *key, char *out)
 {
-    const char *v = fget(L, key);
-    if (!v)
-        return fail(L, key, "missing");
-    size_t n = strlen(v);
-    if (n == 0 || n >= AN_NAME)
-        return fail(L, key, "a name has 1..%d characters", AN_NAME - 1);
-    for (size_t i = 0; i < n; i++)
-        out[i] = v[i] == '_' ? ' ' : v[i];
-    out[n] = '\0';
-    return 1;
+    return kt_dr_text(&L->dr, L->r, key, fget(L, key), out, AN_NAME);
 }
 
 static int good_code_find(const char *s, size_t n)
@@ -305,125 +210,11 @@ static int feff(an_ld *L, const char *key, an_eff *out)
 static int fenum(an_ld *L, const char *key, const char *const *names, int n, int req, int def,
                  uint8_t *out)
 {
-    const char *v = fget(L, key);
-    if (!v) {
-        if (req)
-            return fail(L, key, "missing");
-        *out = (uint8_t)def;
-        return 1;
-    }
-    for (int i = 0; i < n; i++)
-        if (names[i][0] && strcmp(v, names[i]) == 0) {
-            *out = (uint8_t)i;
-            return 1;
-        }
-    char list[200] = "";
-    for (int i = 0; i < n; i++)
-        if (names[i][0])
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-                     list[0] ? ", " : "", names[i]);
-    return fail(L, key, "'%.30s' is not one of %s", v, list);
+    return kt_dr_enum(&L->dr, L->r, key, names, n, req, def, out);
 }
 
 /* The end of a record: a valid provenance and no unknown fields. */
-static int finish(an_ld *L, uint8_t *src)
-{
-    if (L->failed)
-        return 0;
-    uint8_t k;
-    if (!fenum(L, "src", src_names, 4, 1, 0, &k))
-        return 0;
-    if (src)
-        *src = k;
-    const char *ref = fget(L, "ref");
-    if (ref && !*ref)
-        return fail(L, "ref", "empty");
-    for (int i = 0; i < L->r->nf; i++)
-        if (!(L->r->used & (1u << i)))
-            return fail(L, L->r->key[i], "unknown field for a %s record", L->r->kind);
-    return 1;
-}
-
-/* ------------------------------------------------------------ records */
-
-static int tokenize(an_ld *L, char *line, an_rec *r)
-{
-    char *tok[AN_MAXF + 4];
-    int nt = 0;
-    char *s = line;
-    while (*s && nt < AN_MAXF + 4) {
-        while (*s == ' ' || *s == '\t' || *s == '\r')
-            s++;
-        if (!*s || *s == '#')
-            break;
-        tok[nt++] = s;
-        while (*s && *s != ' ' && *s != '\t' && *s != '\r')
-            s++;
-        if (*s)
-            *s++ = '\0';
-    }
-    if (nt == 0)
-        return 0;
-    L->r = r;
-    if (nt < 2 || strchr(tok[0], '=') || strchr(tok[1], '=') ||
-        strlen(tok[0]) >= sizeof r->kind || strlen(tok[1]) >= sizeof r->name) {
-        snprintf(r->kind, sizeof r->kind, "?");
-        return fail(L, NULL, "a record is '<kind> <name> key=value ...'"), -1;
-    }
-    strcpy(r->kind, tok[0]);
-    strcpy(r->name, tok[1]);
-    for (int i = 2; i < nt; i++) {
-        char *eq = strchr(tok[i], '=');
-        if (!eq)
-            return fail(L, NULL, "'%.30s' is not key=value", tok[i]), -1;
-        *eq = '\0';
-        if (r->nf == AN_MAXF || strlen(tok[i]) >= sizeof r->key[0] ||
-            strlen(eq + 1) >= AN_VALLEN)
-            return fail(L, tok[i], "too long, or too many fields"), -1;
-        for (int k = 0; k < r->nf; k++)
-            if (strcmp(r->key[k], tok[i]) == 0)
-                return fail(L, tok[i], "given twice"), -1;
-        strcpy(r->key[r->nf], tok[i]);
-        strcpy(r->val[r->nf], eq + 1);
-        r->nf++;
-    }
-    while (*s == ' ' || *s == '\t' || *s == '\r')
-        s++;
-    if (*s && *s != '#')
-        return fail(L, NULL, "too many fields"), -1;
-    return 1;
-}
-
-/* Calls fn on every record of text; 1 when all were fine. */
-static int each_record(an_ld *L, const char *text, int (*fn)(an_ld *))
-{
-    int line = 0;
-    const char *p = text;
-    while (*p && !L->failed) {
-        line++;
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        char buf[512];
-        an_rec r;
-        memset(&r, 0, sizeof r);
-        r.line = line;
-        if (n >= sizeof buf) {
-            L->r = &r;
-            snprintf(r.kind, sizeof r.kind, "?");
-            return fail(L, NULL, "line too long");
-        }
-        memcpy(buf, p, n);
-        buf[n] = '\0';
-        p = e ? e + 1 : p + n;
-        int t = tokenize(L, buf, &r);
-        if (t > 0)
-            fn(L);
-        L->r = NULL;
-        if (t < 0)
-            return 0;
-    }
-    return !L->failed;
-}
+static int finish(an_ld *L, uint8_t *src) { return kt_dr_done(&L->dr, L->r, src); }
 
 /* ------------------------------------------------------------ game.txt */
 
@@ -433,14 +224,15 @@ typedef struct scalar_def {
     int lo, hi, count; /* count > 1: a list of exactly count values */
 } scalar_def;
 
-#define SC(n, f, lo, hi) {n, offsetof(an_scalars, f), lo, hi, 1}
+#define SC(n, f, l, h) {.name = n, .off = offsetof(an_scalars, f), .lo = l, .hi = h, .count = 1}
 static const scalar_def scalar_defs[] = {
     SC("landscape_cap", land_cap, 1, 3),
     SC("warehouse_cap", ware_cap, 1, 9),
     SC("landscape_start", land_start, 0, 3),
     SC("centre_cap", centre_cap, 4, 4),
-    {"centre_start", offsetof(an_scalars, centre_start), 1, 4, 2},
-    {"discontent", offsetof(an_scalars, discontent), 0, 9, 5},
+    {.name = "centre_start", .off = offsetof(an_scalars, centre_start), .lo = 1, .hi = 4,
+     .count = 2},
+    {.name = "discontent", .off = offsetof(an_scalars, discontent), .lo = 0, .hi = 9, .count = 5},
     SC("queen_discontent", queen_discontent, 0, 18),
     SC("token_marks", token_marks, 1, 20),
     SC("hand_size", hand_size, 1, AN_MAXHAND - 1),
@@ -472,7 +264,7 @@ static int rec_game(an_ld *L)
     if (strcmp(L->r->kind, "scalar") == 0) {
         for (int i = 0; i < NSCALAR; i++) {
             const scalar_def *d = &scalar_defs[i];
-            if (strcmp(d->name, L->r->name) != 0)
+            if (strcmp(d->name, L->r->name[0]) != 0)
                 continue;
             if (L->scalars & (1u << i))
                 return fail(L, NULL, "given twice");
@@ -490,8 +282,8 @@ static int rec_game(an_ld *L)
         return fail(L, NULL, "unknown scalar");
     }
     if (strcmp(L->r->kind, "face") == 0) {
-        int f = L->r->name[0] - '1';
-        if (f < 0 || f > 5 || L->r->name[1])
+        int f = L->r->name[0][0] - '1';
+        if (f < 0 || f > 5 || L->r->name[0][1])
             return fail(L, NULL, "faces are 1..6");
         if ((L->nface >> f) & 1)
             return fail(L, NULL, "face given twice");
@@ -533,10 +325,8 @@ static const char *const good_keys[] = {"wood", "cloth", "food", "brick", "tools
 static int rec_start(an_ld *L)
 {
     an_cfg *c = L->c;
-    if (strcmp(L->r->kind, "start") != 0)
-        return fail(L, NULL, "unknown record kind (start)");
-    char letter = L->r->name[0];
-    if (letter < 'A' || letter >= 'A' + AN_NSTART || L->r->name[1])
+    char letter = L->r->name[0][0];
+    if (letter < 'A' || letter >= 'A' + AN_NSTART || L->r->name[0][1])
         return fail(L, NULL, "a start card's name is a letter A..%c", 'A' + AN_NSTART - 1);
     uint8_t si, kind;
     if (!fenum(L, "set", set_keys, 2, 1, 0, &si) || !fenum(L, "kind", sk_keys, 6, 1, 0, &kind))
@@ -639,17 +429,15 @@ static const char *const level_keys[] = {"pioneer", "settler", "citizen", "merch
 static int rec_inhabitant(an_ld *L)
 {
     an_cfg *c = L->c;
-    if (strcmp(L->r->kind, "inhabitant") != 0)
-        return fail(L, NULL, "unknown record kind (inhabitant)");
     uint8_t lv;
     if (!fu8(L, "level", 1, 3, 0, 1, &lv))
         return 0;
     an_level *e = &c->level[lv];
     if (e->id[0])
         return fail(L, "level", "level %d given twice", lv);
-    if (strcmp(L->r->name, level_keys[lv]) != 0)
+    if (strcmp(L->r->name[0], level_keys[lv]) != 0)
         return fail(L, NULL, "level %d is the %s", lv, level_keys[lv]);
-    snprintf(e->id, sizeof e->id, "%.11s", L->r->name);
+    snprintf(e->id, sizeof e->id, "%.11s", L->r->name[0]);
     L->nlevel++;
     if (!fname(L, "name", e->name) || !fname(L, "de", e->de) ||
         !fu8(L, "copies", 1, 12, 0, 1, &e->copies) || !fu8(L, "queen", 0, 9, 0, 1, &e->queen) ||
@@ -681,19 +469,27 @@ static const char *const act_names[] = {"",           "bishop",  "inventor",
                                         "pickpocket", "captain", "commander"};
 static const char *const prod_keys[] = {"wood", "cloth", "food", "brick", "tools", "any"};
 
+/* A building's plain numbers (all optional, 0 when not given). */
+static const kt_drfield building_fields[] = {
+    {.key = "die", KT_DRF(an_def, die), .lo = 1, .hi = 6},
+    {.key = "sails", KT_DRF(an_def, sails), .lo = 0, .hi = 9},
+    {.key = "cannons", KT_DRF(an_def, cannons), .lo = 0, .hi = 9},
+    {.key = "bags", KT_DRF(an_def, bags), .lo = 0, .hi = 9},
+    {.key = "happy", KT_DRF(an_def, happy), .lo = 0, .hi = 9},
+};
+#define NBUILDING_FIELDS ((int)(sizeof building_fields / sizeof building_fields[0]))
+
 static int rec_era(an_ld *L)
 {
     an_cfg *c = L->c;
     int building = strcmp(L->r->kind, "building") == 0;
-    if (!building && strcmp(L->r->kind, "action") != 0)
-        return fail(L, NULL, "unknown record kind (building, action)");
     if (c->ndef == AN_MAXDEF)
         return fail(L, NULL, "more than %d card definitions", AN_MAXDEF);
-    if (strlen(L->r->name) >= sizeof c->def[0].id)
+    if (strlen(L->r->name[0]) >= sizeof c->def[0].id)
         return fail(L, NULL, "an id has at most 7 characters");
     an_def *d = &c->def[c->ndef];
     memset(d, 0, sizeof *d);
-    snprintf(d->id, sizeof d->id, "%.7s", L->r->name);
+    snprintf(d->id, sizeof d->id, "%.7s", L->r->name[0]);
     d->prod = AN_NONE;
     d->family = building ? FAM_BUILDING : FAM_ACTION;
     if (!fname(L, "name", d->name) || !fname(L, "de", d->de) ||
@@ -707,11 +503,9 @@ static int rec_era(an_ld *L)
         if (fget(L, "prod") && !fenum(L, "prod", prod_keys, 6, 1, 0, &prod))
             return 0;
         d->prod = prod;
-        if (!fgoods(L, "cost", 1, d->cost, NULL, NULL) || !fu8(L, "die", 1, 6, 0, 0, &d->die) ||
-            !fu8(L, "sails", 0, 9, 0, 0, &d->sails) ||
-            !fu8(L, "cannons", 0, 9, 0, 0, &d->cannons) || !fu8(L, "bags", 0, 9, 0, 0, &d->bags) ||
-            !fu8(L, "happy", 0, 9, 0, 0, &d->happy) ||
-            !fu8(L, "gold", 0, 9, d->happy, 0, &d->gold) ||
+        if (!fgoods(L, "cost", 1, d->cost, NULL, NULL) ||
+            !kt_dr_fields(&L->dr, L->r, building_fields, NBUILDING_FIELDS, d) ||
+            !fu8(L, "gold", 0, 9, d->happy, 0, &d->gold) || /* default: the happy marks */
             !fu8(L, "queen", 0, 9, 0, 0, &d->queen) ||
             !fenum(L, "func", func_keys, 7, 0, FN_NONE, &d->func))
             return 0;
@@ -799,13 +593,11 @@ static int offer(an_ld *L, const char *key, an_vdef *v, int i)
 static int rec_voyage(an_ld *L)
 {
     an_cfg *c = L->c;
-    if (strcmp(L->r->kind, "voyage") != 0)
-        return fail(L, NULL, "unknown record kind (voyage)");
     if (c->nvdef == AN_MAXVDEF)
         return fail(L, NULL, "more than %d voyage definitions", AN_MAXVDEF);
     an_vdef *v = &c->vdef[c->nvdef];
     memset(v, 0, sizeof *v);
-    snprintf(v->id, sizeof v->id, "%.7s", L->r->name);
+    snprintf(v->id, sizeof v->id, "%.7s", L->r->name[0]);
     if (!fname(L, "name", v->name) || !fname(L, "de", v->de) ||
         !fenum(L, "kind", vk_keys, 8, 1, 0, &v->kind) ||
         !fu8(L, "copies", 1, AN_NVOY, 1, 0, &v->copies))
@@ -823,8 +615,8 @@ static int rec_voyage(an_ld *L)
     case VK_TRADER:
     case VK_PEOPLE:
         if (!offer(L, "offer1", v, 0))
-            return L->failed ? 0 : fail(L, "offer1", "missing");
-        if (!offer(L, "offer2", v, 1) && L->failed)
+            return L->dr.failed ? 0 : fail(L, "offer1", "missing");
+        if (!offer(L, "offer2", v, 1) && L->dr.failed)
             return 0;
         break;
     case VK_FLOTSAM:
@@ -872,17 +664,38 @@ static int check_voyages(an_ld *L)
 
 /* ------------------------------------------------------------ driver */
 
-static int load_file(an_ld *L, const char *dir, const char *name, int (*rec)(an_ld *),
-                     int (*check)(an_ld *))
+/* The five files in the order they are read (later files refer to earlier
+ * ones: the voyage check counts the inhabitants), each with its record
+ * reader and its whole-file check. */
+static const struct an_file {
+    kt_drspec spec;
+    int (*rec)(an_ld *);
+    int (*check)(an_ld *);
+} an_files[] = {
+#define AN_SPEC(f, k) {.game = "anno1701", .file = f, .kinds = k, .src = src_names, .nsrc = 4, \
+                       .min_names = 1, .max_names = 1, .flags = KT_DR_REF}
+    {.spec = AN_SPEC("game.txt", "scalar,face"), .rec = rec_game, .check = check_game},
+    {.spec = AN_SPEC("start.txt", "start"), .rec = rec_start, .check = check_start},
+    {.spec = AN_SPEC("inhabitants.txt", "inhabitant"), .rec = rec_inhabitant,
+     .check = check_inhabitants},
+    {.spec = AN_SPEC("era.txt", "building,action"), .rec = rec_era, .check = check_era},
+    {.spec = AN_SPEC("voyages.txt", "voyage"), .rec = rec_voyage, .check = check_voyages},
+#undef AN_SPEC
+};
+
+static int load_file(an_ld *L, const char *dir, const struct an_file *f, kt_err *err)
 {
-    kt_datafile df;
-    if (kt_datafile_open(&df, "anno1701", dir, name, 0, L->err) != KT_OK) {
-        L->failed = 1;
+    if (!kt_dr_open(&L->dr, &f->spec, dir, err))
         return 0;
+    kt_drec r;
+    int t;
+    while ((t = kt_dr_next(&L->dr, &r)) > 0) {
+        L->r = &r;
+        f->rec(L);
+        L->r = NULL;
     }
-    snprintf(L->file, sizeof L->file, "%s", df.name);
-    int ok = each_record(L, df.text, rec) && check(L);
-    kt_datafile_close(&df);
+    int ok = t == 0 && !L->dr.failed && f->check(L);
+    kt_dr_close(&L->dr);
     return ok;
 }
 
@@ -891,13 +704,9 @@ kt_status an_load_data(an_cfg *c, const char *dir, kt_err *err)
     an_ld L;
     memset(&L, 0, sizeof L);
     L.c = c;
-    L.err = err;
-    if (!load_file(&L, dir, "game.txt", rec_game, check_game) ||
-        !load_file(&L, dir, "start.txt", rec_start, check_start) ||
-        !load_file(&L, dir, "inhabitants.txt", rec_inhabitant, check_inhabitants) ||
-        !load_file(&L, dir, "era.txt", rec_era, check_era) ||
-        !load_file(&L, dir, "voyages.txt", rec_voyage, check_voyages))
-        return err && err->code != KT_OK ? err->code : KT_EINVAL;
+    for (size_t i = 0; i < sizeof an_files / sizeof an_files[0]; i++)
+        if (!load_file(&L, dir, &an_files[i], err))
+            return L.dr.code != KT_OK ? L.dr.code : KT_EINVAL;
     return KT_OK;
 }
 

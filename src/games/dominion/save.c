@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/savefmt.h"
 #include "dominion.h"
 
 /* ------------------------------------------------------------ JSON helpers */
@@ -482,6 +483,13 @@ typedef struct dom_loadctx {
     dom_state *s;
 } dom_loadctx;
 
+/* Seat p of the "players" object (kt_saved_players). */
+static int load_seat(kt_jr *r, const kt_jv *o, int p, void *ctx)
+{
+    dom_loadctx *lc = ctx;
+    return load_player(r, lc->c, o, &lc->s->pl[p]);
+}
+
 static int load_inplay(kt_jr *r, const kt_jv *e, int i, void *ctx)
 {
     const dom_cfg *c = ((dom_loadctx *)ctx)->c;
@@ -702,34 +710,10 @@ int dom_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         return 0;
     s->nloot = (uint8_t)n;
 
-    const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
-    if (!ps)
-        return 0;
-    kt_jr_push(r, "players");
-    if (ps->n != c->np) {
-        kt_jr_fail(r, "expected %d players, got %d", c->np, ps->n);
-        kt_jr_pop(r);
-        return 0;
-    }
-    for (int p = 0; p < c->np; p++) {
-        char k[16];
-        snprintf(k, sizeof k, "%d", p);
-        const kt_jv *po = kt_jr_get(r, ps, k, KT_JOBJ);
-        if (!po) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        kt_jr_push(r, k);
-        int ok = load_player(r, c, po, &s->pl[p]);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
-
     dom_loadctx lc = {c, s};
+    if (!kt_saved_players(r, o, c->np, load_seat, &lc))
+        return 0;
+
     if ((n = kt_jr_each(r, o, "in_play", DOM_MAXC, load_inplay, &lc)) < 0)
         return 0;
     s->nplay = (uint16_t)n;

@@ -6,9 +6,10 @@
  * cards.txt, track.txt, decks.txt), embedded into the library, or read
  * from the directory given by the data_dir option.  Each line is one
  * record "<kind> <name> [<name2>] key=value ... src=<provenance>"; '#'
- * starts a comment line and '_' in a value stands for a space.  A file is
- * split into records (ld_rec, heap-allocated during setup only) and each
- * record is interpreted at once into the pointer-free fwm_cfg.  After all
+ * starts a comment and '_' in a value stands for a space.  The shared reader
+ * (core/datarec.h) splits a file into records (kt_drec, on the stack) and
+ * checks kinds, provenance and unknown fields; each record is mapped at
+ * once into the pointer-free fwm_cfg.  After all
  * files, the cross checks run (routes join towns, every card names a town
  * that exists, the map is connected, the decks can be dealt) and the
  * terminal map is drawn into cfg->art.
@@ -17,148 +18,37 @@
  *   "fwm/cards.txt line 40 (card N07): field 'town': unknown town 'XYZ'".
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/datafile.h"
+#include "../../core/datarec.h"
 #include "fwm.h"
-
-#define MAXF 12
-#define VALLEN 160
-
-typedef struct ld_rec {
-    int line;
-    char kind[12];
-    char name[2][24];
-    int nnames;
-    int nf;
-    char key[MAXF][12];
-    char val[MAXF][VALLEN];
-    uint32_t used;
-} ld_rec;
 
 typedef struct ld_t {
     fwm_cfg *c;
     kt_err *err;
-    char fname[sizeof ((kt_datafile *)0)->name];
-    int failed;
-    kt_status code;
-    const ld_rec *r;   /* record being read, for messages */
+    kt_dr dr;     /* the file being read; its name stays for the cross checks */
+    kt_drec *r;   /* record being read, for messages */
 } ld_t;
 
 static const char *const src_names[] = {"seed", "rulebook", "public", "recon"};
 
 const char *fwm_src_name(int src) { return src >= 0 && src < 4 ? src_names[src] : "?"; }
 
-/* ------------------------------------------------------------ errors */
+/* ------------------------------------------------------------ fields */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(ld_t *L, const char *field, const char *fmt, ...)
+/* The record readers below name the file, line and record through L->r. */
+#define fail(L, field, ...) kt_dr_fail(&(L)->dr, (L)->r, field, __VA_ARGS__)
+#define fld(r, key) kt_dr_get(r, key)
+#define need(L, key) kt_dr_need(&(L)->dr, (L)->r, key)
+
+/* A number that must be there. */
+static int num(ld_t *L, const char *key, long lo, long hi, long *out)
 {
-    if (L->failed)
+    int x = 0;
+    if (!kt_dr_int(&L->dr, L->r, key, (int)lo, (int)hi, 0, 1, &x))
         return 0;
-    L->failed = 1;
-    L->code = KT_EINVAL;
-    char msg[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    char where[80] = "";
-    if (L->r)
-        snprintf(where, sizeof where, " line %d (%s%s%.24s)", L->r->line, L->r->kind,
-                 L->r->nnames ? " " : "", L->r->nnames ? L->r->name[0] : "");
-    char fld[40] = "";
-    if (field)
-        snprintf(fld, sizeof fld, " field '%s':", field);
-    kt_seterr(L->err, KT_EINVAL, "%.200s%s:%s %s", L->fname, where, fld, msg);
-    return 0;
-}
-
-/* ------------------------------------------------------------ records */
-
-/* Split one line into a record; returns 0 for blank/comment lines, -1 on
- * a malformed line, 1 for a record. */
-static int split_line(ld_t *L, char *line, int lineno, ld_rec *r)
-{
-    memset(r, 0, sizeof *r);
-    r->line = lineno;
-    char *p = line;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p == '\0' || *p == '#' || *p == '\r')
-        return 0;
-    int ntok = 0;
-    while (*p) {
-        while (*p == ' ' || *p == '\t' || *p == '\r')
-            p++;
-        if (!*p)
-            break;
-        char *t = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r')
-            p++;
-        size_t n = (size_t)(p - t);
-        char *eq = memchr(t, '=', n);
-        if (ntok == 0) {
-            if (eq || n >= sizeof r->kind)
-                return fail(L, NULL, "line %d does not start with a record kind", lineno) - 1;
-            memcpy(r->kind, t, n);
-        } else if (!eq) {
-            if (r->nf || r->nnames == 2 || n >= sizeof r->name[0])
-                return fail(L, NULL, "line %d: unexpected word '%.20s'", lineno, t) - 1;
-            memcpy(r->name[r->nnames++], t, n);
-        } else {
-            size_t kn = (size_t)(eq - t), vn = n - kn - 1;
-            if (r->nf == MAXF || kn == 0 || kn >= sizeof r->key[0] || vn >= VALLEN)
-                return fail(L, NULL, "line %d: malformed or too many fields", lineno) - 1;
-            memcpy(r->key[r->nf], t, kn);
-            memcpy(r->val[r->nf], eq + 1, vn);
-            for (char *q = r->val[r->nf]; *q; q++)
-                if (*q == '_')
-                    *q = ' ';
-            for (int i = 0; i < r->nf; i++)
-                if (strcmp(r->key[i], r->key[r->nf]) == 0)
-                    return fail(L, NULL, "line %d: field '%s' given twice", lineno,
-                                r->key[i]) - 1;
-            r->nf++;
-        }
-        ntok++;
-    }
-    return 1;
-}
-
-static const char *fld(const ld_rec *r, const char *key)
-{
-    for (int i = 0; i < r->nf; i++)
-        if (strcmp(r->key[i], key) == 0) {
-            ((ld_rec *)r)->used |= 1u << i;
-            return r->val[i];
-        }
-    return NULL;
-}
-
-static const char *need(ld_t *L, const char *key)
-{
-    const char *v = fld(L->r, key);
-    if (!v)
-        fail(L, key, "missing");
-    return v;
-}
-
-static int num(ld_t *L, const char *key, const char *v, long lo, long hi, long *out)
-{
-    if (!v)
-        return 0;
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi)
-        return fail(L, key, "'%.40s' is not a number from %ld to %ld", v, lo, hi);
     *out = x;
     return 1;
 }
@@ -166,44 +56,20 @@ static int num(ld_t *L, const char *key, const char *v, long lo, long hi, long *
 /* Optional number with a default. */
 static int opt_num(ld_t *L, const char *key, long lo, long hi, long def, long *out)
 {
-    const char *v = fld(L->r, key);
-    if (!v) {
-        *out = def;
-        return 1;
-    }
-    return num(L, key, v, lo, hi, out);
+    int x = 0;
+    if (!kt_dr_int(&L->dr, L->r, key, (int)lo, (int)hi, (int)def, 0, &x))
+        return 0;
+    *out = x;
+    return 1;
 }
 
 static int name_copy(ld_t *L, const char *key, char *dst, size_t cap)
 {
-    const char *v = need(L, key);
-    if (!v)
-        return 0;
-    if (strlen(v) >= cap || !*v)
-        return fail(L, key, "empty or longer than %zu characters", cap - 1);
-    memcpy(dst, v, strlen(v) + 1);
-    return 1;
+    return kt_dr_text(&L->dr, L->r, key, fld(L->r, key), dst, cap);
 }
 
 /* src= and no unknown fields: every record ends with these checks. */
-static int finish(ld_t *L, uint8_t *src)
-{
-    const char *v = need(L, "src");
-    if (!v)
-        return 0;
-    int k = -1;
-    for (int i = 0; i < 4; i++)
-        if (strcmp(v, src_names[i]) == 0)
-            k = i;
-    if (k < 0)
-        return fail(L, "src", "'%.20s' is not seed, rulebook, public or recon", v);
-    if (src)
-        *src = (uint8_t)k;
-    for (int i = 0; i < L->r->nf; i++)
-        if (!(((unsigned)L->r->used >> i) & 1u))
-            return fail(L, L->r->key[i], "unknown field for a %s record", L->r->kind);
-    return 1;
-}
+static int finish(ld_t *L, uint8_t *src) { return kt_dr_done(&L->dr, L->r, src); }
 
 static int want_names(ld_t *L, int n)
 {
@@ -273,7 +139,7 @@ static int rd_area(ld_t *L)
     static const char *const kinds[2] = {"land", "sea"};
     int k = pick(need(L, "kind"), kinds, 2);
     if (k < 0)
-        return L->failed ? 0 : fail(L, "kind", "expected land or sea");
+        return L->dr.failed ? 0 : fail(L, "kind", "expected land or sea");
     a->sea = (uint8_t)k;
     if (!name_copy(L, "en", a->en, sizeof a->en) || !name_copy(L, "de", a->de, sizeof a->de) ||
         !finish(L, &a->src))
@@ -306,13 +172,22 @@ static int new_space(ld_t *L, int kind)
     const char *av = need(L, "area");
     int a = av ? fwm_area_find(c, av) : -1;
     if (a < 0)
-        return L->failed ? -1 : fail(L, "area", "unknown area '%.20s'", av) - 1;
+        return L->dr.failed ? -1 : fail(L, "area", "unknown area '%.20s'", av) - 1;
     sp->area = (uint8_t)a;
     if (c->area[a].sea != (kind == SK_SEA))
         return fail(L, "area", "a %s space must lie in a %s area", kind == SK_SEA ? "sea" : "land",
                     kind == SK_SEA ? "sea" : "land") - 1;
     return c->nsp++;
 }
+
+/* A town's plain numbers (all optional, 0 when not given). */
+static const kt_drfield town_fields[] = {
+    {.key = "home", KT_DRF(fwm_space, tax), .lo = 0, .hi = 5000}, /* payday tax */
+    {.key = "toll", KT_DRF(fwm_space, toll), .lo = 0, .hi = 1},
+    {.key = "ahead", KT_DRF(fwm_space, ahead), .lo = 0, .hi = 1},
+    {.key = "blockade", KT_DRF(fwm_space, blockade), .lo = 0, .hi = 1},
+};
+#define NTOWN_FIELDS ((int)(sizeof town_fields / sizeof town_fields[0]))
 
 static int rd_town(ld_t *L)
 {
@@ -330,17 +205,11 @@ static int rd_town(ld_t *L)
         return fail(L, "at", "expected col,row inside %dx%d", FWM_ARTW, FWM_ARTH);
     sp->x = (uint8_t)x;
     sp->y = (uint8_t)y;
-    long tax, toll, ahead, blockade;
-    if (!opt_num(L, "home", 0, 5000, 0, &tax) || !opt_num(L, "toll", 0, 1, 0, &toll) ||
-        !opt_num(L, "ahead", 0, 1, 0, &ahead) || !opt_num(L, "blockade", 0, 1, 0, &blockade))
+    if (!kt_dr_fields(&L->dr, L->r, town_fields, NTOWN_FIELDS, sp))
         return 0;
-    if (ahead && !tax)
+    if (sp->ahead && !sp->tax)
         return fail(L, "ahead", "only a home city starts ahead on the track");
-    sp->tax = (uint16_t)tax;
-    sp->toll = (uint8_t)toll;
-    sp->ahead = (uint8_t)ahead;
-    sp->blockade = (uint8_t)blockade;
-    if (tax) {
+    if (sp->tax) {
         if (c->nhomes == 3)
             return fail(L, "home", "more than three home cities");
         c->homes[c->nhomes++] = (uint8_t)i;
@@ -386,7 +255,7 @@ static int rd_route(ld_t *L)
         return fail(L, NULL, "a route joins two different towns");
     int r = c->nroute, prev = a, n = 0;
     const char *via = fld(L->r, "via");
-    char buf[VALLEN];
+    char buf[KT_DR_VAL];
     snprintf(buf, sizeof buf, "%s", via ? via : "");
     char *save = NULL;
     for (char *t = via ? strtok_r(buf, ",", &save) : NULL; t; t = strtok_r(NULL, ",", &save)) {
@@ -428,7 +297,7 @@ static int rd_cal(ld_t *L)
     if (!name_copy(L, "en", k->en, sizeof k->en) || !name_copy(L, "de", k->de, sizeof k->de) ||
         !name_copy(L, "short", k->sen, sizeof k->sen) ||
         !name_copy(L, "shortde", k->sde, sizeof k->sde) ||
-        !num(L, "month", need(L, "month"), 1, 12, &month) ||
+        !num(L, "month", 1, 12, &month) ||
         !opt_num(L, "winter", 0, 1, 0, &winter) || !opt_num(L, "start", 0, 1, 0, &start) ||
         !opt_num(L, "fair", 0, 1, 0, &fair) || !opt_num(L, "payday", 0, 1, 0, &payday) ||
         !opt_num(L, "rent", 0, 1, 0, &rent))
@@ -456,7 +325,7 @@ static int rd_cal(ld_t *L)
 
 static int rd_goods(ld_t *L, const char *key, const char *v, fwm_line *out, int cap, int *n)
 {
-    char buf[VALLEN];
+    char buf[KT_DR_VAL];
     snprintf(buf, sizeof buf, "%s", v);
     char *save = NULL;
     *n = 0;
@@ -489,7 +358,7 @@ static int rd_town_ref(ld_t *L, fwm_card *cd)
     const char *v = need(L, "town");
     int t = v ? fwm_space_find(L->c, v) : -1;
     if (t < 0 || L->c->sp[t].kind != SK_TOWN)
-        return L->failed ? 0 : fail(L, "town", "unknown town '%.20s'", v);
+        return L->dr.failed ? 0 : fail(L, "town", "unknown town '%.20s'", v);
     cd->town = (uint8_t)t;
     return 1;
 }
@@ -498,7 +367,7 @@ static int rd_deal_fields(ld_t *L, fwm_card *cd)
 {
     long plus, urgent;
     int n;
-    if (!rd_town_ref(L, cd) || !num(L, "plus", need(L, "plus"), 1, 12, &plus) ||
+    if (!rd_town_ref(L, cd) || !num(L, "plus", 1, 12, &plus) ||
         !opt_num(L, "urgent", 0, 1, 0, &urgent))
         return 0;
     const char *gv = need(L, "goods");
@@ -517,7 +386,7 @@ static int rd_after(ld_t *L, fwm_card *cd)
     static const char *const af[3] = {"reserve", "remove", "keep"};
     int k = pick(need(L, "after"), af, 3);
     if (k < 0)
-        return L->failed ? 0 : fail(L, "after", "expected reserve, remove or keep");
+        return L->dr.failed ? 0 : fail(L, "after", "expected reserve, remove or keep");
     cd->after = (uint8_t)k;
     return 1;
 }
@@ -530,13 +399,13 @@ static int rd_event(ld_t *L, fwm_card *cd)
                                          "blockade"};
     int k = pick(need(L, "event"), ev, EV_N);
     if (k <= 0)
-        return L->failed ? 0 : fail(L, "event", "unknown event kind");
+        return L->dr.failed ? 0 : fail(L, "event", "unknown event kind");
     cd->event = (uint8_t)k;
     if (k == EV_ROBBERS || k == EV_PIRATES || k == EV_FUGGEREI) {
         const char *av = need(L, "area");
         int a = av ? fwm_area_find(L->c, av) : -1;
         if (a < 0)
-            return L->failed ? 0 : fail(L, "area", "unknown area '%.20s'", av);
+            return L->dr.failed ? 0 : fail(L, "area", "unknown area '%.20s'", av);
         if (L->c->area[a].sea != (k == EV_PIRATES))
             return fail(L, "area", "robbers and the Fuggerei need a land region, pirates a sea "
                                    "area");
@@ -566,12 +435,12 @@ static int rd_card(ld_t *L)
     static const char *const types[CT_NTYPES] = {"demand", "supply", "noble",
                                                  "fair",   "manor",  "event"};
     long level;
-    if (!num(L, "level", need(L, "level"), 1, 3, &level))
+    if (!num(L, "level", 1, 3, &level))
         return 0;
     cd->level = (uint8_t)level;
     int t = pick(need(L, "type"), types, CT_NTYPES);
     if (t < 0)
-        return L->failed ? 0 : fail(L, "type", "unknown card type");
+        return L->dr.failed ? 0 : fail(L, "type", "unknown card type");
     cd->type = (uint8_t)t;
     int ok = 1, n;
     long v1 = 0, v2 = 0;
@@ -587,13 +456,13 @@ static int rd_card(ld_t *L)
         }
         cd->after = AF_KEEP;
     } else if (t == CT_MANOR) {
-        ok = rd_town_ref(L, cd) && num(L, "plus", need(L, "plus"), 1, 12, &v1) &&
-             num(L, "min", need(L, "min"), 20, 60000, &v2);
+        ok = rd_town_ref(L, cd) && num(L, "plus", 1, 12, &v1) &&
+             num(L, "min", 20, 60000, &v2);
         cd->plus = (uint8_t)v1;
         cd->min = (uint16_t)v2;
         if (ok && v2 % 20)
             ok = fail(L, "min", "a multiple of 20 FL");
-        ok = ok && num(L, "rent", need(L, "rent"), 0, 5000, &v1);
+        ok = ok && num(L, "rent", 0, 5000, &v1);
         cd->rent = (uint16_t)v1;
         cd->after = AF_RESERVE;
     } else {
@@ -612,9 +481,9 @@ static int rd_track(ld_t *L)
     fwm_cfg *c = L->c;
     long end, start, flo;
     if (!want_names(L, 0) ||
-        !num(L, "end", need(L, "end"), 2, FWM_MAXTRACK - 1, &end) ||
-        !num(L, "start", need(L, "start"), 0, FWM_MAXTRACK - 1, &start) ||
-        !num(L, "florenz", need(L, "florenz"), 0, 5, &flo))
+        !num(L, "end", 2, FWM_MAXTRACK - 1, &end) ||
+        !num(L, "start", 0, FWM_MAXTRACK - 1, &start) ||
+        !num(L, "florenz", 0, 5, &flo))
         return 0;
     if (start + flo >= end)
         return fail(L, "start", "the start (plus the Florenz steps) must lie before the end");
@@ -628,8 +497,8 @@ static int rd_row(ld_t *L, uint8_t covered[FWM_MAXTRACK])
 {
     fwm_cfg *c = L->c;
     long from, to;
-    if (!want_names(L, 0) || !num(L, "from", need(L, "from"), 0, FWM_MAXTRACK - 1, &from) ||
-        !num(L, "to", need(L, "to"), from, FWM_MAXTRACK - 1, &to))
+    if (!want_names(L, 0) || !num(L, "from", 0, FWM_MAXTRACK - 1, &from) ||
+        !num(L, "to", from, FWM_MAXTRACK - 1, &to))
         return 0;
     static const char *const oc[NO_N] = {"iou", "honour", "sea", "land"};
     int seen[13] = {0};
@@ -671,7 +540,7 @@ static int rd_mode(ld_t *L, int levels[MODE_N])
     int m = pick(L->r->name[0], mode_names, MODE_N);
     if (m < 0)
         return fail(L, NULL, "unknown mode '%.20s'", L->r->name[0]);
-    if (!num(L, "levels", need(L, "levels"), 1, 3, &lv))
+    if (!num(L, "levels", 1, 3, &lv))
         return 0;
     levels[m] = (int)lv;
     return finish(L, NULL);
@@ -717,61 +586,36 @@ static int rd_deck(ld_t *L, fwm_deckrow rows[MODE_N][CT_NTYPES])
 
 typedef int (*rec_fn)(ld_t *L, void *ctx);
 
-/* Is `kind` one of the comma-separated words of `list`? */
-static int kind_listed(const char *list, const char *kind)
-{
-    size_t n = strlen(kind);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && strncmp(p, kind, n) == 0)
-            return 1;
-        p += len + (e != NULL);
-    }
-    return 0;
-}
+/* The five files: their record kinds; every record has 0..2 names and '_'
+ * in a value stands for a space. */
+enum { F_MAP, F_CAL, F_CARDS, F_TRACK, F_DECKS };
+#define FWM_SPEC(f, k) {.game = "fwm", .file = f, .kinds = k, .src = src_names, .nsrc = 4, \
+                        .min_names = 0, .max_names = 2, .flags = KT_DR_SPACES}
+static const kt_drspec fwm_files[] = {
+    [F_MAP] = FWM_SPEC("map.txt", "area,town,space,route"),
+    [F_CAL] = FWM_SPEC("calendar.txt", "cal"),
+    [F_CARDS] = FWM_SPEC("cards.txt", "card"),
+    [F_TRACK] = FWM_SPEC("track.txt", "track,row"),
+    [F_DECKS] = FWM_SPEC("decks.txt", "mode,deck"),
+};
+#undef FWM_SPEC
 
-/* Runs fn over every record of a file; the record's kind must be one of
- * the comma-separated `kinds`. */
-static int each_record(ld_t *L, const char *dir, const char *file, const char *kinds, rec_fn fn,
-                       void *ctx)
+/* Runs fn over every record of a file (the shared reader has checked its
+ * kind); stops at the first error. */
+static int each_record(ld_t *L, const char *dir, int file, rec_fn fn, void *ctx)
 {
     L->r = NULL;
-    kt_datafile df;
-    if ((L->code = kt_datafile_open(&df, "fwm", dir, file, 1, L->err)) != KT_OK)
-        return L->failed = 1, 0;
-    snprintf(L->fname, sizeof L->fname, "%s", df.name);
-    char *text = df.owned; /* a private copy (writable): lines are split in place */
-    ld_rec *rec = malloc(sizeof *rec);
-    if (!rec) {
-        kt_datafile_close(&df);
-        L->code = kt_seterr(L->err, KT_ENOMEM, "out of memory");
-        return L->failed = 1, 0;
+    if (!kt_dr_open(&L->dr, &fwm_files[file], dir, L->err))
+        return 0;
+    kt_drec rec;
+    int t, ok = 1;
+    while (ok && (t = kt_dr_next(&L->dr, &rec)) > 0) {
+        L->r = &rec;
+        ok = fn(L, ctx);
+        L->r = NULL;
     }
-    int lineno = 0, ok = 1;
-    /* split lines by hand: strtok_r would merge empty lines and skew the numbering */
-    char *p = text;
-    while (ok && p && *p) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = '\0';
-        lineno++;
-        int k = split_line(L, p, lineno, rec);
-        if (k < 0)
-            ok = 0;
-        else if (k > 0) {
-            L->r = rec;
-            if (!kind_listed(kinds, rec->kind))
-                ok = fail(L, NULL, "unknown record kind '%s' (expected %s)", rec->kind, kinds);
-            else
-                ok = fn(L, ctx);
-            L->r = NULL;
-        }
-        p = nl ? nl + 1 : NULL;
-    }
-    free(rec);
-    kt_datafile_close(&df);
-    return ok && !L->failed;
+    kt_dr_close(&L->dr);
+    return ok && !L->dr.failed;
 }
 
 static int map_rec(ld_t *L, void *ctx)
@@ -809,7 +653,7 @@ static int check_map(ld_t *L)
 {
     fwm_cfg *c = L->c;
     L->r = NULL;
-    snprintf(L->fname, sizeof L->fname, "fwm/map.txt");
+    snprintf(L->dr.name, sizeof L->dr.name, "fwm/map.txt");
     if (c->nhomes != 3)
         return fail(L, NULL, "needs exactly three home cities (home=), found %d", c->nhomes);
     for (int i = 0; i < c->nsp; i++)
@@ -934,7 +778,7 @@ static int check_decks(ld_t *L, deck_ctx *d)
 {
     fwm_cfg *c = L->c;
     L->r = NULL;
-    snprintf(L->fname, sizeof L->fname, "fwm/decks.txt");
+    snprintf(L->dr.name, sizeof L->dr.name, "fwm/decks.txt");
     for (int m = 0; m < MODE_N; m++) {
         if (!d->levels[m])
             return fail(L, NULL, "no mode line for %s", mode_names[m]);
@@ -975,7 +819,7 @@ static int check_cards(ld_t *L)
 {
     fwm_cfg *c = L->c;
     L->r = NULL;
-    snprintf(L->fname, sizeof L->fname, "fwm/cards.txt");
+    snprintf(L->dr.name, sizeof L->dr.name, "fwm/cards.txt");
     for (int i = 0; i < c->ncard; i++) {
         const fwm_card *cd = &c->card[i];
         if ((cd->type == CT_FAIR || cd->type == CT_MANOR) && cd->level != 1 &&
@@ -1006,31 +850,30 @@ kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err)
     deck_ctx *dk = calloc(1, sizeof *dk);
     if (!dk)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    int ok = each_record(&L, dir, "map.txt", "area,town,space,route", map_rec, NULL) &&
-             check_map(&L) &&
-             each_record(&L, dir, "calendar.txt", "cal", cal_rec, NULL) &&
-             each_record(&L, dir, "cards.txt", "card", card_rec, NULL) && check_cards(&L) &&
-             each_record(&L, dir, "track.txt", "track,row", track_rec, covered) &&
-             each_record(&L, dir, "decks.txt", "mode,deck", deck_rec, dk) &&
+    int ok = each_record(&L, dir, F_MAP, map_rec, NULL) && check_map(&L) &&
+             each_record(&L, dir, F_CAL, cal_rec, NULL) &&
+             each_record(&L, dir, F_CARDS, card_rec, NULL) && check_cards(&L) &&
+             each_record(&L, dir, F_TRACK, track_rec, covered) &&
+             each_record(&L, dir, F_DECKS, deck_rec, dk) &&
              check_decks(&L, dk) && draw_map(&L);
     free(dk);
     if (ok)
         distances(c);
     if (ok) {
         L.r = NULL;
-        snprintf(L.fname, sizeof L.fname, "fwm/calendar.txt");
+        snprintf(L.dr.name, sizeof L.dr.name, "fwm/calendar.txt");
         if (c->cal_start < 0 || c->cal_fair < 0 || c->cal_payday < 0 || c->cal_rent < 0)
             ok = fail(&L, NULL, "needs one start, fair, payday and rent space");
         else if (!c->cal[0].winter || c->cal[c->cal_fair].winter)
             ok = fail(&L, NULL, "the first space is winter and the fair is not");
-        snprintf(L.fname, sizeof L.fname, "fwm/track.txt");
+        snprintf(L.dr.name, sizeof L.dr.name, "fwm/track.txt");
         if (ok && !c->track_end)
             ok = fail(&L, NULL, "no track record");
         for (int p = 0; ok && p < c->track_end; p++)
             if (!covered[p])
                 ok = fail(&L, NULL, "position %d has no table row", p);
     }
-    if (!ok && !L.failed)
-        L.code = kt_seterr(err, KT_EINVAL, "fwm data: invalid");
-    return ok ? KT_OK : L.code;
+    if (!ok && !L.dr.failed)
+        L.dr.code = kt_seterr(err, KT_EINVAL, "fwm data: invalid");
+    return ok ? KT_OK : L.dr.code;
 }

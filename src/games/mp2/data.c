@@ -5,8 +5,9 @@
  * contracts.txt, tiles.txt) under data/mp2/, embedded into the library, or
  * read from the directory given by the data_dir option.  Each line is one
  * record "<kind> <name> [<name2>] key=value ... src=<provenance>".  A file
- * is first split into records (rec_t, heap-allocated during setup only),
- * then each kind is interpreted in a fixed order so that later records may
+ * is first split into records by the shared reader (core/datarec.h, which
+ * also checks kinds, provenance and unknown fields; kt_drec, heap-allocated
+ * during setup only), then each kind is interpreted in a fixed order so that later records may
  * refer to earlier ones (routes to locations, goal cards to cities).
  * Everything lands in the pointer-free mp2_cfg; bundles become mp2_reward
  * entries in cfg->rw[] referred to by index.
@@ -15,59 +16,28 @@
  *   "mp2/map.txt line 40 (city): field 'shield': unknown shield key".
  * Errors never quote the files' contents (names, values, words): data_dir
  * may point anywhere, and a message must not disclose what a file holds.
- * Only our own words appear: known record kinds, our field names, limits.
- * Files are read by core/datafile.c (regular files of at most
+ * Only our own words appear: known record kinds, our field names, limits
+ * (the reader's KT_DR_QUIET).  Files are read by core/datafile.c (regular files of at most
  * KT_DATAFILE_MAX bytes).
  *
  * No mutable globals and no strtok: several threads may create games at
  * once (kontor.h), so lists inside a value are split with split_plus().
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/datafile.h"
+#include "../../core/datarec.h"
 #include "mp2.h"
-
-#define MAXF 16
-#define VALLEN 200
-
-typedef struct rec_t {
-    int line;
-    char kind[16];
-    char name[2][40];
-    int nnames;
-    int nf;
-    char key[MAXF][16];
-    char val[MAXF][VALLEN];
-    uint32_t used;
-} rec_t;
 
 typedef struct ld_t {
     mp2_cfg *c;
-    kt_err *err;
-    char fname[sizeof ((kt_datafile *)0)->name];
-    int failed;
-    rec_t *recs;
+    kt_dr dr;      /* the file being read (quiet: messages quote nothing) */
+    kt_drec *recs; /* all records of the file */
     int nrec;
     int loc_line[MP2_MAXLOC]; /* line of each location's record (errors) */
 } ld_t;
-
-/* Record kinds of all files: the only record words an error may repeat. */
-static const char *const known_kinds[] = {
-    "shield", "start", "city",  "oasis",    "route", "space",  "book",    "guild", "special",
-    "track",  "card",  "contract", "offer", "goal",  "marker", "outpost", "rtile", "builtin"};
-
-static const char *kind_word(const rec_t *r)
-{
-    for (size_t i = 0; i < sizeof known_kinds / sizeof known_kinds[0]; i++)
-        if (strcmp(r->kind, known_kinds[i]) == 0)
-            return known_kinds[i];
-    return "record";
-}
 
 static const char *const src_names[] = {"seed", "rulebook", "public", "recon"};
 
@@ -76,186 +46,26 @@ const char *mp2_src_name(int src)
     return src >= 0 && src < 4 ? src_names[src] : "?";
 }
 
-/* ------------------------------------------------------------ errors */
+/* ------------------------------------------------------------ fields */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int rfail(ld_t *L, const rec_t *r, const char *field, const char *fmt, ...)
-{
-    if (L->failed)
-        return 0;
-    L->failed = 1;
-    char msg[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    char where[64] = "";
-    if (r && r->line > 0)
-        snprintf(where, sizeof where, " line %d (%s)", r->line, kind_word(r));
-    else if (r)
-        snprintf(where, sizeof where, " (%s)", kind_word(r));
-    char fld[40] = "";
-    if (field)
-        snprintf(fld, sizeof fld, " field '%.20s':", field);
-    kt_seterr(L->err, KT_EINVAL, "%.200s%s:%s %s", L->fname, where, fld, msg);
-    return 0;
-}
-
-/* ------------------------------------------------------------ records */
-
-static int split_file(ld_t *L, const char *text)
-{
-    int cap = 64;
-    L->recs = malloc(sizeof *L->recs * (size_t)cap);
-    L->nrec = 0;
-    if (!L->recs)
-        return rfail(L, NULL, NULL, "out of memory");
-    int line = 0;
-    const char *p = text;
-    while (*p) {
-        line++;
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        char buf[1024];
-        if (n >= sizeof buf) {
-            rec_t tmp = {0};
-            tmp.line = line;
-            snprintf(tmp.kind, sizeof tmp.kind, "?");
-            return rfail(L, &tmp, NULL, "line too long");
-        }
-        memcpy(buf, p, n);
-        buf[n] = '\0';
-        p = e ? e + 1 : p + n;
-        /* tokens; '#' at the start of a token starts a comment */
-        char *tok[40];
-        int nt = 0;
-        char *s = buf;
-        while (*s && nt < 40) {
-            while (*s == ' ' || *s == '\t' || *s == '\r')
-                s++;
-            if (!*s || *s == '#')
-                break;
-            tok[nt++] = s;
-            while (*s && *s != ' ' && *s != '\t' && *s != '\r')
-                s++;
-            if (*s)
-                *s++ = '\0';
-        }
-        if (nt == 0)
-            continue;
-        if (L->nrec == cap) {
-            cap *= 2;
-            rec_t *nr = realloc(L->recs, sizeof *L->recs * (size_t)cap);
-            if (!nr)
-                return rfail(L, NULL, NULL, "out of memory");
-            L->recs = nr;
-        }
-        rec_t *r = &L->recs[L->nrec++];
-        memset(r, 0, sizeof *r);
-        r->line = line;
-        if (strlen(tok[0]) >= sizeof r->kind || strchr(tok[0], '=')) {
-            snprintf(r->kind, sizeof r->kind, "?");
-            return rfail(L, r, NULL, "a record starts with its kind (city, route, ...)");
-        }
-        strcpy(r->kind, tok[0]);
-        for (int i = 1; i < nt; i++) {
-            char *eq = strchr(tok[i], '=');
-            if (!eq) {
-                if (r->nf > 0)
-                    return rfail(L, r, NULL, "word %d: a name after the key=value fields", i + 1);
-                if (r->nnames == 2 || strlen(tok[i]) >= sizeof r->name[0])
-                    return rfail(L, r, NULL, "word %d: too many names or a name too long", i + 1);
-                strcpy(r->name[r->nnames++], tok[i]);
-                continue;
-            }
-            *eq = '\0';
-            if (r->nf == MAXF || strlen(tok[i]) >= sizeof r->key[0] ||
-                strlen(eq + 1) >= VALLEN)
-                return rfail(L, r, NULL, "word %d: field too long or too many fields", i + 1);
-            for (int k = 0; k < r->nf; k++)
-                if (strcmp(r->key[k], tok[i]) == 0)
-                    return rfail(L, r, NULL, "word %d: field given twice", i + 1);
-            strcpy(r->key[r->nf], tok[i]);
-            strcpy(r->val[r->nf], eq + 1);
-            r->nf++;
-        }
-    }
-    return 1;
-}
-
-static const char *fget(rec_t *r, const char *key)
-{
-    for (int i = 0; i < r->nf; i++)
-        if (strcmp(r->key[i], key) == 0) {
-            r->used |= 1u << i;
-            return r->val[i];
-        }
-    return NULL;
-}
-
-static const char *freq(ld_t *L, rec_t *r, const char *key)
-{
-    const char *v = fget(r, key);
-    if (!v)
-        rfail(L, r, key, "missing");
-    return v;
-}
+/* The record readers below name the file, line and record kind through r. */
+#define rfail(L, r, field, ...) kt_dr_fail(&(L)->dr, r, field, __VA_ARGS__)
+#define fget(r, key) kt_dr_get(r, key)
+#define freq(L, r, key) kt_dr_need(&(L)->dr, r, key)
 
 /* After a record is interpreted: every field must have been used and the
  * provenance mark must be valid. */
-static int rdone(ld_t *L, rec_t *r, uint8_t *src)
-{
-    if (L->failed)
-        return 0;
-    const char *s = freq(L, r, "src");
-    if (!s)
-        return 0;
-    int k = -1;
-    for (int i = 0; i < 4; i++)
-        if (strcmp(s, src_names[i]) == 0)
-            k = i;
-    if (k < 0)
-        return rfail(L, r, "src", "must be one of seed, rulebook, public, recon");
-    if (src)
-        *src = (uint8_t)k;
-    for (int i = 0; i < r->nf; i++)
-        if (!(r->used & (1u << i)))
-            return rfail(L, r, NULL, "key=value field %d is not known for this kind of record", i + 1);
-    return 1;
-}
+static int rdone(ld_t *L, kt_drec *r, uint8_t *src) { return kt_dr_done(&L->dr, r, src); }
 
-static int fint(ld_t *L, rec_t *r, const char *key, int lo, int hi, int def, int required,
+static int fint(ld_t *L, kt_drec *r, const char *key, int lo, int hi, int def, int required,
                 int *out)
 {
-    const char *v = fget(r, key);
-    if (!v) {
-        if (required)
-            return rfail(L, r, key, "missing");
-        *out = def;
-        return 1;
-    }
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (!*v || *end || errno)
-        return rfail(L, r, key, "not a number");
-    if (x < lo || x > hi)
-        return rfail(L, r, key, "outside %d..%d", lo, hi);
-    *out = (int)x;
-    return 1;
+    return kt_dr_int(&L->dr, r, key, lo, hi, def, required, out);
 }
 
-static int copy_name(ld_t *L, rec_t *r, const char *field, const char *v, char *out)
+static int copy_name(ld_t *L, kt_drec *r, const char *field, const char *v, char *out)
 {
-    size_t n = strlen(v);
-    if (n == 0 || n >= MP2_NAME)
-        return rfail(L, r, field, "name must have 1..%d characters", MP2_NAME - 1);
-    for (size_t i = 0; i < n; i++)
-        out[i] = v[i] == '_' ? ' ' : v[i];
-    out[n] = '\0';
-    return 1;
+    return kt_dr_text(&L->dr, r, field, v, out, MP2_NAME);
 }
 
 /* ------------------------------------------------------------ bundles */
@@ -282,7 +92,7 @@ enum { BF_ALT = 1, BF_SPECIAL = 2, BF_EMPTY = 4 };
 
 /* Parse "2c+1cam/1jade" into a new reward; returns its index or 0 on
  * failure (index 0 is the shared empty reward, returned for "none"). */
-static int parse_reward(ld_t *L, rec_t *r, const char *field, const char *text, int flags)
+static int parse_reward(ld_t *L, kt_drec *r, const char *field, const char *text, int flags)
 {
     mp2_cfg *c = L->c;
     if (strcmp(text, "none") == 0) {
@@ -358,7 +168,7 @@ static int parse_reward(ld_t *L, rec_t *r, const char *field, const char *text, 
     return c->nrw++;
 }
 
-static int freward(ld_t *L, rec_t *r, const char *key, int flags, int required, uint16_t *out)
+static int freward(ld_t *L, kt_drec *r, const char *key, int flags, int required, uint16_t *out)
 {
     const char *v = fget(r, key);
     if (!v) {
@@ -368,7 +178,7 @@ static int freward(ld_t *L, rec_t *r, const char *key, int flags, int required, 
         return 1;
     }
     int k = parse_reward(L, r, key, v, flags);
-    if (L->failed)
+    if (L->dr.failed)
         return 0;
     *out = (uint16_t)k;
     return 1;
@@ -412,7 +222,7 @@ static int find_shield(const mp2_cfg *c, const char *s, const char keys[][MP2_NA
 /* ------------------------------------------------------------ map.txt */
 
 /* Next '+'-separated word of *p into out (truncated to cap - 1 bytes;
- * values are shorter than VALLEN, so with cap >= VALLEN nothing is lost),
+ * values are shorter than KT_DR_VAL, so with cap >= KT_DR_VAL nothing is lost),
  * advancing *p past it; *p becomes NULL after the last word.  Returns 0
  * when there is nothing left.  Replaces strtok, whose hidden position is
  * shared by all threads. */
@@ -436,7 +246,7 @@ typedef struct mapctx {
     int nshield;
 } mapctx;
 
-static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
+static int load_loc(ld_t *L, mapctx *M, kt_drec *r, int kind)
 {
     mp2_cfg *c = L->c;
     if (r->nnames != 1)
@@ -484,7 +294,7 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
             return rfail(L, r, "shield", "unknown shield key");
         l->shield = (uint8_t)k;
         const char *has = fget(r, "has");
-        char t[VALLEN];
+        char t[KT_DR_VAL];
         for (const char *q = has; q && split_plus(&q, t, sizeof t);) {
             {
                 uint8_t *flag = strcmp(t, "bonus") == 0       ? &l->bonus
@@ -509,7 +319,7 @@ static int load_loc(ld_t *L, mapctx *M, rec_t *r, int kind)
     return 1;
 }
 
-static int load_route(ld_t *L, rec_t *r)
+static int load_route(ld_t *L, kt_drec *r)
 {
     mp2_cfg *c = L->c;
     if (r->nnames != 2)
@@ -532,7 +342,7 @@ static int load_route(ld_t *L, rec_t *r)
     memset(ro, 0, sizeof *ro);
     ro->a = (uint8_t)a;
     ro->b = (uint8_t)b;
-    uint16_t k;
+    uint16_t k = 0;
     if (!freward(L, r, "cost", BF_EMPTY, 1, &k))
         return 0;
     const mp2_bundle *cb = &c->rw[k].alt[0];
@@ -666,8 +476,8 @@ static int load_map(ld_t *L)
     mp2_cfg *c = L->c;
     mapctx M;
     memset(&M, 0, sizeof M);
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "shield") == 0) {
             if (r->nnames != 1)
                 return rfail(L, r, NULL, "needs exactly one key name");
@@ -683,10 +493,10 @@ static int load_map(ld_t *L)
             M.nshield++;
         }
     }
-    if (!L->failed && M.nshield != MP2_NSHIELD)
+    if (!L->dr.failed && M.nshield != MP2_NSHIELD)
         return rfail(L, NULL, NULL, "needs %d shield records, found %d", MP2_NSHIELD, M.nshield);
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "start") == 0)
             load_loc(L, &M, r, LK_START);
         else if (strcmp(r->kind, "city") == 0)
@@ -696,10 +506,10 @@ static int load_map(ld_t *L)
         else if (strcmp(r->kind, "route") != 0 && strcmp(r->kind, "shield") != 0)
             return rfail(L, r, NULL, "unknown record kind (shield, start, city, oasis, route)");
     }
-    for (int i = 0; i < L->nrec && !L->failed; i++)
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++)
         if (strcmp(L->recs[i].kind, "route") == 0)
             load_route(L, &L->recs[i]);
-    return !L->failed && check_map(L);
+    return !L->dr.failed && check_map(L);
 }
 
 /* ------------------------------------------------------------ board.txt */
@@ -708,12 +518,20 @@ static const char *const space_keys[MP2_NBASESP] = {
     "book1", "book2", "book3a", "book3b", "khan", "seals", "contracts",
     "travel1", "travel2", "travel3"};
 
+/* A guild's plain numbers (all required). */
+static const kt_drfield guild_fields[] = {
+    {.key = "take", KT_DRF(mp2_guild, take), .lo = 1, .hi = 6, .required = 1},
+    {.key = "jade", KT_DRF(mp2_guild, jade), .lo = 0, .hi = 9, .required = 1},
+    {.key = "copies", KT_DRF(mp2_guild, copies), .lo = 1, .hi = 8, .required = 1},
+};
+#define NGUILD_FIELDS ((int)(sizeof guild_fields / sizeof guild_fields[0]))
+
 static int load_board(ld_t *L)
 {
     mp2_cfg *c = L->c;
     uint32_t have_space = 0, have_book = 0, have_guild = 0, have_special = 0, have_track = 0;
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "space") == 0) {
             int k = -1;
             for (int j = 0; j < MP2_NBASESP; j++)
@@ -762,16 +580,12 @@ static int load_board(ld_t *L)
             have_guild |= 1u << g;
             mp2_guild *gd = &c->guild[g];
             const char *de = freq(L, r, "de");
-            int take, jade, copies;
             if (!de || !copy_name(L, r, "name", r->name[0], gd->name) ||
-                !copy_name(L, r, "de", de, gd->de) || !fint(L, r, "take", 1, 6, 1, 1, &take) ||
-                !fint(L, r, "jade", 0, 9, 0, 1, &jade) || !fint(L, r, "copies", 1, 8, 4, 1, &copies) ||
+                !copy_name(L, r, "de", de, gd->de) ||
+                !kt_dr_fields(&L->dr, r, guild_fields, NGUILD_FIELDS, gd) ||
                 !freward(L, r, "improve", 0, 1, &gd->improve) ||
                 !freward(L, r, "income", BF_ALT, 1, &gd->income))
                 return 0;
-            gd->take = (uint8_t)take;
-            gd->jade = (uint8_t)jade;
-            gd->copies = (uint8_t)copies;
             if (!rdone(L, r, &gd->src))
                 return 0;
         } else if (strcmp(r->kind, "special") == 0) {
@@ -808,38 +622,23 @@ static int load_board(ld_t *L)
             if (have_track)
                 return rfail(L, r, NULL, "track given twice");
             have_track = 1;
-            const char *v = freq(L, r, "shields");
-            if (!v)
+            int v[MP2_TRACK], n = kt_dr_ints(&L->dr, r, "shields", 0, 200, v, MP2_TRACK);
+            if (!n)
                 return 0;
-            int n = 0, prev = -1;
-            const char *p = v;
-            while (*p) {
-                char *end;
-                long x = strtol(p, &end, 10);
-                if (end == p || x < 0 || x > 200)
-                    return rfail(L, r, "shields", "value %d is not a number in 0..200", n + 1);
-                if (n == MP2_TRACK)
-                    return rfail(L, r, "shields", "needs exactly %d values (0..13 shields)",
-                                 MP2_TRACK);
-                if (x < prev)
-                    return rfail(L, r, "shields", "values must not decrease (value %d)", n + 1);
-                c->track[n++] = (int16_t)x;
-                prev = (int)x;
-                p = end;
-                if (*p == ',')
-                    p++;
-                else if (*p)
-                    return rfail(L, r, "shields", "values are separated by commas");
-            }
             if (n != MP2_TRACK)
                 return rfail(L, r, "shields", "needs exactly %d values (0..13 shields)", MP2_TRACK);
+            for (int k = 0; k < n; k++) {
+                if (k && v[k] < v[k - 1])
+                    return rfail(L, r, "shields", "values must not decrease (value %d)", k + 1);
+                c->track[k] = (int16_t)v[k];
+            }
             if (!rdone(L, r, &c->track_src))
                 return 0;
         } else {
             return rfail(L, r, NULL, "unknown record kind (space, book, guild, special, track)");
         }
     }
-    if (L->failed)
+    if (L->dr.failed)
         return 0;
     if (have_space != (1u << MP2_NBASESP) - 1)
         return rfail(L, NULL, NULL, "all 10 action spaces must be defined");
@@ -851,7 +650,7 @@ static int load_board(ld_t *L)
 
 /* ------------------------------------------------------------ cards.txt */
 
-static int check_id(ld_t *L, rec_t *r, char *out, size_t cap)
+static int check_id(ld_t *L, kt_drec *r, char *out, size_t cap)
 {
     if (r->nnames != 1 || strlen(r->name[0]) >= cap)
         return rfail(L, r, NULL, "needs one id of at most %d characters", (int)cap - 1);
@@ -863,8 +662,8 @@ static int load_cards(ld_t *L)
 {
     mp2_cfg *c = L->c;
     int n = 0;
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "card") != 0)
             return rfail(L, r, NULL, "unknown record kind (card)");
         if (n == MP2_NCARDS)
@@ -938,9 +737,9 @@ static int load_cards(ld_t *L)
             return 0;
         n++;
     }
-    if (!L->failed && n != MP2_NCARDS)
+    if (!L->dr.failed && n != MP2_NCARDS)
         return rfail(L, NULL, NULL, "there are exactly %d city cards, found %d", MP2_NCARDS, n);
-    return !L->failed;
+    return !L->dr.failed;
 }
 
 /* ------------------------------------------------------------ contracts.txt */
@@ -949,8 +748,8 @@ static int load_contracts(ld_t *L)
 {
     mp2_cfg *c = L->c;
     int n = 0, nst = 0;
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "contract") != 0)
             return rfail(L, r, NULL, "unknown record kind (contract)");
         if (n == MP2_NCONTRACTS)
@@ -976,22 +775,22 @@ static int load_contracts(ld_t *L)
         nst += st;
         n++;
     }
-    if (!L->failed && (n != MP2_NCONTRACTS || nst != MP2_NSTARTERS))
+    if (!L->dr.failed && (n != MP2_NCONTRACTS || nst != MP2_NSTARTERS))
         return rfail(L, NULL, NULL, "needs %d contracts of which %d starting ones (found %d, %d)",
                      MP2_NCONTRACTS, MP2_NSTARTERS, n, nst);
-    return !L->failed;
+    return !L->dr.failed;
 }
 
 /* ------------------------------------------------------------ tiles.txt */
 
-static int load_goal(ld_t *L, rec_t *r, int n)
+static int load_goal(ld_t *L, kt_drec *r, int n)
 {
     mp2_cfg *c = L->c;
     mp2_goal *gl = &c->goal[n];
     if (!check_id(L, r, gl->id, sizeof gl->id))
         return 0;
     const char *cs = fget(r, "cities"), *ss = fget(r, "seals");
-    char t[VALLEN];
+    char t[KT_DR_VAL];
     for (int k = 1; cs && split_plus(&cs, t, sizeof t); k++) {
         {
             int loc = find_loc(c, t);
@@ -1037,8 +836,8 @@ static int load_tiles(ld_t *L)
     mp2_cfg *c = L->c;
     int noff = 0, ngoal = 0, nmark = 0, nout = 0, ncopy = 0;
     int perbook[3] = {0, 0, 0};
-    for (int i = 0; i < L->nrec && !L->failed; i++) {
-        rec_t *r = &L->recs[i];
+    for (int i = 0; i < L->nrec && !L->dr.failed; i++) {
+        kt_drec *r = &L->recs[i];
         if (strcmp(r->kind, "offer") == 0) {
             if (noff == MP2_NOFFERS)
                 return rfail(L, r, NULL, "there are exactly %d offer tiles", MP2_NOFFERS);
@@ -1103,7 +902,7 @@ static int load_tiles(ld_t *L)
             const char *cr = freq(L, r, "crests");
             if (!cr)
                 return 0;
-            char tmp[VALLEN];
+            char tmp[KT_DR_VAL];
             snprintf(tmp, sizeof tmp, "%s", cr);
             char *plus = strchr(tmp, '+');
             int a = -1, b = -1;
@@ -1136,7 +935,7 @@ static int load_tiles(ld_t *L)
             return rfail(L, r, NULL, "unknown record kind (offer, goal, marker, outpost, rtile)");
         }
     }
-    if (L->failed)
+    if (L->dr.failed)
         return 0;
     if (noff != MP2_NOFFERS || ngoal != MP2_NGOALS || nmark != MP2_NMARKERS ||
         nout != MP2_NOUTPOSTS || c->nrtile < 1)
@@ -1154,29 +953,47 @@ static int load_tiles(ld_t *L)
 
 /* ------------------------------------------------------------ driver */
 
+/* The bundles the rules give (not data): read with the bundle reader so
+ * they land in cfg->rw[] like the files' own. */
+static const kt_drspec mp2_builtin = {.game = "mp2", .file = "", .kinds = "builtin",
+                                      .src = src_names, .nsrc = 4, .flags = KT_DR_QUIET};
+
 static int builtin(ld_t *L, const char *text, int flags, uint16_t *out)
 {
-    rec_t r;
+    kt_drec r;
     memset(&r, 0, sizeof r);
     snprintf(r.kind, sizeof r.kind, "builtin");
     int k = parse_reward(L, &r, "bundle", text, flags);
     *out = (uint16_t)k;
-    return !L->failed;
+    return !L->dr.failed;
 }
 
-static int load_file(ld_t *L, const char *dir, const char *name, int (*fn)(ld_t *))
+/* The five files in the order they are read (later ones refer to earlier
+ * ones: routes to locations, goal cards to cities), each with its reader. */
+static const struct mp2_file {
+    kt_drspec spec;
+    int (*load)(ld_t *);
+} mp2_files[] = {
+#define MP2_SPEC(f, k) {.game = "mp2", .file = f, .kinds = k, .src = src_names, .nsrc = 4, \
+                        .min_names = 0, .max_names = 2, .flags = KT_DR_QUIET}
+    {.spec = MP2_SPEC("map.txt", "shield,start,city,oasis,route"), .load = load_map},
+    {.spec = MP2_SPEC("board.txt", "space,book,guild,special,track"), .load = load_board},
+    {.spec = MP2_SPEC("cards.txt", "card"), .load = load_cards},
+    {.spec = MP2_SPEC("contracts.txt", "contract"), .load = load_contracts},
+    {.spec = MP2_SPEC("tiles.txt", "offer,goal,marker,outpost,rtile"), .load = load_tiles},
+#undef MP2_SPEC
+};
+
+/* Records are read whole first: a file's kinds are interpreted in passes. */
+static int load_file(ld_t *L, const char *dir, const struct mp2_file *f, kt_err *err)
 {
-    kt_datafile df;
-    if (kt_datafile_open(&df, "mp2", dir, name, 0, L->err) != KT_OK) {
-        L->failed = 1;
+    if (!kt_dr_open(&L->dr, &f->spec, dir, err))
         return 0;
-    }
-    snprintf(L->fname, sizeof L->fname, "%s", df.name);
-    int ok = split_file(L, df.text) && fn(L);
+    int ok = kt_dr_all(&L->dr, &L->recs, &L->nrec) && f->load(L);
     free(L->recs);
     L->recs = NULL;
-    kt_datafile_close(&df);
-    return ok && !L->failed;
+    kt_dr_close(&L->dr);
+    return ok && !L->dr.failed;
 }
 
 kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err)
@@ -1184,19 +1001,18 @@ kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err)
     ld_t L;
     memset(&L, 0, sizeof L);
     L.c = c;
-    L.err = err;
+    L.dr.spec = &mp2_builtin;
+    L.dr.err = err;
     c->nrw = 1; /* rw[0]: the empty reward */
     c->rw[0].nalt = 1;
-    snprintf(L.fname, sizeof L.fname, "mp2 built-in");
+    snprintf(L.dr.name, sizeof L.dr.name, "mp2 built-in");
     if (!builtin(&L, "3c/2cam/1jade", BF_ALT, &c->rw_bag) ||
         !builtin(&L, "2c/1cam", BF_ALT, &c->rw_mongke) || !builtin(&L, "4c+2cam", 0, &c->rw_khan) ||
         !builtin(&L, "3c", 0, &c->rw_contract_coins))
         return KT_EINTERNAL;
-    if (!load_file(&L, dir, "map.txt", load_map) || !load_file(&L, dir, "board.txt", load_board) ||
-        !load_file(&L, dir, "cards.txt", load_cards) ||
-        !load_file(&L, dir, "contracts.txt", load_contracts) ||
-        !load_file(&L, dir, "tiles.txt", load_tiles))
-        return err && err->code != KT_OK ? err->code : KT_EINVAL;
+    for (size_t i = 0; i < sizeof mp2_files / sizeof mp2_files[0]; i++)
+        if (!load_file(&L, dir, &mp2_files[i], err))
+            return L.dr.code != KT_OK ? L.dr.code : KT_EINVAL;
     mp2_derive(c);
     return KT_OK;
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/savefmt.h"
 #include "mp2.h"
 
 #define L(en, de) (lang == KT_LANG_DE ? (de) : (en))
@@ -571,6 +572,18 @@ static int r_player(kt_jr *r, const mp2_cfg *c, const kt_jv *o, mp2_state *s, in
     return r_arr(r, c, o, "caravans", 2, 2, caravan_item, pl, NULL);
 }
 
+typedef struct pl_ctx {
+    const mp2_cfg *c;
+    mp2_state *s;
+} pl_ctx;
+
+/* Seat p of the "players" object (kt_saved_players). */
+static int player_item(kt_jr *r, const kt_jv *o, int p, void *ctx)
+{
+    const pl_ctx *pc = ctx;
+    return r_player(r, pc->c, o, pc->s, p);
+}
+
 /* One pending effect. */
 static int effect_item(kt_jr *r, const mp2_cfg *c, const kt_jv *v, int i, void *ctx)
 {
@@ -795,33 +808,6 @@ int mp2_load(const kt_game *g, const kt_jv *o, kt_state *st, kt_jr *r)
         return 0;
     if (!r_stack(r, c, o, s))
         return 0;
-    const kt_jv *ps = kt_jr_get(r, o, "players", KT_JOBJ);
-    if (!ps)
-        return 0;
-    kt_jr_push(r, "players");
-    char keys[40] = "";
-    for (int p = 0; p < c->np; p++)
-        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d", p ? "," : "", p);
-    if (!kt_jr_only(r, ps, keys)) {
-        kt_jr_pop(r);
-        return 0;
-    }
-    for (int p = 0; p < c->np; p++) {
-        char k[12];
-        snprintf(k, sizeof k, "%d", p);
-        const kt_jv *po = kt_jr_get(r, ps, k, KT_JOBJ);
-        if (!po) {
-            kt_jr_pop(r);
-            return 0;
-        }
-        kt_jr_push(r, k);
-        int ok = r_player(r, c, po, s, p);
-        kt_jr_pop(r);
-        if (!ok) {
-            kt_jr_pop(r);
-            return 0;
-        }
-    }
-    kt_jr_pop(r);
-    return 1;
+    pl_ctx pc = {c, s};
+    return kt_saved_players(r, o, c->np, player_item, &pc);
 }
