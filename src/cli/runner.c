@@ -71,11 +71,19 @@ int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *given, i
     memset(e, 0, sizeof *e);
     e->kind = kind;
     e->def = def;
-    char *options = NULL;
-    if (kt_options_for_study_def(def, given, &options, &e->study, err) != KT_OK)
+    char *options = NULL, *study = NULL;
+    if (kt_options_for_study_def(def, given, &options, &study, err) != KT_OK)
         return -1;
+    /* e->study is plain malloc memory (a loaded file replaces it) */
+    e->study = strdup(study);
+    kt_free(study);
+    if (!e->study) {
+        kt_free(options);
+        kt_seterr(err, KT_ENOMEM, "out of memory");
+        return -1;
+    }
     if (kt_game_new_def(def, options, players, seed, NULL, &e->g, err) != KT_OK) {
-        free(options);
+        kt_free(options);
         rn_exp_free(e);
         return -1;
     }
@@ -85,7 +93,7 @@ int rn_exp_init(rn_exp *e, int kind, const kt_gamedef *def, const char *given, i
     e->fresh = e->seeded && setup != RN_SETUP_FIXED;
     e->game = strdup(def->info.name);
     e->options = strdup(e->fresh ? options : kt_game_options(e->g));
-    free(options);
+    kt_free(options);
     if (!e->game || !e->options) {
         kt_seterr(err, KT_ENOMEM, "out of memory");
         rn_exp_free(e);
