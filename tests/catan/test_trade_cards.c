@@ -117,7 +117,7 @@ KT_TEST(catan_card_master_merchant_takes_two_from_a_richer_player)
     char *o = kt_observe_json(c.g, c.s, 0, KT_LANG_EN);
     char *vh = kt_json_at(o, "pending.victim_hand.ore");
     KT_STREQ(vh, "2");
-    kt_free(vh);
+    free(vh);
     kt_free(o);
     KT_DO(&c, "take ore");
     KT_DO(&c, "take wool");
