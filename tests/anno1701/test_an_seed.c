@@ -16,6 +16,7 @@
  * test_an_soak.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../src/core/game.h"

@@ -13,6 +13,7 @@
 #include "../../src/cli/cli.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "../harness.h"
 #include "cli_run.h"

@@ -15,6 +15,7 @@
 #include "../../src/cli/util.c"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "../harness.h"
 #include "cli_run.h"

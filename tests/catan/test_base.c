@@ -3,6 +3,7 @@
  * cards, Largest Army, the robber from the start, hidden VP cards, 10 VP.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan_test.h"

@@ -6,6 +6,7 @@
  * 17-23, 30-35; player 2 settlements 3 and 4, city 41; player 3 settlements
  * 20 and 18; player 4 settlement 44.  VP: 3, 4, 2, 1.  Robber free.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan_test.h"

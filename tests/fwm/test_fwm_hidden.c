@@ -6,6 +6,7 @@
  * must not change a bot's choice; the reveal shows every bid.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fwm_helpers.h"
