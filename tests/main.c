@@ -136,7 +136,7 @@ kt_scn kt_scn_new(kt_t *T, const char *game, const char *options, int players, u
         kt_state_free(g, s2);
         s2 = NULL;
     }
-    kt_free(merged);
+    free(merged); /* kt_json_merge_patch: malloc */
     kt_state_free(g, s);
     if (!s2) {
         kt_game_free(g);

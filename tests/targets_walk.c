@@ -46,7 +46,7 @@ static int check_player(kt_t *T, const kt_game *g, const kt_state *s, kt_state *
     kt_jdoc doc = {0};
     kt_err err;
     if (!KT_CHECK(json && kt_json_parse(json, strlen(json), &doc, &err) == KT_OK)) {
-        free(json);
+        kt_free(json);
         return 0;
     }
     const kt_jv *obs = kt_jv_get(doc.root, "observation");
@@ -80,7 +80,7 @@ static int check_player(kt_t *T, const kt_game *g, const kt_state *s, kt_state *
     if (!bad)
         KT_CHECK(1);
     kt_json_free(&doc);
-    free(json);
+    kt_free(json);
     return n;
 }
 

@@ -26,8 +26,9 @@
  *
  * Errors: every fallible call returns a kt_status and, when given a kt_err,
  * fills a readable message.  Bad input never crashes, exits or changes a
- * state.  Strings returned as `char *` are malloc'd and owned by the caller
- * (release with kt_free).  No function keeps a pointer to caller memory
+ * state.  Strings returned as `char *` are owned by the caller: release
+ * each with kt_free (see kt_allocator for where their memory comes from).
+ * No function keeps a pointer to caller memory
  * beyond the call unless its comment says so.
  *
  * Thread safety: no global mutable state.  Distinct states, bots and records
@@ -93,22 +94,52 @@ typedef struct kt_bot kt_bot;
  * malloc/free.  Ownership: what a call creates belongs to the caller, and its
  * memory comes from the allocator of what it belongs to - a configuration
  * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
- * states from kt_state_new, the scratch states of views, loads and calls
- * for a pending player other than the player to move, records, bots
- * (kt_bot_new: the bot, its spec, a search bot's tree and worlds), the
- * text buffers in which views and replies are written;
- * and a session (kt_session_new) with its games, states, history, parsed
- * requests and replies.  All of it passes through one gateway
- * (src/core/mem.h).  Not yet through it, so an allocator never sees them:
- * strings returned as `char *` (malloc, released with kt_free, which takes
- * no allocator: built in the allocator's memory, then copied out once),
- * option values, a game's own data tables and its own bots (src/games), and
- * a few text buffers of views.  Nothing allocates during play: rule code,
- * legal/apply, determinize and rollouts never do. */
+ * its option values (also while they are parsed, and for a refused
+ * option), states from kt_state_new, the scratch states of views, loads
+ * and calls for a pending player other than the player to move, records,
+ * bots (kt_bot_new: the bot, its spec and options, a search bot's tree and
+ * worlds), the text buffers in which views, errors and replies are
+ * written, and the strings it returns; and a session (kt_session_new) with
+ * its games, states, history, parsed requests, replies and bots.  All of it
+ * passes through one gateway (src/core/mem.h).
+ *
+ * Returned strings.  A `char *` the library returns lives in a block of the
+ * allocator of the object it came from - the configuration for kt_observe,
+ * kt_render_text, kt_prompt_as, kt_state_json, kt_events_json,
+ * kt_reveal_text and kt_action_warning, the record's configuration for
+ * kt_record_json, the session for kt_session_request - behind a small
+ * hidden header that remembers that allocator and the block's size, so
+ * kt_free(p), which takes no allocator, gives the block back to it.  The
+ * string may outlive its object, not its allocator.  Calls that have no
+ * object (kt_game_components, kt_game_describe, kt_options_for_study) and
+ * kt_analysis_json use malloc.  kt_free(NULL) does nothing; kt_free
+ * releases only strings the library returned (debug builds stop on any
+ * other pointer).  When a session's allocator fails, its "nomem" reply
+ * comes from malloc if the allocator cannot provide even that.
+ *
+ * Not through the allocator: a game's data tables read from files or the
+ * embedded copies while a configuration is set up (src/core/datafile.c and
+ * the games' data.c), the games' own bots (src/games/<game>/bots.c; the
+ * generic random and mcts bots are through it), analyses (kt_analysis_new:
+ * malloc) and learning environments (kt_vec_new: malloc); those calls take
+ * no allocator.  Nothing allocates during play: rule code, legal/apply,
+ * determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
     void *ud;
 } kt_allocator;
+
+/* Release a string the library returned (NULL: nothing), into the
+ * allocator it came from (above).  Never free() such a string. */
+void kt_free(void *p);
+/* Marks the calls that return a string for kt_free: GCC 11 and later then
+ * warn about free() of such a string, and about kt_free of other memory
+ * (-Wmismatched-dealloc, on by default). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#define KT_STRING __attribute__((malloc, malloc(kt_free, 1)))
+#else
+#define KT_STRING
+#endif
 
 enum { KT_LANG_EN = 0, KT_LANG_DE = 1 };
 
@@ -167,11 +198,11 @@ const kt_optinfo *kt_common_options(int *n);
  * every game has (random, mcts).  NULL past the end. */
 const kt_botinfo *kt_game_bot(const char *game, int i);
 /* The game's component listing (cards, tiles...) as readable text. */
-char *kt_game_components(const char *name, int lang);
+KT_STRING char *kt_game_components(const char *name, int lang);
 
 /* Explain one component of a game (card, tile, character, ...) by its English
  * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
- * has that name.  *out is malloc'd (kt_free). */
+ * has that name.  *out is released with kt_free (malloc: no object). */
 kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
 /* Help text of option i of a game (as in kt_gameinfo.opts; i = nopts + k is
  * common option k) in `lang`; falls back to English.  NULL when out of range. */
@@ -195,10 +226,10 @@ const char *kt_game_study_options(const char *game);
  * for none) followed by each of the game's study options whose name
  * `options` does not set (the user's value wins).  *out gets the combined
  * options; *added (when not NULL) the study options that were added, ""
- * when none, for the study's report ("trade_offers=3").  Both malloc'd
- * (kt_free); on error both are NULL.  KT_EUNKNOWN for an unknown game,
- * KT_EPARSE when `options` has an entry without '=' (kt_game_new would
- * refuse it too). */
+ * when none, for the study's report ("trade_offers=3").  Both are released
+ * with kt_free (malloc: no object); on error both are NULL.  KT_EUNKNOWN
+ * for an unknown game, KT_EPARSE when `options` has an entry without '='
+ * (kt_game_new would refuse it too). */
 kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
                                kt_err *err);
 /* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
@@ -260,7 +291,7 @@ const char *kt_decision(const kt_game *g, const kt_state *s);
  * cards"); KT_TO_MOVE: the player to move's ("The game is over." at the
  * end).  A player with nothing to decide gets the player to move's prompt;
  * NULL for a bad player or when out of memory. */
-char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
+KT_STRING char *kt_prompt_as(const kt_game *g, const kt_state *s, int player, int lang);
 /* Number of actions applied since the start. */
 uint64_t kt_action_count(const kt_game *g, const kt_state *s);
 /* Game-specific turn counter (Dominion: turns taken; Catan: player turns). */
@@ -576,8 +607,8 @@ long long kt_vec_episodes(const kt_vec *v);
  * gained, attacks, trades, hidden choices revealed, final points).  Private
  * events reach only the players allowed to see them.  NULL on bad arguments
  * or when out of memory (see kt_err when given). */
-char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_action a,
-                     const kt_state *after, int viewer, int lang, kt_err *err);
+KT_STRING char *kt_events_json(const kt_game *g, const kt_state *before, int actor, kt_action a,
+                               const kt_state *after, int viewer, int lang, kt_err *err);
 
 /* ---- taking moves back, moves to confirm ------------------------------------ */
 
@@ -601,7 +632,7 @@ int kt_action_reveals(const kt_game *g, const kt_state *before, int actor, kt_ac
 /* What that action showed `player`, for the message refusing an undo: the
  * game log's sentences for `player` in `lang` ("Player 2 rolls 3 + 4 =
  * 7."), or the action's own text when the log says nothing more.  *out is
- * malloc'd (kt_free); NULL on error. */
+ * released with kt_free; NULL on error. */
 kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt_action a,
                          const kt_state *after, int player, int lang, char **out, kt_err *err);
 
@@ -612,7 +643,7 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
  * confirmation.  KT_EILLEGAL (*out NULL) when `a` is not a legal action of
  * `player` now, KT_EINVAL for a bad player.  Front ends ask "Really?"
  * before they apply such an action; kt_session refuses it from a player's
- * seat without "confirm": true.  *out is malloc'd (kt_free). */
+ * seat without "confirm": true.  *out is released with kt_free. */
 kt_status kt_action_warning(const kt_game *g, const kt_state *s, int player, kt_action a,
                             int lang, char **out, kt_err *err);
 
@@ -643,14 +674,14 @@ void kt_determinize(const kt_game *g, const kt_state *src, int player,
 
 /* ---- views ------------------------------------------------------------------ */
 
-/* Per-player observation as JSON into *out (malloc'd, kt_free); player -1 =
+/* Per-player observation as JSON into *out (kt_free); player -1 =
  * spectator (public info only).  KT_EINVAL for a bad player, KT_ENOMEM;
  * *out is NULL then. */
 kt_status kt_observe(const kt_game *g, const kt_state *s, int player, int lang, char **out,
                      kt_err *err);
 /* Full-state JSON: {"kontor":1,"game":..,"players":..,"seed":..,"options":..,"state":{..}}. */
-char *kt_state_json(const kt_game *g, const kt_state *s);
-/* Readable text view for a terminal into *out (malloc'd, kt_free), as seen
+KT_STRING char *kt_state_json(const kt_game *g, const kt_state *s);
+/* Readable text view for a terminal into *out (kt_free), as seen
  * by `viewer` (a player, KT_SPECTATOR, or KT_OMNISCIENT for everything).
  * `lang` may carry KT_COLOR: the terminal shows ANSI colours.  KT_EINVAL
  * for a bad viewer, KT_ENOMEM; *out is NULL then. */
@@ -670,7 +701,6 @@ kt_status kt_state_load_json(const kt_game *g, const char *json, kt_state *out,
  * Returns KT_OK or KT_EINTERNAL with a description. */
 kt_status kt_check(const kt_game *g, const kt_state *s, kt_err *err);
 
-void kt_free(void *p);
 
 /* ---- bots ------------------------------------------------------------------- */
 
@@ -761,7 +791,7 @@ int kt_record_length(const kt_record *r);
 const char *kt_record_action(const kt_record *r, int i);
 const char *kt_record_seat(const kt_record *r, int seat);
 void kt_record_truncate(kt_record *r, int n);
-char *kt_record_json(const kt_record *r);
+KT_STRING char *kt_record_json(const kt_record *r);
 /* Parse a record and rebuild its configuration.  The record keeps its own
  * copy of everything it needs.  Actions are not applied yet. */
 kt_status kt_record_load(const char *json, const kt_allocator *alloc,
@@ -806,18 +836,19 @@ void kt_session_limits_trusted(kt_session_limits *l);
 void kt_session_limits_server(kt_session_limits *l);
 
 /* lim NULL: trusted.  The allocator (NULL: malloc) is used for the session's
- * own memory and its games and states. */
+ * own memory, its games, states and bots, and its replies. */
 kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc,
                          kt_session **out, kt_err *err);
 void kt_session_free(kt_session *s);
 
 /* Handle one request (JSON text of `len` bytes, no trailing newline needed)
  * for `seat`; returns the reply as one line of JSON without a newline
- * (malloc'd, kt_free).  Out of memory gives a short error reply
+ * (kt_free).  Out of memory gives a short error reply
  * {"ok":false,"error":"nomem",...}, or NULL when even that cannot be
  * allocated (callers must check).  *quit (if given) is set to 1 after a
  * "quit" request. */
-char *kt_session_request(kt_session *s, int seat, const char *req, size_t len, int *quit);
+KT_STRING char *kt_session_request(kt_session *s, int seat, const char *req, size_t len,
+                                   int *quit);
 
 /* From any thread: end the bot decision running in this session (the bot
  * answers with its best action so far). */
@@ -987,8 +1018,9 @@ const kt_state *kt_analysis_position(const kt_analysis *a, int i);
 int kt_analysis_ranked(const kt_analysis *a, int k);
 /* Everything as JSON for programs and web views (docs/analysis.md: the
  * moves with their texts as the seat saw them, in `lang`, the ranking,
- * the record's result).  malloc'd (kt_free); NULL when out of memory. */
-char *kt_analysis_json(const kt_analysis *a, int lang);
+ * the record's result).  Released with kt_free (malloc); NULL when out of
+ * memory. */
+KT_STRING char *kt_analysis_json(const kt_analysis *a, int lang);
 void kt_analysis_free(kt_analysis *a);
 
 /* ---- reproducible randomness for hosts -------------------------------------------- */
@@ -1028,7 +1060,7 @@ kt_status kt_action_parse(const kt_game *g, const kt_state *s, const char *text,
 size_t kt_action_text(const kt_game *g, const kt_state *s, kt_action a,
                       int viewer, int lang, char *buf, size_t cap);
 /* = kt_prompt_as(g, s, KT_TO_MOVE, lang) */
-char *kt_prompt(const kt_game *g, const kt_state *s, int lang);
+KT_STRING char *kt_prompt(const kt_game *g, const kt_state *s, int lang);
 /* = kt_menu_item_get_as(g, s, KT_TO_MOVE, a, lang, out) */
 void kt_menu_item_get(const kt_game *g, const kt_state *s, kt_action a, int lang,
                       kt_menu_item *out);
@@ -1044,9 +1076,9 @@ kt_status kt_bot_choose(kt_bot *b, const kt_state *s, kt_action *out, kt_err *er
 /* = kt_record_add_as(r, before, KT_TO_MOVE, a) */
 kt_status kt_record_add(kt_record *r, const kt_state *before, kt_action a);
 /* = kt_observe(g, s, player, lang, &out, NULL), returning out (NULL on error) */
-char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
+KT_STRING char *kt_observe_json(const kt_game *g, const kt_state *s, int player, int lang);
 /* = kt_render_text(g, s, viewer, lang, &out, NULL), returning out (NULL on error) */
-char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
+KT_STRING char *kt_render(const kt_game *g, const kt_state *s, int viewer, int lang);
 
 /* ---- version ------------------------------------------------------------------------ */
 

@@ -74,7 +74,8 @@ kt_status kt_bot_new(const kt_game *g, const char *spec, uint64_t seed, kt_bot *
         return kt_seterr(err, KT_EINTERNAL, "bot %s has too many options", name);
     char what[80];
     snprintf(what, sizeof what, "option of bot %s", name);
-    kt_status st = kt_opts_parse(d->info.opts, d->info.nopts, opttext, ":", what, vals, err);
+    kt_status st = kt_opts_parse_alloc(d->info.opts, d->info.nopts, opttext, ":", what,
+                                       &g->alloc, vals, err);
     if (st != KT_OK)
         return st;
     kt_bot *b = kt_mem_zalloc(&g->alloc, sizeof *b);

@@ -105,8 +105,17 @@ int rn_exp_init(rn_exp *e, int kind, const rn_games *games, const char *name, co
     e->game = strdup(e->info->name);
     if (!e->game)
         return kt_seterr(err, KT_ENOMEM, "out of memory"), -1;
-    char *options = NULL;
-    if (e->source->study(e->source->ctx, e->game, given, &options, &e->study, err) != KT_OK) {
+    char *options = NULL, *study = NULL;
+    if (e->source->study(e->source->ctx, e->game, given, &options, &study, err) != KT_OK) {
+        rn_exp_free(e);
+        return -1;
+    }
+    /* e->study is plain malloc memory (a loaded file replaces it) */
+    e->study = strdup(study ? study : "");
+    kt_free(study);
+    if (!e->study) {
+        kt_free(options);
+        kt_seterr(err, KT_ENOMEM, "out of memory");
         rn_exp_free(e);
         return -1;
     }
@@ -134,7 +143,7 @@ void rn_exp_free(rn_exp *e)
     kt_game_free(e->g);
     free(e->game);
     free(e->options);
-    kt_free(e->study);
+    free(e->study);
     for (int i = 0; i < e->nentries; i++) {
         free(e->entries[i]);
         free(e->specs[i]);

@@ -319,19 +319,17 @@ static kt_status game_canon(kt_game *g, kt_err *err)
     kt_optinfo defs[96];
     int n = all_opts(g->def, defs, 96);
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     kt_opts_canon(defs, n, g->opts, ';', &b);
-    char *s = kt_buf_take(&b);
-    if (!s)
+    /* the text moves into a block of its true size (game_destroy frees
+     * strlen + 1 bytes) */
+    size_t len = b.len + 1;
+    char *c = b.oom ? NULL : mem(&g->alloc, NULL, 0, len);
+    if (c)
+        memcpy(c, b.p ? b.p : "", len);
+    kt_buf_free(&b);
+    if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    size_t len = strlen(s) + 1;
-    char *c = mem(&g->alloc, NULL, 0, len);
-    if (!c) {
-        free(s);
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    }
-    memcpy(c, s, len);
-    free(s);
     if (g->canon)
         mem(&g->alloc, g->canon, strlen(g->canon) + 1, 0);
     g->canon = c;
@@ -385,7 +383,7 @@ kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers
     }
     char what[64];
     opt_what(d, what, sizeof what);
-    kt_status st = kt_opts_parse(defs, n, options, ";\n", what, g->opts, err);
+    kt_status st = kt_opts_parse_alloc(defs, n, options, ";\n", what, &g->alloc, g->opts, err);
     if (st != KT_OK) {
         mem(&a, g->opts, osz ? osz : 1, 0);
         g->opts = NULL;
@@ -712,7 +710,7 @@ size_t kt_action_text_to_move(const kt_game *g, const kt_state *s, kt_action a, 
                               int lang, char *buf, size_t cap)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     g->def->action_text(g, s, a, viewer, lang, &b);
     size_t n = 0;
     if (cap) {
@@ -794,7 +792,7 @@ kt_status kt_action_parse_in(const kt_game *g, const kt_state *s, const char *te
         }
     }
     kt_buf why;
-    kt_buf_init(&why);
+    kt_buf_init_alloc(&why, &g->alloc);
     kt_status st = KT_EILLEGAL;
     if (g->def->explain)
         st = g->def->explain(g, s, want, lang, &why);
@@ -1134,7 +1132,7 @@ static kt_status load_state(const kt_game *g, const kt_jv *root, kt_state *out, 
     }
     if (ok) {
         kt_buf why;
-        kt_buf_init(&why);
+        kt_buf_init_alloc(&why, &g->alloc);
         if (!g->def->check(g, s, &why)) {
             kt_seterr(err, KT_ESTATE, "state is inconsistent: %s", why.p ? why.p : "check failed");
             ok = 0;
@@ -1182,7 +1180,7 @@ kt_status kt_load_json(const char *json, const kt_allocator *alloc, kt_game **ga
     *game_out = NULL;
     *state_out = NULL;
     kt_jdoc doc;
-    kt_status st = kt_json_parse(json, json ? strlen(json) : 0, &doc, err);
+    kt_status st = kt_json_parse_alloc(json, json ? strlen(json) : 0, alloc, &doc, err);
     if (st != KT_OK)
         return st;
     kt_game *g = NULL;
@@ -1208,11 +1206,11 @@ kt_status kt_load_json(const char *json, const kt_allocator *alloc, kt_game **ga
 kt_status kt_state_load_json(const kt_game *g, const char *json, kt_state *out, kt_err *err)
 {
     kt_jdoc doc;
-    kt_status st = kt_json_parse(json, json ? strlen(json) : 0, &doc, err);
+    kt_status st = kt_json_parse_alloc(json, json ? strlen(json) : 0, &g->alloc, &doc, err);
     if (st != KT_OK)
         return st;
     kt_game *g2 = NULL;
-    st = load_config(doc.root, NULL, &g2, err);
+    st = load_config(doc.root, &g->alloc, &g2, err);
     if (st == KT_OK) {
         if (g2->def != g->def || g2->nplayers != g->nplayers || g2->seed != g->seed ||
             strcmp(g2->canon, g->canon) != 0)
@@ -1241,7 +1239,7 @@ kt_status kt_check(const kt_game *g, const kt_state *s, kt_err *err)
         return kt_seterr(err, KT_EINTERNAL, "player to move (%d) has no pending decision",
                          s->h.to_move + 1);
     kt_buf why;
-    kt_buf_init(&why);
+    kt_buf_init_alloc(&why, &g->alloc);
     kt_status st = KT_OK;
     if (!g->def->check(g, s, &why))
         st = kt_seterr(err, KT_EINTERNAL, "%s", why.p ? why.p : "invariant violated");

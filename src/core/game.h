@@ -423,6 +423,9 @@ void kt_log_addf(kt_log *log, uint32_t vis, const char *kind, int player, const 
  * player) the log is written for: games may skip building text nobody reads. */
 int kt_log_lang(const kt_log *log);
 int kt_log_viewer(const kt_log *log);
+/* The allocator of the text the log is written into (for a hook's scratch
+ * buffers: mem.h). */
+const kt_allocator *kt_log_alloc(const kt_log *log);
 /* Would an event of this visibility be kept? */
 int kt_log_visible(const kt_log *log, uint32_t vis);
 

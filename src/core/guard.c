@@ -104,7 +104,7 @@ kt_status kt_reveal_text(const kt_game *g, const kt_state *before, int actor, kt
     if (!ev)
         return err ? err->code : KT_EINVAL;
     kt_jdoc d;
-    kt_status st = kt_json_parse(ev, strlen(ev), &d, err);
+    kt_status st = kt_json_parse_alloc(ev, strlen(ev), &g->alloc, &d, err);
     kt_free(ev);
     if (st != KT_OK)
         return st;

@@ -36,6 +36,7 @@ int kt_log_visible(const kt_log *log, uint32_t vis)
 
 int kt_log_lang(const kt_log *log) { return log->lang; }
 int kt_log_viewer(const kt_log *log) { return log->viewer; }
+const kt_allocator *kt_log_alloc(const kt_log *log) { return log->w->b->a; }
 
 /* An omniscient reader sees every event, but a game writes the private
  * form of an event (KT_VIS_ONLY(p): "Player 1 draws Copper x4, Estate")
@@ -73,7 +74,7 @@ void kt_log_addf(kt_log *log, uint32_t vis, const char *kind, int player, const 
     if (!kt_log_visible(log, vis))
         return;
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, kt_log_alloc(log));
     va_list ap;
     va_start(ap, fmt);
     kt_buf_vprintf(&b, fmt, ap);

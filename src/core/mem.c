@@ -3,6 +3,7 @@
  */
 #include "mem.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,27 +26,72 @@ void *kt_mem_zalloc(const kt_allocator *a, size_t n)
     return p;
 }
 
-/* A returned string is plain malloc memory whatever the allocator: kt_free
- * takes no allocator, and callers (and this project's tests) release with
- * kt_free strings of their own from malloc as well.  The text is built in
- * the caller's allocator's memory and copied out once. */
+/* The block of a returned string: header, then text (mem.h). */
+static kt_strhdr *str_hdr(const char *p) { return (kt_strhdr *)(void *)(p - sizeof(kt_strhdr)); }
+
+static char *str_seal(char *blk, const kt_allocator *a, size_t size)
+{
+    kt_strhdr *h = (kt_strhdr *)(void *)blk;
+    h->a.fn = a ? a->fn : NULL;
+    h->a.ud = a && a->fn ? a->ud : NULL;
+    h->size = size;
+    h->tag = KT_STR_TAG ^ (uint64_t)size;
+    return blk + sizeof *h;
+}
+
 char *kt_str_dup(const kt_allocator *a, const char *s)
 {
-    (void)a;
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
+    size_t n = strlen(s) + 1, size = sizeof(kt_strhdr) + n;
+    char *blk = kt_mem_alloc(a, size);
+    if (!blk)
+        return NULL;
+    char *p = str_seal(blk, a, size);
+    memcpy(p, s, n);
     return p;
 }
 
+/* The buffer's block grows by the header (usually in place: buffers double,
+ * so there is room) and the text moves up behind it: no second block. */
 char *kt_str_take(kt_buf *b)
 {
-    if (!b->a || !b->a->fn)
-        return kt_buf_take(b);
-    char *s = b->oom ? NULL : kt_str_dup(NULL, b->p ? b->p : "");
-    kt_buf_free(b);
-    return s;
+    if (b->oom) {
+        kt_buf_free(b);
+        return NULL;
+    }
+    size_t len = b->p ? b->len : 0, size = sizeof(kt_strhdr) + len + 1;
+    char *blk = kt_mem_realloc(b->a, b->p, b->p ? b->cap : 0, size);
+    if (!blk) {
+        kt_buf_free(b);
+        return NULL;
+    }
+    memmove(blk + sizeof(kt_strhdr), blk, len);
+    blk[sizeof(kt_strhdr) + len] = '\0';
+    const kt_allocator *a = b->a;
+    kt_buf_init_alloc(b, a);
+    return str_seal(blk, a, size);
 }
 
-void kt_free(void *p) { free(p); }
+int kt_str_is_ours(const char *p)
+{
+    const kt_strhdr *h = str_hdr(p);
+    return h->tag == (KT_STR_TAG ^ (uint64_t)h->size) && h->size > sizeof *h;
+}
+
+/* kt_free takes no allocator: the header says where the block came from.
+ * A pointer that is not a library string is a caller's mistake (kontor.h);
+ * debug builds stop on it, release builds hand it to free() as before the
+ * header existed. */
+void kt_free(void *p)
+{
+    if (!p)
+        return;
+    if (!kt_str_is_ours(p)) {
+        assert(!"kt_free: not a string the library returned");
+        free(p);
+        return;
+    }
+    kt_strhdr *h = str_hdr(p);
+    kt_allocator a = h->a;
+    size_t size = h->size;
+    kt_mem(&a, h, size, 0);
+}

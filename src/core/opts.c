@@ -3,6 +3,8 @@
  */
 #include "opts.h"
 
+#include "mem.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -88,11 +90,13 @@ kt_status kt_opt_set(const kt_optinfo *d, kt_optval *val, const char *text, cons
     case KT_OPT_PATH:
         break;
     }
-    char *s = malloc(strlen(text) + 1);
+    size_t len = strlen(text) + 1;
+    char *s = kt_mem_alloc(val->a, len);
     if (!s)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    strcpy(s, text);
-    free(val->s);
+    memcpy(s, text, len);
+    if (val->s)
+        kt_mem_free(val->a, val->s, strlen(val->s) + 1);
     val->s = s;
     val->i = x;
     return KT_OK;
@@ -101,7 +105,8 @@ kt_status kt_opt_set(const kt_optinfo *d, kt_optval *val, const char *text, cons
 void kt_opts_free(kt_optval *vals, int n)
 {
     for (int i = 0; i < n; i++) {
-        free(vals[i].s);
+        if (vals[i].s)
+            kt_mem_free(vals[i].a, vals[i].s, strlen(vals[i].s) + 1);
         vals[i].s = NULL;
     }
 }
@@ -131,16 +136,29 @@ static void list_keys(const kt_optinfo *defs, int n, char *out, size_t cap)
 kt_status kt_opts_parse(const kt_optinfo *defs, int n, const char *text, const char *seps,
                         const char *what, kt_optval *out, kt_err *err)
 {
+    return kt_opts_parse_alloc(defs, n, text, seps, what, NULL, out, err);
+}
+
+kt_status kt_opts_parse_alloc(const kt_optinfo *defs, int n, const char *text, const char *seps,
+                              const char *what, const kt_allocator *alloc, kt_optval *out,
+                              kt_err *err)
+{
     memset(out, 0, sizeof *out * (size_t)n);
+    for (int i = 0; i < n; i++)
+        out[i].a = alloc;
     kt_status st = KT_OK;
     for (int i = 0; i < n && st == KT_OK; i++)
         st = kt_opt_set(&defs[i], &out[i], defs[i].def ? defs[i].def : "", what, err);
     if (st != KT_OK) {
         kt_opts_free(out, n);
-        return kt_seterr(err, KT_EINTERNAL, "%s: bad default (%s)", what, err ? err->msg : "");
+        if (st == KT_ENOMEM)
+            return st; /* the allocator refused a default's copy: err says so */
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err ? err->msg : ""); /* err->msg is rewritten */
+        return kt_seterr(err, KT_EINTERNAL, "%s: bad default (%s)", what, why);
     }
     size_t len = text ? strlen(text) : 0;
-    char *copy = malloc(len + 1);
+    char *copy = kt_mem_alloc(alloc, len + 1);
     if (!copy) {
         kt_opts_free(out, n);
         return kt_seterr(err, KT_ENOMEM, "out of memory");
@@ -181,7 +199,7 @@ kt_status kt_opts_parse(const kt_optinfo *defs, int n, const char *text, const c
             break;
         p += seg + 1;
     }
-    free(copy);
+    kt_mem_free(alloc, copy, len + 1);
     if (st != KT_OK)
         kt_opts_free(out, n);
     return st;

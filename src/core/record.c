@@ -211,7 +211,7 @@ kt_status kt_record_load(const char *json, const kt_allocator *alloc, kt_record 
     *rec_out = NULL;
     *game_out = NULL;
     kt_jdoc doc;
-    kt_status st = kt_json_parse(json, json ? strlen(json) : 0, &doc, err);
+    kt_status st = kt_json_parse_alloc(json, json ? strlen(json) : 0, alloc, &doc, err);
     if (st != KT_OK)
         return st;
     kt_jr r;

@@ -609,7 +609,7 @@ kt_status kt_session_adopt(kt_session *S, kt_game *g, kt_state *s, kt_err *err)
     sreq q;
     memset(&q, 0, sizeof q);
     q.S = S;
-    kt_buf_init(&q.out);
+    kt_buf_init_alloc(&q.out, &S->alloc);
     int ok = ss_install(&q, g, s, 0);
     kt_buf_free(&q.out);
     return ok ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");

@@ -437,9 +437,14 @@ static void cmd_quit(sreq *q)
     q->quit = 1;
 }
 
+/* The reply when the session's allocator failed: from that allocator if it
+ * has recovered, else from malloc (the string's header says which, so
+ * kt_free releases either), so that a reply is NULL only when both fail. */
 static char *oom_reply(const kt_session *S)
 {
-    return kt_str_dup(&S->alloc, "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}");
+    static const char msg[] = "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}";
+    char *r = kt_str_dup(&S->alloc, msg);
+    return r ? r : kt_str_dup(NULL, msg);
 }
 
 /* ------------------------------------------------------------ dispatch */

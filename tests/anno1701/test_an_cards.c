@@ -101,11 +101,11 @@ KT_TEST(anno_card_spy_reveals_the_hand_and_takes_a_card)
     KT_CHECK(spy && strstr(spy, "Monument") && strstr(spy, "Farm"));
     KT_CHECK(victim && strstr(victim, "School"));
     KT_CHECK(spectator && !strstr(spectator, "School") && !strstr(spectator, "Monument"));
-    free(before);
-    free(seen);
-    free(spy);
-    free(victim);
-    free(spectator);
+    kt_free(before);
+    kt_free(seen);
+    kt_free(spy);
+    kt_free(victim);
+    kt_free(spectator);
     kt_scn_free(&c);
 }
 
@@ -187,8 +187,8 @@ KT_TEST(anno_refill_search_costs_a_gold_and_keeps_the_order)
     char *mine = kt_observe_json(c.g, c.s, 0, KT_LANG_EN), *theirs = kt_observe_json(c.g, c.s, 1, 0);
     KT_CHECK(mine && strstr(mine, "\"contents\""));
     KT_CHECK(theirs && !strstr(theirs, "\"contents\""));
-    free(mine);
-    free(theirs);
+    kt_free(mine);
+    kt_free(theirs);
     char txt[80];
     snprintf(txt, sizeof txt, "take %s", AC(&c)->def[want].name);
     KT_DO(&c, txt);

@@ -196,7 +196,7 @@ KT_TEST(anno_determinism_and_save_load_round_trips)
     KT_CHECK(bad && kt_state_load_json(g, bad, t, &err) != KT_OK);
     KT_CHECK(strstr(err.msg, "players") != NULL);
     KT_CHECK(kt_state_equal(g, a, t));
-    kt_free(bad);
+    free(bad);
     kt_free(js);
     kt_state_free(g, a);
     kt_state_free(g, b);
@@ -227,7 +227,7 @@ KT_TEST(anno_load_rejects_broken_positions)
     for (size_t i = 0; i < sizeof patches / sizeof patches[0]; i++) {
         char *m = kt_json_merge_patch(js, patches[i], &err);
         KT_CHECK(m && kt_state_load_json(c.g, m, t, &err) != KT_OK && strlen(err.msg) > 10);
-        kt_free(m);
+        free(m);
     }
     kt_free(js);
     kt_state_free(c.g, t);

@@ -16,6 +16,7 @@
  * test_an_soak.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../src/core/game.h"
@@ -135,10 +136,10 @@ KT_TEST(anno_place_the_player_chooses_where_two_landscapes_may_take_a_good)
     KT_REQUIRE(obs);
     char *j = kt_json_at(obs, "tableau.0.landscapes.2");
     KT_CHECK(j && strstr(j, "\"blocked\":false") && strstr(j, "\"open\":false"));
-    kt_free(j);
+    free(j);
     j = kt_json_at(obs, "tableau.0.landscapes.6");
     KT_CHECK(j && strstr(j, "\"open\":true"));
-    kt_free(j);
+    free(j);
     kt_free(obs);
     kt_scn_free(&c);
     c = an_scn(T, NULL, "{\"gold\":[0,3]}", NULL, NULL);
@@ -153,7 +154,7 @@ KT_TEST(anno_place_the_player_chooses_where_two_landscapes_may_take_a_good)
         KT_CHECK(j && strstr(j, st == AN_LAND_BLOCKED ? "\"blocked\":true" : "\"blocked\":false"));
         KT_CHECK(j && strstr(j, st == AN_LAND_OPEN ? "\"open\":true" : "\"open\":false"));
         KT_EQ(st == AN_LAND_BLOCKED, AC(&c)->set[0].land[l].centre == 0);
-        kt_free(j);
+        free(j);
     }
     kt_free(obs);
     kt_scn_free(&c);

@@ -13,6 +13,7 @@
 #include "../../src/cli/cli.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "../harness.h"
 #include "cli_run.h"
@@ -22,7 +23,7 @@ static double jnum(const char *json, const char *path)
 {
     char *v = kt_json_at(json, path);
     double d = v ? atof(v) : NAN;
-    kt_free(v);
+    free(v);
     return d;
 }
 
@@ -204,13 +205,13 @@ KT_TEST(rows_jsonl_rows_parse_and_match_the_csv)
         char *seed = jstr(r, "seed");
         snprintf(want, sizeof want, "\"%s\"", f[1]); /* a string: no reader rounds it */
         KT_STREQ(seed, want);
-        kt_free(seed);
+        free(seed);
         for (int p = 0; p < 3; p++) {
             snprintf(path, sizeof path, "seats.%d", p);
             char *s = jstr(r, path);
             snprintf(want, sizeof want, "\"%s\"", f[3 + p]);
             KT_STREQ(s, want);
-            kt_free(s);
+            free(s);
             snprintf(path, sizeof path, "scores.%d", p);
             KT_EQ(jnum(r, path), atoi(f[6 + p]));
             snprintf(path, sizeof path, "ranks.%d", p);
@@ -220,7 +221,7 @@ KT_TEST(rows_jsonl_rows_parse_and_match_the_csv)
         KT_EQ(jnum(r, "actions"), atoi(f[14]));
         char *fin = jstr(r, "finished");
         KT_STREQ(fin, "true");
-        kt_free(fin);
+        free(fin);
     }
     free_lines(&C), free_lines(&J);
     remove(c), remove(j);
@@ -243,7 +244,7 @@ KT_TEST(rows_of_unfinished_games_have_no_ranks_or_winners)
         KT_STREQ(rk, "null");
         KT_STREQ(w, "[]");
         KT_STREQ(f, "false");
-        kt_free(rk), kt_free(w), kt_free(f);
+        free(rk), free(w), free(f);
     }
     free_lines(&J);
     remove(j);
@@ -381,11 +382,11 @@ KT_TEST(labels_tell_identical_bots_apart_in_every_report)
         snprintf(want, sizeof want, "\"heuristic#%d\"", i + 1);
         char *s = jstr(j.out, path);
         KT_STREQ(s, want);
-        kt_free(s);
+        free(s);
         snprintf(path, sizeof path, "seats.%d.spec", i);
         s = jstr(j.out, path);
         KT_STREQ(s, "\"heuristic\"");
-        kt_free(s);
+        free(s);
     }
     lines L = read_lines(r);
     KT_REQUIRE(L.n == 10);
@@ -407,7 +408,7 @@ KT_TEST(labels_tell_identical_bots_apart_in_every_report)
     KT_STREQ(b0, "\"random#1\"");
     KT_STREQ(b1, "\"heuristic\"");
     KT_STREQ(b2, "\"random#2\"");
-    kt_free(b0), kt_free(b1), kt_free(b2);
+    free(b0), free(b1), free(b2);
     cli_cap_free(&j), cli_cap_free(&t), cli_cap_free(&c), cli_cap_free(&o);
 }
 
@@ -453,7 +454,7 @@ KT_TEST(fresh_setup_is_the_default_when_setup_draws_and_each_game_replays)
     char *setup = jstr(c.out, "setup"), *opts = jstr(c.out, "options");
     KT_STREQ(setup, "\"fresh\"");
     KT_STREQ(opts, "\"hand=0\""); /* the options as given; each game draws its own */
-    kt_free(setup), kt_free(opts);
+    free(setup), free(opts);
     lines L = read_lines(r);
     KT_REQUIRE(L.n == 31);
     const char *specs[2] = {"heuristic", "random"};
@@ -483,7 +484,7 @@ KT_TEST(fresh_setup_is_the_default_when_setup_draws_and_each_game_replays)
     KT_EQ(f.rc, 0);
     setup = jstr(f.out, "setup");
     KT_STREQ(setup, "\"fixed\"");
-    kt_free(setup);
+    free(setup);
     L = read_lines(r);
     KT_REQUIRE(L.n == 11);
     char s0[64], sk[64];
@@ -499,7 +500,7 @@ KT_TEST(fresh_setup_is_the_default_when_setup_draws_and_each_game_replays)
     cli_cap d = run(sim_main, "sim", "duel --seats heuristic,random --games 4 --seed 3 --json");
     setup = jstr(d.out, "setup");
     KT_STREQ(setup, "\"fixed\"");
-    kt_free(setup);
+    free(setup);
     cli_cap t = run(sim_main, "sim", "duel --seats heuristic,random --games 4 -o hand=0");
     KT_CHECK(t.out && strstr(t.out, "setup: a new one for every game"));
     /* asking for fresh setups where nothing is drawn: a note, the same games */
@@ -564,7 +565,7 @@ KT_TEST(fresh_setups_in_tournaments)
     KT_EQ(c.rc, 0);
     char *setup = jstr(c.out, "setup");
     KT_STREQ(setup, "\"fresh\"");
-    kt_free(setup);
+    free(setup);
     lines L = read_lines(r);
     KT_REQUIRE(L.n == 13);
     int differ = 0;
@@ -627,7 +628,7 @@ static int card_index(const char *json, const char *name)
         char want[64];
         snprintf(want, sizeof want, "\"%s\"", name);
         int same = !strcmp(n, want);
-        kt_free(n);
+        free(n);
         if (same)
             return i;
     }
@@ -673,7 +674,7 @@ KT_TEST(cards_goldfish_gives_the_known_answers)
     KT_EQ(card_index(s, "Witch"), -1); /* not in the kingdom: not listed */
     char *kind = kt_json_at(s, "cards.0.kind");
     KT_STREQ(kind, "\"kingdom\"");
-    kt_free(kind);
+    free(kind);
     free(s);
     remove(j);
     cli_cap_free(&c);
@@ -795,7 +796,7 @@ KT_TEST(cards_counts_match_an_independent_recount_over_fresh_kingdoms)
         snprintf(path, sizeof path, "cards.%d.bought", i);
         if (!strcmp(k, "\"kingdom\"") && jnum(s, path) > most)
             most = jnum(s, path), best = i;
-        kt_free(k);
+        free(k);
     }
     KT_REQUIRE(best >= 0); /* the heuristic bot buys kingdom cards */
     char path[48];
@@ -809,7 +810,7 @@ KT_TEST(cards_counts_match_an_independent_recount_over_fresh_kingdoms)
     KT_EQ(card_num(s, name + 1, "top_games"), want.top);
     KT_EQ(card_num(s, name + 1, "top_wins"), want.top_wins);
     KT_CHECK(want.games > 0 && want.games < n);
-    kt_free(name);
+    free(name);
     free(s);
     remove(j);
     cli_cap_free(&c);
@@ -889,7 +890,7 @@ KT_TEST(cards_in_tournaments_and_presets)
         if (!k)
             break;
         kingdom += !strcmp(k, "\"kingdom\"");
-        kt_free(k);
+        free(k);
     }
     KT_EQ(kingdom, 10);
     free(s);

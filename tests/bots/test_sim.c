@@ -15,6 +15,7 @@
 #include "../../src/cli/util.c"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "../harness.h"
 #include "cli_run.h"
@@ -24,7 +25,7 @@ static double jnum(const char *json, const char *path)
 {
     char *v = kt_json_at(json, path);
     double d = v ? atof(v) : NAN;
-    kt_free(v);
+    free(v);
     return d;
 }
 
@@ -40,7 +41,7 @@ KT_TEST(sim_json_report_has_the_documented_keys_and_consistent_totals)
     KT_EQ(jnum(c.out, "players"), 2);
     char *name = kt_json_at(c.out, "seats.0.name");
     KT_STREQ(name, "\"bot:heuristic\"");
-    kt_free(name);
+    free(name);
     double w0 = jnum(c.out, "seats.0.wins"), w1 = jnum(c.out, "seats.1.wins");
     double ties = jnum(c.out, "ties"), fin = jnum(c.out, "finished");
     KT_EQ(fin, 200);
@@ -89,7 +90,7 @@ KT_TEST(sim_seats_rotate_unless_fixed)
     KT_EQ(jnum(f.out, "raw.lineups.0.games"), 40);
     char *l1 = kt_json_at(f.out, "raw.lineups.1");
     KT_CHECK(l1 == NULL);
-    kt_free(l1);
+    free(l1);
     /* with fixed seats the heuristic is always position 1 */
     KT_EQ(jnum(f.out, "seats.0.wins"), jnum(f.out, "positions.0.wins"));
     cli_cap_free(&r), cli_cap_free(&f);
@@ -102,7 +103,7 @@ KT_TEST(sim_one_spec_fills_every_seat)
     KT_EQ(jnum(c.out, "players"), 3);
     char *s2 = kt_json_at(c.out, "seats.2.name");
     KT_STREQ(s2, "\"bot:random#3\"");
-    kt_free(s2);
+    free(s2);
     cli_cap_free(&c);
 }
 
@@ -118,7 +119,7 @@ KT_TEST(sim_turn_limit_games_are_unfinished_never_wins)
     KT_EQ(jnum(c.out, "ties"), 0);
     char *mt = kt_json_at(c.out, "mean_turns");
     KT_STREQ(mt, "null");
-    kt_free(mt);
+    free(mt);
     /* some finished, some not: only finished games count as wins */
     cli_cap t = sim("duel --seats heuristic,random --games 50 --seed 2 --json");
     KT_EQ(jnum(t.out, "unfinished"), 0);

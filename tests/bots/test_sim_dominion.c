@@ -18,7 +18,7 @@ static double jnum(const char *json, const char *path)
 {
     char *v = kt_json_at(json, path);
     double d = v ? atof(v) : NAN;
-    kt_free(v);
+    free(v);
     return d;
 }
 
@@ -51,7 +51,7 @@ KT_TEST(sim_dominion_goldfish_reports_turns_to_the_goal)
     KT_CHECK(jnum(c.out, "turns_ci.0") <= mt && jnum(c.out, "turns_ci.1") >= mt);
     char *opts = kt_json_at(c.out, "options");
     KT_CHECK(opts && strstr(opts, "until=provinces=4"));
-    kt_free(opts);
+    free(opts);
     cli_cap_free(&c);
 }
 

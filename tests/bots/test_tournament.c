@@ -19,7 +19,7 @@ static double jnum(const char *json, const char *path)
 {
     char *v = kt_json_at(json, path);
     double d = v ? atof(v) : NAN;
-    kt_free(v);
+    free(v);
     return d;
 }
 

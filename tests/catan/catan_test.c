@@ -85,7 +85,9 @@ static kt_scn build(kt_t *T, const char *options, int players, int main_phase, c
     if (!KT_OKS(kt_game_new("catan", opts, players, 1, NULL, &g, &err), &err))
         return c;
     kt_state *s = kt_state_new(g);
-    char *js = kt_state_json(g, s);
+    /* a malloc copy: the merges below free() what they replace */
+    char *saved = kt_state_json(g, s), *js = saved ? strdup(saved) : NULL;
+    kt_free(saved);
     int ck = cat_config(g)->ck;
     if (main_phase) {
         char mp[512];

@@ -3,6 +3,7 @@
  * cards, Largest Army, the robber from the start, hidden VP cards, 10 VP.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan_test.h"
@@ -177,7 +178,7 @@ KT_TEST(catan_base_hidden_vp_cards_win_on_own_turn)
     char *o = kt_observe_json(c.g, c.s, 1, KT_LANG_EN);
     char *vp = kt_json_at(o, "boards.0.vp");
     KT_STREQ(vp, "7");
-    kt_free(vp);
+    free(vp);
     kt_free(o);
     KT_DO(&c, "buy development card");
     KT_CHECK(kt_is_over(c.g, c.s));

@@ -6,6 +6,7 @@
  * 17-23, 30-35; player 2 settlements 3 and 4, city 41; player 3 settlements
  * 20 and 18; player 4 settlement 44.  VP: 3, 4, 2, 1.  Robber free.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catan_test.h"
@@ -117,7 +118,7 @@ KT_TEST(catan_card_master_merchant_takes_two_from_a_richer_player)
     char *o = kt_observe_json(c.g, c.s, 0, KT_LANG_EN);
     char *vh = kt_json_at(o, "pending.victim_hand.ore");
     KT_STREQ(vh, "2");
-    kt_free(vh);
+    free(vh);
     kt_free(o);
     KT_DO(&c, "take ore");
     KT_DO(&c, "take wool");

@@ -27,23 +27,23 @@ KT_TEST(catan_view_observation_hides_hands_and_decks)
     KT_REQUIRE(o);
     char *h = kt_json_at(o, "hand.paper");
     KT_STREQ(h, "2");
-    kt_free(h);
+    free(h);
     h = kt_json_at(o, "boards.1.cards");
     KT_STREQ(h, "4");
-    kt_free(h);
+    free(h);
     h = kt_json_at(o, "boards.1.hand");
     KT_CHECK(h == NULL); /* counts only */
-    kt_free(h);
+    free(h);
     h = kt_json_at(o, "boards.1.progress.politics");
     KT_STREQ(h, "1");
-    kt_free(h);
+    free(h);
     KT_CHECK(!strstr(o, "\"spy\""));      /* unseen card of player 2 */
     h = kt_json_at(o, "boards.1.progress_seen"); /* the merchant was seen by player 1 */
     KT_STREQ(h, "[\"merchant\"]");
-    kt_free(h);
+    free(h);
     h = kt_json_at(o, "decks.trade");
     KT_CHECK(h && !strchr(h, '[')); /* a count, not the order */
-    kt_free(h);
+    free(h);
     kt_free(o);
     /* a spectator sees no hand at all */
     o = kt_observe_json(c.g, c.s, -1, KT_LANG_EN);

@@ -87,8 +87,8 @@ static int leak_position(kt_t *T, const kt_game *g, const kt_state *s, kt_state 
             if (a && b)
                 show_diff(a, b);
         }
-        kt_free(a);
-        kt_free(b);
+        free(a); /* kt_buf_take: malloc */
+        free(b);
         if (!same)
             return 0;
     }

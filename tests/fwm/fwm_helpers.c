@@ -60,9 +60,9 @@ kt_scn fwm_scn(kt_t *T, const char *opts, int np, const char *patch)
         s2 = NULL;
     }
     if (m2 != m1)
-        kt_free(m2);
-    kt_free(m1);
-    kt_free(bp);
+        free(m2);
+    free(m1);
+    free(bp);
     kt_free(base);
     kt_state_free(g, s);
     if (!s2) {
@@ -214,7 +214,7 @@ kt_scn fwm_draw(kt_t *T, const char *opts, int np, const char *deck, const char 
     kt_buf_printf(&b, "}%s%s}}", more && *more ? "," : "", more ? more : "");
     char *patch = kt_buf_take(&b);
     kt_scn c = fwm_scn(T, opts, np, patch);
-    kt_free(patch);
+    free(patch); /* kt_buf_take: malloc */
     if (c.s)
         fwm_end_round(T, &c);
     return c;

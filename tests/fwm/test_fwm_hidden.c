@@ -6,6 +6,7 @@
  * must not change a bot's choice; the reveal shows every bid.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fwm_helpers.h"
@@ -68,13 +69,13 @@ KT_TEST(fwm_sealed_bids_stay_hidden_from_the_others)
             continue;
         char *va = views(&a, v), *vb = views(&b, v);
         KT_STREQ(va, vb);
-        kt_free(va);
-        kt_free(vb);
+        free(va);
+        free(vb);
     }
     /* the bidder sees their own bid */
     char *own = views(&a, 0);
     KT_CHECK(strstr(own, "2x1100") != NULL);
-    kt_free(own);
+    free(own);
     kt_scn_free(&a);
     kt_scn_free(&b);
 }
@@ -220,8 +221,8 @@ KT_TEST(fwm_determinization_resamples_others_bids_and_the_deck)
     kt_scn d = {a.g, da};
     char *vd = views(&d, 1);
     KT_STREQ(va, vd);
-    kt_free(va);
-    kt_free(vd);
+    free(va);
+    free(vd);
     kt_state_free(a.g, da);
     kt_state_free(b.g, db);
     kt_scn_free(&a);

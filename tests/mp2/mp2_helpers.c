@@ -41,7 +41,7 @@ kt_scn mp2_scn(kt_t *T, const char *opts, int np, const char *patch)
         kt_state_free(g, s2);
         s2 = NULL;
     }
-    kt_free(merged);
+    free(merged);
     kt_state_free(g, s);
     if (!s2) {
         kt_game_free(g);

@@ -32,7 +32,7 @@ static kt_scn cv(kt_t *T, const char *chars, const char *patch)
     char opts[256];
     snprintf(opts, sizeof opts, "caravans=1;characters=%s", chars);
     kt_scn c = mp2_scn(T, opts, 3, m);
-    kt_free(m);
+    free(m);
     return c;
 }
 

@@ -34,7 +34,7 @@ static kt_scn cscn(kt_t *T, const char *chars, int np, const char *patch)
     char opts[256];
     snprintf(opts, sizeof opts, "characters=%s", chars);
     kt_scn c = mp2_scn(T, opts, np, m);
-    kt_free(m);
+    free(m);
     return c;
 }
 #define PS(x) "{\"state\":{\"players\":{" x "}}}"

@@ -74,8 +74,8 @@ KT_TEST(mp2_views_hide_other_goal_cards_and_piles)
     char *p0 = kt_json_at(o0, "seats.0.goal_options");
     KT_CHECK(p0 && strstr(p0, cf->goal[PL(&c, 0).goal_opt[0]].id));
     KT_CHECK(strstr(o0, "\"card_deck\"") == NULL && strstr(o0, "\"pile\"") == NULL);
-    kt_free(p1);
-    kt_free(p0);
+    free(p1);
+    free(p0);
     kt_free(o0);
     /* the spectator sees no goal card at all */
     char *os = kt_observe_json(c.g, c.s, -1, KT_LANG_DE);
@@ -162,7 +162,7 @@ KT_TEST(mp2_load_rejects_bad_fields_with_their_path)
         if (!strstr(err.msg, cases[i].want))
             KT_FAIL("case %zu: '%s' does not mention '%s'", i, err.msg, cases[i].want);
         KT_CHECK(kt_state_equal(c.g, t, c.s)); /* untouched */
-        kt_free(m);
+        free(m);
     }
     kt_state_free(c.g, t);
     kt_free(js);

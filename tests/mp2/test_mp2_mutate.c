@@ -301,7 +301,7 @@ KT_TEST(mp2_loader_refuses_caravan_finish_without_caravan)
     KT_CHECK(kt_state_load_json(c.g, m, t, &err) != KT_OK);
     KT_CHECK(strstr(err.msg, "caravan") != NULL);
     kt_state_free(c.g, t);
-    kt_free(m);
+    free(m);
     kt_free(js);
     kt_scn_free(&c);
 }
@@ -367,7 +367,7 @@ KT_TEST(mp2_loader_refuses_inconsistent_stacks)
             KT_FAIL("case %zu loaded: %s", i, cases[i].stack);
         else if (!strstr(err.msg, cases[i].want))
             KT_FAIL("case %zu: '%s' does not mention '%s'", i, err.msg, cases[i].want);
-        kt_free(m);
+        free(m);
     }
 #undef FR
     kt_state_free(c.g, t);

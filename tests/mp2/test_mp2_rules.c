@@ -74,7 +74,7 @@ static kt_scn scn_opts(kt_t *T, const char *opts, int np, const char *players, c
         return none;
     }
     kt_scn c = mp2_scn(T, opts, np, base);
-    kt_free(base);
+    free(base);
     return c;
 }
 

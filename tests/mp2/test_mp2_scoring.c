@@ -53,7 +53,7 @@ static kt_scn end_scn(kt_t *T, const char *opts, int np, const char *extra, cons
         return none;
     }
     kt_scn c = mp2_scn(T, opts, np, merged);
-    kt_free(merged);
+    free(merged);
     return c;
 }
 

@@ -147,7 +147,7 @@ static void check_position(kt_t *T, const kt_game *g, const kt_state *s, int p, 
     kt_jdoc doc;
     kt_err err = {0, ""};
     if (!KT_OKS(kt_json_parse(js, strlen(js), &doc, &err), &err)) {
-        free(js);
+        kt_free(js);
         return;
     }
     kt_determinize(g, s, p, 77u + (uint64_t)ws->positions, det);
@@ -171,7 +171,7 @@ static void check_position(kt_t *T, const kt_game *g, const kt_state *s, int p, 
     }
     ws->positions++;
     kt_json_free(&doc);
-    free(js);
+    kt_free(js);
 }
 
 static void walk(kt_t *T, const char *opts, int np, uint64_t seed, walk_stats *ws)
@@ -301,9 +301,9 @@ KT_TEST(mp2_targets_round_label_counts_as_the_log)
             if (!js || !strstr(js, want))
                 KT_FAIL("log says round %d, the observation does not (%s)", logged, want);
             rounds++;
-            free(js);
+            kt_free(js);
         }
-        free(log);
+        kt_free(log);
     }
     KT_EQ(rounds, 5);
     kt_state_free(g, b);
@@ -335,7 +335,7 @@ KT_TEST(mp2_final_scoring_in_every_observation_equals_the_result)
             char *js = kt_observe_json(g, s, viewer, KT_LANG_EN);
             kt_jdoc doc;
             if (!js || !KT_OKS(kt_json_parse(js, strlen(js), &doc, &err), &err)) {
-                free(js);
+                kt_free(js);
                 continue;
             }
             const kt_jv *fin = kt_jv_get(doc.root, "final");
@@ -347,7 +347,7 @@ KT_TEST(mp2_final_scoring_in_every_observation_equals_the_result)
                             (int)res.score[p]);
             }
             kt_json_free(&doc);
-            free(js);
+            kt_free(js);
         }
         kt_state_free(g, s);
         kt_game_free(g);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "anno1701.h"
+#include "../../core/mem.h"
 
 /* the English or the German text (needs a local `de`) */
 #define L(en_, de_) (de ? (de_) : (en_))
@@ -297,7 +298,7 @@ static void reveal_line(lg *g, const an_state *before, const an_trace_ev *e)
     int de = g->de, p = e->p, o = e->a;
     const an_player *op = &before->pl[o];
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, kt_log_alloc(g->log));
     for (int i = 0; i < op->nh; i++)
         kt_buf_printf(&b, "%s%s", i ? ", " : "", an_def_name(g->c, op->hand[i], de));
     kt_log_addf(g->log, KT_VIS_ONLY(p), "reveal", p, L("Player %d's hand: %s.",
@@ -322,7 +323,7 @@ static void action_line(lg *g, const an_state *s, kt_action a)
         if (tt != K_OFFER && !(tt == K_COMPOSE && AN_AK(a) == A_SEND))
             break;
         kt_buf b;
-        kt_buf_init(&b);
+        kt_buf_init_alloc(&b, kt_log_alloc(g->log));
         an_offer_text(s->give, s->get, de ? KT_LANG_DE : KT_LANG_EN, &b);
         if (AN_AK(a) == A_SEND)
             kt_log_addf(g->log, KT_VIS_ALL, "trade", p, L("Player %d offers player %d %s.",
@@ -368,18 +369,18 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
 {
     KT_UNUSED(after);
     const an_state *b = (const an_state *)before;
-    an_state *s = malloc(sizeof *s);
-    an_trace *t = malloc(sizeof *t);
+    an_state *s = kt_mem_alloc(&g->alloc, sizeof *s);
+    an_trace *t = kt_mem_alloc(&g->alloc, sizeof *t);
     if (!s || !t) {
-        free(s);
-        free(t);
+        kt_mem_free(&g->alloc, s, sizeof *s);
+        kt_mem_free(&g->alloc, t, sizeof *t);
         return;
     }
     memcpy(s, b, sizeof *s);
     t->n = 0;
     lg L = {an_config(g), out, kt_log_lang(out) == KT_LANG_DE, {{0}}};
-    kt_buf_init(&L.prod[0]);
-    kt_buf_init(&L.prod[1]);
+    kt_buf_init_alloc(&L.prod[0], &g->alloc);
+    kt_buf_init_alloc(&L.prod[1], &g->alloc);
     action_line(&L, b, a);
     an_apply_traced(g, s, a, t);
     for (int i = 0; i < t->n; i++) {
@@ -434,6 +435,6 @@ void an_events(const kt_game *g, const kt_state *before, kt_action a, const kt_s
     flush_prod(&L);
     kt_buf_free(&L.prod[0]);
     kt_buf_free(&L.prod[1]);
-    free(s);
-    free(t);
+    kt_mem_free(&g->alloc, s, sizeof *s);
+    kt_mem_free(&g->alloc, t, sizeof *t);
 }

@@ -65,7 +65,7 @@ static void hand_text(const an_cfg *c, const an_state *s, int p, int viewer, int
 {
     const an_player *pl = &s->pl[p];
     kt_buf h;
-    kt_buf_init(&h);
+    kt_buf_init_alloc(&h, b->a);
     for (int i = 0; i < pl->nh; i++) {
         int see = viewer == KT_OMNISCIENT || viewer == p ||
                   (viewer == 1 - p && ((pl->known >> i) & 1));
@@ -105,7 +105,7 @@ static void player_block(const an_cfg *c, const an_state *s, int p, int viewer, 
                   roman[pl->ship], c->set[pl->set].ship_die, an_speed(c, pl), an_cannons(c, pl),
                   pl->rum, pl->tob);
     kt_buf bl;
-    kt_buf_init(&bl);
+    kt_buf_init_alloc(&bl, b->a);
     for (int i = 0; i < pl->nb; i++) {
         const an_def *d = &c->def[pl->build[i]];
         kt_buf_printf(&bl, "%s%s", i ? ", " : "", de ? d->de : d->name);
@@ -178,7 +178,7 @@ static void situation(const an_cfg *c, const an_state *s, int viewer, int de, kt
                     : "voyage of player %d: speed %d, strength %d, cards: ",
                  p + 1, s->vspeed, an_cannons(c, &s->pl[p]) + s->vbonus);
         kt_buf cards;
-        kt_buf_init(&cards);
+        kt_buf_init_alloc(&cards, out->a);
         for (int i = 0; i < s->vpos; i++)
             kt_buf_printf(&cards, "%s%s", i ? ", " : "",
                           de ? c->vdef[s->voy[i]].de : c->vdef[s->voy[i]].name);
@@ -224,8 +224,8 @@ void an_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_bu
     int de = lang == KT_LANG_DE;
     header(c, s, de, out);
     kt_buf a, b;
-    kt_buf_init(&a);
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&a, &g->alloc);
+    kt_buf_init_alloc(&b, &g->alloc);
     a.color = b.color = out->color;
     player_block(c, s, 0, viewer, de, &a);
     player_block(c, s, 1, viewer, de, &b);

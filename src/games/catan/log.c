@@ -25,10 +25,11 @@ typedef struct ev {
     kt_buf b[2]; /* English, German */
 } ev;
 
-static void ev_init(ev *e)
+/* the log's allocator: the scratch text goes where the log is written */
+static void ev_init(ev *e, const kt_log *log)
 {
-    kt_buf_init(&e->b[0]);
-    kt_buf_init(&e->b[1]);
+    kt_buf_init_alloc(&e->b[0], kt_log_alloc(log));
+    kt_buf_init_alloc(&e->b[1], kt_log_alloc(log));
 }
 
 /* The redacted public form of a private event: an omniscient reader, who
@@ -41,7 +42,7 @@ static void ev_emit(ev *e, kt_log *log, uint32_t vis, const char *kind, int play
         kt_log_add(log, vis, kind, player, e->b[0].p, e->b[1].p);
     kt_buf_free(&e->b[0]);
     kt_buf_free(&e->b[1]);
-    ev_init(e);
+    ev_init(e, log);
 }
 
 static void ev_emit_redacted(ev *e, kt_log *log, uint32_t vis, const char *kind, int player)
@@ -49,7 +50,7 @@ static void ev_emit_redacted(ev *e, kt_log *log, uint32_t vis, const char *kind,
     if (kt_log_viewer(log) == KT_OMNISCIENT) {
         kt_buf_free(&e->b[0]);
         kt_buf_free(&e->b[1]);
-        ev_init(e);
+        ev_init(e, log);
         return;
     }
     ev_emit(e, log, vis, kind, player);
@@ -133,7 +134,7 @@ static const char *const event_de[5] = {"", "Schiff", "gelbes Tor (Handel)", "bl
 static void log_roll(const kt_game *g, const cat_state *a, int p, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int r = a->dice[0], y = a->dice[1];
     EV(&e, "Player %d rolls red %d + yellow %d = %d", "Spieler %d würfelt rot %d + gelb %d = %d",
        p + 1, r, y, r + y);
@@ -148,7 +149,7 @@ static void log_roll(const kt_game *g, const cat_state *a, int p, kt_log *log)
 static void log_production(const kt_game *g, const cat_state *b, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int any = 0;
     for (int p = 0; p < cat_np(g); p++) {
         int d[CAT_NKIND], got = 0;
@@ -196,7 +197,7 @@ static int knight_power(const cat_state *s, int p)
 static void log_barbarians(const kt_game *g, const cat_state *b, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int n = cat_np(g);
     EV(&e, "The barbarian ship advances to %d of 7.", "Das Barbarenschiff rückt auf %d von 7 vor.",
        a->attacks > b->attacks ? 7 : a->barb);
@@ -257,7 +258,7 @@ static void log_attack_over(const cat_state *b, const cat_state *a, kt_log *log)
     if (a->attacks <= b->attacks)
         return;
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     EVS(&e, "The attack is over: all knights are now inactive and the ship starts again.",
         "Der Angriff ist vorbei: alle Ritter sind jetzt inaktiv, das Schiff beginnt von vorn.");
     ev_emit(&e, log, KT_VIS_ALL, "attack", -1);
@@ -271,7 +272,7 @@ static void log_draws(const kt_game *g, const cat_state *b, const cat_state *a, 
                       kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int k = ACT_K(act);
     for (int p = 0; p < cat_np(g); p++) {
         const cat_player *pb = &b->pl[p], *pa = &a->pl[p];
@@ -319,7 +320,7 @@ static void log_steals(const kt_game *g, const cat_state *b, const cat_state *a,
                        kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     for (int q = 0; q < cat_np(g); q++) {
         if (q == thief)
             continue;
@@ -347,7 +348,7 @@ static void log_steals(const kt_game *g, const cat_state *b, const cat_state *a,
 static void log_transfers(const kt_game *g, const cat_state *b, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     for (int p = 0; p < cat_np(g); p++) {
         int gain[CAT_NKIND], loss[CAT_NKIND], g1 = 0, l1 = 0;
         for (int k = 0; k < CAT_NKIND; k++) {
@@ -378,7 +379,7 @@ static void log_trade(const cat_state *b, const cat_state *a, kt_action act,
                       kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int k = ACT_K(act), tp = b->h.turn_player;
     const cat_frame *fb = b->nstack ? &b->stack[b->nstack - 1] : NULL;
     if (k == A_SEND && fb && fb->kind == F_TRADE_COMPOSE) {
@@ -436,7 +437,7 @@ static void log_trade(const cat_state *b, const cat_state *a, kt_action act,
 static void log_awards(const cat_state *b, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     if (a->lr_holder != b->lr_holder) {
         if (a->lr_holder >= 0)
             EV(&e, "Player %d now holds the Longest Road (%d roads).",
@@ -474,7 +475,7 @@ static void log_knights(const kt_game *g, const cat_state *b, const cat_state *a
                         kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int k = ACT_K(act), tp = b->h.turn_player;
     for (int v = 0; v < CAT_NV; v++) {
         if (b->v_piece[v] != VP_KNIGHT || b->v_owner[v] == tp)
@@ -506,7 +507,7 @@ static void log_knights(const kt_game *g, const cat_state *b, const cat_state *a
 static void log_demands(const kt_game *g, const cat_state *b, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     uint32_t disc = frames_of(a, F_DISCARD) & ~frames_of(b, F_DISCARD);
     if (disc) {
         ev_players(&e, disc, 1);
@@ -530,7 +531,7 @@ static void log_demands(const kt_game *g, const cat_state *b, const cat_state *a
 static void log_end(const kt_game *g, const cat_state *a, kt_log *log)
 {
     ev e;
-    ev_init(&e);
+    ev_init(&e, log);
     int w = a->winner;
     EV(&e, "Player %d wins with %d victory points in turn %u (round %d). Final points:",
        "Spieler %d gewinnt mit %d Siegpunkten in Zug %u (Runde %d). Endstand:", w + 1,
@@ -561,7 +562,7 @@ void cat_events(const kt_game *g, const kt_state *kb, kt_action act, const kt_st
             log_production(g, b, a, log);
         } else if (cat_config(g)->ck && !a->attacks) {
             ev e;
-            ev_init(&e);
+            ev_init(&e, log);
             EVS(&e, "A 7: the robber stays in the desert until the barbarians' first attack.",
                 "Eine 7: der Räuber bleibt bis zum ersten Barbarenangriff in der Wüste.");
             ev_emit(&e, log, KT_VIS_ALL, "robber", -1);
@@ -579,7 +580,7 @@ void cat_events(const kt_game *g, const kt_state *kb, kt_action act, const kt_st
     }
     if (k == A_SWAP2) {
         ev e;
-        ev_init(&e);
+        ev_init(&e, log);
         int h1 = f->a, h2 = ACT_X(act);
         EV(&e, "Number tokens swapped: %c now has %d, %c has %d.",
            "Zahlenchips getauscht: %c hat jetzt %d, %c hat %d.", 'A' + h1, a->number[h1], 'A' + h2,
@@ -595,7 +596,7 @@ void cat_events(const kt_game *g, const kt_state *kb, kt_action act, const kt_st
         log_end(g, a, log);
     } else if (a->h.status == KT_RUNNING && a->h.turn != b->h.turn && a->h.turn_player >= 0) {
         ev e;
-        ev_init(&e);
+        ev_init(&e, log);
         EV(&e, "Turn %u (round %d): player %d.", "Zug %u (Runde %d): Spieler %d.", a->h.turn,
            round_of(g, a->h.turn), a->h.turn_player + 1);
         ev_emit(&e, log, KT_VIS_ALL, "turn", a->h.turn_player);

@@ -289,7 +289,7 @@ static void own_cards(const kt_game *g, const cat_state *s, int p, int lang, kt_
     const cat_player *pl = &s->pl[p];
     int de = lang == KT_LANG_DE;
     kt_buf t;
-    kt_buf_init(&t);
+    kt_buf_init_alloc(&t, &g->alloc);
     kt_buf_printf(&t, de ? "Hand von Spieler %d: " : "Hand of player %d: ", p + 1);
     cards_line(pl->hand, cf->ck, lang, &t);
     if (cf->ck && pl->nprog) {
@@ -339,7 +339,7 @@ static void legend(const kt_game *g, int lang, kt_buf *out)
 {
     int ck = cat_config(g)->ck;
     kt_buf t;
-    kt_buf_init(&t);
+    kt_buf_init_alloc(&t, &g->alloc);
     if (lang == KT_LANG_DE) {
         kt_buf_puts(&t, ck ? "Legende: 1S Siedlung, 1C Stadt, 1s Stadt auf der Seite, 1W Stadt mit Mauer, "
                              "1M Metropole, 1k2/1K2 Ritter inaktiv/aktiv der Stärke 2 (erste Ziffer = "
@@ -424,7 +424,7 @@ void cat_render(const kt_game *g, const kt_state *ks, int viewer, int lang, kt_b
     panel pn;
     pn.n = 0;
     for (int i = 0; i < GH; i++) {
-        kt_buf_init(&pn.line[i]);
+        kt_buf_init_alloc(&pn.line[i], &g->alloc);
         pn.line[i].color = out->color;
     }
     panel_header(g, s, lang, &pn);

@@ -191,6 +191,7 @@ int dom_reveals(const kt_game *g, const kt_state *before, kt_action a, const kt_
     int r = !t || t->lost;
     for (int i = 0; t && i < t->n && !r; i++)
         r = report_reveals(dom_config(g), &t->ev[i], player);
-    free(t);
+    if (t)
+        dom_trace_free(g, t);
     return r;
 }

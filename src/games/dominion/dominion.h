@@ -886,8 +886,10 @@ void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg);
 /* dom_take_top on a traced state: the next report is of a card from a deck. */
 void dom_trace_take(dom_state *s, int known, int pub);
 /* Apply `a` to a traced copy of `before`: the reports of everything that
- * moved (malloc'd, free(); NULL when out of memory). */
+ * moved (from the configuration's allocator, dom_trace_free; NULL when out
+ * of memory). */
 dom_tracer *dom_trace_run(const kt_game *g, const kt_state *before, kt_action a);
+void dom_trace_free(const kt_game *g, dom_tracer *t);
 /* gamedef.events: the game log of one action. */
 void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_state *after,
                 kt_log *log);

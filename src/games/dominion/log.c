@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "dominion.h"
+#include "../../core/mem.h"
 
 
 void dom_trace_ev(dom_state *s, int kind, int p, int card, int arg)
@@ -54,11 +55,13 @@ void dom_trace_take(dom_state *s, int known, int pub)
     t->take = (uint8_t)(DOM_TK_DECK | (known ? DOM_TK_KNOWN : 0) | (pub ? DOM_TK_PUBLIC : 0));
 }
 
+void dom_trace_free(const kt_game *g, dom_tracer *t) { kt_mem_free(&g->alloc, t, sizeof *t); }
+
 dom_tracer *dom_trace_run(const kt_game *g, const kt_state *before, kt_action a)
 {
     /* not calloc: the report list (18 KB) is written before it is read, and
      * the undo barrier runs this once per player and action */
-    dom_tracer *tr = malloc(sizeof *tr);
+    dom_tracer *tr = kt_mem_alloc(&g->alloc, sizeof *tr);
     if (!tr)
         return NULL;
     size_t n = g->state_size < sizeof tr->s ? g->state_size : sizeof tr->s;
@@ -238,8 +241,8 @@ static void phrase(const dom_tev *e, const group *gr, int named, sentence *t)
 {
     kt_buf *en = &t->en, *de = &t->de;
     kt_buf ce, cd;
-    kt_buf_init(&ce);
-    kt_buf_init(&cd);
+    kt_buf_init_alloc(&ce, en->a);
+    kt_buf_init_alloc(&cd, de->a);
     if (named) {
         cards_text(&ce, gr, KT_LANG_EN);
         cards_text(&cd, gr, KT_LANG_DE);
@@ -351,8 +354,8 @@ static int siren_self(const dom_tev *e)
 static void say_group(const dom_cfg *c, const dom_tev *e, const group *gr, kt_log *log)
 {
     sentence t;
-    kt_buf_init(&t.en);
-    kt_buf_init(&t.de);
+    kt_buf_init_alloc(&t.en, kt_log_alloc(log));
+    kt_buf_init_alloc(&t.de, kt_log_alloc(log));
     int p = e->p;
     const char *tag = e->kind < DOM_NTE && kind_tag[e->kind] ? kind_tag[e->kind] : "note";
     if (e->kind == DOM_TE_SHUFFLE) {
@@ -440,8 +443,8 @@ static void say_end(const kt_game *g, const kt_state *after, kt_log *log)
     memset(&r, 0, sizeof r);
     kt_result_get(g, after, &r);
     sentence t;
-    kt_buf_init(&t.en);
-    kt_buf_init(&t.de);
+    kt_buf_init_alloc(&t.en, &g->alloc);
+    kt_buf_init_alloc(&t.de, &g->alloc);
     if (s->h.status == KT_STOPPED) {
         both(&t, "The turn limit stops the game: no winner", "Das Zuglimit beendet das Spiel: "
                                                               "kein Sieger");
@@ -501,7 +504,7 @@ void dom_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
     if (tr->lost)
         kt_log_add(log, KT_VIS_ALL, "note", -1, "(more happened than the log keeps)",
                    "(es geschah mehr, als das Protokoll festhält)");
-    free(tr);
+    dom_trace_free(g, tr);
     const dom_state *s = dom_cst(after);
     if (s->h.status != KT_RUNNING)
         say_end(g, after, log);

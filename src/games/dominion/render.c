@@ -73,7 +73,7 @@ static void count_list(kt_buf *out, const dom_cfg *c, const uint8_t *cnt, int la
 {
     int first = 1;
     kt_buf it;
-    kt_buf_init(&it);
+    kt_buf_init_alloc(&it, out->a);
     it.color = out->color;
     for (int i = 0; i < c->nids; i++) {
         int id = c->ids[i];
@@ -167,7 +167,7 @@ static void landscapes(const dom_cfg *c, int lang, kt_buf *out)
     if (!c->nevents && !c->ntraits)
         return;
     kt_buf it;
-    kt_buf_init(&it);
+    kt_buf_init_alloc(&it, out->a);
     it.color = out->color;
     int first = 1;
     if (c->nevents)
@@ -200,7 +200,7 @@ static int in_play(const dom_state *s, int p, int lang, kt_buf *out)
 {
     int de = lang == KT_LANG_DE, first = 1, marks = 0;
     kt_buf it;
-    kt_buf_init(&it);
+    kt_buf_init_alloc(&it, out->a);
     it.color = out->color;
     for (int i = 0; i < s->nplay; i++) {
         const dom_inplay *e = &s->play[i];
@@ -252,7 +252,7 @@ static void aside(const dom_state *s, int p, int viewer, int lang, kt_buf *out)
     uint8_t done[DOM_MAXC];
     memset(done, 0, sizeof done);
     kt_buf it;
-    kt_buf_init(&it);
+    kt_buf_init_alloc(&it, out->a);
     it.color = out->color;
     for (int i = 0; i < s->naside; i++) {
         const dom_aside *a = &s->aside[i];
@@ -341,7 +341,7 @@ static void legend(int marks, int lang, kt_buf *out)
                         : "(+) stays in play for the rest of the game";
     kt_buf_puts(out, de ? "Zeichen: " : "Marks: ");
     kt_buf it;
-    kt_buf_init(&it);
+    kt_buf_init_alloc(&it, out->a);
     for (int i = 0; i < n; i++) {
         kt_buf_reset(&it);
         kt_buf_puts(&it, items[i]);

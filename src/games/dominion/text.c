@@ -642,7 +642,7 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, in
     int id = dom_card_find(name);
     if (!id) {
         kt_buf b;
-        kt_buf_init(&b);
+        kt_buf_init_alloc(&b, &g->alloc);
         dom_card_suggest(name, de ? KT_LANG_DE : KT_LANG_EN, &b);
         kt_buf_printf(out, de ? "unbekannte Karte '%s'%s%s%s" : "unknown card '%s'%s%s%s", name,
                       b.len ? (de ? " (meintest du " : " (did you mean ") : "",
@@ -657,7 +657,7 @@ kt_status dom_explain(const kt_game *g, const kt_state *st, const char *text, in
     for (int i = 0; i < n; i++)
         if (legal[i] == DOM_ACT(verb, id)) {
             kt_buf b;
-            kt_buf_init(&b);
+            kt_buf_init_alloc(&b, &g->alloc);
             if (lang >= 0) { /* one language: the text of the legal action in it */
                 dom_put_pattern(&b, verb_text[verb][de], de ? dom_cards[id].de : dom_cards[id].en);
                 kt_buf_printf(out, de ? "meintest du '%s'?" : "did you mean '%s'?",

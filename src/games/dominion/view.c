@@ -319,7 +319,7 @@ void dom_observe(const kt_game *g, const kt_state *st, int player, int lang, kt_
     if (s->h.status != KT_RUNNING)
         kt_jw_kstr(w, "ended_by", dom_end_names[s->ended < 4 ? s->ended : 0]);
     kt_buf pb;
-    kt_buf_init(&pb);
+    kt_buf_init_alloc(&pb, &g->alloc);
     if (s->h.status == KT_RUNNING)
         dom_prompt_view(g, st, player, lang, &pb);
     kt_jw_kstr(w, "prompt", pb.p ? pb.p : "");

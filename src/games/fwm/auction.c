@@ -203,7 +203,7 @@ static void dice_order(fx *x, uint8_t *grp, int m)
         }
     if (x->log) {
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, kt_log_alloc(x->log));
         for (int i = 0; i < m; i++) {
             char r[24];
             roll_text(roll[i], r, sizeof r);
@@ -256,7 +256,7 @@ static void explain_ties(fx *x, const long *k1, int n)
             j++;
         if (j - i > 1) {
             kt_buf t;
-            kt_buf_init(&t);
+            kt_buf_init_alloc(&t, kt_log_alloc(x->log));
             for (int k = i; k < j; k++)
                 kt_buf_printf(&t, "%s%s %d", k == i ? "" : ", ", PN(x), u->order[k] + 1);
             const char *why =
@@ -323,7 +323,7 @@ static void reveal(fx *x)
     }
     if (x->log) {
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, kt_log_alloc(x->log));
         int de = LANG(x) == KT_LANG_DE;
         for (int p = 0; p < x->g->nplayers; p++) {
             if (!(((unsigned)u->ent >> p) & 1u))

@@ -72,7 +72,7 @@ static void calendar(const kt_game *g, const fwm_state *s, int lang, kt_buf *out
 {
     const fwm_cfg *c = fwm_config(g);
     kt_buf line2;
-    kt_buf_init(&line2);
+    kt_buf_init_alloc(&line2, &g->alloc);
     for (int k = 0; k < c->ncal; k++) {
         int r = s->round + k, cal = fwm_cal_at(c, r);
         if (k == 0)
@@ -158,7 +158,7 @@ static int side_lines(const kt_game *g, const fwm_state *s, int viewer, int lang
         }
         NEWLINE();
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, &g->alloc);
         fwm_card_title(c, i, lang, &t);
         kt_buf_printf(side, "  %.50s", t.p ? t.p : "");
         kt_buf_free(&t);
@@ -197,7 +197,7 @@ static void map_and_side(const kt_game *g, const fwm_state *s, int viewer, int l
     uint8_t occ[FWM_MAXSP];
     occupancy(g, s, occ);
     kt_buf side;
-    kt_buf_init(&side);
+    kt_buf_init_alloc(&side, &g->alloc);
     size_t starts[40];
     int ns = side_lines(g, s, viewer, lang, &side, starts, 40);
     int rows = c->arth > ns ? c->arth : ns;

@@ -214,7 +214,7 @@ void fwm_place(fx *x, int card, int due)
     s->known[card] = 1;
     if (x->log) {
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, kt_log_alloc(x->log));
         fwm_card_title(x->c, card, LANG(x), &t);
         int cal = fwm_cal_at(x->c, due);
         EV(x, KT_VIS_ALL, "reveal", -1, "Revealed: %s, due %s (round %d).",
@@ -437,7 +437,7 @@ static void start_card(fx *x, int card, int half)
         s->rflags |= (uint8_t)(half ? RF_FAIR_S : RF_FAIR_D);
     if (x->log) {
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, kt_log_alloc(x->log));
         fwm_card_title(x->c, card, LANG(x), &t);
         EV(x, KT_VIS_ALL, "deal", -1, "Deal: %s%s.", "Geschäft: %s%s.", t.p ? t.p : "",
            card != s->fair ? "" : half ? (LANG(x) == KT_LANG_DE ? ", Angebote" : ", supply half")

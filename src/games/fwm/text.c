@@ -405,7 +405,7 @@ static void bid_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *o
 static void offer_prompt(const fwm_cfg *c, const fwm_state *s, int lang, kt_buf *out)
 {
     kt_buf goods;
-    kt_buf_init(&goods);
+    kt_buf_init_alloc(&goods, out->a);
     fwm_offer_goods(s, lang, &goods);
     const char *what = goods.p && goods.len ? goods.p : TR(lang, "nothing yet", "noch nichts");
     const char *at = fwm_sp_name(c, s->of_at, lang);

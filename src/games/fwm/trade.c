@@ -247,7 +247,7 @@ static void offer_made(fx *x)
     fwm_state *s = x->s;
     if (x->log) {
         kt_buf t;
-        kt_buf_init(&t);
+        kt_buf_init_alloc(&t, kt_log_alloc(x->log));
         fwm_offer_goods(s, LANG(x), &t);
         EV(x, KT_VIS_ALL, "offer", s->of_from, "%s %d offers to %s %s %d in %s: %s for %d FL.",
            "%s %d bietet an, %s %s %d in %s: %s für %d FL.", PN(x), s->of_from + 1,

@@ -130,7 +130,7 @@ static void w_deal(kt_jw *w, const fwm_cfg *c, int card, int lang)
     kt_jw_kstr(w, "event", cd->type == CT_EVENT ? fwm_event_name(cd->event, lang) : "");
     kt_jw_kint(w, "area", cd->area == FWM_NONE ? -1 : cd->area);
     kt_buf t;
-    kt_buf_init(&t);
+    kt_buf_init_alloc(&t, w->b->a);
     fwm_card_title(c, card, lang, &t);
     kt_jw_kstr(w, "title", t.p ? t.p : "");
     kt_buf_free(&t);

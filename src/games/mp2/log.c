@@ -581,7 +581,7 @@ void mp2_events(const kt_game *g, const kt_state *before, kt_action act, const k
     e.a = (const mp2_state *)after;
     e.log = log;
     e.lang = kt_log_lang(log) == KT_LANG_DE ? KT_LANG_DE : KT_LANG_EN;
-    kt_buf_init(&e.t);
+    kt_buf_init_alloc(&e.t, &g->alloc);
     int p = e.b->h.to_move;
     if (p >= 0 && p < e.c->np && e.b->h.status == KT_RUNNING) {
         action_events(&e, p, act);

@@ -634,7 +634,7 @@ static void render_player(const mp2_cfg *c, const mp2_state *s, const codes *k, 
                           int lang, kt_buf *out)
 {
     kt_buf tmp;
-    kt_buf_init(&tmp);
+    kt_buf_init_alloc(&tmp, out->a);
     tmp.color = out->color;
     player_lines(c, s, k, p, viewer, lang, &tmp, out);
     kt_buf_free(&tmp);
@@ -778,7 +778,7 @@ static void render_context(const mp2_cfg *c, const mp2_state *s, const codes *k,
                            int lang, kt_buf *out)
 {
     kt_buf line;
-    kt_buf_init(&line);
+    kt_buf_init_alloc(&line, out->a);
     line.color = out->color;
     context_line(c, s, k, viewer, lang, &line);
     if (line.p && line.len) {
@@ -811,7 +811,7 @@ void mp2_render(const kt_game *g, const kt_state *st, int viewer, int lang, kt_b
     if (s->h.status == KT_RUNNING) {
         /* board lines are cut to 120 columns should some data be longer */
         kt_buf tmp;
-        kt_buf_init(&tmp);
+        kt_buf_init_alloc(&tmp, &g->alloc);
         tmp.color = out->color;
         render_bonuses(c, s, &k, lang, &tmp);
         render_cards(c, s, &k, lang, &tmp);

@@ -562,10 +562,10 @@ void mp2_prompt(const kt_game *g, const kt_state *st, int lang, kt_buf *out)
 /* Sort key of a die kind: own 1..6, then black 1..6. */
 static int die_rank(int d) { return (MP2_DTYPE(d) == DT_BLACK ? 6 : 0) + MP2_DVAL(d); }
 
-static void die_group(int d, int lang, kt_menu_item *out)
+static void die_group(const kt_game *g, int d, int lang, kt_menu_item *out)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     if (MP2_DTYPE(d) == DT_BLACK)
         kt_buf_printf(&b, "%s %d", L("black die", "schwarzer Würfel"), MP2_DVAL(d));
     else
@@ -574,10 +574,12 @@ static void die_group(int d, int lang, kt_menu_item *out)
     kt_buf_free(&b);
 }
 
-static void space_group(const mp2_cfg *c, int sp, const char *suffix, int lang, kt_menu_item *out)
+static void space_group(const kt_game *g, int sp, const char *suffix, int lang,
+                        kt_menu_item *out)
 {
+    const mp2_cfg *c = mp2_config(g);
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     mp2_space_name(c, sp, lang, &b);
     kt_buf_puts(&b, suffix);
     snprintf(out->group, sizeof out->group, "%s", b.p ? b.p : "");
@@ -595,7 +597,7 @@ static int count_kind(const kt_game *g, const kt_state *s, int kind)
     return k;
 }
 
-static void place_item(const mp2_cfg *c, uint32_t x, int lang, kt_menu_item *out)
+static void place_item(const kt_game *g, uint32_t x, int lang, kt_menu_item *out)
 {
     int sp = (int)(x & 0xff), dice = 0, piece = 0;
     int d0 = (int)((x >> 8) & 31);
@@ -608,10 +610,10 @@ static void place_item(const mp2_cfg *c, uint32_t x, int lang, kt_menu_item *out
         snprintf(out->group, sizeof out->group, "%s", L("Donata's pieces", "Donatas Figuren"));
         out->rank = 3500 + sp;
     } else if (dice == 1) {
-        die_group(d0, lang, out);
+        die_group(g, d0, lang, out);
         out->rank = 100 * die_rank(d0) + sp;
     } else {
-        space_group(c, sp, dice == 2 ? L(" (2 dice)", " (2 Würfel)") : L(" (3 dice)", " (3 Würfel)"),
+        space_group(g, sp, dice == 2 ? L(" (2 dice)", " (2 Würfel)") : L(" (3 dice)", " (3 Würfel)"),
                     lang, out);
         out->rank = 3000 + 20 * sp;
     }
@@ -626,13 +628,13 @@ void mp2_menu_item(const kt_game *g, const kt_state *st, kt_action a, int lang, 
     uint32_t x = MP2_AARG(a);
     switch (MP2_AKIND(a)) {
     case A_PLACE:
-        place_item(c, x, lang, out);
+        place_item(g, x, lang, out);
         return;
     case A_BAG:
     case A_REROLL:
     case A_SHIFT: {
         int d = (int)(x & 31);
-        die_group(d, lang, out);
+        die_group(g, d, lang, out);
         int sub = MP2_AKIND(a) == A_BAG ? 60 + (int)(x >> 5) : MP2_AKIND(a) == A_REROLL ? 70 : 80 + (int)(x >> 5);
         out->rank = 100 * die_rank(d) + sub;
         return;

@@ -325,7 +325,7 @@ void mp2_observe_table(const kt_game *g, const kt_state *st, int viewer, int lan
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, &g->alloc);
     kt_jw_key(w, "table");
     kt_jw_obj(w);
     kt_jw_key(w, "spaces");
@@ -366,7 +366,7 @@ void mp2_observe_labels(const mp2_state *s, int lang, kt_jw *w)
 void mp2_observe_pending(const mp2_cfg *c, const mp2_state *s, const mp2_eff *e, int lang, kt_jw *w)
 {
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, w->b->a);
     const mp2_player *pl = &s->pl[e->p];
     switch (e->type) {
     case EF_ALT:

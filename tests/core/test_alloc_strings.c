@@ -1,0 +1,341 @@
+/*
+ * test_alloc_strings.c - nothing of the library bypasses the caller's
+ * allocator: a whole scenario in every game (a configuration made with
+ * options, a bad option, states, the random and mcts bots, legal lists,
+ * observations, renders, prompts, events, saves and loads, records, errors
+ * with explanations, and a session driven through the protocol with its
+ * own bots, views, saves, records and refusals) makes every allocation
+ * through it, returned strings included.
+ *
+ * How the tests know that nothing bypassed the allocator (two independent
+ * checks, neither a malloc hook):
+ *  - the test binary is linked with --wrap=malloc,calloc,realloc
+ *    (tests/alloc_count.c): every call to those from the library counts.
+ *    The tagging allocator below takes its memory from __real_realloc,
+ *    which the wrap does not count, so the scenario must leave the count
+ *    exactly where it was: zero calls outside the allocator;
+ *  - the allocator tags each of its blocks (a word before the block), and
+ *    every string the library returns must sit in a tagged block (right
+ *    behind the hidden string header of src/core/mem.h), and every block
+ *    the allocator is asked to free or resize must carry the tag, with the
+ *    size the library states.
+ * On the code before strings and options went through the allocator both
+ * fail: the strings were malloc'd (untagged, counted), and so were option
+ * values.
+ *
+ * The one known exception: the data tables a game reads while a
+ * configuration is set up (src/core/datafile.c and the data.c of fwm and
+ * mp2; kontor.h lists it).  The test measures those allocations for one
+ * configuration of the game and allows exactly that many for each of the
+ * SETUPS configurations the scenario makes, and nothing else.
+ *
+ * Data layout of a tagged block: [size][TAG][the caller's bytes ...].
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/game.h"
+#include "../../src/core/mem.h"
+#include "../harness.h"
+
+void *__real_realloc(void *p, size_t n);
+
+#define TAG 0x7461676765645f61ULL /* "tagged_a" */
+
+typedef struct tally {
+    long allocs, frees, live;
+    long long bytes;  /* live bytes by the sizes the library states */
+    long every;       /* fail every `every`-th allocation (0: never) */
+    long failed;      /* allocations refused */
+    int untagged;     /* a free or resize of a block without the tag */
+    int size_lies;    /* a free or resize whose osize was not the block's size */
+    int strings;      /* returned strings checked */
+    int foreign;      /* returned strings not in a tagged block */
+} tally;
+
+static void *tag_fn(void *ud, void *p, size_t osize, size_t nsize)
+{
+    tally *t = ud;
+    unsigned long long *blk = p ? (unsigned long long *)p - 2 : NULL;
+    if (blk && blk[1] != TAG) {
+        t->untagged++;
+        return NULL; /* not ours: never hand it to the C library */
+    }
+    if (blk && blk[0] != osize)
+        t->size_lies++;
+    if (nsize == 0) {
+        if (blk) {
+            t->frees++;
+            t->live--;
+            t->bytes -= (long long)osize;
+            blk[1] = 0;
+            free(blk); /* free is not counted by the wrap */
+        }
+        return NULL;
+    }
+    t->allocs++;
+    if (t->every && t->allocs % t->every == 0) {
+        t->failed++;
+        return NULL;
+    }
+    unsigned long long *q = __real_realloc(blk, nsize + 2 * sizeof *q);
+    if (!q)
+        return NULL;
+    if (!blk)
+        t->live++;
+    t->bytes += (long long)nsize - (long long)(blk ? osize : 0);
+    q[0] = nsize;
+    q[1] = TAG;
+    return q + 2;
+}
+
+/* A returned string: in a tagged block, right behind its header. */
+static void take(tally *t, char *s)
+{
+    if (!s)
+        return;
+    t->strings++;
+    const unsigned long long *w = (const unsigned long long *)(void *)(s - sizeof(kt_strhdr));
+    if (w[-1] != TAG)
+        t->foreign++;
+    kt_free(s);
+}
+
+/* A call that may fail only for want of memory, and then says so. */
+static int fine(kt_t *T, const tally *t, kt_status st, const kt_err *err, const char *what)
+{
+    if (st == KT_OK)
+        return 1;
+    if (t->every && st == KT_ENOMEM && err->msg[0])
+        return 0;
+    KT_FAIL("%s: %s (%s)", what, kt_strerror(st), err->msg);
+    return 0;
+}
+
+static const char *const requests[] = {
+    "{\"cmd\":\"new\",\"game\":\"GAME\",\"seed\":5,\"options\":\"turn_limit=60\"}",
+    "{\"cmd\":\"new\",\"game\":\"GAME\",\"options\":\"no_such_option=1\"}",
+    "{\"cmd\":\"new\",\"game\":\"GAME\",\"seed\":5}",
+    "{\"cmd\":\"bot\",\"spec\":\"random\",\"apply\":true}",
+    "{\"cmd\":\"bot\",\"spec\":\"mcts:iters=40:rollout=random:prior=0\",\"apply\":true}",
+    "{\"cmd\":\"bot\",\"spec\":\"mcts:iters=40:no_such=1\"}",
+    "{\"cmd\":\"legal\",\"lang\":\"de\"}",
+    "{\"cmd\":\"apply\",\"action\":\"fly to the moon\"}",
+    "{\"cmd\":\"observe\",\"player\":1}",
+    "{\"cmd\":\"render\",\"player\":0,\"color\":true}",
+    "{\"cmd\":\"status\",\"lang\":\"de\"}",
+    "{\"cmd\":\"log\",\"player\":0,\"since\":0}",
+    "{\"cmd\":\"undo\",\"steps\":1}",
+    "{\"cmd\":\"record\"}",
+    "{\"cmd\":\"state\"}",
+    "{\"cmd\":\"no_such_command\"}",
+    "{\"cmd\":",
+};
+#define NREQ ((int)(sizeof requests / sizeof requests[0]))
+
+static void session_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
+{
+    kt_session *S = NULL;
+    kt_err err;
+    if (!fine(T, t, kt_session_new(NULL, a, &S, &err), &err, "kt_session_new"))
+        return;
+    char req[256];
+    for (int i = 0; i < NREQ; i++) {
+        const char *at = strstr(requests[i], "GAME");
+        if (at)
+            snprintf(req, sizeof req, "%.*s%s%s", (int)(at - requests[i]), requests[i], game,
+                     at + 4);
+        else
+            snprintf(req, sizeof req, "%s", requests[i]);
+        char *r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+        /* a refusal says why; without failures the good requests succeed */
+        if (!t->every && strstr(req, "no_such") == NULL && strstr(req, "moon") == NULL &&
+            req[strlen(req) - 1] == '}' && (!r || strncmp(r, "{\"ok\":true", 10)))
+            KT_FAIL("%s -> %.200s", req, r ? r : "(null)");
+        take(t, r);
+    }
+    kt_session_free(S);
+}
+
+static void views(tally *t, const kt_game *g, const kt_state *s)
+{
+    char *out = NULL;
+    kt_observe(g, s, 0, KT_LANG_DE, &out, NULL);
+    take(t, out);
+    kt_render_text(g, s, KT_OMNISCIENT, KT_LANG_EN | KT_COLOR, &out, NULL);
+    take(t, out);
+    take(t, kt_prompt_as(g, s, KT_TO_MOVE, KT_LANG_EN));
+}
+
+/* Plays `steps` actions with the bots, with every view and a record. */
+static void play_part(kt_t *T, tally *t, kt_game *g, kt_state *s, kt_bot *bot, int steps)
+{
+    kt_record *rec = kt_record_new(g);
+    kt_state *before = kt_state_new(g);
+    kt_action legal[KT_LEGAL_MAX];
+    kt_err err;
+    for (int i = 0; i < steps && before && !kt_is_over(g, s); i++) {
+        KT_CHECK(kt_legal_as(g, s, KT_TO_MOVE, legal, KT_LEGAL_MAX) > 0);
+        views(t, g, s);
+        kt_action act;
+        if (!fine(T, t, kt_bot_choose_as(bot, s, KT_TO_MOVE, &act, &err), &err, "choose"))
+            break;
+        kt_state_copy(g, before, s);
+        int actor = kt_to_move(g, s);
+        if (!fine(T, t, kt_apply_as(g, s, KT_TO_MOVE, act, &err), &err, "apply"))
+            break;
+        if (rec)
+            kt_record_add_as(rec, before, actor, act);
+        take(t, kt_events_json(g, before, actor, act, s, 0, KT_LANG_EN, NULL));
+        char *why = NULL;
+        kt_reveal_text(g, before, actor, act, s, 0, KT_LANG_DE, &why, NULL);
+        take(t, why);
+    }
+    kt_action none;
+    KT_CHECK(kt_action_parse_as(g, s, KT_TO_MOVE, "fly to the moon", &none, &err) != KT_OK);
+    if (rec) {
+        char *json = kt_record_json(rec);
+        kt_record *back = NULL;
+        kt_game *bg = NULL;
+        if (json && fine(T, t, kt_record_load(json, &g->alloc, &back, &bg, &err), &err, "load"))
+            kt_record_free(back), kt_game_free(bg);
+        take(t, json);
+        kt_record_free(rec);
+    }
+    kt_state_free(g, before);
+}
+
+static void api_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
+{
+    kt_game *g = NULL;
+    kt_err err;
+    KT_CHECK(kt_game_new(game, "no_such_option=1", 0, 1, a, &g, &err) != KT_OK);
+    KT_CHECK(kt_game_new(game, "turn_limit=soon", 0, 1, a, &g, &err) != KT_OK);
+    if (!fine(T, t, kt_game_new(game, "turn_limit=80", 0, 7, a, &g, &err), &err, "game"))
+        return;
+    kt_state *s = kt_state_new(g);
+    kt_bot *rnd = NULL, *mcts = NULL;
+    if (s && fine(T, t, kt_bot_new(g, "random", 3, &rnd, &err), &err, "random") &&
+        fine(T, t, kt_bot_new(g, "mcts:iters=30:rollout=random:prior=0", 4, &mcts, &err), &err, "mcts")) {
+        KT_CHECK(kt_bot_new(g, "mcts:no_such=1", 4, &(kt_bot *){NULL}, &err) != KT_OK);
+        play_part(T, t, g, s, rnd, 25);
+        play_part(T, t, g, s, mcts, 2);
+        char *save = kt_state_json(g, s);
+        kt_game *g2 = NULL;
+        kt_state *s2 = NULL;
+        if (save && fine(T, t, kt_load_json(save, a, &g2, &s2, &err), &err, "kt_load_json")) {
+            views(t, g2, s2);
+            kt_state_free(g2, s2);
+            kt_game_free(g2);
+        }
+        take(t, save);
+    }
+    kt_bot_free(rnd);
+    kt_bot_free(mcts);
+    kt_state_free(g, s);
+    kt_game_free(g);
+}
+
+/* Configurations the scenario sets up: kt_game_new, two record loads,
+ * kt_load_json and two "new" requests (the refused options never reach the
+ * setup). */
+#define SETUPS 6
+
+/* Allocations outside the allocator while one configuration is set up
+ * (the game's data tables; zero for games without data files). */
+static long long setup_outside(const char *game)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    kt_allocator a = {tag_fn, &t};
+    kt_game *g = NULL;
+    long long before = kt_t_alloc_count();
+    if (kt_game_new(game, NULL, 0, 1, &a, &g, NULL) == KT_OK)
+        kt_game_free(g);
+    return kt_t_alloc_count() - before;
+}
+
+static void scenario(kt_t *T, tally *t, const char *game)
+{
+    kt_allocator a = {tag_fn, t};
+    api_part(T, t, &a, game);
+    session_part(T, t, &a, game);
+}
+
+KT_TEST(alloc_strings_every_allocation_of_every_game_goes_through_the_allocator)
+{
+    for (int i = 0; i < kt_game_count(); i++) {
+        const char *game = kt_game_info(i)->name;
+        long long tables = setup_outside(game);
+        tally t;
+        memset(&t, 0, sizeof t);
+        long long before = kt_t_alloc_count();
+        scenario(T, &t, game);
+        long long outside = kt_t_alloc_count() - before - SETUPS * tables;
+        if (!KT_CHECK(outside == 0 && t.foreign == 0 && t.strings > 100))
+            printf("      %s: %lld allocations outside the allocator (besides %d x %lld for "
+                   "data tables), %d of %d strings not from it\n",
+                   game, outside, SETUPS, tables, t.foreign, t.strings);
+        KT_CHECK(t.allocs > 200);
+        KT_EQ(t.live, 0);
+        KT_EQ(t.bytes, 0);
+        KT_EQ(t.untagged, 0);
+        KT_EQ(t.size_lies, 0);
+    }
+}
+
+KT_TEST(alloc_strings_a_failing_allocator_gets_nomem_leaks_nothing_and_bypasses_nothing)
+{
+    static const long every[] = {2, 3, 5, 7, 11, 17, 31, 61, 127};
+    for (int i = 0; i < kt_game_count(); i++) {
+        const char *game = kt_game_info(i)->name;
+        long long tables = setup_outside(game);
+        for (int k = 0; k < (int)(sizeof every / sizeof every[0]); k++) {
+            tally t;
+            memset(&t, 0, sizeof t);
+            t.every = every[k];
+            long long before = kt_t_alloc_count();
+            scenario(T, &t, game);
+            /* a refused allocation may end a setup early: at most SETUPS */
+            long long outside = kt_t_alloc_count() - before;
+            if (outside <= SETUPS * tables)
+                outside = 0;
+            if (!KT_CHECK(t.failed > 0 && outside == 0 && t.live == 0 && t.bytes == 0))
+                printf("      %s, every %ld: %ld refused, %lld outside, %ld blocks live\n", game,
+                       t.every, t.failed, outside, t.live);
+            KT_EQ(t.untagged, 0);
+            KT_EQ(t.size_lies, 0);
+            KT_EQ(t.foreign, 0);
+        }
+    }
+}
+
+KT_TEST(alloc_strings_kt_free_of_null_does_nothing_and_strings_remember_their_allocator)
+{
+    kt_free(NULL);
+    tally t;
+    memset(&t, 0, sizeof t);
+    kt_allocator a = {tag_fn, &t};
+    kt_game *g = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("fwm", NULL, 3, 1, &a, &g, &err), &err));
+    kt_state *s = kt_state_new(g);
+    KT_REQUIRE(s != NULL);
+    long live = t.live;
+    char *obs = kt_observe_json(g, s, 0, KT_LANG_EN);
+    KT_REQUIRE(obs != NULL);
+    KT_EQ(t.live, live + 1); /* one block: the string, header included */
+    /* the string outlives nothing of its own: the game can go first */
+    kt_state_free(g, s);
+    kt_game_free(g);
+    KT_EQ(t.live, 1);
+    take(&t, obs);
+    KT_EQ(t.live, 0);
+    KT_EQ(t.foreign, 0);
+    /* calls without an object use malloc, and kt_free releases those too */
+    char *c = kt_game_components("fwm", KT_LANG_EN);
+    KT_CHECK(c != NULL && kt_str_is_ours(c));
+    kt_free(c);
+    KT_EQ(t.untagged, 0);
+}
