@@ -85,8 +85,9 @@ void kt_free(void *p)
 {
     if (!p)
         return;
-    if (!kt_str_is_ours(p)) {
-        assert(!"kt_free: not a string the library returned");
+    const int library_string = kt_str_is_ours(p);
+    assert(library_string && "kt_free: not a string the library returned");
+    if (!library_string) {
         free(p);
         return;
     }

@@ -145,14 +145,20 @@ export function register(h) {
     const first = (l, v) => l.find((a) => a.verb === v);
     // setup and the first turns: both humans take the first choice until seat 0
     // may propose a trade that B can meet (B holds a card A may ask for)
-    const bHolds = async () => {
-      const ob = (await observe(other)).observation;
+    // (and A holds another kind to give for it: a CI run once met A holding
+    // only the kind it asked for, which cannot be given for itself)
+    const holdsOf = async (pg) => {
+      const ob = (await observe(pg)).observation;
       return new Set(ob.catalog.goods.map((g, i) => (ob.hand[g] > 0 ? i : -1)).filter((i) => i >= 0));
     };
+    const bHolds = () => holdsOf(other);
     let la = [];
     for (let i = 0; i < 600; i++) {
       la = (await legalOf(page)).legal || [];
-      if (first(la, 'propose_trade') && (await bHolds()).size) break;
+      if (first(la, 'propose_trade')) {
+        const b = await bHolds(), a = await holdsOf(page);
+        if ([...b].some((x) => [...a].some((y) => y !== x))) break;
+      }
       const lb = (await legalOf(other)).legal || [];
       const mine = la.length ? [page, la] : lb.length ? [other, lb] : null;
       if (!mine) { await sleep(50); continue; }
@@ -160,19 +166,22 @@ export function register(h) {
       await applyId(pg, (first(l, 'roll') || first(l, 'decline') || first(l, 'end_turn') || l[0]).id);
     }
     if (!first(la, 'propose_trade')) throw new Error('no trade could be proposed');
-    const holds = await bHolds();
+    const holds = await bHolds(), mine = await holdsOf(page);
     await applyId(page, first(la, 'propose_trade').id);
     la = (await legalOf(page)).legal;
-    const ask = la.find((a) => a.verb === 'ask' && holds.has(a.targets[0].id));
+    const ask = la.find((a) => a.verb === 'ask' && holds.has(a.targets[0].id) && [...mine].some((y) => y !== a.targets[0].id));
     if (!ask) throw new Error('nothing B holds can be asked for');
     await applyId(page, ask.id);
     la = (await legalOf(page)).legal;
-    await applyId(page, first(la, 'offer').id);
+    const give = first(la, 'offer');
+    if (!give) throw new Error(`nothing to give: ${JSON.stringify(la.map((a) => a.verb))}`);
+    await applyId(page, give.id);
     await waitFor(() => page.$eval('[data-view="catan"] .ctrade', (e) => e.textContent).catch(() => ''), 5000, 'the offer so far')
       .then((t) => { if (!/nothing|\d+ \w+.*\d+ \w+/.test(t) || !/\d/.test(t)) throw new Error(`offer so far: ${t}`); });
     const sofar = await page.$eval('[data-view="catan"] .ctrade', (e) => e.textContent);
     la = (await legalOf(page)).legal;
     const send = la.find((a) => a.verb === 'send_offer' && a.targets?.[0]?.id === 1) || first(la, 'send_offer_all');
+    if (!send) throw new Error(`no way to send the offer: ${JSON.stringify(la.map((a) => a.verb))}`);
     await applyId(page, send.id);
     await waitFor(() => other.$('[data-view="catan"] .ctrade[data-trade="open"]'), 10000, 'the offer on the other table')
       .catch(async (e) => { throw new Error(`${e.message}: sent ${JSON.stringify(send)}, then ${JSON.stringify((await observe(other)).observation?.trade)} ${JSON.stringify((await legalOf(other)).legal?.map((a) => a.verb))}`); });
