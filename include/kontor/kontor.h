@@ -95,10 +95,13 @@ typedef struct kt_bot kt_bot;
  * memory comes from the allocator of what it belongs to - a configuration
  * (kt_game_new, kt_load_json, kt_record_load) and everything made for it:
  * its option values (also while they are parsed, and for a refused
- * option), states from kt_state_new, the scratch states of views, loads
- * and calls for a pending player other than the player to move, records,
- * bots (kt_bot_new: the bot, its spec and options, a search bot's tree and
- * worlds), the text buffers in which views, errors and replies are
+ * option), the data tables a game reads from its files (or the embedded
+ * copies) while it is set up, states from kt_state_new, the scratch states
+ * of views, loads and calls for a pending player other than the player to
+ * move, records, bots (kt_bot_new: the bot, its spec and options, the
+ * games' own bots such as "heuristic" and Dominion's rule-file bot, a
+ * search bot's tree and worlds and the game's bots it asks), the text
+ * buffers in which views, errors and replies are
  * written, and the strings it returns; and a session (kt_session_new) with
  * its games, states, history, parsed requests, replies and bots.  All of it
  * passes through one gateway (src/core/mem.h).
@@ -117,12 +120,9 @@ typedef struct kt_bot kt_bot;
  * other pointer).  When a session's allocator fails, its "nomem" reply
  * comes from malloc if the allocator cannot provide even that.
  *
- * Not through the allocator: a game's data tables read from files or the
- * embedded copies while a configuration is set up (src/core/datafile.c and
- * the games' data.c), the games' own bots (src/games/<game>/bots.c; the
- * generic random and mcts bots are through it), analyses (kt_analysis_new:
- * malloc) and learning environments (kt_vec_new: malloc); those calls take
- * no allocator.  Nothing allocates during play: rule code, legal/apply,
+ * Not through the allocator: analyses (kt_analysis_new: malloc) and
+ * learning environments (kt_vec_new: malloc); those calls take no
+ * allocator.  Nothing allocates during play: rule code, legal/apply,
  * determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);

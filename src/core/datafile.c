@@ -2,7 +2,7 @@
  * datafile.c - reading a game's component data file (see datafile.h).
  *
  * Data layout: none of its own; a kt_datafile is filled here and freed by
- * kt_datafile_close.
+ * kt_datafile_close, through the allocator it was opened with.
  */
 #include "datafile.h"
 
@@ -16,11 +16,14 @@
 
 #include "embed.h"
 #include "game.h"
+#include "mem.h"
 
 /* A regular file of at most KT_DATAFILE_MAX bytes, text without NULs.  The
  * size may change while it is read: at most one byte more than the limit
  * is read, and a file that grew past it is refused. */
-static char *read_disk(const char *path, kt_err *err)
+#define DISK_BLOCK ((size_t)KT_DATAFILE_MAX + 2)
+
+static char *read_disk(const kt_allocator *a, const char *path, kt_err *err)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
@@ -38,7 +41,7 @@ static char *read_disk(const char *path, kt_err *err)
         kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, KT_DATAFILE_MAX);
         return NULL;
     }
-    char *buf = malloc(KT_DATAFILE_MAX + 2);
+    char *buf = kt_mem_alloc(a, DISK_BLOCK);
     size_t n = 0;
     while (buf && n <= KT_DATAFILE_MAX) {
         ssize_t k = read(fd, buf + n, KT_DATAFILE_MAX + 1 - n);
@@ -54,23 +57,25 @@ static char *read_disk(const char *path, kt_err *err)
         return NULL;
     }
     if (n > KT_DATAFILE_MAX) {
-        free(buf);
+        kt_mem_free(a, buf, DISK_BLOCK);
         kt_seterr(err, KT_EINVAL, "%s: larger than %d bytes", path, KT_DATAFILE_MAX);
         return NULL;
     }
     buf[n] = '\0';
     if (memchr(buf, '\0', n)) {
-        free(buf);
+        kt_mem_free(a, buf, DISK_BLOCK);
         kt_seterr(err, KT_EINVAL, "%s: not a text file", path);
         return NULL;
     }
     return buf;
 }
 
-kt_status kt_datafile_open(kt_datafile *df, const char *game, const char *dir, const char *file,
-                           int writable, kt_err *err)
+kt_status kt_datafile_open(kt_datafile *df, const kt_allocator *a, const char *game,
+                           const char *dir, const char *file, int writable, kt_err *err)
 {
     memset(df, 0, sizeof *df);
+    if (a)
+        df->a = *a;
     if (dir && *dir) {
         if (strlen(dir) + strlen(file) + 2 > sizeof df->name)
             return kt_seterr(err, KT_EINVAL, "%s option data_dir: path longer than %d bytes", game,
@@ -79,9 +84,10 @@ kt_status kt_datafile_open(kt_datafile *df, const char *game, const char *dir, c
         memcpy(df->name, dir, dl);
         df->name[dl] = '/';
         memcpy(df->name + dl + 1, file, fl + 1);
-        df->owned = read_disk(df->name, err);
+        df->owned = read_disk(&df->a, df->name, err);
         if (!df->owned)
             return err && err->code != KT_OK ? err->code : KT_EIO;
+        df->owned_size = DISK_BLOCK;
         df->text = df->owned;
         return KT_OK;
     }
@@ -93,9 +99,10 @@ kt_status kt_datafile_open(kt_datafile *df, const char *game, const char *dir, c
         df->text = (const char *)e->data;
         return KT_OK;
     }
-    df->owned = malloc(e->len + 1);
+    df->owned = kt_mem_alloc(&df->a, e->len + 1);
     if (!df->owned)
         return kt_seterr(err, KT_ENOMEM, "out of memory reading %s", df->name);
+    df->owned_size = e->len + 1;
     memcpy(df->owned, e->data, e->len + 1);
     df->text = df->owned;
     return KT_OK;
@@ -103,7 +110,8 @@ kt_status kt_datafile_open(kt_datafile *df, const char *game, const char *dir, c
 
 void kt_datafile_close(kt_datafile *df)
 {
-    free(df->owned);
+    kt_mem_free(&df->a, df->owned, df->owned_size);
     df->owned = NULL;
+    df->owned_size = 0;
     df->text = NULL;
 }

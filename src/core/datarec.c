@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 /* ------------------------------------------------------------ errors */
 
@@ -75,7 +76,8 @@ static int quiet(const kt_dr *d) { return (d->spec->flags & KT_DR_QUIET) != 0; }
 
 /* ------------------------------------------------------------ files */
 
-int kt_dr_open(kt_dr *d, const kt_drspec *spec, const char *dir, kt_err *err)
+int kt_dr_open(kt_dr *d, const kt_drspec *spec, const kt_allocator *a, const char *dir,
+               kt_err *err)
 {
     int failed = d->failed;
     kt_status code = d->code;
@@ -84,7 +86,9 @@ int kt_dr_open(kt_dr *d, const kt_drspec *spec, const char *dir, kt_err *err)
     d->code = code;
     d->spec = spec;
     d->err = err;
-    kt_status st = kt_datafile_open(&d->df, spec->game, dir, spec->file, 0, err);
+    if (a)
+        d->a = *a;
+    kt_status st = kt_datafile_open(&d->df, &d->a, spec->game, dir, spec->file, 0, err);
     if (st != KT_OK) {
         d->failed = 1;
         d->code = st;
@@ -205,27 +209,40 @@ int kt_dr_next(kt_dr *d, kt_drec *r)
     return d->failed ? -1 : 0;
 }
 
+/* Out of memory: the first error too, but KT_ENOMEM (the caller's
+ * allocator refused, the file is fine); always returns 0. */
+static int nomem(kt_dr *d)
+{
+    if (d->failed)
+        return 0;
+    d->failed = 1;
+    d->code = KT_ENOMEM;
+    kt_seterr(d->err, KT_ENOMEM, "%.200s: out of memory", d->name);
+    return 0;
+}
+
 int kt_dr_all(kt_dr *d, kt_drec **out, int *n)
 {
     int cap = 64, k = 0;
-    kt_drec *a = malloc(sizeof *a * (size_t)cap);
+    kt_drec *a = kt_mem_alloc(&d->a, sizeof *a * (size_t)cap);
     *out = NULL;
     *n = 0;
     if (!a)
-        return kt_dr_fail(d, NULL, NULL, "out of memory");
+        return nomem(d);
     for (;;) {
         if (k == cap) {
-            kt_drec *b = realloc(a, sizeof *a * (size_t)cap * 2);
+            size_t now = sizeof *a * (size_t)cap;
+            kt_drec *b = kt_mem_realloc(&d->a, a, now, now * 2);
             if (!b) {
-                free(a);
-                return kt_dr_fail(d, NULL, NULL, "out of memory");
+                kt_mem_free(&d->a, a, sizeof *a * (size_t)cap);
+                return nomem(d);
             }
             a = b;
             cap *= 2;
         }
         int t = kt_dr_next(d, &a[k]);
         if (t < 0) {
-            free(a);
+            kt_mem_free(&d->a, a, sizeof *a * (size_t)cap);
             return 0;
         }
         if (t == 0)
@@ -234,7 +251,14 @@ int kt_dr_all(kt_dr *d, kt_drec **out, int *n)
     }
     *out = a;
     *n = k;
+    d->all_cap = cap;
     return 1;
+}
+
+void kt_dr_all_free(kt_dr *d, kt_drec *recs)
+{
+    kt_mem_free(&d->a, recs, sizeof *recs * (size_t)d->all_cap);
+    d->all_cap = 0;
 }
 
 /* ------------------------------------------------------------ fields */

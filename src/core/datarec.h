@@ -13,7 +13,7 @@
  * the game's provenance words (in the order of the game's SRC_* values),
  * how many names a record has and what messages may quote.  A kt_dr is the
  * reader of one file at a time (the kt_datafile, the line position, the
- * first error); a kt_drec is one record, copied out of the line (fixed
+ * first error, the allocator of the configuration being set up); a kt_drec is one record, copied out of the line (fixed
  * arrays, no pointers into the text), with a bit per field that was read so
  * kt_dr_done can refuse unknown fields.
  *
@@ -77,12 +77,16 @@ typedef struct kt_dr {
     int line;
     int failed;
     kt_status code; /* of the first error */
+    kt_allocator a; /* the file's text and kt_dr_all's array (fn NULL: malloc) */
+    int all_cap;    /* records kt_dr_all's array has room for */
 } kt_dr;
 
 /* Open spec->file of spec->game (from `dir` when non-empty, else the
  * embedded copy).  The kt_dr is zeroed first except for `failed`/`code`,
- * which keep an earlier file's error.  1, or 0 with the error set. */
-int kt_dr_open(kt_dr *d, const kt_drspec *spec, const char *dir, kt_err *err);
+ * which keep an earlier file's error.  Memory comes from `a` (NULL:
+ * malloc).  1, or 0 with the error set. */
+int kt_dr_open(kt_dr *d, const kt_drspec *spec, const kt_allocator *a, const char *dir,
+               kt_err *err);
 void kt_dr_close(kt_dr *d);
 
 /* The next record into *r: 1, 0 at the end of the file, -1 on a malformed
@@ -90,9 +94,11 @@ void kt_dr_close(kt_dr *d);
  * within the spec's range. */
 int kt_dr_next(kt_dr *d, kt_drec *r);
 
-/* Every record of the file into a new array (*out, free() it): 1, or 0 with
- * the error set and nothing to free. */
+/* Every record of the file into a new array (*out, from the reader's
+ * allocator: release it with kt_dr_all_free): 1, or 0 with the error set
+ * and nothing to free. */
 int kt_dr_all(kt_dr *d, kt_drec **out, int *n);
+void kt_dr_all_free(kt_dr *d, kt_drec *recs);
 
 /* Records the first error (KT_EINVAL) naming the file, record `r` (NULL: the
  * file as a whole) and `field` (NULL: none); always returns 0. */

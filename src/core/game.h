@@ -85,7 +85,8 @@ struct kt_game {
 
 /* Bots: game-specific ones are listed in the gamedef, generic ones in
  * src/bots.  `ud` is the bot's private data (allocated in create, the only
- * place a bot may allocate). */
+ * place a bot may allocate, through g->alloc (core/mem.h); destroy gets
+ * only ud, so the bot keeps a copy of the allocator to free it with). */
 /* Host control of a running bot, shared between the thread that asks the bot
  * and any other thread (cancel, progress).  It lives in the kt_bot; search
  * bots receive a pointer at creation (botdef.control). */

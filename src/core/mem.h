@@ -1,13 +1,14 @@
 /*
  * mem.h - the library's one allocation gateway.  Every allocation of the
  * library (configurations and their option values, states, records,
- * sessions, bots, text buffers, parsed JSON, returned strings) goes through
+ * sessions, bots (the games' own included: they keep the game's allocator
+ * in their struct, since destroy gets only the bot), the data tables read
+ * while a configuration is set up (datafile.c, datarec.c and the games'
+ * data.c), text buffers, parsed JSON, returned strings) goes through
  * kt_mem with the allocator of what it belongs to; NULL (or an allocator
  * without fn) means malloc/realloc/free.  The exceptions, which kontor.h
- * lists because their calls take no allocator: the data files read while a
- * configuration is set up (datafile.c and the games' data.c), the games'
- * own bots, analyses (src/bots/analyze.c) and learning environments
- * (vector.c).
+ * lists because their calls take no allocator: analyses
+ * (src/bots/analyze.c) and learning environments (vector.c).
  *
  * Strings the API returns (kontor.h: released with kt_free, which takes no
  * allocator) come from the allocator of the object they came from, or the

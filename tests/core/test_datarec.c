@@ -54,7 +54,7 @@ static const char *open_text(kt_dr *d, kt_drspec *sp, kt_err *err, unsigned flag
     const char *dir = write_file(text);
     *sp = spec_of(flags);
     memset(d, 0, sizeof *d);
-    return dir && kt_dr_open(d, sp, dir, err) ? dir : NULL;
+    return dir && kt_dr_open(d, sp, NULL, dir, err) ? dir : NULL;
 }
 
 /* Reads every record of `text` with a field reader that takes n=0..9 and
@@ -66,7 +66,7 @@ static int read_all(const char *text, unsigned flags, kt_err *err)
         return -1;
     kt_drspec sp = spec_of(flags);
     kt_dr d = {0};
-    int ok = kt_dr_open(&d, &sp, dir, err);
+    int ok = kt_dr_open(&d, &sp, NULL, dir, err);
     kt_drec r;
     int t;
     while (ok && (t = kt_dr_next(&d, &r)) > 0) {
@@ -121,7 +121,7 @@ KT_TEST(core_datarec_splits_records_with_comments_names_and_provenance)
     KT_CHECK(kt_dr_int(&d, &all[1], "n", 0, 9, 0, 1, &x) && x == 1);
     KT_CHECK(kt_dr_done(&d, &all[1], &src) && src == 3);
     KT_CHECK(!d.failed);
-    free(all);
+    kt_dr_all_free(&d, all);
     kt_dr_close(&d);
     remove_file(dir);
 }
@@ -198,7 +198,7 @@ KT_TEST(core_datarec_lists_of_numbers_and_choices)
     kt_dr_close(&d);
     remove_file(dir);
     kt_dr d2 = {0};
-    KT_REQUIRE(kt_dr_open(&d2, &sp, "/tmp/kt_datarec_none", &err) == 0);
+    KT_REQUIRE(kt_dr_open(&d2, &sp, NULL, "/tmp/kt_datarec_none", &err) == 0);
     KT_EQ(d2.code, KT_EIO);
     KT_CHECK(strstr(err.msg, "/tmp/kt_datarec_none/t.txt") != NULL);
 }
@@ -234,7 +234,7 @@ KT_TEST(core_datarec_field_tables_fill_a_struct)
     KT_CHECK(strstr(err.msg, "t.txt line 2 (town B): field 'tax': missing") != NULL);
     kt_dr_close(&d);
     kt_dr d2 = {0};
-    KT_REQUIRE(kt_dr_open(&d2, &sp, dir, &err));
+    KT_REQUIRE(kt_dr_open(&d2, &sp, NULL, dir, &err));
     KT_REQUIRE(kt_dr_next(&d2, &r) == 1 && kt_dr_next(&d2, &r) == 1 && kt_dr_next(&d2, &r) == 1);
     KT_CHECK(!kt_dr_fields(&d2, &r, f, 3, &t));
     KT_CHECK(strstr(err.msg, "line 3 (town C): field 'ahead': 4 is outside 0..3") != NULL);

@@ -323,7 +323,7 @@ typedef struct an_trace {
 /* ---- shared functions ---- */
 
 /* data.c */
-kt_status an_load_data(an_cfg *c, const char *dir, kt_err *err);
+kt_status an_load_data(an_cfg *c, const kt_allocator *a, const char *dir, kt_err *err);
 const char *an_src_name(int src);
 const char *an_good_name(int g, int lang);
 const char *an_item_name(int item, int lang);

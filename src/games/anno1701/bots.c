@@ -22,9 +22,11 @@
 #include <string.h>
 
 #include "anno1701.h"
+#include "../../core/mem.h"
 
 typedef struct hb {
     kt_rng rng;
+    kt_allocator a; /* the game's: the bot is made and freed through it */
 } hb;
 
 /* ------------------------------------------------------------ needs */
@@ -479,17 +481,24 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *st, kt_ac
 static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
                            kt_err *err)
 {
-    KT_UNUSED(g);
     KT_UNUSED(opts);
-    hb *b = calloc(1, sizeof *b);
+    hb *b = kt_mem_zalloc(&g->alloc, sizeof *b);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
+    b->a = g->alloc;
     kt_rng_seed(&b->rng, seed);
     *ud = b;
     return KT_OK;
 }
 
-static void hb_destroy(void *ud) { free(ud); }
+static void hb_destroy(void *ud)
+{
+    hb *b = ud;
+    if (b) {
+        kt_allocator a = b->a;
+        kt_mem_free(&a, b, sizeof *b);
+    }
+}
 
 const kt_botdef an_bots[AN_NBOTS] = {
     {.info = {"heuristic", "works towards the next inhabitant upgrades: builds, trades surplus "

@@ -25,6 +25,7 @@
 
 typedef struct an_ld {
     an_cfg *c;
+    const kt_allocator *a; /* the configuration's: what reading allocates (NULL: malloc) */
     kt_dr dr;      /* the file being read */
     kt_drec *r;    /* record being read, NULL between records */
     /* counters across one file */
@@ -685,7 +686,7 @@ static const struct an_file {
 
 static int load_file(an_ld *L, const char *dir, const struct an_file *f, kt_err *err)
 {
-    if (!kt_dr_open(&L->dr, &f->spec, dir, err))
+    if (!kt_dr_open(&L->dr, &f->spec, L->a, dir, err))
         return 0;
     kt_drec r;
     int t;
@@ -699,11 +700,12 @@ static int load_file(an_ld *L, const char *dir, const struct an_file *f, kt_err 
     return ok;
 }
 
-kt_status an_load_data(an_cfg *c, const char *dir, kt_err *err)
+kt_status an_load_data(an_cfg *c, const kt_allocator *a, const char *dir, kt_err *err)
 {
     an_ld L;
     memset(&L, 0, sizeof L);
     L.c = c;
+    L.a = a;
     for (size_t i = 0; i < sizeof an_files / sizeof an_files[0]; i++)
         if (!load_file(&L, dir, &an_files[i], err))
             return L.dr.code != KT_OK ? L.dr.code : KT_EINVAL;

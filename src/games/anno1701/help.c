@@ -479,7 +479,7 @@ int an_describe(const char *name, int lang, kt_buf *out)
         return 0;
     kt_err err;
     int found = 0;
-    if (an_load_data(c, NULL, &err) == KT_OK) {
+    if (an_load_data(c, NULL, NULL, &err) == KT_OK) {
         default_flags(c);
         found = describe_in(c, name, lang == KT_LANG_DE, out);
     }
@@ -492,7 +492,7 @@ void an_components(int lang, kt_buf *out)
     an_cfg *c = calloc(1, sizeof *c);
     kt_err err;
     int de = lang == KT_LANG_DE;
-    if (!c || an_load_data(c, NULL, &err) != KT_OK) {
+    if (!c || an_load_data(c, NULL, NULL, &err) != KT_OK) {
         kt_buf_puts(out, de ? "Daten nicht lesbar\n" : "data not readable\n");
         free(c);
         return;

@@ -33,9 +33,15 @@ static void good_line(const an_cfg *c, const an_player *pl, int centre, int de, 
     kt_buf_putc(b, '\n');
 }
 
-/* Words of `text` wrapped into lines of at most w columns after `lead`. */
+/* Words of `text` wrapped into lines of at most w columns after `lead`.
+ * text NULL is the text of a buffer whose allocation failed: b fails too
+ * (kt_render then reports out of memory instead of a board without it). */
 static void wrapped(kt_buf *b, const char *lead, const char *text, size_t w)
 {
+    if (!text) {
+        b->oom = 1;
+        return;
+    }
     size_t col = kt_utf8_width(lead);
     kt_buf_puts(b, lead);
     const char *p = text;

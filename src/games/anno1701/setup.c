@@ -15,7 +15,7 @@ kt_status an_setup(kt_game *g, kt_err *err)
     an_cfg *c = kt_game_alloc(g, sizeof *c);
     if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    kt_status st = an_load_data(c, kt_game_opt_str(g, "data_dir"), err);
+    kt_status st = an_load_data(c, &g->alloc, kt_game_opt_str(g, "data_dir"), err);
     if (st != KT_OK)
         return st;
     c->settler_example = (uint8_t)kt_game_opt_int(g, "settler_cost");

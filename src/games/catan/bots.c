@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "catan.h"
+#include "../../core/mem.h"
 
 /* ------------------------------------------------------------ evaluation */
 
@@ -80,6 +81,7 @@ void cat_evaluate(const kt_game *g, const kt_state *ks, double *out)
 
 typedef struct hb {
     kt_rng rng;
+    kt_allocator a; /* the game's: the bot is made and freed through it */
 } hb;
 
 typedef struct ctx {
@@ -646,14 +648,23 @@ static kt_status hb_choose(void *ud, const kt_game *g, const kt_state *ks, kt_ac
 static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
                            kt_err *err)
 {
-    KT_UNUSED(g);
     KT_UNUSED(opts);
-    hb *b = malloc(sizeof *b);
+    hb *b = kt_mem_alloc(&g->alloc, sizeof *b);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
+    b->a = g->alloc;
     kt_rng_seed(&b->rng, kt_seed_derive(seed, 0xca7a));
     *ud = b;
     return KT_OK;
+}
+
+static void hb_destroy(void *ud)
+{
+    hb *b = ud;
+    if (b) {
+        kt_allocator a = b->a;
+        kt_mem_free(&a, b, sizeof *b);
+    }
 }
 
 const kt_botdef cat_bots[CAT_NBOTS] = {
@@ -663,5 +674,5 @@ const kt_botdef cat_bots[CAT_NBOTS] = {
               NULL, 0},
      .create = hb_create,
      .choose = hb_choose,
-     .destroy = free},
+     .destroy = hb_destroy},
 };

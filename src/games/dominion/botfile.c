@@ -32,6 +32,7 @@ typedef struct lexer {
     kt_err *err;
     int failed;
     dom_rule *rule;
+    const kt_allocator *a; /* the game's: an unknown name's suggestion is written through it */
 } lexer;
 
 /* Record the first error: the file, line and column of `at` and what was
@@ -131,7 +132,7 @@ static int read_card(lexer *L, int in_parens, int *out)
     if (!id) {
         /* the closest names of our own table help without echoing the file */
         kt_buf b;
-        kt_buf_init(&b);
+        kt_buf_init_alloc(&b, L->a);
         dom_card_suggest(name, KT_LANG_EN, &b);
         char what[200];
         snprintf(what, sizeof what, "unknown card name%s%s%s", b.len ? " (did you mean " : "",
@@ -339,13 +340,15 @@ static int parse_line(lexer *L, dom_rules *out, char *line)
     return 1;
 }
 
-kt_status dom_rules_parse(const char *text, const char *fname, dom_rules *out, kt_err *err)
+kt_status dom_rules_parse(const char *text, const char *fname, const kt_allocator *a,
+                          dom_rules *out, kt_err *err)
 {
     memset(out, 0, sizeof *out);
     out->guard = 1;
     lexer L;
     memset(&L, 0, sizeof L);
     L.fname = fname;
+    L.a = a;
     L.err = err;
     const char *p = text;
     char line[512];

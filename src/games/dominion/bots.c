@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "../../core/mem.h"
 
 typedef struct dom_bot {
     int kind;
@@ -34,6 +35,7 @@ typedef struct dom_bot {
     uint8_t moat;      /* heuristic: buys a Moat with $2 against attacks */
     int prov_money;    /* Province once total money exceeds this */
     dom_rules *rules;  /* file bot */
+    kt_allocator a;    /* the game's: the bot and its rules are made and freed through it */
 } dom_bot;
 
 /* ------------------------------------------------------------ helpers */
@@ -963,11 +965,12 @@ static kt_status bot_choose(void *ud, const kt_game *g, const kt_state *st, kt_a
 
 /* ------------------------------------------------------------ creation */
 
-static dom_bot *bot_alloc(int kind, uint64_t seed)
+static dom_bot *bot_alloc(const kt_game *g, int kind, uint64_t seed)
 {
-    dom_bot *b = calloc(1, sizeof *b);
+    dom_bot *b = kt_mem_zalloc(&g->alloc, sizeof *b);
     if (!b)
         return NULL;
+    b->a = g->alloc;
     b->kind = kind;
     kt_rng_seed(&b->rng, kt_seed_derive(seed, 0xd0b0));
     b->prov_money = 18;
@@ -977,9 +980,8 @@ static dom_bot *bot_alloc(int kind, uint64_t seed)
 static kt_status bmu_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
                             kt_err *err)
 {
-    KT_UNUSED(g);
     KT_UNUSED(o);
-    dom_bot *b = bot_alloc(DOM_BOT_BMU, seed);
+    dom_bot *b = bot_alloc(g, DOM_BOT_BMU, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     *ud = b;
@@ -996,7 +998,7 @@ static kt_status smithy_create(const kt_game *g, const kt_optval *o, uint64_t se
                          "which this game's kingdom lacks: add the option kingdom=Smithy "
                          "(kontor sim/play: --kingdom Smithy; the other cards stay random) or "
                          "use preset=\"First Game\"");
-    dom_bot *b = bot_alloc(DOM_BOT_SMITHY, seed);
+    dom_bot *b = bot_alloc(g, DOM_BOT_SMITHY, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     *ud = b;
@@ -1008,7 +1010,7 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
 {
     KT_UNUSED(o);
     const dom_cfg *c = dom_config(g);
-    dom_bot *b = bot_alloc(DOM_BOT_HEURISTIC, seed);
+    dom_bot *b = bot_alloc(g, DOM_BOT_HEURISTIC, seed);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     /* the terminal to build around, best first (Big Money + X); Smithy
@@ -1040,14 +1042,14 @@ static kt_status heur_create(const kt_game *g, const kt_optval *o, uint64_t seed
 static kt_status file_create(const kt_game *g, const kt_optval *o, uint64_t seed, void **ud,
                              kt_err *err)
 {
-    KT_UNUSED(g);
     const char *path = o[0].s;
     if (!path || !path[0])
         return kt_seterr(err, KT_EINVAL, "bot file needs a rule file: file=PATH");
     FILE *fp = fopen(path, "rb");
     if (!fp)
         return kt_seterr(err, KT_EIO, "bot file: cannot read '%s'", path);
-    char *text = malloc(65537);
+    const kt_allocator *A = &g->alloc;
+    char *text = kt_mem_alloc(A, 65537);
     if (!text) {
         fclose(fp);
         return kt_seterr(err, KT_ENOMEM, "out of memory");
@@ -1057,23 +1059,18 @@ static kt_status file_create(const kt_game *g, const kt_optval *o, uint64_t seed
     fclose(fp);
     text[n] = '\0';
     if (more || memchr(text, '\0', n)) {
-        free(text);
+        kt_mem_free(A, text, 65537);
         return kt_seterr(err, KT_EPARSE, "bot file '%s': not a text file of at most 64 KiB",
                          path);
     }
-    dom_bot *b = bot_alloc(DOM_BOT_FILE, seed);
-    dom_rules *r = malloc(sizeof *r);
-    if (!b || !r) {
-        free(text);
-        free(b);
-        free(r);
-        return kt_seterr(err, KT_ENOMEM, "out of memory");
-    }
-    kt_status st = dom_rules_parse(text, path, r, err);
-    free(text);
+    dom_bot *b = bot_alloc(g, DOM_BOT_FILE, seed);
+    dom_rules *r = kt_mem_alloc(A, sizeof *r);
+    kt_status st = b && r ? dom_rules_parse(text, path, A, r, err)
+                          : kt_seterr(err, KT_ENOMEM, "out of memory");
+    kt_mem_free(A, text, 65537);
     if (st != KT_OK) {
-        free(r);
-        free(b);
+        kt_mem_free(A, r, sizeof *r);
+        kt_mem_free(A, b, sizeof *b);
         return st;
     }
     b->rules = r;
@@ -1084,9 +1081,11 @@ static kt_status file_create(const kt_game *g, const kt_optval *o, uint64_t seed
 static void bot_destroy(void *ud)
 {
     dom_bot *b = ud;
-    if (b)
-        free(b->rules);
-    free(b);
+    if (!b)
+        return;
+    kt_allocator a = b->a;
+    kt_mem_free(&a, b->rules, sizeof *b->rules);
+    kt_mem_free(&a, b, sizeof *b);
 }
 
 /* Everything else in dom_bot follows from the game and the options, and

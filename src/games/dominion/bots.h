@@ -63,8 +63,10 @@ typedef struct dom_rules {
     dom_rule r[DOM_RULES];
 } dom_rules;
 
-/* Parse rule-file text; errors name the file, line and token. */
-kt_status dom_rules_parse(const char *text, const char *fname, dom_rules *out, kt_err *err);
+/* Parse rule-file text; errors name the file, line and token (a suggestion
+ * in one is written through `a`, the game's allocator; NULL: malloc). */
+kt_status dom_rules_parse(const char *text, const char *fname, const kt_allocator *a,
+                          dom_rules *out, kt_err *err);
 double dom_rules_eval(const dom_rule *r, const kt_game *g, const dom_state *s, int p);
 
 #endif

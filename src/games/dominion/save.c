@@ -274,13 +274,15 @@ static int jr_named(kt_jr *r, const kt_jv *obj, const char *key, const char *con
         return 0;
     int i = dom_name_index(names, n, v);
     if (i < 0) {
+        /* the names in a fixed buffer: a refused save allocates nothing
+         * (and so cannot bypass the caller's allocator) */
         kt_jr_push(r, key);
-        kt_buf b;
-        kt_buf_init(&b);
-        for (int k = 0; k < n; k++)
-            kt_buf_printf(&b, "%s%s", k ? ", " : "", names[k]);
-        kt_jr_fail(r, "unknown value '%s' (expected one of: %s)", v, b.p ? b.p : "");
-        kt_buf_free(&b);
+        char list[400] = "";
+        for (int k = 0; k < n; k++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", k ? ", " : "", names[k]);
+        }
+        kt_jr_fail(r, "unknown value '%s' (expected one of: %s)", v, list);
         kt_jr_pop(r);
         return 0;
     }

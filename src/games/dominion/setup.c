@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dominion.h"
+#include "../../core/mem.h"
 
 /* ------------------------------------------------------------ options */
 
@@ -24,9 +25,12 @@ static int is_kingdom(int id)
     return id > 0 && id < DOM_NCARDS && dom_cards[id].kind == DOM_K_KINGDOM;
 }
 
-/* Split a comma list; calls fn(name, ctx) for every non-empty item. */
-typedef kt_status (*item_fn)(const char *name, void *ctx, kt_err *err);
-static kt_status each_item(const char *text, item_fn fn, void *ctx, kt_err *err)
+/* Split a comma list; calls fn(name, ctx, a) for every non-empty item.  `a`
+ * is the allocator of the game being set up: an unknown name's suggestion
+ * is written through it. */
+typedef kt_status (*item_fn)(const char *name, void *ctx, const kt_allocator *a, kt_err *err);
+static kt_status each_item(const char *text, item_fn fn, void *ctx, const kt_allocator *a,
+                           kt_err *err)
 {
     const char *p = text;
     while (*p) {
@@ -42,19 +46,19 @@ static kt_status each_item(const char *text, item_fn fn, void *ctx, kt_err *err)
         kt_text_norm(name, norm, sizeof norm);
         if (!norm[0])
             continue;
-        kt_status st = fn(name, ctx, err);
+        kt_status st = fn(name, ctx, a, err);
         if (st != KT_OK)
             return st;
     }
     return KT_OK;
 }
 
-static kt_status unknown(const char *what, const char *name, kt_err *err)
+static kt_status unknown(const char *what, const char *name, const kt_allocator *a, kt_err *err)
 {
     char norm[96];
     kt_text_norm(name, norm, sizeof norm);
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, a);
     dom_card_suggest(name, KT_LANG_EN, &b);
     kt_status st = kt_seterr(err, KT_EUNKNOWN, "dominion option '%s': unknown card '%s'%s%s%s",
                              what, norm, b.len ? " (did you mean " : "", b.len ? b.p : "",
@@ -68,12 +72,12 @@ typedef struct klist {
     int *n;
 } klist;
 
-static kt_status add_kingdom(const char *name, void *ctx, kt_err *err)
+static kt_status add_kingdom(const char *name, void *ctx, const kt_allocator *a, kt_err *err)
 {
     klist *k = ctx;
     int id = dom_card_find(name);
     if (!id)
-        return unknown("kingdom", name, err);
+        return unknown("kingdom", name, a, err);
     if (!is_kingdom(id))
         return kt_seterr(err, KT_EINVAL,
                          "dominion option 'kingdom': %s is not a kingdom card of the base game "
@@ -89,19 +93,20 @@ static kt_status add_kingdom(const char *name, void *ctx, kt_err *err)
     return KT_OK;
 }
 
-static kt_status parse_kingdom(const char *text, uint8_t *out, int *n, kt_err *err)
+static kt_status parse_kingdom(const char *text, uint8_t *out, int *n, const kt_allocator *a,
+                               kt_err *err)
 {
     *n = 0;
     klist k = {out, n};
-    return each_item(text, add_kingdom, &k, err);
+    return each_item(text, add_kingdom, &k, a, err);
 }
 
-static kt_status add_event(const char *name, void *ctx, kt_err *err)
+static kt_status add_event(const char *name, void *ctx, const kt_allocator *a, kt_err *err)
 {
     dom_cfg *c = ctx;
     int id = dom_card_find(name);
     if (!id)
-        return unknown("events", name, err);
+        return unknown("events", name, a, err);
     if (dom_cards[id].kind != DOM_K_EVENT)
         return kt_seterr(err, KT_EINVAL, "dominion option 'events': %s is not an Event",
                          dom_cards[id].en);
@@ -116,7 +121,7 @@ static kt_status add_event(const char *name, void *ctx, kt_err *err)
 }
 
 /* Traits are placed after the kingdom is known: "Trait" or "Trait:Pile". */
-static kt_status add_trait(const char *item, void *ctx, kt_err *err)
+static kt_status add_trait(const char *item, void *ctx, const kt_allocator *a, kt_err *err)
 {
     dom_cfg *c = ctx;
     char name[96], pile[96] = "";
@@ -130,7 +135,7 @@ static kt_status add_trait(const char *item, void *ctx, kt_err *err)
         snprintf(pile, sizeof pile, "%s", colon + 1);
     int id = dom_card_find(name);
     if (!id)
-        return unknown("traits", name, err);
+        return unknown("traits", name, a, err);
     if (dom_cards[id].kind != DOM_K_TRAIT)
         return kt_seterr(err, KT_EINVAL, "dominion option 'traits': %s is not a Trait",
                          dom_cards[id].en);
@@ -144,7 +149,7 @@ static kt_status add_trait(const char *item, void *ctx, kt_err *err)
         kt_text_norm(pile, norm, sizeof norm);
         pid = norm[0] ? dom_card_find(pile) : 0;
         if (norm[0] && !pid)
-            return unknown("traits", pile, err);
+            return unknown("traits", pile, a, err);
         if (pid) {
             int in = 0;
             for (int i = 0; i < c->nkingdom; i++)
@@ -457,6 +462,7 @@ static kt_status choose_kingdom(kt_game *g, dom_cfg *c, kt_err *err)
     int sets = (int)kt_game_opt_int(g, "sets");
     int maxland = (int)kt_game_opt_int(g, "landscapes");
     c->journey_errata = kt_game_opt_int(g, "journey") == 1;
+    const kt_allocator *A = &g->alloc;
     kt_rng r;
     kt_rng_seed(&r, kt_seed_derive(g->seed, 0x6b696e67)); /* "king" */
     kt_status st;
@@ -493,30 +499,30 @@ static kt_status choose_kingdom(kt_game *g, dom_cfg *c, kt_err *err)
                              "'events' and 'traits' cannot change them",
                              pr->name);
         c->preset = pi;
-        if ((st = parse_kingdom(pr->cards, c->kingdom, &c->nkingdom, err)) != KT_OK)
+        if ((st = parse_kingdom(pr->cards, c->kingdom, &c->nkingdom, A, err)) != KT_OK)
             return st;
-        if ((st = each_item(pr->events, add_event, c, err)) != KT_OK)
+        if ((st = each_item(pr->events, add_event, c, A, err)) != KT_OK)
             return st;
-        if ((st = each_item(pr->traits, add_trait, c, err)) != KT_OK)
+        if ((st = each_item(pr->traits, add_trait, c, A, err)) != KT_OK)
             return st;
-        if ((st = each_item(etext, add_event, c, err)) != KT_OK)
+        if ((st = each_item(etext, add_event, c, A, err)) != KT_OK)
             return st;
-        if ((st = each_item(ttext, add_trait, c, err)) != KT_OK)
+        if ((st = each_item(ttext, add_trait, c, A, err)) != KT_OK)
             return st;
         if ((st = place_traits(c, &r, err)) != KT_OK)
             return st;
         if ((etext[0] || ttext[0]) && (st = write_back(g, c, 0, err)) != KT_OK)
             return st;
     } else {
-        if ((st = parse_kingdom(ktext, c->kingdom, &c->nkingdom, err)) != KT_OK)
+        if ((st = parse_kingdom(ktext, c->kingdom, &c->nkingdom, A, err)) != KT_OK)
             return st;
-        if ((st = each_item(etext, add_event, c, err)) != KT_OK)
+        if ((st = each_item(etext, add_event, c, A, err)) != KT_OK)
             return st;
         int explicit_land = kt_game_opt_given(g, "events") || kt_game_opt_given(g, "traits");
         int random = c->nkingdom < 10;
         if (random)
             draw_random(c, &r, sets, maxland, !explicit_land && sets != 1 && maxland > 0);
-        if ((st = each_item(ttext, add_trait, c, err)) != KT_OK)
+        if ((st = each_item(ttext, add_trait, c, A, err)) != KT_OK)
             return st;
         if (!random && !explicit_land && kt_game_opt_given(g, "landscapes")) {
             draw_landscapes(c, &r, maxland);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "../../core/mem.h"
 
 /* ------------------------------------------------------------ values */
 
@@ -692,17 +693,18 @@ static kt_action choose(const fwm_cfg *c, const fwm_state *s, int np, const kt_a
 
 typedef struct hbot {
     kt_action legal[KT_LEGAL_MAX];
+    kt_allocator a; /* the game's: the bot is made and freed through it */
 } hbot;
 
 static kt_status h_create(const kt_game *g, const kt_optval *opts, uint64_t seed, void **ud,
                           kt_err *err)
 {
-    KT_UNUSED(g);
     KT_UNUSED(opts);
     KT_UNUSED(seed);
-    hbot *b = malloc(sizeof *b);
+    hbot *b = kt_mem_alloc(&g->alloc, sizeof *b);
     if (!b)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
+    b->a = g->alloc;
     *ud = b;
     return KT_OK;
 }
@@ -725,7 +727,14 @@ static kt_status h_choose(void *ud, const kt_game *g, const kt_state *st, kt_act
     return KT_OK;
 }
 
-static void h_destroy(void *ud) { free(ud); }
+static void h_destroy(void *ud)
+{
+    hbot *b = ud;
+    if (b) {
+        kt_allocator a = b->a;
+        kt_mem_free(&a, b, sizeof *b);
+    }
+}
 
 const kt_botdef fwm_bots[FWM_NBOTS] = {
     {.info = {"heuristic",

@@ -23,10 +23,12 @@
 #include <string.h>
 
 #include "../../core/datarec.h"
+#include "../../core/mem.h"
 #include "fwm.h"
 
 typedef struct ld_t {
     fwm_cfg *c;
+    const kt_allocator *a; /* the configuration's: what reading allocates (NULL: malloc) */
     kt_err *err;
     kt_dr dr;     /* the file being read; its name stays for the cross checks */
     kt_drec *r;   /* record being read, for messages */
@@ -605,7 +607,7 @@ static const kt_drspec fwm_files[] = {
 static int each_record(ld_t *L, const char *dir, int file, rec_fn fn, void *ctx)
 {
     L->r = NULL;
-    if (!kt_dr_open(&L->dr, &fwm_files[file], dir, L->err))
+    if (!kt_dr_open(&L->dr, &fwm_files[file], L->a, dir, L->err))
         return 0;
     kt_drec rec;
     int t, ok = 1;
@@ -842,12 +844,12 @@ static int check_cards(ld_t *L)
     return 1;
 }
 
-kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err)
+kt_status fwm_load_data(fwm_cfg *c, const kt_allocator *a, const char *dir, kt_err *err)
 {
-    ld_t L = {.c = c, .err = err};
+    ld_t L = {.c = c, .a = a, .err = err};
     c->cal_start = c->cal_fair = c->cal_payday = c->cal_rent = -1;
     uint8_t covered[FWM_MAXTRACK] = {0};
-    deck_ctx *dk = calloc(1, sizeof *dk);
+    deck_ctx *dk = kt_mem_zalloc(a, sizeof *dk);
     if (!dk)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     int ok = each_record(&L, dir, F_MAP, map_rec, NULL) && check_map(&L) &&
@@ -856,7 +858,7 @@ kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err)
              each_record(&L, dir, F_TRACK, track_rec, covered) &&
              each_record(&L, dir, F_DECKS, deck_rec, dk) &&
              check_decks(&L, dk) && draw_map(&L);
-    free(dk);
+    kt_mem_free(a, dk, sizeof *dk);
     if (ok)
         distances(c);
     if (ok) {

@@ -290,7 +290,7 @@ typedef struct fwm_state {
 /* ---- internal API ---- */
 
 /* data.c */
-kt_status fwm_load_data(fwm_cfg *c, const char *dir, kt_err *err);
+kt_status fwm_load_data(fwm_cfg *c, const kt_allocator *a, const char *dir, kt_err *err);
 const char *fwm_src_name(int src);
 int fwm_space_find(const fwm_cfg *c, const char *name);
 int fwm_card_find(const fwm_cfg *c, const char *id);

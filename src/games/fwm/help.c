@@ -436,7 +436,7 @@ int fwm_describe(const char *name, int lang, kt_buf *out)
     int found = 0;
     char want[128];
     kt_text_norm(name ? name : "", want, sizeof want);
-    if (fwm_load_data(c, NULL, &err) == KT_OK)
+    if (fwm_load_data(c, NULL, NULL, &err) == KT_OK)
         found = describe_cfg(c, want, lang, out);
     free(c);
     return found;
@@ -448,7 +448,7 @@ void fwm_components(int lang, kt_buf *out)
     if (!c)
         return;
     kt_err err;
-    if (fwm_load_data(c, NULL, &err) != KT_OK) {
+    if (fwm_load_data(c, NULL, NULL, &err) != KT_OK) {
         kt_buf_printf(out, "%s\n", err.msg);
         free(c);
         return;

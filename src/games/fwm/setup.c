@@ -18,7 +18,7 @@ kt_status fwm_setup(kt_game *g, kt_err *err)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     c->np = g->nplayers;
     c->mode = (int)kt_game_opt_int(g, "mode");
-    kt_status st = fwm_load_data(c, kt_game_opt_str(g, "data_dir"), err);
+    kt_status st = fwm_load_data(c, &g->alloc, kt_game_opt_str(g, "data_dir"), err);
     if (st != KT_OK)
         return st;
     c->fl_sea_fee_space = (uint8_t)kt_game_opt_int(g, "sea_fee");

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "mp2.h"
+#include "../../core/mem.h"
 
 /* Weights of the bot's estimate that are not plain prices.  Defaults
  * below; `heuristic:tune=name=value,...` overrides them for experiments
@@ -65,7 +66,9 @@ typedef struct hbot {
     int np;
     double w[W_NW];
     uint8_t dist[DIST_TABLES][MP2_MAXLOC][MP2_MAXLOC];
-    kt_state *base, *tmp, *tmp2, *tmp3;
+    kt_state *base, *tmp, *tmp2, *tmp3; /* state_size bytes each */
+    size_t state_size;
+    kt_allocator a; /* the game's: the bot is made and freed through it */
 } hbot;
 
 /* Distance table for player p (seals held, character). */
@@ -832,11 +835,12 @@ static void hb_destroy(void *ud)
     hbot *hb = ud;
     if (!hb)
         return;
-    free(hb->base);
-    free(hb->tmp);
-    free(hb->tmp2);
-    free(hb->tmp3);
-    free(hb);
+    kt_allocator a = hb->a;
+    kt_mem_free(&a, hb->base, hb->state_size);
+    kt_mem_free(&a, hb->tmp, hb->state_size);
+    kt_mem_free(&a, hb->tmp2, hb->state_size);
+    kt_mem_free(&a, hb->tmp3, hb->state_size);
+    kt_mem_free(&a, hb, sizeof *hb);
 }
 
 /* Step distances for one table (see DIST_TABLES): 0-1 breadth first
@@ -906,13 +910,15 @@ static kt_status hb_create(const kt_game *g, const kt_optval *opts, uint64_t see
                            kt_err *err)
 {
     const mp2_cfg *c = mp2_config(g);
-    hbot *hb = calloc(1, sizeof *hb);
+    hbot *hb = kt_mem_zalloc(&g->alloc, sizeof *hb);
     if (!hb)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
-    hb->base = malloc(g->state_size);
-    hb->tmp = malloc(g->state_size);
-    hb->tmp2 = malloc(g->state_size);
-    hb->tmp3 = malloc(g->state_size);
+    hb->a = g->alloc;
+    hb->state_size = g->state_size;
+    hb->base = kt_mem_alloc(&hb->a, g->state_size);
+    hb->tmp = kt_mem_alloc(&hb->a, g->state_size);
+    hb->tmp2 = kt_mem_alloc(&hb->a, g->state_size);
+    hb->tmp3 = kt_mem_alloc(&hb->a, g->state_size);
     if (!hb->base || !hb->tmp || !hb->tmp2 || !hb->tmp3) {
         hb_destroy(hb);
         return kt_seterr(err, KT_ENOMEM, "out of memory");

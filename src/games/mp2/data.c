@@ -33,6 +33,7 @@
 
 typedef struct ld_t {
     mp2_cfg *c;
+    const kt_allocator *a; /* the configuration's: what reading allocates (NULL: malloc) */
     kt_dr dr;      /* the file being read (quiet: messages quote nothing) */
     kt_drec *recs; /* all records of the file */
     int nrec;
@@ -987,20 +988,22 @@ static const struct mp2_file {
 /* Records are read whole first: a file's kinds are interpreted in passes. */
 static int load_file(ld_t *L, const char *dir, const struct mp2_file *f, kt_err *err)
 {
-    if (!kt_dr_open(&L->dr, &f->spec, dir, err))
+    if (!kt_dr_open(&L->dr, &f->spec, L->a, dir, err))
         return 0;
     int ok = kt_dr_all(&L->dr, &L->recs, &L->nrec) && f->load(L);
-    free(L->recs);
+    if (L->recs)
+        kt_dr_all_free(&L->dr, L->recs);
     L->recs = NULL;
     kt_dr_close(&L->dr);
     return ok && !L->dr.failed;
 }
 
-kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err)
+kt_status mp2_load_data(mp2_cfg *c, const kt_allocator *a, const char *dir, kt_err *err)
 {
     ld_t L;
     memset(&L, 0, sizeof L);
     L.c = c;
+    L.a = a;
     L.dr.spec = &mp2_builtin;
     L.dr.err = err;
     c->nrw = 1; /* rw[0]: the empty reward */

@@ -587,7 +587,7 @@ int mp2_describe(const char *name, int lang, kt_buf *out)
     if (!c)
         return 0;
     c->np = MP2_MAXP;
-    if (mp2_load_data(c, NULL, &err) != KT_OK) {
+    if (mp2_load_data(c, NULL, NULL, &err) != KT_OK) {
         free(c);
         return 0;
     }
@@ -612,7 +612,7 @@ void mp2_components(int lang, kt_buf *out)
 {
     mp2_cfg *c = calloc(1, sizeof *c);
     kt_err err = {0, ""};
-    if (!c || mp2_load_data(c, NULL, &err) != KT_OK) {
+    if (!c || mp2_load_data(c, NULL, NULL, &err) != KT_OK) {
         kt_buf_printf(out, "data error: %s\n", err.msg);
         free(c);
         return;

@@ -380,7 +380,7 @@ enum { DT_OWN = 1, DT_BLACK = 2, DT_PIECE = 3 };
 /* ---- shared functions ---- */
 
 /* data.c */
-kt_status mp2_load_data(mp2_cfg *c, const char *dir, kt_err *err);
+kt_status mp2_load_data(mp2_cfg *c, const kt_allocator *a, const char *dir, kt_err *err);
 void mp2_derive(mp2_cfg *c);
 const char *mp2_item_code(int item);
 const char *mp2_char_name(int ch, int lang);

@@ -37,9 +37,11 @@
 #include <string.h>
 
 #include "mp2.h"
+#include "../../core/mem.h"
 
 typedef struct rbot {
     kt_rng rng;
+    kt_allocator a; /* the game's: the bot is made and freed through it */
     uint8_t dist[MP2_MAXLOC][MP2_MAXLOC]; /* legs between locations, 255 unreachable */
 } rbot;
 
@@ -403,9 +405,10 @@ kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t s
 {
     KT_UNUSED(opts);
     const mp2_cfg *c = mp2_config(g);
-    rbot *rb = malloc(sizeof *rb);
+    rbot *rb = kt_mem_alloc(&g->alloc, sizeof *rb);
     if (!rb)
         return kt_seterr(err, KT_ENOMEM, "bot rollout: out of memory");
+    rb->a = g->alloc;
     kt_rng_seed(&rb->rng, seed);
     /* breadth-first search from every location along all routes */
     memset(rb->dist, 255, sizeof rb->dist);
@@ -429,7 +432,14 @@ kt_status mp2_rollout_create(const kt_game *g, const kt_optval *opts, uint64_t s
     return KT_OK;
 }
 
-void mp2_rollout_destroy(void *ud) { free(ud); }
+void mp2_rollout_destroy(void *ud)
+{
+    rbot *rb = ud;
+    if (rb) {
+        kt_allocator a = rb->a;
+        kt_mem_free(&a, rb, sizeof *rb);
+    }
+}
 
 /* The distances depend on the game only: a new seed is a new generator. */
 void mp2_rollout_reseed(void *ud, uint64_t seed)

@@ -57,7 +57,7 @@ kt_status mp2_setup(kt_game *g, kt_err *err)
     if (!c)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     c->np = g->nplayers;
-    kt_status st = mp2_load_data(c, kt_game_opt_str(g, "data_dir"), err);
+    kt_status st = mp2_load_data(c, &g->alloc, kt_game_opt_str(g, "data_dir"), err);
     if (st != KT_OK)
         return st;
     c->caravans = (uint8_t)kt_game_opt_int(g, "caravans");
