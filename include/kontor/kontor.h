@@ -109,21 +109,22 @@ typedef struct kt_bot kt_bot;
  * Returned strings.  A `char *` the library returns lives in a block of the
  * allocator of the object it came from - the configuration for kt_observe,
  * kt_render_text, kt_prompt_as, kt_state_json, kt_events_json,
- * kt_reveal_text and kt_action_warning, the record's configuration for
- * kt_record_json, the session for kt_session_request - behind a small
+ * kt_reveal_text, kt_action_warning and kt_analysis_json, the record's
+ * configuration for kt_record_json, the session for kt_session_request - behind a small
  * hidden header that remembers that allocator and the block's size, so
  * kt_free(p), which takes no allocator, gives the block back to it.  The
  * string may outlive its object, not its allocator.  Calls that have no
- * object (kt_game_components, kt_game_describe, kt_options_for_study) and
- * kt_analysis_json use malloc.  kt_free(NULL) does nothing; kt_free
+ * object (kt_game_components, kt_game_describe, kt_options_for_study) use
+ * malloc.  kt_free(NULL) does nothing; kt_free
  * releases only strings the library returned (debug builds stop on any
  * other pointer).  When a session's allocator fails, its "nomem" reply
  * comes from malloc if the allocator cannot provide even that.
  *
- * Not through the allocator: analyses (kt_analysis_new: malloc) and
- * learning environments (kt_vec_new: malloc); those calls take no
- * allocator.  Nothing allocates during play: rule code, legal/apply,
- * determinize and rollouts never do. */
+ * Analyses (kt_analysis_new, kt_analysis_new_position) and learning
+ * environments (kt_vec_new) take their memory from the allocator of the
+ * configuration they are made for; the allocator must then be safe to call
+ * from the analysis's threads (threads= > 1).  Nothing allocates during
+ * play: rule code, legal/apply, determinize and rollouts never do. */
 typedef struct kt_allocator {
     void *(*fn)(void *ud, void *ptr, size_t osize, size_t nsize);
     void *ud;
@@ -928,8 +929,8 @@ int kt_stats_acquired(const kt_game *g, const kt_state *s, kt_action a, char *na
  * with time=, whose amount of work depends on the machine.
  *
  * Memory: an analysis keeps a copy of the state before each analysed
- * decision; it and its search bots use malloc, not the configuration's
- * allocator.  Threads: one analysis is driven from one thread at a time;
+ * decision; it, its states and its search bots use the configuration's
+ * allocator (called from the analysis's threads when threads= > 1).  Threads: one analysis is driven from one thread at a time;
  * kt_analysis_cancel and kt_analysis_progress_get may be called from any. */
 typedef struct kt_analysis kt_analysis;
 
@@ -1018,8 +1019,8 @@ const kt_state *kt_analysis_position(const kt_analysis *a, int i);
 int kt_analysis_ranked(const kt_analysis *a, int k);
 /* Everything as JSON for programs and web views (docs/analysis.md: the
  * moves with their texts as the seat saw them, in `lang`, the ranking,
- * the record's result).  Released with kt_free (malloc); NULL when out of
- * memory. */
+ * the record's result).  Released with kt_free (the configuration's
+ * allocator); NULL when out of memory. */
 KT_STRING char *kt_analysis_json(const kt_analysis *a, int lang);
 void kt_analysis_free(kt_analysis *a);
 

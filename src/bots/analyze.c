@@ -85,9 +85,9 @@ typedef struct an_worker {
 
 struct kt_analysis {
     const kt_game *g;
-    int seat, n, cap, forced, positional;
+    int seat, n, cap, cap_mv, forced, positional;
     an_opts o;
-    char *canon;
+    kt_buf canon; /* the options' canonical text, in the game's allocator */
     kt_analysis_move *mv;
     unsigned char *pos;
     int have_result;
@@ -178,11 +178,12 @@ static kt_status opts_check(an_opts *o, const kt_optval *v, kt_err *err)
     return KT_OK;
 }
 
-static kt_status opts_parse(const char *text, an_opts *o, char **canon, kt_err *err)
+static kt_status opts_parse(const kt_allocator *al, const char *text, an_opts *o, kt_buf *canon,
+                            kt_err *err)
 {
     kt_optval v[AN_NOPTS];
-    kt_status st = kt_opts_parse(an_optinfo, AN_NOPTS, text ? text : "", ";\n", "analysis option",
-                                 v, err);
+    kt_status st = kt_opts_parse_alloc(an_optinfo, AN_NOPTS, text ? text : "", ";\n",
+                                       "analysis option", al, v, err);
     if (st != KT_OK)
         return st;
     memset(o, 0, sizeof *o);
@@ -204,21 +205,21 @@ static kt_status opts_parse(const char *text, an_opts *o, char **canon, kt_err *
     if (st == KT_OK) {
         /* every value that shapes the result, so the text says exactly what
          * was done */
-        kt_buf b;
-        kt_buf_init(&b);
+        kt_buf *b = canon;
         for (int i = 0; i < AN_NOPTS; i++) {
             if ((i == O_MCTS && !v[i].s[0]) || i == O_THREADS)
                 continue; /* threads do not change the result */
-            kt_buf_printf(&b, "%s%s=", i ? ";" : "", an_optinfo[i].name);
+            kt_buf_printf(b, "%s%s=", i ? ";" : "", an_optinfo[i].name);
             if (i == O_SEARCH)
-                kt_buf_printf(&b, "%lld", o->search);
+                kt_buf_printf(b, "%lld", o->search);
             else if (i == O_WORLDS)
-                kt_buf_printf(&b, "%lld", o->worlds);
+                kt_buf_printf(b, "%lld", o->worlds);
             else
-                kt_buf_puts(&b, v[i].s);
+                kt_buf_puts(b, v[i].s);
         }
-        *canon = kt_buf_take(&b);
-        if (!*canon)
+        kt_buf_putc(b, '\0'); /* "" when no option shapes it: p is never NULL */
+        b->len--;
+        if (b->oom)
             st = kt_seterr(err, KT_ENOMEM, "out of memory");
     }
     kt_opts_free(v, AN_NOPTS);
@@ -244,14 +245,15 @@ static void search_spec(const an_opts *o, char *out, size_t cap)
 static kt_analysis *an_alloc(const kt_game *g, int seat, const char *options, kt_err *err,
                              kt_status *st)
 {
-    kt_analysis *a = calloc(1, sizeof *a);
+    kt_analysis *a = kt_mem_zalloc(&g->alloc, sizeof *a);
     if (!a) {
         *st = kt_seterr(err, KT_ENOMEM, "out of memory");
         return NULL;
     }
     a->g = g;
     a->seat = seat;
-    *st = opts_parse(options, &a->o, &a->canon, err);
+    kt_buf_init_alloc(&a->canon, &g->alloc);
+    *st = opts_parse(&g->alloc, options, &a->o, &a->canon, err);
     if (*st == KT_OK) {
         /* the search's options are checked now, not in the middle of a run */
         char spec[320];
@@ -293,11 +295,18 @@ static int an_push(kt_analysis *a, const kt_state *s, int index, int legal, cons
     size_t sz = kt_state_size(a->g);
     if (a->n == a->cap) {
         int cap = a->cap ? a->cap * 2 : 64;
-        kt_analysis_move *mv = realloc(a->mv, sizeof *mv * (size_t)cap);
-        if (!mv)
-            return 0;
-        a->mv = mv;
-        unsigned char *pos = realloc(a->pos, sz * (size_t)cap);
+        /* a->cap is the capacity of both arrays: mv may be larger after a
+         * failed second step (cap_mv), so free knows each true size */
+        const kt_allocator *al = &a->g->alloc;
+        if (a->cap_mv < cap) {
+            kt_analysis_move *mv =
+                kt_mem_realloc(al, a->mv, sizeof *mv * (size_t)a->cap_mv, sizeof *mv * (size_t)cap);
+            if (!mv)
+                return 0;
+            a->mv = mv;
+            a->cap_mv = cap;
+        }
+        unsigned char *pos = kt_mem_realloc(al, a->pos, sz * (size_t)a->cap, sz * (size_t)cap);
         if (!pos)
             return 0;
         a->pos = pos;
@@ -437,10 +446,11 @@ void kt_analysis_free(kt_analysis *a)
         pthread_cond_destroy(&a->cv);
         pthread_mutex_destroy(&a->mu);
     }
-    free(a->mv);
-    free(a->pos);
-    free(a->canon);
-    free(a);
+    const kt_allocator al = a->g->alloc;
+    kt_mem_free(&al, a->mv, sizeof *a->mv * (size_t)a->cap_mv);
+    kt_mem_free(&al, a->pos, kt_state_size(a->g) * (size_t)a->cap);
+    kt_buf_free(&a->canon);
+    kt_mem_free(&al, a, sizeof *a);
 }
 
 /* ------------------------------------------------------------ playouts */
@@ -709,12 +719,12 @@ static void workers_free(kt_analysis *a)
         kt_state_free(a->g, w[t].world);
         kt_bot_free(w[t].pol);
     }
-    free(w);
+    kt_mem_free(&a->g->alloc, w, sizeof *w * (size_t)n);
 }
 
 static kt_status workers_new(kt_analysis *a, int n, kt_err *err)
 {
-    an_worker *w = calloc((size_t)n, sizeof *w);
+    an_worker *w = kt_mem_zalloc(&a->g->alloc, sizeof *w * (size_t)n);
     if (!w)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     pthread_mutex_lock(&a->mu);
@@ -859,7 +869,7 @@ void kt_analysis_progress_get(const kt_analysis *a, kt_analysis_progress *out)
 /* ------------------------------------------------------------ results */
 
 int kt_analysis_seat(const kt_analysis *a) { return a->seat; }
-const char *kt_analysis_options_text(const kt_analysis *a) { return a->canon; }
+const char *kt_analysis_options_text(const kt_analysis *a) { return a->canon.p ? a->canon.p : ""; }
 int kt_analysis_count(const kt_analysis *a) { return a->n; }
 int kt_analysis_forced(const kt_analysis *a) { return a->forced; }
 
@@ -892,7 +902,8 @@ static int rank_cmp(const void *x, const void *y)
 /* Fills out (room for a->n) and returns how many; -1 when out of memory. */
 static int rank_all(const kt_analysis *a, int *out)
 {
-    an_rank *r = malloc(sizeof *r * (size_t)(a->n ? a->n : 1));
+    const size_t rsize = sizeof(an_rank) * (size_t)(a->n ? a->n : 1);
+    an_rank *r = kt_mem_alloc(&a->g->alloc, rsize);
     if (!r)
         return -1;
     int m = 0;
@@ -902,17 +913,18 @@ static int rank_all(const kt_analysis *a, int *out)
     qsort(r, (size_t)m, sizeof *r, rank_cmp);
     for (int k = 0; k < m; k++)
         out[k] = r[k].i;
-    free(r);
+    kt_mem_free(&a->g->alloc, r, rsize);
     return m;
 }
 
 int kt_analysis_ranked(const kt_analysis *a, int k)
 {
-    int *order = malloc(sizeof *order * (size_t)(a->n ? a->n : 1));
+    const size_t osize = sizeof(int) * (size_t)(a->n ? a->n : 1);
+    int *order = kt_mem_alloc(&a->g->alloc, osize);
     if (!order)
         return -1;
     int m = rank_all(a, order), r = k >= 0 && k < m ? order[k] : -1;
-    free(order);
+    kt_mem_free(&a->g->alloc, order, osize);
     return r;
 }
 
@@ -1014,7 +1026,8 @@ static void json_summary(kt_jw *w, const kt_analysis *a)
 
 char *kt_analysis_json(const kt_analysis *a, int lang)
 {
-    int *order = malloc(sizeof *order * (size_t)(a->n ? a->n : 1));
+    const size_t osize = sizeof(int) * (size_t)(a->n ? a->n : 1);
+    int *order = kt_mem_alloc(&a->g->alloc, osize);
     if (!order)
         return NULL;
     int nr = rank_all(a, order), done = 0;
@@ -1029,7 +1042,7 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
     kt_jw_kstr(&w, "game", kt_game_name(a->g));
     kt_jw_kint(&w, "players", kt_game_players(a->g));
     kt_jw_kint(&w, "seat", a->seat);
-    kt_jw_kstr(&w, "options", a->canon);
+    kt_jw_kstr(&w, "options", kt_analysis_options_text(a));
     kt_jw_kbool(&w, "reproducible", a->o.time_ms == 0);
     kt_jw_kbool(&w, "complete", done == a->n);
     kt_jw_kint(&w, "decisions", a->n + a->forced);
@@ -1059,6 +1072,6 @@ char *kt_analysis_json(const kt_analysis *a, int lang)
         kt_jw_int(&w, order[k]);
     kt_jw_arr_end(&w);
     kt_jw_obj_end(&w);
-    free(order);
+    kt_mem_free(&a->g->alloc, order, osize);
     return kt_str_take(&b);
 }

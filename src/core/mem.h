@@ -6,9 +6,8 @@
  * while a configuration is set up (datafile.c, datarec.c and the games'
  * data.c), text buffers, parsed JSON, returned strings) goes through
  * kt_mem with the allocator of what it belongs to; NULL (or an allocator
- * without fn) means malloc/realloc/free.  The exceptions, which kontor.h
- * lists because their calls take no allocator: analyses
- * (src/bots/analyze.c) and learning environments (vector.c).
+ * without fn) means malloc/realloc/free.  Analyses (src/bots/analyze.c)
+ * and learning environments (vector.c) use their configuration's.
  *
  * Strings the API returns (kontor.h: released with kt_free, which takes no
  * allocator) come from the allocator of the object they came from, or the

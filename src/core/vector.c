@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mem.h"
 
 #define VEC_ALIGN 64
 #define PREFETCH_AHEAD 2 /* games; of 1, 2, 4 and 8 ahead 2 measured best for MP2 */
@@ -56,10 +57,12 @@ typedef struct vec_env {
 struct kt_vec {
     const kt_game *g;
     kt_vec_config cfg;
-    char *opp_spec;    /* copy of cfg.opponents */
+    char *opp_spec;    /* copy of cfg.opponents (opp_size bytes) */
+    size_t opp_size;
     int n, obs_size, space, max_legal;
     size_t stride;     /* bytes between states */
-    unsigned char *states;
+    unsigned char *states;      /* states_mem rounded up to VEC_ALIGN */
+    unsigned char *states_mem;  /* stride * n + VEC_ALIGN bytes from the allocator */
     vec_env *env;
     kt_action *acts;   /* n x max_legal: the learner's legal actions */
     int32_t *idx;      /* n x max_legal: their action indices */
@@ -144,7 +147,9 @@ kt_status kt_vec_new(const kt_game *g, const kt_vec_config *c, uint64_t seed, kt
     kt_status rc = check_config(g, c, err);
     if (rc != KT_OK)
         return rc;
-    kt_vec *v = calloc(1, sizeof *v);
+    /* everything from the configuration's allocator (kontor.h, kt_allocator) */
+    const kt_allocator *al = &g->alloc;
+    kt_vec *v = kt_mem_zalloc(al, sizeof *v);
     if (!v)
         return kt_seterr(err, KT_ENOMEM, "out of memory");
     v->g = g;
@@ -155,17 +160,23 @@ kt_status kt_vec_new(const kt_game *g, const kt_vec_config *c, uint64_t seed, kt
     v->max_legal = g->max_legal;
     v->stride = (g->state_size + VEC_ALIGN - 1) / VEC_ALIGN * VEC_ALIGN;
     size_t nl = (size_t)v->n * (size_t)v->max_legal;
-    v->opp_spec = strdup(c->opponents ? c->opponents : "random");
-    v->states = aligned_alloc(VEC_ALIGN, v->stride * (size_t)v->n);
-    v->env = calloc((size_t)v->n, sizeof *v->env);
-    v->acts = malloc(sizeof *v->acts * nl);
-    v->idx = malloc(sizeof *v->idx * nl);
-    v->scale = malloc(sizeof *v->scale * (size_t)v->obs_size);
+    const char *opp = c->opponents ? c->opponents : "random";
+    v->opp_size = strlen(opp) + 1;
+    if ((v->opp_spec = kt_mem_alloc(al, v->opp_size)) != NULL)
+        memcpy(v->opp_spec, opp, v->opp_size);
+    /* an allocator promises no more than malloc's alignment: round up */
+    v->states_mem = kt_mem_alloc(al, v->stride * (size_t)v->n + VEC_ALIGN);
+    if (v->states_mem)
+        v->states = v->states_mem + (VEC_ALIGN - (uintptr_t)v->states_mem % VEC_ALIGN) % VEC_ALIGN;
+    v->env = kt_mem_zalloc(al, sizeof *v->env * (size_t)v->n);
+    v->acts = kt_mem_alloc(al, sizeof *v->acts * nl);
+    v->idx = kt_mem_alloc(al, sizeof *v->idx * nl);
+    v->scale = kt_mem_alloc(al, sizeof *v->scale * (size_t)v->obs_size);
     if (g->def->obs_vector_marked && v->obs_size <= 0xffff && !c->normalize) {
         /* room for a mark per two cells: the encoders need far fewer, and
          * one that needs more only makes that row cleared whole */
         v->mark_cap = v->obs_size / 2 + 16;
-        v->marks = malloc(sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
+        v->marks = kt_mem_alloc(al, sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
         if (!v->marks)
             v->mark_cap = 0; /* whole rows: slower, same output */
     }
@@ -199,14 +210,16 @@ void kt_vec_free(kt_vec *v)
         for (int k = 0; k < v->n; k++)
             for (int p = 0; p < KT_MAX_PLAYERS; p++)
                 kt_bot_free(v->env[k].bot[p]);
-    free(v->env);
-    free(v->states);
-    free(v->acts);
-    free(v->idx);
-    free(v->scale);
-    free(v->marks);
-    free(v->opp_spec);
-    free(v);
+    const kt_allocator al = v->g->alloc;
+    size_t nl = (size_t)v->n * (size_t)v->max_legal;
+    kt_mem_free(&al, v->env, sizeof *v->env * (size_t)v->n);
+    kt_mem_free(&al, v->states_mem, v->stride * (size_t)v->n + VEC_ALIGN);
+    kt_mem_free(&al, v->acts, sizeof *v->acts * nl);
+    kt_mem_free(&al, v->idx, sizeof *v->idx * nl);
+    kt_mem_free(&al, v->scale, sizeof *v->scale * (size_t)v->obs_size);
+    kt_mem_free(&al, v->marks, sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
+    kt_mem_free(&al, v->opp_spec, v->opp_size);
+    kt_mem_free(&al, v, sizeof *v);
 }
 
 kt_status kt_vec_bind(kt_vec *v, const kt_vec_buffers *b, kt_err *err)
@@ -524,7 +537,8 @@ static void calibrate(kt_vec *v)
     enum { GAMES = 16, MAX_ACTIONS = 20000 };
     const kt_game *g = v->g;
     kt_state *s = st(v, 0);
-    float *o = malloc(sizeof *o * (size_t)v->obs_size * 2);
+    const size_t osize = sizeof(float) * (size_t)v->obs_size * 2;
+    float *o = kt_mem_alloc(&g->alloc, osize);
     kt_action *buf = v->acts; /* game 0's list, unused before the first deal */
     if (!o)
         return; /* scale stays 1: raw observations */
@@ -551,7 +565,7 @@ static void calibrate(kt_vec *v)
     }
     for (int i = 0; i < v->obs_size; i++)
         v->scale[i] = 1.0f / mx[i];
-    free(o);
+    kt_mem_free(&g->alloc, o, osize);
 }
 
 /* ------------------------------------------------------------ metadata */

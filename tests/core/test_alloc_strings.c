@@ -272,6 +272,64 @@ static void game_bots(kt_t *T, tally *t, kt_game *g, kt_state *s)
     KT_CHECK(t->every || made >= (g->def->nbots > 1 ? g->def->nbots - 1 : 1));
 }
 
+/* The research side: a vector environment (its games' states, bots, lists,
+ * scale) and an analysis of the current position (its options, moves,
+ * workers, ranking, JSON) come from the game's allocator too.  One analysis
+ * thread, since the tally is not thread-safe.  The caller's buffers come
+ * from __real_realloc, which the wrap does not count. */
+static void research_part(kt_t *T, tally *t, kt_game *g, const kt_state *s)
+{
+    kt_err err;
+    kt_vec_config c;
+    kt_vec_config_init(&c);
+    c.num_envs = 3;
+    c.normalize = 1;
+    kt_vec *v = NULL;
+    if (fine(T, t, kt_vec_new(g, &c, 5, &v, &err), &err, "kt_vec_new")) {
+        size_t no = (size_t)kt_obs_size(g), na = (size_t)kt_action_space(g), n = 3;
+        float *obs = __real_realloc(NULL, sizeof(float) * no * n);
+        int8_t *mask = __real_realloc(NULL, na * n);
+        float *rew = __real_realloc(NULL, sizeof(float) * n);
+        uint8_t *flags = __real_realloc(NULL, 2 * n);
+        kt_vec_buffers b = {.obs = obs, .mask = mask, .reward = rew, .terminated = flags,
+                            .truncated = flags + n};
+        if (KT_CHECK(obs && mask && rew && flags) && KT_OKS(kt_vec_bind(v, &b, &err), &err) &&
+            fine(T, t, kt_vec_reset(v, 9, &err), &err, "kt_vec_reset")) {
+            int64_t act[3];
+            for (int step = 0; step < 20; step++) {
+                for (size_t k = 0; k < n; k++) {
+                    act[k] = 0;
+                    for (size_t j = 0; j < na; j++)
+                        if (mask[k * na + j]) {
+                            act[k] = (int64_t)j;
+                            break;
+                        }
+                }
+                if (!fine(T, t, kt_vec_step(v, act, &err), &err, "kt_vec_step"))
+                    break;
+            }
+        }
+        free(obs);
+        free(mask);
+        free(rew);
+        free(flags);
+        kt_vec_free(v);
+    }
+    int player = -1;
+    for (int p = 0; p < kt_game_players(g) && player < 0; p++)
+        if ((kt_pending(g, s) >> p) & 1u)
+            player = p;
+    kt_analysis *a = NULL;
+    if (player >= 0 && fine(T, t, kt_analysis_new_position(g, s, player, NULL, "budget=8;threads=1",
+                                                           &a, &err), &err, "analysis")) {
+        if (fine(T, t, kt_analysis_run(a, NULL, NULL, &err), &err, "kt_analysis_run")) {
+            KT_CHECK(kt_analysis_ranked(a, 0) >= -1);
+            take(t, kt_analysis_json(a, KT_LANG_DE));
+        }
+        kt_analysis_free(a);
+    }
+}
+
 static void api_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
 {
     kt_game *g = NULL;
@@ -288,6 +346,8 @@ static void api_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
         play_part(T, t, g, s, rnd, 25);
         play_part(T, t, g, s, mcts, 2);
         game_bots(T, t, g, s);
+        if (kt_pending(g, s) != 0)
+            research_part(T, t, g, s);
         if (strcmp(game, "dominion") == 0)
             dominion_names(T, t, g, a);
         char *save = kt_state_json(g, s);
