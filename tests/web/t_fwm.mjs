@@ -114,7 +114,7 @@ function checkLayout(r, where) {
 
 // Plays until `until(offer)` holds (or the game ends); returns the counts.
 async function playUntil(h, page, rng, until, budget, deadline = Infinity) {
-  const n = { move: 0, go: 0, bid: 0, pass: 0, select: 0, other: 0, clicks: 0 };
+  const n = { move: 0, go: 0, bid: 0, pass: 0, select: 0, other: 0, clicks: 0, stuck: 0, stuckKinds: {} };
   for (;;) {
     const v = await h.view(page);
     if (!v || v.status === 'over') return n;
@@ -133,9 +133,12 @@ async function playUntil(h, page, rng, until, budget, deadline = Infinity) {
     n.clicks++;
     if (n[did] !== undefined) n[did]++; else n.other++;
     if (did === 'select') continue; // chosen on the table only, nothing sent
+    // a move shows within a second (the server applies it at once), so a
+    // click that did not take is made again after 6 s (it was 15 s: a
+    // clean-clone run spent 252 s on one game, local runs 26-118 s)
     const tw = Date.now();
     await h.waitFor(async () => { const w = await h.view(page); return w && (w.actions !== v.actions || w.status === 'over'); },
-      15000, `the ${did} to show`).catch(() => { n.stuck = (n.stuck || 0) + 1; }); // a click that did not take is simply made again
+      6000, `the ${did} to show`).catch(() => { n.stuck = (n.stuck || 0) + 1; n.stuckKinds[did] = (n.stuckKinds[did] || 0) + 1; });
     if (process.env.FWM_TIMES) console.log(did, Date.now() - tw, 'ms');
   }
 }
@@ -146,7 +149,7 @@ export function register(h) {
   // (at most 3); every game is played to its end through the table.
   h.test('fwm_whole_game_through_the_table', async (server) => {
     const page = await h.newPage();
-    const tot = { move: 0, go: 0, bid: 0, pass: 0, clicks: 0, games: 0, actions: 0 };
+    const tot = { move: 0, go: 0, bid: 0, pass: 0, clicks: 0, games: 0, actions: 0, stuck: 0, stuckKinds: {} };
     for (let game = 0; game < 3 && !(tot.bid > 0 && tot.move > 0 && tot.go > 0); game++) {
       await h.createGame(page, server, 'fwm', ['you', 'bot:medium'], 2);
       await page.waitForSelector('[data-view="fwm"] svg.fwmmap');
@@ -157,7 +160,8 @@ export function register(h) {
       if (stored !== v.actions) throw new Error(`stored ${stored} actions, page shows ${v.actions}`);
       const texts = await page.$$eval('#actions button.act', (bs) => bs.map((b) => b.textContent));
       if (texts.some((x) => !/^action \d+$/.test(x))) throw new Error('action texts were not scrambled');
-      for (const k of ['move', 'go', 'bid', 'pass', 'clicks']) tot[k] += n[k];
+      for (const k of ['move', 'go', 'bid', 'pass', 'clicks', 'stuck']) tot[k] += n[k];
+      for (const [k, c] of Object.entries(n.stuckKinds)) tot.stuckKinds[k] = (tot.stuckKinds[k] || 0) + c;
       tot.games++;
       tot.actions += stored;
     }
@@ -165,7 +169,7 @@ export function register(h) {
     if (!(tot.go > 0)) throw new Error('no planned move carried out on the map');
     if (!(tot.bid > 0)) throw new Error(`no bid made in the bid dialog (${JSON.stringify(tot)})`);
     if (page.errors.length) throw new Error('page errors: ' + page.errors.join('; '));
-    return `${tot.games} game(s), ${tot.clicks} clicks: ${tot.move} map steps, ${tot.go} moves carried out, ${tot.bid} bids, ${tot.pass} passes, ${tot.actions} actions`;
+    return `${tot.games} game(s), ${tot.clicks} clicks: ${tot.move} map steps, ${tot.go} moves carried out, ${tot.bid} bids, ${tot.pass} passes, ${tot.actions} actions; ${tot.stuck} clicks made again ${JSON.stringify(tot.stuckKinds)}`;
   }, { ...SCRAMBLE, ms: 600000 }); // a whole game: 50-190 s on a loaded machine, more under heavier load
 
   h.test('fwm_six_players_layout', async (server) => {
