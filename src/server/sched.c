@@ -109,6 +109,7 @@ static int enqueue(srv *S, sgame *g, int seat,
     if (!run)
         g->seat[seat].thinking = 1;
     j->seq = q->seq++;
+    j->queued_ms = srv_now_ms();
     sjob **pp = &q->jobs;
     while (*pp)
         pp = &(*pp)->next;
@@ -166,6 +167,8 @@ static void *runner_main(void *arg)
         r->job = j;
         r->start_ms = srv_now_ms();
         r->hurried = 0;
+        if (!j->run && r->start_ms - j->queued_ms > g->wait_max_ms)
+            g->wait_max_ms = r->start_ms - j->queued_ms; /* what rule 2 bounds */
         q->nbusy++;
         pthread_mutex_unlock(&q->mu);
         double c0 = thread_cpu_ms();

@@ -16,7 +16,8 @@
  *                 when it was last touched, and the bots' wait after a
  *                 failed store.  Everything in it is guarded by its `mu`,
  *                 except `refs` (atomic) and the scheduler's fields (`share`,
- *                 `share_at`, `running`: guarded by the scheduler's lock).
+ *                 `share_at`, `running`, `wait_max_ms`: guarded by the
+ *                 scheduler's lock).
  *   srv_conn      one client: its transport (srv_io), its address, what it
  *                 is attached to (a seat with the token it used, a
  *                 spectator or nothing), its rate-limit bucket and its
@@ -82,6 +83,7 @@ typedef struct sgame {
     double share;         /* CPU ms its bots used, decaying */
     long long share_at;   /* monotonic ms of the last decay */
     int running;          /* its jobs running now */
+    long long wait_max_ms; /* longest a job of its bots waited for a runner */
     pthread_mutex_t mu;
     atomic_int refs;      /* the list's + one per holder (connections, jobs) */
 } sgame;
@@ -168,6 +170,7 @@ typedef struct sjob {
     void *arg;
     unsigned long epoch;
     unsigned long long seq; /* order of arrival (ties) */
+    long long queued_ms;    /* when it arrived (monotonic) */
 } sjob;
 typedef struct srv_runner {
     pthread_t th;

@@ -293,6 +293,7 @@ struct srv_store {
     pthread_cond_t qcv;
     srv_pending *qhead, *qtail;
     int writing;
+    long long slowest_ms; /* the longest commit of a group of moves (mu) */
 };
 
 static long long now_ms(void)
@@ -567,7 +568,10 @@ int srv_store_append_facts(srv_store *st, const char *id, int n, int player, con
         st->qhead = st->qtail = NULL;
         pthread_mutex_unlock(&st->qmu);
         pthread_mutex_lock(&st->mu);
+        long long t0 = now_ms();
         commit_group(st, batch);
+        if (now_ms() - t0 > st->slowest_ms)
+            st->slowest_ms = now_ms() - t0;
         pthread_mutex_unlock(&st->mu);
         pthread_mutex_lock(&st->qmu);
         for (srv_pending *p = batch, *next; p; p = next) {
@@ -579,6 +583,14 @@ int srv_store_append_facts(srv_store *st, const char *id, int n, int player, con
     }
     pthread_mutex_unlock(&st->qmu);
     return me.ok;
+}
+
+long long srv_store_slowest_commit_ms(srv_store *st)
+{
+    pthread_mutex_lock(&st->mu);
+    long long ms = st->slowest_ms;
+    pthread_mutex_unlock(&st->mu);
+    return ms;
 }
 
 int srv_store_append(srv_store *st, const char *id, int n, int player, const char *text,

@@ -127,6 +127,9 @@ int srv_store_append(srv_store *st, const char *id, int n, int player, const cha
                      long long at);
 int srv_store_append_facts(srv_store *st, const char *id, int n, int player, const char *text,
                            long long at, const srv_game_row *after, const char *owner);
+/* The longest a group of moves took to commit so far, in ms (a slow disk
+ * shows here; the tests tell it apart from a slow scheduler). */
+long long srv_store_slowest_commit_ms(srv_store *st);
 /* Write the game's facts (pending, clocks, nacts, over, forfeit, rated). */
 int srv_store_set_facts(srv_store *st, const srv_game_row *g);
 /* Forget actions n and later (undo). */

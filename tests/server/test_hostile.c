@@ -278,12 +278,17 @@ static void two_bot_threads(srv_config *c)
 }
 
 /* Issue 31.6: all-bot games whose bots search for seconds per move must
- * not keep another game's quick bot waiting behind them.  A starved bot
- * waits at least one whole search (8 s, less the 0.3 s they ran before);
- * a fair scheduler answers within slices - under ThreadSanitizer on a
- * loaded machine that took up to 2.1 s, and once 4.2 s in a release build
- * next to another test (cause not found; docs/server.md lists it), so the
- * bound is 6 s, still below a whole search. */
+ * not keep another game's quick bot waiting behind them.  What the
+ * scheduler controls is how long the quick bot's jobs wait for a runner
+ * (the server measures it from the job's arrival to its start): starved,
+ * a job waits at least one whole search (8 s, less the 0.3 s they ran
+ * before); a fair scheduler starts it within about one slice (100 ms;
+ * 100-300 ms under ThreadSanitizer on a loaded machine).  The time from
+ * the player's move to the bot's stored answer also holds the answer's
+ * commit to disk: a clean-clone CI run once took 6.4 s for it and a
+ * release run next to another test 4.2 s, where every local run under the
+ * same tests took at most 0.3 s.  That time is printed with the slowest
+ * commit; the check is on the wait the scheduler controls. */
 KT_TEST(server_long_searches_do_not_starve_other_games_bots)
 {
     tserver ts;
@@ -329,9 +334,13 @@ KT_TEST(server_long_searches_do_not_starve_other_games_bots)
             nanosleep(&(struct timespec){0, 1000000L}, NULL);
         }
     }
-    printf("    %d bot answers, the slowest took %lld ms\n", answers, worst);
+    long long wait = tgame_bot_wait_max(ts.S, id);
+    long long commit = srv_store_slowest_commit_ms(ts.S->st);
+    printf("    %d bot answers, the slowest took %lld ms from the move to the stored answer; "
+           "the longest wait for a runner %lld ms; the slowest commit to disk %lld ms\n",
+           answers, worst, wait, commit);
     KT_CHECK(answers >= 1);
-    KT_CHECK(worst < 6000);
+    KT_CHECK(wait >= 0 && wait < 2000);
     tclose(t);
     tstop(&ts, 1);
 }

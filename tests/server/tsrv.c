@@ -240,6 +240,18 @@ int tgame_actions(srv *S, const char *id)
     return n;
 }
 
+long long tgame_bot_wait_max(srv *S, const char *id)
+{
+    sgame *g = srv_find_game(S, id);
+    if (!g)
+        return -1;
+    pthread_mutex_lock(&S->sched.mu);
+    long long ms = g->wait_max_ms;
+    pthread_mutex_unlock(&S->sched.mu);
+    srv_game_unref(S, g);
+    return ms;
+}
+
 int tutf8(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;

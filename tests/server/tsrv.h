@@ -60,6 +60,8 @@ int tattach(tconn *t, const char *token);
 /* Apply the first legal action of the newest view; 1 if one was applied. */
 int tmove(tconn *t);
 int tgame_actions(srv *S, const char *id);
+/* The longest one of the game's bot jobs waited for a runner (ms; -1: no game). */
+long long tgame_bot_wait_max(srv *S, const char *id);
 /* Does t's newest view offer t legal actions? */
 int tmy_turn(tconn *t);
 /* The server's log lines are kept (c->log) for tlog_count. */
