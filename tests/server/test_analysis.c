@@ -103,7 +103,11 @@ KT_TEST(server_analysis_is_stored_with_the_game_and_survives_a_restart)
     KT_REQUIRE(finished_game(ts.S, t, id));
     int queued0 = tlog_count("analysis of game");
     char *r = ask(t, "analyze", id, 0, ",\"budget\":100000");
-    KT_CHECK(tis_ok(r) && (strstr(r, "\"status\":\"queued\"") || strstr(r, "\"status\":\"running\"")));
+    /* a runner may finish an analysis of 40 simulations a decision before
+     * the reply is written: "done" is a right answer too (the log count
+     * below shows it was analysed, once) */
+    KT_CHECK(tis_ok(r) && (strstr(r, "\"status\":\"queued\"") || strstr(r, "\"status\":\"running\"") ||
+                           strstr(r, "\"status\":\"done\"")));
     free(r);
     char *done = wait_done(t, id, 0, NULL);
     KT_REQUIRE(done);
