@@ -1035,8 +1035,48 @@ typedef struct kt_random {
     uint64_t s[2];
 } kt_random;
 void kt_random_seed(kt_random *r, uint64_t seed);
-/* Uniform integer in [0, n) without modulo bias; n >= 1 (0 for n == 0). */
-uint32_t kt_random_below(kt_random *r, uint32_t n);
+/* kt_random_next and kt_random_below are defined here as inline functions
+ * (C99 `inline`: the library exports the same functions, for bindings and
+ * for calls the compiler does not inline), so that a host's loop draws
+ * without a call: one call per random action was a measurable part of
+ * kontor bench's random games.  The engine's own draws (src/core/rng.h)
+ * are these functions. */
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L && \
+                             !defined(__GNUC_GNU_INLINE__))
+#define KT_INLINE inline
+#else /* GNU89 inline semantics: "extern inline" is the inline-only definition */
+#define KT_INLINE extern __inline__ __attribute__((__gnu_inline__))
+#endif
+/* The next 64 bits (one xoroshiro128++ step). */
+KT_INLINE uint64_t kt_random_next(kt_random *r)
+{
+    uint64_t s0 = r->s[0], s1 = r->s[1], sum = s0 + s1;
+    uint64_t out = ((sum << 17) | (sum >> 47)) + s0;
+    s1 ^= s0;
+    r->s[0] = ((s0 << 49) | (s0 >> 15)) ^ s1 ^ (s1 << 21);
+    r->s[1] = (s1 << 28) | (s1 >> 36);
+    return out;
+}
+/* Uniform integer in [0, n) without modulo bias (Lemire's multiply-and-
+ * reject method on the high 32 bits); n >= 1 (0 for n == 0, drawing
+ * nothing). */
+KT_INLINE uint32_t kt_random_below(kt_random *r, uint32_t n)
+{
+    uint64_t m;
+    uint32_t lo;
+    if (n == 0)
+        return 0;
+    m = (kt_random_next(r) >> 32) * (uint64_t)n;
+    lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t t = (uint32_t)(0u - n) % n;
+        while (lo < t) {
+            m = (kt_random_next(r) >> 32) * (uint64_t)n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 /* Uniform double in [0, 1). */
 double kt_random_unit(kt_random *r);
 /* An independent seed for stream `stream` of `seed` (game k of a study:
