@@ -114,8 +114,8 @@ typedef struct kt_bot kt_bot;
  * hidden header that remembers that allocator and the block's size, so
  * kt_free(p), which takes no allocator, gives the block back to it.  The
  * string may outlive its object, not its allocator.  Calls that have no
- * object (kt_game_components, kt_game_describe, kt_options_for_study) use
- * malloc.  kt_free(NULL) does nothing; kt_free
+ * object (kt_game_components, kt_game_describe, kt_options_for_study) take
+ * the allocator as an argument.  kt_free(NULL) does nothing; kt_free
  * releases only strings the library returned (debug builds stop on any
  * other pointer).  When a session's allocator fails, its "nomem" reply
  * comes from malloc if the allocator cannot provide even that.
@@ -198,13 +198,17 @@ const kt_optinfo *kt_common_options(int *n);
 /* Bot i available for the game: its own bots first, then the generic ones
  * every game has (random, mcts).  NULL past the end. */
 const kt_botinfo *kt_game_bot(const char *game, int i);
-/* The game's component listing (cards, tiles...) as readable text. */
-KT_STRING char *kt_game_components(const char *name, int lang);
+/* The game's component listing (cards, tiles...) as readable text, in a
+ * block of `alloc` (NULL: malloc/free; as for kt_game_new), released with
+ * kt_free; NULL for an unknown game or out of memory. */
+KT_STRING char *kt_game_components(const char *name, int lang, const kt_allocator *alloc);
 
 /* Explain one component of a game (card, tile, character, ...) by its English
  * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
- * has that name.  *out is released with kt_free (malloc: no object). */
-kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
+ * has that name.  *out is in a block of `alloc` (NULL: malloc/free),
+ * released with kt_free. */
+kt_status kt_game_describe(const char *game, const char *name, int lang,
+                           const kt_allocator *alloc, char **out, kt_err *err);
 /* Help text of option i of a game (as in kt_gameinfo.opts; i = nopts + k is
  * common option k) in `lang`; falls back to English.  NULL when out of range. */
 const char *kt_option_help(const char *game, int i, int lang);
@@ -227,12 +231,12 @@ const char *kt_game_study_options(const char *game);
  * for none) followed by each of the game's study options whose name
  * `options` does not set (the user's value wins).  *out gets the combined
  * options; *added (when not NULL) the study options that were added, ""
- * when none, for the study's report ("trade_offers=3").  Both are released
- * with kt_free (malloc: no object); on error both are NULL.  KT_EUNKNOWN
- * for an unknown game, KT_EPARSE when `options` has an entry without '='
- * (kt_game_new would refuse it too). */
-kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
-                               kt_err *err);
+ * when none, for the study's report ("trade_offers=3").  Both are in blocks
+ * of `alloc` (NULL: malloc/free) and released with kt_free; on error both
+ * are NULL.  KT_EUNKNOWN for an unknown game, KT_EPARSE when `options` has
+ * an entry without '=' (kt_game_new would refuse it too). */
+kt_status kt_options_for_study(const char *game, const char *options, const kt_allocator *alloc,
+                               char **out, char **added, kt_err *err);
 /* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
  * NULL when `level` is not a level name.  kt_bot_new accepts level names. */
 const char *kt_game_level(const char *game, const char *level);
