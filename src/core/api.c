@@ -267,12 +267,14 @@ const char *kt_game_level(const char *game, const char *level)
 {
     static const char *const names[3] = {"easy", "medium", "hard"};
     static const char *const fallback[3] = {"random", "heuristic", "mcts:time=1000"};
-    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
-    if (!d || !level)
-        return NULL;
-    for (int i = 0; i < 3; i++)
-        if (strcmp(level, names[i]) == 0)
-            return d->levels[i] ? d->levels[i] : fallback[i];
+    /* the name first: kt_bot_new asks for every spec (a simulator with a
+     * fresh setup per game makes its bots per game), and most are none */
+    for (int i = 0; level && i < 3; i++) {
+        if (strcmp(level, names[i]) != 0)
+            continue;
+        const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+        return !d ? NULL : d->levels[i] ? d->levels[i] : fallback[i];
+    }
     return NULL;
 }
 
