@@ -1137,7 +1137,7 @@ KT_STRING char *kt_render(const kt_game *g, const kt_state *s, int viewer, int l
 /* The ABI version: the shared library's soname is libkontor.so.KT_ABI_VERSION;
  * it changes whenever a program built against the previous library would
  * break (docs/embedding.md, "Versions and the ABI policy"). */
-#define KT_ABI_VERSION 1
+#define KT_ABI_VERSION 2
 #define KT_STR_(x) #x
 #define KT_STR(x) KT_STR_(x)
 /* "MAJOR.MINOR.PATCH" */

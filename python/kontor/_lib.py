@@ -1,10 +1,10 @@
 """Loading libkontor.so and declaring its functions for ctypes.
 
 Where the library is looked for, in order:
-  1. the KONTOR_LIB environment variable (a path to libkontor.so.1);
+  1. the KONTOR_LIB environment variable (a path to libkontor.so.N, N = KT_ABI_VERSION);
   2. the folder `make install` recorded in kontor/_install.py;
-  3. the build tree this package sits in (../../build/release/libkontor.so.1);
-  4. the system's library search path (libkontor.so.1).
+  3. the build tree this package sits in (../../build/release/libkontor.so.N);
+  4. the system's library search path (libkontor.so.N).
 
 Every function of kontor.h that the package uses is declared here with its
 argument and result types; strings the library allocates come back as
