@@ -222,8 +222,8 @@ setup:
 
 # docs/learning_curve.svg: a policy trained with kontor.vector (python/examples/train_vector.py)
 learning-curve:
-	$(MAKE) --no-print-directory MODE=release build/release/libkontor.so.1
-	KONTOR_LIB=build/release/libkontor.so.1 python3 python/examples/train_vector.py --svg docs/learning_curve.svg
+	$(MAKE) --no-print-directory MODE=release build/release/libkontor.so.$(ABI)
+	KONTOR_LIB=build/release/libkontor.so.$(ABI) python3 python/examples/train_vector.py --svg docs/learning_curve.svg
 
 play: all
 	./$(BUILD)/kontor play dominion --seats human,bot:bmu
@@ -235,7 +235,7 @@ play: all
 # readme.sh, asks for any free port: `make serve SERVE_ARGS="--port 0"`).
 SERVE_ARGS ?=
 serve:
-	@$(MAKE) --no-print-directory MODE=release build/release/kontor build/release/libkontor.so.1
+	@$(MAKE) --no-print-directory MODE=release build/release/kontor build/release/libkontor.so.$(ABI)
 	./build/release/kontor serve $(SERVE_ARGS)
 
 # Browser tests: Playwright (tests/web/package-lock.json) driving Debian's

@@ -16,7 +16,7 @@ kt_status kt_t_def_study(const void *ctx, const char *name, const char *options,
                          char **added, kt_err *err)
 {
     (void)name;
-    return kt_options_for_study_def(ctx, options, out, added, err);
+    return kt_options_for_study_def(ctx, options, NULL, out, added, err);
 }
 
 kt_status kt_t_def_make(const void *ctx, const char *name, const char *options, int players,

@@ -114,8 +114,8 @@ typedef struct kt_bot kt_bot;
  * hidden header that remembers that allocator and the block's size, so
  * kt_free(p), which takes no allocator, gives the block back to it.  The
  * string may outlive its object, not its allocator.  Calls that have no
- * object (kt_game_components, kt_game_describe, kt_options_for_study) use
- * malloc.  kt_free(NULL) does nothing; kt_free
+ * object (kt_game_components, kt_game_describe, kt_options_for_study) take
+ * the allocator as an argument.  kt_free(NULL) does nothing; kt_free
  * releases only strings the library returned (debug builds stop on any
  * other pointer).  When a session's allocator fails, its "nomem" reply
  * comes from malloc if the allocator cannot provide even that.
@@ -198,13 +198,17 @@ const kt_optinfo *kt_common_options(int *n);
 /* Bot i available for the game: its own bots first, then the generic ones
  * every game has (random, mcts).  NULL past the end. */
 const kt_botinfo *kt_game_bot(const char *game, int i);
-/* The game's component listing (cards, tiles...) as readable text. */
-KT_STRING char *kt_game_components(const char *name, int lang);
+/* The game's component listing (cards, tiles...) as readable text, in a
+ * block of `alloc` (NULL: malloc/free; as for kt_game_new), released with
+ * kt_free; NULL for an unknown game or out of memory. */
+KT_STRING char *kt_game_components(const char *name, int lang, const kt_allocator *alloc);
 
 /* Explain one component of a game (card, tile, character, ...) by its English
  * or German name, in `lang`.  KT_EUNKNOWN with suggestions when no component
- * has that name.  *out is released with kt_free (malloc: no object). */
-kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err);
+ * has that name.  *out is in a block of `alloc` (NULL: malloc/free),
+ * released with kt_free. */
+kt_status kt_game_describe(const char *game, const char *name, int lang,
+                           const kt_allocator *alloc, char **out, kt_err *err);
 /* Help text of option i of a game (as in kt_gameinfo.opts; i = nopts + k is
  * common option k) in `lang`; falls back to English.  NULL when out of range. */
 const char *kt_option_help(const char *game, int i, int lang);
@@ -227,12 +231,12 @@ const char *kt_game_study_options(const char *game);
  * for none) followed by each of the game's study options whose name
  * `options` does not set (the user's value wins).  *out gets the combined
  * options; *added (when not NULL) the study options that were added, ""
- * when none, for the study's report ("trade_offers=3").  Both are released
- * with kt_free (malloc: no object); on error both are NULL.  KT_EUNKNOWN
- * for an unknown game, KT_EPARSE when `options` has an entry without '='
- * (kt_game_new would refuse it too). */
-kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
-                               kt_err *err);
+ * when none, for the study's report ("trade_offers=3").  Both are in blocks
+ * of `alloc` (NULL: malloc/free) and released with kt_free; on error both
+ * are NULL.  KT_EUNKNOWN for an unknown game, KT_EPARSE when `options` has
+ * an entry without '=' (kt_game_new would refuse it too). */
+kt_status kt_options_for_study(const char *game, const char *options, const kt_allocator *alloc,
+                               char **out, char **added, kt_err *err);
 /* The bot spec behind a level name ("easy", "medium", "hard") for a game, or
  * NULL when `level` is not a level name.  kt_bot_new accepts level names. */
 const char *kt_game_level(const char *game, const char *level);
@@ -1035,8 +1039,48 @@ typedef struct kt_random {
     uint64_t s[2];
 } kt_random;
 void kt_random_seed(kt_random *r, uint64_t seed);
-/* Uniform integer in [0, n) without modulo bias; n >= 1 (0 for n == 0). */
-uint32_t kt_random_below(kt_random *r, uint32_t n);
+/* kt_random_next and kt_random_below are defined here as inline functions
+ * (C99 `inline`: the library exports the same functions, for bindings and
+ * for calls the compiler does not inline), so that a host's loop draws
+ * without a call: one call per random action was a measurable part of
+ * kontor bench's random games.  The engine's own draws (src/core/rng.h)
+ * are these functions. */
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L && \
+                             !defined(__GNUC_GNU_INLINE__))
+#define KT_INLINE inline
+#else /* GNU89 inline semantics: "extern inline" is the inline-only definition */
+#define KT_INLINE extern __inline__ __attribute__((__gnu_inline__))
+#endif
+/* The next 64 bits (one xoroshiro128++ step). */
+KT_INLINE uint64_t kt_random_next(kt_random *r)
+{
+    uint64_t s0 = r->s[0], s1 = r->s[1], sum = s0 + s1;
+    uint64_t out = ((sum << 17) | (sum >> 47)) + s0;
+    s1 ^= s0;
+    r->s[0] = ((s0 << 49) | (s0 >> 15)) ^ s1 ^ (s1 << 21);
+    r->s[1] = (s1 << 28) | (s1 >> 36);
+    return out;
+}
+/* Uniform integer in [0, n) without modulo bias (Lemire's multiply-and-
+ * reject method on the high 32 bits); n >= 1 (0 for n == 0, drawing
+ * nothing). */
+KT_INLINE uint32_t kt_random_below(kt_random *r, uint32_t n)
+{
+    uint64_t m;
+    uint32_t lo;
+    if (n == 0)
+        return 0;
+    m = (kt_random_next(r) >> 32) * (uint64_t)n;
+    lo = (uint32_t)m;
+    if (lo < n) {
+        uint32_t t = (uint32_t)(0u - n) % n;
+        while (lo < t) {
+            m = (kt_random_next(r) >> 32) * (uint64_t)n;
+            lo = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 /* Uniform double in [0, 1). */
 double kt_random_unit(kt_random *r);
 /* An independent seed for stream `stream` of `seed` (game k of a study:
@@ -1093,7 +1137,7 @@ KT_STRING char *kt_render(const kt_game *g, const kt_state *s, int viewer, int l
 /* The ABI version: the shared library's soname is libkontor.so.KT_ABI_VERSION;
  * it changes whenever a program built against the previous library would
  * break (docs/embedding.md, "Versions and the ABI policy"). */
-#define KT_ABI_VERSION 1
+#define KT_ABI_VERSION 2
 #define KT_STR_(x) #x
 #define KT_STR(x) KT_STR_(x)
 /* "MAJOR.MINOR.PATCH" */

@@ -235,12 +235,12 @@ class Game:
         """The game's explanation of a component (card, tile, ...)."""
         out = ctypes.c_void_p()
         err = _lib.KtErr()
-        _check(lib.kt_game_describe(_b(self.name), _b(component), _lang(lang), ctypes.byref(out),
-                                    ctypes.byref(err)), err)
+        _check(lib.kt_game_describe(_b(self.name), _b(component), _lang(lang), None,
+                                    ctypes.byref(out), ctypes.byref(err)), err)
         return _take_string(out.value)
 
     def components(self, lang="en"):
-        return _take_string(lib.kt_game_components(_b(self.name), _lang(lang)))
+        return _take_string(lib.kt_game_components(_b(self.name), _lang(lang), None))
 
 
 class State:

@@ -1,10 +1,10 @@
 """Loading libkontor.so and declaring its functions for ctypes.
 
 Where the library is looked for, in order:
-  1. the KONTOR_LIB environment variable (a path to libkontor.so.1);
+  1. the KONTOR_LIB environment variable (a path to libkontor.so.N, N = KT_ABI_VERSION);
   2. the folder `make install` recorded in kontor/_install.py;
-  3. the build tree this package sits in (../../build/release/libkontor.so.1);
-  4. the system's library search path (libkontor.so.1).
+  3. the build tree this package sits in (../../build/release/libkontor.so.N);
+  4. the system's library search path (libkontor.so.N).
 
 Every function of kontor.h that the package uses is declared here with its
 argument and result types; strings the library allocates come back as
@@ -157,14 +157,14 @@ PROTOTYPES = {
     "kt_game_find": (ctypes.POINTER(KtGameInfo), [S]),
     "kt_common_options": (ctypes.POINTER(KtOptInfo), [INTP]),
     "kt_game_bot": (ctypes.POINTER(KtBotInfo), [S, I]),
-    "kt_game_components": (P, [S, I]),
-    "kt_game_describe": (I, [S, S, I, ctypes.POINTER(P), ERR]),
+    "kt_game_components": (P, [S, I, P]),
+    "kt_game_describe": (I, [S, S, I, P, ctypes.POINTER(P), ERR]),
     "kt_game_title": (S, [S, I]),
     "kt_game_summary": (S, [S, I]),
     "kt_game_notice": (S, [S]),
     "kt_game_study_options": (S, [S]),
     "kt_game_length_unit": (S, [S, I]),
-    "kt_options_for_study": (I, [S, S, ctypes.POINTER(P), ctypes.POINTER(P), ERR]),
+    "kt_options_for_study": (I, [S, S, P, ctypes.POINTER(P), ctypes.POINTER(P), ERR]),
     "kt_game_level": (S, [S, S]),
     "kt_game_new": (I, [S, S, I, U64, P, ctypes.POINTER(P), ERR]),
     "kt_game_free": (None, [P]),

@@ -82,8 +82,8 @@ def study_options(game, options=None):
     with them; your own value of such an option wins."""
     from . import _b, _check, _options_text
     out, err = ctypes.c_void_p(), _lib.KtErr()
-    _check(lib.kt_options_for_study(_b(game), _b(_options_text(options) or ""), ctypes.byref(out),
-                                    None, ctypes.byref(err)), err)
+    _check(lib.kt_options_for_study(_b(game), _b(_options_text(options) or ""), None,
+                                    ctypes.byref(out), None, ctypes.byref(err)), err)
     return _take_string(out.value)
 
 

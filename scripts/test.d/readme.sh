@@ -14,7 +14,7 @@
 #      README.md with what `make serve` built there (the README tests of
 #      tests/core/test_docs.c, from this tree's test binary, with
 #      KT_DOCS_KONTOR naming the clone's kontor; the Python lines load the
-#      clone's python/ and its build/release/libkontor.so.1), and its
+#      clone's python/ and its build/release/libkontor.so.N, N = KT_ABI_VERSION), and its
 #      `make install PREFIX=$HOME/.local` with HOME a temporary folder.
 # Not run: `make play` (a game waiting for a person) and `make test` (this).
 # The clone's build is a real one from its own sources (nothing is copied
@@ -84,7 +84,8 @@ fi
 kill -- "-$srv_pid" 2>/dev/null
 wait "$srv_pid" 2>/dev/null
 srv_pid=""
-for f in build/release/kontor build/release/libkontor.so.1; do
+abi=$(sed -n 's/^#define KT_ABI_VERSION \([0-9][0-9]*\)$/\1/p' "$clone/include/kontor/kontor.h")
+for f in build/release/kontor "build/release/libkontor.so.$abi"; do
     [ -e "$clone/$f" ] && ok "make_serve_built_${f##*/}" || bad "make_serve_built_${f##*/}"
 done
 

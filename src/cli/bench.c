@@ -104,7 +104,7 @@ static kt_status bench_game(const char *game, const char *options, int players, 
                             kt_err *err)
 {
     char *opts;
-    kt_status st = kt_options_for_study(game, options, &opts, NULL, err);
+    kt_status st = kt_options_for_study(game, options, NULL, &opts, NULL, err);
     if (st == KT_OK)
         st = kt_game_new(game, opts, players, 1, NULL, g, err);
     kt_free(opts);

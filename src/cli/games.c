@@ -74,7 +74,7 @@ static int describe(const char *game, const char *name, int lang)
 {
     char *text = NULL;
     kt_err err;
-    if (kt_game_describe(game, name, lang, &text, &err) != KT_OK) {
+    if (kt_game_describe(game, name, lang, NULL, &text, &err) != KT_OK) {
         fprintf(stderr, "kontor games: %s\n", err.msg);
         return 2;
     }
@@ -142,7 +142,7 @@ int cli_games(int argc, char **argv)
     if (name)
         return describe(game, name, lang);
     print_game(gi, 1, lang);
-    char *comp = kt_game_components(game, lang);
+    char *comp = kt_game_components(game, lang, NULL);
     if (comp) {
         printf("\n%s", comp);
         kt_free(comp);

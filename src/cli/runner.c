@@ -37,7 +37,7 @@ static kt_status registry_study(const void *ctx, const char *name, const char *o
                                 char **out, char **added, kt_err *err)
 {
     (void)ctx;
-    return kt_options_for_study(name, options, out, added, err);
+    return kt_options_for_study(name, options, NULL, out, added, err);
 }
 
 static kt_status registry_make(const void *ctx, const char *name, const char *options,

@@ -243,7 +243,7 @@ void cli_play_describe(const cli_pl *P, const char *name)
 {
     char *text = NULL;
     kt_err err;
-    if (kt_game_describe(kt_game_name(P->g), name, P->lang, &text, &err) != KT_OK) {
+    if (kt_game_describe(kt_game_name(P->g), name, P->lang, NULL, &text, &err) != KT_OK) {
         printf("  %s\n", err.msg);
         return;
     }

@@ -77,18 +77,19 @@ const kt_botinfo *kt_game_bot(const char *game, int i)
     return gen ? &gen->info : NULL;
 }
 
-char *kt_game_components(const char *name, int lang)
+char *kt_game_components(const char *name, int lang, const kt_allocator *alloc)
 {
     const kt_gamedef *d = name ? kt_gamedef_find(name) : NULL;
     if (!d || !d->components)
         return NULL;
     kt_buf b;
-    kt_buf_init(&b);
+    kt_buf_init_alloc(&b, alloc);
     d->components(lang, &b);
     return kt_str_take(&b);
 }
 
-kt_status kt_game_describe(const char *game, const char *name, int lang, char **out, kt_err *err)
+kt_status kt_game_describe(const char *game, const char *name, int lang,
+                           const kt_allocator *alloc, char **out, kt_err *err)
 {
     *out = NULL;
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
@@ -97,8 +98,10 @@ kt_status kt_game_describe(const char *game, const char *name, int lang, char **
     char want[128];
     kt_text_norm(name ? name : "", want, sizeof want);
     kt_buf b;
-    kt_buf_init(&b);
-    if (want[0] && d->describe && d->describe(want, lang, &b)) {
+    kt_buf_init_alloc(&b, alloc);
+    /* a hook that ran out of memory (its buffer's or its own) says so in
+     * b.oom: then this is KT_ENOMEM, not "no such component" */
+    if ((want[0] && d->describe && d->describe(want, lang, &b)) || b.oom) {
         *out = kt_str_take(&b);
         return *out ? KT_OK : kt_seterr(err, KT_ENOMEM, "out of memory");
     }
@@ -210,8 +213,9 @@ static int opts_set_key(const char *opts, const char *key, size_t len)
     return found;
 }
 
-kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, char **out,
-                                   char **added, kt_err *err)
+kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options,
+                                   const kt_allocator *alloc, char **out, char **added,
+                                   kt_err *err)
 {
     *out = NULL;
     if (added)
@@ -220,8 +224,8 @@ kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, cha
     if (opts_set_key(user, "", 0) < 0)
         return kt_seterr(err, KT_EPARSE, "options '%.200s': each entry must be key=value", user);
     kt_buf all, add;
-    kt_buf_init(&all);
-    kt_buf_init(&add);
+    kt_buf_init_alloc(&all, alloc);
+    kt_buf_init_alloc(&add, alloc);
     kt_buf_puts(&all, user);
     for (const char *p = d->study_options; p && *p;) {
         size_t n = strcspn(p, ";"), k = strcspn(p, "=");
@@ -246,8 +250,8 @@ kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, cha
     return KT_OK;
 }
 
-kt_status kt_options_for_study(const char *game, const char *options, char **out, char **added,
-                               kt_err *err)
+kt_status kt_options_for_study(const char *game, const char *options, const kt_allocator *alloc,
+                               char **out, char **added, kt_err *err)
 {
     const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
     if (!d) {
@@ -256,19 +260,21 @@ kt_status kt_options_for_study(const char *game, const char *options, char **out
             *added = NULL;
         return kt_seterr(err, KT_EUNKNOWN, "unknown game '%.100s'", game ? game : "(null)");
     }
-    return kt_options_for_study_def(d, options, out, added, err);
+    return kt_options_for_study_def(d, options, alloc, out, added, err);
 }
 
 const char *kt_game_level(const char *game, const char *level)
 {
     static const char *const names[3] = {"easy", "medium", "hard"};
     static const char *const fallback[3] = {"random", "heuristic", "mcts:time=1000"};
-    const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
-    if (!d || !level)
-        return NULL;
-    for (int i = 0; i < 3; i++)
-        if (strcmp(level, names[i]) == 0)
-            return d->levels[i] ? d->levels[i] : fallback[i];
+    /* the name first: kt_bot_new asks for every spec (a simulator with a
+     * fresh setup per game makes its bots per game), and most are none */
+    for (int i = 0; level && i < 3; i++) {
+        if (strcmp(level, names[i]) != 0)
+            continue;
+        const kt_gamedef *d = game ? kt_gamedef_find(game) : NULL;
+        return !d ? NULL : d->levels[i] ? d->levels[i] : fallback[i];
+    }
     return NULL;
 }
 

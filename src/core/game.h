@@ -439,8 +439,9 @@ kt_status kt_game_new_def(const kt_gamedef *d, const char *options, int nplayers
 
 /* kt_options_for_study for a definition that is not in the registry (tests,
  * and the study commands, which hold the definition). */
-kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options, char **out,
-                                   char **added, kt_err *err);
+kt_status kt_options_for_study_def(const kt_gamedef *d, const char *options,
+                                   const kt_allocator *alloc, char **out, char **added,
+                                   kt_err *err);
 
 /* Give a session a configuration and its state made outside it (tests of
  * test-only games, which "new" cannot name): like "new", with a record.

@@ -10,8 +10,8 @@
  * and learning environments (vector.c) use their configuration's.
  *
  * Strings the API returns (kontor.h: released with kt_free, which takes no
- * allocator) come from the allocator of the object they came from, or the
- * default one for calls without an object.  Their block starts with a
+ * allocator) come from the allocator of the object they came from, or, for
+ * calls without an object, the one they are given (NULL: malloc).  Their block starts with a
  * hidden header (kt_strhdr) that remembers the allocator and the block's
  * true size, so kt_free(p) can hand the block back where it came from:
  *

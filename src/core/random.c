@@ -2,7 +2,8 @@
  * random.c - kontor's generator for hosts (kontor.h, "reproducible
  * randomness for hosts"): kt_random is rng.h's kt_rng (rng.h typedefs one
  * to the other), so these are the engine's own numbers, one call each
- * (tests/core/test_random.c).
+ * (tests/core/test_random.c); kt_random_next and kt_random_below are
+ * inline in kontor.h and only emitted here.
  */
 #include "game.h"
 
@@ -11,10 +12,11 @@ void kt_random_seed(kt_random *r, uint64_t seed)
     kt_rng_seed(r, seed);
 }
 
-uint32_t kt_random_below(kt_random *r, uint32_t n)
-{
-    return n ? kt_rng_below(r, n) : 0;
-}
+/* The external definitions of kontor.h's inline functions (C99: an extern
+ * declaration in one file makes it emit them), for bindings and for calls
+ * not inlined. */
+extern inline uint64_t kt_random_next(kt_random *r);
+extern inline uint32_t kt_random_below(kt_random *r, uint32_t n);
 
 double kt_random_unit(kt_random *r)
 {

@@ -43,36 +43,13 @@ static inline void kt_rng_seed(kt_rng *r, uint64_t seed)
         r->s[1] = 1;
 }
 
-static inline uint64_t kt_rotl64(uint64_t v, int k)
-{
-    return (v << k) | (v >> (64 - k));
-}
-
-static inline uint64_t kt_rng_next(kt_rng *r)
-{
-    uint64_t s0 = r->s[0], s1 = r->s[1];
-    uint64_t out = kt_rotl64(s0 + s1, 17) + s0;
-    s1 ^= s0;
-    r->s[0] = kt_rotl64(s0, 49) ^ s1 ^ (s1 << 21);
-    r->s[1] = kt_rotl64(s1, 28);
-    return out;
-}
-
-/* Uniform integer in [0, n), n >= 1, without modulo bias (Lemire's
- * multiply-and-reject method on the high 32 bits). */
-static inline uint32_t kt_rng_below(kt_rng *r, uint32_t n)
-{
-    uint64_t m = (kt_rng_next(r) >> 32) * (uint64_t)n;
-    uint32_t lo = (uint32_t)m;
-    if (lo < n) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while (lo < t) {
-            m = (kt_rng_next(r) >> 32) * (uint64_t)n;
-            lo = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
+/* The generator's step and its uniform integer in [0, n), n >= 1 (Lemire's
+ * multiply-and-reject method), are the public kt_random_next and
+ * kt_random_below, defined inline in kontor.h so that hosts draw the same
+ * numbers as fast.  (kt_random_below's n == 0 test never fires here: every
+ * engine draw has n >= 1.) */
+static inline uint64_t kt_rng_next(kt_rng *r) { return kt_random_next(r); }
+static inline uint32_t kt_rng_below(kt_rng *r, uint32_t n) { return kt_random_below(r, n); }
 
 /* Uniform double in [0, 1). */
 static inline double kt_rng_unit(kt_rng *r)

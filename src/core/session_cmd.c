@@ -409,7 +409,7 @@ static void cmd_help(sreq *q)
     }
     char *text = NULL;
     kt_err err;
-    if (kt_game_describe(gname, name->s, lang, &text, &err) != KT_OK) {
+    if (kt_game_describe(gname, name->s, lang, &q->S->alloc, &text, &err) != KT_OK) {
         ss_fail_err(q, &err);
         return;
     }

@@ -600,7 +600,7 @@ static void cmd_ping(srv_conn *c, const srv_msg *m)
 static void cmd_components(srv_conn *c, const srv_msg *m)
 {
     const char *game = get_str(m->req, "game");
-    char *text = game && kt_game_find(game) ? kt_game_components(game, c->lang) : NULL;
+    char *text = game && kt_game_find(game) ? kt_game_components(game, c->lang, NULL) : NULL;
     if (!text) {
         srv_reply_error(c, m->ref, "unknown",
                         "\"components\" needs \"game\": a game of the catalogue");

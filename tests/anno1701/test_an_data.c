@@ -204,15 +204,16 @@ KT_TEST(anno_help_explains_every_component_in_english_and_german)
             char *out = NULL;
             kt_err err;
             const char *name = lang ? k->def[d].de : k->def[d].name;
-            if (kt_game_describe("anno1701", name, lang, &out, &err) != KT_OK || strlen(out) < 40)
+            if (kt_game_describe("anno1701", name, lang, NULL, &out, &err) != KT_OK ||
+                strlen(out) < 40)
                 missing++, printf("      no help for %s\n", name);
             kt_free(out);
         }
         for (int d = 0; d < k->nvdef; d++) {
             char *out = NULL;
             kt_err err;
-            if (kt_game_describe("anno1701", lang ? k->vdef[d].de : k->vdef[d].name, lang, &out,
-                                 &err) != KT_OK)
+            if (kt_game_describe("anno1701", lang ? k->vdef[d].de : k->vdef[d].name, lang, NULL,
+                                 &out, &err) != KT_OK)
                 missing++;
             kt_free(out);
         }
@@ -226,7 +227,7 @@ KT_TEST(anno_help_explains_every_component_in_english_and_german)
         for (int i = 0; i < 16; i++) {
             char *out = NULL;
             kt_err err;
-            if (kt_game_describe("anno1701", other[lang][i], lang, &out, &err) != KT_OK)
+            if (kt_game_describe("anno1701", other[lang][i], lang, NULL, &out, &err) != KT_OK)
                 missing++, printf("      no help for %s\n", other[lang][i]);
             kt_free(out);
         }
@@ -234,15 +235,15 @@ KT_TEST(anno_help_explains_every_component_in_english_and_german)
     KT_EQ(missing, 0);
     char *out = NULL;
     kt_err err;
-    KT_OKS(kt_game_describe("anno1701", "kanonengiesserei", KT_LANG_DE, &out, &err), &err);
+    KT_OKS(kt_game_describe("anno1701", "kanonengiesserei", KT_LANG_DE, NULL, &out, &err), &err);
     KT_CHECK(out && strstr(out, "Kosten: 1 Holz, 1 Ziegel, 1 Werkzeug") != NULL);
     kt_free(out);
-    KT_OKS(kt_game_describe("anno1701", "Spy", KT_LANG_EN, &out, &err), &err);
+    KT_OKS(kt_game_describe("anno1701", "Spy", KT_LANG_EN, NULL, &out, &err), &err);
     KT_CHECK(out && strstr(out, "hand") != NULL);
     kt_free(out);
-    KT_CHECK(kt_game_describe("anno1701", "Settlers of Catan", KT_LANG_EN, &out, &err) ==
+    KT_CHECK(kt_game_describe("anno1701", "Settlers of Catan", KT_LANG_EN, NULL, &out, &err) ==
              KT_EUNKNOWN);
-    char *list = kt_game_components("anno1701", KT_LANG_DE);
+    char *list = kt_game_components("anno1701", KT_LANG_DE, NULL);
     KT_CHECK(list && strstr(list, "Epoche III") && strstr(list, "Wirbelsturm"));
     kt_free(list);
     KT_CHECK(kt_game_notice("anno1701") && strstr(kt_game_notice("anno1701"), "anno_1701.md"));

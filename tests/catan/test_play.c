@@ -19,7 +19,8 @@ static int described(kt_t *T, const char *name, int lang)
 {
     char *out = NULL;
     kt_err err = {0, ""};
-    if (kt_game_describe("catan", name, lang, &out, &err) != KT_OK || !out || strlen(out) < 40) {
+    if (kt_game_describe("catan", name, lang, NULL, &out, &err) != KT_OK || !out ||
+        strlen(out) < 40) {
         KT_FAIL("no %s help for '%s': %s", lang ? "German" : "English", name, err.msg);
         kt_free(out);
         return 0;
@@ -57,13 +58,13 @@ KT_TEST(catan_describe_every_component_in_both_languages)
     /* the two languages differ, and unknown names are refused */
     char *en = NULL, *de = NULL;
     kt_err err;
-    KT_REQUIRE(kt_game_describe("catan", "Spy", KT_LANG_EN, &en, &err) == KT_OK);
-    KT_REQUIRE(kt_game_describe("catan", "spion", KT_LANG_DE, &de, &err) == KT_OK);
+    KT_REQUIRE(kt_game_describe("catan", "Spy", KT_LANG_EN, NULL, &en, &err) == KT_OK);
+    KT_REQUIRE(kt_game_describe("catan", "spion", KT_LANG_DE, NULL, &de, &err) == KT_OK);
     KT_CHECK(strstr(en, "Politics progress card") && strstr(de, "Politikkarte"));
     kt_free(en);
     kt_free(de);
     char *none = NULL;
-    KT_CHECK(kt_game_describe("catan", "Dragon", KT_LANG_EN, &none, &err) != KT_OK);
+    KT_CHECK(kt_game_describe("catan", "Dragon", KT_LANG_EN, NULL, &none, &err) != KT_OK);
     kt_free(none);
 }
 

@@ -65,13 +65,14 @@ KT_TEST(catan_terminal_help_knows_the_colours)
     for (int i = 0; i < 6; i++) {
         char *text = NULL;
         kt_err err;
-        KT_OKS(kt_game_describe("catan", names[i], i % 2 ? KT_LANG_DE : KT_LANG_EN, &text, &err),
+        KT_OKS(kt_game_describe("catan", names[i], i % 2 ? KT_LANG_DE : KT_LANG_EN, NULL, &text,
+                                &err),
                &err);
         KT_CHECK(text && (strstr(text, "progress deck") || strstr(text, "Fortschrittsstapel")));
         kt_free(text);
     }
     char *t = NULL;
-    KT_OKS(kt_game_describe("catan", "Bewässerung", KT_LANG_DE, &t, NULL), NULL);
+    KT_OKS(kt_game_describe("catan", "Bewässerung", KT_LANG_DE, NULL, &t, NULL), NULL);
     KT_CHECK(t && strstr(t, "Irrigation / Bewässerung:")); /* the name as it is spelt */
     kt_free(t);
 }

@@ -253,7 +253,7 @@ KT_TEST(catan_view_render_shows_pieces)
     r = kt_render(c.g, c.s, 1, KT_LANG_DE);
     KT_CHECK(r && strstr(r, "Spion") && strstr(r, ">Spieler 2") && !strstr(r, "Bischof"));
     kt_free(r);
-    char *comp = kt_game_components("catan", KT_LANG_EN);
+    char *comp = kt_game_components("catan", KT_LANG_EN, NULL);
     KT_CHECK(comp && strstr(comp, "Merchant x6") && strstr(comp, "Spy x3") && strstr(comp, "Knight x14"));
     kt_free(comp);
     kt_scn_free(&c);

@@ -6,8 +6,10 @@
  * bot) and every bot of the game itself, legal lists,
  * observations, renders, prompts, events, saves and loads, records, errors
  * with explanations, and a session driven through the protocol with its
- * own bots, views, saves, records and refusals) makes every allocation
- * through it, returned strings included.
+ * own bots, views, saves, records, refusals and a component's help, and
+ * the calls without an object given the allocator: component listings,
+ * explanations, study options) makes every allocation through it,
+ * returned strings included.
  *
  * How the tests know that nothing bypassed the allocator (two independent
  * checks, neither a malloc hook):
@@ -25,7 +27,10 @@
  * fail: the strings were malloc'd (untagged, counted), and so were option
  * values; on the code before the games' bots and data tables did, the
  * count fails in every game (the bots' structs, fwm's deck table and
- * mp2's record arrays were malloc'd).  Nothing is allowed for: no
+ * mp2's record arrays were malloc'd); on the code before the calls without
+ * an object took an allocator (kt_game_components, kt_game_describe,
+ * kt_options_for_study, and a session's "help"), the count fails in every
+ * game.  Nothing is allowed for: no
  * allocation of the scenario may bypass the allocator.
  *
  * Data layout of a tagged block: [size][TAG][the caller's bytes ...].
@@ -135,6 +140,20 @@ static const char *const requests[] = {
 };
 #define NREQ ((int)(sizeof requests / sizeof requests[0]))
 
+/* A component of each game that kt_game_describe explains (a game added
+ * without a row here fails objectless_part). */
+static const char *const known_component[][2] = {
+    {"dominion", "Smithy"}, {"catan", "Spy"}, {"mp2", "G02"}, {"anno1701", "Spy"}, {"fwm", "koeln"},
+};
+
+static const char *component_of(const char *game)
+{
+    for (size_t i = 0; i < sizeof known_component / sizeof known_component[0]; i++)
+        if (strcmp(known_component[i][0], game) == 0)
+            return known_component[i][1];
+    return NULL;
+}
+
 static void session_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
 {
     kt_session *S = NULL;
@@ -156,7 +175,45 @@ static void session_part(kt_t *T, tally *t, const kt_allocator *a, const char *g
             KT_FAIL("%s -> %.200s", req, r ? r : "(null)");
         take(t, r);
     }
+    /* a component's explanation, in the session's memory */
+    const char *name = component_of(game);
+    if (name) {
+        snprintf(req, sizeof req, "{\"cmd\":\"help\",\"name\":\"%s\",\"lang\":\"de\"}", name);
+        char *r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+        if (!t->every && (!r || strncmp(r, "{\"ok\":true", 10)))
+            KT_FAIL("%s -> %.200s", req, r ? r : "(null)");
+        take(t, r);
+    }
     kt_session_free(S);
+}
+
+/* The calls without an object take the allocator as an argument: the
+ * component listing in both languages, a component's explanation (and a
+ * refusal, which keeps nothing), the study options and the added ones. */
+static void objectless_part(kt_t *T, tally *t, const kt_allocator *a, const char *game)
+{
+    for (int lang = KT_LANG_EN; lang <= KT_LANG_DE; lang++) {
+        char *list = kt_game_components(game, lang, a);
+        KT_CHECK(list != NULL || t->every);
+        take(t, list);
+    }
+    const char *name = component_of(game);
+    KT_CHECK(name != NULL);
+    kt_err err;
+    char *text = NULL;
+    if (name &&
+        fine(T, t, kt_game_describe(game, name, KT_LANG_DE, a, &text, &err), &err, "describe"))
+        KT_CHECK(text && strlen(text) > 10);
+    take(t, text);
+    text = NULL;
+    kt_status st = kt_game_describe(game, "no such component", KT_LANG_EN, a, &text, &err);
+    KT_CHECK((st == KT_EUNKNOWN || (t->every && st == KT_ENOMEM)) && !text);
+    char *opts = NULL, *added = NULL;
+    if (fine(T, t, kt_options_for_study(game, "turn_limit=80", a, &opts, &added, &err), &err,
+             "study options"))
+        KT_CHECK(opts && added && strstr(opts, "turn_limit=80"));
+    take(t, opts);
+    take(t, added);
 }
 
 static void views(tally *t, const kt_game *g, const kt_state *s)
@@ -371,6 +428,7 @@ static void scenario(kt_t *T, tally *t, const char *game)
     kt_allocator a = {tag_fn, t};
     api_part(T, t, &a, game);
     session_part(T, t, &a, game);
+    objectless_part(T, t, &a, game);
 }
 
 KT_TEST(alloc_strings_every_allocation_of_every_game_goes_through_the_allocator)
@@ -438,9 +496,16 @@ KT_TEST(alloc_strings_kt_free_of_null_does_nothing_and_strings_remember_their_al
     take(&t, obs);
     KT_EQ(t.live, 0);
     KT_EQ(t.foreign, 0);
-    /* calls without an object use malloc, and kt_free releases those too */
-    char *c = kt_game_components("fwm", KT_LANG_EN);
+    /* calls without an object use the allocator they are given; with NULL,
+     * malloc, and kt_free releases those too */
+    char *c = kt_game_components("fwm", KT_LANG_EN, NULL);
     KT_CHECK(c != NULL && kt_str_is_ours(c));
     kt_free(c);
+    c = kt_game_components("fwm", KT_LANG_EN, &a);
+    KT_REQUIRE(c != NULL);
+    KT_EQ(t.live, 1);
+    take(&t, c);
+    KT_EQ(t.live, 0);
+    KT_EQ(t.foreign, 0);
     KT_EQ(t.untagged, 0);
 }

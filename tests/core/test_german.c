@@ -203,7 +203,7 @@ static void tg_texts(cli_pl *P, int p, int lang, cli_sb *out, tg_words *names)
         kt_action_text_as(P->g, P->s, p, acts[i], p, lang, txt, sizeof txt);
         for (const char *sp = strchr(txt, ' '); sp; sp = strchr(sp + 1, ' ')) {
             char *d = NULL;
-            if (kt_game_describe(kt_game_name(P->g), sp + 1, lang, &d, NULL) == KT_OK && d) {
+            if (kt_game_describe(kt_game_name(P->g), sp + 1, lang, NULL, &d, NULL) == KT_OK && d) {
                 tg_strip_names(d);
                 cli_sb_printf(out, "%s\n", d);
                 /* a name the game describes (a city, a character): a
@@ -258,7 +258,7 @@ static void tg_leak_word(void *c, const char *w, const char *line)
     /* a word that is itself the name (or map code) of a component the game
      * describes in German is a proper name: a city, an oasis */
     char *d = NULL;
-    kt_status st = kt_game_describe(x->game, w, KT_LANG_DE, &d, NULL);
+    kt_status st = kt_game_describe(x->game, w, KT_LANG_DE, NULL, &d, NULL);
     kt_free(d);
     if (st != KT_OK)
         tg_add(x->leaks, w, line);
@@ -341,7 +341,7 @@ KT_TEST(core_german_every_decision_kind_of_every_game)
         /* names in the German component listing are German (or proper
          * names the German edition keeps): not English vocabulary */
         tg_ctx nc = {.vocab = &names};
-        char *list = kt_game_components(name, KT_LANG_DE);
+        char *list = kt_game_components(name, KT_LANG_DE, NULL);
         tg_each_word(list, tg_vocab_word, &nc);
         kt_free(list);
         int kept = 0;

@@ -260,34 +260,35 @@ KT_TEST(core_guard_study_options_added_unless_given)
 {
     char *o, *a;
     kt_err err;
-    KT_OKS(kt_options_for_study_def(&kt_test_guard, NULL, &o, &a, &err), &err);
+    KT_OKS(kt_options_for_study_def(&kt_test_guard, NULL, NULL, &o, &a, &err), &err);
     KT_STREQ(o, "offers=3");
     KT_STREQ(a, "offers=3");
     kt_free(o);
     kt_free(a);
-    KT_OKS(kt_options_for_study_def(&kt_test_guard, " offers = 7 ", &o, &a, &err), &err);
+    KT_OKS(kt_options_for_study_def(&kt_test_guard, " offers = 7 ", NULL, &o, &a, &err), &err);
     KT_STREQ(o, " offers = 7 "); /* the user's value wins */
     KT_STREQ(a, "");
     kt_free(o);
     kt_free(a);
-    KT_OKS(kt_options_for_study_def(&kt_test_guard, "turn_limit=5\nx=1", &o, NULL, &err), &err);
+    KT_OKS(kt_options_for_study_def(&kt_test_guard, "turn_limit=5\nx=1", NULL, &o, NULL, &err),
+           &err);
     KT_STREQ(o, "turn_limit=5\nx=1;offers=3");
     kt_free(o);
-    KT_EQ(kt_options_for_study_def(&kt_test_guard, "offers", &o, &a, &err), KT_EPARSE);
+    KT_EQ(kt_options_for_study_def(&kt_test_guard, "offers", NULL, &o, &a, &err), KT_EPARSE);
     KT_CHECK(o == NULL && a == NULL);
     /* the games of kontor: none without study options changes anything */
     for (int i = 0; i < kt_game_count(); i++) {
         const char *name = kt_game_info(i)->name;
-        KT_OKS(kt_options_for_study(name, "", &o, &a, &err), &err);
+        KT_OKS(kt_options_for_study(name, "", NULL, &o, &a, &err), &err);
         const char *so = kt_game_study_options(name);
         KT_STREQ(o, so ? so : "");
         kt_free(o);
         kt_free(a);
     }
-    KT_EQ(kt_options_for_study("no-such-game", "", &o, &a, &err), KT_EUNKNOWN);
+    KT_EQ(kt_options_for_study("no-such-game", "", NULL, &o, &a, &err), KT_EUNKNOWN);
     /* the combined options make a configuration that has them */
     kt_game *g;
-    KT_OKS(kt_options_for_study_def(&kt_test_guard, "", &o, NULL, &err), &err);
+    KT_OKS(kt_options_for_study_def(&kt_test_guard, "", NULL, &o, NULL, &err), &err);
     KT_OKS(kt_game_new_def(&kt_test_guard, o, 2, 1, NULL, &g, &err), &err);
     KT_STREQ(kt_game_options(g), "offers=3");
     kt_game_free(g);

@@ -39,7 +39,7 @@ static kt_game *study_game(kt_t *T, const kt_gameinfo *gi, uint64_t seed)
     char *opts = NULL, *added = NULL;
     kt_err err;
     kt_game *g = NULL;
-    KT_OKS(kt_options_for_study(gi->name, NULL, &opts, &added, &err), &err);
+    KT_OKS(kt_options_for_study(gi->name, NULL, NULL, &opts, &added, &err), &err);
     KT_OKS(kt_game_new(gi->name, opts, gi->default_players, seed, NULL, &g, &err), &err);
     kt_free(opts);
     kt_free(added);

@@ -39,7 +39,7 @@ static void perft_walks(kt_t *T, const char *name, long long *out)
     char *opts;
     kt_err err;
     kt_game *g;
-    KT_OKS(kt_options_for_study(name, "", &opts, NULL, &err), &err);
+    KT_OKS(kt_options_for_study(name, "", NULL, &opts, NULL, &err), &err);
     int players = kt_game_find(name)->default_players;
     kt_status st = kt_game_new(name, opts, players, 1, NULL, &g, &err);
     kt_free(opts);

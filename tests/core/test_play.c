@@ -541,7 +541,7 @@ static void tp_quote(const char *in, char *out, size_t cap)
  * words of the component listing (its lines, cut at the usual separators). */
 static int tp_component(const char *game, char *name, size_t cap)
 {
-    char *list = kt_game_components(game, KT_LANG_EN);
+    char *list = kt_game_components(game, KT_LANG_EN, NULL);
     int found = 0;
     for (const char *p = list ? list : ""; *p && !found;) {
         size_t n = strcspn(p, "\n");
@@ -557,7 +557,7 @@ static int tp_component(const char *game, char *name, size_t cap)
         if (strlen(t) < 3)
             continue;
         char *text = NULL;
-        if (kt_game_describe(game, t, KT_LANG_EN, &text, NULL) == KT_OK) {
+        if (kt_game_describe(game, t, KT_LANG_EN, NULL, &text, NULL) == KT_OK) {
             snprintf(name, cap, "%s", t);
             found = 1;
         }
@@ -583,7 +583,7 @@ KT_TEST(core_play_help_for_a_component_of_every_game)
         }
         char *want = NULL;
         kt_err err;
-        kt_status st = kt_game_describe(info->name, name, KT_LANG_EN, &want, &err);
+        kt_status st = kt_game_describe(info->name, name, KT_LANG_EN, NULL, &want, &err);
         char q[600];
         tp_quote(name, q, sizeof q);
         snprintf(args, sizeof args, "games %s %s", info->name, q);

@@ -236,7 +236,7 @@ KT_TEST(core_bot_levels_resolve_for_every_game)
         }
         KT_CHECK(kt_game_level(name, "expert") == NULL);
         char *text = NULL;
-        KT_EQ(kt_game_describe(name, "No Such Thing", KT_LANG_EN, &text, &err), KT_EUNKNOWN);
+        KT_EQ(kt_game_describe(name, "No Such Thing", KT_LANG_EN, NULL, &text, &err), KT_EUNKNOWN);
         KT_CHECK(text == NULL && strstr(err.msg, "no component called 'No Such Thing'"));
         kt_game_free(g);
     }

@@ -51,7 +51,8 @@ static kt_game *vp_game(kt_t *T, const vpin *p)
     char *opts;
     kt_err err;
     kt_game *g = NULL;
-    if (!KT_OKS(kt_options_for_study(p->game, p->options ? p->options : "", &opts, NULL, &err),
+    if (!KT_OKS(kt_options_for_study(p->game, p->options ? p->options : "", NULL, &opts, NULL,
+                                     &err),
                 &err))
         return NULL;
     int players = kt_game_find(p->game)->default_players;

@@ -115,7 +115,7 @@ KT_TEST(dominion_presets_plunder_sets_with_their_landscapes)
         char *o = kt_observe_json(g1, s, 0, KT_LANG_EN);
         KT_CHECK(strstr(o, want[i].card) != NULL);
         kt_free(o);
-        char *comp = kt_game_components("dominion", KT_LANG_EN);
+        char *comp = kt_game_components("dominion", KT_LANG_EN, NULL);
         KT_CHECK(comp && strstr(comp, want[i].landscape + 7));
         kt_free(comp);
         kt_state_free(g1, s);
@@ -151,7 +151,7 @@ KT_TEST(dominion_presets_needing_other_expansions_are_refused_naming_what_is_mis
     KT_CHECK(strstr(err.msg, "Allies") != NULL);
     KT_CHECK(g == NULL);
     /* all 25 are listed by `kontor games dominion` (components) */
-    char *comp = kt_game_components("dominion", KT_LANG_DE);
+    char *comp = kt_game_components("dominion", KT_LANG_DE, NULL);
     int n = 0;
     for (int i = 0; i < dom_npresets; i++)
         if (!dom_presets[i].cards) {
@@ -217,7 +217,7 @@ KT_TEST(dominion_plunder_names_in_german_everywhere_input_in_both)
 KT_TEST(dominion_plunder_components_list_every_card_loot_event_trait)
 {
     for (int lang = 0; lang < 2; lang++) {
-        char *comp = kt_game_components("dominion", lang);
+        char *comp = kt_game_components("dominion", lang, NULL);
         KT_REQUIRE(comp);
         for (int id = 1; id < DOM_NCARDS; id++) {
             const char *nm = lang ? dom_cards[id].de : dom_cards[id].en;

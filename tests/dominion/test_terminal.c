@@ -12,8 +12,8 @@
 KT_TEST(dominion_terminal_loot_help_says_cost_not_worth)
 {
     char *en = NULL, *de = NULL;
-    KT_OKS(kt_game_describe("dominion", "Doubloons", KT_LANG_EN, &en, NULL), NULL);
-    KT_OKS(kt_game_describe("dominion", "Dublonen", KT_LANG_DE, &de, NULL), NULL);
+    KT_OKS(kt_game_describe("dominion", "Doubloons", KT_LANG_EN, NULL, &en, NULL), NULL);
+    KT_OKS(kt_game_describe("dominion", "Dublonen", KT_LANG_DE, NULL, &de, NULL), NULL);
     KT_REQUIRE(en && de);
     KT_CHECK(strstr(en, "costs $7 (never bought)") && !strstr(en, "worth $7"));
     KT_CHECK(strstr(de, "kostet 7 Geld (nie gekauft)") && !strstr(de, "Wert 7"));

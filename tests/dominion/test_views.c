@@ -221,8 +221,8 @@ KT_TEST(dominion_render_and_prompt_in_both_languages)
 
 KT_TEST(dominion_components_list_every_card_in_both_languages)
 {
-    char *en = kt_game_components("dominion", KT_LANG_EN);
-    char *de = kt_game_components("dominion", KT_LANG_DE);
+    char *en = kt_game_components("dominion", KT_LANG_EN, NULL);
+    char *de = kt_game_components("dominion", KT_LANG_DE, NULL);
     KT_REQUIRE(en && de);
     KT_CHECK(strstr(en, "Throne Room / Thronsaal") && strstr(en, "$4"));
     KT_CHECK(strstr(de, "Thronsaal / Throne Room"));
@@ -732,7 +732,7 @@ KT_TEST(dominion_help_for_every_component_and_mark)
                 char *txt = NULL;
                 kt_err err;
                 const char *nm = by_de ? dom_cards[id].de : dom_cards[id].en;
-                if (kt_game_describe("dominion", nm, lang, &txt, &err) != KT_OK) {
+                if (kt_game_describe("dominion", nm, lang, NULL, &txt, &err) != KT_OK) {
                     KT_FAIL("no help for %s: %s", nm, err.msg);
                     continue;
                 }
@@ -749,16 +749,16 @@ KT_TEST(dominion_help_for_every_component_and_mark)
         for (int lang = 0; lang < 2; lang++) {
             char *txt = NULL;
             kt_err err;
-            if (KT_OKS(kt_game_describe("dominion", names[i], lang, &txt, &err), &err))
+            if (KT_OKS(kt_game_describe("dominion", names[i], lang, NULL, &txt, &err), &err))
                 KT_CHECK(strlen(txt) > 20);
             kt_free(txt);
         }
     char *txt = NULL;
     kt_err err;
-    KT_REQUIRE(KT_OKS(kt_game_describe("dominion", "pious", KT_LANG_DE, &txt, &err), &err));
+    KT_REQUIRE(KT_OKS(kt_game_describe("dominion", "pious", KT_LANG_DE, NULL, &txt, &err), &err));
     KT_CHECK(strstr(txt, "Fromm (Pious) - Merkmal") && strstr(txt, "Handkarte entsorgen"));
     kt_free(txt);
-    KT_EQ(kt_game_describe("dominion", "Cruicble", KT_LANG_EN, &txt, &err), KT_EUNKNOWN);
+    KT_EQ(kt_game_describe("dominion", "Cruicble", KT_LANG_EN, NULL, &txt, &err), KT_EUNKNOWN);
     /* every mark the board prints has an entry: the legend's marks */
     kt_scn c = dom_t_action(T, KV, 2, "\"0\":{\"hand\":[\"Village\"],\"deck\":[],\"discard\":[]}");
     KT_REQUIRE(c.g);

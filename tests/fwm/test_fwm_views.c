@@ -218,8 +218,8 @@ static void help_ok(kt_t *T, const char *name)
 {
     char *en = NULL, *de = NULL;
     kt_err err;
-    if (!KT_OKS(kt_game_describe("fwm", name, KT_LANG_EN, &en, &err), &err) ||
-        !KT_OKS(kt_game_describe("fwm", name, KT_LANG_DE, &de, &err), &err)) {
+    if (!KT_OKS(kt_game_describe("fwm", name, KT_LANG_EN, NULL, &en, &err), &err) ||
+        !KT_OKS(kt_game_describe("fwm", name, KT_LANG_DE, NULL, &de, &err), &err)) {
         kt_free(en);
         return;
     }
@@ -259,13 +259,13 @@ KT_TEST(fwm_help_for_every_component_in_both_languages)
         help_ok(T, topics[i]);
     char *out = NULL;
     kt_err err;
-    KT_EQ(kt_game_describe("fwm", "Zauberschwert", KT_LANG_EN, &out, &err), KT_EUNKNOWN);
+    KT_EQ(kt_game_describe("fwm", "Zauberschwert", KT_LANG_EN, NULL, &out, &err), KT_EUNKNOWN);
     kt_free(out);
     char *k = NULL;
-    KT_OKS(kt_game_describe("fwm", "koeln", KT_LANG_DE, &k, &err), &err);
+    KT_OKS(kt_game_describe("fwm", "koeln", KT_LANG_DE, NULL, &k, &err), &err);
     KT_CHECK(k && strstr(k, "Zollstadt"));
     kt_free(k);
-    char *comp = kt_game_components("fwm", KT_LANG_EN);
+    char *comp = kt_game_components("fwm", KT_LANG_EN, NULL);
     KT_CHECK(comp && strstr(comp, "N24") && strstr(comp, "Augsburg"));
     kt_free(comp);
     KT_CHECK(kt_game_notice("fwm") && strstr(kt_game_notice("fwm"), "reconstructed"));

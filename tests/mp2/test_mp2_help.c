@@ -22,8 +22,8 @@ static void need(kt_t *T, const char *name, const char *mention)
 {
     char *en = NULL, *de = NULL;
     kt_err err = {0, ""};
-    if (kt_game_describe("mp2", name, KT_LANG_EN, &en, &err) != KT_OK ||
-        kt_game_describe("mp2", name, KT_LANG_DE, &de, &err) != KT_OK) {
+    if (kt_game_describe("mp2", name, KT_LANG_EN, NULL, &en, &err) != KT_OK ||
+        kt_game_describe("mp2", name, KT_LANG_DE, NULL, &de, &err) != KT_OK) {
         if (nmiss++ < 20)
             KT_FAIL("no help for '%s': %s", name, err.msg);
     } else {
@@ -94,11 +94,11 @@ KT_TEST(mp2_help_for_every_component_in_both_languages)
         need(T, words[i], NULL);
     need(T, "keep goal G02", "G02");
     char *x = NULL;
-    KT_CHECK(kt_game_describe("mp2", "Atlantis", KT_LANG_EN, &x, &err) == KT_EUNKNOWN && !x);
+    KT_CHECK(kt_game_describe("mp2", "Atlantis", KT_LANG_EN, NULL, &x, &err) == KT_EUNKNOWN && !x);
     const char *show = getenv("KT_MP2_HELP");
     if (show) {
         for (int lang = 0; lang < 2; lang++) {
-            KT_OKS(kt_game_describe("mp2", show, lang, &x, &err), &err);
+            KT_OKS(kt_game_describe("mp2", show, lang, NULL, &x, &err), &err);
             printf("%s", x ? x : "");
             kt_free(x);
         }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "anno1701.h"
+#include "../../core/mem.h"
 
 static const char *const roman[] = {"", "I", "II", "III", "IV"};
 
@@ -474,27 +475,28 @@ static void default_flags(an_cfg *c)
 
 int an_describe(const char *name, int lang, kt_buf *out)
 {
-    an_cfg *c = calloc(1, sizeof *c);
-    if (!c)
-        return 0;
-    kt_err err;
+    an_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, ""};
     int found = 0;
-    if (an_load_data(c, NULL, NULL, &err) == KT_OK) {
+    if (c && an_load_data(c, out->a, NULL, &err) == KT_OK) {
         default_flags(c);
         found = describe_in(c, name, lang == KT_LANG_DE, out);
+    } else {
+        out->oom |= err.code == KT_ENOMEM; /* out of memory, not "no such component" */
     }
-    free(c);
+    kt_mem_free(out->a, c, sizeof *c);
     return found;
 }
 
 void an_components(int lang, kt_buf *out)
 {
-    an_cfg *c = calloc(1, sizeof *c);
-    kt_err err;
+    an_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, ""};
     int de = lang == KT_LANG_DE;
-    if (!c || an_load_data(c, NULL, NULL, &err) != KT_OK) {
+    if (!c || an_load_data(c, out->a, NULL, &err) != KT_OK) {
+        out->oom |= err.code == KT_ENOMEM; /* kt_game_components gives NULL */
         kt_buf_puts(out, de ? "Daten nicht lesbar\n" : "data not readable\n");
-        free(c);
+        kt_mem_free(out->a, c, sizeof *c);
         return;
     }
     default_flags(c);
@@ -535,5 +537,5 @@ void an_components(int lang, kt_buf *out)
     for (int i = 0; i < NFIXED; i++)
         kt_buf_printf(out, "  %s: %s\n", de ? fixed[i].de : fixed[i].en,
                       de ? fixed[i].text_de : fixed[i].text_en);
-    free(c);
+    kt_mem_free(out->a, c, sizeof *c);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "../../core/mem.h"
 
 #define DE(lang) ((lang) == KT_LANG_DE)
 #define TR(lang, en, de) (DE(lang) ? (de) : (en))
@@ -429,28 +430,27 @@ static int describe_cfg(const fwm_cfg *c, const char *name, int lang, kt_buf *ou
 
 int fwm_describe(const char *name, int lang, kt_buf *out)
 {
-    fwm_cfg *c = calloc(1, sizeof *c);
-    if (!c)
-        return 0;
-    kt_err err;
+    fwm_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, ""};
     int found = 0;
     char want[128];
     kt_text_norm(name ? name : "", want, sizeof want);
-    if (fwm_load_data(c, NULL, NULL, &err) == KT_OK)
+    if (c && fwm_load_data(c, out->a, NULL, &err) == KT_OK)
         found = describe_cfg(c, want, lang, out);
-    free(c);
+    else
+        out->oom |= err.code == KT_ENOMEM; /* out of memory, not "no such component" */
+    kt_mem_free(out->a, c, sizeof *c);
     return found;
 }
 
 void fwm_components(int lang, kt_buf *out)
 {
-    fwm_cfg *c = calloc(1, sizeof *c);
-    if (!c)
-        return;
-    kt_err err;
-    if (fwm_load_data(c, NULL, NULL, &err) != KT_OK) {
+    fwm_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, ""};
+    if (!c || fwm_load_data(c, out->a, NULL, &err) != KT_OK) {
+        out->oom |= err.code == KT_ENOMEM; /* kt_game_components gives NULL */
         kt_buf_printf(out, "%s\n", err.msg);
-        free(c);
+        kt_mem_free(out->a, c, sizeof *c);
         return;
     }
     kt_buf_puts(out, TR(lang, "Cards (reconstructed; help ID explains one):\n",
@@ -474,5 +474,5 @@ void fwm_components(int lang, kt_buf *out)
                       topics[t].names);
     }
     kt_buf_putc(out, '\n');
-    free(c);
+    kt_mem_free(out->a, c, sizeof *c);
 }

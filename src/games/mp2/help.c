@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mp2.h"
+#include "../../core/mem.h"
 
 #define L(en, de) (lang == KT_LANG_DE ? (de) : (en))
 
@@ -582,13 +583,13 @@ static int describe_topic(const mp2_cfg *c, const char *want, int lang, kt_buf *
 
 int mp2_describe(const char *name, int lang, kt_buf *out)
 {
-    mp2_cfg *c = calloc(1, sizeof *c);
-    kt_err err = {0, ""};
-    if (!c)
-        return 0;
-    c->np = MP2_MAXP;
-    if (mp2_load_data(c, NULL, NULL, &err) != KT_OK) {
-        free(c);
+    mp2_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, ""};
+    if (c)
+        c->np = MP2_MAXP;
+    if (!c || mp2_load_data(c, out->a, NULL, &err) != KT_OK) {
+        out->oom |= err.code == KT_ENOMEM; /* out of memory, not "no such component" */
+        kt_mem_free(out->a, c, sizeof *c);
         return 0;
     }
     lang = lang == KT_LANG_DE ? KT_LANG_DE : KT_LANG_EN;
@@ -604,17 +605,18 @@ int mp2_describe(const char *name, int lang, kt_buf *out)
             break;
         want = rest;
     }
-    free(c);
+    kt_mem_free(out->a, c, sizeof *c);
     return found;
 }
 
 void mp2_components(int lang, kt_buf *out)
 {
-    mp2_cfg *c = calloc(1, sizeof *c);
-    kt_err err = {0, ""};
-    if (!c || mp2_load_data(c, NULL, NULL, &err) != KT_OK) {
+    mp2_cfg *c = kt_mem_zalloc(out->a, sizeof *c);
+    kt_err err = {KT_ENOMEM, "out of memory"};
+    if (!c || mp2_load_data(c, out->a, NULL, &err) != KT_OK) {
+        out->oom |= err.code == KT_ENOMEM; /* kt_game_components gives NULL */
         kt_buf_printf(out, "data error: %s\n", err.msg);
-        free(c);
+        kt_mem_free(out->a, c, sizeof *c);
         return;
     }
     kt_buf_printf(out, "%s\n", L("Marco Polo II - components (provenance in brackets)",
@@ -680,5 +682,5 @@ void mp2_components(int lang, kt_buf *out)
     for (int i = 0; i < MP2_NCHAR; i++)
         kt_buf_printf(out, "%s %s", i ? "," : "", mp2_char_name(i, lang));
     kt_buf_putc(out, '\n');
-    free(c);
+    kt_mem_free(out->a, c, sizeof *c);
 }
