@@ -5,8 +5,11 @@
  * learner's action a random legal one drawn in C (-1).  The profile target
  * of issue 30 (perf record ./vector_bench mp2 64 3).
  *
- *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1]
+ *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1] [ROUNDS=0]
  *
+ * ROUNDS > 0 runs exactly that many kt_vec_step calls after the reset
+ * instead of SECONDS of CPU: the same work every run, for instruction
+ * counts (valgrind --tool=callgrind vector_bench fwm 64 0 0 0 200).
  * Build: cc -O2 -Iinclude bench/vector_bench.c build/release/libkontor.a -lm -lpthread
  * Prints agent steps/s, game actions/s (learner and bots), actions per
  * agent step and the observation bytes written per second, then the write
@@ -32,7 +35,7 @@ static double cpu_now(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH]\n");
+        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH] [ROUNDS]\n");
         return 2;
     }
     int n = argc > 2 ? atoi(argv[2]) : 64;
@@ -67,9 +70,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    long long steps = 0, a0 = kt_vec_actions(v);
+    long long steps = 0, a0 = kt_vec_actions(v), rounds = argc > 6 ? atoll(argv[6]) : 0;
     double t0 = cpu_now();
-    while (cpu_now() - t0 < secs) {
+    for (long long r = 0; r < rounds; r++)
+        kt_vec_step(v, a, &err);
+    steps += rounds * n;
+    while (rounds <= 0 && cpu_now() - t0 < secs) {
         for (int r = 0; r < 16; r++)
             kt_vec_step(v, a, &err);
         steps += 16LL * n;

@@ -456,8 +456,9 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
 }
 
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
-                          uint32_t *marks, int cap)
+                          uint32_t *marks, int cap, uint8_t *memo)
 {
+    KT_UNUSED(memo); /* every cell is written or marked by every call */
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
@@ -475,5 +476,5 @@ int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
 
 void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    mp2_obs_vector_marked(g, st, player, out, NULL, 0);
+    mp2_obs_vector_marked(g, st, player, out, NULL, 0, NULL);
 }
