@@ -324,9 +324,9 @@ static inline void put(fl_out *m, float *o, int i, float v)
 
 static void seats_hot(float *o, uint32_t bits, int base, int np)
 {
-    for (int q = 0; q < np; q++)
-        if ((bits >> q) & 1u)
-            o[rel(q, base, np)] = 1;
+    /* the set bits below np only: most sets are empty or one seat */
+    for (uint32_t b = bits & ((1u << np) - 1u); b; b &= b - 1)
+        o[rel(__builtin_ctz(b), base, np)] = 1;
 }
 
 static void obs_header(const kt_game *g, const fwm_state *s, int player, float *o)
@@ -437,11 +437,12 @@ static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player,
     int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
     uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
     mark(m, o + O_AREA, FWM_MAXAREA * AR_W); /* written as a whole */
-    for (int a = 0; a < narea; a++) {
-        float *v = o + O_AREA + a * AR_W;
-        v[AR_ROBBERS] = (float)((s->robarea >> a) & 1u);
-        v[AR_SEA] = c->area[a].sea;
-    }
+    /* the robbers' and the sea areas' ones only (the block arrives zeroed:
+     * marked whole), a loop over their bits instead of the areas */
+    for (uint32_t b = s->robarea & areas; b; b &= b - 1)
+        o[O_AREA + __builtin_ctz(b) * AR_W + AR_ROBBERS] = 1;
+    for (uint32_t b = c->sea_areas & areas; b; b &= b - 1)
+        o[O_AREA + __builtin_ctz(b) * AR_W + AR_SEA] = 1;
     /* cubes: a loop over the cubes placed, not over areas x players */
     for (int q = 0; q < np; q++)
         for (uint32_t b = s->pl[q].cubes & areas; b; b &= b - 1)
