@@ -15,7 +15,9 @@
  * agent step and the observation bytes written per second, then the write
  * bandwidth (memset, per CPU second) of a buffer the size of the games'
  * observation rows and of 512 MB, and what share of each the observations
- * take.
+ * take; then (not timed) how much of a row a step changes: the cells and
+ * the 64-byte lines that differ from the row before the step, averaged
+ * over 100 steps of every game (a lower bound of what a step must store).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -108,6 +110,30 @@ int main(int argc, char **argv)
         printf("  memset of %s: %.2f GB/s; the observations take %.0f%% of it\n", what[i],
                bw / 1e9, 100 * obs_bw / bw);
         free(buf);
+    }
+    if (bandwidth) {
+        /* what a step changes in the rows: cells, and lines of 16 cells */
+        float *before = malloc(nn * obs * sizeof(float));
+        long long cells = 0, lines = 0, rows = 0;
+        for (int r = 0; before && r < 100; r++) {
+            memcpy(before, b.obs, nn * obs * sizeof(float));
+            kt_vec_step(v, a, &err);
+            for (size_t k = 0; k < nn; k++, rows++) {
+                const float *x = before + k * obs, *y = b.obs + k * obs;
+                for (size_t i = 0; i < obs; i += 16) {
+                    size_t e = i + 16 < obs ? i + 16 : obs, d = 0;
+                    for (size_t j = i; j < e; j++)
+                        d += memcmp(&x[j], &y[j], sizeof *x) != 0;
+                    cells += (long long)d;
+                    lines += d > 0;
+                }
+            }
+        }
+        if (rows)
+            printf("  a step changes %.0f cells (%.0f bytes) in %.1f of the row's %zu lines of "
+                   "16 cells\n", (double)cells / (double)rows, 4.0 * (double)cells / (double)rows,
+                   (double)lines / (double)rows, (obs + 15) / 16);
+        free(before);
     }
     kt_vec_free(v);
     kt_game_free(g);

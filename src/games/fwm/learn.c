@@ -635,6 +635,15 @@ static void obs_merchants(fl_out *mk, const fwm_player *pl, float *o)
     }
 }
 
+/* The seats with a bet on any lottery number. */
+static uint32_t lot_bettors(const fwm_state *s)
+{
+    uint32_t any = 0;
+    for (int k = 0; k < 6; k++)
+        any |= s->lot_owner[k];
+    return any;
+}
+
 /* Player q's block: public facts, and q's own bid in progress only when q
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
@@ -660,8 +669,9 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
     o[P_IOUS] = pl->ious;
     o[P_MANORS] = pl->manors;
     o[P_HIRED] = pl->hired;
-    for (int k = 0; k < FWM_NM; k++)
-        o[P_ROBBED + k] = (float)((pl->robbed >> k) & 1);
+    /* the counts arrive zeroed (marked above): only the ones are written */
+    for (uint32_t b = pl->robbed & ((1u << FWM_NM) - 1u); b; b &= b - 1)
+        o[P_ROBBED + __builtin_ctz(b)] = 1;
     obs_merchants(m, pl, o);
     if (u->kind != AK_NONE) {
         o[P_ENT] = (float)((u->ent >> q) & 1u);
@@ -679,8 +689,9 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
         o[P_BQTY] = pl->bqty;
         o[P_BPRICE] = (float)pl->bprice;
     }
-    for (int k = 0; k < 6; k++)
-        o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
+    if (lot_bettors(s) >> q & 1u) /* no bets most of the game */
+        for (int k = 0; k < 6; k++)
+            o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     o[P_TWOFFERS] = s->tw_offers[q];
     seats_hot(o + P_TWDECLINED, s->tw_declined[q], base, np);
