@@ -85,22 +85,21 @@ typedef struct place_set {
     uint64_t slot[2], merch[2];
 } place_set;
 
-static void place_add(uint64_t *set, int sp)
-{
-    if (sp < FWM_MAXSP)
-        set[sp >> 6] |= 1ull << (sp & 63);
-}
+/* Space sp's bit in word 0 / word 1 of a set (none off the map); the
+ * sets are built in registers: or-ing into the words in memory made a
+ * chain of store-to-load waits that cost more than the loops it replaced. */
+static uint64_t bit0(int sp) { return sp < 64 ? 1ull << sp : 0; }
+static uint64_t bit1(int sp) { return sp >= 64 && sp < FWM_MAXSP ? 1ull << (sp - 64) : 0; }
 
 static int place_has(const uint64_t *set, int sp) { return (int)((set[sp >> 6] >> (sp & 63)) & 1u); }
 
 static place_set places_of(const fwm_state *s, int p)
 {
-    place_set w = {{0, 0}, {0, 0}};
-    place_add(w.slot, s->pl[p].home);
-    for (int k = 0; k < FWM_NM; k++) {
-        place_add(w.slot, s->pl[p].m[k].pos);
-        place_add(w.merch, s->pl[p].m[k].pos);
-    }
+    const fwm_player *pl = &s->pl[p];
+    int a = pl->m[0].pos, b = pl->m[1].pos, c = pl->m[2].pos;
+    _Static_assert(FWM_NM == 3, "three merchants");
+    uint64_t m0 = bit0(a) | bit0(b) | bit0(c), m1 = bit1(a) | bit1(b) | bit1(c);
+    place_set w = {{m0 | bit0(pl->home), m1 | bit1(pl->home)}, {m0, m1}};
     return w;
 }
 
