@@ -74,6 +74,9 @@ int main(int argc, char **argv)
     }
     long long steps = 0, a0 = kt_vec_actions(v), rounds = argc > 6 ? atoll(argv[6]) : 0;
     double t0 = cpu_now();
+    if (rounds > 0) /* for tools that trace stores (valgrind --tool=lackey) */
+        fprintf(stderr, "observation rows at %p, %zu bytes\n", (void *)b.obs,
+                nn * obs * sizeof(float));
     for (long long r = 0; r < rounds; r++)
         kt_vec_step(v, a, &err);
     steps += rounds * n;
