@@ -5,14 +5,19 @@
  * learner's action a random legal one drawn in C (-1).  The profile target
  * of issue 30 (perf record ./vector_bench mp2 64 3).
  *
- *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1]
+ *   vector_bench GAME [NUM_ENVS=64] [SECONDS=2] [NORMALIZE=0] [BANDWIDTH=1] [ROUNDS=0]
  *
+ * ROUNDS > 0 runs exactly that many kt_vec_step calls after the reset
+ * instead of SECONDS of CPU: the same work every run, for instruction
+ * counts (valgrind --tool=callgrind vector_bench fwm 64 0 0 0 200).
  * Build: cc -O2 -Iinclude bench/vector_bench.c build/release/libkontor.a -lm -lpthread
  * Prints agent steps/s, game actions/s (learner and bots), actions per
  * agent step and the observation bytes written per second, then the write
  * bandwidth (memset, per CPU second) of a buffer the size of the games'
  * observation rows and of 512 MB, and what share of each the observations
- * take.
+ * take; then (not timed) how much of a row a step changes: the cells and
+ * the 64-byte lines that differ from the row before the step, averaged
+ * over 100 steps of every game (a lower bound of what a step must store).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -32,7 +37,7 @@ static double cpu_now(void)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH]\n");
+        fprintf(stderr, "usage: vector_bench GAME [NUM_ENVS] [SECONDS] [NORMALIZE] [BANDWIDTH] [ROUNDS]\n");
         return 2;
     }
     int n = argc > 2 ? atoi(argv[2]) : 64;
@@ -67,9 +72,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.msg);
         return 1;
     }
-    long long steps = 0, a0 = kt_vec_actions(v);
+    long long steps = 0, a0 = kt_vec_actions(v), rounds = argc > 6 ? atoll(argv[6]) : 0;
     double t0 = cpu_now();
-    while (cpu_now() - t0 < secs) {
+    if (rounds > 0) /* for tools that trace stores (valgrind --tool=lackey) */
+        fprintf(stderr, "observation rows at %p, %zu bytes\n", (void *)b.obs,
+                nn * obs * sizeof(float));
+    for (long long r = 0; r < rounds; r++)
+        kt_vec_step(v, a, &err);
+    steps += rounds * n;
+    while (rounds <= 0 && cpu_now() - t0 < secs) {
         for (int r = 0; r < 16; r++)
             kt_vec_step(v, a, &err);
         steps += 16LL * n;
@@ -102,6 +113,30 @@ int main(int argc, char **argv)
         printf("  memset of %s: %.2f GB/s; the observations take %.0f%% of it\n", what[i],
                bw / 1e9, 100 * obs_bw / bw);
         free(buf);
+    }
+    if (bandwidth) {
+        /* what a step changes in the rows: cells, and lines of 16 cells */
+        float *before = malloc(nn * obs * sizeof(float));
+        long long cells = 0, lines = 0, rows = 0;
+        for (int r = 0; before && r < 100; r++) {
+            memcpy(before, b.obs, nn * obs * sizeof(float));
+            kt_vec_step(v, a, &err);
+            for (size_t k = 0; k < nn; k++, rows++) {
+                const float *x = before + k * obs, *y = b.obs + k * obs;
+                for (size_t i = 0; i < obs; i += 16) {
+                    size_t e = i + 16 < obs ? i + 16 : obs, d = 0;
+                    for (size_t j = i; j < e; j++)
+                        d += memcmp(&x[j], &y[j], sizeof *x) != 0;
+                    cells += (long long)d;
+                    lines += d > 0;
+                }
+            }
+        }
+        if (rows)
+            printf("  a step changes %.0f cells (%.0f bytes) in %.1f of the row's %zu lines of "
+                   "16 cells\n", (double)cells / (double)rows, 4.0 * (double)cells / (double)rows,
+                   (double)lines / (double)rows, (obs + 15) / 16);
+        free(before);
     }
     kt_vec_free(v);
     kt_game_free(g);

@@ -545,8 +545,12 @@ void kt_vec_config_init(kt_vec_config *c);
 /* The caller's buffers, row k for game k.  kt_vec_bind zeroes the mask and
  * obs rows; afterwards a step changes only the mask entries it set before
  * and sets, and, where the game's encoder marks what it writes (Marco Polo
- * II), only the observation cells it set before and sets (so do not write
- * into the mask or obs rows between calls).
+ * II, Fugger Welser Medici), only the observation cells it set before and
+ * sets; FWM's encoder rewrites a card's cells only when that card moved
+ * since the row's last observation.  So the rows are the library's between
+ * calls: do not write into them (a value written there may stay in later
+ * observations); to use them otherwise, copy them, or call kt_vec_bind
+ * again, which zeroes them and forgets what they held.
  * final_obs (KT_VEC_SAME_STEP only, may be NULL): row k holds game k's last
  * observation when it ended in this step.  seat (may be NULL): the learner's
  * seat in the game each row belongs to. */

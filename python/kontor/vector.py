@@ -29,8 +29,10 @@ step returns the new game's observation and infos["final_obs"]) and
 
 copy=False (the default, as EnvPool and Gymnasium's copy=False): the arrays
 returned are the buffers the next step overwrites; copy=True returns copies.
-The library clears masks (and Marco Polo II's observations) only where the
-last step set them, so do not write into the returned buffers.
+The library clears masks (and Marco Polo II's and FWM's observations) only
+where the last step set them, and rewrites FWM's card cells only for cards
+that moved, so do not write into the returned buffers (a value written
+there may stay in later observations).
 Needs numpy.
 """
 

@@ -40,6 +40,8 @@
 /* A mark of obs_vector_marked (below): cells [at, at + n) of an
  * observation, at and n under 65536. */
 #define KT_OBS_MARK(at, n) ((uint32_t)(at) | (uint32_t)(n) << 16)
+/* Bytes of an observation row's memo (obs_vector_marked, below). */
+#define KT_OBS_MEMO 128
 
 enum { KT_RUNNING = 0, KT_FINISHED = 1, KT_STOPPED = 2 };
 
@@ -289,9 +291,17 @@ struct kt_gamedef {
      * needs no mark.  Returns the marks, or -1 when it needed more than cap.
      * The vector environment then clears only the marked cells before the
      * row's next observation instead of the whole row (16 KB in Marco Polo
-     * II, a fifth of a step); with obs_size(g) over 65535 it is not asked. */
+     * II, a fifth of a step); with obs_size(g) over 65535 it is not asked.
+     * memo (NULL: none) is KT_OBS_MEMO bytes kept with the row by the
+     * caller and written by nothing but this hook: all zero when the caller
+     * knows nothing of the row (it was zeroed, or a call gave -1); not zero
+     * only when out holds this hook's last observation with that memo, its
+     * marked cells zeroed.  An encoder may note there which cells it wrote
+     * and leave those the row already holds (FWM: its cards block); out is
+     * then not zeros, but every cell that differs from the new observation
+     * must be marked or be one the memo says is to be rewritten. */
     int (*obs_vector_marked)(const kt_game *g, const kt_state *s, int player, float *out,
-                             uint32_t *marks, int cap);
+                             uint32_t *marks, int cap, uint8_t *memo);
 
     /* German help for the options: opt_help_de[i] belongs to info.opts[i]
      * (NULL array or entry: the English help is shown). */

@@ -23,9 +23,14 @@
  *            whole row, as the mask does with its entries: clearing 16 KB
  *            per step was a fifth of a Marco Polo II step.  Rows are
  *            zeroed once, by kt_vec_bind; normalised rows are rewritten
- *            whole (a scale may be negative, and -0.0 is not 0.0 in bytes).
+ *            whole (a scale may be negative, and -0.0 is not 0.0 in bytes);
+ *   memos    per game, KT_OBS_MEMO bytes that only the encoder writes
+ *            (obs_vector_marked's memo: FWM notes there which card rows
+ *            its row holds and copies only those that changed); zeroed
+ *            with the row whenever the row is zeroed whole.
  * The caller's buffers (kt_vec_buffers) are only pointed to; the observation
- * and mask rows must not be written by the caller between steps.
+ * and mask rows must not be written by the caller between steps (kontor.h
+ * says so; kt_vec_bind zeroes them and forgets what they held).
  *
  * Hot path: the learner's observation is the game's encoder run on the real
  * state (kt_obs_vector runs it on a determinized copy as a second line of
@@ -69,6 +74,7 @@ struct kt_vec {
     float *scale;      /* obs_size */
     uint32_t *marks;   /* n x mark_cap, or NULL: rows are cleared whole */
     int mark_cap;
+    uint8_t *memos;    /* n x KT_OBS_MEMO, with marks */
     kt_vec_buffers buf;
     int bound;
     long long actions, episodes;
@@ -177,8 +183,14 @@ kt_status kt_vec_new(const kt_game *g, const kt_vec_config *c, uint64_t seed, kt
          * one that needs more only makes that row cleared whole */
         v->mark_cap = v->obs_size / 2 + 16;
         v->marks = kt_mem_alloc(al, sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
-        if (!v->marks)
-            v->mark_cap = 0; /* whole rows: slower, same output */
+        v->memos = kt_mem_zalloc(al, (size_t)KT_OBS_MEMO * (size_t)v->n);
+        if (!v->marks || !v->memos) { /* whole rows: slower, same output */
+            kt_mem_free(al, v->marks, sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
+            kt_mem_free(al, v->memos, (size_t)KT_OBS_MEMO * (size_t)v->n);
+            v->marks = NULL;
+            v->memos = NULL;
+            v->mark_cap = 0;
+        }
     }
     if (!v->opp_spec || !v->states || !v->env || !v->acts || !v->idx || !v->scale) {
         kt_vec_free(v);
@@ -218,6 +230,7 @@ void kt_vec_free(kt_vec *v)
     kt_mem_free(&al, v->idx, sizeof *v->idx * nl);
     kt_mem_free(&al, v->scale, sizeof *v->scale * (size_t)v->obs_size);
     kt_mem_free(&al, v->marks, sizeof *v->marks * (size_t)v->mark_cap * (size_t)v->n);
+    kt_mem_free(&al, v->memos, (size_t)KT_OBS_MEMO * (size_t)v->n);
     kt_mem_free(&al, v->opp_spec, v->opp_size);
     kt_mem_free(&al, v, sizeof *v);
 }
@@ -233,6 +246,8 @@ kt_status kt_vec_bind(kt_vec *v, const kt_vec_buffers *b, kt_err *err)
      * from here on */
     memset(b->mask, 0, (size_t)v->n * (size_t)v->space);
     memset(b->obs, 0, sizeof *b->obs * (size_t)v->n * (size_t)v->obs_size);
+    if (v->memos) /* the rows are zeros: nothing the encoder noted holds */
+        memset(v->memos, 0, (size_t)KT_OBS_MEMO * (size_t)v->n);
     for (int k = 0; k < v->n; k++) {
         v->env[k].nlegal = 0;
         v->env[k].nmarks = 0;
@@ -343,8 +358,12 @@ static void write_row(kt_vec *v, int k)
         return;
     }
     uint32_t *marks = v->marks + (size_t)k * (size_t)v->mark_cap;
+    uint8_t *memo = v->memos + (size_t)k * KT_OBS_MEMO;
+    if (e->nmarks < 0) /* the row is cleared whole: the memo knows nothing */
+        memset(memo, 0, KT_OBS_MEMO);
     clear_marked(row, marks, e->nmarks, v->obs_size);
-    e->nmarks = v->g->def->obs_vector_marked(v->g, st(v, k), e->seat, row, marks, v->mark_cap);
+    e->nmarks = v->g->def->obs_vector_marked(v->g, st(v, k), e->seat, row, marks, v->mark_cap,
+                                             memo);
 }
 
 static void emit(kt_vec *v, int k)

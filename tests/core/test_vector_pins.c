@@ -12,7 +12,9 @@
  * here in the same commit and says why.  Games not compiled in are skipped.
  * The marks of obs_vector_marked (game.h), by which the vector environment
  * clears only part of a row, are checked apart: they must cover every cell
- * the encoder wrote, or an old value would stay in a row.
+ * the encoder wrote, or an old value would stay in a row; and with a memo
+ * (the encoder's note of what the row holds), the cells it leaves must be
+ * the new observation's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,17 +193,17 @@ static void clear_marks(float *row, const uint32_t *marks, int n)
 }
 
 /* One observation of the sequence: `row` holds the previous one (marked by
- * *nmarks marks); cleared by them and written anew it must equal obs_vector's
- * on zeros.  Marks stay inside the row; too small a cap gives -1 and the same
- * observation. */
+ * *nmarks marks; with `memo`, the memo of that call); cleared by them and
+ * written anew it must equal obs_vector's on zeros.  Marks stay inside the
+ * row; too small a cap gives -1 and the same observation. */
 static void marks_step(kt_t *T, const kt_game *g, const kt_state *s, int player, float *row,
-                       float *fresh, uint32_t *marks, int *nmarks)
+                       float *fresh, uint32_t *marks, int *nmarks, uint8_t *memo)
 {
     int o = g->def->obs_size(g), cap = o / 2 + 16;
     memset(fresh, 0, sizeof *fresh * (size_t)o);
     g->def->obs_vector(g, s, player, fresh);
     clear_marks(row, marks, *nmarks);
-    *nmarks = g->def->obs_vector_marked(g, s, player, row, marks, cap);
+    *nmarks = g->def->obs_vector_marked(g, s, player, row, marks, cap, memo);
     KT_REQUIRE(*nmarks >= 0);
     for (int i = 0; i < *nmarks; i++) {
         int at = (int)(marks[i] & 0xffff), len = (int)(marks[i] >> 16);
@@ -218,7 +220,7 @@ static void marks_step(kt_t *T, const kt_game *g, const kt_state *s, int player,
     memset(tmp, 0, sizeof *tmp * (size_t)o);
     if (*nmarks > 1) {
         uint32_t one;
-        KT_EQ(g->def->obs_vector_marked(g, s, player, tmp, &one, 1), -1);
+        KT_EQ(g->def->obs_vector_marked(g, s, player, tmp, &one, 1, NULL), -1);
         KT_CHECK(!memcmp(tmp, fresh, sizeof *tmp * (size_t)o));
     }
     free(tmp);
@@ -226,7 +228,9 @@ static void marks_step(kt_t *T, const kt_game *g, const kt_state *s, int player,
 
 /* Random walks through whole games (one after another in the same row, as
  * auto-reset does), the observer drawn anew at every step: spectator or
- * any seat. */
+ * any seat.  Each observation twice: in a row without a memo and in one
+ * with (as the vector environment keeps them: zero at first, then only
+ * the encoder writes it). */
 KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
 {
     int checked = 0;
@@ -241,20 +245,24 @@ KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
             kt_game_free(g);
             continue;
         }
-        int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0;
+        int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0, nmarks_m = 0;
         float *row = calloc((size_t)o, sizeof *row), *fresh = malloc(sizeof *fresh * (size_t)o);
+        float *row_m = calloc((size_t)o, sizeof *row_m);
         uint32_t *marks = malloc(sizeof *marks * (size_t)(o / 2 + 16));
+        uint32_t *marks_m = malloc(sizeof *marks_m * (size_t)(o / 2 + 16));
+        uint8_t memo[KT_OBS_MEMO] = {0};
         kt_state *s = kt_state_new(g);
         kt_action buf[KT_LEGAL_MAX];
-        KT_REQUIRE(row && fresh && marks && s);
+        KT_REQUIRE(row && fresh && row_m && marks && marks_m && s);
         uint64_t x = 5;
         int games = kt_t_scaled(6) < 4 ? 4 : kt_t_scaled(6); /* sanitizer runs would scale to 1 */
         for (uint64_t seed = 1; seed <= (uint64_t)games && !T->failures; seed++) {
             kt_state_restart(g, s, seed);
             while (!T->failures) {
                 x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-                marks_step(T, g, s, (int)((x >> 33) % (uint64_t)(np + 1)) - 1, row, fresh,
-                           marks, &nmarks);
+                int player = (int)((x >> 33) % (uint64_t)(np + 1)) - 1;
+                marks_step(T, g, s, player, row, fresh, marks, &nmarks, NULL);
+                marks_step(T, g, s, player, row_m, fresh, marks_m, &nmarks_m, memo);
                 checked++;
                 if (kt_is_over(g, s))
                     break;
@@ -264,7 +272,7 @@ KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
             }
         }
         kt_state_free(g, s);
-        free(row), free(fresh), free(marks);
+        free(row), free(fresh), free(marks), free(row_m), free(marks_m);
         kt_game_free(g);
     }
     printf("    %d observations compared\n", checked);

@@ -143,6 +143,8 @@ static int rd_area(ld_t *L)
     if (k < 0)
         return L->dr.failed ? 0 : fail(L, "kind", "expected land or sea");
     a->sea = (uint8_t)k;
+    if (a->sea) /* narea < FWM_MAXAREA == 32 here */
+        c->sea_areas |= 1u << c->narea;
     if (!name_copy(L, "en", a->en, sizeof a->en) || !name_copy(L, "de", a->de, sizeof a->de) ||
         !finish(L, &a->src))
         return 0;

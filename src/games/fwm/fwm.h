@@ -134,6 +134,7 @@ typedef struct fwm_cfg {
     uint8_t trade_offers;       /* offers a player may make in one phase 1; 0 = no limit */
 
     int narea, nsp, ncal, ncard, nroute;
+    uint32_t sea_areas;                /* bit a: area[a].sea */
     fwm_area area[FWM_MAXAREA];
     fwm_space sp[FWM_MAXSP];
     fwm_cal cal[FWM_MAXCAL];

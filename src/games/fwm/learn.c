@@ -76,6 +76,9 @@
  * unseen cards never reach the vector.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "learn.h"
 #include "rules.h"
@@ -291,10 +294,17 @@ static void onehot(float *o, int i, int n)
  * merchants' cargo and stamps: those need no mark; the blocks of seats the
  * game does not have are never written.  So the vector environment clears
  * about a seventh of the 20 KB row instead of all of it.  With cap 0
- * (fwm_obs_vector) marks are only counted. */
+ * (fwm_obs_vector) marks are only counted.
+ * With a memo (game.h), memo[i] is 1 + card i's row in card_rows as the
+ * row holds it (0: unknown): only cards whose row changed are copied, and
+ * the five cells after a card's holder, which a call writes on a few cards
+ * only, are marked instead (cards move a few times a game: copying all 120
+ * rows was a quarter of an FWM vector step and 8.6 of its ~12 KB of
+ * stores). */
 typedef struct fl_out {
     float *row;
     uint32_t *marks;
+    uint8_t *memo;
     int n, cap;
 } fl_out;
 
@@ -314,9 +324,9 @@ static inline void put(fl_out *m, float *o, int i, float v)
 
 static void seats_hot(float *o, uint32_t bits, int base, int np)
 {
-    for (int q = 0; q < np; q++)
-        if ((bits >> q) & 1u)
-            o[rel(q, base, np)] = 1;
+    /* the set bits below np only: most sets are empty or one seat */
+    for (uint32_t b = bits & ((1u << np) - 1u); b; b &= b - 1)
+        o[rel(__builtin_ctz(b), base, np)] = 1;
 }
 
 static void obs_header(const kt_game *g, const fwm_state *s, int player, float *o)
@@ -427,11 +437,12 @@ static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player,
     int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
     uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
     mark(m, o + O_AREA, FWM_MAXAREA * AR_W); /* written as a whole */
-    for (int a = 0; a < narea; a++) {
-        float *v = o + O_AREA + a * AR_W;
-        v[AR_ROBBERS] = (float)((s->robarea >> a) & 1u);
-        v[AR_SEA] = c->area[a].sea;
-    }
+    /* the robbers' and the sea areas' ones only (the block arrives zeroed:
+     * marked whole), a loop over their bits instead of the areas */
+    for (uint32_t b = s->robarea & areas; b; b &= b - 1)
+        o[O_AREA + __builtin_ctz(b) * AR_W + AR_ROBBERS] = 1;
+    for (uint32_t b = c->sea_areas & areas; b; b &= b - 1)
+        o[O_AREA + __builtin_ctz(b) * AR_W + AR_SEA] = 1;
     /* cubes: a loop over the cubes placed, not over areas x players */
     for (int q = 0; q < np; q++)
         for (uint32_t b = s->pl[q].cubes & areas; b; b &= b - 1)
@@ -478,30 +489,119 @@ _Static_assert(C_LOC == 0 && C_HOLDER == 7 && C_DUE == C_HOLDER + FWM_MAXP &&
                "a card's cells: location (7), holder (6), five more");
 
 /* A cell of card `card`: a card of the game's is written whole by every
- * call, another (only a damaged state names one) is marked. */
+ * call without a memo; with one, and on another card (only a damaged state
+ * names one), the cell is marked. */
 static void card_cell(fl_out *m, float *o, int card, int ncard, int cell, float v)
 {
-    if (card < ncard)
+    if (card < ncard && !m->memo)
         o[O_CARD + card * C_W + cell] = v;
     else if (card < FWM_MAXCARDS)
         put(m, o, O_CARD + card * C_W + cell, v);
 }
 
-/* Every cell of the game's cards is written (zeros too), so the block
- * needs no clearing and no mark. */
+/* Each card's row in card_rows (location * 7 + holder) for cards
+ * [from, to), and how many of those below ncard lie in the reserve. */
+static int card_codes_scalar(const fwm_state *s, int np, int base, int ncard, int from, int to,
+                             uint8_t *code)
+{
+    int reserve = 0;
+    for (int i = from; i < to; i++) {
+        int h = FWM_MAXP, q = s->hold[i] - 1;
+        if (s->where[i] == W_HELD && q >= 0 && q < np)
+            h = rel(q, base, np);
+        code[i] = (uint8_t)(card_loc(s, i) * 7 + h);
+        reserve += s->where[i] == W_RESERVE && i < ncard;
+    }
+    return reserve;
+}
+
+/* The same for all FWM_MAXCARDS cards, sixteen at a time where SSE2 is
+ * there (the scalar loop was a quarter of an FWM vector step: ~15
+ * instructions and three branches per card; this is ~2 per card), the
+ * last cards by the scalar loop, which every call thus also runs.  Bytes
+ * are compared unsigned (min_epu8), so a damaged state's out-of-range
+ * place or holder gives what card_loc and the scalar test give. */
+static int card_codes(const fwm_state *s, int np, int base, int ncard, uint8_t *code)
+{
+    int i = 0, reserve = 0;
+#ifdef __SSE2__
+    const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+    const __m128i gone = _mm_set1_epi8(W_GONE), resv = _mm_set1_epi8(W_RESERVE);
+    const __m128i held = _mm_set1_epi8(W_HELD), six = _mm_set1_epi8(FWM_MAXP);
+    const __m128i vnp = _mm_set1_epi8((char)np), last = _mm_set1_epi8((char)(np - 1));
+    const __m128i vbase = _mm_set1_epi8((char)base), vncard = _mm_set1_epi8((char)ncard);
+    const __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i nres = zero;
+    for (; i + 16 <= FWM_MAXCARDS; i += 16) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(s->where + i));
+        __m128i kn = _mm_loadu_si128((const __m128i *)(s->known + i));
+        __m128i q = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(s->hold + i)), one);
+        /* location: 1 + w for w <= W_GONE, 0 beyond, 0 when unseen */
+        __m128i loc = _mm_and_si128(_mm_add_epi8(w, one),
+                                    _mm_cmpeq_epi8(_mm_min_epu8(w, gone), w));
+        __m128i unseen = _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(w, resv), w),
+                                       _mm_cmpeq_epi8(kn, zero));
+        loc = _mm_andnot_si128(unseen, loc);
+        /* holder: q relative to base when held by a seat, else FWM_MAXP */
+        __m128i seat = _mm_and_si128(_mm_cmpeq_epi8(w, held),
+                                     _mm_cmpeq_epi8(_mm_min_epu8(q, last), q));
+        __m128i d = _mm_sub_epi8(q, vbase); /* q < base (both seats): add np */
+        d = _mm_add_epi8(d, _mm_and_si128(vnp, _mm_cmplt_epi8(q, vbase)));
+        __m128i h = _mm_or_si128(_mm_and_si128(seat, d), _mm_andnot_si128(seat, six));
+        __m128i loc2 = _mm_add_epi8(loc, loc), loc4 = _mm_add_epi8(loc2, loc2);
+        __m128i c7 = _mm_add_epi8(_mm_add_epi8(loc4, loc2), loc);
+        _mm_storeu_si128((__m128i *)(code + i), _mm_add_epi8(c7, h));
+        /* the reserve's cards of the game's (index < ncard <= 120: signed is safe) */
+        __m128i mine = _mm_cmplt_epi8(_mm_add_epi8(lane, _mm_set1_epi8((char)i)), vncard);
+        __m128i inres = _mm_and_si128(_mm_cmpeq_epi8(w, resv), mine);
+        nres = _mm_add_epi64(nres, _mm_sad_epu8(_mm_and_si128(inres, one), zero));
+    }
+    reserve = _mm_cvtsi128_si32(nres) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(nres, nres));
+#endif
+    return reserve + card_codes_scalar(s, np, base, ncard, i, FWM_MAXCARDS, code);
+}
+
+/* The rows of cards [0, ncard) whose memo entry is not 1 + code, and the
+ * memo updated (sixteen compared at once where SSE2 is there). */
+static void copy_changed_cards(float *o, const uint8_t *code, int ncard, uint8_t *memo)
+{
+    int i = 0;
+#ifdef __SSE2__
+    const __m128i one = _mm_set1_epi8(1);
+    for (; i + 16 <= ncard; i += 16) {
+        __m128i want = _mm_add_epi8(_mm_loadu_si128((const __m128i *)(code + i)), one);
+        __m128i have = _mm_loadu_si128((const __m128i *)(memo + i));
+        unsigned diff = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(want, have)) & 0xffffu;
+        for (; diff; diff &= diff - 1) {
+            int j = i + __builtin_ctz(diff);
+            memcpy(o + j * C_W, card_rows[code[j]], sizeof card_rows[0]);
+        }
+        _mm_storeu_si128((__m128i *)(memo + i), want);
+    }
+#endif
+    for (; i < ncard; i++)
+        if (memo[i] != code[i] + 1) {
+            memcpy(o + i * C_W, card_rows[code[i]], sizeof card_rows[0]);
+            memo[i] = (uint8_t)(code[i] + 1);
+        }
+}
+
+/* Every cell of the game's cards is written (zeros too), or with a memo
+ * is already in the row, so the block needs no clearing and no mark but
+ * for the cells of card_cell. */
 static void obs_cards(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int ncard = c->ncard < FWM_MAXCARDS ? c->ncard : FWM_MAXCARDS;
-    int reserve = 0; /* the header's count, taken here with the cards */
-    for (int i = 0; i < ncard; i++) {
-        int h = FWM_MAXP, q = s->hold[i] - 1;
-        if (s->where[i] == W_HELD && q >= 0 && q < np)
-            h = rel(q, base, np);
-        memcpy(o + O_CARD + i * C_W, card_rows[card_loc(s, i) * 7 + h], sizeof card_rows[0]);
-        reserve += s->where[i] == W_RESERVE;
-    }
+    uint8_t code[FWM_MAXCARDS];
+    /* the header's count of the reserve, taken here with the cards */
+    int reserve = card_codes(s, np, base, ncard, code);
+    if (m->memo)
+        copy_changed_cards(o + O_CARD, code, ncard, m->memo);
+    else
+        for (int i = 0; i < ncard; i++)
+            memcpy(o + O_CARD + i * C_W, card_rows[code[i]], sizeof card_rows[0]);
     o[O_GEN + G_RESERVE] = (float)reserve;
     /* the fair's and the blockade's card */
     if (s->fair < c->ncard)
@@ -535,6 +635,15 @@ static void obs_merchants(fl_out *mk, const fwm_player *pl, float *o)
     }
 }
 
+/* The seats with a bet on any lottery number. */
+static uint32_t lot_bettors(const fwm_state *s)
+{
+    uint32_t any = 0;
+    for (int k = 0; k < 6; k++)
+        any |= s->lot_owner[k];
+    return any;
+}
+
 /* Player q's block: public facts, and q's own bid in progress only when q
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
@@ -560,8 +669,9 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
     o[P_IOUS] = pl->ious;
     o[P_MANORS] = pl->manors;
     o[P_HIRED] = pl->hired;
-    for (int k = 0; k < FWM_NM; k++)
-        o[P_ROBBED + k] = (float)((pl->robbed >> k) & 1);
+    /* the counts arrive zeroed (marked above): only the ones are written */
+    for (uint32_t b = pl->robbed & ((1u << FWM_NM) - 1u); b; b &= b - 1)
+        o[P_ROBBED + __builtin_ctz(b)] = 1;
     obs_merchants(m, pl, o);
     if (u->kind != AK_NONE) {
         o[P_ENT] = (float)((u->ent >> q) & 1u);
@@ -579,22 +689,25 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
         o[P_BQTY] = pl->bqty;
         o[P_BPRICE] = (float)pl->bprice;
     }
-    for (int k = 0; k < 6; k++)
-        o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
+    if (lot_bettors(s) >> q & 1u) /* no bets most of the game */
+        for (int k = 0; k < 6; k++)
+            o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     o[P_TWOFFERS] = s->tw_offers[q];
     seats_hot(o + P_TWDECLINED, s->tw_declined[q], base, np);
 }
 
 int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
-                          uint32_t *marks, int cap)
+                          uint32_t *marks, int cap, uint8_t *memo)
 {
+    _Static_assert(FWM_MAXCARDS <= KT_OBS_MEMO, "a memo byte per card");
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers, base = player >= 0 ? player : 0;
-    fl_out m = {.row = out, .marks = marks, .cap = cap};
+    fl_out m = {.row = out, .marks = marks, .memo = memo, .cap = cap};
     /* out arrives zeroed (game.h: the core clears it, or the marked cells
-     * of the last call), so only what is not zero is written: clearing
-     * 20 KB again cost a fifth of a vector step */
+     * of the last call; with a memo, the cards' rows are the memo's), so
+     * only what is not zero is written: clearing 20 KB again cost a fifth
+     * of a vector step */
     mark(&m, out + O_GEN, G_SIZE); /* written as a whole */
     obs_header(g, s, player, out + O_GEN);
     obs_context(g, s, player, out + O_GEN);
@@ -607,5 +720,5 @@ int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
 
 void fwm_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    fwm_obs_vector_marked(g, st, player, out, NULL, 0);
+    fwm_obs_vector_marked(g, st, player, out, NULL, 0, NULL);
 }

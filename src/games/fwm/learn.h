@@ -14,6 +14,6 @@ kt_action fwm_index_action(const kt_game *g, const kt_state *s, int index);
 int fwm_obs_size(const kt_game *g);
 void fwm_obs_vector(const kt_game *g, const kt_state *s, int player, float *out);
 int fwm_obs_vector_marked(const kt_game *g, const kt_state *s, int player, float *out,
-                          uint32_t *marks, int cap);
+                          uint32_t *marks, int cap, uint8_t *memo);
 
 #endif

@@ -61,33 +61,25 @@ static int32_t base_cost(int len, int laden)
 
 /* A region's 100 FL fee is due when others hold free passage there and
  * the mover does not. */
-static int fee_due(const fx *x, int p, int area)
-{
-    const fwm_state *s = x->s;
-    if (x->c->area[area].sea || (((unsigned)s->pl[p].cubes >> area) & 1u))
-        return 0;
-    for (int q = 0; q < x->g->nplayers; q++)
-        if (q != p && (((unsigned)s->pl[q].cubes >> area) & 1u))
-            return 1;
-    return 0;
-}
-
 /* The tolls and fees of a way so far: money, whether a sea fee is due
  * once, the regions whose free-passage fee is due (bit set), and the last
- * space.  A way is summed one space at a time, so the legal steps extend
- * the planned path's sum by each neighbour instead of summing the whole
- * path again per neighbour (that was a tenth of an FWM vector step). */
+ * space; and, fixed for the way, the areas where the mover has a cube and
+ * those where only others have one (a land area's fee is due there: taken
+ * once per way instead of a loop over the players per area entered).  A
+ * way is summed one space at a time, so the legal steps extend the planned
+ * path's sum by each neighbour instead of summing the whole path again per
+ * neighbour (that was a tenth of an FWM vector step). */
 typedef struct way_sum {
     int32_t cost;
     int sea, prev;
-    uint32_t fees;
+    uint32_t fees, own, others;
 } way_sum;
 
-static void way_enter(const fx *x, int p, int32_t toll, way_sum *w, int to)
+static void way_enter(const fx *x, int32_t toll, way_sum *w, int to)
 {
     const fwm_cfg *c = x->c;
     const fwm_space *sp = &c->sp[to];
-    int free_here = (int)(((unsigned)x->s->pl[p].cubes >> sp->area) & 1u);
+    int free_here = (int)((w->own >> sp->area) & 1u);
     if (sp->toll || (sp->kind == SK_BRIDGE && !free_here))
         w->cost += toll;
     if (sp->kind == SK_SEA && !free_here) {
@@ -96,7 +88,9 @@ static void way_enter(const fx *x, int p, int32_t toll, way_sum *w, int to)
         else
             w->sea = 1;
     }
-    if (sp->area != c->sp[w->prev].area && fee_due(x, p, sp->area))
+    /* a land area where the mover has no cube and another player has one */
+    if (sp->area != c->sp[w->prev].area && ((w->others >> sp->area) & 1u) &&
+        !c->area[sp->area].sea)
         w->fees |= 1u << sp->area;
     w->prev = to;
 }
@@ -104,9 +98,15 @@ static void way_enter(const fx *x, int p, int32_t toll, way_sum *w, int to)
 static way_sum way_sum_of(const fx *x, int p, int from, const uint8_t *path, int len,
                           int32_t toll)
 {
-    way_sum w = {.cost = 0, .sea = 0, .prev = from, .fees = 0};
+    const fwm_state *s = x->s;
+    uint32_t own = (uint32_t)s->pl[p].cubes, others = 0;
+    for (int q = 0; q < x->g->nplayers; q++)
+        if (q != p)
+            others |= (uint32_t)s->pl[q].cubes;
+    way_sum w = {.cost = 0, .sea = 0, .prev = from, .fees = 0, .own = own,
+                 .others = others & ~own};
     for (int i = 0; i < len; i++)
-        way_enter(x, p, toll, &w, path[i]);
+        way_enter(x, toll, &w, path[i]);
     return w;
 }
 
@@ -156,7 +156,7 @@ static int step_ok(const fx *x, int p, int m, const uint8_t *path, int len, cons
         return 0;
     int laden = fwm_cargo(mm) > 0;
     way_sum next = *w;
-    way_enter(x, p, toll_of(laden), &next, to);
+    way_enter(x, toll_of(laden), &next, to);
     return way_total(&next, len + 1, laden) <= s->pl[p].money;
 }
 

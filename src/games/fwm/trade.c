@@ -78,19 +78,58 @@ static int bound_reached(const fx *x, int p)
     return x->c->trade_offers && x->s->tw_offers[p] >= x->c->trade_offers;
 }
 
+/* Where a player is, as sets of map spaces: `slot` its home and merchants
+ * (fwm_entitled), `merch` its merchants (fwm_merch_at); spaces off the map
+ * are in neither. */
+typedef struct place_set {
+    uint64_t slot[2], merch[2];
+} place_set;
+
+/* Space sp's bit in word 0 / word 1 of a set (none off the map); the
+ * sets are built in registers: or-ing into the words in memory made a
+ * chain of store-to-load waits that cost more than the loops it replaced. */
+static uint64_t bit0(int sp) { return sp < 64 ? 1ull << sp : 0; }
+static uint64_t bit1(int sp) { return sp >= 64 && sp < FWM_MAXSP ? 1ull << (sp - 64) : 0; }
+
+static int place_has(const uint64_t *set, int sp) { return (int)((set[sp >> 6] >> (sp & 63)) & 1u); }
+
+static place_set places_of(const fwm_state *s, int p)
+{
+    const fwm_player *pl = &s->pl[p];
+    int a = pl->m[0].pos, b = pl->m[1].pos, c = pl->m[2].pos;
+    _Static_assert(FWM_NM == 3, "three merchants");
+    uint64_t m0 = bit0(a) | bit0(b) | bit0(c), m1 = bit1(a) | bit1(b) | bit1(c);
+    place_set w = {{m0 | bit0(pl->home), m1 | bit1(pl->home)}, {m0, m1}};
+    return w;
+}
+
+/* fwm_meet from the players' place sets (trade_starts asks it for every
+ * slot and player: with fwm_meet's loops that was 4 % of an FWM vector
+ * step); a space off the map (only a damaged state's) asks fwm_meet. */
+static int meet_at(const fwm_state *s, const place_set *w, int p, int q, int sp)
+{
+    if (sp >= FWM_MAXSP)
+        return fwm_meet(s, p, q, sp);
+    return p != q && place_has(w[p].slot, sp) && place_has(w[q].slot, sp) &&
+           (place_has(w[p].merch, sp) || place_has(w[q].merch, sp));
+}
+
 /* The offers p could start now (into buf when given); the count. */
 static int trade_starts(const fx *x, int p, kt_action *buf)
 {
     const fwm_state *s = x->s;
-    int n = 0;
+    int n = 0, np = x->g->nplayers;
     if (bound_reached(x, p))
         return 0;
+    place_set w[FWM_MAXP];
+    for (int q = 0; q < np && q < FWM_MAXP; q++)
+        w[q] = places_of(s, q);
     for (int slot = 0; slot < FWM_NSLOT; slot++) {
         int sp = slot_place(s, p, slot);
         if (sp == FWM_NONE)
             continue;
-        for (int q = 0; q < x->g->nplayers; q++) {
-            if (!fwm_meet(s, p, q, sp))
+        for (int q = 0; q < np; q++) {
+            if (!meet_at(s, w, p, q, sp))
                 continue;
             for (int buy = 0; buy < 2; buy++) {
                 int seller = buy ? q : p, buyer = buy ? p : q;

@@ -326,10 +326,19 @@ static void obs_general(ml_out *m, const mp2_cfg *c, const mp2_state *s, int pla
 static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
-    /* o is zero: only what is not zero is written (most spaces are empty) */
+    /* o is zero: only what is not zero is written (most spaces are empty:
+     * used 0, occ 0, last -1, low 0, tested as one word first) */
+    static const mp2_space empty = {.used = 0, .occ = 0, .last = -1, .low = 0};
+    _Static_assert(sizeof empty == 4, "a space is one 32-bit word");
+    uint32_t empty_word;
+    memcpy(&empty_word, &empty, sizeof empty_word);
     for (int i = 0; i < MP2_NSPACES; i++) {
         const mp2_space *x = &s->sp[i];
         float *v = o + O_SPACE + i * O_SPACEW;
+        uint32_t word;
+        memcpy(&word, x, sizeof word);
+        if (word == empty_word) /* base >= 0, so last -1 is not base: nothing to write */
+            continue;
         if (!x->used && !(x->occ & ((1u << np) - 1)) && x->last != base && x->last != -2 &&
             !x->low)
             continue; /* nothing to write */
@@ -456,8 +465,9 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
 }
 
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
-                          uint32_t *marks, int cap)
+                          uint32_t *marks, int cap, uint8_t *memo)
 {
+    KT_UNUSED(memo); /* every cell is written or marked by every call */
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
@@ -475,5 +485,5 @@ int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
 
 void mp2_obs_vector(const kt_game *g, const kt_state *st, int player, float *out)
 {
-    mp2_obs_vector_marked(g, st, player, out, NULL, 0);
+    mp2_obs_vector_marked(g, st, player, out, NULL, 0, NULL);
 }

@@ -13,6 +13,6 @@ kt_action mp2_index_action(const kt_game *g, const kt_state *s, int index);
 int mp2_obs_size(const kt_game *g);
 void mp2_obs_vector(const kt_game *g, const kt_state *s, int player, float *out);
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *s, int player, float *out,
-                           uint32_t *marks, int cap);
+                           uint32_t *marks, int cap, uint8_t *memo);
 
 #endif
