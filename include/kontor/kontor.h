@@ -117,8 +117,8 @@ typedef struct kt_bot kt_bot;
  * object (kt_game_components, kt_game_describe, kt_options_for_study) take
  * the allocator as an argument.  kt_free(NULL) does nothing; kt_free
  * releases only strings the library returned (debug builds stop on any
- * other pointer).  When a session's allocator fails, its "nomem" reply
- * comes from malloc if the allocator cannot provide even that.
+ * other pointer).  Nothing goes around the allocator: a session keeps one
+ * "nomem" reply in reserve (from its allocator) for when it fails.
  *
  * Analyses (kt_analysis_new, kt_analysis_new_position) and learning
  * environments (kt_vec_new) take their memory from the allocator of the
@@ -853,8 +853,9 @@ void kt_session_free(kt_session *s);
 /* Handle one request (JSON text of `len` bytes, no trailing newline needed)
  * for `seat`; returns the reply as one line of JSON without a newline
  * (kt_free).  Out of memory gives a short error reply
- * {"ok":false,"error":"nomem",...}, or NULL when even that cannot be
- * allocated (callers must check).  *quit (if given) is set to 1 after a
+ * {"ok":false,"error":"nomem",...} (the session keeps one in reserve, made
+ * from its allocator), or NULL when the allocator fails again before that
+ * reserve could be made anew (callers must check).  *quit (if given) is set to 1 after a
  * "quit" request. */
 KT_STRING char *kt_session_request(kt_session *s, int seat, const char *req, size_t len,
                                    int *quit);

@@ -84,7 +84,13 @@ kt_status kt_session_new(const kt_session_limits *lim, const kt_allocator *alloc
         S->lim.max_history = SESS_DEFAULT_HISTORY;
     const char *scr = getenv("KONTOR_TEST_SCRAMBLE_TEXT");
     S->scramble = scr && *scr && strcmp(scr, "0") != 0;
+    S->nomem = ss_nomem_reply(&S->alloc);
+    if (!S->nomem) {
+        ss_mem(S, S, sizeof *S, 0);
+        return kt_seterr(err, KT_ENOMEM, "out of memory");
+    }
     if (pthread_mutex_init(&S->mu, NULL) != 0) {
+        kt_free(S->nomem);
         ss_mem(S, S, sizeof *S, 0);
         return kt_seterr(err, KT_ENOMEM, "cannot create a mutex");
     }
@@ -131,6 +137,7 @@ void kt_session_free(kt_session *S)
     if (S->hist)
         ss_mem(S, S->hist, S->caph, 0);
     pthread_mutex_destroy(&S->mu);
+    kt_free(S->nomem);
     ss_mem(S, S, sizeof *S, 0);
 }
 

@@ -437,14 +437,25 @@ static void cmd_quit(sreq *q)
     q->quit = 1;
 }
 
-/* The reply when the session's allocator failed: from that allocator if it
- * has recovered, else from malloc (the string's header says which, so
- * kt_free releases either), so that a reply is NULL only when both fail. */
-static char *oom_reply(const kt_session *S)
+char *ss_nomem_reply(const kt_allocator *a)
 {
     static const char msg[] = "{\"ok\":false,\"error\":\"nomem\",\"message\":\"out of memory\"}";
-    char *r = kt_str_dup(&S->alloc, msg);
-    return r ? r : kt_str_dup(NULL, msg);
+    return kt_str_dup(a, msg);
+}
+
+/* The reply when the session's allocator failed: from that allocator if it
+ * has recovered, else the one kept in reserve (made from the same allocator
+ * when the session was, and again by the next request that can), so that
+ * every byte comes from the session's allocator and a reply is NULL only
+ * when the allocator failed twice in a row with the reserve given out. */
+static char *oom_reply(kt_session *S)
+{
+    char *r = ss_nomem_reply(&S->alloc);
+    if (!r) {
+        r = S->nomem;
+        S->nomem = NULL;
+    }
+    return r;
 }
 
 /* ------------------------------------------------------------ dispatch */
@@ -544,6 +555,8 @@ char *kt_session_request(kt_session *S, int seat, const char *text, size_t len, 
     sreq q;
     if (quit)
         *quit = 0;
+    if (!S->nomem) /* the reserve was given out: take it again if we can */
+        S->nomem = ss_nomem_reply(&S->alloc);
     if (ss_begin(&q, S, seat, "", 0)) {
         kt_jdoc doc;
         kt_err err;

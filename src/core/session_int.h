@@ -50,6 +50,10 @@ struct kt_session {
      * "action N", so a browser test proves that the web views find what an
      * action does from its info (verb, targets), never from its words. */
     int scramble;
+    /* a "nomem" reply kept in reserve, so that a reply can be given when
+     * the allocator fails without going around it (session_cmd.c,
+     * oom_reply); handed out at most once, then taken again */
+    char *nomem;
 };
 
 /* One request being answered. */
@@ -69,6 +73,9 @@ enum {
     SS_HOST = 2, /* the host only (KT_OMNISCIENT) */
     SS_FULL = 4  /* ... with full-state rights (kt_session_limits.allow_full_state) */
 };
+
+/* The "nomem" reply as a string from `a` (kt_free), or NULL. */
+char *ss_nomem_reply(const kt_allocator *a);
 
 /* replies (the reply is reset first) */
 void ss_reply_begin(sreq *q, kt_jw *w); /* {"ok":true,"ref":.. - the caller closes it */

@@ -509,3 +509,42 @@ KT_TEST(alloc_strings_kt_free_of_null_does_nothing_and_strings_remember_their_al
     KT_EQ(t.foreign, 0);
     KT_EQ(t.untagged, 0);
 }
+
+/* A session whose allocator fails answers "nomem" from the reply it keeps
+ * in reserve, never from malloc; with the reserve given out and the
+ * allocator still failing the reply is NULL (as kontor.h says), and once
+ * the allocator works again the next request makes the reserve anew.  On
+ * the code before, the reply came from malloc (1 allocation outside) and
+ * the second request was not NULL. */
+KT_TEST(alloc_strings_a_session_answers_nomem_from_its_reserve_not_from_malloc)
+{
+    tally t;
+    memset(&t, 0, sizeof t);
+    kt_allocator a = {tag_fn, &t};
+    kt_session *S = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_session_new(NULL, &a, &S, &err), &err));
+    static const char req[] = "{\"cmd\":\"version\"}";
+    long long before = kt_t_alloc_count();
+    t.every = 1; /* every allocation fails from here */
+    char *r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+    KT_CHECK(r && strstr(r, "\"error\":\"nomem\""));
+    take(&t, r);
+    r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+    KT_CHECK(r == NULL); /* the reserve is out and cannot be made again */
+    take(&t, r);
+    t.every = 0; /* the allocator recovers */
+    r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+    KT_CHECK(r && strstr(r, "\"ok\":true"));
+    take(&t, r);
+    t.every = 1;
+    r = kt_session_request(S, KT_OMNISCIENT, req, strlen(req), NULL);
+    KT_CHECK(r && strstr(r, "\"error\":\"nomem\"")); /* from the new reserve */
+    take(&t, r);
+    KT_EQ(kt_t_alloc_count() - before, 0);
+    t.every = 0;
+    kt_session_free(S);
+    KT_EQ(t.live, 0);
+    KT_EQ(t.foreign, 0);
+    KT_EQ(t.untagged, 0);
+}
