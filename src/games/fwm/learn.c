@@ -75,6 +75,7 @@
  * bid: others' picks and committed bids, the deck order and the place of
  * unseen cards never reach the vector.
  */
+#include <assert.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -465,15 +466,6 @@ static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player,
         put(m, o, O_SPACE + s->of_at * O_SPACEW + 3, 1);
 }
 
-/* Where a card is, as everybody knows it: a card whose place is not known
- * (box, deck or reserve unseen) is "unseen" (0) and nothing more. */
-static int card_loc(const fwm_state *s, int i)
-{
-    _Static_assert(W_BOX == 0 && W_DECK == 1 && W_RESERVE == 2, "the places that can be unseen");
-    int w = s->where[i], loc = w <= W_GONE ? 1 + w : 0;
-    return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
-}
-
 /* All 18 cells of a card by its location (one-hot of 7) and its holder
  * (one-hot of 6; holder 6 = none), the last five zero: row loc * 7 +
  * holder, copied whole, so each card is one copy instead of stores behind
@@ -499,6 +491,16 @@ static void card_cell(fl_out *m, float *o, int card, int ncard, int cell, float 
         put(m, o, O_CARD + card * C_W + cell, v);
 }
 
+#if !defined(__SSE2__) || !defined(NDEBUG)
+/* Where a card is, as everybody knows it: a card whose place is not known
+ * (box, deck or reserve unseen) is "unseen" (0) and nothing more. */
+static int card_loc(const fwm_state *s, int i)
+{
+    _Static_assert(W_BOX == 0 && W_DECK == 1 && W_RESERVE == 2, "the places that can be unseen");
+    int w = s->where[i], loc = w <= W_GONE ? 1 + w : 0;
+    return w <= W_RESERVE && !s->known[i] ? 0 : loc; /* without branches on the cards */
+}
+
 /* Each card's row in card_rows (location * 7 + holder) for cards
  * [from, to), and how many of those below ncard lie in the reserve. */
 static int card_codes_scalar(const fwm_state *s, int np, int base, int ncard, int from, int to,
@@ -514,51 +516,77 @@ static int card_codes_scalar(const fwm_state *s, int np, int base, int ncard, in
     }
     return reserve;
 }
+#endif
 
-/* The same for all FWM_MAXCARDS cards, sixteen at a time where SSE2 is
- * there (the scalar loop was a quarter of an FWM vector step: ~15
- * instructions and three branches per card; this is ~2 per card), the
- * last cards by the scalar loop, which every call thus also runs.  Bytes
- * are compared unsigned (min_epu8), so a damaged state's out-of-range
- * place or holder gives what card_loc and the scalar test give. */
-static int card_codes(const fwm_state *s, int np, int base, int ncard, uint8_t *code)
-{
-    int i = 0, reserve = 0;
 #ifdef __SSE2__
+/* Codes of cards [i, i + 16) into code[], and how many of them lie in the
+ * reserve, are below ncard and at or after `from` (the last chunk
+ * overlaps the one before, whose cards it must not count again).  ~2
+ * instructions per card where the scalar loop took ~15 and three
+ * branches (that loop was a quarter of an FWM vector step).  Bytes are
+ * compared unsigned (min_epu8), so a damaged state's out-of-range place or
+ * holder gives what card_loc and the scalar test give. */
+static inline __m128i card_codes16(const fwm_state *s, int np, int base, int ncard, int i,
+                                   int from, uint8_t *code)
+{
     const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
     const __m128i gone = _mm_set1_epi8(W_GONE), resv = _mm_set1_epi8(W_RESERVE);
     const __m128i held = _mm_set1_epi8(W_HELD), six = _mm_set1_epi8(FWM_MAXP);
     const __m128i vnp = _mm_set1_epi8((char)np), last = _mm_set1_epi8((char)(np - 1));
-    const __m128i vbase = _mm_set1_epi8((char)base), vncard = _mm_set1_epi8((char)ncard);
+    const __m128i vbase = _mm_set1_epi8((char)base);
     const __m128i lane = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i nres = zero;
-    for (; i + 16 <= FWM_MAXCARDS; i += 16) {
-        __m128i w = _mm_loadu_si128((const __m128i *)(s->where + i));
-        __m128i kn = _mm_loadu_si128((const __m128i *)(s->known + i));
-        __m128i q = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(s->hold + i)), one);
-        /* location: 1 + w for w <= W_GONE, 0 beyond, 0 when unseen */
-        __m128i loc = _mm_and_si128(_mm_add_epi8(w, one),
-                                    _mm_cmpeq_epi8(_mm_min_epu8(w, gone), w));
-        __m128i unseen = _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(w, resv), w),
-                                       _mm_cmpeq_epi8(kn, zero));
-        loc = _mm_andnot_si128(unseen, loc);
-        /* holder: q relative to base when held by a seat, else FWM_MAXP */
-        __m128i seat = _mm_and_si128(_mm_cmpeq_epi8(w, held),
-                                     _mm_cmpeq_epi8(_mm_min_epu8(q, last), q));
-        __m128i d = _mm_sub_epi8(q, vbase); /* q < base (both seats): add np */
-        d = _mm_add_epi8(d, _mm_and_si128(vnp, _mm_cmplt_epi8(q, vbase)));
-        __m128i h = _mm_or_si128(_mm_and_si128(seat, d), _mm_andnot_si128(seat, six));
-        __m128i loc2 = _mm_add_epi8(loc, loc), loc4 = _mm_add_epi8(loc2, loc2);
-        __m128i c7 = _mm_add_epi8(_mm_add_epi8(loc4, loc2), loc);
-        _mm_storeu_si128((__m128i *)(code + i), _mm_add_epi8(c7, h));
-        /* the reserve's cards of the game's (index < ncard <= 120: signed is safe) */
-        __m128i mine = _mm_cmplt_epi8(_mm_add_epi8(lane, _mm_set1_epi8((char)i)), vncard);
-        __m128i inres = _mm_and_si128(_mm_cmpeq_epi8(w, resv), mine);
-        nres = _mm_add_epi64(nres, _mm_sad_epu8(_mm_and_si128(inres, one), zero));
-    }
-    reserve = _mm_cvtsi128_si32(nres) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(nres, nres));
+    __m128i w = _mm_loadu_si128((const __m128i *)(s->where + i));
+    __m128i kn = _mm_loadu_si128((const __m128i *)(s->known + i));
+    __m128i q = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(s->hold + i)), one);
+    /* location: 1 + w for w <= W_GONE, 0 beyond, 0 when unseen */
+    __m128i loc = _mm_and_si128(_mm_add_epi8(w, one), _mm_cmpeq_epi8(_mm_min_epu8(w, gone), w));
+    __m128i unseen = _mm_and_si128(_mm_cmpeq_epi8(_mm_min_epu8(w, resv), w),
+                                   _mm_cmpeq_epi8(kn, zero));
+    loc = _mm_andnot_si128(unseen, loc);
+    /* holder: q relative to base when held by a seat, else FWM_MAXP */
+    __m128i seat = _mm_and_si128(_mm_cmpeq_epi8(w, held),
+                                 _mm_cmpeq_epi8(_mm_min_epu8(q, last), q));
+    __m128i d = _mm_sub_epi8(q, vbase); /* q < base (both seats): add np */
+    d = _mm_add_epi8(d, _mm_and_si128(vnp, _mm_cmplt_epi8(q, vbase)));
+    __m128i h = _mm_or_si128(_mm_and_si128(seat, d), _mm_andnot_si128(seat, six));
+    __m128i loc2 = _mm_add_epi8(loc, loc), loc4 = _mm_add_epi8(loc2, loc2);
+    __m128i c7 = _mm_add_epi8(_mm_add_epi8(loc4, loc2), loc);
+    _mm_storeu_si128((__m128i *)(code + i), _mm_add_epi8(c7, h));
+    /* the reserve's cards of the game's in [from, ncard) (indices <= 120:
+     * signed compares are safe) */
+    __m128i idx = _mm_add_epi8(lane, _mm_set1_epi8((char)i));
+    __m128i mine = _mm_and_si128(_mm_cmplt_epi8(idx, _mm_set1_epi8((char)ncard)),
+                                 _mm_cmpgt_epi8(idx, _mm_set1_epi8((char)(from - 1))));
+    __m128i inres = _mm_and_si128(_mm_cmpeq_epi8(w, resv), mine);
+    return _mm_sad_epu8(_mm_and_si128(inres, one), zero);
+}
 #endif
-    return reserve + card_codes_scalar(s, np, base, ncard, i, FWM_MAXCARDS, code);
+
+/* The same for all FWM_MAXCARDS cards, sixteen at a time where SSE2 is
+ * there: the last sixteen overlap the chunk before (120 is not a multiple
+ * of 16), so no card goes through the scalar loop.  Without SSE2 the
+ * scalar loop does all; debug builds check the two agree on every call,
+ * so the tests (which run with asserts too) cover both. */
+static int card_codes(const fwm_state *s, int np, int base, int ncard, uint8_t *code)
+{
+#ifdef __SSE2__
+    _Static_assert(FWM_MAXCARDS >= 16 && FWM_MAXCARDS < 127, "chunks of 16 signed bytes");
+    __m128i nres = _mm_setzero_si128();
+    int i = 0;
+    for (; i + 16 <= FWM_MAXCARDS; i += 16)
+        nres = _mm_add_epi64(nres, card_codes16(s, np, base, ncard, i, i, code));
+    if (i < FWM_MAXCARDS)
+        nres = _mm_add_epi64(nres, card_codes16(s, np, base, ncard, FWM_MAXCARDS - 16, i, code));
+    int reserve = _mm_cvtsi128_si32(nres) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(nres, nres));
+#ifndef NDEBUG
+    uint8_t check[FWM_MAXCARDS];
+    int r2 = card_codes_scalar(s, np, base, ncard, 0, FWM_MAXCARDS, check);
+    assert(r2 == reserve && !memcmp(check, code, sizeof check) && "SSE2 and scalar card codes");
+#endif
+    return reserve;
+#else
+    return card_codes_scalar(s, np, base, ncard, 0, FWM_MAXCARDS, code);
+#endif
 }
 
 /* The rows of cards [0, ncard) whose memo entry is not 1 + code, and the
@@ -648,7 +676,7 @@ static uint32_t lot_bettors(const fwm_state *s)
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
 static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, int player,
-                       float *o)
+                       uint32_t bettors, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
@@ -659,10 +687,11 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
     o[P_MONEY] = (float)pl->money;
     for (int gd = 0; gd < FWM_NG; gd++)
         o[P_WARE + gd] = pl->ware[gd];
-    int home = 3;
-    for (int h = 0; h < c->nhomes && h < 3; h++)
-        if (c->homes[h] == pl->home)
-            home = h;
+    /* the last of the (up to 3) home cities that is pl->home, else 3 */
+    int nh = c->nhomes, home = 3;
+    home = nh > 0 && c->homes[0] == pl->home ? 0 : home;
+    home = nh > 1 && c->homes[1] == pl->home ? 1 : home;
+    home = nh > 2 && c->homes[2] == pl->home ? 2 : home;
     o[P_HOME + home] = 1;
     o[P_TRACK] = pl->track;
     o[P_NOBLE] = pl->noble;
@@ -689,7 +718,7 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
         o[P_BQTY] = pl->bqty;
         o[P_BPRICE] = (float)pl->bprice;
     }
-    if (lot_bettors(s) >> q & 1u) /* no bets most of the game */
+    if (bettors >> q & 1u) /* no bets most of the game */
         for (int k = 0; k < 6; k++)
             o[P_LOT + k] = (float)((s->lot_owner[k] >> q) & 1u);
     int np = g->nplayers, base = player >= 0 ? player : 0;
@@ -713,8 +742,9 @@ int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
     obs_context(g, s, player, out + O_GEN);
     obs_map(&m, g, s, player, out);
     obs_cards(&m, g, s, player, out);
-    for (int k = 0; k < np; k++)
-        obs_player(&m, g, s, (base + k) % np, player, out + O_PL + k * P_W);
+    uint32_t bettors = lot_bettors(s);
+    for (int k = 0, q = base; k < np; k++, q = q + 1 < np ? q + 1 : 0)
+        obs_player(&m, g, s, q, player, bettors, out + O_PL + k * P_W);
     return m.n <= cap ? m.n : -1;
 }
 
