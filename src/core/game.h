@@ -40,8 +40,9 @@
 /* A mark of obs_vector_marked (below): cells [at, at + n) of an
  * observation, at and n under 65536. */
 #define KT_OBS_MARK(at, n) ((uint32_t)(at) | (uint32_t)(n) << 16)
-/* Bytes of an observation row's memo (obs_vector_marked, below). */
-#define KT_OBS_MEMO 128
+/* Bytes of an observation row's memo (obs_vector_marked, below): FWM
+ * keeps a byte per card and the single cells it wrote there (learn.c). */
+#define KT_OBS_MEMO 256
 
 enum { KT_RUNNING = 0, KT_FINISHED = 1, KT_STOPPED = 2 };
 

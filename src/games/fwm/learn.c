@@ -288,26 +288,57 @@ static void onehot(float *o, int i, int n)
 }
 
 /* The row being written and the marks of where (obs_vector_marked in
- * game.h): the general and area blocks and a player's counts are marked as
- * blocks, the sparse cells of the spaces and of the merchants' positions
- * one by one; every cell of the game's cards is written by every call
- * (each card has a location, so its lines are touched anyway), as are the
- * merchants' cargo and stamps: those need no mark; the blocks of seats the
- * game does not have are never written.  So the vector environment clears
- * about a seventh of the 20 KB row instead of all of it.  With cap 0
- * (fwm_obs_vector) marks are only counted.
- * With a memo (game.h), memo[i] is 1 + card i's row in card_rows as the
- * row holds it (0: unknown): only cards whose row changed are copied, and
- * the five cells after a card's holder, which a call writes on a few cards
- * only, are marked instead (cards move a few times a game: copying all 120
- * rows was a quarter of an FWM vector step and 8.6 of its ~12 KB of
- * stores). */
+ * game.h): the general and area blocks are marked as blocks, the sparse
+ * cells of the spaces, of the merchants' positions and a few of the cards
+ * one by one; a player's counts are zeroed here and written, every cell of
+ * the game's cards is written by every call (each card has a location, so
+ * its lines are touched anyway), as are the merchants' cargo and stamps:
+ * those need no mark; the blocks of seats the game does not have are never
+ * written.  So the vector environment clears about a seventh of the 20 KB
+ * row instead of all of it.  With cap 0 (fwm_obs_vector) marks are only
+ * counted.
+ * With a memo (game.h; KT_OBS_MEMO bytes):
+ *   [0, 120)    1 + card i's row in card_rows as the row holds it (0:
+ *               unknown): only cards whose row changed are copied, and the
+ *               five cells after a card's holder, which a call writes on a
+ *               few cards only, are single cells instead (cards move a few
+ *               times a game: copying all 120 rows was a quarter of an FWM
+ *               vector step and 8.6 of its ~12 KB of stores);
+ *   [120, 138)  1 + the cell of merchant j of the k-th seat from the
+ *               observer (k * 3 + j) within its one-hot of 98 as the row
+ *               holds it (0: none): a merchant that did not move costs a
+ *               compare (merchants were a third of the single cells);
+ *   [138, 140)  how many single cells the last call wrote (16 bits);
+ *   [140, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
+ *               marked).
+ * The single cells are zeroed by the next call itself, not marked: a mark
+ * cost about 20 instructions (written, read back by the vector
+ * environment, prefetched), a memo cell about 5. */
+enum { MEMO_MERCH = FWM_MAXCARDS, MEMO_NSINGLE = MEMO_MERCH + FWM_MAXP * FWM_NM,
+       MEMO_SINGLE = MEMO_NSINGLE + 2, FL_NSINGLE = (KT_OBS_MEMO - MEMO_SINGLE) / 2 };
+_Static_assert(FL_NSINGLE >= 8 + 4 + FWM_MAXOPEN,
+               "room for every single cell a valid state has: spaces, cards");
+
 typedef struct fl_out {
     float *row;
     uint32_t *marks;
     uint8_t *memo;
-    int n, cap;
+    int n, cap, nsingle;
 } fl_out;
+
+/* 16-bit memo entries (the memo is the caller's bytes: copied, one load
+ * or store each) */
+static inline int memo16(const uint8_t *p)
+{
+    uint16_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+static inline void memo16_set(uint8_t *p, int v)
+{
+    uint16_t w = (uint16_t)v;
+    memcpy(p, &w, sizeof w);
+}
 
 static inline void mark(fl_out *m, const float *p, int n)
 {
@@ -316,11 +347,26 @@ static inline void mark(fl_out *m, const float *p, int n)
     m->n++;
 }
 
-/* o[i] = v, marked (a cell of a sparse block) */
+/* o[i] = v, a cell of a sparse block: noted in the memo, or marked */
 static inline void put(fl_out *m, float *o, int i, float v)
 {
     o[i] = v;
-    mark(m, o + i, 1);
+    if (m->memo && m->nsingle < FL_NSINGLE)
+        memo16_set(m->memo + MEMO_SINGLE + 2 * m->nsingle++, (int)(o + i - m->row));
+    else
+        mark(m, o + i, 1);
+}
+
+/* The single cells the memo says the last call wrote, zeroed (a memo the
+ * encoder did not write could name any cell: clipped to the row). */
+static void singles_clear(fl_out *m)
+{
+    int n = memo16(m->memo + MEMO_NSINGLE);
+    for (int i = 0; i < n && i < FL_NSINGLE; i++) {
+        int cell = memo16(m->memo + MEMO_SINGLE + 2 * i);
+        if (cell < O_SIZE)
+            m->row[cell] = 0;
+    }
 }
 
 static void seats_hot(float *o, uint32_t bits, int base, int np)
@@ -644,22 +690,35 @@ static void obs_cards(fl_out *m, const kt_game *g, const fwm_state *s, int playe
         card_cell(m, o, s->auc.card, ncard, C_AUCTION, 1);
 }
 
-/* A merchant's position one-hot is marked cell by cell; its cargo and
- * stamp are written by every call. */
-static void obs_merchants(fl_out *mk, const fwm_player *pl, float *o)
+/* A merchant's position one-hot: cell 0-95 its space, 96 in reserve, 97
+ * lost, -1 none (a damaged state's other values). */
+static int merch_cell(int pos)
 {
-    for (int k = 0; k < FWM_NM; k++) {
-        float *m = o + P_MERCH + k * M_W;
-        int pos = pl->m[k].pos;
-        if (pos < FWM_MAXSP)
-            put(mk, m, pos, 1);
-        else if (pos == FWM_OFF)
-            put(mk, m, FWM_MAXSP, 1);
-        else if (pos == FWM_LOST)
-            put(mk, m, FWM_MAXSP + 1, 1);
+    return pos < FWM_MAXSP ? pos : pos == FWM_OFF ? FWM_MAXSP : pos == FWM_LOST ? FWM_MAXSP + 1 : -1;
+}
+
+/* The merchants of the k-th seat from the observer: each position
+ * one-hot marked cell by cell, or with a memo rewritten only when it
+ * moved (memo layout above); cargo and stamp written by every call. */
+static void obs_merchants(fl_out *mk, const fwm_player *pl, int k, float *o)
+{
+    for (int j = 0; j < FWM_NM; j++) {
+        float *m = o + P_MERCH + j * M_W;
+        int cell = merch_cell(pl->m[j].pos);
+        if (mk->memo) {
+            uint8_t *was = mk->memo + MEMO_MERCH + k * FWM_NM + j;
+            if (*was != cell + 1) {
+                if (*was && *was <= FWM_MAXSP + 2)
+                    m[*was - 1] = 0;
+                if (cell >= 0)
+                    m[cell] = 1;
+                *was = (uint8_t)(cell + 1);
+            }
+        } else if (cell >= 0)
+            put(mk, m, cell, 1);
         for (int gd = 0; gd < FWM_NG; gd++)
-            m[M_CARGO + gd] = pl->m[k].cargo[gd];
-        m[M_STAMP] = pl->m[k].stamp;
+            m[M_CARGO + gd] = pl->m[j].cargo[gd];
+        m[M_STAMP] = pl->m[j].stamp;
     }
 }
 
@@ -672,17 +731,20 @@ static uint32_t lot_bettors(const fwm_state *s)
     return any;
 }
 
-/* Player q's block: public facts, and q's own bid in progress only when q
+/* Player q's block (the rq-th seat from the observer): public facts, and q's own bid in progress only when q
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
-static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, int player,
-                       uint32_t bettors, float *o)
+static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, int rq,
+                       int player, uint32_t bettors, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
     const fwm_auc *u = &s->auc;
-    mark(m, o, P_MERCH);           /* the counts before the merchants */
-    mark(m, o + P_ENT, P_W - P_ENT); /* and after them */
+    /* the counts before the merchants and after them, zeroed here (sizes
+     * known to the compiler: a few stores, where a mark cost a call of
+     * memset and ~20 instructions more) */
+    memset(o, 0, sizeof *o * P_MERCH);
+    memset(o + P_ENT, 0, sizeof *o * (P_W - P_ENT));
     o[P_PRESENT] = 1;
     o[P_MONEY] = (float)pl->money;
     for (int gd = 0; gd < FWM_NG; gd++)
@@ -698,10 +760,10 @@ static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, i
     o[P_IOUS] = pl->ious;
     o[P_MANORS] = pl->manors;
     o[P_HIRED] = pl->hired;
-    /* the counts arrive zeroed (marked above): only the ones are written */
+    /* the counts were zeroed above: only the ones are written */
     for (uint32_t b = pl->robbed & ((1u << FWM_NM) - 1u); b; b &= b - 1)
         o[P_ROBBED + __builtin_ctz(b)] = 1;
-    obs_merchants(m, pl, o);
+    obs_merchants(m, pl, rq, o);
     if (u->kind != AK_NONE) {
         o[P_ENT] = (float)((u->ent >> q) & 1u);
         o[P_DONE] = (float)((u->done >> q) & 1u);
@@ -733,6 +795,8 @@ int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
     const fwm_state *s = (const fwm_state *)st;
     int np = g->nplayers, base = player >= 0 ? player : 0;
     fl_out m = {.row = out, .marks = marks, .memo = memo, .cap = cap};
+    if (memo)
+        singles_clear(&m);
     /* out arrives zeroed (game.h: the core clears it, or the marked cells
      * of the last call; with a memo, the cards' rows are the memo's), so
      * only what is not zero is written: clearing 20 KB again cost a fifth
@@ -744,7 +808,9 @@ int fwm_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
     obs_cards(&m, g, s, player, out);
     uint32_t bettors = lot_bettors(s);
     for (int k = 0, q = base; k < np; k++, q = q + 1 < np ? q + 1 : 0)
-        obs_player(&m, g, s, q, player, bettors, out + O_PL + k * P_W);
+        obs_player(&m, g, s, q, k, player, bettors, out + O_PL + k * P_W);
+    if (memo)
+        memo16_set(memo + MEMO_NSINGLE, m.nsingle);
     return m.n <= cap ? m.n : -1;
 }
 
