@@ -16,7 +16,7 @@
  *                 when it was last touched, and the bots' wait after a
  *                 failed store.  Everything in it is guarded by its `mu`,
  *                 except `refs` (atomic) and the scheduler's fields (`share`,
- *                 `share_at`, `running`, `wait_max_ms`: guarded by the
+ *                 `share_at`, `running`, `free_at`, `wait_max_ms`: guarded by the
  *                 scheduler's lock).
  *   srv_conn      one client: its transport (srv_io), its address, what it
  *                 is attached to (a seat with the token it used, a
@@ -83,7 +83,10 @@ typedef struct sgame {
     double share;         /* CPU ms its bots used, decaying */
     long long share_at;   /* monotonic ms of the last decay */
     int running;          /* its jobs running now */
-    long long wait_max_ms; /* longest a job of its bots waited for a runner */
+    long long free_at;    /* monotonic ms its last job ended (running 0 since) */
+    long long wait_max_ms; /* longest a job of its bots waited for a runner
+                            * while its game ran nothing: from its arrival or
+                            * the end of the game's job before, the later */
     pthread_mutex_t mu;
     atomic_int refs;      /* the list's + one per holder (connections, jobs) */
 } sgame;
