@@ -444,3 +444,57 @@ KT_TEST(fwm_learn_as_calls_refuse_a_player_without_a_decision)
     kt_state_free(g, s);
     kt_game_free(g);
 }
+
+/* The vector environment's row with a memo (game.h: obs_vector_marked) is
+ * handed from observer to observer on one position where a manor is held:
+ * the card's holder cells are relative to the observer, so a row whose
+ * cards the memo says are current must be made anew for another seat.
+ * After each call the row, its marked cells cleared the way the vector
+ * environment does, must equal the observation made on zeros. */
+static int memo_row_matches(kt_t *T, kt_scn *c, int player, float *row, uint32_t *marks,
+                            int *nmarks, uint8_t *memo)
+{
+    int o = fwm_obs_size(c->g), cap = o / 2 + 16;
+    float *fresh = malloc(sizeof *fresh * (size_t)o);
+    if (!KT_CHECK(fresh != NULL))
+        return 0;
+    enc_vector(c->g, c->s, player, fresh);
+    for (int i = 0; i < *nmarks; i++)
+        memset(row + (marks[i] & 0xffff), 0, sizeof *row * (marks[i] >> 16));
+    *nmarks = fwm_obs_vector_marked(c->g, c->s, player, row, marks, cap, memo);
+    int bad = -1;
+    for (int i = 0; i < o && bad < 0; i++)
+        if (memcmp(&row[i], &fresh[i], sizeof *row))
+            bad = i;
+    if (bad >= 0)
+        KT_FAIL("observer %d: cell %d is %g, not %g", player, bad, (double)row[bad],
+                (double)fresh[bad]);
+    free(fresh);
+    return bad < 0;
+}
+
+KT_TEST(fwm_learn_memo_row_follows_a_new_observer_of_a_held_manor)
+{
+    kt_scn c = fwm_scn(T, "mode=full", 3, "{\"state\":{\"hold\":{\"H03\":1},"
+                                          "\"where\":{\"H03\":\"held\"},\"known\":{\"H03\":1},"
+                                          "\"players\":{\"1\":{\"track\":8,\"noble\":1,\"manors\":1}}}}");
+    KT_REQUIRE(c.s);
+    int o = fwm_obs_size(c.g), nmarks = 0;
+    float *row = calloc((size_t)o, sizeof *row);
+    uint32_t *marks = malloc(sizeof *marks * (size_t)(o / 2 + 16));
+    uint8_t memo[KT_OBS_MEMO] = {0};
+    KT_REQUIRE(row && marks);
+    /* the holder cell of H03 moves with the observer: seat 1 is "me" (0)
+     * to player 1 and "next" (1) to player 0 */
+    int h03 = fwm_cd(&c, "H03"), seen = 0;
+    KT_REQUIRE(h03 >= 0);
+    const int order[] = {0, 1, 2, KT_SPECTATOR, 1, 1, 0};
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        if (!memo_row_matches(T, &c, order[k], row, marks, &nmarks, memo))
+            break;
+        seen += order[k] >= 0; /* the row was checked for a seat */
+    }
+    KT_EQ(seen, 6);
+    free(row), free(marks);
+    kt_scn_free(&c);
+}

@@ -76,6 +76,7 @@
  * unseen cards never reach the vector.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -304,20 +305,32 @@ static void onehot(float *o, int i, int n)
  *               few cards only, are single cells instead (cards move a few
  *               times a game: copying all 120 rows was a quarter of an FWM
  *               vector step and 8.6 of its ~12 KB of stores);
- *   [120, 138)  1 + the cell of merchant j of the k-th seat from the
+ *   [120, 480)  the state's where, known and hold of the cards as the
+ *               codes above were made from them, and [480] 1 when these
+ *               and [481] base (the observer's seat or 0), [482] the
+ *               players and [483] the reserve's count hold: a call whose
+ *               cards did not move (most: cards move at a round's end)
+ *               compares 360 bytes instead of making 120 codes and
+ *               comparing them with the memo's (a tenth of a step);
+ *   [484, 502)  1 + the cell of merchant j of the k-th seat from the
  *               observer (k * 3 + j) within its one-hot of 98 as the row
  *               holds it (0: none): a merchant that did not move costs a
  *               compare (merchants were a third of the single cells);
- *   [138, 140)  how many single cells the last call wrote (16 bits);
- *   [140, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
+ *   [502, 504)  how many single cells the last call wrote (16 bits);
+ *   [504, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
  *               marked).
  * The single cells are zeroed by the next call itself, not marked: a mark
  * cost about 20 instructions (written, read back by the vector
  * environment, prefetched), a memo cell about 5. */
-enum { MEMO_MERCH = FWM_MAXCARDS, MEMO_NSINGLE = MEMO_MERCH + FWM_MAXP * FWM_NM,
-       MEMO_SINGLE = MEMO_NSINGLE + 2, FL_NSINGLE = (KT_OBS_MEMO - MEMO_SINGLE) / 2 };
+enum { MEMO_RAW = FWM_MAXCARDS, MEMO_RAWN = 3 * FWM_MAXCARDS, MEMO_VALID = MEMO_RAW + MEMO_RAWN,
+       MEMO_BASE, MEMO_NP, MEMO_RESERVE, MEMO_MERCH,
+       MEMO_NSINGLE = MEMO_MERCH + FWM_MAXP * FWM_NM, MEMO_SINGLE = MEMO_NSINGLE + 2,
+       FL_NSINGLE = (KT_OBS_MEMO - MEMO_SINGLE) / 2 };
 _Static_assert(FL_NSINGLE >= 8 + 4 + FWM_MAXOPEN,
                "room for every single cell a valid state has: spaces, cards");
+_Static_assert(offsetof(fwm_state, known) == offsetof(fwm_state, where) + FWM_MAXCARDS &&
+                   offsetof(fwm_state, hold) == offsetof(fwm_state, known) + FWM_MAXCARDS,
+               "where, known and hold side by side: one compare");
 
 typedef struct fl_out {
     float *row;
@@ -668,14 +681,25 @@ static void obs_cards(fl_out *m, const kt_game *g, const fwm_state *s, int playe
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int ncard = c->ncard < FWM_MAXCARDS ? c->ncard : FWM_MAXCARDS;
-    uint8_t code[FWM_MAXCARDS];
+    uint8_t code[FWM_MAXCARDS], *memo = m->memo;
     /* the header's count of the reserve, taken here with the cards */
-    int reserve = card_codes(s, np, base, ncard, code);
-    if (m->memo)
-        copy_changed_cards(o + O_CARD, code, ncard, m->memo);
-    else
-        for (int i = 0; i < ncard; i++)
-            memcpy(o + O_CARD + i * C_W, card_rows[code[i]], sizeof card_rows[0]);
+    int reserve;
+    if (memo && memo[MEMO_VALID] && memo[MEMO_BASE] == base && memo[MEMO_NP] == np &&
+        !memcmp(memo + MEMO_RAW, s->where, MEMO_RAWN))
+        reserve = memo[MEMO_RESERVE]; /* the row's cards are this call's */
+    else {
+        reserve = card_codes(s, np, base, ncard, code);
+        if (memo) {
+            copy_changed_cards(o + O_CARD, code, ncard, memo);
+            memcpy(memo + MEMO_RAW, s->where, MEMO_RAWN);
+            memo[MEMO_VALID] = 1;
+            memo[MEMO_BASE] = (uint8_t)base;
+            memo[MEMO_NP] = (uint8_t)np;
+            memo[MEMO_RESERVE] = (uint8_t)reserve;
+        } else
+            for (int i = 0; i < ncard; i++)
+                memcpy(o + O_CARD + i * C_W, card_rows[code[i]], sizeof card_rows[0]);
+    }
     o[O_GEN + G_RESERVE] = (float)reserve;
     /* the fair's and the blockade's card */
     if (s->fair < c->ncard)
