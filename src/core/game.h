@@ -41,8 +41,8 @@
  * observation, at and n under 65536. */
 #define KT_OBS_MARK(at, n) ((uint32_t)(at) | (uint32_t)(n) << 16)
 /* Bytes of an observation row's memo (obs_vector_marked, below): FWM
- * keeps its cards' places there and the single cells it wrote (learn.c). */
-#define KT_OBS_MEMO 640
+ * keeps there what its cards and player blocks were made of (learn.c). */
+#define KT_OBS_MEMO 1024
 
 enum { KT_RUNNING = 0, KT_FINISHED = 1, KT_STOPPED = 2 };
 

@@ -316,18 +316,33 @@ static void onehot(float *o, int i, int n)
  *               observer (k * 3 + j) within its one-hot of 98 as the row
  *               holds it (0: none): a merchant that did not move costs a
  *               compare (merchants were a third of the single cells);
- *   [502, 504)  how many single cells the last call wrote (16 bits);
- *   [504, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
+ *   [502, 910)  per seat from the observer, what its player block was
+ *               made from (pl_key below): a block whose key is the
+ *               memo's is left as the row holds it (most players do not
+ *               change in a step; a block cost ~300 instructions);
+ *   [910, 912)  how many single cells the last call wrote (16 bits);
+ *   [912, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
  *               marked).
  * The single cells are zeroed by the next call itself, not marked: a mark
  * cost about 20 instructions (written, read back by the vector
  * environment, prefetched), a memo cell about 5. */
+
+/* Everything a player block (obs_player) is made of, zeros where a field
+ * is not shown; `one` is 1, so a zeroed memo never matches. */
+typedef struct pl_key {
+    fwm_player pl;
+    int32_t price, paid;
+    uint8_t auc, ent, done, qmax, qty, got, bidding, lot, offers, declined, base, np, one;
+} pl_key;
+
 enum { MEMO_RAW = FWM_MAXCARDS, MEMO_RAWN = 3 * FWM_MAXCARDS, MEMO_VALID = MEMO_RAW + MEMO_RAWN,
        MEMO_BASE, MEMO_NP, MEMO_RESERVE, MEMO_MERCH,
-       MEMO_NSINGLE = MEMO_MERCH + FWM_MAXP * FWM_NM, MEMO_SINGLE = MEMO_NSINGLE + 2,
+       MEMO_PL = MEMO_MERCH + FWM_MAXP * FWM_NM,
+       MEMO_NSINGLE = MEMO_PL + FWM_MAXP * (int)sizeof(pl_key), MEMO_SINGLE = MEMO_NSINGLE + 2,
        FL_NSINGLE = (KT_OBS_MEMO - MEMO_SINGLE) / 2 };
 _Static_assert(FL_NSINGLE >= 8 + 4 + FWM_MAXOPEN,
                "room for every single cell a valid state has: spaces, cards");
+_Static_assert(MEMO_NSINGLE == 910, "the memo layout above");
 _Static_assert(offsetof(fwm_state, known) == offsetof(fwm_state, where) + FWM_MAXCARDS &&
                    offsetof(fwm_state, hold) == offsetof(fwm_state, known) + FWM_MAXCARDS,
                "where, known and hold side by side: one compare");
@@ -758,9 +773,55 @@ static uint32_t lot_bettors(const fwm_state *s)
 /* Player q's block (the rq-th seat from the observer): public facts, and q's own bid in progress only when q
  * is the observer (others' picks and committed bids stay sealed; after the
  * reveal the bids are in s->auc, public). */
+/* Player q's pl_key as seen by `player` (the fields obs_player shows). */
+static void player_key(const kt_game *g, const fwm_state *s, int q, int player,
+                       uint32_t bettors, pl_key *k)
+{
+    const fwm_auc *u = &s->auc;
+    memset(k, 0, sizeof *k); /* padding too: keys are compared whole */
+    k->pl = s->pl[q];
+    if (u->kind != AK_NONE) {
+        k->auc = 1;
+        k->ent = (uint8_t)((u->ent >> q) & 1u);
+        k->done = (uint8_t)((u->done >> q) & 1u);
+        k->qmax = u->qmax[q];
+        if (s->stage != FS_BID) {
+            k->qty = u->qty[q];
+            k->price = u->price[q];
+            k->got = u->got[q];
+            k->paid = u->paid[q];
+        }
+    }
+    k->bidding = q == player && s->stage == FS_BID;
+    if (bettors >> q & 1u)
+        for (int n = 0; n < 6; n++)
+            k->lot |= (uint8_t)(((s->lot_owner[n] >> q) & 1u) << n);
+    k->offers = s->tw_offers[q];
+    k->declined = s->tw_declined[q];
+    k->base = (uint8_t)(player >= 0 ? player : 0);
+    k->np = (uint8_t)g->nplayers;
+    k->one = 1;
+}
+
+/* With a memo: is the block of the rq-th seat (player q) the one the row
+ * holds?  If not, the memo takes the new key and the block is written. */
+static int player_unchanged(const fl_out *m, const kt_game *g, const fwm_state *s, int q,
+                            int rq, int player, uint32_t bettors)
+{
+    pl_key k;
+    player_key(g, s, q, player, bettors, &k);
+    uint8_t *was = m->memo + MEMO_PL + rq * (int)sizeof k;
+    if (!memcmp(was, &k, sizeof k))
+        return 1;
+    memcpy(was, &k, sizeof k);
+    return 0;
+}
+
 static void obs_player(fl_out *m, const kt_game *g, const fwm_state *s, int q, int rq,
                        int player, uint32_t bettors, float *o)
 {
+    if (m->memo && player_unchanged(m, g, s, q, rq, player, bettors))
+        return;
     const fwm_cfg *c = fwm_config(g);
     const fwm_player *pl = &s->pl[q];
     const fwm_auc *u = &s->auc;
