@@ -16,6 +16,7 @@
  * (the encoder's note of what the row holds), the cells it leaves must be
  * the new observation's.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +274,116 @@ KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
         }
         kt_state_free(g, s);
         free(row), free(fresh), free(marks), free(row_m), free(marks_m);
+        kt_game_free(g);
+    }
+    printf("    %d observations compared\n", checked);
+    KT_CHECK(checked > 1000);
+}
+
+/* A row with a memo handed from any position to any other: positions
+ * sampled along random walks of a few games, then visited in random
+ * order by random observers, each observation checked as marks_step
+ * does.  A walk moves one action at a time, so a memo that missed a field
+ * which changes only together with another (FWM: a toll area's fee beside
+ * the count of fees) could pass it; a jump changes everything at once. */
+KT_TEST(core_vector_memo_rows_survive_jumps_between_any_positions)
+{
+    enum { NPOS = 240, JUMPS = 3000 };
+    int checked = 0;
+    for (size_t i = 0; i < sizeof vpins / sizeof vpins[0] && !T->failures; i++) {
+        const vpin *p = &vpins[i];
+        if (!kt_game_find(p->game))
+            continue;
+        kt_game *g = vp_game(T, p);
+        if (!g)
+            continue;
+        if (!g->def->obs_vector_marked) {
+            kt_game_free(g);
+            continue;
+        }
+        enum { MAXKIND = 64 };
+        int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0, npos = 0, flips = 0;
+        int nkind = 0, bytes = 0;
+        kt_state *kind[256] = {0};
+        float *row = calloc((size_t)o, sizeof *row), *fresh = malloc(sizeof *fresh * (size_t)o);
+        uint32_t *marks = malloc(sizeof *marks * (size_t)(o / 2 + 16));
+        uint8_t memo[KT_OBS_MEMO] = {0};
+        kt_state *s = kt_state_new(g), **pos = calloc(NPOS, sizeof *pos);
+        kt_action buf[KT_LEGAL_MAX];
+        KT_REQUIRE(row && fresh && marks && s && pos);
+        uint64_t x = 11;
+        /* every 7th position of walks through whole games */
+        for (uint64_t seed = 1; npos < NPOS && seed < 40; seed++) {
+            kt_state_restart(g, s, seed);
+            for (int step = 0; npos < NPOS && !kt_is_over(g, s); step++) {
+                if (!kind[s->h.decision] && nkind < MAXKIND) { /* the first of its kind */
+                    kind[s->h.decision] = kt_state_new(g);
+                    KT_REQUIRE(kind[s->h.decision]);
+                    kt_state_copy(g, kind[s->h.decision], s);
+                    nkind++;
+                }
+                if (step % 7 == 3) {
+                    pos[npos] = kt_state_new(g);
+                    KT_REQUIRE(pos[npos]);
+                    kt_state_copy(g, pos[npos++], s);
+                }
+                int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                kt_apply_trusted(g, s, buf[(x >> 33) % (uint64_t)n]);
+            }
+        }
+        KT_REQUIRE(npos > 20);
+        /* every byte of a position of each decision kind changed in turn
+         * (two bit patterns), where the check accepts it: a decision's
+         * context (an FWM move's fees and robbery) shows only in its own
+         * positions, which random jumps rarely pair */
+        for (int d = 0; d < 256 && !T->failures; d++) {
+            if (!kind[d])
+                continue;
+            for (size_t off = offsetof(kt_state_hdr, rng); off < kt_state_size(g); off++)
+                for (unsigned bit = 0x01; bit <= 0x10 && !T->failures; bit <<= 4) {
+                    kt_state_copy(g, s, kind[d]);
+                    ((unsigned char *)s)[off] ^= (unsigned char)bit;
+                    if (kt_check(g, s, NULL) != KT_OK)
+                        continue;
+                    marks_step(T, g, kind[d], 0, row, fresh, marks, &nmarks, memo);
+                    marks_step(T, g, s, 0, row, fresh, marks, &nmarks, memo);
+                    bytes++;
+                }
+        }
+        for (int j = 0; j < JUMPS && !T->failures; j++) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            const kt_state *at = pos[(x >> 33) % (uint64_t)npos];
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            int player = (int)((x >> 33) % (uint64_t)(np + 1)) - 1;
+            marks_step(T, g, at, player, row, fresh, marks, &nmarks, memo);
+            checked++;
+            /* the same position with one byte changed, where the game's
+             * check still accepts it, for the same observer, and back:
+             * a memo key that leaves out a field the row shows fails here */
+            kt_state_copy(g, s, at);
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t skip = offsetof(kt_state_hdr, rng); /* not magic and size */
+            size_t off = skip + (size_t)((x >> 33) % (kt_state_size(g) - skip));
+            ((unsigned char *)s)[off] ^= (unsigned char)(1u << ((x >> 20) & 7u));
+            if (kt_check(g, s, NULL) != KT_OK)
+                continue;
+            marks_step(T, g, s, player, row, fresh, marks, &nmarks, memo);
+            marks_step(T, g, at, player, row, fresh, marks, &nmarks, memo);
+            flips++;
+        }
+        printf("      %s %s: %d positions, %d changed bytes the check accepted; %d decision "
+               "kinds, %d of their bytes changed one by one\n", p->game,
+               p->options ? p->options : "", npos, flips, nkind, bytes);
+        for (int d = 0; d < 256; d++)
+            if (kind[d])
+                kt_state_free(g, kind[d]);
+        KT_CHECK(flips > 50);
+        for (int k = 0; k < npos; k++)
+            kt_state_free(g, pos[k]);
+        free(pos);
+        kt_state_free(g, s);
+        free(row), free(fresh), free(marks);
         kt_game_free(g);
     }
     printf("    %d observations compared\n", checked);

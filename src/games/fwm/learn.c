@@ -158,6 +158,8 @@ int fwm_action_space(const kt_game *g)
 static int code_index(kt_action x)
 {
     int k = ACT_K(x), a = ACT_A(x), b = ACT_B(x), c = ACT_C(x);
+    if (k == A_STEP) /* most legal actions of a step are map steps: first */
+        return a == 0 && b < FWM_NM && c < FWM_MAXSP ? FL_STEP + b * FWM_MAXSP + c : -1;
     if (k == A_PRICE)
         return a == 0 && b >= 1 && b <= 3 && c < price_n[b] ? price_base[b] + c : -1;
     if (k == A_BID) {
@@ -320,8 +322,10 @@ static void onehot(float *o, int i, int n)
  *               made from (pl_key below): a block whose key is the
  *               memo's is left as the row holds it (most players do not
  *               change in a step; a block cost ~300 instructions);
- *   [910, 912)  how many single cells the last call wrote (16 bits);
- *   [912, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
+ *   [910, 950)  what the area block was made of (area_key below), the same
+ *               way: areas change a few times a round;
+ *   [950, 952)  how many single cells the last call wrote (16 bits);
+ *   [952, ...)  those cells (16 bits each, FL_NSINGLE at most; more are
  *               marked).
  * The single cells are zeroed by the next call itself, not marked: a mark
  * cost about 20 instructions (written, read back by the vector
@@ -335,14 +339,23 @@ typedef struct pl_key {
     uint8_t auc, ent, done, qmax, qty, got, bidding, lot, offers, declined, base, np, one;
 } pl_key;
 
+/* Everything the area block is made of (obs_map), zeros where a field is
+ * not shown; no padding. */
+typedef struct area_key {
+    uint32_t rob, cubes[FWM_MAXP];
+    uint8_t fee[3], nfee, xrob, robarea, base, np, one, pad[3];
+} area_key;
+_Static_assert(sizeof(area_key) == 40, "keys without padding");
+
 enum { MEMO_RAW = FWM_MAXCARDS, MEMO_RAWN = 3 * FWM_MAXCARDS, MEMO_VALID = MEMO_RAW + MEMO_RAWN,
        MEMO_BASE, MEMO_NP, MEMO_RESERVE, MEMO_MERCH,
        MEMO_PL = MEMO_MERCH + FWM_MAXP * FWM_NM,
-       MEMO_NSINGLE = MEMO_PL + FWM_MAXP * (int)sizeof(pl_key), MEMO_SINGLE = MEMO_NSINGLE + 2,
+       MEMO_AREA = MEMO_PL + FWM_MAXP * (int)sizeof(pl_key),
+       MEMO_NSINGLE = MEMO_AREA + (int)sizeof(area_key), MEMO_SINGLE = MEMO_NSINGLE + 2,
        FL_NSINGLE = (KT_OBS_MEMO - MEMO_SINGLE) / 2 };
 _Static_assert(FL_NSINGLE >= 8 + 4 + FWM_MAXOPEN,
                "room for every single cell a valid state has: spaces, cards");
-_Static_assert(MEMO_NSINGLE == 910, "the memo layout above");
+_Static_assert(MEMO_AREA == 910 && MEMO_NSINGLE == 950, "the memo layout above");
 _Static_assert(offsetof(fwm_state, known) == offsetof(fwm_state, where) + FWM_MAXCARDS &&
                    offsetof(fwm_state, hold) == offsetof(fwm_state, known) + FWM_MAXCARDS,
                "where, known and hold side by side: one compare");
@@ -505,15 +518,42 @@ static void obs_context(const kt_game *g, const fwm_state *s, int player, float 
     o[G_HALF] = s->half;
 }
 
-static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
+/* The area block's key (memo layout above). */
+static area_key areas_key(const kt_game *g, const fwm_state *s, int base, uint32_t areas)
+{
+    area_key k = {.rob = s->robarea & areas, .base = (uint8_t)base,
+                  .np = (uint8_t)g->nplayers, .one = 1};
+    for (int q = 0; q < g->nplayers && q < FWM_MAXP; q++)
+        k.cubes[q] = s->pl[q].cubes & areas;
+    for (int i = 0; i < s->x_nfee && i < 3; i++)
+        k.fee[i] = s->x_fee[i];
+    k.nfee = s->x_nfee;
+    if (s->x_rob) {
+        k.xrob = 1;
+        k.robarea = s->x_robarea;
+    }
+    return k;
+}
+
+/* The area block: marked whole and written over zeros; with a memo, left
+ * as the row holds it when its key is the memo's, else zeroed here and
+ * written (no mark). */
+static void obs_areas(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
 {
     const fwm_cfg *c = fwm_config(g);
     int np = g->nplayers, base = player >= 0 ? player : 0;
     int narea = c->narea < FWM_MAXAREA ? c->narea : FWM_MAXAREA;
     uint32_t areas = narea < 32 ? (1u << narea) - 1 : ~0u;
-    mark(m, o + O_AREA, FWM_MAXAREA * AR_W); /* written as a whole */
-    /* the robbers' and the sea areas' ones only (the block arrives zeroed:
-     * marked whole), a loop over their bits instead of the areas */
+    if (m->memo) {
+        area_key k = areas_key(g, s, base, areas);
+        if (!memcmp(m->memo + MEMO_AREA, &k, sizeof k))
+            return;
+        memcpy(m->memo + MEMO_AREA, &k, sizeof k);
+        memset(o + O_AREA, 0, sizeof *o * FWM_MAXAREA * AR_W);
+    } else
+        mark(m, o + O_AREA, FWM_MAXAREA * AR_W); /* written as a whole */
+    /* the robbers' and the sea areas' ones only (the block is zeros), a
+     * loop over their bits instead of the areas */
     for (uint32_t b = s->robarea & areas; b; b &= b - 1)
         o[O_AREA + __builtin_ctz(b) * AR_W + AR_ROBBERS] = 1;
     for (uint32_t b = c->sea_areas & areas; b; b &= b - 1)
@@ -527,6 +567,11 @@ static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player,
             o[O_AREA + s->x_fee[i] * AR_W + AR_FEE] = (float)(i + 1);
     if (s->x_rob && s->x_robarea < FWM_MAXAREA)
         o[O_AREA + s->x_robarea * AR_W + AR_ROBHERE] = 1;
+}
+
+static void obs_map(fl_out *m, const kt_game *g, const fwm_state *s, int player, float *o)
+{
+    obs_areas(m, g, s, player, o);
     for (int i = 0; i < s->mv_len && i < 3; i++)
         if (s->mv_path[i] < FWM_MAXSP)
             put(m, o, O_SPACE + s->mv_path[i] * O_SPACEW, (float)(i + 1));
