@@ -27,8 +27,26 @@
  * Observation (floats; seats relative to the observer, 0 = the observer; a
  * spectator sees it as seat 0 without the private parts): see the enum
  * below and docs/python.md for every field.
+ *
+ * Memo (obs_vector_marked's KT_OBS_MEMO bytes, game.h): one byte per
+ * one-hot group the row holds without marks, 1 + the set cell's place in
+ * its group, 0 when none is set (an all-zero memo is a zeroed row).  Bytes
+ * [0, ML_MBOARD): the Khan's four die owners, the 8 city-card slots, the
+ * 10 contract-board spaces, the 6 city-bonus markers, the 10 outpost
+ * tiles, the 5 draft places, the 6 book offers (this round's and the
+ * next's per book); then ML_MPLW bytes per relative seat k (character,
+ * 2 figures, 2 contracts, 2 caravan places, 2 caravan tiles, 4 caravan
+ * goods, 3 goal options, the goal); then the route tiles, four to a byte,
+ * two bits each (1 + the tile's state, 0: none); the rest is unused
+ * (zero).  Those
+ * groups change a few times a game, so a call compares 16 bytes at a time
+ * and touches only the groups that changed, where marking them cost two
+ * stores, a mark and its clearing per group and call.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "learn.h"
 #include "mp2.h"
@@ -259,14 +277,61 @@ static inline void onehot(float *o, int i, int n)
         o[i] = 1;
 }
 
+/* The memo's bytes (the opening comment): the board's groups, then
+ * ML_MPLW per relative seat. */
+enum {
+    ML_MKHAN = 0, ML_MCARD = ML_MKHAN + 4, ML_MCBOARD = ML_MCARD + 8,
+    ML_MMARKER = ML_MCBOARD + 2 * MP2_NCCITY, ML_MOUTPOST = ML_MMARKER + MP2_NBONUSCITY,
+    ML_MDRAFT = ML_MOUTPOST + MP2_NOUTPOSTS, ML_MOFFER = ML_MDRAFT + MP2_MAXP + 1,
+    ML_MBOARD = ML_MOFFER + 6,
+    ML_MCHAR = 0, ML_MFIG = 1, ML_MCON = 3, ML_MCVLOC = 5, ML_MCVTILE = 7, ML_MCVGOODS = 9,
+    ML_MGOALOPT = 13, ML_MGOAL = 16, ML_MPLW = 17,
+    ML_MRTILE = ML_MBOARD + MP2_MAXP * ML_MPLW, /* 2 bits per route tile */
+    ML_MUSED = ML_MRTILE + MP2_MAXTILES / 4
+};
+_Static_assert(ML_MUSED <= KT_OBS_MEMO && KT_OBS_MEMO % 16 == 0, "the memo's groups fit");
+_Static_assert(MP2_MAXTILES % 4 == 0, "four route tiles per memo byte");
+
+/* First cell of each memo byte's group in the row. */
+#define S2(b, w) (b), (b) + (w)
+#define S4(b, w) S2(b, w), S2((b) + 2 * (w), w)
+#define S8(b, w) S4(b, w), S4((b) + 4 * (w), w)
+#define ML_CVG(b) (b) + MP2_MAXLOC + 1 + MP2_MAXTILES, (b) + MP2_MAXLOC + 1 + MP2_MAXTILES + 3
+#define ML_PLAT(k) \
+    O_PL + (k) * P_SIZE + P_CHAR, S2(O_PL + (k) * P_SIZE + P_FIG, MP2_MAXLOC), \
+    S2(O_PL + (k) * P_SIZE + P_CON, MP2_NCONTRACTS), S2(O_PL + (k) * P_SIZE + P_CV, P_CVW), \
+    S2(O_PL + (k) * P_SIZE + P_CV + MP2_MAXLOC + 1, P_CVW), \
+    ML_CVG(O_PL + (k) * P_SIZE + P_CV), ML_CVG(O_PL + (k) * P_SIZE + P_CV + P_CVW), \
+    S2(O_PL + (k) * P_SIZE + P_GOALOPT, MP2_NGOALS), \
+    O_PL + (k) * P_SIZE + P_GOALOPT + 2 * MP2_NGOALS, O_PL + (k) * P_SIZE + P_GOAL
+static const uint16_t group_at[KT_OBS_MEMO] = {
+    S4(O_KHAN + 1, 6), S8(O_CARDS, MP2_NCARDS),
+    S8(O_CBOARD, MP2_NCONTRACTS), S2(O_CBOARD + 8 * MP2_NCONTRACTS, MP2_NCONTRACTS),
+    S4(O_MARKERS, MP2_NMARKERS), S2(O_MARKERS + 4 * MP2_NMARKERS, MP2_NMARKERS),
+    S8(O_OUTPOSTS, MP2_NOUTPOSTS), S2(O_OUTPOSTS + 8 * MP2_NOUTPOSTS, MP2_NOUTPOSTS),
+    S4(O_DRAFT, MP2_NCHAR), O_DRAFT + 4 * MP2_NCHAR,
+    S4(O_OFFERS, MP2_NOFFERS), S2(O_OFFERS + 4 * MP2_NOFFERS, MP2_NOFFERS),
+    ML_PLAT(0), ML_PLAT(1), ML_PLAT(2), ML_PLAT(3)
+};
+#undef ML_PLAT
+#undef ML_CVG
+#undef S8
+#undef S4
+#undef S2
+_Static_assert(MP2_NCCITY == 5 && MP2_NBONUSCITY == 6 && MP2_NOUTPOSTS == 10 && MP2_MAXP == 4,
+               "group_at lists the groups by these counts");
+
 /* The row being written and the marks of where (obs_vector_marked in
  * game.h): a cell set only in some positions is marked, a block of them
  * is one mark; a cell every call writes needs none (each call overwrites
- * it).  With cap 0 (mp2_obs_vector) the marks are only counted. */
+ * it).  The one-hot groups of the memo are gathered in want (1 + the cell
+ * to set in the group, 0: none) and written at the end (put_groups).  With
+ * cap 0 (mp2_obs_vector) the marks are only counted. */
 typedef struct ml_out {
     float *row;
     uint32_t *marks;
     int n, cap;
+    uint8_t want[KT_OBS_MEMO];
 } ml_out;
 
 static inline void mark(ml_out *m, const float *p, int n)
@@ -276,12 +341,71 @@ static inline void mark(ml_out *m, const float *p, int n)
     m->n++;
 }
 
-/* onehot, marked */
-static inline void hot(ml_out *m, float *o, int i, int n)
+/* A group's memo byte: cell v of n is set (v < n), or none. */
+static inline uint8_t want1(unsigned v, unsigned n) { return v < n ? (uint8_t)(v + 1) : 0; }
+
+/* The route tiles of memo byte `at` (4 to a byte, 2 bits each) from
+ * what the row holds (old) to what it must (now). */
+static void put_rtiles(float *row, int at, unsigned old, unsigned now)
 {
-    if (i >= 0 && i < n) {
-        o[i] = 1;
-        mark(m, o + i, 1);
+    float *o = row + O_RTILES + at * 4 * 3;
+    for (unsigned diff = old ^ now; diff; diff &= ~(3u << (__builtin_ctz(diff) & ~1))) {
+        int t = __builtin_ctz(diff) >> 1;
+        unsigned was = old >> 2 * t & 3, is = now >> 2 * t & 3;
+        if (was)
+            o[t * 3 + (int)was - 1] = 0;
+        if (is)
+            o[t * 3 + (int)is - 1] = 1;
+    }
+}
+
+/* The groups' cells into the row.  With a memo only the groups whose byte
+ * changed (sixteen compared at once where SSE2 is there): the old cell
+ * cleared, the new one set, nothing marked.  Without one the row is zeros
+ * there: each set cell is written and marked. */
+static void put_groups(ml_out *m, uint8_t *memo)
+{
+    float *row = m->row;
+    const uint8_t *want = m->want;
+    if (!memo) {
+        for (int e = 0; e < ML_MRTILE; e++)
+            if (want[e]) {
+                row[group_at[e] + want[e] - 1] = 1;
+                mark(m, row + group_at[e] + want[e] - 1, 1);
+            }
+        for (int e = ML_MRTILE; e < ML_MUSED; e++)
+            for (int t = 0; t < 4; t++)
+                if (want[e] >> 2 * t & 3) {
+                    float *o = row + O_RTILES + ((e - ML_MRTILE) * 4 + t) * 3;
+                    o[(want[e] >> 2 * t & 3) - 1] = 1;
+                    mark(m, o + (want[e] >> 2 * t & 3) - 1, 1);
+                }
+        return;
+    }
+    for (int i = 0; i < KT_OBS_MEMO; i += 16) {
+#ifdef __SSE2__
+        __m128i w = _mm_loadu_si128((const __m128i *)(want + i));
+        __m128i have = _mm_loadu_si128((const __m128i *)(memo + i));
+        unsigned diff = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(w, have)) & 0xffffu;
+        if (!diff)
+            continue;
+#else
+        unsigned diff = 0;
+        for (int j = 0; j < 16; j++)
+            diff |= (unsigned)(want[i + j] != memo[i + j]) << j;
+#endif
+        for (; diff; diff &= diff - 1) {
+            int e = i + __builtin_ctz(diff);
+            if (e >= ML_MRTILE) {
+                put_rtiles(row, e - ML_MRTILE, memo[e], want[e]);
+            } else {
+                if (memo[e])
+                    row[group_at[e] + memo[e] - 1] = 0;
+                if (want[e])
+                    row[group_at[e] + want[e] - 1] = 1;
+            }
+            memo[e] = want[e];
+        }
     }
 }
 
@@ -358,29 +482,29 @@ static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int playe
         float *v = o + O_KHAN + i * 6;
         v[0] = s->khan[i];
         if (s->khan_by[i] >= 0 && s->khan_by[i] < np)
-            hot(m, v + 1, rel(s->khan_by[i], base, np), 4);
+            m->want[ML_MKHAN + i] = (uint8_t)(rel(s->khan_by[i], base, np) + 1);
         v[5] = s->khan[i] && s->khan_by[i] == -2;
     }
+    uint8_t *w = m->want;
     for (int i = 0; i < 8; i++)
-        hot(m, o + O_CARDS + i * MP2_NCARDS, s->card_slot[i], MP2_NCARDS);
+        w[ML_MCARD + i] = want1(s->card_slot[i], MP2_NCARDS);
     for (int i = 0; i < MP2_NCCITY; i++)
         for (int j = 0; j < 2; j++)
-            hot(m, o + O_CBOARD + (i * 2 + j) * MP2_NCONTRACTS, s->cboard[i][j], MP2_NCONTRACTS);
+            w[ML_MCBOARD + i * 2 + j] = want1(s->cboard[i][j], MP2_NCONTRACTS);
     for (int i = 0; i < MP2_NBONUSCITY; i++)
-        hot(m, o + O_MARKERS + i * MP2_NMARKERS, s->marker[i], MP2_NMARKERS);
+        w[ML_MMARKER + i] = want1(s->marker[i], MP2_NMARKERS);
     for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        hot(m, o + O_OUTPOSTS + i * MP2_NOUTPOSTS, s->outpost[i], MP2_NOUTPOSTS);
+        w[ML_MOUTPOST + i] = want1(s->outpost[i], MP2_NOUTPOSTS);
     for (int t = 0; t < c->nrtile && t < MP2_MAXTILES; t++)
-        hot(m, o + O_RTILES + t * 3, s->rtile[t], 3);
+        w[ML_MRTILE + t / 4] |= (uint8_t)(want1(s->rtile[t], 3) << 2 * (t % 4));
     for (int i = 0; i <= MP2_MAXP; i++)
-        hot(m, o + O_DRAFT + i * MP2_NCHAR, s->draft[i], MP2_NCHAR);
+        w[ML_MDRAFT + i] = want1(s->draft[i], MP2_NCHAR);
     /* this round's offer tile per book and the one face up for the next */
     for (int b = 0; b < 3; b++) {
         if (s->round < MP2_ROUNDS)
-            hot(m, o + O_OFFERS + (b * 2) * MP2_NOFFERS, s->offers[b][s->round], MP2_NOFFERS);
+            w[ML_MOFFER + b * 2] = want1(s->offers[b][s->round], MP2_NOFFERS);
         if (s->round + 1 < MP2_ROUNDS)
-            hot(m, o + O_OFFERS + (b * 2 + 1) * MP2_NOFFERS, s->offers[b][s->round + 1],
-                MP2_NOFFERS);
+            w[ML_MOFFER + b * 2 + 1] = want1(s->offers[b][s->round + 1], MP2_NOFFERS);
     }
     for (int i = s->pile_unknown; i < s->pile_len && i < MP2_NCONTRACTS; i++)
         if (s->pile[i] < MP2_NCONTRACTS) {
@@ -410,13 +534,13 @@ static const float bits4[16][4] = {B4(0),  B4(1),  B4(2),  B4(3), B4(4),  B4(5),
 _Static_assert(MP2_NGUILD == 4 && MP2_MAXP == 4, "seals, improvements and pieces: 4 bits each");
 
 static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, int player,
-                       float *o)
+                       float *o, uint8_t *w)
 {
     const mp2_player *pl = &s->pl[q];
     /* the counts and flags of a player block are written by every call
      * (np is fixed): unmarked; cells set only sometimes are marked */
     o[P_PRESENT] = 1;
-    hot(m, o + P_CHAR, pl->character, MP2_NCHAR);
+    w[ML_MCHAR] = want1(pl->character, MP2_NCHAR);
     for (int i = 0; i < MP2_NRES; i++)
         o[P_RES + i] = pl->res[i];
     for (int v = 1; v <= 6; v++) {
@@ -425,14 +549,14 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
     }
     o[P_PLACED] = pl->nplaced;
     for (int f = 0; f < 2; f++)
-        hot(m, o + P_FIG + f * MP2_MAXLOC, pl->fig[f], c->nloc);
+        w[ML_MFIG + f] = want1(pl->fig[f], (unsigned)c->nloc);
     int nloc = c->nloc < MP2_MAXLOC ? c->nloc : MP2_MAXLOC;
     set_bits(m, o + P_POSTS, pl->posts, nloc);
     /* seals and improvements: P_SEALS and P_IMPROVED are adjacent */
     memcpy(o + P_SEALS, bits4[pl->seals & 15], sizeof bits4[0]);
     memcpy(o + P_IMPROVED, bits4[pl->seals >> 4 & 15], sizeof bits4[0]);
     for (int i = 0; i < 2; i++) {
-        hot(m, o + P_CON + i * MP2_NCONTRACTS, pl->con[i], MP2_NCONTRACTS);
+        w[ML_MCON + i] = want1(pl->con[i], MP2_NCONTRACTS);
         o[P_FRESH + i] = (float)(pl->fresh >> i & 1);
     }
     set_bits(m, o + P_DONE, pl->done, MP2_NCONTRACTS);
@@ -441,45 +565,40 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
     set_bits(m, o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
     o[P_TFLAGS] = (float)(pl->tflags & TF_BLACK ? 1 : 0);
     o[P_TFLAGS + 1] = (float)(pl->tflags & TF_VIDAL ? 1 : 0);
+    /* a caravan at home is the cell after the locations */
     for (int i = 0; i < 2; i++) {
-        float *v = o + P_CV + i * P_CVW;
-        if (pl->cv_loc[i] == MP2_NOLOC) {
-            v[MP2_MAXLOC] = 1;
-            mark(m, v + MP2_MAXLOC, 1);
-        } else {
-            hot(m, v, pl->cv_loc[i], c->nloc);
-        }
-        hot(m, v + MP2_MAXLOC + 1, pl->cv_tile[i], c->nrtile);
-        for (int j = 0; j < 2; j++) {
-            int gd = pl->cv_goods[i][j];
-            if (gd >= IT_PEPPER && gd <= IT_GOLD)
-                hot(m, v + MP2_MAXLOC + 1 + MP2_MAXTILES + j * 3, gd - IT_PEPPER, 3);
-        }
+        w[ML_MCVLOC + i] = pl->cv_loc[i] == MP2_NOLOC ? (uint8_t)(MP2_MAXLOC + 1)
+                                                      : want1(pl->cv_loc[i], (unsigned)c->nloc);
+        w[ML_MCVTILE + i] = want1(pl->cv_tile[i], (unsigned)c->nrtile);
+        for (int j = 0; j < 2; j++)
+            w[ML_MCVGOODS + i * 2 + j] = want1(pl->cv_goods[i][j] - (unsigned)IT_PEPPER, 3);
     }
     o[P_GOALSET] = pl->goal != MP2_NONE;
     if (q != player)
         return; /* goal cards are secret */
     for (int i = 0; i < 3; i++)
-        hot(m, o + P_GOALOPT + i * MP2_NGOALS, pl->goal_opt[i], MP2_NGOALS);
-    hot(m, o + P_GOAL, pl->goal, 3);
+        w[ML_MGOALOPT + i] = want1(pl->goal_opt[i], MP2_NGOALS);
+    w[ML_MGOAL] = want1(pl->goal, 3);
 }
 
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
                           uint32_t *marks, int cap, uint8_t *memo)
 {
-    KT_UNUSED(memo); /* every cell is written or marked by every call */
     const mp2_cfg *c = mp2_config(g);
     const mp2_state *s = (const mp2_state *)st;
     int base = player >= 0 ? player : 0;
     ml_out m = {.row = out, .marks = marks, .cap = cap};
-    /* out is zero already (kt_obs_vector and the vector environment clear it) */
+    /* out is zero already (kt_obs_vector and the vector environment clear
+     * it) but for the memo's groups, which put_groups brings up to date */
     obs_general(&m, c, s, player, out + O_GEN);
     obs_board(&m, c, s, player, out);
     for (int k = 0; k < c->np; k++) {
         int q = base + k; /* (base + k) % np without the division */
         q = q < c->np ? q : q < 2 * c->np ? q - c->np : q % c->np;
-        obs_player(&m, c, s, q, player, out + O_PL + k * P_SIZE);
+        obs_player(&m, c, s, q, player, out + O_PL + k * P_SIZE,
+                   m.want + ML_MBOARD + k * ML_MPLW);
     }
+    put_groups(&m, memo);
     return m.n <= cap ? m.n : -1;
 }
 
