@@ -32,7 +32,8 @@
  * one-hot group the row holds without marks, 1 + the set cell's place in
  * its group, 0 when none is set (an all-zero memo is a zeroed row).  Bytes
  * [0, ML_MBOARD): the Khan's four die owners, the 8 city-card slots, the
- * 10 contract-board spaces, the 6 city-bonus markers, the 10 outpost
+ * 10 contract-board spaces, the 6 city-bonus markers, a byte never set
+ * (the state's unused marker lies there), the 10 outpost
  * tiles, the 5 draft places, the 6 book offers (this round's and the
  * next's per book); then ML_MPLW bytes per relative seat k (character,
  * 2 figures, 2 contracts, 2 caravan places, 2 caravan tiles, 4 caravan
@@ -282,7 +283,8 @@ static inline void onehot(float *o, int i, int n)
  * ML_MPLW per relative seat. */
 enum {
     ML_MKHAN = 0, ML_MCARD = ML_MKHAN + 4, ML_MCBOARD = ML_MCARD + 8,
-    ML_MMARKER = ML_MCBOARD + 2 * MP2_NCCITY, ML_MOUTPOST = ML_MMARKER + MP2_NBONUSCITY,
+    /* a byte for the unused marker between (never set): the state's order */
+    ML_MMARKER = ML_MCBOARD + 2 * MP2_NCCITY, ML_MOUTPOST = ML_MMARKER + MP2_NBONUSCITY + 1,
     ML_MDRAFT = ML_MOUTPOST + MP2_NOUTPOSTS, ML_MOFFER = ML_MDRAFT + MP2_MAXP + 1,
     ML_MBOARD = ML_MOFFER + 6,
     ML_MCHAR = 0, ML_MFIG = 1, ML_MCON = 3, ML_MCVLOC = 5, ML_MCVTILE = 7, ML_MCVGOODS = 9,
@@ -308,7 +310,7 @@ _Static_assert(MP2_MAXTILES % 4 == 0, "four route tiles per memo byte");
 static const uint16_t group_at[KT_OBS_MEMO] = {
     S4(O_KHAN + 1, 6), S8(O_CARDS, MP2_NCARDS),
     S8(O_CBOARD, MP2_NCONTRACTS), S2(O_CBOARD + 8 * MP2_NCONTRACTS, MP2_NCONTRACTS),
-    S4(O_MARKERS, MP2_NMARKERS), S2(O_MARKERS + 4 * MP2_NMARKERS, MP2_NMARKERS),
+    S4(O_MARKERS, MP2_NMARKERS), S2(O_MARKERS + 4 * MP2_NMARKERS, MP2_NMARKERS), 0,
     S8(O_OUTPOSTS, MP2_NOUTPOSTS), S2(O_OUTPOSTS + 8 * MP2_NOUTPOSTS, MP2_NOUTPOSTS),
     S4(O_DRAFT, MP2_NCHAR), O_DRAFT + 4 * MP2_NCHAR,
     S4(O_OFFERS, MP2_NOFFERS), S2(O_OFFERS + 4 * MP2_NOFFERS, MP2_NOFFERS),
@@ -545,6 +547,69 @@ static void rtile_wants(const mp2_cfg *c, const mp2_state *s, uint8_t *w)
 #endif
 }
 
+#ifdef __SSE2__
+/* The memo bytes of 16 state bytes v: 1 + v where v is below the lane's
+ * limit, else 0 (a limit of 0: never). */
+static inline __m128i wants16(__m128i v, __m128i lim)
+{
+    __m128i out = _mm_cmpeq_epi8(_mm_subs_epu8(lim, v), _mm_setzero_si128());
+    return _mm_andnot_si128(out, _mm_add_epi8(v, _mm_set1_epi8(1)));
+}
+#endif
+
+/* The memo bytes of the city cards, contract board, markers, outposts and
+ * draft, sixteen at once where SSE2 is there (the state keeps each group's
+ * bytes together, and the memo keeps the state's order).  A wide store
+ * may run into the next group's bytes, which the next store writes. */
+static void board_wants(const mp2_state *s, uint8_t *w)
+{
+#ifdef __SSE2__
+    _Static_assert(offsetof(mp2_state, unused_marker) == offsetof(mp2_state, marker) + 6 &&
+                   offsetof(mp2_state, outpost) == offsetof(mp2_state, unused_marker) + 1 &&
+                   offsetof(mp2_state, cboard) + 16 <= sizeof(mp2_state) &&
+                   offsetof(mp2_state, draft) + 8 <= sizeof(mp2_state) &&
+                   ML_MCBOARD + 16 <= ML_MOUTPOST && ML_MDRAFT + 8 <= ML_MBOARD,
+                   "the loads stay inside the state and the stores inside the board's bytes");
+#define L(x) (char)(x)
+    const __m128i cards = _mm_set1_epi8(MP2_NCARDS);
+    const __m128i cbd = _mm_setr_epi8(L(MP2_NCONTRACTS), L(MP2_NCONTRACTS), L(MP2_NCONTRACTS),
+                                      L(MP2_NCONTRACTS), L(MP2_NCONTRACTS), L(MP2_NCONTRACTS),
+                                      L(MP2_NCONTRACTS), L(MP2_NCONTRACTS), L(MP2_NCONTRACTS),
+                                      L(MP2_NCONTRACTS), 0, 0, 0, 0, 0, 0);
+    const __m128i mko = _mm_setr_epi8(L(MP2_NMARKERS), L(MP2_NMARKERS), L(MP2_NMARKERS),
+                                      L(MP2_NMARKERS), L(MP2_NMARKERS), L(MP2_NMARKERS), 0,
+                                      L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS),
+                                      L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS),
+                                      L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS), L(MP2_NOUTPOSTS));
+    const __m128i drf = _mm_setr_epi8(L(MP2_NCHAR), L(MP2_NCHAR), L(MP2_NCHAR), L(MP2_NCHAR),
+                                      L(MP2_NCHAR), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+#undef L
+    _mm_storel_epi64((__m128i *)(void *)(w + ML_MCARD),
+                     wants16(_mm_loadl_epi64((const __m128i *)(const void *)s->card_slot), cards));
+    _mm_storeu_si128((__m128i *)(void *)(w + ML_MCBOARD),
+                     wants16(_mm_loadu_si128((const __m128i *)(const void *)s->cboard), cbd));
+    _mm_storeu_si128((__m128i *)(void *)(w + ML_MMARKER),
+                     wants16(_mm_loadu_si128((const __m128i *)(const void *)s->marker), mko));
+    w[ML_MOUTPOST + 9] = want1(s->outpost[9], MP2_NOUTPOSTS);
+    _mm_storel_epi64((__m128i *)(void *)(w + ML_MDRAFT),
+                     wants16(_mm_loadl_epi64((const __m128i *)(const void *)s->draft), drf));
+    _Static_assert(MP2_NCCITY == 5 && MP2_NBONUSCITY == 6 && MP2_NOUTPOSTS == 10 &&
+                   MP2_MAXP == 4, "the lanes of each load");
+#else
+    for (int i = 0; i < 8; i++)
+        w[ML_MCARD + i] = want1(s->card_slot[i], MP2_NCARDS);
+    for (int i = 0; i < MP2_NCCITY; i++)
+        for (int j = 0; j < 2; j++)
+            w[ML_MCBOARD + i * 2 + j] = want1(s->cboard[i][j], MP2_NCONTRACTS);
+    for (int i = 0; i < MP2_NBONUSCITY; i++)
+        w[ML_MMARKER + i] = want1(s->marker[i], MP2_NMARKERS);
+    for (int i = 0; i < MP2_NOUTPOSTS; i++)
+        w[ML_MOUTPOST + i] = want1(s->outpost[i], MP2_NOUTPOSTS);
+    for (int i = 0; i <= MP2_MAXP; i++)
+        w[ML_MDRAFT + i] = want1(s->draft[i], MP2_NCHAR);
+#endif
+}
+
 static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int player, float *o)
 {
     int np = c->np, base = player >= 0 ? player : 0;
@@ -557,18 +622,8 @@ static void obs_board(ml_out *m, const mp2_cfg *c, const mp2_state *s, int playe
         v[5] = s->khan[i] && s->khan_by[i] == -2;
     }
     uint8_t *w = m->want;
-    for (int i = 0; i < 8; i++)
-        w[ML_MCARD + i] = want1(s->card_slot[i], MP2_NCARDS);
-    for (int i = 0; i < MP2_NCCITY; i++)
-        for (int j = 0; j < 2; j++)
-            w[ML_MCBOARD + i * 2 + j] = want1(s->cboard[i][j], MP2_NCONTRACTS);
-    for (int i = 0; i < MP2_NBONUSCITY; i++)
-        w[ML_MMARKER + i] = want1(s->marker[i], MP2_NMARKERS);
-    for (int i = 0; i < MP2_NOUTPOSTS; i++)
-        w[ML_MOUTPOST + i] = want1(s->outpost[i], MP2_NOUTPOSTS);
+    board_wants(s, w);
     rtile_wants(c, s, w + ML_MRTILE);
-    for (int i = 0; i <= MP2_MAXP; i++)
-        w[ML_MDRAFT + i] = want1(s->draft[i], MP2_NCHAR);
     /* this round's offer tile per book and the one face up for the next */
     for (int b = 0; b < 3; b++) {
         if (s->round < MP2_ROUNDS)
