@@ -145,34 +145,35 @@ static inline void sort2(int *a, int *b)
     *b = hi;
 }
 
+/* A placement's index.  The dice are the leading non-zero 5-bit fields
+ * of codes (1 to 3; none may follow a zero); decoded field by field
+ * without a loop, as the mask asks once per legal placement. */
 static int place_index(uint32_t arg)
 {
     int sp = (int)(arg & 0xff);
     uint32_t codes = arg >> 8;
-    int k[3], n = 0;
-    for (int i = 0; i < 4; i++) {
-        int d = (int)(codes >> (5 * i) & 31);
-        if (!d)
-            break;
-        if (i == 3 || (k[n] = die_kind(d)) < 0)
-            return -1;
-        n++;
-    }
+    int d0 = (int)(codes & 31), d1 = (int)(codes >> 5 & 31), d2 = (int)(codes >> 10 & 31);
+    int n = !d0 ? 0 : !d1 ? 1 : !d2 ? 2 : 3;
     if (n == 0 || (codes >> (5 * n)) != 0)
+        return -1;
+    int k[3] = {die_kind(d0), die_kind(d1), die_kind(d2)}; /* die_kind(0) is -1 */
+    if (k[0] < 0)
+        return -1;
+    if (n == 1) {
+        if (sp < MP2_NBASESP)
+            return ML_PLACE + sp * ML_MULTI + k[0];
+        return sp < SP_BAG ? ML_PLACE1 + (sp - MP2_NBASESP) * ML_KINDS + k[0] : -1;
+    }
+    if (k[1] < 0 || (n == 3 && k[2] < 0) || sp >= MP2_NBASESP)
         return -1;
     /* canonical order (the engine already lists kinds in order): a sorting
      * network of min/max, without the branches an insertion sort mispredicts */
-    if (n >= 2)
-        sort2(&k[0], &k[1]);
+    sort2(&k[0], &k[1]);
     if (n == 3) {
         sort2(&k[1], &k[2]);
         sort2(&k[0], &k[1]);
     }
-    if (sp < MP2_NBASESP)
-        return ML_PLACE + sp * ML_MULTI + multiset_rank(k, n);
-    if (sp < SP_BAG && n == 1)
-        return ML_PLACE1 + (sp - MP2_NBASESP) * ML_KINDS + k[0];
-    return -1;
+    return ML_PLACE + sp * ML_MULTI + multiset_rank(k, n);
 }
 
 int mp2_action_index(const kt_game *g, const kt_state *st, kt_action a)
@@ -181,6 +182,8 @@ int mp2_action_index(const kt_game *g, const kt_state *st, kt_action a)
     const mp2_state *s = (const mp2_state *)st;
     uint32_t x = MP2_AARG(a);
     int kd;
+    if (MP2_AKIND(a) == A_PLACE) /* most legal actions: before the switch's jump */
+        return place_index(x);
     switch (MP2_AKIND(a)) {
     case A_END: return x ? -1 : ML_END;
     case A_DONE: return x ? -1 : ML_DONE;
@@ -212,7 +215,6 @@ int mp2_action_index(const kt_game *g, const kt_state *st, kt_action a)
             return -1;
         return ML_DEC + d * ML_DECW + 64 + (int)(f * 64 + loc);
     }
-    case A_PLACE: return place_index(x);
     }
     return -1;
 }
