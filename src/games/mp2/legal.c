@@ -234,8 +234,10 @@ typedef struct tctx {
     const mp2_cfg *c;
     const mp2_state *s;
     int p;
-    kt_action *buf;
-    int n;
+    /* the list: actions [buf, out); a cursor rather than a count, which
+     * the compiler had to reload after every store of an action (an int
+     * may alias the list's uint32_t entries, a pointer may not) */
+    kt_action *buf, *out;
     int own, black;      /* unplaced own / black dice of the player */
     int seals;           /* -1 unknown, else seals_open() */
     int travel_ok[3][7]; /* -1 unknown, else whether a first leg exists for fee f */
@@ -248,7 +250,7 @@ static int seal_ok(tctx *t, int die)
     return (t->seals & t->c->seal_die[die]) != 0;
 }
 
-static void emit(tctx *t, kt_action a) { t->buf[t->n++] = a; }
+static void emit(tctx *t, kt_action a) { *t->out++ = a; }
 
 static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
 {
@@ -814,8 +816,7 @@ int mp2_legal(const kt_game *g, const kt_state *st, kt_action *buf)
     t.c = c;
     t.s = s;
     t.p = s->h.turn_player;
-    t.buf = buf;
-    t.n = 0;
+    t.buf = t.out = buf;
     gen_turn(&t);
-    return t.n;
+    return (int)(t.out - t.buf);
 }
