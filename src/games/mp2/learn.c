@@ -35,11 +35,13 @@
  * 10 contract-board spaces, the 6 city-bonus markers, a byte never set
  * (the state's unused marker lies there), the 10 outpost
  * tiles, the 5 draft places, the 6 book offers (this round's and the
- * next's per book); then ML_MPLW bytes per relative seat k (character,
- * 2 figures, 2 contracts, 2 caravan places, 2 caravan tiles, 4 caravan
- * goods, 3 goal options, the goal); then the route tiles, four to a byte,
- * two bits each (1 + the tile's state, 0: none); the rest is unused
- * (zero).  Those
+ * next's per book); then the route tiles, four to a byte, two bits each
+ * (1 + the tile's state, 0: none); then per relative seat k, in the order
+ * of the player struct's bytes from fig (bytes of other fields there are
+ * never set): 2 figures, the character, (seals), 2 contracts, (fresh,
+ * ndone, nposts) and, for seat 0 only (the observer's goals are the only
+ * ones shown), 3 goal options and the goal; then 2 caravan places,
+ * 2 caravan tiles and 4 caravan goods.  That fills all 128 bytes.  Those
  * groups change a few times a game, so a call compares 16 bytes at a time
  * and touches only the groups that changed, where marking them cost two
  * stores, a mark and its clearing per group and call.
@@ -281,20 +283,36 @@ static inline void onehot(float *o, int i, int n)
         o[i] = 1;
 }
 
-/* The memo's bytes (the opening comment): the board's groups, then
- * ML_MPLW per relative seat. */
+/* The memo's bytes (the opening comment): the board's groups, the route
+ * tiles, then the seats. */
 enum {
     ML_MKHAN = 0, ML_MCARD = ML_MKHAN + 4, ML_MCBOARD = ML_MCARD + 8,
     /* a byte for the unused marker between (never set): the state's order */
     ML_MMARKER = ML_MCBOARD + 2 * MP2_NCCITY, ML_MOUTPOST = ML_MMARKER + MP2_NBONUSCITY + 1,
     ML_MDRAFT = ML_MOUTPOST + MP2_NOUTPOSTS, ML_MOFFER = ML_MDRAFT + MP2_MAXP + 1,
     ML_MBOARD = ML_MOFFER + 6,
-    ML_MCHAR = 0, ML_MFIG = 1, ML_MCON = 3, ML_MCVLOC = 5, ML_MCVTILE = 7, ML_MCVGOODS = 9,
-    ML_MGOALOPT = 13, ML_MGOAL = 16, ML_MPLW = 17,
-    ML_MRTILE = ML_MBOARD + MP2_MAXP * ML_MPLW, /* 2 bits per route tile */
-    ML_MUSED = ML_MRTILE + MP2_MAXTILES / 4
+    ML_MRTILE = ML_MBOARD, /* 2 bits per route tile */
+    ML_MSEATS = ML_MRTILE + MP2_MAXTILES / 4,
+    /* a seat: the bytes of mp2_player from fig (ML_MA0 for seat 0, with
+     * the goals; ML_MA for the others), then the caravans' ML_MB */
+    ML_MFIG = 0, ML_MCHAR = 2, ML_MCON = 4, ML_MGOALOPT = 9, ML_MGOAL = 12, ML_MA0 = 13,
+    ML_MA = 9, ML_MCVLOC = 0, ML_MCVTILE = 2, ML_MCVGOODS = 4, ML_MB = 8,
+    ML_MUSED = ML_MSEATS + ML_MA0 + ML_MB + (MP2_MAXP - 1) * (ML_MA + ML_MB)
 };
 _Static_assert(ML_MUSED <= KT_OBS_MEMO && KT_OBS_MEMO % 16 == 0, "the memo's groups fit");
+_Static_assert(offsetof(mp2_player, character) == offsetof(mp2_player, fig) + ML_MCHAR &&
+               offsetof(mp2_player, con) == offsetof(mp2_player, fig) + ML_MCON &&
+               offsetof(mp2_player, goal_opt) == offsetof(mp2_player, fig) + ML_MGOALOPT &&
+               offsetof(mp2_player, goal) == offsetof(mp2_player, fig) + ML_MGOAL &&
+               offsetof(mp2_player, cv_tile) == offsetof(mp2_player, cv_loc) + ML_MCVTILE &&
+               offsetof(mp2_player, cv_goods) == offsetof(mp2_player, cv_loc) + ML_MCVGOODS,
+               "a seat's memo bytes follow the player struct");
+
+/* First memo byte of relative seat k. */
+static inline int seat_memo(int k)
+{
+    return k ? ML_MSEATS + ML_MA0 + ML_MB + (k - 1) * (ML_MA + ML_MB) : ML_MSEATS;
+}
 _Static_assert(MP2_MAXTILES % 4 == 0, "four route tiles per memo byte");
 
 /* First cell of each memo byte's group in the row. */
@@ -302,13 +320,14 @@ _Static_assert(MP2_MAXTILES % 4 == 0, "four route tiles per memo byte");
 #define S4(b, w) S2(b, w), S2((b) + 2 * (w), w)
 #define S8(b, w) S4(b, w), S4((b) + 4 * (w), w)
 #define ML_CVG(b) (b) + MP2_MAXLOC + 1 + MP2_MAXTILES, (b) + MP2_MAXLOC + 1 + MP2_MAXTILES + 3
-#define ML_PLAT(k) \
-    O_PL + (k) * P_SIZE + P_CHAR, S2(O_PL + (k) * P_SIZE + P_FIG, MP2_MAXLOC), \
-    S2(O_PL + (k) * P_SIZE + P_CON, MP2_NCONTRACTS), S2(O_PL + (k) * P_SIZE + P_CV, P_CVW), \
-    S2(O_PL + (k) * P_SIZE + P_CV + MP2_MAXLOC + 1, P_CVW), \
-    ML_CVG(O_PL + (k) * P_SIZE + P_CV), ML_CVG(O_PL + (k) * P_SIZE + P_CV + P_CVW), \
-    S2(O_PL + (k) * P_SIZE + P_GOALOPT, MP2_NGOALS), \
-    O_PL + (k) * P_SIZE + P_GOALOPT + 2 * MP2_NGOALS, O_PL + (k) * P_SIZE + P_GOAL
+/* a seat's bytes from fig (0: a byte never set), its goals, its caravans */
+#define ML_PLA(b) S2((b) + P_FIG, MP2_MAXLOC), (b) + P_CHAR, 0, S2((b) + P_CON, MP2_NCONTRACTS), \
+    0, 0, 0
+#define ML_PLGOALS(b) S2((b) + P_GOALOPT, MP2_NGOALS), (b) + P_GOALOPT + 2 * MP2_NGOALS, \
+    (b) + P_GOAL
+#define ML_PLB(b) S2((b) + P_CV, P_CVW), S2((b) + P_CV + MP2_MAXLOC + 1, P_CVW), ML_CVG((b) + P_CV), \
+    ML_CVG((b) + P_CV + P_CVW)
+#define ML_PL(k) ML_PLA(O_PL + (k) * P_SIZE), ML_PLB(O_PL + (k) * P_SIZE)
 static const uint16_t group_at[KT_OBS_MEMO] = {
     S4(O_KHAN + 1, 6), S8(O_CARDS, MP2_NCARDS),
     S8(O_CBOARD, MP2_NCONTRACTS), S2(O_CBOARD + 8 * MP2_NCONTRACTS, MP2_NCONTRACTS),
@@ -316,9 +335,12 @@ static const uint16_t group_at[KT_OBS_MEMO] = {
     S8(O_OUTPOSTS, MP2_NOUTPOSTS), S2(O_OUTPOSTS + 8 * MP2_NOUTPOSTS, MP2_NOUTPOSTS),
     S4(O_DRAFT, MP2_NCHAR), O_DRAFT + 4 * MP2_NCHAR,
     S4(O_OFFERS, MP2_NOFFERS), S2(O_OFFERS + 4 * MP2_NOFFERS, MP2_NOFFERS),
-    ML_PLAT(0), ML_PLAT(1), ML_PLAT(2), ML_PLAT(3)
+    [ML_MSEATS] = ML_PLA(O_PL), ML_PLGOALS(O_PL), ML_PLB(O_PL), ML_PL(1), ML_PL(2), ML_PL(3)
 };
-#undef ML_PLAT
+#undef ML_PL
+#undef ML_PLB
+#undef ML_PLGOALS
+#undef ML_PLA
 #undef ML_CVG
 #undef S8
 #undef S4
@@ -336,7 +358,7 @@ typedef struct ml_out {
     float *row;
     uint32_t *marks;
     int n, cap;
-    uint8_t want[KT_OBS_MEMO];
+    uint8_t want[KT_OBS_MEMO + 16]; /* 16 more: a seat's wide stores may run past */
 } ml_out;
 
 static inline void mark(ml_out *m, const float *p, int n)
@@ -373,12 +395,12 @@ static void put_groups(ml_out *m, uint8_t *memo)
     float *row = m->row;
     const uint8_t *want = m->want;
     if (!memo) {
-        for (int e = 0; e < ML_MRTILE; e++)
-            if (want[e]) {
+        for (int e = 0; e < ML_MUSED; e++)
+            if (want[e] && (e < ML_MRTILE || e >= ML_MSEATS)) {
                 row[group_at[e] + want[e] - 1] = 1;
                 mark(m, row + group_at[e] + want[e] - 1, 1);
             }
-        for (int e = ML_MRTILE; e < ML_MUSED; e++)
+        for (int e = ML_MRTILE; e < ML_MSEATS; e++)
             for (int t = 0; t < 4; t++)
                 if (want[e] >> 2 * t & 3) {
                     float *o = row + O_RTILES + ((e - ML_MRTILE) * 4 + t) * 3;
@@ -401,7 +423,7 @@ static void put_groups(ml_out *m, uint8_t *memo)
 #endif
         for (; diff; diff &= diff - 1) {
             int e = i + __builtin_ctz(diff);
-            if (e >= ML_MRTILE) {
+            if (e >= ML_MRTILE && e < ML_MSEATS) {
                 put_rtiles(row, e - ML_MRTILE, memo[e], want[e]);
             } else {
                 if (memo[e])
@@ -699,25 +721,64 @@ static inline void counts(float *o, const mp2_player *pl)
 #endif
 }
 
-static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, int player,
-                       float *o, uint8_t *w)
+/* A seat's memo bytes: w its bytes from fig (the goals only with `goals`:
+ * the observer's own seat), wb its caravans'.  Sixteen at once where SSE2
+ * is there; the wide store of w runs into wb's bytes, written after. */
+static void seat_wants(const mp2_cfg *c, const mp2_player *pl, int goals, uint8_t *w,
+                       uint8_t *wb)
+{
+#ifdef __SSE2__
+    _Static_assert(offsetof(mp2_player, cv_loc) == offsetof(mp2_player, fig) + 16 &&
+                   offsetof(mp2_player, cv_loc) + 8 <= sizeof(mp2_player),
+                   "the 16 bytes from fig and the caravans' 8 inside the player");
+    char nl = (char)c->nloc, nr = (char)c->nrtile, g = (char)(goals ? MP2_NGOALS : 0),
+         g3 = (char)(goals ? 3 : 0), nc = MP2_NCHAR, nk = MP2_NCONTRACTS, p = IT_PEPPER;
+    _mm_storeu_si128((__m128i *)(void *)w,
+                     wants16(_mm_loadu_si128((const __m128i *)(const void *)pl->fig),
+                             _mm_setr_epi8(nl, nl, nc, 0, nk, nk, 0, 0, 0, g, g, g, g3, 0, 0, 0)));
+    /* goods as pepper..gold = 0..2; a caravan at home is the cell after
+     * the locations */
+    __m128i v = _mm_loadl_epi64((const __m128i *)(const void *)pl->cv_loc);
+    __m128i b = wants16(_mm_sub_epi8(v, _mm_setr_epi8(0, 0, 0, 0, p, p, p, p, 0, 0, 0, 0, 0, 0, 0, 0)),
+                        _mm_setr_epi8(nl, nl, nr, nr, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0));
+    __m128i home = _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)MP2_NOLOC)),
+                                 _mm_setr_epi8(MP2_MAXLOC + 1, MP2_MAXLOC + 1, 0, 0, 0, 0, 0, 0,
+                                               0, 0, 0, 0, 0, 0, 0, 0));
+    _mm_storel_epi64((__m128i *)(void *)wb, _mm_or_si128(b, home));
+#else
+    for (int f = 0; f < 2; f++)
+        w[ML_MFIG + f] = want1(pl->fig[f], (unsigned)c->nloc);
+    w[ML_MCHAR] = want1(pl->character, MP2_NCHAR);
+    for (int i = 0; i < 2; i++)
+        w[ML_MCON + i] = want1(pl->con[i], MP2_NCONTRACTS);
+    if (goals) {
+        for (int i = 0; i < 3; i++)
+            w[ML_MGOALOPT + i] = want1(pl->goal_opt[i], MP2_NGOALS);
+        w[ML_MGOAL] = want1(pl->goal, 3);
+    }
+    for (int i = 0; i < 2; i++) {
+        wb[ML_MCVLOC + i] = pl->cv_loc[i] == MP2_NOLOC ? (uint8_t)(MP2_MAXLOC + 1)
+                                                       : want1(pl->cv_loc[i], (unsigned)c->nloc);
+        wb[ML_MCVTILE + i] = want1(pl->cv_tile[i], (unsigned)c->nrtile);
+        for (int j = 0; j < 2; j++)
+            wb[ML_MCVGOODS + i * 2 + j] = want1(pl->cv_goods[i][j] - (unsigned)IT_PEPPER, 3);
+    }
+#endif
+}
+
+static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, float *o)
 {
     const mp2_player *pl = &s->pl[q];
     /* the counts and flags of a player block are written by every call
      * (np is fixed): unmarked; cells set only sometimes are marked */
     o[P_PRESENT] = 1;
-    w[ML_MCHAR] = want1(pl->character, MP2_NCHAR);
     counts(o, pl);
     o[P_PLACED] = pl->nplaced;
-    for (int f = 0; f < 2; f++)
-        w[ML_MFIG + f] = want1(pl->fig[f], (unsigned)c->nloc);
     int nloc = c->nloc < MP2_MAXLOC ? c->nloc : MP2_MAXLOC;
     set_bits(m, o + P_POSTS, pl->posts, nloc);
     /* seals and improvements: P_SEALS and P_IMPROVED are adjacent */
     memcpy(o + P_SEALS, bits4[pl->seals & 15], sizeof bits4[0]);
     memcpy(o + P_IMPROVED, bits4[pl->seals >> 4 & 15], sizeof bits4[0]);
-    for (int i = 0; i < 2; i++)
-        w[ML_MCON + i] = want1(pl->con[i], MP2_NCONTRACTS);
     memcpy(o + P_FRESH, bits4[pl->fresh & 3], 2 * sizeof bits4[0][0]);
     set_bits(m, o + P_DONE, pl->done, MP2_NCONTRACTS);
     o[P_PLUS] = pl->plus;
@@ -725,20 +786,7 @@ static void obs_player(ml_out *m, const mp2_cfg *c, const mp2_state *s, int q, i
     set_bits(m, o + P_KEPT, pl->kept, MP2_NOUTPOSTS);
     _Static_assert(TF_BLACK == 1 && TF_VIDAL == 2, "the turn flags are bits 0 and 1");
     memcpy(o + P_TFLAGS, bits4[pl->tflags & 3], 2 * sizeof bits4[0][0]);
-    /* a caravan at home is the cell after the locations */
-    for (int i = 0; i < 2; i++) {
-        w[ML_MCVLOC + i] = pl->cv_loc[i] == MP2_NOLOC ? (uint8_t)(MP2_MAXLOC + 1)
-                                                      : want1(pl->cv_loc[i], (unsigned)c->nloc);
-        w[ML_MCVTILE + i] = want1(pl->cv_tile[i], (unsigned)c->nrtile);
-        for (int j = 0; j < 2; j++)
-            w[ML_MCVGOODS + i * 2 + j] = want1(pl->cv_goods[i][j] - (unsigned)IT_PEPPER, 3);
-    }
     o[P_GOALSET] = pl->goal != MP2_NONE;
-    if (q != player)
-        return; /* goal cards are secret */
-    for (int i = 0; i < 3; i++)
-        w[ML_MGOALOPT + i] = want1(pl->goal_opt[i], MP2_NGOALS);
-    w[ML_MGOAL] = want1(pl->goal, 3);
 }
 
 int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, float *out,
@@ -755,8 +803,10 @@ int mp2_obs_vector_marked(const kt_game *g, const kt_state *st, int player, floa
     for (int k = 0; k < c->np; k++) {
         int q = base + k; /* (base + k) % np without the division */
         q = q < c->np ? q : q < 2 * c->np ? q - c->np : q % c->np;
-        obs_player(&m, c, s, q, player, out + O_PL + k * P_SIZE,
-                   m.want + ML_MBOARD + k * ML_MPLW);
+        obs_player(&m, c, s, q, out + O_PL + k * P_SIZE);
+        /* goal cards are secret: only the observer's, always seat 0 */
+        uint8_t *w = m.want + seat_memo(k);
+        seat_wants(c, &s->pl[q], q == player, w, w + (k ? ML_MA : ML_MA0));
     }
     put_groups(&m, memo);
     return m.n <= cap ? m.n : -1;
