@@ -33,9 +33,9 @@
  * its group, 0 when none is set (an all-zero memo is a zeroed row).  Bytes
  * [0, ML_MBOARD): the Khan's four die owners, the 8 city-card slots, the
  * 10 contract-board spaces, the 6 city-bonus markers, a byte never set
- * (the state's unused marker lies there), the 10 outpost
- * tiles, the 5 draft places, the 6 book offers (this round's and the
- * next's per book); then the route tiles, four to a byte, two bits each
+ * (the state's unused marker lies there), the 10 outpost tiles, the 5
+ * draft places, the 6 book offers (this round's and the next's per
+ * book); then the route tiles, four to a byte, two bits each
  * (1 + the tile's state, 0: none); then per relative seat k, in the order
  * of the player struct's bytes from fig (bytes of other fields there are
  * never set): 2 figures, the character, (seals), 2 contracts, (fresh,
