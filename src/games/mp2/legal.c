@@ -7,7 +7,11 @@
  *
  * Data layout: no state of its own.
  */
+#include <stddef.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "mp2.h"
 
@@ -52,25 +56,53 @@ static const combo one_black[7] = {{0, 0, 0, 0, 0}, ONE(DT_BLACK, 1, 0), ONE(DT_
                                    ONE(DT_BLACK, 5, 0), ONE(DT_BLACK, 6, 0)};
 #undef ONE
 
-/* Written without data-dependent branches where it is cheap: dice values
- * are random, so branches on them are mispredicted in random play. */
+/* Values 1..6 held (bit v - 1) of own[] and blk[] and how many dice:
+ * sixteen bytes compared and summed at once where SSE2 is there. */
+static void dice_present(const mp2_player *pl, unsigned *own_vals, unsigned *blk_vals, int *own,
+                         int *black)
+{
+#ifdef __SSE2__
+    _Static_assert(offsetof(mp2_player, blk) == offsetof(mp2_player, own) + 7 &&
+                   offsetof(mp2_player, own) + 16 <= sizeof(mp2_player),
+                   "own[0..6] and blk[0..6] in one 16-byte load inside the player");
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)pl->own);
+    /* bytes 1..6 (own[1..6]) and 8..13 (blk[1..6]) */
+    x = _mm_and_si128(x, _mm_setr_epi8(0, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1, 0, 0));
+    unsigned held = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128()));
+    __m128i sum = _mm_sad_epu8(x, _mm_setzero_si128());
+    *own_vals = held >> 1 & 63;
+    *blk_vals = held >> 8 & 63;
+    *own = _mm_cvtsi128_si32(sum);
+    *black = _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+#else
+    *own_vals = *blk_vals = 0;
+    *own = *black = 0;
+    for (int v = 1; v <= 6; v++) {
+        *own_vals |= (unsigned)(pl->own[v] != 0) << (v - 1);
+        *blk_vals |= (unsigned)(pl->blk[v] != 0) << (v - 1);
+        *own += pl->own[v];
+        *black += pl->blk[v];
+    }
+#endif
+}
+
+/* The kinds in order: own values, black values, then Donata's pieces; a
+ * loop per value held (a player holds a few of the twelve). */
 static void die_kinds(const mp2_player *pl, dkinds *d)
 {
-    int n = 0, own = 0, black = 0;
-    /* a kind is written at slot n whether or not it exists; n advances only
-     * for kinds present (no branch on the dice) */
-    for (int v = 1; v <= 6; v++) {
+    int n = 0;
+    unsigned own_vals, blk_vals;
+    dice_present(pl, &own_vals, &blk_vals, &d->own, &d->black);
+    for (; own_vals; own_vals &= own_vals - 1) {
+        int v = __builtin_ctz(own_vals) + 1;
         d->one[n] = one_own[v];
-        d->cnt[n] = pl->own[v];
-        own += pl->own[v];
-        n += pl->own[v] != 0;
+        d->cnt[n++] = pl->own[v];
     }
     d->own_set = (1u << n) - 1;
-    for (int v = 1; v <= 6; v++) {
+    for (; blk_vals; blk_vals &= blk_vals - 1) {
+        int v = __builtin_ctz(blk_vals) + 1;
         d->one[n] = one_black[v];
-        d->cnt[n] = pl->blk[v];
-        black += pl->blk[v];
-        n += pl->blk[v] != 0;
+        d->cnt[n++] = pl->blk[v];
     }
     int first_piece = n;
     if (pl->pieces)
@@ -85,8 +117,6 @@ static void die_kinds(const mp2_player *pl, dkinds *d)
                 d->cnt[n++] = 1;
             }
     d->n = n;
-    d->own = own;
-    d->black = black;
     d->npiece = n - first_piece;
     d->piece_set = ((1u << n) - 1) & ~((1u << first_piece) - 1);
 }
@@ -204,8 +234,10 @@ typedef struct tctx {
     const mp2_cfg *c;
     const mp2_state *s;
     int p;
-    kt_action *buf;
-    int n;
+    /* the list: actions [buf, out); a cursor rather than a count, which
+     * the compiler had to reload after every store of an action (an int
+     * may alias the list's uint32_t entries, a pointer may not) */
+    kt_action *buf, *out;
     int own, black;      /* unplaced own / black dice of the player */
     int seals;           /* -1 unknown, else seals_open() */
     int travel_ok[3][7]; /* -1 unknown, else whether a first leg exists for fee f */
@@ -218,7 +250,7 @@ static int seal_ok(tctx *t, int die)
     return (t->seals & t->c->seal_die[die]) != 0;
 }
 
-static void emit(tctx *t, kt_action a) { t->buf[t->n++] = a; }
+static void emit(tctx *t, kt_action a) { *t->out++ = a; }
 
 static void gen_space(tctx *t, int sp, const combo *cbs, int ncb)
 {
@@ -784,8 +816,7 @@ int mp2_legal(const kt_game *g, const kt_state *st, kt_action *buf)
     t.c = c;
     t.s = s;
     t.p = s->h.turn_player;
-    t.buf = buf;
-    t.n = 0;
+    t.buf = t.out = buf;
     gen_turn(&t);
-    return t.n;
+    return (int)(t.out - t.buf);
 }
