@@ -28,9 +28,10 @@
  * spectator sees it as seat 0 without the private parts): see the enum
  * below and docs/python.md for every field.
  *
- * Memo (obs_vector_marked's KT_OBS_MEMO bytes, game.h): one byte per
- * one-hot group the row holds without marks, 1 + the set cell's place in
- * its group, 0 when none is set (an all-zero memo is a zeroed row).  Bytes
+ * Memo (the first ML_MEMO = 128 of obs_vector_marked's KT_OBS_MEMO bytes,
+ * game.h; FWM uses more): one byte per one-hot group the row holds without
+ * marks, 1 + the set cell's place in its group, 0 when none is set (an
+ * all-zero memo is a zeroed row).  Bytes
  * [0, ML_MBOARD): the Khan's four die owners, the 8 city-card slots, the
  * 10 contract-board spaces, the 6 city-bonus markers, a byte never set
  * (the state's unused marker lies there), the 10 outpost tiles, the 5
@@ -299,7 +300,9 @@ enum {
     ML_MA = 9, ML_MCVLOC = 0, ML_MCVTILE = 2, ML_MCVGOODS = 4, ML_MB = 8,
     ML_MUSED = ML_MSEATS + ML_MA0 + ML_MB + (MP2_MAXP - 1) * (ML_MA + ML_MB)
 };
-_Static_assert(ML_MUSED <= KT_OBS_MEMO && KT_OBS_MEMO % 16 == 0, "the memo's groups fit");
+/* the memo bytes used: ML_MUSED rounded up to whole 16-byte compares */
+enum { ML_MEMO = (ML_MUSED + 15) / 16 * 16 };
+_Static_assert(ML_MEMO <= KT_OBS_MEMO && ML_MEMO == 128, "the memo's groups fit");
 _Static_assert(offsetof(mp2_player, character) == offsetof(mp2_player, fig) + ML_MCHAR &&
                offsetof(mp2_player, con) == offsetof(mp2_player, fig) + ML_MCON &&
                offsetof(mp2_player, goal_opt) == offsetof(mp2_player, fig) + ML_MGOALOPT &&
@@ -328,7 +331,7 @@ _Static_assert(MP2_MAXTILES % 4 == 0, "four route tiles per memo byte");
 #define ML_PLB(b) S2((b) + P_CV, P_CVW), S2((b) + P_CV + MP2_MAXLOC + 1, P_CVW), ML_CVG((b) + P_CV), \
     ML_CVG((b) + P_CV + P_CVW)
 #define ML_PL(k) ML_PLA(O_PL + (k) * P_SIZE), ML_PLB(O_PL + (k) * P_SIZE)
-static const uint16_t group_at[KT_OBS_MEMO] = {
+static const uint16_t group_at[ML_MEMO] = {
     S4(O_KHAN + 1, 6), S8(O_CARDS, MP2_NCARDS),
     S8(O_CBOARD, MP2_NCONTRACTS), S2(O_CBOARD + 8 * MP2_NCONTRACTS, MP2_NCONTRACTS),
     S4(O_MARKERS, MP2_NMARKERS), S2(O_MARKERS + 4 * MP2_NMARKERS, MP2_NMARKERS), 0,
@@ -358,7 +361,7 @@ typedef struct ml_out {
     float *row;
     uint32_t *marks;
     int n, cap;
-    uint8_t want[KT_OBS_MEMO + 16]; /* 16 more: a seat's wide stores may run past */
+    uint8_t want[ML_MEMO + 16]; /* 16 more: a seat's wide stores may run past */
 } ml_out;
 
 static inline void mark(ml_out *m, const float *p, int n)
@@ -409,7 +412,7 @@ static void put_groups(ml_out *m, uint8_t *memo)
                 }
         return;
     }
-    for (int i = 0; i < KT_OBS_MEMO; i += 16) {
+    for (int i = 0; i < ML_MEMO; i += 16) {
 #ifdef __SSE2__
         __m128i w = _mm_loadu_si128((const __m128i *)(want + i));
         __m128i have = _mm_loadu_si128((const __m128i *)(memo + i));
