@@ -97,6 +97,7 @@ typedef struct fwm_space {
     uint8_t x, y;        /* terminal map position (towns: first letter) */
     uint8_t nadj;
     uint8_t adj[FWM_MAXADJ];
+    uint8_t adj_sea;     /* bit k: adj[k] is a sea space (derived at load: winter steps) */
 } fwm_space;
 
 typedef struct fwm_line {
