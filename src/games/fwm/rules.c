@@ -50,22 +50,6 @@ void fwm_charge(fx *x, int p, int32_t amount)
         pl->money = 0;
 }
 
-uint8_t *fwm_slot(fwm_state *s, int p, int slot)
-{
-    return slot == 0 ? s->pl[p].ware : s->pl[p].m[slot - 1].cargo;
-}
-
-/* Space of a slot, or FWM_NONE when the merchant is not on the map. */
-int fwm_slot_space(const fwm_state *s, int p, int slot)
-{
-    if (slot == 0)
-        return s->pl[p].home;
-    int pos = s->pl[p].m[slot - 1].pos;
-    return pos < FWM_LOST ? pos : FWM_NONE;
-}
-
-int fwm_cargo(const fwm_merch *m) { return m->cargo[0] + m->cargo[1] + m->cargo[2]; }
-
 int fwm_merch_at(const fwm_state *s, int p, int sp)
 {
     int bits = 0;

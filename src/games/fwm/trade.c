@@ -40,28 +40,18 @@ int fwm_meet(const fwm_state *s, int p, int q, int sp)
            (fwm_merch_at(s, p, sp) || fwm_merch_at(s, q, sp));
 }
 
-/* The space of p's slot when no lower slot of p is on it (one action per
- * meeting place), else FWM_NONE. */
-static int slot_place(const fwm_state *s, int p, int slot)
-{
-    int sp = fwm_slot_space(s, p, slot);
-    if (sp == FWM_NONE)
-        return FWM_NONE;
-    for (int k = 0; k < slot; k++)
-        if (fwm_slot_space(s, p, k) == sp)
-            return FWM_NONE;
-    return sp;
-}
-
-/* Has `seller` anything to sell on space sp (goods there, or an IOU)? */
+/* Has `seller` anything to sell on space sp (goods there, or an IOU)?
+ * (fwm_pool of each good, summed in one pass over the slots.) */
 static int can_sell(const fwm_state *s, int seller, int sp)
 {
-    if (s->pl[seller].ious)
+    const fwm_player *pl = &s->pl[seller];
+    if (pl->ious)
         return 1;
-    for (int g = 0; g < FWM_NG; g++)
-        if (fwm_pool(s, seller, sp, g))
-            return 1;
-    return 0;
+    int n = pl->home == sp ? pl->ware[0] + pl->ware[1] + pl->ware[2] : 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (pl->m[k].pos == sp)
+            n += fwm_cargo(&pl->m[k]);
+    return n > 0;
 }
 
 /* The highest price a buyer can pay: its money, in 20 FL steps. */
@@ -114,29 +104,69 @@ static int meet_at(const fwm_state *s, const place_set *w, int p, int q, int sp)
            (place_has(w[p].merch, sp) || place_has(w[q].merch, sp));
 }
 
-/* The offers p could start now (into buf when given); the count. */
-static int trade_starts(const fx *x, int p, kt_action *buf)
+/* Every player's places, read once for all the players a window asks. */
+static void places_all(const fwm_state *s, int np, place_set *w)
 {
-    const fwm_state *s = x->s;
-    int n = 0, np = x->g->nplayers;
-    if (bound_reached(x, p))
-        return 0;
-    place_set w[FWM_MAXP];
     for (int q = 0; q < np && q < FWM_MAXP; q++)
         w[q] = places_of(s, q);
+}
+
+/* The map spaces where p meets another player (meet_at for some q): p is
+ * there (p's own slot spaces are), with a merchant where another player is,
+ * or where another player's merchant is.  Most players meet nobody, and
+ * this spares them the loop over slots and players. */
+static place_set meetings(const place_set *w, int np, int p)
+{
+    uint64_t slot[2] = {0, 0}, merch[2] = {0, 0};
+    for (int q = 0; q < np; q++) {
+        if (q == p)
+            continue;
+        for (int i = 0; i < 2; i++) {
+            slot[i] |= w[q].slot[i];
+            merch[i] |= w[q].merch[i];
+        }
+    }
+    place_set m = {{0, 0}, {0, 0}};
+    for (int i = 0; i < 2; i++)
+        m.slot[i] = (w[p].merch[i] & slot[i]) | (w[p].slot[i] & merch[i]);
+    return m;
+}
+
+/* The spaces of p's slots, each only at the lowest slot on it (one action
+ * per meeting place); FWM_NONE for the others and those off the map. */
+static void slot_places(const fwm_state *s, int p, int *sp)
+{
+    int raw[FWM_NSLOT];
     for (int slot = 0; slot < FWM_NSLOT; slot++) {
-        int sp = slot_place(s, p, slot);
-        if (sp == FWM_NONE)
+        raw[slot] = sp[slot] = fwm_slot_space(s, p, slot);
+        for (int k = 0; k < slot; k++)
+            if (raw[k] == raw[slot])
+                sp[slot] = FWM_NONE;
+    }
+}
+
+/* The offers p could start now, from the players' places w: into buf and
+ * their count, or without buf 1 as soon as there is one. */
+static int trade_starts(const fx *x, const place_set *w, int p, kt_action *buf)
+{
+    const fwm_state *s = x->s;
+    int n = 0, np = x->g->nplayers, sp[FWM_NSLOT];
+    if (bound_reached(x, p))
+        return 0;
+    place_set meet = meetings(w, np, p);
+    slot_places(s, p, sp);
+    for (int slot = 0; slot < FWM_NSLOT; slot++) {
+        if (sp[slot] == FWM_NONE || (sp[slot] < FWM_MAXSP && !place_has(meet.slot, sp[slot])))
             continue;
         for (int q = 0; q < np; q++) {
-            if (!meet_at(s, w, p, q, sp))
+            if (!meet_at(s, w, p, q, sp[slot]))
                 continue;
             for (int buy = 0; buy < 2; buy++) {
                 int seller = buy ? q : p, buyer = buy ? p : q;
-                if (can_sell(s, seller, sp) && fwm_trade_price_hi(s, buyer) >= 20) {
-                    if (buf)
-                        buf[n] = FWM_ACT(A_TRADE, q, buy, slot);
-                    n++;
+                if (can_sell(s, seller, sp[slot]) && fwm_trade_price_hi(s, buyer) >= 20) {
+                    if (!buf)
+                        return 1;
+                    buf[n++] = FWM_ACT(A_TRADE, q, buy, slot);
                 }
             }
         }
@@ -158,9 +188,11 @@ static int window_next(fx *x)
 {
     fwm_state *s = x->s;
     int np = x->g->nplayers;
+    place_set w[FWM_MAXP];
+    places_all(s, np, w);
     for (; s->tw_idx < np; s->tw_idx++) {
         int p = (s->start + s->tw_idx) % np;
-        if (trade_starts(x, p, NULL)) {
+        if (trade_starts(x, w, p, NULL)) {
             s->h.turn_player = (int8_t)p;
             fwm_decide(x, FS_TRADE, p);
             return 1;
@@ -175,7 +207,9 @@ static int window_next(fx *x)
  * more (then "done trading" is the only choice and is made for it). */
 static void back_to_window(fx *x, int p)
 {
-    if (trade_starts(x, p, NULL)) {
+    place_set w[FWM_MAXP];
+    places_all(x->s, x->g->nplayers, w);
+    if (trade_starts(x, w, p, NULL)) {
         fwm_decide(x, FS_TRADE, p);
         return;
     }
@@ -194,7 +228,9 @@ int fwm_trade_window(fx *x)
 
 int fwm_legal_trade(const fx *x, kt_action *buf)
 {
-    int n = trade_starts(x, x->s->h.to_move, buf);
+    place_set w[FWM_MAXP];
+    places_all(x->s, x->g->nplayers, w);
+    int n = trade_starts(x, w, x->s->h.to_move, buf);
     buf[n++] = FWM_ACT(A_DONE, 0, 0, 0);
     return n;
 }
