@@ -784,6 +784,16 @@ static void sea_neighbours(fwm_cfg *c)
     }
 }
 
+/* The robber and pirate cards, so that the calendar looks only at them. */
+static void robber_cards(fwm_cfg *c)
+{
+    c->nrobcards = 0;
+    for (int i = 0; i < c->ncard; i++)
+        if (c->card[i].type == CT_EVENT &&
+            (c->card[i].event == EV_ROBBERS || c->card[i].event == EV_PIRATES))
+            c->robcards[c->nrobcards++] = (uint8_t)i;
+}
+
 static int count_pool(const fwm_cfg *c, int type, int levels)
 {
     int n = 0;
@@ -878,6 +888,7 @@ kt_status fwm_load_data(fwm_cfg *c, const kt_allocator *a, const char *dir, kt_e
     if (ok) {
         distances(c);
         sea_neighbours(c);
+        robber_cards(c);
     }
     if (ok) {
         L.r = NULL;

@@ -154,6 +154,10 @@ typedef struct fwm_cfg {
     /* shortest distances in spaces: [0] any route, [1] without sea spaces
      * (winter); 255 = unreachable.  For the bots' route planning. */
     uint8_t dist[2][FWM_MAXSP][FWM_MAXSP];
+    /* the robber and pirate event cards in card order (derived at load):
+     * the calendar clears them from the display every round */
+    int nrobcards;
+    uint8_t robcards[FWM_MAXCARDS];
 } fwm_cfg;
 
 static inline const fwm_cfg *fwm_config(const kt_game *g) { return (const fwm_cfg *)g->cfg; }

@@ -196,13 +196,11 @@ static int steps_by_map(const fx *x, int p, int m, int winter, kt_action *buf, i
     return n;
 }
 
-/* The steps of merchant m: by the map alone when the mover can afford
- * any way, else each way's tolls summed (step_ok). */
-static int legal_steps(const fx *x, int p, int m, int winter, kt_action *buf, int n)
+/* The steps of merchant m when the mover cannot afford every way: each
+ * way's tolls summed (step_ok). */
+static int steps_summed(const fx *x, int p, int m, kt_action *buf, int n)
 {
     const fwm_state *s = x->s;
-    if (s->pl[p].money >= way_max())
-        return steps_by_map(x, p, m, winter, buf, n);
     int at = s->mv_len ? s->mv_path[s->mv_len - 1] : s->pl[p].m[m].pos;
     const fwm_space *sp = &x->c->sp[at];
     const fwm_merch *mm = &s->pl[p].m[m];
@@ -211,6 +209,13 @@ static int legal_steps(const fx *x, int p, int m, int winter, kt_action *buf, in
         if (step_ok(x, p, m, s->mv_path, s->mv_len, &w, sp->adj[k]))
             buf[n++] = FWM_ACT(A_STEP, 0, m, sp->adj[k]);
     return n;
+}
+
+/* The steps of merchant m: by the map alone when the mover can afford any
+ * way (by_map, decided once per list), else with the tolls summed. */
+static int legal_steps(const fx *x, int p, int m, int winter, int by_map, kt_action *buf, int n)
+{
+    return by_map ? steps_by_map(x, p, m, winter, buf, n) : steps_summed(x, p, m, buf, n);
 }
 
 static int legal_premove(const fx *x, int p, kt_action *buf, int n)
@@ -226,9 +231,10 @@ int fwm_legal_move(const fx *x, kt_action *buf)
 {
     const fwm_state *s = x->s;
     int p = s->h.to_move, n = 0, winter = fwm_winter(x->c, s->round);
+    int by_map = s->pl[p].money >= way_max();
     if (s->mv_len) {
         if (s->mv_len < 3)
-            n = legal_steps(x, p, s->mv_merch, winter, buf, n);
+            n = legal_steps(x, p, s->mv_merch, winter, by_map, buf, n);
         buf[n++] = FWM_ACT(A_GO, 0, 0, 0);
         if (s->mv_cancels < FWM_MAXCANCEL)
             buf[n++] = FWM_ACT(A_CANCEL, 0, 0, 0);
@@ -238,7 +244,7 @@ int fwm_legal_move(const fx *x, kt_action *buf)
         n = legal_premove(x, p, buf, n);
     for (int m = 0; m < FWM_NM; m++)
         if (s->pl[p].m[m].pos < FWM_LOST && !(((unsigned)s->mv_moved >> m) & 1u))
-            n = legal_steps(x, p, m, winter, buf, n);
+            n = legal_steps(x, p, m, winter, by_map, buf, n);
     buf[n++] = FWM_ACT(A_END, 0, 0, 0);
     return n;
 }
@@ -295,9 +301,9 @@ static void go(fx *x)
     s->x_acc = (uint8_t)acc;
     s->x_nfee = 0;
     memset(s->x_fee, 0, sizeof s->x_fee);
-    for (int a = 0; a < c->narea && s->x_nfee < 3; a++)
-        if (((unsigned)fees >> a) & 1u)
-            s->x_fee[s->x_nfee++] = (uint8_t)a;
+    /* the regions in area order (bits of areas of the map: all < narea) */
+    for (uint32_t f = fees; f && s->x_nfee < 3; f &= f - 1)
+        s->x_fee[s->x_nfee++] = (uint8_t)__builtin_ctz(f);
     s->x_drop = (uint8_t)(acc && c->sp[to].kind != SK_TOWN && fwm_cargo(mm) >= 4 &&
                           !(((unsigned)s->pl[p].cubes >> c->sp[to].area) & 1u));
     int ra = robber_area(x, from, s->x_path, real);

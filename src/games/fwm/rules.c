@@ -773,12 +773,9 @@ static int cal_step(fx *x)
     s->round++;
     s->h.turn = (uint32_t)s->round + 1;
     s->rflags = 0;
-    for (int i = 0; i < c->ncard; i++) {
-        const fwm_card *cd = &c->card[i];
-        if (s->where[i] == W_OPEN && cd->type == CT_EVENT &&
-            (cd->event == EV_ROBBERS || cd->event == EV_PIRATES))
-            fwm_card_away(x, i);
-    }
+    for (int i = 0; i < c->nrobcards; i++)
+        if (s->where[c->robcards[i]] == W_OPEN)
+            fwm_card_away(x, c->robcards[i]);
     s->robarea = 0;
     int np = x->g->nplayers;
     for (int p = 0; p < np; p++)
