@@ -172,7 +172,7 @@ int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint
  * for every space (each space entered adds at most one region).  A mover
  * with this much money can afford every step, so the legal steps need not
  * sum the tolls (they are summed when the move is carried out). */
-static int32_t way_max(void)
+int32_t fwm_way_max(void)
 {
     return base_cost(3, 1) + 3 * 2 * toll_of(1) + toll_of(1) + 3 * REGION_FEE;
 }
@@ -231,7 +231,7 @@ int fwm_legal_move(const fx *x, kt_action *buf)
 {
     const fwm_state *s = x->s;
     int p = s->h.to_move, n = 0, winter = fwm_winter(x->c, s->round);
-    int by_map = s->pl[p].money >= way_max();
+    int by_map = s->pl[p].money >= fwm_way_max();
     if (s->mv_len) {
         if (s->mv_len < 3)
             n = legal_steps(x, p, s->mv_merch, winter, by_map, buf, n);

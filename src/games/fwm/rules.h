@@ -97,6 +97,7 @@ void fwm_auction_event_done(fx *x);
 /* move.c */
 void fwm_move_start(fx *x);
 int fwm_legal_move(const fx *x, kt_action *buf);
+int32_t fwm_way_max(void); /* the most any way of 1-3 spaces can cost (bound of the fast steps) */
 void fwm_apply_move(fx *x, kt_action a);
 int fwm_movex_step(fx *x);
 int fwm_turnend_step(fx *x);
