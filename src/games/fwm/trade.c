@@ -68,68 +68,48 @@ static int bound_reached(const fx *x, int p)
     return x->c->trade_offers && x->s->tw_offers[p] >= x->c->trade_offers;
 }
 
-/* Where a player is, as sets of map spaces: `slot` its home and merchants
- * (fwm_entitled), `merch` its merchants (fwm_merch_at); spaces off the map
- * are in neither. */
-typedef struct place_set {
-    uint64_t slot[2], merch[2];
-} place_set;
+/* Who is where, for every map space: bit q of slot[sp] when player q has
+ * its home or a merchant there (fwm_entitled), of merch[sp] when a
+ * merchant (fwm_merch_at); spaces off the map are in neither.  Built once
+ * for all the players a window asks (with fwm_meet's loops per slot and
+ * player, trade_starts was 4 % of an FWM vector step). */
+typedef struct places {
+    uint8_t slot[FWM_MAXSP], merch[FWM_MAXSP];
+} places;
 
-/* Space sp's bit in word 0 / word 1 of a set (none off the map); the
- * sets are built in registers: or-ing into the words in memory made a
- * chain of store-to-load waits that cost more than the loops it replaced. */
-static uint64_t bit0(int sp) { return sp < 64 ? 1ull << sp : 0; }
-static uint64_t bit1(int sp) { return sp >= 64 && sp < FWM_MAXSP ? 1ull << (sp - 64) : 0; }
-
-static int place_has(const uint64_t *set, int sp) { return (int)((set[sp >> 6] >> (sp & 63)) & 1u); }
-
-static place_set places_of(const fwm_state *s, int p)
+static void places_all(const fwm_state *s, int np, places *w)
 {
-    const fwm_player *pl = &s->pl[p];
-    int a = pl->m[0].pos, b = pl->m[1].pos, c = pl->m[2].pos;
-    _Static_assert(FWM_NM == 3, "three merchants");
-    uint64_t m0 = bit0(a) | bit0(b) | bit0(c), m1 = bit1(a) | bit1(b) | bit1(c);
-    place_set w = {{m0 | bit0(pl->home), m1 | bit1(pl->home)}, {m0, m1}};
-    return w;
+    _Static_assert(FWM_MAXP <= 8, "a player's bit in a byte");
+    memset(w, 0, sizeof *w);
+    for (int q = 0; q < np && q < FWM_MAXP; q++)
+        for (int slot = 0; slot < FWM_NSLOT; slot++) {
+            int sp = fwm_slot_space(s, q, slot);
+            if (sp >= FWM_MAXSP)
+                continue;
+            w->slot[sp] |= (uint8_t)(1u << q);
+            if (slot)
+                w->merch[sp] |= (uint8_t)(1u << q);
+        }
 }
 
-/* fwm_meet from the players' place sets (trade_starts asks it for every
- * slot and player: with fwm_meet's loops that was 4 % of an FWM vector
- * step); a space off the map (only a damaged state's) asks fwm_meet. */
-static int meet_at(const fwm_state *s, const place_set *w, int p, int q, int sp)
+/* fwm_meet from the places; a space off the map (only a damaged state's)
+ * asks fwm_meet. */
+static int meet_at(const fwm_state *s, const places *w, int p, int q, int sp)
 {
     if (sp >= FWM_MAXSP)
         return fwm_meet(s, p, q, sp);
-    return p != q && place_has(w[p].slot, sp) && place_has(w[q].slot, sp) &&
-           (place_has(w[p].merch, sp) || place_has(w[q].merch, sp));
+    unsigned both = (1u << p) | (1u << q);
+    return p != q && (w->slot[sp] & both) == both && (w->merch[sp] & both);
 }
 
-/* Every player's places, read once for all the players a window asks. */
-static void places_all(const fwm_state *s, int np, place_set *w)
+/* Does p meet anybody on its slot's space sp (meet_at for some q)?  Most
+ * players meet nobody, and this spares them the loop over the players. */
+static int meets_anybody(const places *w, int p, int sp)
 {
-    for (int q = 0; q < np && q < FWM_MAXP; q++)
-        w[q] = places_of(s, q);
-}
-
-/* The map spaces where p meets another player (meet_at for some q): p is
- * there (p's own slot spaces are), with a merchant where another player is,
- * or where another player's merchant is.  Most players meet nobody, and
- * this spares them the loop over slots and players. */
-static place_set meetings(const place_set *w, int np, int p)
-{
-    uint64_t slot[2] = {0, 0}, merch[2] = {0, 0};
-    for (int q = 0; q < np; q++) {
-        if (q == p)
-            continue;
-        for (int i = 0; i < 2; i++) {
-            slot[i] |= w[q].slot[i];
-            merch[i] |= w[q].merch[i];
-        }
-    }
-    place_set m = {{0, 0}, {0, 0}};
-    for (int i = 0; i < 2; i++)
-        m.slot[i] = (w[p].merch[i] & slot[i]) | (w[p].slot[i] & merch[i]);
-    return m;
+    if (sp >= FWM_MAXSP)
+        return 1; /* meet_at asks fwm_meet */
+    unsigned me = 1u << p, others = w->slot[sp] & ~me;
+    return (w->merch[sp] & me) ? others != 0 : (w->merch[sp] & ~me) != 0;
 }
 
 /* The spaces of p's slots, each only at the lowest slot on it (one action
@@ -145,18 +125,17 @@ static void slot_places(const fwm_state *s, int p, int *sp)
     }
 }
 
-/* The offers p could start now, from the players' places w: into buf and
- * their count, or without buf 1 as soon as there is one. */
-static int trade_starts(const fx *x, const place_set *w, int p, kt_action *buf)
+/* The offers p could start now, from the places w: into buf and their
+ * count, or without buf 1 as soon as there is one. */
+static int trade_starts(const fx *x, const places *w, int p, kt_action *buf)
 {
     const fwm_state *s = x->s;
     int n = 0, np = x->g->nplayers, sp[FWM_NSLOT];
     if (bound_reached(x, p))
         return 0;
-    place_set meet = meetings(w, np, p);
     slot_places(s, p, sp);
     for (int slot = 0; slot < FWM_NSLOT; slot++) {
-        if (sp[slot] == FWM_NONE || (sp[slot] < FWM_MAXSP && !place_has(meet.slot, sp[slot])))
+        if (sp[slot] == FWM_NONE || !meets_anybody(w, p, sp[slot]))
             continue;
         for (int q = 0; q < np; q++) {
             if (!meet_at(s, w, p, q, sp[slot]))
@@ -188,11 +167,11 @@ static int window_next(fx *x)
 {
     fwm_state *s = x->s;
     int np = x->g->nplayers;
-    place_set w[FWM_MAXP];
-    places_all(s, np, w);
+    places w;
+    places_all(s, np, &w);
     for (; s->tw_idx < np; s->tw_idx++) {
         int p = (s->start + s->tw_idx) % np;
-        if (trade_starts(x, w, p, NULL)) {
+        if (trade_starts(x, &w, p, NULL)) {
             s->h.turn_player = (int8_t)p;
             fwm_decide(x, FS_TRADE, p);
             return 1;
@@ -207,9 +186,9 @@ static int window_next(fx *x)
  * more (then "done trading" is the only choice and is made for it). */
 static void back_to_window(fx *x, int p)
 {
-    place_set w[FWM_MAXP];
-    places_all(x->s, x->g->nplayers, w);
-    if (trade_starts(x, w, p, NULL)) {
+    places w;
+    places_all(x->s, x->g->nplayers, &w);
+    if (trade_starts(x, &w, p, NULL)) {
         fwm_decide(x, FS_TRADE, p);
         return;
     }
@@ -228,9 +207,9 @@ int fwm_trade_window(fx *x)
 
 int fwm_legal_trade(const fx *x, kt_action *buf)
 {
-    place_set w[FWM_MAXP];
-    places_all(x->s, x->g->nplayers, w);
-    int n = trade_starts(x, w, x->s->h.to_move, buf);
+    places w;
+    places_all(x->s, x->g->nplayers, &w);
+    int n = trade_starts(x, &w, x->s->h.to_move, buf);
     buf[n++] = FWM_ACT(A_DONE, 0, 0, 0);
     return n;
 }
