@@ -47,9 +47,22 @@ static slots slots_of(const fwm_state *s, int p)
     return w;
 }
 
+/* Do two slots stand on one space?  Goods move only between such slots,
+ * and mostly there are none: six comparisons instead of the sixteen pairs. */
+static int shared_space(const slots *w)
+{
+    int shared = 0;
+    for (int i = 0; i < FWM_NSLOT; i++)
+        for (int j = i + 1; j < FWM_NSLOT; j++)
+            shared |= w->sp[i] == w->sp[j] && w->sp[i] != FWM_NONE;
+    return shared;
+}
+
 int fwm_legal_xfer(const fwm_state *s, int p, kt_action *buf, int n)
 {
     slots w = slots_of(s, p);
+    if (!shared_space(&w))
+        return n;
     /* the warehouse gives or takes only with a merchant in the home city */
     int home_merch = w.sp[0] != FWM_NONE && fwm_merch_at(s, p, w.sp[0]);
     for (int from = 0; from < FWM_NSLOT; from++) {

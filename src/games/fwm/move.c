@@ -179,7 +179,8 @@ int32_t fwm_way_max(void)
 
 /* The steps of merchant m by the map alone: at's neighbours in their
  * order, without the sea in winter, not back to the start or onto the
- * planned path (len < 3 spaces, so three comparisons). */
+ * planned path (len < 3 spaces, so three comparisons; one before the first
+ * step, the most frequent list). */
 static int steps_by_map(const fx *x, int p, int m, int winter, kt_action *buf, int n)
 {
     const fwm_state *s = x->s;
@@ -188,10 +189,17 @@ static int steps_by_map(const fx *x, int p, int m, int winter, kt_action *buf, i
     int x1 = len >= 1 ? s->mv_path[0] : pos, x2 = len >= 2 ? s->mv_path[1] : pos;
     const fwm_space *sp = &x->c->sp[at];
     unsigned skip = winter ? sp->adj_sea : 0u;
+    kt_action base = FWM_ACT(A_STEP, 0, m, 0);
+    if (!len) {
+        for (int k = 0; k < sp->nadj; k++)
+            if (!((skip >> k) & 1u) && sp->adj[k] != pos)
+                buf[n++] = base | sp->adj[k];
+        return n;
+    }
     for (int k = 0; k < sp->nadj; k++) {
         int to = sp->adj[k];
         if (!((skip >> k) & 1u) && to != pos && to != x1 && to != x2)
-            buf[n++] = FWM_ACT(A_STEP, 0, m, to);
+            buf[n++] = base | (kt_action)to;
     }
     return n;
 }
