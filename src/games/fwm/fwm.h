@@ -9,9 +9,10 @@
  *   option): areas (land regions and the four sea areas), spaces (towns,
  *   roads, bridges, sea spaces) with their neighbours, the calendar, every
  *   card, the nobility track with its 2d6 table and the deck table of the
- *   chosen mode, plus the terminal map drawn once from the data.  Rule
- *   flags (where the seed is unsure or silent) are copied from the options
- *   into cfg->fl_*.
+ *   chosen mode, plus the terminal map drawn once from the data and what
+ *   the rules ask often, derived at load (distances, each space's sea
+ *   neighbours, the robber and pirate cards).  Rule flags (where the seed
+ *   is unsure or silent) are copied from the options into cfg->fl_*.
  *
  *   State (fwm_state): one flat struct after kt_state_hdr.  Players hold
  *   money (int32 FL), goods in the home warehouse and on each of their
