@@ -335,10 +335,33 @@ void fwm_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
 int fwm_card_counts(const fwm_card *cd);   /* counts toward the display of 4 */
 int fwm_open_counted(const fwm_cfg *c, const fwm_state *s);
 int32_t fwm_value(const fwm_cfg *c, const fwm_state *s, int p); /* money after forced sale */
-int fwm_cal_at(const fwm_cfg *c, int round);                   /* calendar space of a round */
-int fwm_winter(const fwm_cfg *c, int round);
-int fwm_merch_at(const fwm_state *s, int p, int sp);            /* merchant bits at a space */
-int fwm_pool(const fwm_state *s, int p, int sp, int good);      /* goods usable at a space */
+/* The calendar space of a round, whether it is winter, the merchant bits
+ * of player p at a space and the goods p can use there: inline, as the
+ * legal lists and the learner's observation ask them in every step. */
+static inline int fwm_cal_at(const fwm_cfg *c, int round)
+{
+    return (c->cal_start + round) % c->ncal;
+}
+static inline int fwm_winter(const fwm_cfg *c, int round)
+{
+    return c->cal[fwm_cal_at(c, round)].winter;
+}
+static inline int fwm_merch_at(const fwm_state *s, int p, int sp)
+{
+    int bits = 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (s->pl[p].m[k].pos == sp)
+            bits |= 1 << k;
+    return bits;
+}
+static inline int fwm_pool(const fwm_state *s, int p, int sp, int good)
+{
+    int n = s->pl[p].home == sp ? s->pl[p].ware[good] : 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (s->pl[p].m[k].pos == sp)
+            n += s->pl[p].m[k].cargo[good];
+    return n;
+}
 int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint8_t *path,
                   int len);
 extern const int32_t fwm_force_price[FWM_NG];

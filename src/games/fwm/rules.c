@@ -23,8 +23,6 @@ const int32_t fwm_force_price[FWM_NG] = {500, 800, 1100};
 
 /* ------------------------------------------------------------ helpers */
 
-int fwm_cal_at(const fwm_cfg *c, int round) { return (c->cal_start + round) % c->ncal; }
-int fwm_winter(const fwm_cfg *c, int round) { return c->cal[fwm_cal_at(c, round)].winter; }
 int fwm_roll(fx *x) { return (int)kt_rng_below(&x->s->h.rng, 6) + 1; }
 
 void fwm_decide(fx *x, int stage, int player)
@@ -48,24 +46,6 @@ void fwm_charge(fx *x, int p, int32_t amount)
        (int)(amount - (pl->money > 0 ? pl->money : 0)));
     if (pl->money > 0)
         pl->money = 0;
-}
-
-int fwm_merch_at(const fwm_state *s, int p, int sp)
-{
-    int bits = 0;
-    for (int k = 0; k < FWM_NM; k++)
-        if (s->pl[p].m[k].pos == sp)
-            bits |= 1 << k;
-    return bits;
-}
-
-int fwm_pool(const fwm_state *s, int p, int sp, int good)
-{
-    int n = s->pl[p].home == sp ? s->pl[p].ware[good] : 0;
-    for (int k = 0; k < FWM_NM; k++)
-        if (s->pl[p].m[k].pos == sp)
-            n += s->pl[p].m[k].cargo[good];
-    return n;
 }
 
 /* Sold goods leave the merchants first (lighter merchants travel safer),
