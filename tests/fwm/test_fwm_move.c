@@ -4,7 +4,9 @@
  * bridge and Köln tolls, the sea fee, winter, free passage and sea escort,
  * the 100 FL region fee, cash, one move per merchant, goods moved between
  * one's own merchants and the warehouse, the voluntary forced sale,
- * no offers to other players (those are made in phase 1: test_fwm_deals.c).
+ * no offers to other players (those are made in phase 1: test_fwm_deals.c);
+ * the bound above which the legal steps skip the tolls, and that both
+ * ways of listing the steps agree.
  * Player 3 (index 2) moves in these positions.
  */
 #include <stdio.h>
@@ -305,4 +307,98 @@ KT_TEST(fwm_voluntary_forced_sale_only_at_the_start_of_the_turn)
     AS(&c, MOVER, "go");
     KT_CHECK(!fwm_legal_for(&c, MOVER, "sell cloth (warehouse)")); /* after moving: no more */
     kt_scn_free(&c);
+}
+
+/* The dearest way from `from` through `path` (len spaces so far) and on,
+ * up to three spaces without a space twice: the highest fwm_path_cost of
+ * merchant A of the mover. */
+static int dearest_way(const kt_scn *c, int from, uint8_t *path, int len)
+{
+    int worst = len ? fwm_path_cost(c->g, S(c), MOVER, 0, path, len) : 0;
+    if (len == 3)
+        return worst;
+    const fwm_space *at = &C(c)->sp[len ? path[len - 1] : from];
+    for (int k = 0; k < at->nadj; k++) {
+        int to = at->adj[k], seen = to == from;
+        for (int i = 0; i < len; i++)
+            seen |= path[i] == to;
+        if (seen)
+            continue;
+        path[len] = (uint8_t)to;
+        int w = dearest_way(c, from, path, len + 1);
+        worst = w > worst ? w : worst;
+    }
+    return worst;
+}
+
+/* A mover with fwm_way_max FL gets its steps by the map alone (move.c
+ * steps_by_map, no tolls summed): no way a merchant can plan may cost more.
+ * Every way of 1-3 spaces from every space, in the dearest case: laden,
+ * another player holding free passage in every region, both sea fee rules. */
+KT_TEST(fwm_no_way_costs_more_than_the_bound_of_the_fast_steps)
+{
+    for (int per_space = 0; per_space < 2; per_space++) {
+        kt_scn c = mover_at(T, per_space ? "sea_fee=space" : NULL, "AUG", 1, 1000, NULL);
+        KT_REQUIRE(c.s);
+        S(&c)->pl[0].cubes = 0xffffffffu;
+        int worst = 0;
+        for (int from = 0; from < C(&c)->nsp; from++) {
+            uint8_t path[3] = {0};
+            S(&c)->pl[MOVER].m[0].pos = (uint8_t)from;
+            int w = dearest_way(&c, from, path, 0);
+            worst = w > worst ? w : worst;
+        }
+        printf("  sea fee per %s: the dearest way costs %d FL, the bound is %d FL\n",
+               per_space ? "space" : "move", worst, (int)fwm_way_max());
+        KT_CHECK(worst >= 100 + 40); /* a region fee and a toll at least */
+        KT_CHECK(worst < fwm_way_max());
+        kt_scn_free(&c);
+    }
+}
+
+/* The two ways to list the steps agree: for the mover of every movement
+ * decision of random games (all modes, 2-6 players), the list with
+ * fwm_way_max FL (steps by the map) equals the list with one florin less
+ * (each way's tolls summed), as no way costs that much (the test above). */
+KT_TEST(fwm_steps_by_the_map_equal_the_steps_with_tolls_summed)
+{
+    static const char *const modes[4] = {"trading", "nobility", "manor", "full"};
+    long compared = 0;
+    for (int i = 0; i < 10; i++) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "mode=%s", modes[i % 4]);
+        kt_game *g = NULL;
+        kt_err err;
+        if (!KT_OKS(kt_game_new("fwm", opts, 2 + i % 5, 7 + (uint64_t)i, NULL, &g, &err), &err))
+            return;
+        kt_state *s = kt_state_new(g), *t = kt_state_new(g);
+        kt_rng rng;
+        kt_rng_seed(&rng, 11 + (uint64_t)i);
+        static kt_action buf[KT_LEGAL_MAX], a1[KT_LEGAL_MAX], a2[KT_LEGAL_MAX];
+        for (int n = 0; n < 20000 && !kt_is_over(g, s); n++) {
+            const fwm_state *fs = (const fwm_state *)s;
+            if (fs->stage == FS_MOVE && fs->mv_len < 3) {
+                int p = fs->h.to_move, n1, n2;
+                kt_state_copy(g, t, s);
+                ((fwm_state *)t)->pl[p].money = fwm_way_max();
+                n1 = kt_legal(g, t, a1, KT_LEGAL_MAX);
+                ((fwm_state *)t)->pl[p].money = fwm_way_max() - 1;
+                n2 = kt_legal(g, t, a2, KT_LEGAL_MAX);
+                if (!KT_EQ(n1, n2) || !KT_CHECK(!memcmp(a1, a2, sizeof a1[0] * (size_t)n1)))
+                    break;
+                compared++;
+            }
+            int p = kt_to_move(g, s), m = kt_legal_as(g, s, p, buf, KT_LEGAL_MAX);
+            if (!KT_CHECK(m > 0))
+                break;
+            kt_action a = buf[kt_rng_below(&rng, (uint32_t)m)];
+            if (!KT_OKS(kt_apply_as(g, s, p, a, &err), &err))
+                break;
+        }
+        kt_state_free(g, t);
+        kt_state_free(g, s);
+        kt_game_free(g);
+    }
+    printf("  %ld movement lists compared\n", compared);
+    KT_CHECK(compared > 1000);
 }

@@ -110,6 +110,26 @@ int32_t fwm_price_pick(int stage, int32_t base, int digit)
 
 int fwm_bid_prices(const fwm_auc *u) { return (int)((u->hi - u->lo) / 20) + 1; }
 
+/* The bids of quantity q at the nk unit prices, FWM_BID(q, k) for k in
+ * order.  A list can hold 4,000 bids, so they are written four at a time
+ * from the first one's code: the price index sits in bits 8-23 (k < 2^16),
+ * so the next price's bid is 256 more. */
+static int bid_row(kt_action *buf, int n, int q, int nk)
+{
+    _Static_assert(FWM_NBIDK < 1 << 16, "a price index fits bits 8-23");
+    kt_action v = FWM_BID(q, 0), *out = buf + n;
+    int k = 0;
+    for (; k + 4 <= nk; k += 4, v += 4 << 8) {
+        out[k] = v;
+        out[k + 1] = v + (1 << 8);
+        out[k + 2] = v + (2 << 8);
+        out[k + 3] = v + (3 << 8);
+    }
+    for (; k < nk; k++, v += 1 << 8)
+        out[k] = v;
+    return n + nk;
+}
+
 /* A pass, then every quantity from 1 to the player's bound at every unit
  * price from the lower to the upper bound in 20 FL steps (at most
  * 1 + FWM_MAXQ * FWM_NBIDK actions). */
@@ -121,8 +141,7 @@ int fwm_legal_bid(const fx *x, int p, kt_action *buf)
     int n = 0, nk = fwm_bid_prices(u);
     buf[n++] = FWM_BID(0, 0);
     for (int q = 1; q <= u->qmax[p]; q++)
-        for (int k = 0; k < nk; k++)
-            buf[n++] = FWM_BID(q, k);
+        n = bid_row(buf, n, q, nk);
     return n;
 }
 

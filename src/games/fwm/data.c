@@ -770,6 +770,30 @@ static void distances(fwm_cfg *c)
         }
 }
 
+/* Which neighbours of each space are sea spaces, so that the legal steps
+ * of a winter round skip them without looking up every neighbour. */
+static void sea_neighbours(fwm_cfg *c)
+{
+    _Static_assert(FWM_MAXADJ <= 8, "adj_sea holds a bit per neighbour");
+    for (int a = 0; a < c->nsp; a++) {
+        fwm_space *sp = &c->sp[a];
+        sp->adj_sea = 0;
+        for (int k = 0; k < sp->nadj; k++)
+            if (c->sp[sp->adj[k]].kind == SK_SEA)
+                sp->adj_sea |= (uint8_t)(1u << k);
+    }
+}
+
+/* The robber and pirate cards, so that the calendar looks only at them. */
+static void robber_cards(fwm_cfg *c)
+{
+    c->nrobcards = 0;
+    for (int i = 0; i < c->ncard; i++)
+        if (c->card[i].type == CT_EVENT &&
+            (c->card[i].event == EV_ROBBERS || c->card[i].event == EV_PIRATES))
+            c->robcards[c->nrobcards++] = (uint8_t)i;
+}
+
 static int count_pool(const fwm_cfg *c, int type, int levels)
 {
     int n = 0;
@@ -861,8 +885,11 @@ kt_status fwm_load_data(fwm_cfg *c, const kt_allocator *a, const char *dir, kt_e
              each_record(&L, dir, F_DECKS, deck_rec, dk) &&
              check_decks(&L, dk) && draw_map(&L);
     kt_mem_free(a, dk, sizeof *dk);
-    if (ok)
+    if (ok) {
         distances(c);
+        sea_neighbours(c);
+        robber_cards(c);
+    }
     if (ok) {
         L.r = NULL;
         snprintf(L.dr.name, sizeof L.dr.name, "fwm/calendar.txt");

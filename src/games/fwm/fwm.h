@@ -9,9 +9,10 @@
  *   option): areas (land regions and the four sea areas), spaces (towns,
  *   roads, bridges, sea spaces) with their neighbours, the calendar, every
  *   card, the nobility track with its 2d6 table and the deck table of the
- *   chosen mode, plus the terminal map drawn once from the data.  Rule
- *   flags (where the seed is unsure or silent) are copied from the options
- *   into cfg->fl_*.
+ *   chosen mode, plus the terminal map drawn once from the data and what
+ *   the rules ask often, derived at load (distances, each space's sea
+ *   neighbours, the robber and pirate cards).  Rule flags (where the seed
+ *   is unsure or silent) are copied from the options into cfg->fl_*.
  *
  *   State (fwm_state): one flat struct after kt_state_hdr.  Players hold
  *   money (int32 FL), goods in the home warehouse and on each of their
@@ -97,6 +98,7 @@ typedef struct fwm_space {
     uint8_t x, y;        /* terminal map position (towns: first letter) */
     uint8_t nadj;
     uint8_t adj[FWM_MAXADJ];
+    uint8_t adj_sea;     /* bit k: adj[k] is a sea space (derived at load: winter steps) */
 } fwm_space;
 
 typedef struct fwm_line {
@@ -153,6 +155,10 @@ typedef struct fwm_cfg {
     /* shortest distances in spaces: [0] any route, [1] without sea spaces
      * (winter); 255 = unreachable.  For the bots' route planning. */
     uint8_t dist[2][FWM_MAXSP][FWM_MAXSP];
+    /* the robber and pirate event cards in card order (derived at load):
+     * the calendar clears them from the display every round */
+    int nrobcards;
+    uint8_t robcards[FWM_MAXCARDS];
 } fwm_cfg;
 
 static inline const fwm_cfg *fwm_config(const kt_game *g) { return (const fwm_cfg *)g->cfg; }
@@ -329,10 +335,33 @@ void fwm_events(const kt_game *g, const kt_state *before, kt_action a, const kt_
 int fwm_card_counts(const fwm_card *cd);   /* counts toward the display of 4 */
 int fwm_open_counted(const fwm_cfg *c, const fwm_state *s);
 int32_t fwm_value(const fwm_cfg *c, const fwm_state *s, int p); /* money after forced sale */
-int fwm_cal_at(const fwm_cfg *c, int round);                   /* calendar space of a round */
-int fwm_winter(const fwm_cfg *c, int round);
-int fwm_merch_at(const fwm_state *s, int p, int sp);            /* merchant bits at a space */
-int fwm_pool(const fwm_state *s, int p, int sp, int good);      /* goods usable at a space */
+/* The calendar space of a round, whether it is winter, the merchant bits
+ * of player p at a space and the goods p can use there: inline, as the
+ * legal lists and the learner's observation ask them in every step. */
+static inline int fwm_cal_at(const fwm_cfg *c, int round)
+{
+    return (c->cal_start + round) % c->ncal;
+}
+static inline int fwm_winter(const fwm_cfg *c, int round)
+{
+    return c->cal[fwm_cal_at(c, round)].winter;
+}
+static inline int fwm_merch_at(const fwm_state *s, int p, int sp)
+{
+    int bits = 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (s->pl[p].m[k].pos == sp)
+            bits |= 1 << k;
+    return bits;
+}
+static inline int fwm_pool(const fwm_state *s, int p, int sp, int good)
+{
+    int n = s->pl[p].home == sp ? s->pl[p].ware[good] : 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (s->pl[p].m[k].pos == sp)
+            n += s->pl[p].m[k].cargo[good];
+    return n;
+}
 int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint8_t *path,
                   int len);
 extern const int32_t fwm_force_price[FWM_NG];

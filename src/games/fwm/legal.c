@@ -26,17 +26,54 @@ int fwm_legal_payday(const fx *x, kt_action *buf)
     return n;
 }
 
+/* Player p's slots read once: the goods of each (0 the warehouse) and its
+ * space (FWM_NONE off the map), as fwm_slot and fwm_slot_space give them;
+ * the lists below ask for them per pair of slots. */
+typedef struct slots {
+    const uint8_t *goods[FWM_NSLOT];
+    int sp[FWM_NSLOT];
+} slots;
+
+static slots slots_of(const fwm_state *s, int p)
+{
+    const fwm_player *pl = &s->pl[p];
+    slots w;
+    w.goods[0] = pl->ware;
+    w.sp[0] = pl->home;
+    for (int k = 0; k < FWM_NM; k++) {
+        w.goods[k + 1] = pl->m[k].cargo;
+        w.sp[k + 1] = pl->m[k].pos < FWM_LOST ? pl->m[k].pos : FWM_NONE;
+    }
+    return w;
+}
+
+/* Do two slots stand on one space?  Goods move only between such slots,
+ * and mostly there are none: six comparisons instead of the sixteen pairs. */
+static int shared_space(const slots *w)
+{
+    int shared = 0;
+    for (int i = 0; i < FWM_NSLOT; i++)
+        for (int j = i + 1; j < FWM_NSLOT; j++)
+            shared |= w->sp[i] == w->sp[j] && w->sp[i] != FWM_NONE;
+    return shared;
+}
+
 int fwm_legal_xfer(const fwm_state *s, int p, kt_action *buf, int n)
 {
+    slots w = slots_of(s, p);
+    if (!shared_space(&w))
+        return n;
+    /* the warehouse gives or takes only with a merchant in the home city */
+    int home_merch = w.sp[0] != FWM_NONE && fwm_merch_at(s, p, w.sp[0]);
     for (int from = 0; from < FWM_NSLOT; from++) {
-        int sp = fwm_slot_space(s, p, from);
+        int sp = w.sp[from];
         if (sp == FWM_NONE)
             continue;
-        const uint8_t *gf = fwm_slot((fwm_state *)s, p, from);
+        const uint8_t *gf = w.goods[from];
         for (int to = 0; to < FWM_NSLOT; to++) {
-            if (to == from || fwm_slot_space(s, p, to) != sp)
+            if (to == from || w.sp[to] != sp)
                 continue;
-            if ((from == 0 || to == 0) && !fwm_merch_at(s, p, sp))
+            if ((from == 0 || to == 0) && !home_merch)
                 continue;
             for (int g = 0; g < FWM_NG; g++)
                 if (gf[g])
@@ -48,15 +85,16 @@ int fwm_legal_xfer(const fwm_state *s, int p, kt_action *buf, int n)
 
 int fwm_legal_sell(const fwm_state *s, int p, kt_action *buf, int n)
 {
+    const fwm_player *pl = &s->pl[p];
     for (int slot = 0; slot < FWM_NSLOT; slot++) {
-        if (slot && s->pl[p].m[slot - 1].pos >= FWM_LOST)
+        if (slot && pl->m[slot - 1].pos >= FWM_LOST)
             continue;
-        const uint8_t *gd = fwm_slot((fwm_state *)s, p, slot);
+        const uint8_t *gd = slot ? pl->m[slot - 1].cargo : pl->ware;
         for (int g = 0; g < FWM_NG; g++)
             if (gd[g])
                 buf[n++] = FWM_ACT(A_SELL, 0, slot, g);
     }
-    if (s->pl[p].ious)
+    if (pl->ious)
         buf[n++] = FWM_ACT(A_SELL, 0, 0, 3);
     return n;
 }

@@ -167,7 +167,46 @@ int fwm_path_cost(const kt_game *g, const fwm_state *s, int p, int m, const uint
     return (int)plan_cost(&x, p, m, path, len);
 }
 
-static int legal_steps(const fx *x, int p, int m, kt_action *buf, int n)
+/* The most a way of at most three spaces can cost: the laden base cost,
+ * toll and sea fee on every space, a sea fee once, and a region's fee
+ * for every space (each space entered adds at most one region).  A mover
+ * with this much money can afford every step, so the legal steps need not
+ * sum the tolls (they are summed when the move is carried out). */
+int32_t fwm_way_max(void)
+{
+    return base_cost(3, 1) + 3 * 2 * toll_of(1) + toll_of(1) + 3 * REGION_FEE;
+}
+
+/* The steps of merchant m by the map alone: at's neighbours in their
+ * order, without the sea in winter, not back to the start or onto the
+ * planned path (len < 3 spaces, so three comparisons; one before the first
+ * step, the most frequent list). */
+static int steps_by_map(const fx *x, int p, int m, int winter, kt_action *buf, int n)
+{
+    const fwm_state *s = x->s;
+    int pos = s->pl[p].m[m].pos, len = s->mv_len;
+    int at = len ? s->mv_path[len - 1] : pos;
+    int x1 = len >= 1 ? s->mv_path[0] : pos, x2 = len >= 2 ? s->mv_path[1] : pos;
+    const fwm_space *sp = &x->c->sp[at];
+    unsigned skip = winter ? sp->adj_sea : 0u;
+    kt_action base = FWM_ACT(A_STEP, 0, m, 0);
+    if (!len) {
+        for (int k = 0; k < sp->nadj; k++)
+            if (!((skip >> k) & 1u) && sp->adj[k] != pos)
+                buf[n++] = base | sp->adj[k];
+        return n;
+    }
+    for (int k = 0; k < sp->nadj; k++) {
+        int to = sp->adj[k];
+        if (!((skip >> k) & 1u) && to != pos && to != x1 && to != x2)
+            buf[n++] = base | (kt_action)to;
+    }
+    return n;
+}
+
+/* The steps of merchant m when the mover cannot afford every way: each
+ * way's tolls summed (step_ok). */
+static int steps_summed(const fx *x, int p, int m, kt_action *buf, int n)
 {
     const fwm_state *s = x->s;
     int at = s->mv_len ? s->mv_path[s->mv_len - 1] : s->pl[p].m[m].pos;
@@ -178,6 +217,13 @@ static int legal_steps(const fx *x, int p, int m, kt_action *buf, int n)
         if (step_ok(x, p, m, s->mv_path, s->mv_len, &w, sp->adj[k]))
             buf[n++] = FWM_ACT(A_STEP, 0, m, sp->adj[k]);
     return n;
+}
+
+/* The steps of merchant m: by the map alone when the mover can afford any
+ * way (by_map, decided once per list), else with the tolls summed. */
+static int legal_steps(const fx *x, int p, int m, int winter, int by_map, kt_action *buf, int n)
+{
+    return by_map ? steps_by_map(x, p, m, winter, buf, n) : steps_summed(x, p, m, buf, n);
 }
 
 static int legal_premove(const fx *x, int p, kt_action *buf, int n)
@@ -192,10 +238,11 @@ static int legal_premove(const fx *x, int p, kt_action *buf, int n)
 int fwm_legal_move(const fx *x, kt_action *buf)
 {
     const fwm_state *s = x->s;
-    int p = s->h.to_move, n = 0;
+    int p = s->h.to_move, n = 0, winter = fwm_winter(x->c, s->round);
+    int by_map = s->pl[p].money >= fwm_way_max();
     if (s->mv_len) {
         if (s->mv_len < 3)
-            n = legal_steps(x, p, s->mv_merch, buf, n);
+            n = legal_steps(x, p, s->mv_merch, winter, by_map, buf, n);
         buf[n++] = FWM_ACT(A_GO, 0, 0, 0);
         if (s->mv_cancels < FWM_MAXCANCEL)
             buf[n++] = FWM_ACT(A_CANCEL, 0, 0, 0);
@@ -205,7 +252,7 @@ int fwm_legal_move(const fx *x, kt_action *buf)
         n = legal_premove(x, p, buf, n);
     for (int m = 0; m < FWM_NM; m++)
         if (s->pl[p].m[m].pos < FWM_LOST && !(((unsigned)s->mv_moved >> m) & 1u))
-            n = legal_steps(x, p, m, buf, n);
+            n = legal_steps(x, p, m, winter, by_map, buf, n);
     buf[n++] = FWM_ACT(A_END, 0, 0, 0);
     return n;
 }
@@ -262,9 +309,9 @@ static void go(fx *x)
     s->x_acc = (uint8_t)acc;
     s->x_nfee = 0;
     memset(s->x_fee, 0, sizeof s->x_fee);
-    for (int a = 0; a < c->narea && s->x_nfee < 3; a++)
-        if (((unsigned)fees >> a) & 1u)
-            s->x_fee[s->x_nfee++] = (uint8_t)a;
+    /* the regions in area order (bits of areas of the map: all < narea) */
+    for (uint32_t f = fees; f && s->x_nfee < 3; f &= f - 1)
+        s->x_fee[s->x_nfee++] = (uint8_t)__builtin_ctz(f);
     s->x_drop = (uint8_t)(acc && c->sp[to].kind != SK_TOWN && fwm_cargo(mm) >= 4 &&
                           !(((unsigned)s->pl[p].cubes >> c->sp[to].area) & 1u));
     int ra = robber_area(x, from, s->x_path, real);

@@ -23,8 +23,6 @@ const int32_t fwm_force_price[FWM_NG] = {500, 800, 1100};
 
 /* ------------------------------------------------------------ helpers */
 
-int fwm_cal_at(const fwm_cfg *c, int round) { return (c->cal_start + round) % c->ncal; }
-int fwm_winter(const fwm_cfg *c, int round) { return c->cal[fwm_cal_at(c, round)].winter; }
 int fwm_roll(fx *x) { return (int)kt_rng_below(&x->s->h.rng, 6) + 1; }
 
 void fwm_decide(fx *x, int stage, int player)
@@ -48,40 +46,6 @@ void fwm_charge(fx *x, int p, int32_t amount)
        (int)(amount - (pl->money > 0 ? pl->money : 0)));
     if (pl->money > 0)
         pl->money = 0;
-}
-
-uint8_t *fwm_slot(fwm_state *s, int p, int slot)
-{
-    return slot == 0 ? s->pl[p].ware : s->pl[p].m[slot - 1].cargo;
-}
-
-/* Space of a slot, or FWM_NONE when the merchant is not on the map. */
-int fwm_slot_space(const fwm_state *s, int p, int slot)
-{
-    if (slot == 0)
-        return s->pl[p].home;
-    int pos = s->pl[p].m[slot - 1].pos;
-    return pos < FWM_LOST ? pos : FWM_NONE;
-}
-
-int fwm_cargo(const fwm_merch *m) { return m->cargo[0] + m->cargo[1] + m->cargo[2]; }
-
-int fwm_merch_at(const fwm_state *s, int p, int sp)
-{
-    int bits = 0;
-    for (int k = 0; k < FWM_NM; k++)
-        if (s->pl[p].m[k].pos == sp)
-            bits |= 1 << k;
-    return bits;
-}
-
-int fwm_pool(const fwm_state *s, int p, int sp, int good)
-{
-    int n = s->pl[p].home == sp ? s->pl[p].ware[good] : 0;
-    for (int k = 0; k < FWM_NM; k++)
-        if (s->pl[p].m[k].pos == sp)
-            n += s->pl[p].m[k].cargo[good];
-    return n;
 }
 
 /* Sold goods leave the merchants first (lighter merchants travel safer),
@@ -789,12 +753,9 @@ static int cal_step(fx *x)
     s->round++;
     s->h.turn = (uint32_t)s->round + 1;
     s->rflags = 0;
-    for (int i = 0; i < c->ncard; i++) {
-        const fwm_card *cd = &c->card[i];
-        if (s->where[i] == W_OPEN && cd->type == CT_EVENT &&
-            (cd->event == EV_ROBBERS || cd->event == EV_PIRATES))
-            fwm_card_away(x, i);
-    }
+    for (int i = 0; i < c->nrobcards; i++)
+        if (s->where[c->robcards[i]] == W_OPEN)
+            fwm_card_away(x, c->robcards[i]);
     s->robarea = 0;
     int np = x->g->nplayers;
     for (int p = 0; p < np; p++)

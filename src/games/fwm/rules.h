@@ -41,9 +41,21 @@ void fwm_charge(fx *x, int p, int32_t amount); /* pays all or what the debt rule
 int32_t fwm_liquid(const fwm_state *s, int p);  /* forced-sale value of goods and IOUs */
 int fwm_start_force(fx *x, int p, int32_t need, int ret); /* 1: decision needed */
 void fwm_track(fx *x, int p, int steps);
-uint8_t *fwm_slot(fwm_state *s, int p, int slot); /* goods of slot (0 warehouse) */
-int fwm_slot_space(const fwm_state *s, int p, int slot);
-int fwm_cargo(const fwm_merch *m);
+/* Goods of a slot (0 the warehouse). */
+static inline uint8_t *fwm_slot(fwm_state *s, int p, int slot)
+{
+    return slot == 0 ? s->pl[p].ware : s->pl[p].m[slot - 1].cargo;
+}
+/* Space of a slot, or FWM_NONE when the merchant is not on the map.  Inline
+ * with fwm_cargo: the legal lists ask them for every slot of every player. */
+static inline int fwm_slot_space(const fwm_state *s, int p, int slot)
+{
+    if (slot == 0)
+        return s->pl[p].home;
+    int pos = s->pl[p].m[slot - 1].pos;
+    return pos < FWM_LOST ? pos : FWM_NONE;
+}
+static inline int fwm_cargo(const fwm_merch *m) { return m->cargo[0] + m->cargo[1] + m->cargo[2]; }
 void fwm_take(fwm_state *s, int p, int sp, int good, int n);
 void fwm_put(fwm_state *s, int p, int sp, int good, int n);
 int fwm_entitled(const fwm_state *s, int p, int sp);
@@ -85,6 +97,7 @@ void fwm_auction_event_done(fx *x);
 /* move.c */
 void fwm_move_start(fx *x);
 int fwm_legal_move(const fx *x, kt_action *buf);
+int32_t fwm_way_max(void); /* the most any way of 1-3 spaces can cost (bound of the fast steps) */
 void fwm_apply_move(fx *x, kt_action a);
 int fwm_movex_step(fx *x);
 int fwm_turnend_step(fx *x);

@@ -40,28 +40,18 @@ int fwm_meet(const fwm_state *s, int p, int q, int sp)
            (fwm_merch_at(s, p, sp) || fwm_merch_at(s, q, sp));
 }
 
-/* The space of p's slot when no lower slot of p is on it (one action per
- * meeting place), else FWM_NONE. */
-static int slot_place(const fwm_state *s, int p, int slot)
-{
-    int sp = fwm_slot_space(s, p, slot);
-    if (sp == FWM_NONE)
-        return FWM_NONE;
-    for (int k = 0; k < slot; k++)
-        if (fwm_slot_space(s, p, k) == sp)
-            return FWM_NONE;
-    return sp;
-}
-
-/* Has `seller` anything to sell on space sp (goods there, or an IOU)? */
+/* Has `seller` anything to sell on space sp (goods there, or an IOU)?
+ * (fwm_pool of each good, summed in one pass over the slots.) */
 static int can_sell(const fwm_state *s, int seller, int sp)
 {
-    if (s->pl[seller].ious)
+    const fwm_player *pl = &s->pl[seller];
+    if (pl->ious)
         return 1;
-    for (int g = 0; g < FWM_NG; g++)
-        if (fwm_pool(s, seller, sp, g))
-            return 1;
-    return 0;
+    int n = pl->home == sp ? pl->ware[0] + pl->ware[1] + pl->ware[2] : 0;
+    for (int k = 0; k < FWM_NM; k++)
+        if (pl->m[k].pos == sp)
+            n += fwm_cargo(&pl->m[k]);
+    return n > 0;
 }
 
 /* The highest price a buyer can pay: its money, in 20 FL steps. */
@@ -78,65 +68,84 @@ static int bound_reached(const fx *x, int p)
     return x->c->trade_offers && x->s->tw_offers[p] >= x->c->trade_offers;
 }
 
-/* Where a player is, as sets of map spaces: `slot` its home and merchants
- * (fwm_entitled), `merch` its merchants (fwm_merch_at); spaces off the map
- * are in neither. */
-typedef struct place_set {
-    uint64_t slot[2], merch[2];
-} place_set;
+/* Who is where, for every map space: bit q of slot[sp] when player q has
+ * its home or a merchant there (fwm_entitled), of merch[sp] when a
+ * merchant (fwm_merch_at); spaces off the map are in neither.  Built once
+ * for all the players a window asks (with fwm_meet's loops per slot and
+ * player, trade_starts was 4 % of an FWM vector step). */
+typedef struct places {
+    uint8_t slot[FWM_MAXSP], merch[FWM_MAXSP];
+} places;
 
-/* Space sp's bit in word 0 / word 1 of a set (none off the map); the
- * sets are built in registers: or-ing into the words in memory made a
- * chain of store-to-load waits that cost more than the loops it replaced. */
-static uint64_t bit0(int sp) { return sp < 64 ? 1ull << sp : 0; }
-static uint64_t bit1(int sp) { return sp >= 64 && sp < FWM_MAXSP ? 1ull << (sp - 64) : 0; }
-
-static int place_has(const uint64_t *set, int sp) { return (int)((set[sp >> 6] >> (sp & 63)) & 1u); }
-
-static place_set places_of(const fwm_state *s, int p)
+static void places_all(const fwm_state *s, int np, places *w)
 {
-    const fwm_player *pl = &s->pl[p];
-    int a = pl->m[0].pos, b = pl->m[1].pos, c = pl->m[2].pos;
-    _Static_assert(FWM_NM == 3, "three merchants");
-    uint64_t m0 = bit0(a) | bit0(b) | bit0(c), m1 = bit1(a) | bit1(b) | bit1(c);
-    place_set w = {{m0 | bit0(pl->home), m1 | bit1(pl->home)}, {m0, m1}};
-    return w;
+    _Static_assert(FWM_MAXP <= 8, "a player's bit in a byte");
+    memset(w, 0, sizeof *w);
+    for (int q = 0; q < np && q < FWM_MAXP; q++)
+        for (int slot = 0; slot < FWM_NSLOT; slot++) {
+            int sp = fwm_slot_space(s, q, slot);
+            if (sp >= FWM_MAXSP)
+                continue;
+            w->slot[sp] |= (uint8_t)(1u << q);
+            if (slot)
+                w->merch[sp] |= (uint8_t)(1u << q);
+        }
 }
 
-/* fwm_meet from the players' place sets (trade_starts asks it for every
- * slot and player: with fwm_meet's loops that was 4 % of an FWM vector
- * step); a space off the map (only a damaged state's) asks fwm_meet. */
-static int meet_at(const fwm_state *s, const place_set *w, int p, int q, int sp)
+/* fwm_meet from the places; a space off the map (only a damaged state's)
+ * asks fwm_meet. */
+static int meet_at(const fwm_state *s, const places *w, int p, int q, int sp)
 {
     if (sp >= FWM_MAXSP)
         return fwm_meet(s, p, q, sp);
-    return p != q && place_has(w[p].slot, sp) && place_has(w[q].slot, sp) &&
-           (place_has(w[p].merch, sp) || place_has(w[q].merch, sp));
+    unsigned both = (1u << p) | (1u << q);
+    return p != q && (w->slot[sp] & both) == both && (w->merch[sp] & both);
 }
 
-/* The offers p could start now (into buf when given); the count. */
-static int trade_starts(const fx *x, int p, kt_action *buf)
+/* Does p meet anybody on its slot's space sp (meet_at for some q)?  Most
+ * players meet nobody, and this spares them the loop over the players. */
+static int meets_anybody(const places *w, int p, int sp)
+{
+    if (sp >= FWM_MAXSP)
+        return 1; /* meet_at asks fwm_meet */
+    unsigned me = 1u << p, others = w->slot[sp] & ~me;
+    return (w->merch[sp] & me) ? others != 0 : (w->merch[sp] & ~me) != 0;
+}
+
+/* The spaces of p's slots, each only at the lowest slot on it (one action
+ * per meeting place); FWM_NONE for the others and those off the map. */
+static void slot_places(const fwm_state *s, int p, int *sp)
+{
+    int raw[FWM_NSLOT];
+    for (int slot = 0; slot < FWM_NSLOT; slot++) {
+        raw[slot] = sp[slot] = fwm_slot_space(s, p, slot);
+        for (int k = 0; k < slot; k++)
+            if (raw[k] == raw[slot])
+                sp[slot] = FWM_NONE;
+    }
+}
+
+/* The offers p could start now, from the places w: into buf and their
+ * count, or without buf 1 as soon as there is one. */
+static int trade_starts(const fx *x, const places *w, int p, kt_action *buf)
 {
     const fwm_state *s = x->s;
-    int n = 0, np = x->g->nplayers;
+    int n = 0, np = x->g->nplayers, sp[FWM_NSLOT];
     if (bound_reached(x, p))
         return 0;
-    place_set w[FWM_MAXP];
-    for (int q = 0; q < np && q < FWM_MAXP; q++)
-        w[q] = places_of(s, q);
+    slot_places(s, p, sp);
     for (int slot = 0; slot < FWM_NSLOT; slot++) {
-        int sp = slot_place(s, p, slot);
-        if (sp == FWM_NONE)
+        if (sp[slot] == FWM_NONE || !meets_anybody(w, p, sp[slot]))
             continue;
         for (int q = 0; q < np; q++) {
-            if (!meet_at(s, w, p, q, sp))
+            if (!meet_at(s, w, p, q, sp[slot]))
                 continue;
             for (int buy = 0; buy < 2; buy++) {
                 int seller = buy ? q : p, buyer = buy ? p : q;
-                if (can_sell(s, seller, sp) && fwm_trade_price_hi(s, buyer) >= 20) {
-                    if (buf)
-                        buf[n] = FWM_ACT(A_TRADE, q, buy, slot);
-                    n++;
+                if (can_sell(s, seller, sp[slot]) && fwm_trade_price_hi(s, buyer) >= 20) {
+                    if (!buf)
+                        return 1;
+                    buf[n++] = FWM_ACT(A_TRADE, q, buy, slot);
                 }
             }
         }
@@ -158,9 +167,11 @@ static int window_next(fx *x)
 {
     fwm_state *s = x->s;
     int np = x->g->nplayers;
+    places w;
+    places_all(s, np, &w);
     for (; s->tw_idx < np; s->tw_idx++) {
         int p = (s->start + s->tw_idx) % np;
-        if (trade_starts(x, p, NULL)) {
+        if (trade_starts(x, &w, p, NULL)) {
             s->h.turn_player = (int8_t)p;
             fwm_decide(x, FS_TRADE, p);
             return 1;
@@ -175,7 +186,9 @@ static int window_next(fx *x)
  * more (then "done trading" is the only choice and is made for it). */
 static void back_to_window(fx *x, int p)
 {
-    if (trade_starts(x, p, NULL)) {
+    places w;
+    places_all(x->s, x->g->nplayers, &w);
+    if (trade_starts(x, &w, p, NULL)) {
         fwm_decide(x, FS_TRADE, p);
         return;
     }
@@ -194,7 +207,9 @@ int fwm_trade_window(fx *x)
 
 int fwm_legal_trade(const fx *x, kt_action *buf)
 {
-    int n = trade_starts(x, x->s->h.to_move, buf);
+    places w;
+    places_all(x->s, x->g->nplayers, &w);
+    int n = trade_starts(x, &w, x->s->h.to_move, buf);
     buf[n++] = FWM_ACT(A_DONE, 0, 0, 0);
     return n;
 }
