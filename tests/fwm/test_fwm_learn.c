@@ -498,3 +498,46 @@ KT_TEST(fwm_learn_memo_row_follows_a_new_observer_of_a_held_manor)
     free(row), free(marks);
     kt_scn_free(&c);
 }
+
+/* A move's passage fees shown in the area block (which a memo keeps while
+ * its key is unchanged): the same position in the middle of a move with
+ * its one fee due in Franken and, changed by hand, in Saxony (players 1
+ * and 2 hold free passage in both; the check accepts both).  One row with
+ * its memo goes from one to the other and back, and must show each
+ * position's fee area; the random walks and changed bytes of
+ * core_vector_memo_rows_survive_jumps_between_any_positions do not pair
+ * two such positions. */
+KT_TEST(fwm_learn_memo_row_shows_a_moves_new_fee_area)
+{
+    kt_scn c = fwm_scn(T, "mode=nobility", 3,
+                       "{\"state\":{\"players\":{\"0\":{\"cubes\":[\"franken\",\"sachsen\"]},"
+                       "\"1\":{\"cubes\":[\"franken\",\"sachsen\"]},"
+                       "\"2\":{\"money\":1000,\"merchants\":{\"A\":{\"at\":\"AUG\",\"stamp\":3}}}}}}");
+    KT_REQUIRE(c.s);
+    AS(&c, 2, "A to Donauwörth");
+    AS(&c, 2, "A to Nuremberg"); /* Franken */
+    AS(&c, 2, "go");
+    KT_REQUIRE(!strcmp(kt_decision(c.g, c.s), "passage_fee"));
+    int franken = C(&c)->sp[fwm_sp(&c, "NUR")].area, sachsen = C(&c)->sp[fwm_sp(&c, "LEI")].area;
+    KT_REQUIRE(S(&c)->x_nfee == 1 && S(&c)->x_fee[0] == franken && sachsen != franken);
+    kt_state *other = kt_state_new(c.g);
+    KT_REQUIRE(other);
+    kt_state_copy(c.g, other, c.s);
+    ((fwm_state *)other)->x_fee[0] = (uint8_t)sachsen;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_check(c.g, other, &err), &err));
+    int o = fwm_obs_size(c.g), nmarks = 0;
+    float *row = calloc((size_t)o, sizeof *row);
+    uint32_t *marks = malloc(sizeof *marks * (size_t)(o / 2 + 16));
+    uint8_t memo[KT_OBS_MEMO] = {0};
+    KT_REQUIRE(row && marks);
+    kt_scn b = c;
+    b.s = other;
+    int ok = 1;
+    for (int k = 0; k < 4 && ok; k++)
+        ok = memo_row_matches(T, k % 2 ? &b : &c, 2, row, marks, &nmarks, memo);
+    KT_CHECK(ok);
+    free(row), free(marks);
+    kt_state_free(c.g, other);
+    kt_scn_free(&c);
+}
