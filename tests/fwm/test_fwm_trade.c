@@ -366,3 +366,40 @@ KT_TEST(fwm_within_a_kind_the_earlier_revealed_resolves_first)
     KT_EQ(seq[n - 1], fwm_cd(&c, "N09"));
     kt_scn_free(&c);
 }
+
+/* A state whose offer names a player the game does not have is refused by
+ * the check, which read that player's places before (found by
+ * core_vector_memo_rows_survive_jumps_between_any_positions under UBSan:
+ * index 19 of the 6 players).  The offer positions come from random games
+ * with trades; each is damaged in the offer's partner only. */
+KT_TEST(fwm_check_refuses_an_offer_to_a_player_not_in_the_game)
+{
+    kt_game *g = NULL;
+    kt_err err;
+    KT_REQUIRE(KT_OKS(kt_game_new("fwm", "trade_offers=2", 4, 1, NULL, &g, &err), &err));
+    kt_state *s = kt_state_new(g), *bad = kt_state_new(g);
+    KT_REQUIRE(s && bad);
+    kt_action buf[KT_LEGAL_MAX];
+    uint64_t x = 7;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 40 && found < 5; seed++) {
+        kt_state_restart(g, s, seed);
+        while (!kt_is_over(g, s) && found < 5) {
+            const fwm_state *f = (const fwm_state *)s;
+            if (f->stage == FS_COMPOSE || f->stage == FS_PRICE || f->stage == FS_REPLY) {
+                KT_REQUIRE(KT_OKS(kt_check(g, s, &err), &err));
+                kt_state_copy(g, bad, s);
+                ((fwm_state *)bad)->of_to = 19;
+                KT_CHECK(kt_check(g, bad, &err) != KT_OK);
+                KT_CHECK(strstr(err.msg, "not in the game") != NULL);
+                found++;
+            }
+            int n = kt_legal(g, s, buf, KT_LEGAL_MAX);
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            kt_apply_trusted(g, s, buf[(x >> 33) % (uint64_t)n]);
+        }
+    }
+    KT_EQ(found, 5);
+    kt_state_free(g, s), kt_state_free(g, bad);
+    kt_game_free(g);
+}

@@ -229,6 +229,8 @@ static int check_trade(const kt_game *g, const fwm_state *s, kt_buf *why)
     }
     if (s->of_from != turn)
         return WHY("the trade is out of turn");
+    if (s->of_to >= np) /* before anything reads that player */
+        return WHY("an offer to a player who is not in the game");
     int seller = s->of_buy ? s->of_to : s->of_from, units = 0;
     if (s->of_at >= c->nsp || !fwm_meet(s, s->of_from, s->of_to, s->of_at))
         return WHY("an offer between players who do not meet");
