@@ -32,6 +32,8 @@
  *
  * A supervisor thread applies rule 2; it sleeps until a job waits with
  * every runner busy, then wakes when the oldest search reaches its slice.
+ * Whatever can make rule 2 apply wakes it: a new job, a job's end, and a
+ * runner starting a job (all runners may be busy then).
  *
  * Data layout: srv_sched (srv_int.h) holds the waiting jobs in arrival
  * order (a list: at most one job per bot seat, so it stays short), the
@@ -43,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/srv_int.h"
 
@@ -173,6 +176,11 @@ static void *runner_main(void *arg)
         if (!j->run && r->start_ms - ready > g->wait_max_ms)
             g->wait_max_ms = r->start_ms - ready;
         q->nbusy++;
+        /* every runner may be busy now: the supervisor, which sleeps while
+         * one is free, must look again (it may have looked while this
+         * runner was between two jobs, and would then sleep through a
+         * whole search: an 8 s wait in the CI's ThreadSanitizer runs) */
+        pthread_cond_signal(&q->supcv);
         pthread_mutex_unlock(&q->mu);
         double c0 = thread_cpu_ms();
         if (j->run)
@@ -195,6 +203,10 @@ static void *runner_main(void *arg)
         pthread_mutex_unlock(&q->mu);
         srv_game_unref(S, g);
         free(j);
+        if (S->cfg.test_runner_gap_ms > 0) /* tests: srv_config */
+            nanosleep(&(struct timespec){(time_t)(S->cfg.test_runner_gap_ms / 1000),
+                                         (long)(S->cfg.test_runner_gap_ms % 1000) * 1000000L},
+                      NULL);
         pthread_mutex_lock(&q->mu);
     }
     pthread_mutex_unlock(&q->mu);

@@ -60,6 +60,10 @@ typedef struct srv_config {
                               seconds (default 30; shared by every server of a database) */
     long long inactive_s;  /* the lobby calls a game without a move or visit for this long
                               "inactive" (default 600) */
+    /* Tests only (default 0): a bot runner pauses this long between two
+     * jobs, widening the moment in which the supervisor of rule 2 sees a
+     * runner free (sched.c), which it must not sleep through. */
+    long long test_runner_gap_ms;
     /* Log lines go here (default NULL: stderr, "serve: ..."). */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
