@@ -227,6 +227,20 @@ static void marks_step(kt_t *T, const kt_game *g, const kt_state *s, int player,
     free(tmp);
 }
 
+/* The game of vpins[i] when it is compiled in and its encoder marks where
+ * it writes (obs_vector_marked), else NULL. */
+static kt_game *marked_game(kt_t *T, size_t i)
+{
+    if (!kt_game_find(vpins[i].game))
+        return NULL;
+    kt_game *g = vp_game(T, &vpins[i]);
+    if (g && !g->def->obs_vector_marked) {
+        kt_game_free(g);
+        g = NULL;
+    }
+    return g;
+}
+
 /* Random walks through whole games (one after another in the same row, as
  * auto-reset does), the observer drawn anew at every step: spectator or
  * any seat.  Each observation twice: in a row without a memo and in one
@@ -236,16 +250,9 @@ KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
 {
     int checked = 0;
     for (size_t i = 0; i < sizeof vpins / sizeof vpins[0] && !T->failures; i++) {
-        const vpin *p = &vpins[i];
-        if (!kt_game_find(p->game))
-            continue;
-        kt_game *g = vp_game(T, p);
+        kt_game *g = marked_game(T, i);
         if (!g)
             continue;
-        if (!g->def->obs_vector_marked) {
-            kt_game_free(g);
-            continue;
-        }
         int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0, nmarks_m = 0;
         float *row = calloc((size_t)o, sizeof *row), *fresh = malloc(sizeof *fresh * (size_t)o);
         float *row_m = calloc((size_t)o, sizeof *row_m);
@@ -284,23 +291,18 @@ KT_TEST(core_vector_marks_clear_every_cell_an_encoder_may_leave)
  * sampled along random walks of a few games, then visited in random
  * order by random observers, each observation checked as marks_step
  * does.  A walk moves one action at a time, so a memo that missed a field
- * which changes only together with another (FWM: a toll area's fee beside
- * the count of fees) could pass it; a jump changes everything at once. */
+ * which changes only together with another could pass it; a jump changes
+ * everything at once.  (Fields shown only in rare positions need tests of
+ * their own: fwm_learn_memo_row_shows_a_moves_new_fee_area.) */
 KT_TEST(core_vector_memo_rows_survive_jumps_between_any_positions)
 {
     enum { NPOS = 240, JUMPS = 3000 };
     int checked = 0;
     for (size_t i = 0; i < sizeof vpins / sizeof vpins[0] && !T->failures; i++) {
         const vpin *p = &vpins[i];
-        if (!kt_game_find(p->game))
-            continue;
-        kt_game *g = vp_game(T, p);
+        kt_game *g = marked_game(T, i);
         if (!g)
             continue;
-        if (!g->def->obs_vector_marked) {
-            kt_game_free(g);
-            continue;
-        }
         enum { MAXKIND = 64 };
         int o = kt_obs_size(g), np = kt_game_players(g), nmarks = 0, npos = 0, flips = 0;
         int nkind = 0, bytes = 0;
