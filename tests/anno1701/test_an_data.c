@@ -167,6 +167,10 @@ KT_TEST(anno_data_refuses_bad_files_naming_file_line_record_field)
             "voyages.txt line", "field 'kind'");
     refused(T, "game.txt", "face 6 event=pirate_hunt", "face 6 event=fire",
             "event fire must be on exactly one face", NULL);
+    /* found by fuzz_data: a second V03 instead of V06 made saves that did
+     * not load back ("the voyage deck is not the 14 voyage cards") */
+    refused(T, "voyages.txt", "voyage V06 kind=trader", "voyage V03 kind=trader",
+            "voyage id V03 is used twice", NULL);
 }
 
 KT_TEST(anno_data_dir_replaces_the_built_in_data)

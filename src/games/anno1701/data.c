@@ -642,10 +642,16 @@ static int check_voyages(an_ld *L)
     an_cfg *c = L->c;
     int n = 0;
     for (int i = 0; i < c->nvdef; i++) {
-        for (int j = 0; j < i; j++)
+        for (int j = 0; j < i; j++) {
+            /* saves name voyage cards by id: two with one id would not load back */
+            if (strcmp(c->vdef[i].id, c->vdef[j].id) == 0)
+                return fail(L, NULL, "voyage id %s is used twice (ids are told apart by their "
+                                     "first 7 characters)",
+                            c->vdef[i].id);
             if (same_name(c->vdef[i].name, c->vdef[j].name) || same_name(c->vdef[i].de, c->vdef[j].de))
                 return fail(L, NULL, "voyage cards %s and %s have the same name", c->vdef[j].id,
                             c->vdef[i].id);
+        }
         for (int k = 0; k < c->vdef[i].copies && n < AN_NVOY; k++)
             c->vdeck[n++] = (uint8_t)i;
     }
