@@ -298,9 +298,11 @@ struct kt_gamedef {
      * knows nothing of the row (it was zeroed, or a call gave -1); not zero
      * only when out holds this hook's last observation with that memo, its
      * marked cells zeroed.  An encoder may note there which cells it wrote
-     * and leave those the row already holds (FWM: its cards block); out is
-     * then not zeros, but every cell that differs from the new observation
-     * must be marked or be one the memo says is to be rewritten. */
+     * and leave those the row already holds (FWM: its cards, player and
+     * area blocks when what they are made of did not change; Marco Polo
+     * II: its one-hot groups); out is then not zeros, but every cell that
+     * differs from the new observation must be marked or be one the memo
+     * says is to be rewritten. */
     int (*obs_vector_marked)(const kt_game *g, const kt_state *s, int player, float *out,
                              uint32_t *marks, int cap, uint8_t *memo);
 

@@ -332,12 +332,16 @@ static void onehot(float *o, int i, int n)
  * environment, prefetched), a memo cell about 5. */
 
 /* Everything a player block (obs_player) is made of, zeros where a field
- * is not shown; `one` is 1, so a zeroed memo never matches. */
+ * is not shown; `one` is 1, so a zeroed memo never matches.  The padding
+ * is named (pad), so that every byte compared is one the key sets; the
+ * player is the state's bytes (states are compared byte for byte too). */
 typedef struct pl_key {
     fwm_player pl;
     int32_t price, paid;
     uint8_t auc, ent, done, qmax, qty, got, bidding, lot, offers, declined, base, np, one;
+    uint8_t pad[3];
 } pl_key;
+_Static_assert(sizeof(pl_key) == sizeof(fwm_player) + 24, "keys without unnamed padding");
 
 /* Everything the area block is made of (obs_map), zeros where a field is
  * not shown; no padding. */
